@@ -1,0 +1,145 @@
+//! `buflab`: the native command line over the same `Params` and `Report` as
+//! the page. Paste a link from the page to reproduce its counts.
+
+use std::process::ExitCode;
+
+use buflab::measure::{InstantClock, Sampling};
+use buflab::params::{decode_link, format_size};
+use buflab::report::Report;
+
+const USAGE: &str = "\
+usage: buflab [--json] [--quick] [LINK]
+
+Runs a BufLab experiment natively and prints the report.
+
+  LINK     a BufLab link, its #fragment, or a bare fragment such as
+           'len=1M&chunk=100&cap=8K&rs=1&rd=unbuffered,std' (defaults if omitted)
+  --json   print the report as JSON (the page's report format)
+  --quick  one short timing sample instead of a full measurement
+
+Invalid link values fall back to defaults; a notice on stderr names each one.";
+
+fn main() -> ExitCode {
+    let mut json = false;
+    let mut quick = false;
+    let mut link = None;
+    for arg in std::env::args().skip(1) {
+        match arg.as_str() {
+            "--json" => json = true,
+            "--quick" => quick = true,
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            s if s.starts_with("--") => {
+                eprintln!("buflab: unknown option {s}\n\n{USAGE}");
+                return ExitCode::from(2);
+            }
+            s if link.is_none() => link = Some(s.to_string()),
+            _ => {
+                eprintln!("buflab: give one link at most\n\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+
+    let decoded = decode_link(link.as_deref().unwrap_or(""));
+    for n in &decoded.notices {
+        eprintln!("notice: {}: {}", n.key, n.message);
+    }
+    let sampling = if quick { Sampling::QUICK } else { Sampling::FULL };
+    let report = match buflab::run(&decoded.params, &InstantClock::default(), sampling) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("buflab: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report).expect("a report always serializes"));
+    } else {
+        print!("{}", table(&report));
+    }
+    if report.digests_agree() {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!("buflab: a reader delivered different bytes than the source (digest mismatch)");
+        ExitCode::FAILURE
+    }
+}
+
+fn ns(t: f64) -> String {
+    match t {
+        t if t >= 1e9 => format!("{:.2} s", t / 1e9),
+        t if t >= 1e6 => format!("{:.2} ms", t / 1e6),
+        t if t >= 1e3 => format!("{:.1} µs", t / 1e3),
+        t => format!("{t:.0} ns"),
+    }
+}
+
+fn table(r: &Report) -> String {
+    let header = [
+        "reader", "source reads", "app reads", "bytes", "copied", "allocs", "cpu median", "cpu min–max",
+        "modelled I/O", "total*", "digest",
+    ];
+    let rows: Vec<[String; 11]> = r
+        .runs
+        .iter()
+        .map(|run| {
+            [
+                run.reader.id().to_string(),
+                run.source_reads.to_string(),
+                run.app_reads.to_string(),
+                run.bytes.to_string(),
+                run.bytes_copied.to_string(),
+                run.alloc.allocations.to_string(),
+                ns(run.cpu_ns.median),
+                format!("{}–{}", ns(run.cpu_ns.min), ns(run.cpu_ns.max)),
+                ns(run.modelled_io_ns),
+                ns(run.modelled_total_ns()),
+                run.digest.clone(),
+            ]
+        })
+        .collect();
+    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: Vec<&str>| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(i, (c, &w))| {
+                let pad = " ".repeat(w - c.chars().count());
+                if i == 0 { format!("{c}{pad}") } else { format!("{pad}{c}") }
+            })
+            .collect();
+        padded.join("  ").trim_end().to_string() + "\n"
+    };
+    let p = &r.params;
+    let mut out = format!(
+        "#{}\n{} stream, chunks {}, buffer {}, reads of {}, modelled {} ns per source read\n\n",
+        r.link,
+        format_size(p.len),
+        r.link.split('&').find_map(|kv| kv.strip_prefix("chunk=")).unwrap_or("?"),
+        format_size(p.cap),
+        format_size(p.rs),
+        p.sys,
+    );
+    out += &line(header.to_vec());
+    for row in &rows {
+        out += &line(row.iter().map(String::as_str).collect());
+    }
+    out += &format!(
+        "\n* total = measured CPU median + modelled I/O (source reads × {} ns).\n\
+         timer resolution {}, {} sample(s) × batch; digests {}.\n",
+        p.sys,
+        ns(r.timer.resolution_ns),
+        r.runs.first().map_or(0, |run| run.cpu_ns.samples),
+        if r.digests_agree() { "agree with the source" } else { "DIFFER from the source" },
+    );
+    out
+}

@@ -1,0 +1,25 @@
+//! BufLab's engine: real Rust readers over simulated chunked streams, with
+//! exact counts of source reads, copies and allocations, and careful timing.
+//!
+//! The engine is pure Rust and builds and tests natively; `wasm.rs` is the
+//! only file that knows about wasm-bindgen.
+
+pub mod experiment;
+pub mod measure;
+pub mod params;
+pub mod read;
+pub mod report;
+pub mod source;
+pub mod workload;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use experiment::run;
+pub use params::{decode_link, Params};
+pub use report::Report;
+
+/// Counts every heap allocation of the process (natively) or module (wasm),
+/// per thread, so runs can report their own allocations.
+#[global_allocator]
+static ALLOCATOR: measure::CountingAlloc = measure::CountingAlloc;

@@ -1,0 +1,349 @@
+//! Clocks, sampling and statistics, and the counting allocator.
+//!
+//! Timing follows a native harness: warm up (V8 compiles wasm lazily and
+//! tiers up, so first calls are slower), then size batches so that one sample
+//! lasts at least [`RESOLUTION_FACTOR`] × the timer's measured resolution, then
+//! take several samples and report min, median, MAD and max per run.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use serde::{Deserialize, Serialize};
+
+/// A monotonic clock. Natively [`std::time::Instant`]; in the worker the wasm
+/// glue supplies `performance.now()`, whose resolution depends on cross-origin
+/// isolation (5 µs isolated, 100 µs not, in Chromium).
+pub trait Clock {
+    /// Nanoseconds since an arbitrary fixed origin.
+    fn now_ns(&self) -> f64;
+    /// Whether the host grants the fine timer (always true natively).
+    fn isolated(&self) -> bool;
+}
+
+/// Native clock.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug)]
+pub struct InstantClock {
+    origin: std::time::Instant,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Default for InstantClock {
+    fn default() -> Self {
+        InstantClock { origin: std::time::Instant::now() }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Clock for InstantClock {
+    fn now_ns(&self) -> f64 {
+        self.origin.elapsed().as_nanos() as f64
+    }
+    fn isolated(&self) -> bool {
+        true
+    }
+}
+
+/// A sample must last this many timer ticks, so rounding to the tick costs at
+/// most 0.1 %.
+pub const RESOLUTION_FACTOR: f64 = 1000.0;
+
+/// The smallest step the clock shows: the least non-zero difference between
+/// consecutive readings, over a few steps.
+pub fn resolution_ns(clock: &dyn Clock) -> f64 {
+    let mut best = f64::INFINITY;
+    for _ in 0..5 {
+        let start = clock.now_ns();
+        let mut now = clock.now_ns();
+        // Bounded spin: a clock that never moves must not hang the page.
+        let mut spins = 0u32;
+        while now <= start && spins < 10_000_000 {
+            now = clock.now_ns();
+            spins += 1;
+        }
+        if now > start {
+            best = best.min(now - start);
+        }
+    }
+    if best.is_finite() {
+        best
+    } else {
+        1e6
+    }
+}
+
+/// How hard to measure.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Sampling {
+    /// Time spent running before the first sample, in ns.
+    pub warmup_ns: f64,
+    /// Samples to take (at least 1).
+    pub samples: u32,
+    /// Keep sampling at most this long (ns) once [`Sampling::min_samples`]
+    /// are taken.
+    pub budget_ns: f64,
+    /// Never fewer samples than this, whatever the budget.
+    pub min_samples: u32,
+}
+
+impl Sampling {
+    /// A settled measurement.
+    pub const FULL: Sampling =
+        Sampling { warmup_ns: 30e6, samples: 10, budget_ns: 400e6, min_samples: 5 };
+    /// A rough estimate while a control is moving: one short sample.
+    pub const QUICK: Sampling =
+        Sampling { warmup_ns: 0.0, samples: 1, budget_ns: 0.0, min_samples: 1 };
+}
+
+/// Time per run over the samples, in ns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    pub min: f64,
+    pub median: f64,
+    pub max: f64,
+    /// Median absolute deviation from the median.
+    pub mad: f64,
+    pub samples: u32,
+    /// Runs per sample.
+    pub batch: u64,
+}
+
+impl Stats {
+    pub fn from_samples(per_run_ns: &mut [f64], batch: u64) -> Stats {
+        if per_run_ns.is_empty() {
+            return Stats { batch, ..Stats::default() };
+        }
+        per_run_ns.sort_by(f64::total_cmp);
+        let median = median_sorted(per_run_ns);
+        let mut deviations: Vec<f64> = per_run_ns.iter().map(|t| (t - median).abs()).collect();
+        deviations.sort_by(f64::total_cmp);
+        Stats {
+            min: per_run_ns[0],
+            median,
+            max: per_run_ns[per_run_ns.len() - 1],
+            mad: median_sorted(&deviations),
+            samples: per_run_ns.len() as u32,
+            batch,
+        }
+    }
+}
+
+fn median_sorted(v: &[f64]) -> f64 {
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// Times `run` (one complete run of an experiment) and returns per-run stats.
+pub fn sample(clock: &dyn Clock, resolution_ns: f64, how: Sampling, mut run: impl FnMut()) -> Stats {
+    let time = |run: &mut dyn FnMut(), batch: u64| {
+        let start = clock.now_ns();
+        for _ in 0..batch {
+            run();
+        }
+        (clock.now_ns() - start).max(0.0)
+    };
+
+    // Warm up, and learn roughly how long one run takes.
+    let warm_start = clock.now_ns();
+    let mut one_run = time(&mut run, 1);
+    while clock.now_ns() - warm_start < how.warmup_ns {
+        one_run = one_run.min(time(&mut run, 1));
+    }
+
+    let min_sample_ns = resolution_ns * RESOLUTION_FACTOR;
+    let mut batch = if one_run <= 0.0 {
+        1
+    } else {
+        (min_sample_ns / one_run).ceil().max(1.0) as u64
+    };
+    if how.samples <= 1 && how.warmup_ns == 0.0 {
+        batch = batch.min(quick_batch(one_run));
+    }
+    let mut per_run = Vec::with_capacity(how.samples as usize);
+    let started = clock.now_ns();
+    while per_run.len() < how.samples.max(1) as usize {
+        let elapsed = time(&mut run, batch);
+        // A sample that came out too short for the clock doubles the batch
+        // and is taken again (runs get faster as the engine tiers up).
+        if elapsed < min_sample_ns && how.samples > 1 && batch < u64::MAX / 2 {
+            batch *= 2;
+            continue;
+        }
+        per_run.push(elapsed / batch as f64);
+        let over_budget = clock.now_ns() - started > how.budget_ns;
+        if over_budget && per_run.len() >= how.min_samples.max(1) as usize {
+            break;
+        }
+    }
+    Stats::from_samples(&mut per_run, batch)
+}
+
+/// Quick estimates stop at about 20 ms of runs, so a moving slider stays live.
+fn quick_batch(one_run_ns: f64) -> u64 {
+    if one_run_ns <= 0.0 {
+        return 1;
+    }
+    (20e6 / one_run_ns).floor().max(1.0) as u64
+}
+
+// ---------------------------------------------------------------------------
+// Counting allocator
+
+/// Heap activity of one thread during a [`AllocScope`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AllocCounts {
+    /// `alloc` calls, plus `realloc` calls that moved or grew a block.
+    pub allocations: u64,
+    pub frees: u64,
+    /// Bytes requested by those allocations.
+    pub alloc_bytes: u64,
+    /// Highest live heap bytes above the level at the start of the scope.
+    pub peak_bytes: u64,
+}
+
+/// Wraps the system allocator and counts per thread. Thread-local counters
+/// keep parallel tests from seeing each other's allocations; `Cell<u64>` has no
+/// destructor, so the thread-local never allocates itself.
+pub struct CountingAlloc;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+    static FREES: Cell<u64> = const { Cell::new(0) };
+    static ALLOC_BYTES: Cell<u64> = const { Cell::new(0) };
+    static LIVE: Cell<i64> = const { Cell::new(0) };
+    static PEAK: Cell<i64> = const { Cell::new(0) };
+}
+
+fn bump(cell: &'static std::thread::LocalKey<Cell<u64>>, by: u64) {
+    // `try_with`: during thread teardown the slot may be gone; drop the count.
+    let _ = cell.try_with(|c| c.set(c.get() + by));
+}
+
+fn live_add(delta: i64) {
+    let _ = LIVE.try_with(|live| {
+        let now = live.get() + delta;
+        live.set(now);
+        let _ = PEAK.try_with(|peak| {
+            if now > peak.get() {
+                peak.set(now)
+            }
+        });
+    });
+}
+
+// SAFETY: every method forwards to `System` with the caller's arguments
+// unchanged; the bookkeeping touches only thread-local cells and never
+// allocates.
+unsafe impl GlobalAlloc for CountingAlloc {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        bump(&ALLOCATIONS, 1);
+        bump(&ALLOC_BYTES, layout.size() as u64);
+        live_add(layout.size() as i64);
+        System.alloc(layout)
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        bump(&ALLOCATIONS, 1);
+        bump(&ALLOC_BYTES, layout.size() as u64);
+        live_add(layout.size() as i64);
+        System.alloc_zeroed(layout)
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        bump(&FREES, 1);
+        live_add(-(layout.size() as i64));
+        System.dealloc(ptr, layout)
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if new_size > layout.size() {
+            bump(&ALLOCATIONS, 1);
+            bump(&ALLOC_BYTES, (new_size - layout.size()) as u64);
+        }
+        live_add(new_size as i64 - layout.size() as i64);
+        System.realloc(ptr, layout, new_size)
+    }
+}
+
+/// Counts this thread's heap activity from `start` until `finish`.
+#[derive(Debug)]
+pub struct AllocScope {
+    start: AllocCounts,
+    live_at_start: i64,
+}
+
+impl AllocScope {
+    pub fn start() -> AllocScope {
+        let live = LIVE.with(Cell::get);
+        PEAK.with(|p| p.set(live));
+        AllocScope { start: snapshot(), live_at_start: live }
+    }
+
+    pub fn finish(self) -> AllocCounts {
+        let now = snapshot();
+        AllocCounts {
+            allocations: now.allocations - self.start.allocations,
+            frees: now.frees - self.start.frees,
+            alloc_bytes: now.alloc_bytes - self.start.alloc_bytes,
+            peak_bytes: (PEAK.with(Cell::get) - self.live_at_start).max(0) as u64,
+        }
+    }
+}
+
+fn snapshot() -> AllocCounts {
+    AllocCounts {
+        allocations: ALLOCATIONS.with(Cell::get),
+        frees: FREES.with(Cell::get),
+        alloc_bytes: ALLOC_BYTES.with(Cell::get),
+        peak_bytes: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stats_of_odd_and_even_sample_counts() {
+        let s = Stats::from_samples(&mut [5.0, 1.0, 3.0], 2);
+        assert_eq!((s.min, s.median, s.max, s.samples, s.batch), (1.0, 3.0, 5.0, 3, 2));
+        assert_eq!(s.mad, 2.0);
+        let s = Stats::from_samples(&mut [4.0, 1.0, 2.0, 3.0], 1);
+        assert_eq!(s.median, 2.5);
+    }
+
+    #[test]
+    fn alloc_scope_counts_this_threads_allocations() {
+        let scope = AllocScope::start();
+        let v: Vec<u8> = Vec::with_capacity(1000);
+        drop(std::hint::black_box(v));
+        let c = scope.finish();
+        assert_eq!(c.allocations, 1);
+        assert_eq!(c.frees, 1);
+        assert_eq!(c.alloc_bytes, 1000);
+        assert_eq!(c.peak_bytes, 1000);
+    }
+
+    #[test]
+    fn native_clock_has_sub_microsecond_resolution() {
+        let r = resolution_ns(&InstantClock::default());
+        assert!(r > 0.0 && r < 1000.0, "resolution {r} ns");
+    }
+
+    #[test]
+    fn samples_last_long_enough_for_the_clock() {
+        let clock = InstantClock::default();
+        let mut runs = 0u64;
+        let s = sample(&clock, 1000.0, Sampling { warmup_ns: 1e6, ..Sampling::FULL }, || {
+            runs += 1;
+            std::hint::black_box(runs);
+        });
+        assert!(s.samples >= Sampling::FULL.min_samples);
+        // 1000 × 1 µs resolution = 1 ms per sample at least.
+        assert!(s.median * s.batch as f64 >= 1e6 * 0.99, "{s:?}");
+    }
+}

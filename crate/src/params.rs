@@ -1,0 +1,671 @@
+//! `Params`, its limits and defaults, validation, and the link codec.
+//!
+//! This module is the one place that owns every limit, default and link key.
+//! Two doors lead in:
+//! - [`decode_link`] reads an untrusted URL fragment and never fails: a value
+//!   that is missing, malformed or out of range is replaced (defaulted or
+//!   clamped) and a [`Notice`] names the key and what was used instead;
+//! - [`Params::check`] is the strict door for structured input (the worker's
+//!   JSON, the CLI's `--params`): it rejects with a [`ParamError`].
+//!
+//! Link format v1 is a product contract: keys keep their meaning forever, new
+//! keys may be added, unknown keys are ignored.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::read::{ReaderKind, READERS};
+use crate::source::{ChunkModel, PRESETS};
+use crate::workload::{Workload, WORKLOADS};
+
+/// The link format version this build writes (and the only one it reads).
+pub const LINK_VERSION: u32 = 1;
+
+/// A fragment longer than this is refused whole (untrusted input).
+pub const MAX_LINK_BYTES: usize = 8 * 1024;
+
+/// The link keys.
+pub mod key {
+    pub const VERSION: &str = "v";
+    pub const LEN: &str = "len";
+    pub const CHUNK: &str = "chunk";
+    pub const SEED: &str = "seed";
+    pub const CAP: &str = "cap";
+    pub const READ_SIZE: &str = "rs";
+    pub const SYS: &str = "sys";
+    pub const READERS: &str = "rd";
+    pub const WORKLOAD: &str = "wl";
+}
+
+const KIB: u64 = 1024;
+const MIB: u64 = 1024 * KIB;
+const GIB: u64 = 1024 * MIB;
+
+/// An inclusive range of allowed values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Bounds {
+    pub min: u64,
+    pub max: u64,
+}
+
+impl Bounds {
+    const fn new(min: u64, max: u64) -> Bounds {
+        Bounds { min, max }
+    }
+
+    pub fn contains(&self, v: u64) -> bool {
+        (self.min..=self.max).contains(&v)
+    }
+
+    pub fn clamp(&self, v: u64) -> u64 {
+        v.clamp(self.min, self.max)
+    }
+}
+
+/// Every numeric limit, in one place. The page builds its controls from this
+/// (through the wasm `schema()`), so no limit is written twice.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Limits {
+    /// Stream length in bytes.
+    pub len: Bounds,
+    /// Buffer capacity / block length in bytes.
+    pub cap: Bounds,
+    /// Application read size in bytes.
+    pub rs: Bounds,
+    /// Chunk sizes of the chunk models in bytes.
+    pub chunk: Bounds,
+    /// Modelled cost of one source read in ns.
+    pub sys: Bounds,
+    /// PRNG seed; at most 2^53 − 1 so JavaScript numbers hold it exactly.
+    pub seed: Bounds,
+}
+
+pub const LIMITS: Limits = Limits {
+    len: Bounds::new(KIB, 64 * MIB),
+    cap: Bounds::new(1, 4 * MIB),
+    rs: Bounds::new(1, MIB),
+    chunk: Bounds::new(1, 64 * MIB),
+    sys: Bounds::new(0, 10_000_000),
+    seed: Bounds::new(0, (1 << 53) - 1),
+};
+
+/// One whole experiment. Field names are an interface (the report JSON and the
+/// worker protocol carry them); add fields, rename none.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Params {
+    /// Stream length in bytes.
+    pub len: u64,
+    pub chunk: ChunkModel,
+    pub seed: u64,
+    /// Buffer capacity in bytes.
+    pub cap: u64,
+    /// Application read size in bytes.
+    pub rs: u64,
+    /// Modelled ns per source read.
+    pub sys: u64,
+    /// Readers compared, in the order shown; no repeats.
+    pub readers: Vec<ReaderKind>,
+    pub workload: Workload,
+}
+
+impl Default for Params {
+    /// The experiment the page opens with: seed 000's 1 MiB read one byte at a
+    /// time, unbuffered against an 8 KiB std `BufReader`, over a poor network.
+    fn default() -> Self {
+        Params {
+            len: MIB,
+            chunk: ChunkModel::Uniform { min: 64, max: 512 },
+            seed: 42,
+            cap: 8 * KIB,
+            rs: 1,
+            sys: 150,
+            readers: vec![ReaderKind::Unbuffered, ReaderKind::Std],
+            workload: Workload::Fixed,
+        }
+    }
+}
+
+/// Why structured params were rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamError {
+    pub key: &'static str,
+    pub message: String,
+}
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.key, self.message)
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+fn check_bounds(key: &'static str, v: u64, b: Bounds) -> Result<(), ParamError> {
+    if b.contains(v) {
+        Ok(())
+    } else {
+        Err(ParamError {
+            key,
+            message: format!("{v} is outside {}..={}", format_size(b.min), format_size(b.max)),
+        })
+    }
+}
+
+impl Params {
+    /// Strict validation against [`LIMITS`].
+    pub fn check(&self) -> Result<(), ParamError> {
+        check_bounds(key::LEN, self.len, LIMITS.len)?;
+        check_bounds(key::CAP, self.cap, LIMITS.cap)?;
+        check_bounds(key::READ_SIZE, self.rs, LIMITS.rs)?;
+        check_bounds(key::SYS, self.sys, LIMITS.sys)?;
+        check_bounds(key::SEED, self.seed, LIMITS.seed)?;
+        match self.chunk {
+            ChunkModel::Uniform { min, max } => {
+                check_bounds(key::CHUNK, min as u64, LIMITS.chunk)?;
+                check_bounds(key::CHUNK, max as u64, LIMITS.chunk)?;
+                if min > max {
+                    return Err(ParamError {
+                        key: key::CHUNK,
+                        message: format!("range {min}-{max} is empty"),
+                    });
+                }
+            }
+            ChunkModel::Fixed { size } => check_bounds(key::CHUNK, size as u64, LIMITS.chunk)?,
+            ChunkModel::File | ChunkModel::Pipe => {}
+        }
+        if self.readers.is_empty() {
+            return Err(ParamError { key: key::READERS, message: "no reader chosen".into() });
+        }
+        for (i, r) in self.readers.iter().enumerate() {
+            if self.readers[..i].contains(r) {
+                return Err(ParamError {
+                    key: key::READERS,
+                    message: format!("{} is listed twice", r.id()),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Parses and checks structured params (JSON).
+    pub fn from_json(json: &str) -> Result<Params, ParamError> {
+        let p: Params = serde_json::from_str(json)
+            .map_err(|e| ParamError { key: "params", message: e.to_string() })?;
+        p.check()?;
+        Ok(p)
+    }
+
+    /// The canonical link fragment (without `#`).
+    pub fn to_link(&self) -> String {
+        let readers: Vec<&str> = self.readers.iter().map(|r| r.id()).collect();
+        format!(
+            "{}={LINK_VERSION}&{}={}&{}={}&{}={}&{}={}&{}={}&{}={}&{}={}&{}={}",
+            key::VERSION,
+            key::LEN,
+            format_size(self.len),
+            key::CHUNK,
+            format_chunk(self.chunk),
+            key::SEED,
+            self.seed,
+            key::CAP,
+            format_size(self.cap),
+            key::READ_SIZE,
+            format_size(self.rs),
+            key::SYS,
+            self.sys,
+            key::READERS,
+            readers.join(","),
+            key::WORKLOAD,
+            self.workload.id(),
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Sizes
+
+/// Parses a size: decimal digits with an optional binary suffix K, M or G
+/// (any case, optionally followed by `B` or `iB`). `Ok(None)` means the number
+/// is well formed but does not fit in 64 bits.
+pub fn parse_size(text: &str) -> Result<Option<u64>, String> {
+    let t = text.trim();
+    let digits_end = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (digits, suffix) = t.split_at(digits_end);
+    if digits.is_empty() {
+        return Err(format!("'{}' is not a size", shorten(text)));
+    }
+    let unit = match suffix.to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "k" | "kb" | "kib" => KIB,
+        "m" | "mb" | "mib" => MIB,
+        "g" | "gb" | "gib" => GIB,
+        _ => return Err(format!("'{}' has an unknown unit (use K, M or G)", shorten(text))),
+    };
+    // Digits only, so the sole parse failure left is overflow.
+    Ok(digits.parse::<u64>().ok().and_then(|n| n.checked_mul(unit)))
+}
+
+/// Formats a size with the largest binary suffix that divides it exactly.
+pub fn format_size(n: u64) -> String {
+    for (unit, suffix) in [(GIB, "G"), (MIB, "M"), (KIB, "K")] {
+        if n >= unit && n % unit == 0 {
+            return format!("{}{suffix}", n / unit);
+        }
+    }
+    n.to_string()
+}
+
+fn format_chunk(c: ChunkModel) -> String {
+    if let Some(name) = c.preset_name() {
+        return name.to_string();
+    }
+    match c {
+        ChunkModel::Uniform { min, max } => {
+            format!("{}-{}", format_size(min as u64), format_size(max as u64))
+        }
+        ChunkModel::Fixed { size } => format_size(size as u64),
+        ChunkModel::File => "file".into(),
+        ChunkModel::Pipe => "pipe".into(),
+    }
+}
+
+/// Untrusted text quoted back in a notice: at most 40 characters.
+fn shorten(text: &str) -> String {
+    let mut s: String = text.chars().take(40).collect();
+    if text.chars().nth(40).is_some() {
+        s.push('…');
+    }
+    s
+}
+
+// ---------------------------------------------------------------------------
+// Link decoding
+
+/// A replaced or ignored link value, shown on the page.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Notice {
+    /// The link key concerned ("link" for the fragment as a whole).
+    pub key: String,
+    pub message: String,
+}
+
+/// What a link decodes to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Decoded {
+    pub params: Params,
+    pub notices: Vec<Notice>,
+    /// The canonical fragment for `params`.
+    pub fragment: String,
+}
+
+struct Decoder {
+    notices: Vec<Notice>,
+}
+
+impl Decoder {
+    fn notice(&mut self, key: &str, message: String) {
+        self.notices.push(Notice { key: key.to_string(), message });
+    }
+
+    /// A size within `bounds`: clamped when out of range, `default` when
+    /// unreadable.
+    fn size(&mut self, key: &str, raw: &str, bounds: Bounds, default: u64) -> u64 {
+        match parse_size(raw) {
+            Ok(Some(v)) if bounds.contains(v) => v,
+            Ok(parsed) => {
+                let v = parsed.map_or(bounds.max, |v| bounds.clamp(v));
+                let why = if parsed.is_some_and(|p| p < bounds.min) { "below" } else { "above" };
+                self.notice(
+                    key,
+                    format!(
+                        "{} is {why} the {} {}; using {}",
+                        shorten(raw),
+                        if why == "below" { "minimum" } else { "maximum" },
+                        format_size(if why == "below" { bounds.min } else { bounds.max }),
+                        format_size(v)
+                    ),
+                );
+                v
+            }
+            Err(why) => {
+                self.notice(key, format!("{why}; using {}", format_size(default)));
+                default
+            }
+        }
+    }
+
+    /// A plain count (no unit suffix) within `bounds`.
+    fn count(&mut self, key: &str, raw: &str, bounds: Bounds, default: u64) -> u64 {
+        if raw.trim().chars().any(|c| !c.is_ascii_digit()) || raw.trim().is_empty() {
+            self.notice(key, format!("'{}' is not a whole number; using {default}", shorten(raw)));
+            return default;
+        }
+        let v = raw.trim().parse::<u64>().unwrap_or(u64::MAX);
+        if bounds.contains(v) {
+            return v;
+        }
+        let used = bounds.clamp(v);
+        self.notice(key, format!("{} is outside {}..={}; using {used}", shorten(raw), bounds.min, bounds.max));
+        used
+    }
+
+    fn chunk(&mut self, raw: &str, default: ChunkModel) -> ChunkModel {
+        let t = raw.trim().to_ascii_lowercase();
+        if let Some(c) = ChunkModel::preset(&t) {
+            return c;
+        }
+        match t.as_str() {
+            "file" => return ChunkModel::File,
+            "pipe" => return ChunkModel::Pipe,
+            _ => {}
+        }
+        let bounds = LIMITS.chunk;
+        if let Some((a, b)) = t.split_once('-') {
+            if parse_size(a).is_ok() && parse_size(b).is_ok() {
+                let lo = self.size(key::CHUNK, a, bounds, bounds.min) as usize;
+                let hi = self.size(key::CHUNK, b, bounds, bounds.min) as usize;
+                if lo > hi {
+                    self.notice(key::CHUNK, format!("range {} is reversed; using {hi}-{lo}", shorten(raw)));
+                    return ChunkModel::Uniform { min: hi, max: lo };
+                }
+                return ChunkModel::Uniform { min: lo, max: hi };
+            }
+        } else if parse_size(&t).is_ok() {
+            let size = self.size(key::CHUNK, &t, bounds, bounds.min) as usize;
+            return ChunkModel::Fixed { size };
+        }
+        let names: Vec<&str> = PRESETS.iter().map(|p| p.id).collect();
+        self.notice(
+            key::CHUNK,
+            format!(
+                "'{}' is not a chunk model (a-b, k, file, pipe, {}); using {}",
+                shorten(raw),
+                names.join(", "),
+                format_chunk(default)
+            ),
+        );
+        default
+    }
+
+    fn readers(&mut self, raw: &str, default: &[ReaderKind]) -> Vec<ReaderKind> {
+        let mut out = Vec::new();
+        let mut unknown = Vec::new();
+        for name in raw.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            match ReaderKind::from_id(&name.to_ascii_lowercase()) {
+                Some(k) if !out.contains(&k) => out.push(k),
+                Some(_) => {}
+                None => unknown.push(shorten(name)),
+            }
+        }
+        let known: Vec<&str> = READERS.iter().map(|r| r.id.id()).collect();
+        if out.is_empty() {
+            let ids: Vec<&str> = default.iter().map(|r| r.id()).collect();
+            self.notice(
+                key::READERS,
+                format!("'{}' names no known reader (known: {}); using {}", shorten(raw), known.join(", "), ids.join(",")),
+            );
+            return default.to_vec();
+        }
+        if !unknown.is_empty() {
+            self.notice(
+                key::READERS,
+                format!("unknown reader '{}' ignored (known: {})", unknown.join(","), known.join(", ")),
+            );
+        }
+        out
+    }
+
+    fn workload(&mut self, raw: &str, default: Workload) -> Workload {
+        Workload::from_id(&raw.trim().to_ascii_lowercase()).unwrap_or_else(|| {
+            let known: Vec<&str> = WORKLOADS.iter().map(|w| w.id.id()).collect();
+            self.notice(
+                key::WORKLOAD,
+                format!(
+                    "'{}' is not a workload (known: {}); using {}",
+                    shorten(raw),
+                    known.join(", "),
+                    default.id()
+                ),
+            );
+            default
+        })
+    }
+}
+
+/// The fragment part of a link, a bare fragment, or a whole URL.
+fn fragment_of(link: &str) -> &str {
+    let link = link.trim();
+    match link.find('#') {
+        Some(i) => &link[i + 1..],
+        None => link.strip_prefix('?').unwrap_or(link),
+    }
+}
+
+/// Decodes an untrusted link (a URL, `#fragment` or bare fragment). Never
+/// fails and never panics: every problem becomes a [`Notice`].
+pub fn decode_link(link: &str) -> Decoded {
+    let defaults = Params::default();
+    let mut d = Decoder { notices: Vec::new() };
+    let fragment = fragment_of(link);
+
+    if fragment.len() > MAX_LINK_BYTES {
+        d.notice(
+            "link",
+            format!("the link is {} bytes, over the {MAX_LINK_BYTES}-byte limit; using defaults", fragment.len()),
+        );
+        return finish(defaults, d);
+    }
+    if fragment.trim() == "reset" {
+        return finish(defaults, d);
+    }
+
+    // Percent-decoding and `+` as space, by the URL standard's rules.
+    let pairs: Vec<(String, String)> = form_urlencoded::parse(fragment.as_bytes())
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+
+    let mut p = defaults.clone();
+    let known = [
+        key::VERSION,
+        key::LEN,
+        key::CHUNK,
+        key::SEED,
+        key::CAP,
+        key::READ_SIZE,
+        key::SYS,
+        key::READERS,
+        key::WORKLOAD,
+    ];
+    for name in known {
+        let values: Vec<&str> =
+            pairs.iter().filter(|(k, _)| k == name).map(|(_, v)| v.as_str()).collect();
+        let raw = match values.as_slice() {
+            [] => continue,
+            [one] => *one,
+            _ => {
+                d.notice(name, format!("given {} times; using the default", values.len()));
+                continue;
+            }
+        };
+        match name {
+            key::VERSION => {
+                if raw.trim() != LINK_VERSION.to_string() {
+                    d.notice(
+                        name,
+                        format!("link version '{}' is not {LINK_VERSION}; reading it as {LINK_VERSION}", shorten(raw)),
+                    );
+                }
+            }
+            key::LEN => p.len = d.size(name, raw, LIMITS.len, defaults.len),
+            key::CHUNK => p.chunk = d.chunk(raw, defaults.chunk),
+            key::SEED => p.seed = d.count(name, raw, LIMITS.seed, defaults.seed),
+            key::CAP => p.cap = d.size(name, raw, LIMITS.cap, defaults.cap),
+            key::READ_SIZE => p.rs = d.size(name, raw, LIMITS.rs, defaults.rs),
+            key::SYS => p.sys = d.count(name, raw, LIMITS.sys, defaults.sys),
+            key::READERS => p.readers = d.readers(raw, &defaults.readers),
+            key::WORKLOAD => p.workload = d.workload(raw, defaults.workload),
+            _ => unreachable!("every known key has an arm"),
+        }
+    }
+    finish(p, d)
+}
+
+fn finish(params: Params, d: Decoder) -> Decoded {
+    debug_assert_eq!(params.check(), Ok(()), "decoding must produce valid params");
+    Decoded { fragment: params.to_link(), params, notices: d.notices }
+}
+
+/// What the page needs to build its controls: limits, defaults, choices.
+#[derive(Debug, Serialize)]
+pub struct Schema {
+    pub version: u32,
+    pub defaults: Params,
+    pub limits: Limits,
+    pub readers: &'static [crate::read::ReaderInfo],
+    pub workloads: &'static [crate::workload::WorkloadInfo],
+    pub presets: &'static [crate::source::Preset],
+    pub max_link_bytes: usize,
+}
+
+pub fn schema() -> Schema {
+    Schema {
+        version: LINK_VERSION,
+        defaults: Params::default(),
+        limits: LIMITS,
+        readers: &READERS,
+        workloads: &WORKLOADS,
+        presets: &PRESETS,
+        max_link_bytes: MAX_LINK_BYTES,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(d: &Decoded) -> Vec<&str> {
+        d.notices.iter().map(|n| n.key.as_str()).collect()
+    }
+
+    #[test]
+    fn default_params_are_valid_and_round_trip() {
+        let p = Params::default();
+        assert_eq!(p.check(), Ok(()));
+        let d = decode_link(&p.to_link());
+        assert_eq!(d.params, p);
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+    }
+
+    #[test]
+    fn design_example_link_decodes() {
+        let d = decode_link("#v=1&len=1M&chunk=64-512&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed");
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+        assert_eq!(d.params.len, 1 << 20);
+        assert_eq!(d.params.chunk, ChunkModel::Uniform { min: 64, max: 512 });
+        assert_eq!(d.params.cap, 8192);
+        assert_eq!(d.fragment, "v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed");
+    }
+
+    #[test]
+    fn sizes_parse_with_binary_suffixes() {
+        assert_eq!(parse_size("8K"), Ok(Some(8192)));
+        assert_eq!(parse_size("8kib"), Ok(Some(8192)));
+        assert_eq!(parse_size(" 1M "), Ok(Some(1 << 20)));
+        assert_eq!(parse_size("2G"), Ok(Some(2 << 30)));
+        assert_eq!(parse_size("64"), Ok(Some(64)));
+        assert_eq!(parse_size("99999999999999999999"), Ok(None));
+        assert_eq!(parse_size("17179869184G"), Ok(None));
+        for bad in ["", "K", "-1", "1.5K", "8Q", "NaN", "Infinity", "0x10"] {
+            assert!(parse_size(bad).is_err(), "{bad:?} should not parse");
+        }
+    }
+
+    #[test]
+    fn format_size_uses_exact_suffixes_only() {
+        assert_eq!(format_size(8192), "8K");
+        assert_eq!(format_size(1536), "1536");
+        assert_eq!(format_size(3 << 20), "3M");
+        assert_eq!(format_size(0), "0");
+    }
+
+    #[test]
+    fn bad_values_fall_back_with_a_notice_naming_the_key() {
+        let d = decode_link("v=1&cap=banana&len=-5&rs=0&seed=NaN&rd=nope&wl=x&chunk=zz");
+        assert_eq!(keys(&d), ["len", "chunk", "seed", "cap", "rs", "rd", "wl"]);
+        let def = Params::default();
+        assert_eq!(d.params.cap, def.cap);
+        assert_eq!(d.params.len, def.len);
+        assert_eq!(d.params.rs, LIMITS.rs.min, "0 clamps up to the minimum");
+        assert_eq!(d.params.readers, def.readers);
+        assert_eq!(d.params.check(), Ok(()));
+    }
+
+    #[test]
+    fn out_of_range_values_clamp() {
+        let d = decode_link("len=1G&cap=0&rs=99999999999999999999999&sys=99999999999");
+        assert_eq!(d.params.len, LIMITS.len.max);
+        assert_eq!(d.params.cap, LIMITS.cap.min);
+        assert_eq!(d.params.rs, LIMITS.rs.max);
+        assert_eq!(d.params.sys, LIMITS.sys.max);
+        assert_eq!(keys(&d), ["len", "cap", "rs", "sys"]);
+        assert!(d.notices[0].message.contains("maximum 64M"), "{:?}", d.notices[0]);
+    }
+
+    #[test]
+    fn duplicate_keys_fall_back_to_the_default() {
+        let d = decode_link("cap=4K&cap=16K");
+        assert_eq!(d.params.cap, Params::default().cap);
+        assert_eq!(keys(&d), ["cap"]);
+    }
+
+    #[test]
+    fn percent_encoding_and_plus_are_decoded() {
+        let d = decode_link("#rd=unbuffered%2Cstd&chunk=%20100+");
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+        assert_eq!(d.params.chunk, ChunkModel::Fixed { size: 100 });
+    }
+
+    #[test]
+    fn whole_urls_and_unknown_keys_are_accepted() {
+        let d = decode_link("https://example.org/buflab/?x=1#v=1&cap=16K&future=yes");
+        assert!(d.notices.is_empty());
+        assert_eq!(d.params.cap, 16384);
+    }
+
+    #[test]
+    fn reversed_chunk_range_is_swapped() {
+        let d = decode_link("chunk=512-64");
+        assert_eq!(d.params.chunk, ChunkModel::Uniform { min: 64, max: 512 });
+        assert_eq!(keys(&d), ["chunk"]);
+    }
+
+    #[test]
+    fn oversized_links_are_refused_whole() {
+        let link = format!("cap=16K&pad={}", "x".repeat(MAX_LINK_BYTES));
+        let d = decode_link(&link);
+        assert_eq!(d.params, Params::default());
+        assert_eq!(keys(&d), ["link"]);
+    }
+
+    #[test]
+    fn reset_gives_defaults() {
+        assert_eq!(decode_link("#reset").params, Params::default());
+    }
+
+    #[test]
+    fn strict_check_rejects_with_the_key() {
+        let mut p = Params { cap: 0, ..Params::default() };
+        assert_eq!(p.check().unwrap_err().key, "cap");
+        p = Params { readers: vec![], ..Params::default() };
+        assert_eq!(p.check().unwrap_err().key, "rd");
+        p = Params { readers: vec![ReaderKind::Std, ReaderKind::Std], ..Params::default() };
+        assert_eq!(p.check().unwrap_err().key, "rd");
+        p = Params { chunk: ChunkModel::Uniform { min: 9, max: 3 }, ..Params::default() };
+        assert_eq!(p.check().unwrap_err().key, "chunk");
+        assert!(Params::from_json(r#"{"cap": -1}"#).is_err());
+        assert!(Params::from_json(r#"{"bogus": 1}"#).is_err());
+        assert_eq!(Params::from_json(r#"{"cap": 4096}"#).unwrap().cap, 4096);
+    }
+}

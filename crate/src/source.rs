@@ -1,0 +1,287 @@
+//! The simulated chunked stream: the stand-in for a socket, pipe or file.
+//!
+//! A [`Source`] serves a fixed byte string through [`std::io::Read`]. Each call
+//! is answered with at most `min(requested, remaining, c)` bytes, where `c` is
+//! the next chunk size drawn from a [`ChunkModel`]. Every call is counted,
+//! including zero-length requests and the final call that returns 0, because
+//! each one stands for a system call.
+//!
+//! Invariants kept here:
+//! - a read never returns more than requested or more than remains;
+//! - a read with a non-empty buffer returns 0 only at end of stream;
+//! - the chunk sequence depends only on the model and the seed, never on the
+//!   platform: the PRNG is [`SplitMix64`], written out below, so a link gives
+//!   the same chunks natively and in every browser.
+
+use std::cell::Cell;
+use std::io::{self, Read};
+
+use serde::{Deserialize, Serialize};
+
+/// How the stream is cut into pieces, one piece per read call at most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum ChunkModel {
+    /// Seeded sizes drawn uniformly from `min..=max`, like packets arriving
+    /// from a network.
+    Uniform { min: usize, max: usize },
+    /// Every read call gets at most `size` bytes.
+    Fixed { size: usize },
+    /// A regular file: the whole request is answered.
+    File,
+    /// A pipe: at most [`PIPE_CHUNK`] bytes per read, Linux's default pipe
+    /// buffer.
+    Pipe,
+}
+
+/// Capacity of a Linux pipe buffer, the most one `read(2)` on a pipe returns.
+pub const PIPE_CHUNK: usize = 64 * 1024;
+
+/// A named network chunking from seed 002's benchmark.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Preset {
+    pub id: &'static str,
+    pub min: usize,
+    pub max: usize,
+    pub about: &'static str,
+}
+
+/// The four network conditions seed 002 measures its readers under.
+pub const PRESETS: [Preset; 4] = [
+    Preset { id: "good", min: 1024, max: 4096, about: "good network: 1–4 KiB per read" },
+    Preset { id: "normal", min: 256, max: 2048, about: "normal network: 256 B–2 KiB per read" },
+    Preset { id: "poor", min: 64, max: 512, about: "poor network: 64–512 B per read" },
+    Preset { id: "worst", min: 1, max: 128, about: "worst case: 1–128 B per read" },
+];
+
+impl ChunkModel {
+    /// The preset with this name, as a uniform model.
+    pub fn preset(name: &str) -> Option<ChunkModel> {
+        PRESETS
+            .iter()
+            .find(|p| p.id == name)
+            .map(|p| ChunkModel::Uniform { min: p.min, max: p.max })
+    }
+
+    /// The preset this model equals, if any (links print its name).
+    pub fn preset_name(&self) -> Option<&'static str> {
+        match *self {
+            ChunkModel::Uniform { min, max } => {
+                PRESETS.iter().find(|p| p.min == min && p.max == max).map(|p| p.id)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// SplitMix64 (Steele, Lea and Flood, 2014): tiny, fast, and fully specified,
+/// so the chunk sequence of a seed is part of the link contract. A library
+/// PRNG could change its range reduction between versions and silently change
+/// what an old link shows.
+#[derive(Clone, Debug)]
+pub struct SplitMix64 {
+    state: u64,
+}
+
+impl SplitMix64 {
+    pub fn new(seed: u64) -> Self {
+        SplitMix64 { state: seed }
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A value in `0..n` by multiply-shift (bias below 2^-32 for the sizes used
+    /// here, and no rejection loop, so every draw costs one step).
+    pub fn below(&mut self, n: u64) -> u64 {
+        debug_assert!(n > 0);
+        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
+    }
+}
+
+/// Draws the chunk size limit for each read call.
+#[derive(Clone, Debug)]
+pub struct Chunker {
+    model: ChunkModel,
+    rng: SplitMix64,
+}
+
+impl Chunker {
+    pub fn new(model: ChunkModel, seed: u64) -> Self {
+        Chunker { model, rng: SplitMix64::new(seed) }
+    }
+
+    /// The most the next read call may return. Never 0: an empty chunk would
+    /// read as end of stream to a caller.
+    pub fn next_limit(&mut self) -> usize {
+        match self.model {
+            ChunkModel::Uniform { min, max } => {
+                let (lo, hi) = (min.max(1), max.max(min).max(1));
+                lo + self.rng.below((hi - lo) as u64 + 1) as usize
+            }
+            ChunkModel::Fixed { size } => size.max(1),
+            ChunkModel::File => usize::MAX,
+            ChunkModel::Pipe => PIPE_CHUNK,
+        }
+    }
+}
+
+/// Counters shared between a source and the harness that drives it. Cells,
+/// not atomics: one run is single-threaded, and a `Cell` update costs what a
+/// plain add costs.
+#[derive(Debug, Default)]
+pub struct Probe {
+    source_reads: Cell<u64>,
+    source_bytes: Cell<u64>,
+    /// Bytes the source wrote straight into the application's buffer.
+    direct_bytes: Cell<u64>,
+    /// Address range of the application's current destination buffer.
+    app_window: Cell<(usize, usize)>,
+}
+
+impl Probe {
+    /// Read calls made on the source, including zero-length ones and the
+    /// final one that returned 0.
+    pub fn source_reads(&self) -> u64 {
+        self.source_reads.get()
+    }
+
+    /// Bytes the source handed out.
+    pub fn source_bytes(&self) -> u64 {
+        self.source_bytes.get()
+    }
+
+    /// Bytes that went from the source straight into the application's own
+    /// buffer, bypassing any reader buffer (std's large-read bypass).
+    pub fn direct_bytes(&self) -> u64 {
+        self.direct_bytes.get()
+    }
+
+    /// Tells the probe where the application's destination buffer is, so a
+    /// reader that bypasses its own buffer can be told apart from one that
+    /// copies. Readers are black boxes (std's `BufReader` included); this
+    /// observes what they really do rather than modelling it.
+    #[inline]
+    pub fn set_app_window(&self, buf: &[u8]) {
+        let start = buf.as_ptr() as usize;
+        self.app_window.set((start, start + buf.len()));
+    }
+
+    #[inline]
+    fn record(&self, dest: &[u8], n: usize) {
+        self.source_reads.set(self.source_reads.get() + 1);
+        self.source_bytes.set(self.source_bytes.get() + n as u64);
+        let (lo, hi) = self.app_window.get();
+        let start = dest.as_ptr() as usize;
+        if n > 0 && start >= lo && start + n <= hi {
+            self.direct_bytes.set(self.direct_bytes.get() + n as u64);
+        }
+    }
+}
+
+/// A chunked stream over `data`.
+#[derive(Debug)]
+pub struct Source<'a> {
+    data: &'a [u8],
+    /// Bytes already served; `pos <= data.len()`.
+    pos: usize,
+    chunker: Chunker,
+    probe: &'a Probe,
+}
+
+impl<'a> Source<'a> {
+    pub fn new(data: &'a [u8], model: ChunkModel, seed: u64, probe: &'a Probe) -> Self {
+        Source { data, pos: 0, chunker: Chunker::new(model, seed), probe }
+    }
+
+    pub fn remaining(&self) -> usize {
+        self.data.len() - self.pos
+    }
+
+    pub fn probe(&self) -> &'a Probe {
+        self.probe
+    }
+}
+
+impl Read for Source<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let remaining = self.remaining();
+        let n = if buf.is_empty() || remaining == 0 {
+            0
+        } else {
+            buf.len().min(remaining).min(self.chunker.next_limit())
+        };
+        buf[..n].copy_from_slice(&self.data[self.pos..self.pos + n]);
+        self.pos += n;
+        self.probe.record(buf, n);
+        Ok(n)
+    }
+}
+
+/// The default stream content: 0, 1, …, 255 repeating.
+pub fn counting_bytes(len: usize) -> Vec<u8> {
+    (0..len).map(|i| i as u8).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splitmix64_matches_reference_vector() {
+        // First outputs for seed 0 from the reference implementation; a change
+        // here changes every shared link's chunks.
+        let mut r = SplitMix64::new(0);
+        assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+        assert_eq!(r.next_u64(), 0x06C4_5D18_8009_454F);
+    }
+
+    #[test]
+    fn uniform_chunks_stay_in_range_and_cover_the_range() {
+        let mut c = Chunker::new(ChunkModel::Uniform { min: 3, max: 6 }, 7);
+        let draws: Vec<usize> = (0..1000).map(|_| c.next_limit()).collect();
+        assert!(draws.iter().all(|&n| (3..=6).contains(&n)));
+        for n in 3..=6 {
+            assert!(draws.contains(&n), "{n} never drawn");
+        }
+    }
+
+    #[test]
+    fn source_never_returns_more_than_requested_or_remaining() {
+        let data = counting_bytes(10);
+        let probe = Probe::default();
+        let mut s = Source::new(&data, ChunkModel::Fixed { size: 4 }, 1, &probe);
+        let mut buf = [0u8; 3];
+        assert_eq!(s.read(&mut buf).unwrap(), 3);
+        assert_eq!(s.read(&mut buf[..0]).unwrap(), 0, "empty request");
+        let mut big = [0u8; 100];
+        assert_eq!(s.read(&mut big).unwrap(), 4);
+        assert_eq!(s.read(&mut big).unwrap(), 3);
+        assert_eq!(&big[..3], &[7, 8, 9]);
+        assert_eq!(s.read(&mut big).unwrap(), 0, "end of stream");
+        assert_eq!(probe.source_reads(), 5, "every call counts");
+        assert_eq!(probe.source_bytes(), 10);
+    }
+
+    #[test]
+    fn counting_bytes_wrap_at_256() {
+        let d = counting_bytes(300);
+        assert_eq!(d[255], 255);
+        assert_eq!(d[256], 0);
+        assert_eq!(d[299], 43);
+    }
+
+    #[test]
+    fn presets_round_trip_by_name() {
+        for p in PRESETS {
+            assert_eq!(ChunkModel::preset(p.id).unwrap().preset_name(), Some(p.id));
+        }
+        assert_eq!(ChunkModel::Uniform { min: 2, max: 3 }.preset_name(), None);
+    }
+}

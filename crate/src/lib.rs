@@ -13,7 +13,7 @@ pub mod source;
 pub mod workload;
 
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+pub mod wasm;
 
 pub use experiment::run;
 pub use params::{decode_link, Params};

@@ -8,7 +8,9 @@
 //!
 //! Invariants kept here:
 //! - a read never returns more than requested or more than remains;
-//! - a read with a non-empty buffer returns 0 only at end of stream;
+//! - a read with a non-empty buffer returns 0 only at end of stream (a
+//!   scripted empty chunk fails with `Interrupted` instead, as `read(2)`
+//!   does on a signal, so callers retry rather than stop);
 //! - the chunk sequence depends only on the model and the seed, never on the
 //!   platform: the PRNG is [`SplitMix64`], written out below, so a link gives
 //!   the same chunks natively and in every browser.
@@ -107,26 +109,52 @@ impl SplitMix64 {
 /// Draws the chunk size limit for each read call.
 #[derive(Clone, Debug)]
 pub struct Chunker {
-    model: ChunkModel,
-    rng: SplitMix64,
+    plan: Plan,
+}
+
+#[derive(Clone, Debug)]
+enum Plan {
+    Model(ChunkModel, SplitMix64),
+    /// Test and fuzz scripts: sizes used in turn, cycling; 0 stands for a
+    /// read interrupted before any byte arrived.
+    Script { sizes: Vec<usize>, next: usize },
 }
 
 impl Chunker {
     pub fn new(model: ChunkModel, seed: u64) -> Self {
-        Chunker { model, rng: SplitMix64::new(seed) }
+        Chunker { plan: Plan::Model(model, SplitMix64::new(seed)) }
     }
 
-    /// The most the next read call may return. Never 0: an empty chunk would
-    /// read as end of stream to a caller.
+    /// A scripted chunker, like std's `ShortReader` test double: each read
+    /// gets the next size from `sizes` (cycling); a 0 makes that read fail
+    /// with `ErrorKind::Interrupted`, the empty chunk a signal can cause.
+    /// A script with no non-zero size (empty included) would never make
+    /// progress; it behaves like [`ChunkModel::File`] instead.
+    pub fn scripted(sizes: Vec<usize>) -> Self {
+        if sizes.iter().all(|&n| n == 0) {
+            return Chunker::new(ChunkModel::File, 0);
+        }
+        Chunker { plan: Plan::Script { sizes, next: 0 } }
+    }
+
+    /// The most the next read call may return; 0 means "interrupted".
     pub fn next_limit(&mut self) -> usize {
-        match self.model {
-            ChunkModel::Uniform { min, max } => {
-                let (lo, hi) = (min.max(1), max.max(min).max(1));
-                lo + self.rng.below((hi - lo) as u64 + 1) as usize
+        match &mut self.plan {
+            Plan::Model(model, rng) => match *model {
+                ChunkModel::Uniform { min, max } => {
+                    let (lo, hi) = (min.max(1), max.max(min).max(1));
+                    lo + rng.below((hi - lo) as u64 + 1) as usize
+                }
+                // Models never yield 0: an empty chunk reads as end of stream.
+                ChunkModel::Fixed { size } => size.max(1),
+                ChunkModel::File => usize::MAX,
+                ChunkModel::Pipe => PIPE_CHUNK,
+            },
+            Plan::Script { sizes, next } => {
+                let n = sizes[*next % sizes.len()];
+                *next = (*next + 1) % sizes.len();
+                n
             }
-            ChunkModel::Fixed { size } => size.max(1),
-            ChunkModel::File => usize::MAX,
-            ChunkModel::Pipe => PIPE_CHUNK,
         }
     }
 }
@@ -196,7 +224,11 @@ pub struct Source<'a> {
 
 impl<'a> Source<'a> {
     pub fn new(data: &'a [u8], model: ChunkModel, seed: u64, probe: &'a Probe) -> Self {
-        Source { data, pos: 0, chunker: Chunker::new(model, seed), probe }
+        Source::with_chunker(data, Chunker::new(model, seed), probe)
+    }
+
+    pub fn with_chunker(data: &'a [u8], chunker: Chunker, probe: &'a Probe) -> Self {
+        Source { data, pos: 0, chunker, probe }
     }
 
     pub fn remaining(&self) -> usize {
@@ -214,7 +246,13 @@ impl Read for Source<'_> {
         let n = if buf.is_empty() || remaining == 0 {
             0
         } else {
-            buf.len().min(remaining).min(self.chunker.next_limit())
+            match self.chunker.next_limit() {
+                0 => {
+                    self.probe.record(buf, 0);
+                    return Err(io::Error::from(io::ErrorKind::Interrupted));
+                }
+                limit => buf.len().min(remaining).min(limit),
+            }
         };
         buf[..n].copy_from_slice(&self.data[self.pos..self.pos + n]);
         self.pos += n;

@@ -117,12 +117,12 @@ fn fixed_reads<R: Read, C: Consume>(
     let mut counts = AppCounts::default();
     probe.set_app_window(buf);
     loop {
+        counts.app_reads += 1;
         let n = match reader.read(buf) {
             Ok(n) => n,
             Err(e) if e.kind() == ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
-        counts.app_reads += 1;
         if n == 0 {
             return Ok(counts);
         }

@@ -1,0 +1,121 @@
+//! The wasm glue: the only file that knows wasm-bindgen.
+//!
+//! ```text
+//! main thread                         worker
+//!   schema / decode_link /              run(params, {quick}) -> Report
+//!   encode_link / parse_size /            (blocking; only ever in the worker)
+//!   format_size  (pure, synchronous)
+//! ```
+//!
+//! Values cross as plain JS objects through serde-wasm-bindgen (maps as
+//! objects, 64-bit integers as numbers: every limit stays below 2^53). Errors
+//! cross as `Error` objects whose message names the offending key.
+
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::measure::{Clock, Sampling};
+use crate::params::{self, Params};
+
+#[wasm_bindgen(start)]
+fn start() {
+    // Panics show their message in the console (the worker also forwards it).
+    console_error_panic_hook::set_once();
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn params_from_js(value: JsValue) -> Result<Params, JsError> {
+    let params: Params =
+        serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("params: {e}")))?;
+    params.check().map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(params)
+}
+
+/// `performance.now()` of whatever global scope this runs in (worker or page).
+struct PerformanceClock {
+    performance: web_sys::Performance,
+    isolated: bool,
+}
+
+impl PerformanceClock {
+    fn new() -> Result<Self, JsError> {
+        let global = js_sys::global();
+        let performance = js_sys::Reflect::get(&global, &"performance".into())
+            .ok()
+            .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
+            .ok_or_else(|| JsError::new("this scope has no performance.now()"))?;
+        let isolated = js_sys::Reflect::get(&global, &"crossOriginIsolated".into())
+            .map(|v| v.is_truthy())
+            .unwrap_or(false);
+        Ok(PerformanceClock { performance, isolated })
+    }
+}
+
+impl Clock for PerformanceClock {
+    fn now_ns(&self) -> f64 {
+        self.performance.now() * 1e6
+    }
+    fn isolated(&self) -> bool {
+        self.isolated
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct RunOptions {
+    /// One short sample, for while a control moves.
+    quick: bool,
+}
+
+/// Runs an experiment and returns its report. Throws for invalid params.
+#[wasm_bindgen]
+pub fn run(params: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+    let params = params_from_js(params)?;
+    let options: RunOptions = if options.is_undefined() || options.is_null() {
+        RunOptions::default()
+    } else {
+        serde_wasm_bindgen::from_value(options).map_err(|e| JsError::new(&format!("options: {e}")))?
+    };
+    let sampling = if options.quick { Sampling::QUICK } else { Sampling::FULL };
+    let report = crate::run(&params, &PerformanceClock::new()?, sampling)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&report)
+}
+
+/// Decodes an untrusted link: `{params, notices, fragment}`. Never throws.
+#[wasm_bindgen]
+pub fn decode_link(link: &str) -> Result<JsValue, JsError> {
+    to_js(&params::decode_link(link))
+}
+
+/// The canonical fragment (no `#`) for valid params. Throws for invalid ones.
+#[wasm_bindgen]
+pub fn encode_link(params: JsValue) -> Result<String, JsError> {
+    Ok(params_from_js(params)?.to_link())
+}
+
+/// Limits, defaults and choices for building the controls.
+#[wasm_bindgen]
+pub fn schema() -> Result<JsValue, JsError> {
+    to_js(&params::schema())
+}
+
+/// A size such as `8K`; `undefined` when unreadable or too large.
+#[wasm_bindgen]
+pub fn parse_size(text: &str) -> Option<f64> {
+    params::parse_size(text).ok().flatten().map(|v| v as f64)
+}
+
+/// `8192` → `"8K"`. Negative, fractional or non-finite input is floored to a
+/// whole number of bytes at or above 0.
+#[wasm_bindgen]
+pub fn format_size(n: f64) -> String {
+    let n = if n.is_finite() && n > 0.0 { n.floor() as u64 } else { 0 };
+    params::format_size(n)
+}

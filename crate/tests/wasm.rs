@@ -1,0 +1,110 @@
+//! The wasm glue in a real browser worker: params in, report out, bad params
+//! back as JS errors. Run with `wasm-pack test --headless --chrome crate --test wasm`.
+#![cfg(target_arch = "wasm32")]
+
+use buflab::wasm;
+use js_sys::{Array, Reflect, JSON};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_dedicated_worker);
+
+fn get(v: &JsValue, path: &str) -> JsValue {
+    path.split('.').fold(v.clone(), |v, key| match key.parse::<u32>() {
+        Ok(i) => Array::from(&v).get(i),
+        Err(_) => Reflect::get(&v, &key.into()).unwrap(),
+    })
+}
+
+fn json(text: &str) -> JsValue {
+    JSON::parse(text).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn run_returns_a_report_with_exact_counts() {
+    let params = json(r#"{"len": 65536, "chunk": {"kind": "fixed", "size": 100}, "cap": 8192, "rs": 1,
+                          "readers": ["unbuffered", "std"]}"#);
+    let report = wasm::run(params, json(r#"{"quick": true}"#)).map_err(JsValue::from).unwrap();
+    assert_eq!(get(&report, "runs.0.reader").as_string().unwrap(), "unbuffered");
+    assert_eq!(get(&report, "runs.0.source_reads").as_f64(), Some(65537.0));
+    assert_eq!(get(&report, "runs.1.source_reads").as_f64(), Some(65536.0 / 100.0 + 1.0).map(f64::ceil));
+    assert_eq!(get(&report, "runs.1.bytes_copied").as_f64(), Some(65536.0));
+    assert_eq!(get(&report, "runs.1.allocations").as_f64(), Some(1.0), "the counting allocator works in wasm");
+    let digest = get(&report, "source_digest");
+    assert_eq!(get(&report, "runs.0.digest"), digest);
+    assert_eq!(get(&report, "runs.1.digest"), digest);
+    assert!(get(&report, "timer.resolution_ns").as_f64().unwrap() > 0.0);
+    assert!(get(&report, "runs.0.cpu_ns.median").as_f64().unwrap() > 0.0);
+    assert_eq!(get(&report, "link").as_string().unwrap(),
+               "v=1&len=64K&chunk=100&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed");
+}
+
+#[wasm_bindgen_test]
+fn same_counts_as_native_for_a_seeded_chunking() {
+    // Pinned natively in tests/readers.rs too: seeded chunks are platform-free.
+    let decoded = wasm::decode_link("len=64K&chunk=worst&seed=42&cap=1K&rs=1&rd=std").unwrap();
+    let report = wasm::run(get(&decoded, "params"), json(r#"{"quick": true}"#)).map_err(JsValue::from).unwrap();
+    let native = buflab::run(
+        &buflab::decode_link("len=64K&chunk=worst&seed=42&cap=1K&rs=1&rd=std").params,
+        &FixedClock,
+        buflab::measure::Sampling::QUICK,
+    )
+    .unwrap();
+    assert_eq!(get(&report, "runs.0.source_reads").as_f64(), Some(native.runs[0].source_reads as f64));
+}
+
+/// A clock for comparing counts only.
+struct FixedClock;
+impl buflab::measure::Clock for FixedClock {
+    fn now_ns(&self) -> f64 {
+        thread_local!(static T: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) });
+        T.with(|t| {
+            t.set(t.get() + 1000.0);
+            t.get()
+        })
+    }
+    fn isolated(&self) -> bool {
+        true
+    }
+}
+
+#[wasm_bindgen_test]
+fn bad_params_come_back_as_js_errors_naming_the_key() {
+    for (params, key) in [
+        (r#"{"cap": 0}"#, "cap"),
+        (r#"{"len": 1e12}"#, "len"),
+        (r#"{"readers": []}"#, "rd"),
+        (r#"{"readers": ["nope"]}"#, "params"),
+        (r#"{"chunk": {"kind": "uniform", "min": 9, "max": 2}}"#, "chunk"),
+    ] {
+        let err: JsValue = wasm::run(json(params), JsValue::UNDEFINED).unwrap_err().into();
+        let message = get(&err, "message").as_string().unwrap();
+        assert!(message.starts_with(key), "{params}: {message}");
+    }
+    let err: JsValue = wasm::run(json(r#"{}"#), json(r#"{"quick": "yes"}"#)).unwrap_err().into();
+    assert!(get(&err, "message").as_string().unwrap().starts_with("options"));
+}
+
+#[wasm_bindgen_test]
+fn decode_link_reports_notices_and_never_throws() {
+    let d = wasm::decode_link("#v=1&cap=banana&len=-5").unwrap();
+    let notices = Array::from(&get(&d, "notices"));
+    let keys: Vec<String> = notices.iter().map(|n| get(&n, "key").as_string().unwrap()).collect();
+    assert_eq!(keys, ["len", "cap"]);
+    assert_eq!(get(&d, "params.cap").as_f64(), Some(8192.0));
+    let big = "x".repeat(100_000);
+    assert_eq!(Array::from(&get(&wasm::decode_link(&big).unwrap(), "notices")).length(), 1);
+}
+
+#[wasm_bindgen_test]
+fn schema_sizes_and_encoding() {
+    let s = wasm::schema().unwrap();
+    assert_eq!(get(&s, "limits.len.max").as_f64(), Some(64.0 * 1024.0 * 1024.0));
+    assert_eq!(get(&s, "defaults.rs").as_f64(), Some(1.0));
+    assert_eq!(wasm::parse_size("8K"), Some(8192.0));
+    assert_eq!(wasm::parse_size("eight"), None);
+    assert_eq!(wasm::format_size(1048576.0), "1M");
+    assert_eq!(wasm::format_size(f64::NAN), "0");
+    let encoded = wasm::encode_link(get(&s, "defaults")).unwrap();
+    assert!(encoded.starts_with("v=1&len=1M&chunk=poor"), "{encoded}");
+}

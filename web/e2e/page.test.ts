@@ -1,0 +1,287 @@
+// The built page in headless Chromium, as a person would use it: the default
+// experiment appears without a click, controls change the link and the
+// numbers, a copied link reproduces the counts, a broken link is explained,
+// and nothing is logged as an error (a CSP violation would be).
+
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+
+const baseUrl = inject("baseUrl");
+const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
+
+/** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */
+const DEFAULT_UNBUFFERED_SOURCE_READS = 1048577;
+
+let browser: Browser;
+let context: BrowserContext;
+const problems: string[] = [];
+
+function watch(page: Page): Page {
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("worker", (worker) => {
+    worker.on("console", (message) => {
+      if (message.type() === "error") problems.push(`worker console: ${message.text()}`);
+    });
+  });
+  return page;
+}
+
+async function open(url: string, width = 1280, height = 900): Promise<Page> {
+  const page = watch(await context.newPage());
+  await page.setViewportSize({ width, height });
+  await page.goto(url);
+  return page;
+}
+
+/** Waits until a full (not quick) measurement for the current controls is on screen. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const results = document.getElementById("results");
+      const badge = document.querySelector(".status .badge");
+      return (
+        results?.getAttribute("aria-busy") === "false" &&
+        !results.classList.contains("stale") &&
+        badge?.textContent?.startsWith("full measurement") === true &&
+        document.querySelectorAll("table.results tbody tr").length > 0
+      );
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+}
+
+async function metric(page: Page, reader: string, name: string): Promise<number> {
+  const cell = page.locator(`table.results tbody tr[data-reader="${reader}"] td[data-metric="${name}"]`);
+  return Number(await cell.getAttribute("data-value"));
+}
+
+function fragment(page: Page): string {
+  return new URL(page.url()).hash.replace(/^#/, "");
+}
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  context = await browser.newContext();
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(baseUrl).origin });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(() => {
+  const seen = problems.splice(0);
+  expect(seen, "console errors").toEqual([]);
+});
+
+describe("BufLab page", () => {
+  it("shows the default experiment's results without a click, cross-origin isolated", async () => {
+    const page = await open(baseUrl);
+    await settled(page);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    expect(await metric(page, "unbuffered", "source_reads")).toBe(DEFAULT_UNBUFFERED_SOURCE_READS);
+    const std = await metric(page, "std", "source_reads");
+    expect(std).toBeGreaterThan(0);
+    expect(std).toBeLessThan(DEFAULT_UNBUFFERED_SOURCE_READS / 50);
+    expect(await metric(page, "unbuffered", "app_reads")).toBe(DEFAULT_UNBUFFERED_SOURCE_READS);
+    expect(await metric(page, "std", "cpu_median_ns")).toBeGreaterThan(0);
+    // The engine measured with the worker's fine timer.
+    await expect(page.locator(".status .timer").getAttribute("data-isolated")).resolves.toBe("true");
+    await expect(page.locator(".status .timer").textContent()).resolves.toMatch(/isolated/);
+    await expect(page.locator(".check-line").textContent()).resolves.toMatch(/Correct/);
+    // The link was written in canonical form.
+    expect(fragment(page)).toMatch(/^v=1&len=1M&/);
+    expect(fragment(page)).toContain("rd=unbuffered,std");
+    await page.close();
+  });
+
+  it("a slider step and a typed size change the link and the numbers", async () => {
+    const page = await open(baseUrl);
+    await settled(page);
+    const before = fragment(page);
+
+    const readSize = page.getByRole("slider", { name: "Read size" });
+    await readSize.focus();
+    await readSize.press("ArrowRight");
+    await page.waitForFunction(() => location.hash.includes("rs=2&"));
+    await settled(page);
+    expect(fragment(page)).not.toBe(before);
+    // Two bytes per read: half the reads, plus the final one.
+    expect(await metric(page, "unbuffered", "source_reads")).toBe(524289);
+    await expect(page.getByRole("textbox", { name: "Read size" }).inputValue()).resolves.toBe("2");
+
+    // A 16-byte buffer is smaller than every chunk (64–512 B), so each refill
+    // gets exactly 16 bytes: len / 16 source reads plus the final one.
+    const capacity = page.getByRole("textbox", { name: "Buffer capacity" });
+    await capacity.fill("16");
+    await capacity.press("Enter");
+    await page.waitForFunction(() => location.hash.includes("cap=16&"));
+    await settled(page);
+    expect(await metric(page, "std", "source_reads")).toBe((1 << 20) / 16 + 1);
+    await page.close();
+  });
+
+  it("choosing a chunk model from the list changes the link and the counts", async () => {
+    const page = await open(baseUrl);
+    await settled(page);
+    await page.getByRole("combobox", { name: "Chunking" }).selectOption("file");
+    await page.waitForFunction(() => location.hash.includes("chunk=file"));
+    await settled(page);
+    // A file answers whole requests: one source read per 8 KiB buffer fill, plus the final one.
+    expect(await metric(page, "std", "source_reads")).toBe((1 << 20) / 8192 + 1);
+    await expect(page.getByRole("slider", { name: "Smallest chunk (a)" }).isHidden()).resolves.toBe(true);
+    await page.close();
+  });
+
+  it("dragging a slider gives quick estimates, then a full measurement once released", async () => {
+    const page = await open(baseUrl);
+    await settled(page);
+    const slider = page.getByRole("slider", { name: "Stream length" });
+    const box = await slider.boundingBox();
+    if (!box) throw new Error("slider not visible");
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.62, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3, y, { steps: 6 });
+    // Still held: only quick runs may happen.
+    await page.waitForFunction(() => document.querySelector(".status .badge")?.textContent === "quick estimate", undefined, {
+      timeout: 30_000,
+    });
+    await page.mouse.move(box.x + 2, y, { steps: 4 });
+    await page.mouse.up();
+    await settled(page);
+    // All the way left is the schema's smallest stream length.
+    const length = await page.getByRole("textbox", { name: "Stream length" }).inputValue();
+    expect(fragment(page)).toContain(`len=${length}&`);
+    const bytes = await metric(page, "unbuffered", "bytes");
+    expect(await metric(page, "unbuffered", "source_reads")).toBe(bytes + 1);
+    await page.close();
+  });
+
+  it("Stop ends a long measurement, and the fresh engine that replaces it works", async () => {
+    const page = await open(`${baseUrl}#v=1&len=64M&chunk=worst&rs=1`);
+    await page.waitForFunction(() => document.getElementById("results")?.getAttribute("aria-busy") === "true");
+    const stop = page.getByRole("button", { name: "Stop" });
+    await stop.click();
+    await page.waitForFunction(() => document.getElementById("results")?.getAttribute("aria-busy") === "false");
+    await expect(stop.isDisabled()).resolves.toBe(true);
+    await expect(page.locator(".alert").isHidden()).resolves.toBe(true);
+    await expect(page.locator(".status .activity").textContent()).resolves.toBe("Stopped");
+    await expect(page.locator("#placeholder").textContent()).resolves.toContain("Stopped");
+    await page.getByRole("button", { name: "Reset" }).click();
+    await settled(page);
+    expect(await metric(page, "unbuffered", "source_reads")).toBe(DEFAULT_UNBUFFERED_SOURCE_READS);
+    await page.close();
+  });
+
+  it("an unreadable size is refused at the field, with the link untouched", async () => {
+    const page = await open(baseUrl);
+    await settled(page);
+    const before = fragment(page);
+    const length = page.getByRole("textbox", { name: "Stream length" });
+    await length.fill("lots");
+    await length.press("Enter");
+    await expect(length.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(page.locator(".field-note.error").first().textContent()).resolves.toContain("not a size");
+    expect(fragment(page)).toBe(before);
+    await page.close();
+  });
+
+  it("the copied link opens the same experiment with the same counts", async () => {
+    const page = await open(`${baseUrl}#v=1&len=256K&chunk=good&seed=7&cap=4K&rs=16&sys=300&rd=unbuffered,std&wl=fixed`);
+    await settled(page);
+    await page.getByRole("button", { name: "Copy link" }).click();
+    const field = page.getByRole("textbox", { name: "Link to this experiment" });
+    const copied = await field.inputValue();
+    expect(copied).toContain("len=256K");
+    expect(copied).toContain("seed=7");
+    const counts = {
+      unbuffered: await metric(page, "unbuffered", "source_reads"),
+      std: await metric(page, "std", "source_reads"),
+      copied: await metric(page, "std", "bytes_copied"),
+    };
+    expect(counts.unbuffered).toBe(256 * 1024 / 16 + 1);
+
+    const again = await open(copied);
+    await settled(again);
+    expect(again.url()).toBe(copied);
+    expect({
+      unbuffered: await metric(again, "unbuffered", "source_reads"),
+      std: await metric(again, "std", "source_reads"),
+      copied: await metric(again, "std", "bytes_copied"),
+    }).toEqual(counts);
+    await page.close();
+    await again.close();
+  });
+
+  it("a malformed link shows notices naming the keys and runs the defaults", async () => {
+    const page = await open(`${baseUrl}#v=1&cap=banana&len=-5`);
+    await settled(page);
+    const notices = page.locator(".notice-list .notice");
+    await expect(notices.count()).resolves.toBeGreaterThanOrEqual(2);
+    await expect(page.locator('.notice[data-key="cap"]').textContent()).resolves.toMatch(/cap.*banana/);
+    await expect(page.locator('.notice[data-key="len"]').textContent()).resolves.toContain("len");
+    await expect(page.getByRole("textbox", { name: "Buffer capacity" }).inputValue()).resolves.toBe("8K");
+    await expect(page.getByRole("textbox", { name: "Stream length" }).inputValue()).resolves.toBe("1M");
+    expect(await metric(page, "unbuffered", "source_reads")).toBe(DEFAULT_UNBUFFERED_SOURCE_READS);
+    // The address now holds the canonical link of what actually ran.
+    expect(fragment(page)).toContain("cap=8K");
+    expect(fragment(page)).not.toContain("banana");
+    await page.close();
+  });
+
+  it("markup in a link is shown as text, never run", async () => {
+    const page = await open(`${baseUrl}#v=1&cap=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E`);
+    await settled(page);
+    await expect(page.locator('.notice[data-key="cap"]').textContent()).resolves.toContain("<img");
+    await expect(page.locator(".notice img").count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it("takes screenshots at laptop and phone widths", async () => {
+    mkdirSync(docs, { recursive: true });
+    const wide = await open(baseUrl, 1280, 900);
+    await settled(wide);
+    // On laptops the controls scroll inside a sticky panel; make the window
+    // tall enough that the picture shows all of them.
+    const needed = await wide.evaluate(() => {
+      const panel = document.querySelector(".controls-panel");
+      return panel ? Math.ceil(panel.getBoundingClientRect().top + panel.scrollHeight + 48) : 0;
+    });
+    await wide.setViewportSize({ width: 1280, height: Math.max(900, needed) });
+    await wide.screenshot({ path: `${docs}screenshot.png`, fullPage: true });
+
+    const phone = await open(baseUrl, 360, 780);
+    await settled(phone);
+    // Scrolled to the top of a phone, the results are out of view: a bar offers them.
+    await phone.waitForFunction(() => document.querySelector<HTMLElement>(".peek")?.hidden === false);
+    // Nothing may stick out sideways on a phone.
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    // A window as tall as the page: the results are in view, so the bar that
+    // points to them (for when they are not) stays out of the picture.
+    const tall = await phone.evaluate(() => document.documentElement.scrollHeight);
+    await phone.setViewportSize({ width: 360, height: tall });
+    await phone.waitForFunction(() => document.querySelector<HTMLElement>(".peek")?.hidden === true);
+    await phone.screenshot({ path: `${docs}screenshot-phone.png`, fullPage: true });
+    await wide.close();
+    await phone.close();
+  });
+});

@@ -1,0 +1,323 @@
+// The one typed bridge between the page and the engine worker.
+//
+//   run(params) ─▶ LatestQueue ─▶ worker.postMessage({type:'run'}) ─▶ wasm run()
+//        ▲                                                               │
+//        └──────── resolve(report) / reject(error) ◀── result / error ◀──┘
+//
+// Only the latest request matters: a request still waiting when a newer one
+// arrives is dropped (its promise rejects with `Superseded`), so at most one
+// job runs and at most one waits. `run` in wasm cannot be interrupted, so
+// cancelling, a job over its time budget, and a crash all end the same way:
+// terminate the worker and start a fresh one.
+
+import type { FromWorker, Params, Report, ToWorker } from "./protocol";
+
+/** Rejection for a request that a newer request replaced before it started. */
+export class Superseded extends Error {
+  override name = "Superseded";
+  constructor() {
+    super("Replaced by a newer request before it started.");
+  }
+}
+
+/** Rejection for requests ended by `cancel()`. */
+export class Cancelled extends Error {
+  override name = "Cancelled";
+  constructor() {
+    super("Stopped.");
+  }
+}
+
+/** True for the rejections that are the page's own doing, not failures. */
+export function isDropped(error: unknown): boolean {
+  return error instanceof Superseded || error instanceof Cancelled;
+}
+
+/**
+ * Latest-wins scheduling with one running and one waiting slot. Pure: it only
+ * says what to start and what to drop; the caller does the side effects.
+ */
+export class LatestQueue<J> {
+  running: J | null = null;
+  waiting: J | null = null;
+
+  /** A new request: start it now, or make it the one waiting (dropping the old one). */
+  submit(job: J): { start: J | null; dropped: J | null } {
+    if (this.running === null) {
+      this.running = job;
+      return { start: job, dropped: null };
+    }
+    const dropped = this.waiting;
+    this.waiting = job;
+    return { start: null, dropped };
+  }
+
+  /** The running job ended (any way): the waiting one, if any, starts. */
+  finish(): { start: J | null } {
+    this.running = this.waiting;
+    this.waiting = null;
+    return { start: this.running };
+  }
+
+  /** Forget everything; returns what was running and waiting. */
+  clear(): J[] {
+    const all = [this.running, this.waiting].filter((job): job is J => job !== null);
+    this.running = null;
+    this.waiting = null;
+    return all;
+  }
+}
+
+/** What the client needs from a Worker (a real one in the page, a stand-in in tests). */
+export interface WorkerLike {
+  postMessage(message: ToWorker): void;
+  terminate(): void;
+  addEventListener(type: "message", listener: (event: MessageEvent<FromWorker>) => void): void;
+  addEventListener(type: "error", listener: (event: ErrorEvent) => void): void;
+  addEventListener(type: "messageerror", listener: (event: MessageEvent) => void): void;
+}
+
+export interface EngineInfo {
+  /** The worker's crossOriginIsolated: decides whether its timer has 5 µs or 100 µs steps. */
+  isolated: boolean;
+}
+
+export type ClientEvent =
+  | { type: "ready"; info: EngineInfo }
+  /** The worker was replaced; `reason` says why in words a person can act on. */
+  | { type: "respawned"; reason: string }
+  /** The engine cannot be used at all (the wasm failed to load). */
+  | { type: "broken"; message: string };
+
+export interface ClientOptions {
+  createWorker: () => WorkerLike;
+  /** Longest a single job may run before the worker is replaced. */
+  timeoutMs?: number;
+  onEvent?: (event: ClientEvent) => void;
+  /** Crashes in a row without a `ready` before the client gives up. */
+  maxRespawns?: number;
+}
+
+export interface RunResult {
+  report: Report;
+  /** Wall time of the `run` call inside the worker. */
+  elapsedMs: number;
+}
+
+interface Job {
+  id: number;
+  params: Params;
+  quick: boolean;
+  resolve: (result: RunResult) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Long enough for the largest experiment the limits allow (a full measurement
+ * of 64 MiB read a byte at a time takes about 30 s on a 2-core machine), short
+ * enough that a stuck engine is noticed.
+ */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+function describeJob(job: Job): string {
+  const p = job.params;
+  return `${job.quick ? "quick" : "full"} run of len=${p.len} rs=${p.rs} cap=${p.cap}`;
+}
+
+export class EngineClient {
+  /** Resolves when the first worker has loaded the wasm; rejects if it never can. */
+  readonly ready: Promise<EngineInfo>;
+
+  private readonly options: Required<Omit<ClientOptions, "onEvent">> & Pick<ClientOptions, "onEvent">;
+  private readonly queue = new LatestQueue<Job>();
+  private worker: WorkerLike | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private nextId = 1;
+  private crashesInARow = 0;
+  private brokenMessage: string | null = null;
+  private settleReady: { resolve: (info: EngineInfo) => void; reject: (error: Error) => void } | null;
+
+  constructor(options: ClientOptions) {
+    this.options = {
+      timeoutMs: DEFAULT_TIMEOUT_MS,
+      maxRespawns: 3,
+      ...options,
+    };
+    let resolve!: (info: EngineInfo) => void;
+    let reject!: (error: Error) => void;
+    this.ready = new Promise<EngineInfo>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    // Nobody may be listening yet; the rejection is still reported through onEvent.
+    this.ready.catch(() => undefined);
+    this.settleReady = { resolve, reject };
+    this.spawn();
+  }
+
+  /** Runs an experiment. Rejects with `Superseded` if a newer request replaces it before it starts. */
+  run(params: Params, quick: boolean): Promise<RunResult> {
+    return new Promise<RunResult>((resolve, reject) => {
+      if (this.brokenMessage !== null) {
+        reject(new Error(this.brokenMessage));
+        return;
+      }
+      const job: Job = { id: this.nextId++, params, quick, resolve, reject };
+      const { start, dropped } = this.queue.submit(job);
+      dropped?.reject(new Superseded());
+      if (start) this.start(start);
+    });
+  }
+
+  /** True while a job runs or waits. */
+  get busy(): boolean {
+    return this.queue.running !== null;
+  }
+
+  /** Stops the running job and drops the waiting one; a fresh worker takes over. */
+  cancel(): void {
+    const jobs = this.queue.clear();
+    if (jobs.length === 0) return;
+    this.clearTimer();
+    this.replaceWorker();
+    for (const job of jobs) job.reject(new Cancelled());
+  }
+
+  /** Ends the worker for good (page teardown, tests). */
+  dispose(): void {
+    this.clearTimer();
+    for (const job of this.queue.clear()) job.reject(new Cancelled());
+    this.worker?.terminate();
+    this.worker = null;
+    this.brokenMessage = "The engine was shut down.";
+  }
+
+  private spawn(): void {
+    let worker: WorkerLike;
+    try {
+      worker = this.options.createWorker();
+    } catch (error) {
+      this.breakDown(`Could not start the engine worker: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    this.worker = worker;
+    // Events from a worker that has since been replaced are ignored.
+    worker.addEventListener("message", (event) => {
+      if (this.worker === worker) this.onMessage(event.data);
+    });
+    worker.addEventListener("error", (event) => {
+      if (this.worker !== worker) return;
+      event.preventDefault?.();
+      const where = event.filename ? ` (${event.filename}:${event.lineno})` : "";
+      this.onCrash(`${event.message || "the worker failed to start or threw"}${where}`);
+    });
+    worker.addEventListener("messageerror", () => {
+      if (this.worker === worker) this.onCrash("a message from the worker could not be read");
+    });
+  }
+
+  private replaceWorker(): void {
+    this.worker?.terminate();
+    this.worker = null;
+    this.spawn();
+  }
+
+  private start(job: Job): void {
+    if (this.worker === null) return;
+    this.clearTimer();
+    this.timer = setTimeout(() => this.onTimeout(job), this.options.timeoutMs);
+    this.worker.postMessage({ type: "run", id: job.id, params: job.params, quick: job.quick });
+  }
+
+  /** The running job is over: settle it, then start the one waiting. */
+  private finishRunning(settle: (job: Job) => void): void {
+    const job = this.queue.running;
+    this.clearTimer();
+    const { start } = this.queue.finish();
+    if (job) settle(job);
+    if (start) this.start(start);
+  }
+
+  private onMessage(message: FromWorker): void {
+    switch (message.type) {
+      case "ready": {
+        this.crashesInARow = 0;
+        const info: EngineInfo = { isolated: message.isolated };
+        this.settleReady?.resolve(info);
+        this.settleReady = null;
+        this.options.onEvent?.({ type: "ready", info });
+        return;
+      }
+      case "failed":
+        this.breakDown(message.message);
+        return;
+      case "result":
+        if (this.queue.running?.id !== message.id) return;
+        this.finishRunning((job) => job.resolve({ report: message.report, elapsedMs: message.elapsedMs }));
+        return;
+      case "error": {
+        if (this.queue.running?.id !== message.id) return;
+        if (message.fatal) {
+          // The instance trapped: replace it before anything else runs on it.
+          this.replaceWorker();
+          this.options.onEvent?.({ type: "respawned", reason: message.message });
+        }
+        const error = new Error(message.message);
+        this.finishRunning((job) => job.reject(error));
+        return;
+      }
+    }
+  }
+
+  private onCrash(detail: string): void {
+    const running = this.queue.running;
+    const context = running ? `while doing a ${describeJob(running)}` : "while loading";
+    const message = `The engine worker crashed ${context}: ${detail}`;
+    this.crashesInARow += 1;
+    if (this.crashesInARow > this.options.maxRespawns) {
+      this.breakDown(`${message}. Gave up after ${this.options.maxRespawns} restarts; reload the page.`);
+      return;
+    }
+    this.replaceWorker();
+    this.options.onEvent?.({ type: "respawned", reason: message });
+    if (running) this.finishRunning((job) => job.reject(new Error(message)));
+  }
+
+  private onTimeout(job: Job): void {
+    if (this.queue.running !== job) return;
+    this.timer = null;
+    this.replaceWorker();
+    const seconds = Math.round(this.options.timeoutMs / 1000);
+    const message =
+      `The experiment took longer than ${seconds} s and was stopped ` +
+      `(${describeJob(job)}). Try a shorter stream, a larger read size, or fewer readers.`;
+    this.options.onEvent?.({ type: "respawned", reason: message });
+    this.finishRunning((j) => j.reject(new Error(message)));
+  }
+
+  /** The engine cannot work at all: fail everything now and later. */
+  private breakDown(message: string): void {
+    this.brokenMessage = message;
+    this.clearTimer();
+    this.worker?.terminate();
+    this.worker = null;
+    for (const job of this.queue.clear()) job.reject(new Error(message));
+    this.settleReady?.reject(new Error(message));
+    this.settleReady = null;
+    this.options.onEvent?.({ type: "broken", message });
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
+
+/** The page's client: a real module worker built by Vite. */
+export function createEngineClient(options: Omit<ClientOptions, "createWorker"> = {}): EngineClient {
+  return new EngineClient({
+    ...options,
+    createWorker: () =>
+      new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: "buflab-engine" }) as WorkerLike,
+  });
+}

@@ -1,0 +1,50 @@
+// Typed face of the engine's pure, synchronous functions: the schema (limits,
+// defaults, names) and the link codec. The main thread loads the same wasm as
+// the worker for these; only the worker calls `run`.
+//
+// The engine owns validation: the UI never re-implements a limit or a default,
+// it reads them from `schema` and sends links through `decode_link`.
+
+import type { DecodedLink, Params, Schema } from "./protocol";
+
+/** The exports of web/pkg/buflab.js that the codec uses. */
+export interface CodecExports {
+  schema(): unknown;
+  decode_link(fragment: string): unknown;
+  encode_link(params: unknown): string;
+  parse_size(text: string): number | undefined;
+  format_size(n: number): string;
+}
+
+export interface Codec {
+  readonly schema: Schema;
+  /** Never throws: invalid values fall back to defaults with a notice naming the key. */
+  decodeLink(fragment: string): DecodedLink;
+  /** Canonical fragment for these params, without the leading '#'. */
+  encodeLink(params: Params): string;
+  /** "8K" → 8192; undefined when the text is not a size. */
+  parseSize(text: string): number | undefined;
+  /** 8192 → "8K". */
+  formatSize(bytes: number): string;
+}
+
+export function codecFrom(exports: CodecExports): Codec {
+  const schema = exports.schema() as Schema;
+  return {
+    schema,
+    decodeLink: (fragment) => exports.decode_link(fragment.replace(/^#/, "")) as DecodedLink,
+    encodeLink: (params) => exports.encode_link(params),
+    parseSize: (text) => {
+      const n = exports.parse_size(text.trim());
+      return n === undefined || n === null ? undefined : n;
+    },
+    formatSize: (bytes) => exports.format_size(bytes),
+  };
+}
+
+/** Loads the wasm on the main thread (the browser caches it for the worker). */
+export async function loadCodec(): Promise<Codec> {
+  const wasm = await import("../../pkg/buflab.js");
+  await wasm.default();
+  return codecFrom(wasm);
+}

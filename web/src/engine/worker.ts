@@ -1,0 +1,60 @@
+// Module worker that owns the engine's `run`. It loads the wasm once, says
+// `ready` (with its own crossOriginIsolated, which decides the timer's
+// resolution), then answers each `run` request with a `result` or an `error`.
+// `run` blocks this thread for the whole measurement: that is why it lives
+// here and why the client cancels by terminating the worker.
+
+import init, { run } from "../../pkg/buflab.js";
+import type { FromWorker, Params, Report, ToWorker } from "./protocol";
+
+/** The parts of DedicatedWorkerGlobalScope this file uses (the DOM lib types `self` as Window). */
+interface WorkerScope {
+  readonly crossOriginIsolated: boolean;
+  postMessage(message: FromWorker): void;
+  addEventListener(type: "message", listener: (event: MessageEvent<ToWorker>) => void): void;
+}
+
+const scope = globalThis as unknown as WorkerScope;
+
+function post(message: FromWorker): void {
+  scope.postMessage(message);
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+// Requests that arrive before the wasm is loaded wait for it.
+const loaded: Promise<boolean> = init().then(
+  () => {
+    post({ type: "ready", isolated: scope.crossOriginIsolated === true });
+    return true;
+  },
+  (error: unknown) => {
+    post({ type: "failed", message: `Could not load the engine (wasm): ${describe(error)}` });
+    return false;
+  },
+);
+
+scope.addEventListener("message", (event) => {
+  const request = event.data;
+  if (request.type !== "run") return;
+  void loaded.then((ok) => {
+    if (!ok) {
+      post({ type: "error", id: request.id, message: "The engine did not load.", fatal: true });
+      return;
+    }
+    const started = performance.now();
+    try {
+      const report = run(request.params as Params, { quick: request.quick }) as Report;
+      post({ type: "result", id: request.id, report, elapsedMs: performance.now() - started });
+    } catch (error) {
+      // A RuntimeError is a trap (a Rust panic): the instance's memory may be
+      // half-updated, so the client must replace this worker.
+      const fatal = error instanceof WebAssembly.RuntimeError;
+      const message = fatal ? `The engine crashed: ${describe(error)}` : describe(error);
+      post({ type: "error", id: request.id, message, fatal });
+    }
+  });
+});

@@ -1,0 +1,195 @@
+// Wires the page: link → state → controls, and edits → link → worker → results.
+//
+// State changes only through the pure transitions in state.ts; `commit`
+// stores the new state and lets each UI piece show it. The engine's codec
+// (schema, link decoding) runs on this thread; measurements run in the worker.
+
+import { isDropped, createEngineClient } from "./engine/client";
+import { loadCodec, type Codec } from "./engine/codec";
+import type { Params } from "./engine/protocol";
+import { fragmentOf, linkUrl, readLink, writeLink } from "./link";
+import {
+  editRefused,
+  engineBroken,
+  engineNotice,
+  engineReady,
+  initialState,
+  isRunning,
+  linkLoaded,
+  noticeDismissed,
+  paramsEdited,
+  runDropped,
+  runFailed,
+  runRequested,
+  runSucceeded,
+  stopRequested,
+  type AppState,
+} from "./state";
+import { createActions } from "./ui/actions";
+import { createCharts } from "./ui/charts";
+import { createControls } from "./ui/controls";
+import { byId, h, replaceChildren } from "./ui/dom";
+import { createNotices } from "./ui/notices";
+import { createPeek } from "./ui/peek";
+import { createStatus } from "./ui/status";
+import { showSummary } from "./ui/summary";
+import { createTable } from "./ui/table";
+
+/** Quiet time after a slider step before a quick estimate starts. */
+const LIVE_DEBOUNCE_MS = 120;
+
+function start(codec: Codec): void {
+  const form = byId<HTMLFormElement>("controls");
+  const results = byId("results");
+  const labels = new Map(codec.schema.readers.map((r) => [r.id, r.label]));
+  const labelOf = (id: string): string => labels.get(id) ?? id;
+
+  let state: AppState = initialState(readLink(codec, location.hash));
+  writeLink(history, location, state.fragment);
+  /** The report the charts and table show. */
+  let shownReport: AppState["report"] = null;
+  /** A run waiting for the controls to be still. */
+  let debounce: ReturnType<typeof setTimeout> | null = null;
+
+  const controls = createControls({ form, codec, onChange: edited });
+  const notices = createNotices(byId("notices"), (id) => commit(noticeDismissed(state, id)));
+  const status = createStatus(byId("status"), results);
+  const summary = byId("summary");
+  const placeholder = byId("placeholder");
+  const charts = createCharts(byId("charts"));
+  const table = createTable(byId("table"), codec);
+  const peek = createPeek(results);
+  const actions = createActions(byId("actions"), {
+    rerun: () => runNow(false),
+    stop: () => {
+      if (debounce !== null) clearTimeout(debounce);
+      debounce = null;
+      commit(stopRequested(state));
+      client.cancel();
+    },
+    reset: () => {
+      const link = codec.decodeLink("");
+      commit(linkLoaded(state, link));
+      writeLink(history, location, state.fragment);
+      controls.show(state.params);
+      runNow(false);
+    },
+    link: () => linkUrl(location.href, state.fragment),
+  });
+
+  // Created after the UI pieces: a worker that cannot even start reports
+  // through commit() at once.
+  const client = createEngineClient({
+    onEvent(event) {
+      switch (event.type) {
+        case "ready":
+          commit(engineReady(state, event.info.isolated));
+          return;
+        case "respawned":
+          // With a request running, its rejection carries the same message to the alert.
+          if (!isRunning(state)) commit(engineNotice(state, `${event.reason} A fresh engine was started.`));
+          return;
+        case "broken":
+          commit(engineBroken(state, event.message));
+          return;
+      }
+    },
+  });
+
+  function commit(next: AppState): void {
+    state = next;
+    notices.update(state);
+    status.update(state);
+    actions.setRunning(isRunning(state));
+    peek.update(state, labelOf);
+    results.classList.toggle("has-report", state.report !== null);
+    placeholder.textContent = state.stopped
+      ? "Stopped before any result. Press Measure again, or change a setting."
+      : "The first measurement takes about a second; its results appear here.";
+    if (state.report !== shownReport && state.report) {
+      shownReport = state.report;
+      charts.update(state.report, labelOf);
+      table.update(state.report, labelOf);
+      showSummary(summary, state.report, labelOf);
+    }
+  }
+
+  function runSoon(quick: boolean): void {
+    if (debounce !== null) clearTimeout(debounce);
+    debounce = setTimeout(() => {
+      debounce = null;
+      runNow(quick);
+    }, LIVE_DEBOUNCE_MS);
+  }
+
+  function runNow(quick: boolean): void {
+    if (debounce !== null) clearTimeout(debounce);
+    debounce = null;
+    const { params, fragment } = state;
+    commit(runRequested(state, quick));
+    client.run(params, quick).then(
+      ({ report, elapsedMs }) => commit(runSucceeded(state, report, fragment, elapsedMs)),
+      (error: unknown) => {
+        if (isDropped(error)) commit(runDropped(state));
+        else commit(runFailed(state, error instanceof Error ? error.message : String(error), fragment));
+      },
+    );
+  }
+
+  function edited(params: Params, live: boolean): void {
+    let fragment: string;
+    try {
+      fragment = codec.encodeLink(params);
+    } catch (error) {
+      // The controls keep to the schema's limits, so this means they disagree with the engine.
+      commit(editRefused(state, error instanceof Error ? error.message : String(error)));
+      controls.show(state.params);
+      return;
+    }
+    const unchanged = fragment === state.fragment;
+    commit(paramsEdited(state, params, fragment));
+    writeLink(history, location, state.fragment);
+    controls.show(state.params);
+    // A control set back to the value already measured in full needs no new run.
+    const measured = state.report !== null && !state.report.quick && state.reportFragment === fragment;
+    if (unchanged && !live && measured && !isRunning(state) && debounce === null) return;
+    runSoon(live);
+  }
+
+  // The skip link moves focus without touching the fragment (the fragment is the experiment).
+  document.querySelector("a.skip")?.addEventListener("click", (event) => {
+    event.preventDefault();
+    results.scrollIntoView({ block: "start" });
+    results.focus({ preventScroll: true });
+  });
+
+  // A link pasted into this tab's address bar. A fragment naming an element
+  // on the page is in-page navigation, not an experiment.
+  window.addEventListener("hashchange", () => {
+    if (document.getElementById(fragmentOf(location.hash))) return;
+    commit(linkLoaded(state, readLink(codec, location.hash)));
+    writeLink(history, location, state.fragment);
+    controls.show(state.params);
+    runNow(false);
+  });
+  window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => charts.retheme());
+
+  controls.show(state.params);
+  commit(state);
+  // The default experiment runs without a click.
+  runNow(false);
+}
+
+function fail(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  const form = document.getElementById("controls");
+  if (form) {
+    replaceChildren(
+      form,
+      h("p", { class: "alert", role: "alert" }, h("strong", {}, "The engine could not be loaded. "), message),
+    );
+  }
+  console.error(error);
+}
+
+loadCodec().then(start, fail);

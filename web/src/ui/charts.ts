@@ -1,0 +1,374 @@
+// The two charts. Each is created once and then only its data changes
+// (chart.js performance guide): animation off, only the parts used registered.
+//
+// 1. Source reads per reader, log scale: the count the buffer exists to cut.
+// 2. Time per run per reader: measured CPU median (whisker = min–max) with the
+//    modelled I/O time (source reads × cost per read) stacked on top, hatched
+//    and labelled "modelled" so nobody takes it for a measurement.
+//
+// Colours are from the Okabe–Ito palette, which stays distinct for the common
+// kinds of colour blindness.
+
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LogarithmicScale,
+  Tooltip,
+  type ChartDataset,
+  type Plugin,
+} from "chart.js";
+import type { Report, Run } from "../engine/protocol";
+import { formatCount, formatNs, formatSignificant, timeUnit } from "../format";
+import { h, replaceChildren, setText } from "./dom";
+
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, LogarithmicScale, Legend, Tooltip);
+
+export const OKABE_ITO = {
+  orange: "#E69F00",
+  skyBlue: "#56B4E9",
+  bluishGreen: "#009E73",
+  yellow: "#F0E442",
+  blue: "#0072B2",
+  vermillion: "#D55E00",
+  reddishPurple: "#CC79A7",
+} as const;
+
+const COLOURS = {
+  sourceReads: OKABE_ITO.bluishGreen,
+  cpu: OKABE_ITO.blue,
+  io: OKABE_ITO.orange,
+};
+
+interface Theme {
+  text: string;
+  muted: string;
+  grid: string;
+  surface: string;
+}
+
+function readTheme(): Theme {
+  const css = getComputedStyle(document.documentElement);
+  const v = (name: string, fallback: string): string => css.getPropertyValue(name).trim() || fallback;
+  return {
+    text: v("--fg", "#1b1f24"),
+    muted: v("--muted", "#57606a"),
+    grid: v("--grid", "rgba(0,0,0,0.1)"),
+    surface: v("--surface", "#ffffff"),
+  };
+}
+
+/** Diagonal stripes: the fill that marks a modelled (not measured) quantity. */
+function hatch(colour: string, background: string): CanvasPattern | string {
+  const tile = document.createElement("canvas");
+  const ratio = Math.max(1, Math.round(window.devicePixelRatio || 1));
+  const size = 8 * ratio;
+  tile.width = size;
+  tile.height = size;
+  const ctx = tile.getContext("2d");
+  if (!ctx) return colour;
+  ctx.fillStyle = background;
+  ctx.fillRect(0, 0, size, size);
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 2.5 * ratio;
+  ctx.beginPath();
+  for (const offset of [-size, 0, size]) {
+    ctx.moveTo(offset, size);
+    ctx.lineTo(offset + size, 0);
+  }
+  ctx.stroke();
+  const pattern = ctx.createPattern(tile, "repeat");
+  return pattern ?? colour;
+}
+
+/** Per-chart extras the plugins draw; kept on the chart so the plugins stay generic. */
+interface Extras {
+  /** Text after each bar's end. */
+  endLabels: string[];
+  /** Whiskers on the CPU dataset: [min, max] per bar, in the axis's unit. */
+  whiskers: [number, number][] | null;
+  theme: Theme;
+}
+
+const extrasOf = new WeakMap<Chart, Extras>();
+
+/** Draws min–max whiskers across the measured bars and a value label after each bar. */
+const annotations: Plugin<"bar"> = {
+  id: "buflabAnnotations",
+  afterDatasetsDraw(chart) {
+    const extras = extrasOf.get(chart);
+    if (!extras) return;
+    const { ctx } = chart;
+    const xScale = chart.scales["x"];
+    if (!xScale) return;
+    ctx.save();
+    if (extras.whiskers) {
+      const meta = chart.getDatasetMeta(0);
+      ctx.strokeStyle = extras.theme.text;
+      ctx.lineWidth = 1.5;
+      meta.data.forEach((bar, i) => {
+        const range = extras.whiskers?.[i];
+        if (!range) return;
+        const { y, height } = bar.getProps(["y", "height"], true) as { y: number; height: number };
+        const x0 = xScale.getPixelForValue(range[0]);
+        const x1 = xScale.getPixelForValue(range[1]);
+        const cap = Math.min(8, height / 3);
+        ctx.beginPath();
+        ctx.moveTo(x0, y);
+        ctx.lineTo(x1, y);
+        ctx.moveTo(x0, y - cap);
+        ctx.lineTo(x0, y + cap);
+        ctx.moveTo(x1, y - cap);
+        ctx.lineTo(x1, y + cap);
+        ctx.stroke();
+      });
+    }
+    // The label goes after the longest part of each row (last visible dataset).
+    ctx.fillStyle = extras.theme.text;
+    ctx.font = `600 12px ${getComputedStyle(chart.canvas).fontFamily}`;
+    ctx.textBaseline = "middle";
+    const last = chart.getDatasetMeta(chart.data.datasets.length - 1);
+    const first = chart.getDatasetMeta(0);
+    extras.endLabels.forEach((text, i) => {
+      const bars = [first.data[i], last.data[i]].filter((b) => b !== undefined);
+      if (bars.length === 0) return;
+      let end = 0;
+      let y = 0;
+      for (const bar of bars) {
+        const p = bar.getProps(["x", "y"], true) as { x: number; y: number };
+        end = Math.max(end, p.x);
+        y = p.y;
+      }
+      const whisker = extras.whiskers?.[i];
+      if (whisker) end = Math.max(end, xScale.getPixelForValue(whisker[1]));
+      const width = ctx.measureText(text).width;
+      // Layout padding leaves LABEL_PX past the plot area for these labels.
+      const room = chart.width - end - 8;
+      if (room >= width) {
+        ctx.textAlign = "left";
+        ctx.fillText(text, end + 6, y);
+      } else {
+        // No room after the bar: write inside its end, on a backing for contrast.
+        ctx.textAlign = "right";
+        const x = Math.min(end, chart.chartArea.right) - 6;
+        ctx.fillStyle = extras.theme.surface;
+        ctx.globalAlpha = 0.85;
+        ctx.fillRect(x - width - 3, y - 9, width + 6, 18);
+        ctx.globalAlpha = 1;
+        ctx.fillStyle = extras.theme.text;
+        ctx.fillText(text, x, y);
+      }
+    });
+    ctx.restore();
+  },
+};
+
+/** Space right of the plot area for the value after the longest bar. */
+const LABEL_PX = 76;
+
+/** Room for one horizontal bar and its label, in CSS pixels. */
+const ROW_PX = 46;
+const AXES_PX = 92;
+
+function sizeFor(holder: HTMLElement, rows: number): void {
+  const height = `${AXES_PX + ROW_PX * Math.max(1, rows)}px`;
+  if (holder.style.height !== height) holder.style.height = height;
+}
+
+export interface Charts {
+  update(report: Report, labelOf: (readerId: string) => string): void;
+  /** Re-reads colours after a light/dark switch. */
+  retheme(): void;
+}
+
+function chartBlock(title: string, note: string): { block: HTMLElement; holder: HTMLElement; canvas: HTMLCanvasElement; caption: HTMLElement } {
+  const canvas = h("canvas", { role: "img" });
+  const holder = h("div", { class: "chart-holder" }, canvas);
+  const caption = h("p", { class: "chart-note" }, note);
+  const block = h("figure", { class: "chart" }, h("figcaption", { class: "chart-title" }, title), holder, caption);
+  return { block, holder, canvas, caption };
+}
+
+export function createCharts(container: HTMLElement): Charts {
+  let theme = readTheme();
+  const reads = chartBlock("Source reads", "Calls that reached the source (log scale). Each stands for one system call.");
+  const time = chartBlock(
+    "Time per run",
+    "Solid: CPU time measured in this tab (median; whisker shows min–max). Hatched: I/O time modelled as source reads × cost per read.",
+  );
+  replaceChildren(container, reads.block, time.block);
+
+  const readsChart = new Chart<"bar", number[], string>(reads.canvas, {
+    type: "bar",
+    data: { labels: [], datasets: [{ label: "Source reads", data: [], backgroundColor: COLOURS.sourceReads }] },
+    options: {
+      indexAxis: "y",
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      layout: { padding: { right: LABEL_PX } },
+      plugins: {
+        legend: { display: false },
+        tooltip: {
+          callbacks: { label: (item) => `${formatCount(Number(item.raw))} source reads` },
+        },
+      },
+      scales: {
+        x: {
+          type: "logarithmic",
+          min: 1,
+          title: { display: true, text: "source reads (log scale)" },
+          ticks: {
+            autoSkip: true,
+            maxRotation: 0,
+            callback: (value) => {
+              const v = Number(value);
+              const exponent = Math.log10(v);
+              return Math.abs(exponent - Math.round(exponent)) < 1e-9 ? compact(v) : null;
+            },
+          },
+        },
+        y: { ticks: {} },
+      },
+    },
+    plugins: [annotations],
+  });
+
+  const cpuData: ChartDataset<"bar", number[]> = {
+    label: "CPU median (measured)",
+    data: [],
+    backgroundColor: COLOURS.cpu,
+    stack: "time",
+  };
+  const ioData: ChartDataset<"bar", number[]> = {
+    label: "I/O (modelled)",
+    data: [],
+    backgroundColor: hatch(COLOURS.io, theme.surface),
+    borderColor: COLOURS.io,
+    borderWidth: 1.5,
+    stack: "time",
+  };
+  let unit = timeUnit(1e6);
+  let lastRuns: Run[] = [];
+  const timeChart = new Chart<"bar", number[], string>(time.canvas, {
+    type: "bar",
+    data: { labels: [], datasets: [cpuData, ioData] },
+    options: {
+      indexAxis: "y",
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      layout: { padding: { right: LABEL_PX } },
+      plugins: {
+        legend: { position: "bottom", labels: { boxWidth: 16, boxHeight: 12 } },
+        tooltip: {
+          callbacks: {
+            label: (item) => {
+              const run = lastRuns[item.dataIndex];
+              if (!run) return "";
+              if (item.datasetIndex === 0) {
+                return `CPU median ${formatNs(run.cpu_ns.median)} (min ${formatNs(run.cpu_ns.min)}, max ${formatNs(run.cpu_ns.max)})`;
+              }
+              return `I/O, modelled: ${formatNs(run.modelled_io_ns)}`;
+            },
+          },
+        },
+      },
+      scales: {
+        x: { stacked: true, beginAtZero: true, title: { display: true, text: "time per run" }, ticks: { maxRotation: 0 } },
+        y: { stacked: true },
+      },
+    },
+    plugins: [annotations],
+  });
+
+  const applyTheme = (): void => {
+    for (const chart of [readsChart, timeChart]) {
+      chart.options.color = theme.text;
+      const scales = chart.options.scales ?? {};
+      for (const axis of Object.values(scales)) {
+        if (!axis) continue;
+        axis.grid = { ...(axis.grid ?? {}), color: theme.grid };
+        axis.ticks = { ...(axis.ticks ?? {}), color: theme.text };
+        const title = (axis as { title?: { color?: string } }).title;
+        if (title) title.color = theme.muted;
+      }
+      const extras = extrasOf.get(chart);
+      if (extras) extras.theme = theme;
+    }
+    ioData.backgroundColor = hatch(COLOURS.io, theme.surface);
+  };
+  extrasOf.set(readsChart, { endLabels: [], whiskers: null, theme });
+  extrasOf.set(timeChart, { endLabels: [], whiskers: null, theme });
+  applyTheme();
+
+  return {
+    update(report, labelOf) {
+      const runs = report.runs;
+      lastRuns = runs;
+      const labels = runs.map((r) => labelOf(r.reader));
+      sizeFor(reads.holder, runs.length);
+      sizeFor(time.holder, runs.length);
+
+      readsChart.data.labels = labels;
+      const readsSet = readsChart.data.datasets[0];
+      if (readsSet) readsSet.data = runs.map((r) => Math.max(1, r.source_reads));
+      const readsScale = readsChart.options.scales?.["x"];
+      const most = Math.max(10, ...runs.map((r) => r.source_reads));
+      // End on the decade at or above the longest bar.
+      if (readsScale) readsScale.max = 10 ** Math.ceil(Math.log10(most) - 1e-9);
+      extrasOf.set(readsChart, { endLabels: runs.map((r) => formatCount(r.source_reads)), whiskers: null, theme });
+      readsChart.update("none");
+      reads.canvas.setAttribute(
+        "aria-label",
+        `Source reads: ${runs.map((r, i) => `${labels[i]} ${formatCount(r.source_reads)}`).join("; ")}.`,
+      );
+
+      const longest = Math.max(1, ...runs.map((r) => Math.max(r.cpu_ns.max, r.cpu_ns.median + r.modelled_io_ns)));
+      unit = timeUnit(longest);
+      timeChart.data.labels = labels;
+      cpuData.data = runs.map((r) => r.cpu_ns.median / unit.scale);
+      ioData.data = runs.map((r) => r.modelled_io_ns / unit.scale);
+      const timeScale = timeChart.options.scales?.["x"];
+      if (timeScale) {
+        // Chart.js rounds up to a tick; the whiskers are outside its data, so say how far they reach.
+        timeScale.suggestedMax = longest / unit.scale;
+        (timeScale as { title: { text: string } }).title.text = `time per run (${unit.unit})`;
+      }
+      extrasOf.set(timeChart, {
+        endLabels: runs.map((r) => formatNs(r.cpu_ns.median + r.modelled_io_ns)),
+        whiskers: runs.map((r) => [r.cpu_ns.min / unit.scale, r.cpu_ns.max / unit.scale]),
+        theme,
+      });
+      timeChart.update("none");
+      time.canvas.setAttribute(
+        "aria-label",
+        `Time per run: ${runs
+          .map((r, i) => `${labels[i]} CPU ${formatNs(r.cpu_ns.median)} measured plus ${formatNs(r.modelled_io_ns)} modelled I/O`)
+          .join("; ")}.`,
+      );
+      setText(
+        time.caption,
+        `Solid: CPU time measured in this tab (median of ${runs[0]?.cpu_ns.samples ?? 0} sample${runs[0]?.cpu_ns.samples === 1 ? "" : "s"}; whisker shows min–max). ` +
+          `Hatched: I/O time modelled as source reads × ${formatSignificant(report.params.sys)} ns.`,
+      );
+    },
+    retheme() {
+      theme = readTheme();
+      applyTheme();
+      readsChart.update("none");
+      timeChart.update("none");
+    },
+  };
+}
+
+/** 1, 10, 100, 1k, 10k, 100k, 1M, … */
+function compact(v: number): string {
+  if (v >= 1e9) return `${v / 1e9}G`;
+  if (v >= 1e6) return `${v / 1e6}M`;
+  if (v >= 1e3) return `${v / 1e3}k`;
+  return String(v);
+}

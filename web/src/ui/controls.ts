@@ -1,0 +1,558 @@
+// The experiment form. It owns the <form id="controls"> element: builds every
+// field from the engine's schema (limits, defaults, labels; nothing is written
+// here twice), reports each edit as new Params, and shows Params it is given.
+//
+// Sizes have a slider in powers of two and a text box that accepts suffixes
+// (8K, 1M). A slider that is still moving reports `live: true`, so the page
+// can run a quick estimate; releasing it reports `live: false`.
+
+import type { Codec } from "../engine/codec";
+import type { ChunkModel, Params, Range } from "../engine/protocol";
+import { bytesLabel, bytesRangeLabel } from "../format";
+import { h, replaceChildren, setText } from "./dom";
+
+export interface ControlsOptions {
+  form: HTMLFormElement;
+  codec: Codec;
+  /** An edit produced new params; `live` while a slider is still moving. */
+  onChange: (params: Params, live: boolean) => void;
+}
+
+export interface Controls {
+  /** Shows params (from a link, a reset, or an accepted edit) without reporting a change. */
+  show(params: Params): void;
+}
+
+/** A field that reads its value from Params and writes edits back. */
+interface Field {
+  element: HTMLElement;
+  show(params: Params): void;
+}
+
+type Emit = (params: Params, live: boolean) => void;
+
+let uniqueId = 0;
+function nextId(prefix: string): string {
+  uniqueId += 1;
+  return `${prefix}-${uniqueId}`;
+}
+
+function clamp(value: number, range: Range): number {
+  return Math.min(range.max, Math.max(range.min, value));
+}
+
+type MessageKind = "hint" | "warn" | "error";
+
+/** Sets a field's message; an error also marks the input invalid for assistive tech. */
+function setMessage(input: HTMLInputElement, message: HTMLElement, text: string, kind: MessageKind): void {
+  setText(message, text);
+  message.classList.toggle("error", kind === "error");
+  message.classList.toggle("warn", kind === "warn");
+  if (kind === "error") input.setAttribute("aria-invalid", "true");
+  else input.removeAttribute("aria-invalid");
+}
+
+interface SizeFieldSpec {
+  label: string;
+  hint: string;
+  range: Range;
+  get(params: Params): number;
+  set(params: Params, value: number): Params;
+}
+
+/** A size: a slider over powers of two within the limits, and a text box that takes 8K, 1M, … */
+function sizeField(codec: Codec, spec: SizeFieldSpec, current: () => Params, emit: Emit): Field {
+  const id = nextId("size");
+  const lo = Math.ceil(Math.log2(Math.max(1, spec.range.min)));
+  const hi = Math.floor(Math.log2(spec.range.max));
+  const label = h("label", { for: `${id}-text`, id: `${id}-label` }, spec.label);
+  const message = h("p", { class: "field-note", id: `${id}-note` }, spec.hint);
+  const text = h("input", {
+    type: "text",
+    id: `${id}-text`,
+    class: "size-text",
+    inputmode: "text",
+    autocomplete: "off",
+    spellcheck: "false",
+    "aria-describedby": `${id}-note`,
+  });
+  const slider = h("input", {
+    type: "range",
+    id: `${id}-range`,
+    min: lo,
+    max: hi,
+    step: 1,
+    "aria-labelledby": `${id}-label`,
+    "aria-describedby": `${id}-note`,
+  });
+  const limitsText = `${codec.formatSize(spec.range.min)}–${codec.formatSize(spec.range.max)}`;
+
+  const fromSlider = (live: boolean): void => {
+    const value = clamp(2 ** Number(slider.value), spec.range);
+    text.value = codec.formatSize(value);
+    slider.setAttribute("aria-valuetext", `${codec.formatSize(value)} bytes`);
+    setMessage(text, message, spec.hint, "hint");
+    emit(spec.set(current(), value), live);
+  };
+  slider.addEventListener("input", () => fromSlider(true));
+  slider.addEventListener("change", () => fromSlider(false));
+
+  text.addEventListener("change", () => {
+    const raw = text.value;
+    const parsed = codec.parseSize(raw);
+    if (parsed === undefined) {
+      setMessage(text, message, `“${raw.trim().slice(0, 40)}” is not a size. Try 512, 8K or 1M (${limitsText}).`, "error");
+      return;
+    }
+    const value = clamp(parsed, spec.range);
+    if (value !== parsed) {
+      const which = parsed < spec.range.min ? "Smallest" : "Largest";
+      setMessage(text, message, `${which} allowed is ${codec.formatSize(value)}; using ${codec.formatSize(value)}.`, "warn");
+    } else {
+      setMessage(text, message, spec.hint, "hint");
+    }
+    emit(spec.set(current(), value), false);
+  });
+
+  const element = h(
+    "div",
+    { class: "field" },
+    label,
+    h("div", { class: "field-row" }, slider, text),
+    message,
+  );
+  return {
+    element,
+    show(params) {
+      const value = spec.get(params);
+      const exponent = Math.min(hi, Math.max(lo, Math.round(Math.log2(Math.max(1, value)))));
+      slider.value = String(exponent);
+      slider.setAttribute("aria-valuetext", `${codec.formatSize(value)} bytes`);
+      const formatted = codec.formatSize(value);
+      // Keep what the person typed if it means the same number ("8192" vs "8K").
+      if (codec.parseSize(text.value) !== value) {
+        text.value = formatted;
+        if (text.getAttribute("aria-invalid") === "true") setMessage(text, message, spec.hint, "hint");
+      }
+    },
+  };
+}
+
+/** 0, 1, 2, 5, 10, 20, 50, … within the range: the modelled cost slider's stops. */
+export function oneTwoFiveSteps(range: Range): number[] {
+  const steps: number[] = [];
+  if (range.min <= 0) steps.push(0);
+  for (let decade = 1; decade <= range.max; decade *= 10) {
+    for (const m of [1, 2, 5]) {
+      const v = m * decade;
+      if (v >= range.min && v <= range.max) steps.push(v);
+    }
+  }
+  return steps;
+}
+
+/** Index of the step nearest to value. */
+function nearestStep(steps: number[], value: number): number {
+  let best = 0;
+  for (let i = 1; i < steps.length; i++) {
+    if (Math.abs((steps[i] ?? 0) - value) < Math.abs((steps[best] ?? 0) - value)) best = i;
+  }
+  return best;
+}
+
+interface NumberFieldSpec {
+  label: string;
+  hint: string;
+  unit?: string;
+  range: Range;
+  get(params: Params): number;
+  set(params: Params, value: number): Params;
+  /** Slider stops; none means no slider. */
+  steps?: number[];
+  /** An extra control next to the text box. */
+  extra?: (text: HTMLInputElement) => HTMLElement;
+}
+
+/** A whole number (ns, seed), optionally with a slider over given stops. */
+function numberField(spec: NumberFieldSpec, current: () => Params, emit: Emit): Field {
+  const id = nextId("num");
+  const label = h("label", { for: `${id}-text`, id: `${id}-label` }, spec.label);
+  const message = h("p", { class: "field-note", id: `${id}-note` }, spec.hint);
+  const text = h("input", {
+    type: "text",
+    id: `${id}-text`,
+    class: "number-text",
+    inputmode: "numeric",
+    autocomplete: "off",
+    spellcheck: "false",
+    "aria-describedby": `${id}-note`,
+  });
+  const steps = spec.steps ?? [];
+  let slider: HTMLInputElement | null = null;
+  if (steps.length > 1) {
+    const s = h("input", {
+      type: "range",
+      id: `${id}-range`,
+      min: 0,
+      max: steps.length - 1,
+      step: 1,
+      "aria-labelledby": `${id}-label`,
+      "aria-describedby": `${id}-note`,
+    });
+    const fromSlider = (live: boolean): void => {
+      const value = steps[Number(s.value)] ?? spec.range.min;
+      text.value = String(value);
+      s.setAttribute("aria-valuetext", `${value}${spec.unit ? ` ${spec.unit}` : ""}`);
+      setMessage(text, message, spec.hint, "hint");
+      emit(spec.set(current(), value), live);
+    };
+    s.addEventListener("input", () => fromSlider(true));
+    s.addEventListener("change", () => fromSlider(false));
+    slider = s;
+  }
+  text.addEventListener("change", () => {
+    const raw = text.value.trim().replace(/[\s,_]/g, "");
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+      setMessage(text, message, `“${text.value.trim().slice(0, 40)}” is not a whole number (${spec.range.min}–${spec.range.max}).`, "error");
+      return;
+    }
+    const parsed = Number(raw);
+    const value = clamp(parsed, spec.range);
+    if (value !== parsed) {
+      const which = parsed < spec.range.min ? "Smallest" : "Largest";
+      setMessage(text, message, `${which} allowed is ${value}; using ${value}.`, "warn");
+    } else {
+      setMessage(text, message, spec.hint, "hint");
+    }
+    emit(spec.set(current(), value), false);
+  });
+  const row = h("div", { class: "field-row" }, slider, text, spec.unit ? h("span", { class: "unit" }, spec.unit) : null);
+  if (spec.extra) row.appendChild(spec.extra(text));
+  const element = h("div", { class: "field" }, label, row, message);
+  return {
+    element,
+    show(params) {
+      const value = spec.get(params);
+      if (slider) {
+        slider.value = String(nearestStep(steps, value));
+        slider.setAttribute("aria-valuetext", `${value}${spec.unit ? ` ${spec.unit}` : ""}`);
+      }
+      if (text.value.trim() !== String(value)) {
+        text.value = String(value);
+        if (text.getAttribute("aria-invalid") === "true") setMessage(text, message, spec.hint, "hint");
+      }
+    },
+  };
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+type ChunkChoice = `preset:${string}` | "uniform" | "fixed" | "file" | "pipe";
+
+/** The chunk model: presets, a custom uniform range, fixed, file, pipe. */
+function chunkField(codec: Codec, current: () => Params, emit: Emit): Field {
+  const { presets, limits } = codec.schema;
+  const id = nextId("chunk");
+  const range = (min: number, max: number): string => bytesRangeLabel(codec.formatSize(min), codec.formatSize(max));
+  const bytes = (n: number): string => bytesLabel(codec.formatSize(n));
+  const select = h("select", { id, "aria-describedby": `${id}-note` });
+  for (const p of presets) {
+    select.appendChild(h("option", { value: `preset:${p.id}` }, `${p.id} network: ${range(p.min, p.max)}`));
+  }
+  select.appendChild(h("option", { value: "uniform" }, "custom range a–b"));
+  select.appendChild(h("option", { value: "fixed" }, "fixed size k"));
+  select.appendChild(h("option", { value: "file" }, "file: whole request"));
+  select.appendChild(h("option", { value: "pipe" }, "pipe"));
+  const note = h("p", { class: "field-note", id: `${id}-note` });
+
+  const fallback = codec.schema.defaults.chunk;
+  // Picking "custom range" keeps the preset's numbers; remember the choice so
+  // the select does not jump back to the preset those numbers match.
+  let customChosen = false;
+
+  const withChunk = (p: Params, chunk: ChunkModel): Params => ({ ...p, chunk });
+  const minField = sizeField(
+    codec,
+    {
+      label: "Smallest chunk (a)",
+      hint: "Fewest bytes one source read returns.",
+      range: limits.chunk,
+      get: (p) => (p.chunk.kind === "uniform" ? p.chunk.min : limits.chunk.min),
+      set: (p, v) => {
+        const max = p.chunk.kind === "uniform" ? Math.max(v, p.chunk.max) : v;
+        return withChunk(p, { kind: "uniform", min: v, max });
+      },
+    },
+    current,
+    emit,
+  );
+  const maxField = sizeField(
+    codec,
+    {
+      label: "Largest chunk (b)",
+      hint: "Most bytes one source read returns.",
+      range: limits.chunk,
+      get: (p) => (p.chunk.kind === "uniform" ? p.chunk.max : limits.chunk.min),
+      set: (p, v) => {
+        const min = p.chunk.kind === "uniform" ? Math.min(v, p.chunk.min) : v;
+        return withChunk(p, { kind: "uniform", min, max: v });
+      },
+    },
+    current,
+    emit,
+  );
+  const fixedField = sizeField(
+    codec,
+    {
+      label: "Chunk size (k)",
+      hint: "Every source read returns at most this many bytes.",
+      range: limits.chunk,
+      get: (p) => (p.chunk.kind === "fixed" ? p.chunk.size : limits.chunk.min),
+      set: (p, v) => withChunk(p, { kind: "fixed", size: v }),
+    },
+    current,
+    emit,
+  );
+
+  const choiceOf = (chunk: ChunkModel): ChunkChoice => {
+    if (chunk.kind === "uniform") {
+      const preset = presets.find((p) => p.min === chunk.min && p.max === chunk.max);
+      return preset && !customChosen ? `preset:${preset.id}` : "uniform";
+    }
+    return chunk.kind;
+  };
+
+  select.addEventListener("change", () => {
+    const choice = select.value as ChunkChoice;
+    const p = current();
+    let chunk: ChunkModel;
+    customChosen = choice === "uniform";
+    if (choice.startsWith("preset:")) {
+      const preset = presets.find((x) => `preset:${x.id}` === choice);
+      chunk = preset ? { kind: "uniform", min: preset.min, max: preset.max } : p.chunk;
+    } else if (choice === "uniform") {
+      // Start from what is there: the current range, the fixed size, or the engine's default range.
+      if (p.chunk.kind === "uniform") chunk = p.chunk;
+      else if (p.chunk.kind === "fixed") chunk = { kind: "uniform", min: p.chunk.size, max: p.chunk.size };
+      else chunk = fallback.kind === "uniform" ? fallback : { kind: "uniform", min: limits.chunk.min, max: limits.chunk.min };
+    } else if (choice === "fixed") {
+      const size =
+        p.chunk.kind === "uniform" ? p.chunk.max
+        : p.chunk.kind === "fixed" ? p.chunk.size
+        : fallback.kind === "uniform" ? fallback.max
+        : limits.chunk.min;
+      chunk = { kind: "fixed", size: clamp(size, limits.chunk) };
+    } else {
+      chunk = { kind: choice === "file" ? "file" : "pipe" };
+    }
+    emit(withChunk(p, chunk), false);
+  });
+
+  const describe = (chunk: ChunkModel): string => {
+    switch (chunk.kind) {
+      case "uniform": {
+        const preset = presets.find((p) => p.min === chunk.min && p.max === chunk.max);
+        return preset
+          ? `${capitalize(preset.about)}, sizes drawn with the seed below.`
+          : `Each source read returns ${range(chunk.min, chunk.max)}, sizes drawn with the seed below.`;
+      }
+      case "fixed":
+        return `Each source read returns at most ${bytes(chunk.size)}.`;
+      case "file":
+        return "Like a regular file: every source read returns the whole request.";
+      case "pipe":
+        return "Like a pipe: each source read returns at most one pipe buffer.";
+    }
+  };
+
+  const element = h(
+    "div",
+    { class: "field chunk-field" },
+    h("label", { for: id }, "Chunking"),
+    select,
+    note,
+    h("div", { class: "sub-fields" }, minField.element, maxField.element, fixedField.element),
+  );
+  return {
+    element,
+    show(params) {
+      const chunk = params.chunk;
+      if (chunk.kind !== "uniform") customChosen = false;
+      select.value = choiceOf(chunk);
+      setText(note, describe(chunk));
+      const uniform = chunk.kind === "uniform";
+      minField.element.hidden = !uniform;
+      maxField.element.hidden = !uniform;
+      fixedField.element.hidden = chunk.kind !== "fixed";
+      minField.show(params);
+      maxField.show(params);
+      fixedField.show(params);
+    },
+  };
+}
+
+/** Readers to compare, in the schema's order; at least one stays checked. */
+function readersField(codec: Codec, current: () => Params, emit: Emit): Field {
+  const { readers } = codec.schema;
+  const note = h("p", { class: "field-note", id: nextId("readers-note") });
+  const boxes = new Map<string, HTMLInputElement>();
+  const items = readers.map((r) => {
+    const id = nextId("reader");
+    const box = h("input", { type: "checkbox", id, value: r.id, "aria-describedby": `${id}-about` });
+    boxes.set(r.id, box);
+    box.addEventListener("change", () => {
+      const chosen = readers.filter((x) => boxes.get(x.id)?.checked).map((x) => x.id);
+      if (chosen.length === 0) {
+        box.checked = true;
+        setText(note, "Keep at least one reader.");
+        note.classList.add("error");
+        return;
+      }
+      note.classList.remove("error");
+      setText(note, "");
+      emit({ ...current(), readers: chosen }, false);
+    });
+    return h(
+      "div",
+      { class: "check" },
+      box,
+      h("label", { for: id }, r.label),
+      h("p", { class: "field-note", id: `${id}-about` }, r.about),
+    );
+  });
+  // The enclosing "Readers" fieldset labels this group of checkboxes.
+  const element = h("div", { class: "field readers" }, ...items, note);
+  return {
+    element,
+    show(params) {
+      for (const [id, box] of boxes) box.checked = params.readers.includes(id);
+    },
+  };
+}
+
+/** The application's read pattern. */
+function workloadField(codec: Codec, current: () => Params, emit: Emit): Field {
+  const { workloads } = codec.schema;
+  const id = nextId("workload");
+  const select = h("select", { id, "aria-describedby": `${id}-note` });
+  for (const w of workloads) select.appendChild(h("option", { value: w.id }, w.label));
+  const note = h("p", { class: "field-note", id: `${id}-note` });
+  select.addEventListener("change", () => emit({ ...current(), workload: select.value }, false));
+  // With a single workload the select only informs; keep it focusable but say so.
+  if (workloads.length < 2) select.setAttribute("aria-readonly", "true");
+  const element = h("div", { class: "field" }, h("label", { for: id }, "Workload"), select, note);
+  return {
+    element,
+    show(params) {
+      select.value = params.workload;
+      setText(note, workloads.find((w) => w.id === params.workload)?.about ?? "");
+    },
+  };
+}
+
+function group(title: string, ...fields: Field[]): HTMLElement {
+  return h("fieldset", { class: "group" }, h("legend", {}, title), ...fields.map((f) => f.element));
+}
+
+export function createControls({ form, codec, onChange }: ControlsOptions): Controls {
+  const { limits } = codec.schema;
+  let params: Params = codec.schema.defaults;
+  const current = (): Params => params;
+  const emit: Emit = (next, live) => {
+    params = next;
+    onChange(next, live);
+  };
+
+  const len = sizeField(
+    codec,
+    {
+      label: "Stream length",
+      hint: "Bytes the application reads in total.",
+      range: limits.len,
+      get: (p) => p.len,
+      set: (p, v) => ({ ...p, len: v }),
+    },
+    current,
+    emit,
+  );
+  const chunk = chunkField(codec, current, emit);
+  const seed = numberField(
+    {
+      label: "Seed",
+      hint: "Same seed, same chunk sizes, in every browser.",
+      range: limits.seed,
+      get: (p) => p.seed,
+      set: (p, v) => ({ ...p, seed: v }),
+      extra: () => {
+        const button = h("button", { type: "button", class: "small" }, "New seed");
+        button.addEventListener("click", () => {
+          const draw = crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
+          emit({ ...current(), seed: clamp(draw, limits.seed) }, false);
+        });
+        return button;
+      },
+    },
+    current,
+    emit,
+  );
+  const rs = sizeField(
+    codec,
+    {
+      label: "Read size",
+      hint: "Bytes the application asks for in each read call.",
+      range: limits.rs,
+      get: (p) => p.rs,
+      set: (p, v) => ({ ...p, rs: v }),
+    },
+    current,
+    emit,
+  );
+  const workload = workloadField(codec, current, emit);
+  const readers = readersField(codec, current, emit);
+  const cap = sizeField(
+    codec,
+    {
+      label: "Buffer capacity",
+      hint: "Size of the reader's buffer (unused by the unbuffered reader).",
+      range: limits.cap,
+      get: (p) => p.cap,
+      set: (p, v) => ({ ...p, cap: v }),
+    },
+    current,
+    emit,
+  );
+  const sys = numberField(
+    {
+      label: "Cost per source read",
+      hint: "Modelled, not measured: a real system call costs about 100 ns to a few µs.",
+      unit: "ns",
+      range: limits.sys,
+      // The engine's default is a stop too, so the slider sits exactly on it.
+      steps: [...new Set([...oneTwoFiveSteps(limits.sys), codec.schema.defaults.sys])].sort((a, b) => a - b),
+      get: (p) => p.sys,
+      set: (p, v) => ({ ...p, sys: v }),
+    },
+    current,
+    emit,
+  );
+
+  const fields = [len, chunk, seed, rs, workload, readers, cap, sys];
+  replaceChildren(
+    form,
+    group("Stream", len, chunk, seed),
+    group("Application", rs, workload),
+    group("Readers", readers, cap),
+    group("I/O model", sys),
+  );
+  // Enter in a text box commits it (a change event), never submits the page.
+  form.addEventListener("submit", (event) => event.preventDefault());
+
+  return {
+    show(next) {
+      params = next;
+      for (const field of fields) field.show(next);
+    },
+  };
+}

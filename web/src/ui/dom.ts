@@ -1,0 +1,45 @@
+// Building DOM without HTML strings: every value reaches the page as a text
+// node or an attribute, never as markup, so nothing from a link can inject.
+
+type Child = Node | string | number | null | undefined | false;
+type Attrs = Record<string, string | number | boolean | null | undefined>;
+
+/** createElement with attributes (false/null/undefined are left out) and text or element children. */
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === false || value === null || value === undefined) continue;
+    el.setAttribute(name, value === true ? "" : String(value));
+  }
+  append(el, ...children);
+  return el;
+}
+
+export function append(parent: Node, ...children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replaces all children of `parent`. */
+export function replaceChildren(parent: Element, ...children: Child[]): void {
+  parent.replaceChildren();
+  append(parent, ...children);
+}
+
+/** Sets text only when it changed (keeps screen readers from re-announcing). */
+export function setText(el: Element, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** Looks up an element the page's HTML must contain. */
+export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`index.html has no element #${id}`);
+  return el as T;
+}

@@ -1,0 +1,50 @@
+// On narrow screens the results sit below the whole form. While they are out
+// of view, a bar at the bottom shows the newest source-read counts and takes
+// the person to the results, so a slider moved near the top still shows its
+// effect.
+
+import { isRunning, type AppState } from "../state";
+import { formatCount } from "../format";
+import { h, replaceChildren, setText } from "./dom";
+
+export interface Peek {
+  update(state: AppState, labelOf: (readerId: string) => string): void;
+}
+
+export function createPeek(results: HTMLElement): Peek {
+  const text = h("span", { class: "peek-text" });
+  const button = h("button", { type: "button", class: "peek", "aria-label": "Show the results" }, text, h("span", { class: "peek-go", "aria-hidden": "true" }, "Results ↓"));
+  button.hidden = true;
+  button.addEventListener("click", () => {
+    results.scrollIntoView({ block: "start" });
+    results.focus({ preventScroll: true });
+  });
+  document.body.appendChild(button);
+
+  let resultsVisible = true;
+  let hasContent = false;
+  const show = (): void => {
+    button.hidden = resultsVisible || !hasContent;
+  };
+  new IntersectionObserver((entries) => {
+    for (const entry of entries) resultsVisible = entry.isIntersecting;
+    show();
+  }).observe(results);
+
+  return {
+    update(state, labelOf) {
+      const report = state.report;
+      hasContent = report !== null || isRunning(state);
+      if (isRunning(state)) {
+        setText(text, state.quickPending ? "Estimating…" : "Measuring…");
+      } else if (report) {
+        replaceChildren(
+          text,
+          "Source reads: ",
+          ...report.runs.flatMap((r, i) => [i > 0 ? " · " : "", `${labelOf(r.reader)} `, h("strong", {}, formatCount(r.source_reads))]),
+        );
+      }
+      show();
+    },
+  };
+}

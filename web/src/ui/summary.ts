@@ -1,0 +1,40 @@
+// One sentence that says what the numbers mean: the reader with the fewest
+// source reads against the one with the most.
+
+import type { Report } from "../engine/protocol";
+import { formatCount, formatNs, formatRatio } from "../format";
+import { setText } from "./dom";
+
+export function summarize(report: Report, labelOf: (readerId: string) => string): string {
+  const runs = report.runs;
+  const total = (i: number): number => (runs[i]?.cpu_ns.median ?? 0) + (runs[i]?.modelled_io_ns ?? 0);
+  if (runs.length === 0) return "";
+  if (runs.length === 1) {
+    const r = runs[0]!;
+    return `${labelOf(r.reader)} made ${formatCount(r.source_reads)} source reads for ${formatCount(r.app_reads)} application reads; ${formatNs(total(0))} per run including modelled I/O.`;
+  }
+  let best = 0;
+  let worst = 0;
+  runs.forEach((r, i) => {
+    if (r.source_reads < runs[best]!.source_reads) best = i;
+    if (r.source_reads > runs[worst]!.source_reads) worst = i;
+  });
+  const b = runs[best]!;
+  const w = runs[worst]!;
+  if (b.source_reads === w.source_reads) {
+    return `All readers made the same number of source reads (${formatCount(b.source_reads)}): at these settings the buffer saves no system calls.`;
+  }
+  const readRatio = w.source_reads / Math.max(1, b.source_reads);
+  const timeRatio = total(worst) / Math.max(1e-9, total(best));
+  const time =
+    timeRatio >= 1.05
+      ? `and took ${formatRatio(timeRatio)} less time per run with modelled I/O (${formatNs(total(best))} vs ${formatNs(total(worst))})`
+      : timeRatio <= 0.95
+        ? `but took ${formatRatio(1 / timeRatio)} more time per run with modelled I/O (${formatNs(total(best))} vs ${formatNs(total(worst))})`
+        : `in about the same time per run with modelled I/O (${formatNs(total(best))})`;
+  return `${labelOf(b.reader)} made ${formatRatio(readRatio)} fewer source reads than ${labelOf(w.reader)} (${formatCount(b.source_reads)} vs ${formatCount(w.source_reads)}) ${time}.`;
+}
+
+export function showSummary(el: HTMLElement, report: Report | null, labelOf: (readerId: string) => string): void {
+  setText(el, report ? summarize(report, labelOf) : "");
+}

@@ -1,0 +1,204 @@
+// The results table: every number behind the charts, one row per reader, and
+// the correctness check (every reader must deliver the stream's exact bytes,
+// so every digest must equal the source's).
+
+import type { Codec } from "../engine/codec";
+import type { Params, Report, Run } from "../engine/protocol";
+import { bytesLabel, bytesRangeLabel, formatCount, formatNs } from "../format";
+import { h, replaceChildren } from "./dom";
+
+interface Column {
+  /** Metric name, also the cell's data-metric (tests and scripts read it). */
+  metric: string;
+  heading: string;
+  /** Short explanation, as the header's title. */
+  about: string;
+  numeric: boolean;
+  cell(run: Run, codec: Codec): { text: string; value?: number; detail?: string };
+}
+
+/** "19.8–25.2 ms" when both ends share a unit, else "980 µs–1.02 ms". */
+function formatRange(min: number, max: number): string {
+  const a = formatNs(min);
+  const b = formatNs(max);
+  const unitA = a.split(" ")[1];
+  const unitB = b.split(" ")[1];
+  return unitA === unitB ? `${a.split(" ")[0]}–${b}` : `${a}–${b}`;
+}
+
+const COLUMNS: Column[] = [
+  {
+    metric: "source_reads",
+    heading: "Source reads",
+    about: "Calls on the simulated source (system calls), the final one that returns 0 included.",
+    numeric: true,
+    cell: (r) => ({ text: formatCount(r.source_reads), value: r.source_reads }),
+  },
+  {
+    metric: "app_reads",
+    heading: "App reads",
+    about: "Read calls the application made on the reader.",
+    numeric: true,
+    cell: (r) => ({ text: formatCount(r.app_reads), value: r.app_reads }),
+  },
+  {
+    metric: "bytes",
+    heading: "Bytes",
+    about: "Bytes the application received.",
+    numeric: true,
+    cell: (r) => ({ text: formatCount(r.bytes), value: r.bytes }),
+  },
+  {
+    metric: "bytes_copied",
+    heading: "Bytes copied",
+    about: "Bytes moved between buffers inside the reader.",
+    numeric: true,
+    cell: (r) => ({ text: formatCount(r.bytes_copied), value: r.bytes_copied }),
+  },
+  {
+    metric: "allocations",
+    heading: "Allocations",
+    about: "Heap allocations during one run, and the bytes they asked for.",
+    numeric: true,
+    cell: (r, codec) => ({
+      text: formatCount(r.allocations),
+      value: r.allocations,
+      detail: r.alloc_bytes > 0 ? bytesLabel(codec.formatSize(r.alloc_bytes)) : undefined,
+    }),
+  },
+  {
+    metric: "cpu_median_ns",
+    heading: "CPU time",
+    about: "Measured time of one run in this tab: median, with min–max below.",
+    numeric: true,
+    cell: (r) => ({
+      text: formatNs(r.cpu_ns.median),
+      value: r.cpu_ns.median,
+      detail: formatRange(r.cpu_ns.min, r.cpu_ns.max),
+    }),
+  },
+  {
+    metric: "modelled_io_ns",
+    heading: "I/O (modelled)",
+    about: "Source reads × the cost per read you set. Modelled, not measured.",
+    numeric: true,
+    cell: (r) => ({ text: formatNs(r.modelled_io_ns), value: r.modelled_io_ns }),
+  },
+  {
+    metric: "modelled_total_ns",
+    heading: "Total (modelled)",
+    about: "Measured CPU median plus modelled I/O.",
+    numeric: true,
+    cell: (r) => {
+      const total = r.cpu_ns.median + r.modelled_io_ns;
+      return { text: formatNs(total), value: total };
+    },
+  },
+  {
+    metric: "digest",
+    heading: "Digest",
+    about: "Hash of the bytes the application received; all readers must agree.",
+    numeric: false,
+    cell: (r) => ({ text: r.digest }),
+  },
+];
+
+/** A short description of an experiment, for the table's caption. */
+export function describeParams(params: Params, codec: Codec): string {
+  const bytes = (n: number): string => bytesLabel(codec.formatSize(n));
+  const size = codec.formatSize;
+  const chunk = params.chunk;
+  let chunking: string;
+  switch (chunk.kind) {
+    case "uniform": {
+      const preset = codec.schema.presets.find((p) => p.min === chunk.min && p.max === chunk.max);
+      chunking = `${preset ? `${preset.id} network, ` : ""}chunks of ${bytesRangeLabel(size(chunk.min), size(chunk.max))}`;
+      break;
+    }
+    case "fixed":
+      chunking = `chunks of ${bytes(chunk.size)}`;
+      break;
+    case "file":
+      chunking = "file-like source";
+      break;
+    case "pipe":
+      chunking = "pipe-like source";
+      break;
+  }
+  return `${bytes(params.len)} stream, ${chunking}, reads of ${bytes(params.rs)}, ${bytes(params.cap)} buffer`;
+}
+
+export interface ResultsTable {
+  update(report: Report, labelOf: (readerId: string) => string): void;
+}
+
+export function createTable(container: HTMLElement, codec: Codec): ResultsTable {
+  const caption = h("caption", {});
+  // Explicit roles: on phones CSS shows each row as a card, and a table whose
+  // display is changed loses its implicit semantics in some browsers.
+  const head = h(
+    "tr",
+    { role: "row" },
+    h("th", { scope: "col", role: "columnheader" }, "Reader"),
+    ...COLUMNS.map((c) =>
+      h("th", { scope: "col", role: "columnheader", title: c.about, class: c.numeric ? "num" : undefined }, c.heading),
+    ),
+  );
+  const body = h("tbody", { role: "rowgroup" });
+  const table = h("table", { class: "results", role: "table" }, caption, h("thead", { role: "rowgroup" }, head), body);
+  // The scroll box gets focus so keyboard users can scroll a wide table.
+  const scroller = h("div", { class: "table-scroll", tabindex: 0, role: "region", "aria-label": "Results table" }, table);
+  const check = h("p", { class: "check-line", role: "status" });
+  replaceChildren(container, scroller, check);
+
+  return {
+    update(report, labelOf) {
+      replaceChildren(caption, `Per reader, for a ${describeParams(report.params, codec)}.`);
+      const rows = report.runs.map((run) =>
+        h(
+          "tr",
+          { "data-reader": run.reader, role: "row" },
+          h("th", { scope: "row", role: "rowheader" }, labelOf(run.reader)),
+          ...COLUMNS.map((c) => {
+            const { text, value, detail } = c.cell(run, codec);
+            return h(
+              "td",
+              {
+                role: "cell",
+                "data-metric": c.metric,
+                "data-value": value,
+                // The phone layout prints this before the value.
+                "data-label": c.heading,
+                class: c.numeric ? "num" : "digest",
+              },
+              h("span", { class: "value" }, text, detail ? h("span", { class: "detail" }, detail) : null),
+            );
+          }),
+        ),
+      );
+      replaceChildren(body, ...rows);
+
+      const agree = report.runs.every((r) => r.digest === report.source_digest);
+      check.classList.toggle("ok", agree);
+      check.classList.toggle("bad", !agree);
+      if (agree) {
+        replaceChildren(
+          check,
+          h("span", { class: "mark", "aria-hidden": "true" }, "✓"),
+          ` Correct: ${report.runs.length === 1 ? "the reader" : `all ${report.runs.length} readers`} delivered exactly the stream's bytes (digest `,
+          h("code", {}, report.source_digest),
+          ").",
+        );
+      } else {
+        const wrong = report.runs.filter((r) => r.digest !== report.source_digest).map((r) => labelOf(r.reader));
+        replaceChildren(
+          check,
+          h("span", { class: "mark", "aria-hidden": "true" }, "✗"),
+          ` Digests differ: ${wrong.join(", ")} did not deliver the stream's bytes (expected digest `,
+          h("code", {}, report.source_digest),
+          "). This is a bug in the engine.",
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,92 @@
+// The sentences the page writes about a result, checked against the real
+// engine's codec (sizes and presets come from it) and a real report shape.
+
+import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as wasm from "../../pkg/buflab.js";
+import { codecFrom, type Codec } from "../engine/codec";
+import type { Report, Run } from "../engine/protocol";
+import { oneTwoFiveSteps } from "./controls";
+import { describeTimer } from "./status";
+import { summarize } from "./summary";
+import { describeParams } from "./table";
+
+let codec: Codec;
+beforeAll(() => {
+  wasm.initSync({ module: readFileSync(new URL("../../pkg/buflab_bg.wasm", import.meta.url)) });
+  codec = codecFrom(wasm);
+});
+
+const labels: Record<string, string> = { unbuffered: "unbuffered Read", std: "std BufReader" };
+const labelOf = (id: string): string => labels[id] ?? id;
+
+function run(reader: string, source_reads: number, cpu: number, io: number): Run {
+  return {
+    reader,
+    source_reads,
+    app_reads: 1048577,
+    bytes: 1048576,
+    bytes_copied: 0,
+    allocations: 0,
+    frees: 0,
+    alloc_bytes: 0,
+    peak_bytes: 0,
+    digest: "x",
+    cpu_ns: { min: cpu, median: cpu, max: cpu, mad: 0, samples: 5, batch: 1 },
+    modelled_io_ns: io,
+  };
+}
+
+function report(runs: Run[]): Report {
+  return {
+    params: codec.schema.defaults,
+    runs,
+    timer: { resolution_ns: 5000, isolated: true },
+    quick: false,
+    source_digest: "x",
+    link: "",
+  };
+}
+
+describe("result sentences", () => {
+  it("compares the reader with the fewest source reads against the one with the most", () => {
+    const text = summarize(report([run("unbuffered", 1048577, 20e6, 157e6), run("std", 3641, 8e6, 0.5e6)]), labelOf);
+    expect(text).toBe(
+      "std BufReader made 288× fewer source reads than unbuffered Read (3,641 vs 1,048,577) and took 21× less time per run with modelled I/O (8.50 ms vs 177 ms).",
+    );
+  });
+
+  it("says when the buffer saves no system calls", () => {
+    const text = summarize(report([run("unbuffered", 1025, 1e6, 0), run("std", 1025, 1e6, 0)]), labelOf);
+    expect(text).toContain("same number of source reads (1,025)");
+  });
+
+  it("says when fewer reads still cost more time (the buffer's extra copy)", () => {
+    const text = summarize(report([run("unbuffered", 20, 1e6, 0), run("std", 10, 3e6, 0)]), labelOf);
+    expect(text).toContain("but took 3.0× more time");
+  });
+
+  it("describes one reader alone", () => {
+    expect(summarize(report([run("std", 3641, 1e6, 0)]), labelOf)).toMatch(/^std BufReader made 3,641 source reads for 1,048,577 application reads/);
+  });
+
+  it("describes the experiment in the table caption with binary units and the preset's name", () => {
+    expect(describeParams(codec.schema.defaults, codec)).toBe(
+      "1 MiB stream, poor network, chunks of 64–512 B, reads of 1 B, 8 KiB buffer",
+    );
+    expect(describeParams({ ...codec.schema.defaults, chunk: { kind: "fixed", size: 100 } }, codec)).toContain("chunks of 100 B");
+  });
+
+  it("states the timer and whether the worker was isolated", () => {
+    expect(describeTimer({ resolution_ns: 5000, isolated: true })).toBe("timer 5 µs, isolated");
+    expect(describeTimer({ resolution_ns: 100000, isolated: false })).toBe("timer 100 µs, not isolated: samples lengthened");
+  });
+
+  it("offers 0 and 1-2-5 steps within the cost limits", () => {
+    expect(oneTwoFiveSteps({ min: 0, max: 100 })).toEqual([0, 1, 2, 5, 10, 20, 50, 100]);
+    const steps = oneTwoFiveSteps(codec.schema.limits.sys);
+    expect(steps[0]).toBe(codec.schema.limits.sys.min);
+    expect(steps.at(-1)).toBeLessThanOrEqual(codec.schema.limits.sys.max);
+    expect(steps.every((v, i) => i === 0 || v > steps[i - 1]!)).toBe(true);
+  });
+});

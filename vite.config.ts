@@ -20,6 +20,10 @@ export default defineConfig({
     // The wasm must stay a separate file: 'wasm-unsafe-eval' allows compiling
     // it, but an inlined data: URL would be blocked by connect-src 'self'.
     assetsInlineLimit: 0,
+    rollupOptions: {
+      // bench.html runs the benchmark suite in a worker for `npm run bench`.
+      input: { main: "web/index.html", bench: "web/bench.html" },
+    },
   },
   worker: {
     format: "es",

@@ -88,6 +88,13 @@ pub fn run(params: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     to_js(&report)
 }
 
+/// Runs the benchmark suite (`npm run bench`): blocking for tens of seconds,
+/// so only ever in a worker.
+#[wasm_bindgen]
+pub fn bench_suite() -> Result<JsValue, JsError> {
+    to_js(&crate::bench::run_suite(&PerformanceClock::new()?))
+}
+
 /// Decodes an untrusted link: `{params, notices, fragment}`. Never throws.
 #[wasm_bindgen]
 pub fn decode_link(link: &str) -> Result<JsValue, JsError> {

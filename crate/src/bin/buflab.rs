@@ -9,6 +9,7 @@ use buflab::report::Report;
 
 const USAGE: &str = "\
 usage: buflab [--json] [--quick] [LINK]
+       buflab --bench
 
 Runs a BufLab experiment natively and prints the report.
 
@@ -16,17 +17,20 @@ Runs a BufLab experiment natively and prints the report.
            'len=1M&chunk=100&cap=8K&rs=1&rd=unbuffered,std' (defaults if omitted)
   --json   print the report as JSON (the page's report format)
   --quick  one short timing sample instead of a full measurement
+  --bench  run the benchmark suite (crate/src/bench.rs) and print it as JSON
 
 Invalid link values fall back to defaults; a notice on stderr names each one.";
 
 fn main() -> ExitCode {
     let mut json = false;
     let mut quick = false;
+    let mut bench = false;
     let mut link = None;
     for arg in std::env::args().skip(1) {
         match arg.as_str() {
             "--json" => json = true,
             "--quick" => quick = true,
+            "--bench" => bench = true,
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
@@ -41,6 +45,12 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         }
+    }
+
+    if bench {
+        let suite = buflab::bench::run_suite(&InstantClock::default());
+        println!("{}", serde_json::to_string_pretty(&suite).expect("a suite report always serializes"));
+        return ExitCode::SUCCESS;
     }
 
     let decoded = decode_link(link.as_deref().unwrap_or(""));

@@ -1,0 +1,153 @@
+//! The benchmark suite: the same scenarios timed natively (`buflab --bench`)
+//! and in WebAssembly in Chromium (`bench_suite` in the wasm glue), with the
+//! same sampling and statistics, so `npm run bench` can print their ratio.
+//!
+//! Each scenario is a link with one reader, so it can also be opened on the
+//! page or run with the CLI.
+
+use std::io::{BufReader, Read};
+
+use serde::{Deserialize, Serialize};
+
+use crate::measure::{self, Clock, Sampling, Stats};
+use crate::params::decode_link;
+use crate::source::{counting_bytes, ChunkModel, Probe, Source};
+
+/// One scenario of the suite.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Scenario {
+    pub name: &'static str,
+    /// A link with exactly one reader.
+    pub link: &'static str,
+    /// Dominated by memcpy (large reads): WASM should be close to native here.
+    pub copy_bound: bool,
+}
+
+pub const SUITE: &[Scenario] = &[
+    Scenario {
+        name: "1-byte reads, unbuffered",
+        link: "len=1M&chunk=file&rs=1&rd=unbuffered",
+        copy_bound: false,
+    },
+    Scenario { name: "1-byte reads, std 8K", link: "len=4M&chunk=file&cap=8K&rs=1&rd=std", copy_bound: false },
+    Scenario { name: "64-byte reads, std 8K", link: "len=16M&chunk=file&cap=8K&rs=64&rd=std", copy_bound: false },
+    Scenario { name: "4 KiB reads, std 8K", link: "len=64M&chunk=file&cap=8K&rs=4K&rd=std", copy_bound: true },
+    Scenario {
+        name: "64 KiB reads (bypass), std 8K",
+        link: "len=64M&chunk=file&cap=8K&rs=64K&rd=std",
+        copy_bound: true,
+    },
+    Scenario {
+        name: "1-byte reads, std 8K, worst network",
+        link: "len=4M&chunk=worst&cap=8K&rs=1&rd=std",
+        copy_bound: false,
+    },
+];
+
+/// One scenario's timing.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct BenchResult {
+    pub name: String,
+    pub link: String,
+    pub bytes: u64,
+    pub cpu_ns: Stats,
+    pub ns_per_byte: f64,
+    pub copy_bound: bool,
+}
+
+/// The cost of BufLab's own instrumentation: the same std `BufReader` with
+/// 1-byte reads over the counting [`Source`] and over a plain `&[u8]`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Overhead {
+    pub instrumented_ns_per_byte: f64,
+    pub plain_ns_per_byte: f64,
+    /// `instrumented / plain − 1`.
+    pub overhead: f64,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SuiteReport {
+    pub results: Vec<BenchResult>,
+    pub overhead: Overhead,
+    pub resolution_ns: f64,
+    pub isolated: bool,
+}
+
+/// Runs every scenario with full sampling.
+pub fn run_suite(clock: &dyn Clock) -> SuiteReport {
+    let results = SUITE
+        .iter()
+        .map(|s| {
+            let params = decode_link(s.link).params;
+            let report = crate::run(&params, clock, Sampling::FULL).expect("suite links are valid");
+            let run = &report.runs[0];
+            assert_eq!(run.digest, report.source_digest, "{}: wrong bytes", s.name);
+            BenchResult {
+                name: s.name.to_string(),
+                link: report.link.clone(),
+                bytes: run.bytes,
+                cpu_ns: run.cpu_ns,
+                ns_per_byte: run.cpu_ns.median / run.bytes as f64,
+                copy_bound: s.copy_bound,
+            }
+        })
+        .collect();
+    let resolution_ns = measure::resolution_ns(clock);
+    SuiteReport { results, overhead: overhead(clock, resolution_ns), resolution_ns, isolated: clock.isolated() }
+}
+
+fn overhead(clock: &dyn Clock, resolution_ns: f64) -> Overhead {
+    const LEN: usize = 4 << 20;
+    let data = counting_bytes(LEN);
+    let mut total = 0u64;
+    let instrumented = measure::sample(clock, resolution_ns, Sampling::FULL, || {
+        let probe = Probe::default();
+        total ^= drain_bytewise(BufReader::with_capacity(8192, Source::new(&data, ChunkModel::File, 0, &probe)));
+    });
+    let plain = measure::sample(clock, resolution_ns, Sampling::FULL, || {
+        total ^= drain_bytewise(BufReader::with_capacity(8192, PlainSlice(&data[..])));
+    });
+    std::hint::black_box(total);
+    let (i, p) = (instrumented.median / LEN as f64, plain.median / LEN as f64);
+    Overhead { instrumented_ns_per_byte: i, plain_ns_per_byte: p, overhead: i / p - 1.0 }
+}
+
+/// Reads one byte at a time to the end; returns a sum so nothing is elided.
+fn drain_bytewise<R: Read>(mut reader: R) -> u64 {
+    let mut byte = [0u8; 1];
+    let mut sum = 0u64;
+    while let Ok(1) = reader.read(&mut byte) {
+        sum = sum.wrapping_add(u64::from(byte[0]));
+    }
+    sum
+}
+
+/// A slice reader that, like [`Source`], is never inlined into its caller.
+struct PlainSlice<'a>(&'a [u8]);
+
+impl Read for PlainSlice<'_> {
+    #[inline(never)]
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.0.read(buf)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suite_links_are_clean_and_have_one_reader() {
+        for s in SUITE {
+            let d = decode_link(s.link);
+            assert!(d.notices.is_empty(), "{}: {:?}", s.name, d.notices);
+            assert_eq!(d.params.readers.len(), 1, "{}", s.name);
+        }
+    }
+
+    #[test]
+    fn plain_slice_reads_like_a_slice() {
+        let data = counting_bytes(10_000);
+        assert_eq!(drain_bytewise(PlainSlice(&data)), data.iter().map(|&b| u64::from(b)).sum::<u64>());
+    }
+}

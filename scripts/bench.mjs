@@ -1,0 +1,141 @@
+// Native vs WebAssembly on the same scenario suite, same machine, same run.
+//
+//   native: target/release/buflab --bench            (Instant clock)
+//   wasm:   dist/bench.html in headless Chromium     (performance.now() in a
+//           worker, cross-origin isolated by vite preview's COOP/COEP headers)
+//
+// Both sides use crate/src/measure.rs's sampling, so the ratio compares the
+// code, not two harnesses. Writes docs/benchmarks.md unless --no-write.
+
+import { execFileSync } from "node:child_process";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+import { preview } from "vite";
+
+const write = !process.argv.includes("--no-write");
+const root = new URL("..", import.meta.url).pathname;
+
+function nativeSuite() {
+  const out = execFileSync(`${root}target/release/buflab`, ["--bench"], { encoding: "utf8" });
+  return JSON.parse(out);
+}
+
+async function wasmSuite() {
+  const server = await preview({
+    root: `${root}web`,
+    configFile: `${root}vite.config.ts`,
+    logLevel: "warn",
+    preview: { port: 0, host: "127.0.0.1", open: false },
+  });
+  const url = server.resolvedUrls.local[0];
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const page = await browser.newPage();
+    const navStart = Date.now();
+    await page.goto(`${url}bench.html`);
+    await page.waitForFunction(() => document.getElementById("state")?.textContent !== "running…", undefined, {
+      timeout: 600_000,
+    });
+    const state = await page.textContent("#state");
+    const text = await page.textContent("#out");
+    if (state !== "done") throw new Error(`wasm suite failed: ${text}`);
+    const firstResults = await firstResultsMs(browser, url);
+    return { suite: JSON.parse(text), chromium: browser.version(), seconds: (Date.now() - navStart) / 1000, firstResults };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+/** Navigation to the default experiment's first numbers on the page, median of 3 loads. */
+async function firstResultsMs(browser, url) {
+  const times = [];
+  for (let i = 0; i < 3; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const start = Date.now();
+    await page.goto(url);
+    await page.waitForSelector("table.results tbody tr", { timeout: 60_000 });
+    times.push(Date.now() - start);
+    await context.close();
+  }
+  times.sort((a, b) => a - b);
+  return times[1];
+}
+
+function sizes() {
+  const dir = `${root}dist/assets/`;
+  const files = readdirSync(dir).filter((f) => !f.startsWith("bench"));
+  const gz = (f) => gzipSync(readFileSync(dir + f), { level: 9 }).length;
+  const wasm = files.find((f) => f.endsWith(".wasm"));
+  const html = gzipSync(readFileSync(`${root}dist/index.html`), { level: 9 }).length;
+  return {
+    wasmRaw: readFileSync(dir + wasm).length,
+    wasmGzip: gz(wasm),
+    firstLoadGzip: files.reduce((sum, f) => sum + gz(f), html),
+  };
+}
+
+function machine() {
+  const rustc = execFileSync("rustc", ["--version"], { encoding: "utf8" }).trim();
+  return `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
+    `${os.type()} ${os.release()}; ${rustc}; Node ${process.version}`;
+}
+
+const f = (x, digits = 3) => x.toFixed(digits);
+const native = nativeSuite();
+const wasm = await wasmSuite();
+const size = sizes();
+
+const rows = native.results.map((n, i) => {
+  const w = wasm.suite.results[i];
+  return { name: n.name, link: n.link, native: n.ns_per_byte, wasm: w.ns_per_byte, ratio: w.ns_per_byte / n.ns_per_byte,
+    copyBound: n.copy_bound, nativeMad: n.cpu_ns.mad / n.cpu_ns.median, wasmMad: w.cpu_ns.mad / w.cpu_ns.median };
+});
+const ratios = rows.map((r) => r.ratio).sort((a, b) => a - b);
+const median = ratios.length % 2 ? ratios[(ratios.length - 1) / 2] : (ratios[ratios.length / 2 - 1] + ratios[ratios.length / 2]) / 2;
+
+const lines = [
+  "| scenario | ns/byte native | ns/byte WASM | WASM / native |",
+  "| --- | ---: | ---: | ---: |",
+  ...rows.map((r) => `| ${r.name}${r.copyBound ? " (copy-bound)" : ""} | ${f(r.native)} ±${f(r.nativeMad * 100, 0)}% | ${f(r.wasm)} ±${f(r.wasmMad * 100, 0)}% | ${f(r.ratio, 2)}× |`),
+  "",
+  `Median WASM/native ratio: **${f(median, 2)}×**.`,
+  "",
+  "| counter overhead (std, 1-byte reads, 4 MiB) | instrumented source | plain slice | overhead |",
+  "| --- | ---: | ---: | ---: |",
+  `| native | ${f(native.overhead.instrumented_ns_per_byte)} ns/B | ${f(native.overhead.plain_ns_per_byte)} ns/B | ${f(native.overhead.overhead * 100, 1)}% |`,
+  `| WASM | ${f(wasm.suite.overhead.instrumented_ns_per_byte)} ns/B | ${f(wasm.suite.overhead.plain_ns_per_byte)} ns/B | ${f(wasm.suite.overhead.overhead * 100, 1)}% |`,
+  "",
+  `Sizes: wasm ${(size.wasmRaw / 1024).toFixed(1)} KiB raw, ${(size.wasmGzip / 1024).toFixed(1)} KiB gzipped; ` +
+    `everything the page's first load fetches: ${(size.firstLoadGzip / 1024).toFixed(1)} KiB gzipped.`,
+  `First results on the page after navigation (localhost, median of 3): ${wasm.firstResults} ms.`,
+  `WASM timer: ${f(wasm.suite.resolution_ns / 1000, 1)} µs resolution, ${wasm.suite.isolated ? "cross-origin isolated" : "NOT isolated"}.`,
+];
+const table = lines.join("\n");
+console.log(table);
+
+if (write) {
+  const doc = `# Benchmarks
+
+Written by \`npm run bench\` (scripts/bench.mjs); rerun it to refresh this page.
+The suite is \`crate/src/bench.rs\`: each scenario is a BufLab link with one
+reader, timed natively (release build, \`Instant\`) and as WebAssembly in
+headless Chromium (a worker, \`performance.now()\`, cross-origin isolated),
+with the same warm-up, batching and statistics (median ± MAD of at least 5
+samples, each at least 1000× the timer resolution). Times are measured CPU time
+of the reader loop over an in-memory source; nothing here is modelled.
+
+Machine: ${machine()}; Chromium ${wasm.chromium}. Run on ${new Date().toISOString().slice(0, 10)}.
+
+${table}
+`;
+  writeFileSync(`${root}docs/benchmarks.md`, doc);
+  console.log("\nwrote docs/benchmarks.md");
+}

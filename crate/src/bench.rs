@@ -61,7 +61,7 @@ pub struct BenchResult {
 pub struct Overhead {
     pub instrumented_ns_per_byte: f64,
     pub plain_ns_per_byte: f64,
-    /// `instrumented / plain − 1`.
+    /// Median over alternating rounds of `instrumented / plain`, minus 1.
     pub overhead: f64,
 }
 
@@ -98,18 +98,31 @@ pub fn run_suite(clock: &dyn Clock) -> SuiteReport {
 
 fn overhead(clock: &dyn Clock, resolution_ns: f64) -> Overhead {
     const LEN: usize = 4 << 20;
+    const ROUNDS: usize = 7;
     let data = counting_bytes(LEN);
     let mut total = 0u64;
-    let instrumented = measure::sample(clock, resolution_ns, Sampling::FULL, || {
-        let probe = Probe::default();
-        total ^= drain_bytewise(BufReader::with_capacity(8192, Source::new(&data, ChunkModel::File, 0, &probe)));
-    });
-    let plain = measure::sample(clock, resolution_ns, Sampling::FULL, || {
-        total ^= drain_bytewise(BufReader::with_capacity(8192, PlainSlice(&data[..])));
-    });
+    // Alternating rounds, so drift in the machine's speed (frequency, other
+    // load) hits both sides alike; each round is a full sample set.
+    let (mut inst, mut plain, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..ROUNDS {
+        let i = measure::sample(clock, resolution_ns, Sampling::FULL, || {
+            let probe = Probe::default();
+            total ^= drain_bytewise(BufReader::with_capacity(8192, Source::new(&data, ChunkModel::File, 0, &probe)));
+        });
+        let p = measure::sample(clock, resolution_ns, Sampling::FULL, || {
+            total ^= drain_bytewise(BufReader::with_capacity(8192, PlainSlice(&data[..])));
+        });
+        inst.push(i.median / LEN as f64);
+        plain.push(p.median / LEN as f64);
+        ratios.push(i.median / p.median);
+    }
     std::hint::black_box(total);
-    let (i, p) = (instrumented.median / LEN as f64, plain.median / LEN as f64);
-    Overhead { instrumented_ns_per_byte: i, plain_ns_per_byte: p, overhead: i / p - 1.0 }
+    let median = |v: &mut Vec<f64>| Stats::from_samples(v, 1).median;
+    Overhead {
+        instrumented_ns_per_byte: median(&mut inst),
+        plain_ns_per_byte: median(&mut plain),
+        overhead: median(&mut ratios) - 1.0,
+    }
 }
 
 /// Reads one byte at a time to the end; returns a sum so nothing is elided.

@@ -32,6 +32,7 @@ async function wasmSuite() {
   const url = server.resolvedUrls.local[0];
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
+    // The e2e tests' flags (web/e2e/browser.ts), written out: this is plain JS.
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
       "--disable-component-update", "--disable-sync"],
   });

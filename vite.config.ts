@@ -8,13 +8,15 @@ const isolationHeaders = {
   "Cross-Origin-Embedder-Policy": "require-corp",
 };
 
-export default defineConfig({
+// `--mode faults` builds the recovery-test page: the engine from web/pkg-faults
+// (built with the `faults` feature) into dist-faults/.
+export default defineConfig(({ mode }) => ({
   root: "web",
   publicDir: "../public",
   // Relative asset URLs: the built page works from any sub-path.
   base: "./",
   build: {
-    outDir: "../dist",
+    outDir: mode === "faults" ? "../dist-faults" : "../dist",
     emptyOutDir: true,
     target: "es2022",
     // The wasm must stay a separate file: 'wasm-unsafe-eval' allows compiling
@@ -24,6 +26,9 @@ export default defineConfig({
       // bench.html runs the benchmark suite in a worker for `npm run bench`.
       input: { main: "web/index.html", bench: "web/bench.html" },
     },
+  },
+  resolve: {
+    alias: mode === "faults" ? [{ find: /^(.*)\/pkg\/buflab\.js$/, replacement: "$1/pkg-faults/buflab.js" }] : [],
   },
   worker: {
     format: "es",
@@ -36,4 +41,4 @@ export default defineConfig({
     host: "127.0.0.1",
     headers: isolationHeaders,
   },
-});
+}));

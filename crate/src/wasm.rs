@@ -20,8 +20,19 @@ use crate::params::{self, Params};
 
 #[wasm_bindgen(start)]
 fn start() {
-    // Panics show their message in the console (the worker also forwards it).
-    console_error_panic_hook::set_once();
+    // A panic traps the instance, and the trap's own message ("unreachable")
+    // says nothing; so the hook also hands the panic message to
+    // `globalThis.__buflabPanic` when the worker has set one, and the worker
+    // shows it on the page.
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        let global = js_sys::global();
+        if let Ok(report) = js_sys::Reflect::get(&global, &"__buflabPanic".into()) {
+            if let Some(report) = report.dyn_ref::<js_sys::Function>() {
+                let _ = report.call1(&JsValue::NULL, &info.to_string().into());
+            }
+        }
+    }));
 }
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
@@ -71,6 +82,34 @@ impl Clock for PerformanceClock {
 struct RunOptions {
     /// One short sample, for while a control moves.
     quick: bool,
+    /// "panic", "hang" or "oom": injected before the run, in builds with the
+    /// `faults` feature only; other builds refuse it.
+    fault: Option<String>,
+}
+
+#[cfg(feature = "faults")]
+fn inject(fault: &str) -> Result<(), JsError> {
+    match fault {
+        "panic" => panic!("injected panic (a fault test)"),
+        "hang" => loop {
+            std::hint::spin_loop();
+        },
+        "oom" => {
+            // Zeroed blocks are fresh wasm pages: nothing is written, so the
+            // host commits little memory before growth fails and the
+            // allocation error aborts the instance.
+            let mut hoard: Vec<Vec<u8>> = Vec::new();
+            loop {
+                hoard.push(std::hint::black_box(vec![0u8; 256 << 20]));
+            }
+        }
+        other => Err(JsError::new(&format!("options: unknown fault '{other}'"))),
+    }
+}
+
+#[cfg(not(feature = "faults"))]
+fn inject(_fault: &str) -> Result<(), JsError> {
+    Err(JsError::new("options: fault injection exists only in test builds (npm run build:faults)"))
 }
 
 /// Runs an experiment and returns its report. Throws for invalid params.
@@ -82,6 +121,9 @@ pub fn run(params: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     } else {
         serde_wasm_bindgen::from_value(options).map_err(|e| JsError::new(&format!("options: {e}")))?
     };
+    if let Some(fault) = &options.fault {
+        inject(fault)?;
+    }
     let sampling = if options.quick { Sampling::QUICK } else { Sampling::FULL };
     let report = crate::run(&params, &PerformanceClock::new()?, sampling)
         .map_err(|e| JsError::new(&e.to_string()))?;

@@ -81,6 +81,9 @@ fn bad_params_come_back_as_js_errors_naming_the_key() {
         let message = get(&err, "message").as_string().unwrap();
         assert!(message.starts_with(key), "{params}: {message}");
     }
+    // Fault injection is compiled out of normal builds.
+    let err: JsValue = wasm::run(json(r#"{}"#), json(r#"{"fault": "panic"}"#)).unwrap_err().into();
+    assert!(get(&err, "message").as_string().unwrap().contains("only in test builds"));
     let err: JsValue = wasm::run(json(r#"{}"#), json(r#"{"quick": "yes"}"#)).unwrap_err().into();
     assert!(get(&err, "message").as_string().unwrap().starts_with("options"));
 }

@@ -6,7 +6,7 @@
 
 import { isDropped, createEngineClient } from "./engine/client";
 import { loadCodec, type Codec } from "./engine/codec";
-import type { Params } from "./engine/protocol";
+import type { Fault, Params } from "./engine/protocol";
 import { fragmentOf, linkUrl, readLink, writeLink } from "./link";
 import {
   editRefused,
@@ -122,12 +122,12 @@ function start(codec: Codec): void {
     }, LIVE_DEBOUNCE_MS);
   }
 
-  function runNow(quick: boolean): void {
+  function runNow(quick: boolean, fault?: Fault): void {
     if (debounce !== null) clearTimeout(debounce);
     debounce = null;
     const { params, fragment } = state;
     commit(runRequested(state, quick));
-    client.run(params, quick).then(
+    client.run(params, quick, fault).then(
       ({ report, elapsedMs }) => commit(runSucceeded(state, report, fragment, elapsedMs)),
       (error: unknown) => {
         if (isDropped(error)) commit(runDropped(state));
@@ -173,6 +173,13 @@ function start(codec: Codec): void {
     runNow(false);
   });
   window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => charts.retheme());
+
+  // Test builds only (`vite build --mode faults`, with the engine's `faults`
+  // feature): the recovery tests inject a panic, a hang or an out-of-memory
+  // through a normal run. Vite drops this branch from every other build.
+  if (import.meta.env.MODE === "faults") {
+    Object.assign(window, { buflabFault: (fault: Fault) => runNow(false, fault) });
+  }
 
   controls.show(state.params);
   commit(state);

@@ -10,7 +10,7 @@
 // cancelling, a job over its time budget, and a crash all end the same way:
 // terminate the worker and start a fresh one.
 
-import type { FromWorker, Params, Report, ToWorker } from "./protocol";
+import type { Fault, FromWorker, Params, Report, ToWorker } from "./protocol";
 
 /** Rejection for a request that a newer request replaced before it started. */
 export class Superseded extends Error {
@@ -108,6 +108,7 @@ interface Job {
   id: number;
   params: Params;
   quick: boolean;
+  fault?: Fault;
   resolve: (result: RunResult) => void;
   reject: (error: Error) => void;
 }
@@ -155,14 +156,17 @@ export class EngineClient {
     this.spawn();
   }
 
-  /** Runs an experiment. Rejects with `Superseded` if a newer request replaces it before it starts. */
-  run(params: Params, quick: boolean): Promise<RunResult> {
+  /**
+   * Runs an experiment. Rejects with `Superseded` if a newer request replaces
+   * it before it starts. `fault` injects a failure (test builds only).
+   */
+  run(params: Params, quick: boolean, fault?: Fault): Promise<RunResult> {
     return new Promise<RunResult>((resolve, reject) => {
       if (this.brokenMessage !== null) {
         reject(new Error(this.brokenMessage));
         return;
       }
-      const job: Job = { id: this.nextId++, params, quick, resolve, reject };
+      const job: Job = { id: this.nextId++, params, quick, fault, resolve, reject };
       const { start, dropped } = this.queue.submit(job);
       dropped?.reject(new Superseded());
       if (start) this.start(start);
@@ -226,7 +230,8 @@ export class EngineClient {
     if (this.worker === null) return;
     this.clearTimer();
     this.timer = setTimeout(() => this.onTimeout(job), this.options.timeoutMs);
-    this.worker.postMessage({ type: "run", id: job.id, params: job.params, quick: job.quick });
+    const { id, params, quick, fault } = job;
+    this.worker.postMessage(fault ? { type: "run", id, params, quick, fault } : { type: "run", id, params, quick });
   }
 
   /** The running job is over: settle it, then start the one waiting. */

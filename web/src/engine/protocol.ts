@@ -124,12 +124,16 @@ export interface Report {
   link: string;
 }
 
+/** A failure injected on purpose to test recovery; only builds made with `npm run build:faults` accept one. */
+export type Fault = "panic" | "hang" | "oom";
+
 export interface RunOptions {
   quick: boolean;
+  fault?: Fault;
 }
 
 /** Messages from the page to the worker. */
-export type ToWorker = { type: "run"; id: number; params: Params; quick: boolean };
+export type ToWorker = { type: "run"; id: number; params: Params; quick: boolean; fault?: Fault };
 
 /** Messages from the worker to the page. */
 export type FromWorker =

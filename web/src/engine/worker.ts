@@ -16,6 +16,13 @@ interface WorkerScope {
 
 const scope = globalThis as unknown as WorkerScope;
 
+// The engine's panic hook hands over the panic message here before the
+// instance traps (see crate/src/wasm.rs), so the page can show it.
+let lastPanic: string | null = null;
+(globalThis as { __buflabPanic?: (message: string) => void }).__buflabPanic = (message) => {
+  lastPanic = message;
+};
+
 function post(message: FromWorker): void {
   scope.postMessage(message);
 }
@@ -47,13 +54,19 @@ scope.addEventListener("message", (event) => {
     }
     const started = performance.now();
     try {
-      const report = run(request.params as Params, { quick: request.quick }) as Report;
+      const options = request.fault ? { quick: request.quick, fault: request.fault } : { quick: request.quick };
+      lastPanic = null;
+      const report = run(request.params as Params, options) as Report;
       post({ type: "result", id: request.id, report, elapsedMs: performance.now() - started });
     } catch (error) {
       // A RuntimeError is a trap (a Rust panic): the instance's memory may be
       // half-updated, so the client must replace this worker.
       const fatal = error instanceof WebAssembly.RuntimeError;
-      const message = fatal ? `The engine crashed: ${describe(error)}` : describe(error);
+      const message = !fatal
+        ? describe(error)
+        : lastPanic !== null
+          ? `The engine panicked: ${lastPanic}`
+          : `The engine crashed (${describe(error)}), probably out of memory.`;
       post({ type: "error", id: request.id, message, fatal });
     }
   });

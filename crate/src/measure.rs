@@ -104,6 +104,10 @@ pub struct Stats {
     pub samples: u32,
     /// Runs per sample.
     pub batch: u64,
+    /// Samples further than 3 scaled MADs (1.4826 × MAD, the normal-equivalent
+    /// spread) from the median. Counted and shown, never dropped: they are
+    /// part of what was measured.
+    pub outliers: u32,
 }
 
 impl Stats {
@@ -115,13 +119,16 @@ impl Stats {
         let median = median_sorted(per_run_ns);
         let mut deviations: Vec<f64> = per_run_ns.iter().map(|t| (t - median).abs()).collect();
         deviations.sort_by(f64::total_cmp);
+        let mad = median_sorted(&deviations);
+        let fence = 3.0 * 1.4826 * mad;
         Stats {
             min: per_run_ns[0],
             median,
             max: per_run_ns[per_run_ns.len() - 1],
-            mad: median_sorted(&deviations),
+            mad,
             samples: per_run_ns.len() as u32,
             batch,
+            outliers: deviations.iter().filter(|&&d| d > fence).count() as u32,
         }
     }
 }
@@ -312,6 +319,14 @@ mod tests {
         assert_eq!(s.mad, 2.0);
         let s = Stats::from_samples(&mut [4.0, 1.0, 2.0, 3.0], 1);
         assert_eq!(s.median, 2.5);
+    }
+
+    #[test]
+    fn outliers_are_counted_not_dropped() {
+        let s = Stats::from_samples(&mut [10.0, 10.5, 9.5, 10.2, 9.8, 40.0], 1);
+        assert_eq!(s.outliers, 1);
+        assert_eq!(s.max, 40.0, "the outlier stays in the stats");
+        assert_eq!(Stats::from_samples(&mut [1.0, 1.0, 1.0], 1).outliers, 0);
     }
 
     #[test]

@@ -90,6 +90,8 @@ export interface CpuTime {
   samples: number;
   /** Runs per sample (short runs are repeated so the timer can see them). */
   batch: number;
+  /** Samples more than 3 scaled MADs from the median: counted, never dropped. */
+  outliers: number;
 }
 
 export interface Run {

@@ -69,12 +69,15 @@ const COLUMNS: Column[] = [
   {
     metric: "cpu_median_ns",
     heading: "CPU time",
-    about: "Measured time of one run in this tab: median, with min–max below.",
+    about:
+      "Measured time of one run in this tab: median ± median absolute deviation, with min–max and any outlying samples below.",
     numeric: true,
     cell: (r) => ({
-      text: formatNs(r.cpu_ns.median),
+      text: `${formatNs(r.cpu_ns.median)} ± ${formatNs(r.cpu_ns.mad)}`,
       value: r.cpu_ns.median,
-      detail: formatRange(r.cpu_ns.min, r.cpu_ns.max),
+      detail:
+        formatRange(r.cpu_ns.min, r.cpu_ns.max) +
+        (r.cpu_ns.outliers > 0 ? ` · ${r.cpu_ns.outliers} outlier${r.cpu_ns.outliers === 1 ? "" : "s"}` : ""),
     }),
   },
   {

@@ -32,7 +32,7 @@ function run(reader: string, source_reads: number, cpu: number, io: number): Run
     alloc_bytes: 0,
     peak_bytes: 0,
     digest: "x",
-    cpu_ns: { min: cpu, median: cpu, max: cpu, mad: 0, samples: 5, batch: 1 },
+    cpu_ns: { min: cpu, median: cpu, max: cpu, mad: 0, samples: 5, batch: 1, outliers: 0 },
     modelled_io_ns: io,
   };
 }

@@ -79,12 +79,14 @@ function start(codec: Codec): void {
     link: () => linkUrl(location.href, state.fragment),
   });
 
+  performance.mark("buflab:ui");
   // Created after the UI pieces: a worker that cannot even start reports
   // through commit() at once.
   const client = createEngineClient({
     onEvent(event) {
       switch (event.type) {
         case "ready":
+          performance.mark("buflab:engine-ready");
           commit(engineReady(state, event.info.isolated));
           return;
         case "respawned":

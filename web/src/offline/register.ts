@@ -109,17 +109,18 @@ export async function registerServiceWorker(): Promise<Isolation> {
   if (!built || !("serviceWorker" in navigator) || !window.isSecureContext) {
     return isIsolated() ? "isolated" : "not isolated";
   }
-  let registration: ServiceWorkerRegistration;
-  try {
-    registration = await navigator.serviceWorker.register(new URL(SERVICE_WORKER_FILE, document.baseURI));
-  } catch (error) {
+  const registering = navigator.serviceWorker.register(new URL(SERVICE_WORKER_FILE, document.baseURI)).catch((error: unknown) => {
     console.warn("BufLab works without offline use: the service worker could not be registered.", error);
-    return isIsolated() ? "isolated" : "not isolated";
-  }
+    return null;
+  });
   if (isIsolated()) {
+    // The usual visit. Registering again queues behind the browser's own
+    // update check of sw.js (seconds on a slow host): nothing here waits for it.
     flag.clear();
     return "isolated";
   }
+  const registration = await registering;
+  if (!registration) return "not isolated";
   const reloadedBefore = flag.get();
   // After the one reload there is nothing left to wait for.
   const workerActive = !reloadedBefore && (await activated(registration, INSTALL_WAIT_MS));

@@ -363,6 +363,12 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
     await page.waitForFunction(() => document.getElementById("results")?.getAttribute("aria-busy") === "true", undefined, { timeout: 10_000 });
     await settled(page);
 
+    // The colour scheme switch: arrow keys move through System, Light, Dark.
+    await tabTo(page, (name) => /radio.*System/.test(name));
+    await page.keyboard.press("ArrowRight");
+    expect(await page.evaluate(() => document.documentElement.dataset["theme"])).toBe("light");
+    await page.keyboard.press("ArrowLeft");
+    expect(await page.evaluate(() => document.documentElement.dataset["theme"])).toBeUndefined();
     await page.close();
 
     // On a fresh page the first Tab reaches the skip link, and Enter takes focus to the results.

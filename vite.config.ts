@@ -1,12 +1,12 @@
 import { defineConfig } from "vite";
+import { serviceWorker } from "./web/build/service-worker.js";
+import { ISOLATION_HEADERS } from "./web/src/offline/policy.js";
 
 // Cross-origin isolation makes performance.now() in the worker tick in 5 µs
 // steps instead of 100 µs; the engine reports which one it got. Every file the
-// page loads is same-origin, so require-corp costs nothing.
-const isolationHeaders = {
-  "Cross-Origin-Opener-Policy": "same-origin",
-  "Cross-Origin-Embedder-Policy": "require-corp",
-};
+// page loads is same-origin, so require-corp costs nothing. On hosts that
+// send no headers, the service worker (dist/sw.js) adds the same ones.
+const isolationHeaders = ISOLATION_HEADERS;
 
 // `--mode faults` builds the recovery-test page: the engine from web/pkg-faults
 // (built with the `faults` feature) into dist-faults/.
@@ -33,6 +33,8 @@ export default defineConfig(({ mode }) => ({
   worker: {
     format: "es",
   },
+  // Writes dist/sw.js: offline copy of the whole build, and the isolation headers.
+  plugins: [serviceWorker()],
   server: {
     host: "127.0.0.1",
     headers: isolationHeaders,

@@ -48,6 +48,8 @@ interface Theme {
   muted: string;
   grid: string;
   surface: string;
+  /** Chart text size: chart.js's 12 px at the page's 16 px, and larger where the page's type is (projectors). */
+  fontPx: number;
 }
 
 function readTheme(): Theme {
@@ -58,6 +60,7 @@ function readTheme(): Theme {
     muted: v("--muted", "#57606a"),
     grid: v("--grid", "rgba(0,0,0,0.1)"),
     surface: v("--surface", "#ffffff"),
+    fontPx: Math.round((12 * (parseFloat(css.fontSize) || 16)) / 16),
   };
 }
 
@@ -128,7 +131,7 @@ const annotations: Plugin<"bar"> = {
     }
     // The label goes after the longest part of each row (last visible dataset).
     ctx.fillStyle = extras.theme.text;
-    ctx.font = `600 12px ${getComputedStyle(chart.canvas).fontFamily}`;
+    ctx.font = `600 ${extras.theme.fontPx}px ${getComputedStyle(chart.canvas).fontFamily}`;
     ctx.textBaseline = "middle";
     const last = chart.getDatasetMeta(chart.data.datasets.length - 1);
     const first = chart.getDatasetMeta(0);
@@ -194,6 +197,7 @@ function chartBlock(title: string, note: string): { block: HTMLElement; holder: 
 
 export function createCharts(container: HTMLElement): Charts {
   let theme = readTheme();
+  Chart.defaults.font.size = theme.fontPx;
   const reads = chartBlock("Source reads", "Calls that reached the source (log scale). Each stands for one system call.");
   const time = chartBlock(
     "Time per run",
@@ -291,8 +295,13 @@ export function createCharts(container: HTMLElement): Charts {
       const scales = chart.options.scales ?? {};
       for (const axis of Object.values(scales)) {
         if (!axis) continue;
-        axis.grid = { ...(axis.grid ?? {}), color: theme.grid };
-        axis.ticks = { ...(axis.ticks ?? {}), color: theme.text };
+        // Set in place: these are chart.js's option proxies, and spreading one
+        // into a new object made chart.js recurse ("Recursion detected") on a
+        // colour scheme switch.
+        if (axis.grid) axis.grid.color = theme.grid;
+        else axis.grid = { color: theme.grid };
+        if (axis.ticks) axis.ticks.color = theme.text;
+        else axis.ticks = { color: theme.text };
         const title = (axis as { title?: { color?: string } }).title;
         if (title) title.color = theme.muted;
       }

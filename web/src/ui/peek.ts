@@ -13,7 +13,14 @@ export interface Peek {
 
 export function createPeek(results: HTMLElement): Peek {
   const text = h("span", { class: "peek-text" });
-  const button = h("button", { type: "button", class: "peek", "aria-label": "Show the results" }, text, h("span", { class: "peek-go", "aria-hidden": "true" }, "Results ↓"));
+  // Named by its visible text (counts, then "Show results"): a name that
+  // differs from what is on screen confuses voice control (WCAG 2.5.3).
+  const button = h(
+    "button",
+    { type: "button", class: "peek" },
+    text,
+    h("span", { class: "peek-go" }, "Show results", h("span", { "aria-hidden": "true" }, " ↓")),
+  );
   button.hidden = true;
   button.addEventListener("click", () => {
     results.scrollIntoView({ block: "start" });

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import {
+  ISOLATION_HEADERS,
+  cacheKey,
+  cacheName,
+  cachesToDelete,
+  handles,
+  installCacheMode,
+  installUrl,
+  olderCaches,
+  withIsolation,
+} from "./policy";
+import { decide } from "./register";
+
+const scope = "https://user.github.io/buflab/";
+
+describe("withIsolation", () => {
+  it("adds COOP and COEP and keeps status, type and body", async () => {
+    const original = new Response("<!doctype html>", {
+      status: 200,
+      headers: { "Content-Type": "text/html", "Cross-Origin-Opener-Policy": "unsafe-none" },
+    });
+    const isolated = withIsolation(original);
+    expect(isolated.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
+    expect(isolated.headers.get("Cross-Origin-Embedder-Policy")).toBe("require-corp");
+    expect(isolated.headers.get("Content-Type")).toBe("text/html");
+    expect(isolated.status).toBe(200);
+    await expect(isolated.text()).resolves.toBe("<!doctype html>");
+  });
+
+  it("adds them to errors too: a 404 page must not load the tab unisolated", () => {
+    const isolated = withIsolation(new Response("missing", { status: 404, statusText: "Not Found" }));
+    expect(isolated.status).toBe(404);
+    expect(isolated.statusText).toBe("Not Found");
+    expect(isolated.headers.get("Cross-Origin-Embedder-Policy")).toBe(ISOLATION_HEADERS["Cross-Origin-Embedder-Policy"]);
+  });
+
+  it("passes a network error (status 0) through untouched", () => {
+    const failed = Response.error();
+    expect(withIsolation(failed)).toBe(failed);
+  });
+});
+
+describe("which requests the service worker answers", () => {
+  it("GET inside its scope only", () => {
+    expect(handles({ url: `${scope}assets/x.wasm`, method: "GET", mode: "same-origin" }, scope)).toBe(true);
+    expect(handles({ url: scope, method: "GET", mode: "navigate" }, scope)).toBe(true);
+    expect(handles({ url: `${scope}x`, method: "POST", mode: "cors" }, scope)).toBe(false);
+    // Another deployment on the same origin, and another origin.
+    expect(handles({ url: "https://user.github.io/other/", method: "GET", mode: "navigate" }, scope)).toBe(false);
+    expect(handles({ url: "https://example.org/buflab/", method: "GET", mode: "cors" }, scope)).toBe(false);
+  });
+
+  it("navigations to the page, with any query or fragment, are the cached index.html", () => {
+    for (const url of [scope, `${scope}?utm=x`, `${scope}index.html`, `${scope}index.html?x#v=1&len=1M`]) {
+      expect(cacheKey({ url, method: "GET", mode: "navigate" }, scope)).toBe(`${scope}index.html`);
+    }
+  });
+
+  it("other files are their own URL without the query", () => {
+    expect(cacheKey({ url: `${scope}assets/a.js?v=2`, method: "GET", mode: "same-origin" }, scope)).toBe(`${scope}assets/a.js`);
+    // Only a navigation maps the folder to index.html.
+    expect(cacheKey({ url: scope, method: "GET", mode: "cors" }, scope)).toBe(scope);
+  });
+});
+
+describe("install", () => {
+  it("takes hashed assets from the HTTP cache and revalidates the rest", () => {
+    expect(installCacheMode({ url: "assets/buflab_bg-Bg8G9UmF.wasm", revision: "a" })).toBe("default");
+    expect(installCacheMode({ url: "index.html", revision: "a" })).toBe("no-cache");
+    expect(installCacheMode({ url: "favicon.svg", revision: "a" })).toBe("no-cache");
+  });
+
+  it("fetches the page as its folder, the URL the browser already loaded", () => {
+    expect(installUrl({ url: "index.html", revision: "a" })).toBe("./");
+    expect(installUrl({ url: "assets/a.js", revision: "a" })).toBe("assets/a.js");
+  });
+});
+
+describe("cache generations", () => {
+  const other = cacheName("https://user.github.io/other/", "v1");
+  const keys = [cacheName(scope, "v1"), other, cacheName(scope, "v2"), "someone-else", cacheName(scope, "v3"), cacheName(scope, "v4")];
+
+  it("older caches are this deployment's, newest first", () => {
+    expect(olderCaches(keys, scope, cacheName(scope, "v4"))).toEqual([cacheName(scope, "v3"), cacheName(scope, "v2"), cacheName(scope, "v1")]);
+  });
+
+  it("activation keeps the current build and the one before, and never touches other deployments", () => {
+    expect(cachesToDelete(keys, scope, cacheName(scope, "v4"))).toEqual([cacheName(scope, "v2"), cacheName(scope, "v1")]);
+    expect(cachesToDelete([cacheName(scope, "v1")], scope, cacheName(scope, "v1"))).toEqual([]);
+  });
+});
+
+describe("the isolation reload", () => {
+  const facts = { isolated: false, workerActive: true, reloadedBefore: false, canRemember: true };
+
+  it("reloads once when the service worker is active and the page is not isolated", () => {
+    expect(decide(facts)).toBe("reloading");
+  });
+
+  it("never reloads a second time in a tab: no loop when isolation does not come", () => {
+    expect(decide({ ...facts, reloadedBefore: true })).toBe("not isolated");
+  });
+
+  it("does not reload without a way to remember it did, nor without an active worker, nor when isolated", () => {
+    expect(decide({ ...facts, canRemember: false })).toBe("not isolated");
+    expect(decide({ ...facts, workerActive: false })).toBe("not isolated");
+    expect(decide({ ...facts, isolated: true })).toBe("isolated");
+  });
+});

@@ -5,7 +5,7 @@
 // here and why the client cancels by terminating the worker.
 
 import init, { run } from "../../pkg/buflab.js";
-import type { FromWorker, Params, Report, ToWorker } from "./protocol";
+import type { AnyReport, FromWorker, Params, ToWorker } from "./protocol";
 
 /** The parts of DedicatedWorkerGlobalScope this file uses (the DOM lib types `self` as Window). */
 interface WorkerScope {
@@ -47,7 +47,7 @@ scope.addEventListener("message", (event) => {
     }
     const started = performance.now();
     try {
-      const report = run(request.params as Params, { quick: request.quick }) as Report;
+      const report = run(request.params as Params, { quick: request.quick }) as AnyReport;
       post({ type: "result", id: request.id, report, elapsedMs: performance.now() - started });
     } catch (error) {
       // A RuntimeError is a trap (a Rust panic): the instance's memory may be

@@ -301,9 +301,18 @@ pub struct WriteFailure {
     pub bytes_written: u64,
 }
 
-impl WriteFailure {
-    fn new(e: &io::Error, bytes_written: u64) -> Self {
-        WriteFailure { kind: format!("{:?}", e.kind()), message: e.to_string(), bytes_written }
+/// A run that stopped early, as the writer left it: the error and how far
+/// it got. Turned into a [`WriteFailure`] outside the measured run, so the
+/// report's strings are not counted as the run's allocations.
+#[derive(Debug)]
+pub struct Stopped {
+    pub error: io::Error,
+    pub bytes_written: u64,
+}
+
+impl From<&Stopped> for WriteFailure {
+    fn from(s: &Stopped) -> Self {
+        WriteFailure { kind: format!("{:?}", s.error.kind()), message: s.error.to_string(), bytes_written: s.bytes_written }
     }
 }
 
@@ -315,7 +324,7 @@ pub fn serialize(
     records: &[Record],
     sizes: Sizes,
     out: &mut impl FnMut(&[u8]),
-) -> Result<u64, WriteFailure> {
+) -> Result<u64, Stopped> {
     // Monomorphised per type, as in seed 004's benchmark: a `dyn Write` would
     // add an indirect call to each of the five writes per record.
     match flavour {
@@ -365,13 +374,13 @@ pub fn serialize(
     }
 }
 
-fn finish(done: io::Result<()>, pos: u64, buf: &[u8], out: &mut impl FnMut(&[u8])) -> Result<u64, WriteFailure> {
+fn finish(done: io::Result<()>, pos: u64, buf: &[u8], out: &mut impl FnMut(&[u8])) -> Result<u64, Stopped> {
     match done {
         Ok(()) => {
             out(&buf[..pos as usize]);
             Ok(pos)
         }
-        Err(e) => Err(WriteFailure::new(&e, pos)),
+        Err(error) => Err(Stopped { error, bytes_written: pos }),
     }
 }
 

@@ -21,7 +21,7 @@ use crate::source::{counting_bytes, Chunker};
 use crate::workload::{digest_of, Consume, CountSink, DigestSink};
 
 use bufwriter::{WriteMode, ENDINGS};
-use cursors::{Flavour, Record, Sizes};
+use cursors::{Flavour, Record, Sizes, WriteFailure};
 use sink::{Sink, SinkProbe};
 
 /// Checks `params`, then runs the write lab (whatever `params.lab` says).
@@ -89,12 +89,12 @@ fn run_flavour(
             FlavourRun { flavour, bytes, alloc, digest: Some(digest.hex()), error: None, cpu_ns: Some(cpu_ns) }
         }
         // A fixed buffer that is too small: the run ends, is shown, and is not timed.
-        Err(failure) => FlavourRun {
+        Err(stopped) => FlavourRun {
             flavour,
-            bytes: failure.bytes_written,
+            bytes: stopped.bytes_written,
             alloc,
             digest: None,
-            error: Some(failure),
+            error: Some(WriteFailure::from(&stopped)),
             cpu_ns: None,
         },
     }

@@ -56,6 +56,12 @@ function themeAxes(chart: Chart, theme: Theme): void {
   if (extras) extras.theme = theme;
 }
 
+/** "Cursor<&mut Vec<u8>>" → ["Cursor<", "&mut Vec<u8>>"]; short names stay one line. */
+export function twoLines(typeName: string): string | string[] {
+  const cut = typeName.indexOf("<");
+  return typeName.length > 12 && cut > 0 ? [typeName.slice(0, cut + 1), typeName.slice(cut + 1)] : typeName;
+}
+
 export function createWriteCharts(codec: Codec): WriteCharts {
   let theme = readTheme();
   const labelOf = new Map(codec.schema.flavours.map((f) => [f.id, f.label]));
@@ -68,7 +74,7 @@ export function createWriteCharts(codec: Codec): WriteCharts {
   );
   let flavourRuns: FlavourRun[] = [];
   const cursorData: ChartDataset<"bar", number[]> = { label: "CPU median (measured)", data: [], backgroundColor: [] };
-  const cursorChart = new Chart<"bar", number[], string>(cursorBlock.canvas, {
+  const cursorChart = new Chart<"bar", number[], string | string[]>(cursorBlock.canvas, {
     type: "bar",
     data: { labels: [], datasets: [cursorData] },
     options: {
@@ -92,7 +98,7 @@ export function createWriteCharts(codec: Codec): WriteCharts {
       },
       scales: {
         x: { beginAtZero: true, title: { display: true, text: "time per run" }, ticks: { maxRotation: 0 } },
-        y: { ticks: { font: { family: "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace" } } },
+        y: { ticks: { font: { family: "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace", size: 11 } } },
       },
     },
     plugins: [annotations],
@@ -191,7 +197,9 @@ export function createWriteCharts(codec: Codec): WriteCharts {
       sizeFor(cursorBlock.holder, flavourRuns.length);
       const longest = Math.max(1, ...flavourRuns.map((f) => f.cpu_ns?.max ?? 0));
       const unit = timeUnit(longest);
-      cursorChart.data.labels = labels;
+      // On a phone the type names take two lines, so the bars keep some width.
+      const narrow = cursorBlock.holder.clientWidth < 520;
+      cursorChart.data.labels = narrow ? labels.map(twoLines) : labels;
       cursorData.data = flavourRuns.map((f) => (f.cpu_ns ? f.cpu_ns.median / unit.scale : 0));
       // Fixed buffers in one colour, growable ones in another (the qualities table says which).
       cursorData.backgroundColor = flavourRuns.map((f) => (growable.get(f.flavour) ? COLOURS.growable : COLOURS.fixed));

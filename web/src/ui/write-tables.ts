@@ -59,10 +59,17 @@ function table<R>(spec: TableSpec<R>): Table<R> {
     body,
   );
   const scroller = h("div", { class: "table-scroll", tabindex: 0, role: "region", "aria-label": spec.label }, el);
+  // A compact table may scroll sideways; its caption is repeated below it,
+  // where it does not scroll away (the caption itself stays for screen readers).
+  const note = spec.compact ? h("p", { class: "table-note", "aria-hidden": "true" }) : null;
+  if (spec.compact) caption.classList.add("visually-hidden");
   return {
-    element: h("div", { class: "table-wrap" }, scroller),
+    // A compact table keeps its columns and scrolls sideways when narrow;
+    // a results table becomes cards (the .table-wrap container query).
+    element: h("div", { class: spec.compact ? "table-wrap-compact" : "table-wrap" }, scroller, note),
     update(rows, text) {
       setText(caption, text);
+      if (note) setText(note, text);
       replaceChildren(
         body,
         ...rows.map((row) =>

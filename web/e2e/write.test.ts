@@ -118,7 +118,7 @@ describe("the write lab", () => {
       expect(await value(page, `[data-flavour="${f}"]`, "check")).toBe("identical");
       expect(Number(await value(page, `[data-flavour="${f}"]`, "cpu_median_ns"))).toBeGreaterThan(0);
     }
-    await expect(page.locator(".flavour-results .check-line").textContent()).resolves.toMatch(/Identical: all 7 cursors/);
+    await expect(page.locator(".flavour-results .write-check").textContent()).resolves.toMatch(/Identical: all 7 cursors/);
     // The qualities table, from the engine's schema.
     const bytesMut = page.locator('.qualities tr[data-flavour="bytes_mut"]');
     await expect(bytesMut.locator('td[data-metric="refcounted"]').getAttribute("data-value")).resolves.toBe("true");

@@ -214,7 +214,7 @@ export function createWriteTables(codec: Codec): WriteTables {
       },
     ],
   });
-  const check = h("p", { class: "check-line", role: "status" });
+  const check = h("p", { class: "write-check", role: "status" });
   const failure = h("p", { class: "write-zero", role: "alert" });
   failure.hidden = true;
   const flavours = h("div", { class: "flavour-results" }, flavourTable.element, check, failure);
@@ -297,7 +297,7 @@ export function createWriteTables(codec: Codec): WriteTables {
       },
     ],
   });
-  const sinkCheck = h("p", { class: "check-line", role: "status" });
+  const sinkCheck = h("p", { class: "write-check", role: "status" });
   const sink = h("div", { class: "sink-results" }, sinkTable.element, sinkCheck);
 
   const flushTable = table<FinalFlush>({

@@ -107,7 +107,7 @@ function formatRange(min: number, max: number): string {
 export function seekableText(seekable: Seekable): string {
   switch (seekable) {
     case "seek":
-      return "yes (io::Seek)";
+      return "io::Seek";
     case "by_index":
       return "by index";
     case "no":
@@ -243,8 +243,8 @@ export function createWriteTables(codec: Codec): WriteTables {
       },
       {
         metric: "seekable",
-        heading: "Seekable / overwritable",
-        about: "Earlier bytes can be reached again: with io::Seek, by index, or not at all.",
+        heading: "Seekable",
+        about: "Seekable / overwritable: earlier bytes can be reached again, with io::Seek, by index, or not at all.",
         numeric: false,
         cell: (f) => ({ text: seekableText(f.seekable), value: f.seekable }),
       },

@@ -2,9 +2,9 @@
 //! for counts and the digest, then timed.
 
 use crate::measure::{self, AllocScope, Clock, Sampling};
-use crate::params::{ParamError, Params};
+use crate::params::{Lab, ParamError, Params};
 use crate::read::{self, ReaderKind};
-use crate::report::{Report, Run, Timer};
+use crate::report::{LabReport, Report, Run, Timer};
 use crate::source::{counting_bytes, Probe, Source};
 use crate::workload::{digest_of, AppCounts, Consume, CountSink, DigestSink};
 
@@ -26,7 +26,17 @@ pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<Rep
         quick: sampling == Sampling::QUICK,
         source_digest: digest_of(&data),
         link: params.to_link(),
+        lab: Lab::Read,
     })
+}
+
+/// Runs the lab `params.lab` selects: [`run`] for the read lab,
+/// [`crate::write::run`] for the write lab.
+pub fn run_lab(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<LabReport, ParamError> {
+    match params.lab {
+        Lab::Read => run(params, clock, sampling).map(LabReport::Read),
+        Lab::Write => crate::write::run(params, clock, sampling).map(LabReport::Write),
+    }
 }
 
 /// Counts of one run: what the application saw and what the source saw.

@@ -12,11 +12,12 @@ pub mod read;
 pub mod report;
 pub mod source;
 pub mod workload;
+pub mod write;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use experiment::run;
+pub use experiment::{run, run_lab};
 pub use params::{decode_link, Params};
 pub use report::Report;
 

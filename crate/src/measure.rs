@@ -208,6 +208,10 @@ pub struct AllocCounts {
     pub alloc_bytes: u64,
     /// Highest live heap bytes above the level at the start of the scope.
     pub peak_bytes: u64,
+    /// `realloc` calls, growing or shrinking (a growing one is also counted in
+    /// `allocations`). A growable buffer that starts too small shows here.
+    #[serde(default)]
+    pub reallocs: u64,
 }
 
 /// Wraps the system allocator and counts per thread. Thread-local counters
@@ -221,6 +225,7 @@ thread_local! {
     static ALLOC_BYTES: Cell<u64> = const { Cell::new(0) };
     static LIVE: Cell<i64> = const { Cell::new(0) };
     static PEAK: Cell<i64> = const { Cell::new(0) };
+    static REALLOCS: Cell<u64> = const { Cell::new(0) };
 }
 
 fn bump(cell: &'static std::thread::LocalKey<Cell<u64>>, by: u64) {
@@ -265,6 +270,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        bump(&REALLOCS, 1);
         if new_size > layout.size() {
             bump(&ALLOCATIONS, 1);
             bump(&ALLOC_BYTES, (new_size - layout.size()) as u64);
@@ -295,6 +301,7 @@ impl AllocScope {
             frees: now.frees - self.start.frees,
             alloc_bytes: now.alloc_bytes - self.start.alloc_bytes,
             peak_bytes: (PEAK.with(Cell::get) - self.live_at_start).max(0) as u64,
+            reallocs: now.reallocs - self.start.reallocs,
         }
     }
 }
@@ -305,6 +312,7 @@ fn snapshot() -> AllocCounts {
         frees: FREES.with(Cell::get),
         alloc_bytes: ALLOC_BYTES.with(Cell::get),
         peak_bytes: 0,
+        reallocs: REALLOCS.with(Cell::get),
     }
 }
 
@@ -339,6 +347,21 @@ mod tests {
         assert_eq!(c.frees, 1);
         assert_eq!(c.alloc_bytes, 1000);
         assert_eq!(c.peak_bytes, 1000);
+        assert_eq!(c.reallocs, 0);
+    }
+
+    #[test]
+    fn alloc_scope_counts_reallocations_separately() {
+        let scope = AllocScope::start();
+        let mut v: Vec<u8> = Vec::with_capacity(16);
+        v.extend_from_slice(&[7; 16]);
+        v.reserve_exact(4096); // grows the block: a realloc
+        v.shrink_to(32); // shrinks it: another realloc
+        drop(std::hint::black_box(v));
+        let c = scope.finish();
+        assert_eq!(c.reallocs, 2);
+        assert_eq!(c.allocations, 2, "the first alloc and the growing realloc");
+        assert_eq!(c.frees, 1);
     }
 
     #[test]

@@ -18,6 +18,8 @@ use serde::{Deserialize, Serialize};
 use crate::read::{ReaderKind, READERS};
 use crate::source::{ChunkModel, PRESETS};
 use crate::workload::{Workload, WORKLOADS};
+use crate::write::bufwriter::{EndingInfo, WriteModeInfo, ENDINGS, WRITE_MODES};
+use crate::write::cursors::{Flavour, FlavourInfo, FLAVOURS, RECORD_BYTES};
 
 /// The link format version this build writes (and the only one it reads).
 pub const LINK_VERSION: u32 = 1;
@@ -36,6 +38,18 @@ pub mod key {
     pub const SYS: &str = "sys";
     pub const READERS: &str = "rd";
     pub const WORKLOAD: &str = "wl";
+
+    // The write lab (absent `lab` means the read lab, so older links keep
+    // their meaning).
+    pub const LAB: &str = "lab";
+    pub const RECORDS: &str = "recs";
+    pub const INIT_CAP: &str = "icap";
+    pub const FIXED_BUF: &str = "buf";
+    pub const FLAVOURS: &str = "wf";
+    pub const WRITE_LEN: &str = "wlen";
+    pub const WRITE_SIZE: &str = "ws";
+    pub const WRITE_CAP: &str = "wcap";
+    pub const SINK: &str = "sink";
 }
 
 const KIB: u64 = 1024;
@@ -79,6 +93,18 @@ pub struct Limits {
     pub sys: Bounds,
     /// PRNG seed; at most 2^53 − 1 so JavaScript numbers hold it exactly.
     pub seed: Bounds,
+    /// Write lab: records serialized per run.
+    pub records: Bounds,
+    /// Write lab: initial capacity of the growable cursors in bytes.
+    pub init_cap: Bounds,
+    /// Write lab: length of the fixed cursors' buffer in bytes.
+    pub buf: Bounds,
+    /// Write lab: bytes written to the sink.
+    pub wlen: Bounds,
+    /// Write lab: application write size in bytes.
+    pub ws: Bounds,
+    /// Write lab: `BufWriter` capacity in bytes.
+    pub wcap: Bounds,
 }
 
 pub const LIMITS: Limits = Limits {
@@ -88,7 +114,31 @@ pub const LIMITS: Limits = Limits {
     chunk: Bounds::new(1, 64 * MIB),
     sys: Bounds::new(0, 10_000_000),
     seed: Bounds::new(0, (1 << 53) - 1),
+    records: Bounds::new(1, MIB),
+    init_cap: Bounds::new(0, 16 * MIB),
+    buf: Bounds::new(0, 16 * MIB),
+    wlen: Bounds::new(KIB, 64 * MIB),
+    ws: Bounds::new(1, MIB),
+    wcap: Bounds::new(1, 4 * MIB),
 };
+
+/// The most heap one write-lab job may hold at once, whatever the link says.
+/// [`write_job_bytes`] at the limits stays below it (a unit test checks), so
+/// the limits above are what bounds memory.
+pub const MAX_WRITE_JOB_BYTES: u64 = 128 * MIB;
+
+/// An upper estimate of the heap a write-lab job holds at its peak: the
+/// records and the largest cursor buffer (a growable one may reach twice the
+/// output while it doubles), or the sink's data plus the `BufWriter` buffer,
+/// whichever is larger (the two parts run one after the other).
+pub fn write_job_bytes(w: &WriteParams) -> u64 {
+    let output = w.records * RECORD_BYTES;
+    let records_in_memory = w.records * std::mem::size_of::<crate::write::cursors::Record>() as u64;
+    let cursor_buffer = w.buf.max(w.init_cap).max(2 * output);
+    let cursors = records_in_memory + cursor_buffer;
+    let sink = w.len + w.cap;
+    cursors.max(sink)
+}
 
 /// One whole experiment. Field names are an interface (the report JSON and the
 /// worker protocol carry them); add fields, rename none.
@@ -110,6 +160,94 @@ pub struct Params {
     /// Readers compared, in the order shown; no repeats.
     pub readers: Vec<ReaderKind>,
     pub workload: Workload,
+    /// Which lab the page shows and `run` runs (`lab`; absent: read).
+    pub lab: Lab,
+    /// The write lab's settings.
+    pub write: WriteParams,
+}
+
+/// The two halves of BufLab.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lab {
+    /// Readers over a chunked source.
+    #[default]
+    Read,
+    /// Seed 004's cursors, and `BufWriter` over a chunked sink.
+    Write,
+}
+
+impl Lab {
+    pub fn id(self) -> &'static str {
+        match self {
+            Lab::Read => "read",
+            Lab::Write => "write",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct LabInfo {
+    pub id: Lab,
+    pub label: &'static str,
+    pub about: &'static str,
+}
+
+/// The labs, in the order the page's switch shows them.
+pub const LABS: [LabInfo; 2] = [
+    LabInfo {
+        id: Lab::Read,
+        label: "Read",
+        about: "Readers over a chunked source: unbuffered Read against std BufReader.",
+    },
+    LabInfo {
+        id: Lab::Write,
+        label: "Write",
+        about: "Seed 004's seven write cursors serializing records, and std BufWriter over a chunked sink.",
+    },
+];
+
+/// The write lab's settings. Field names are an interface, like [`Params`]'s.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct WriteParams {
+    /// Records serialized per run (`recs`).
+    pub records: u64,
+    /// Capacity the growable cursors start with, in bytes (`icap`); 0 makes
+    /// them grow from nothing, reallocating on the way.
+    pub init_cap: u64,
+    /// Length of the fixed cursors' buffer in bytes (`buf`); too small ends
+    /// in a `WriteZero` error.
+    pub buf: u64,
+    /// Cursor flavours compared, in the order shown; no repeats (`wf`).
+    pub flavours: Vec<Flavour>,
+    /// Bytes the application writes to the sink (`wlen`).
+    pub len: u64,
+    /// Application write size in bytes (`ws`).
+    pub ws: u64,
+    /// `BufWriter` capacity in bytes (`wcap`).
+    pub cap: u64,
+    /// Most bytes the sink accepts per write call (`sink`); the shared
+    /// `seed` draws uniform sizes.
+    pub sink: ChunkModel,
+}
+
+impl Default for WriteParams {
+    /// Seed 004's benchmark: 2048 records of 16 bytes into 32 KiB, all seven
+    /// flavours; and 1 MiB written 16 bytes at a time to a file-like sink,
+    /// direct and through an 8 KiB `BufWriter`.
+    fn default() -> Self {
+        WriteParams {
+            records: 2048,
+            init_cap: 32 * KIB,
+            buf: 32 * KIB,
+            flavours: Flavour::all(),
+            len: MIB,
+            ws: 16,
+            cap: 8 * KIB,
+            sink: ChunkModel::File,
+        }
+    }
 }
 
 impl Default for Params {
@@ -125,6 +263,8 @@ impl Default for Params {
             sys: 150,
             readers: vec![ReaderKind::Unbuffered, ReaderKind::Std],
             workload: Workload::Fixed,
+            lab: Lab::Read,
+            write: WriteParams::default(),
         }
     }
 }
@@ -152,6 +292,22 @@ fn check_bounds(key: &'static str, v: u64, b: Bounds) -> Result<(), ParamError> 
             key,
             message: format!("{v} is outside {}..={}", format_size(b.min), format_size(b.max)),
         })
+    }
+}
+
+/// A chunk model within [`LIMITS`]`.chunk`, reported under `key`.
+fn check_chunk(key: &'static str, chunk: ChunkModel) -> Result<(), ParamError> {
+    match chunk {
+        ChunkModel::Uniform { min, max } => {
+            check_bounds(key, min as u64, LIMITS.chunk)?;
+            check_bounds(key, max as u64, LIMITS.chunk)?;
+            if min > max {
+                return Err(ParamError { key, message: format!("range {min}-{max} is empty") });
+            }
+            Ok(())
+        }
+        ChunkModel::Fixed { size } => check_bounds(key, size as u64, LIMITS.chunk),
+        ChunkModel::File | ChunkModel::Pipe => Ok(()),
     }
 }
 
@@ -188,7 +344,68 @@ impl Params {
                 });
             }
         }
+        self.check_write()
+    }
+
+    /// Strict validation of the write lab's settings (checked whichever lab
+    /// is shown: a link carries both).
+    fn check_write(&self) -> Result<(), ParamError> {
+        let w = &self.write;
+        check_bounds(key::RECORDS, w.records, LIMITS.records)?;
+        check_bounds(key::INIT_CAP, w.init_cap, LIMITS.init_cap)?;
+        check_bounds(key::FIXED_BUF, w.buf, LIMITS.buf)?;
+        check_bounds(key::WRITE_LEN, w.len, LIMITS.wlen)?;
+        check_bounds(key::WRITE_SIZE, w.ws, LIMITS.ws)?;
+        check_bounds(key::WRITE_CAP, w.cap, LIMITS.wcap)?;
+        check_chunk(key::SINK, w.sink)?;
+        if w.flavours.is_empty() {
+            return Err(ParamError { key: key::FLAVOURS, message: "no cursor flavour chosen".into() });
+        }
+        for (i, f) in w.flavours.iter().enumerate() {
+            if w.flavours[..i].contains(f) {
+                return Err(ParamError { key: key::FLAVOURS, message: format!("{} is listed twice", f.id()) });
+            }
+        }
+        let bytes = write_job_bytes(w);
+        if bytes > MAX_WRITE_JOB_BYTES {
+            return Err(ParamError {
+                key: key::LAB,
+                message: format!("the write lab would hold {} at once, over {}", format_size(bytes), format_size(MAX_WRITE_JOB_BYTES)),
+            });
+        }
         Ok(())
+    }
+
+    /// The write lab's part of the link: `lab=write` and every write key when
+    /// the write lab is shown; only the write keys when the read lab is shown
+    /// with write settings that differ from the defaults; nothing otherwise,
+    /// so read links stay as they were.
+    fn write_link(&self) -> String {
+        let w = &self.write;
+        if self.lab == Lab::Read && *w == WriteParams::default() {
+            return String::new();
+        }
+        let lab = if self.lab == Lab::Write { format!("&{}={}", key::LAB, Lab::Write.id()) } else { String::new() };
+        let flavours: Vec<&str> = w.flavours.iter().map(|f| f.id()).collect();
+        format!(
+            "{lab}&{}={}&{}={}&{}={}&{}={}&{}={}&{}={}&{}={}&{}={}",
+            key::RECORDS,
+            format_size(w.records),
+            key::INIT_CAP,
+            format_size(w.init_cap),
+            key::FIXED_BUF,
+            format_size(w.buf),
+            key::FLAVOURS,
+            flavours.join(","),
+            key::WRITE_LEN,
+            format_size(w.len),
+            key::WRITE_SIZE,
+            format_size(w.ws),
+            key::WRITE_CAP,
+            format_size(w.cap),
+            key::SINK,
+            format_chunk(w.sink),
+        )
     }
 
     /// Parses and checks structured params (JSON).
@@ -221,7 +438,7 @@ impl Params {
             readers.join(","),
             key::WORKLOAD,
             self.workload.id(),
-        )
+        ) + &self.write_link()
     }
 }
 
@@ -419,6 +636,59 @@ impl Decoder {
         out
     }
 
+    fn lab(&mut self, raw: &str, default: Lab) -> Lab {
+        match raw.trim().to_ascii_lowercase().as_str() {
+            "read" => Lab::Read,
+            "write" => Lab::Write,
+            _ => {
+                let known: Vec<&str> = LABS.iter().map(|l| l.id.id()).collect();
+                self.notice(
+                    key::LAB,
+                    format!("'{}' is not a lab (known: {}); using {}", shorten(raw), known.join(", "), default.id()),
+                );
+                default
+            }
+        }
+    }
+
+    /// The sink's chunk model: the `chunk` grammar, with notices naming `sink`.
+    fn sink(&mut self, raw: &str, default: ChunkModel) -> ChunkModel {
+        let before = self.notices.len();
+        let model = self.chunk(raw, default);
+        for n in &mut self.notices[before..] {
+            n.key = key::SINK.to_string();
+        }
+        model
+    }
+
+    fn flavours(&mut self, raw: &str, default: &[Flavour]) -> Vec<Flavour> {
+        let mut out = Vec::new();
+        let mut unknown = Vec::new();
+        for name in raw.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            match Flavour::from_id(&name.to_ascii_lowercase()) {
+                Some(f) if !out.contains(&f) => out.push(f),
+                Some(_) => {}
+                None => unknown.push(shorten(name)),
+            }
+        }
+        let known: Vec<&str> = FLAVOURS.iter().map(|f| f.id.id()).collect();
+        if out.is_empty() {
+            let ids: Vec<&str> = default.iter().map(|f| f.id()).collect();
+            self.notice(
+                key::FLAVOURS,
+                format!("'{}' names no known cursor flavour (known: {}); using {}", shorten(raw), known.join(", "), ids.join(",")),
+            );
+            return default.to_vec();
+        }
+        if !unknown.is_empty() {
+            self.notice(
+                key::FLAVOURS,
+                format!("unknown cursor flavour '{}' ignored (known: {})", unknown.join(","), known.join(", ")),
+            );
+        }
+        out
+    }
+
     fn workload(&mut self, raw: &str, default: Workload) -> Workload {
         Workload::from_id(&raw.trim().to_ascii_lowercase()).unwrap_or_else(|| {
             let known: Vec<&str> = WORKLOADS.iter().map(|w| w.id.id()).collect();
@@ -479,6 +749,15 @@ pub fn decode_link(link: &str) -> Decoded {
         key::SYS,
         key::READERS,
         key::WORKLOAD,
+        key::LAB,
+        key::RECORDS,
+        key::INIT_CAP,
+        key::FIXED_BUF,
+        key::FLAVOURS,
+        key::WRITE_LEN,
+        key::WRITE_SIZE,
+        key::WRITE_CAP,
+        key::SINK,
     ];
     for name in known {
         let values: Vec<&str> =
@@ -508,6 +787,15 @@ pub fn decode_link(link: &str) -> Decoded {
             key::SYS => p.sys = d.count(name, raw, LIMITS.sys, defaults.sys),
             key::READERS => p.readers = d.readers(raw, &defaults.readers),
             key::WORKLOAD => p.workload = d.workload(raw, defaults.workload),
+            key::LAB => p.lab = d.lab(raw, defaults.lab),
+            key::RECORDS => p.write.records = d.size(name, raw, LIMITS.records, defaults.write.records),
+            key::INIT_CAP => p.write.init_cap = d.size(name, raw, LIMITS.init_cap, defaults.write.init_cap),
+            key::FIXED_BUF => p.write.buf = d.size(name, raw, LIMITS.buf, defaults.write.buf),
+            key::FLAVOURS => p.write.flavours = d.flavours(raw, &defaults.write.flavours),
+            key::WRITE_LEN => p.write.len = d.size(name, raw, LIMITS.wlen, defaults.write.len),
+            key::WRITE_SIZE => p.write.ws = d.size(name, raw, LIMITS.ws, defaults.write.ws),
+            key::WRITE_CAP => p.write.cap = d.size(name, raw, LIMITS.wcap, defaults.write.cap),
+            key::SINK => p.write.sink = d.sink(raw, defaults.write.sink),
             _ => unreachable!("every known key has an arm"),
         }
     }
@@ -529,6 +817,16 @@ pub struct Schema {
     pub workloads: &'static [crate::workload::WorkloadInfo],
     pub presets: &'static [crate::source::Preset],
     pub max_link_bytes: usize,
+    /// The labs the page's switch offers.
+    pub labs: &'static [LabInfo],
+    /// The write lab's cursor flavours, with seed 004's qualities.
+    pub flavours: &'static [FlavourInfo],
+    /// The sink experiment's two ways to write.
+    pub write_modes: &'static [WriteModeInfo],
+    /// The final-flush demonstration's endings.
+    pub endings: &'static [EndingInfo],
+    /// Encoded size of one record in the cursor experiment.
+    pub record_bytes: u64,
 }
 
 pub fn schema() -> Schema {
@@ -540,6 +838,11 @@ pub fn schema() -> Schema {
         workloads: &WORKLOADS,
         presets: &PRESETS,
         max_link_bytes: MAX_LINK_BYTES,
+        labs: &LABS,
+        flavours: &FLAVOURS,
+        write_modes: &WRITE_MODES,
+        endings: &ENDINGS,
+        record_bytes: RECORD_BYTES,
     }
 }
 
@@ -669,5 +972,116 @@ mod tests {
         assert!(Params::from_json(r#"{"cap": -1}"#).is_err());
         assert!(Params::from_json(r#"{"readers": ["nope"]}"#).is_err());
         assert_eq!(Params::from_json(r#"{"cap": 4096}"#).unwrap().cap, 4096);
+    }
+
+    // ---- the write lab
+
+    #[test]
+    fn read_links_stay_as_they_were_and_lab_write_adds_the_write_keys() {
+        assert!(!Params::default().to_link().contains("lab="), "absent lab means read");
+        let d = decode_link("#v=1&lab=write");
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+        assert_eq!(d.params.lab, Lab::Write);
+        assert_eq!(d.params.write, WriteParams::default());
+        assert_eq!(
+            d.fragment,
+            "v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&lab=write\
+             &recs=2K&icap=32K&buf=32K&wf=cursor_vec,cursor_mut_vec,writer_vec,bytes_mut,cursor_mut_slice,cursor_box,mut_slice\
+             &wlen=1M&ws=16&wcap=8K&sink=file"
+        );
+        assert_eq!(decode_link(&d.fragment).params, d.params);
+    }
+
+    #[test]
+    fn changed_write_settings_survive_a_switch_back_to_the_read_lab() {
+        let p = Params { write: WriteParams { init_cap: 0, ..WriteParams::default() }, ..Params::default() };
+        let link = p.to_link();
+        assert!(!link.contains("lab="), "{link}");
+        assert!(link.contains("&icap=0&"), "{link}");
+        assert_eq!(decode_link(&link).params, p);
+    }
+
+    #[test]
+    fn write_keys_decode_with_suffixes_and_lists() {
+        let d = decode_link("lab=WRITE&recs=100&icap=0&buf=1K&wf=mut_slice,+bytes_mut&wlen=64K&ws=4K&wcap=1M&sink=worst");
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+        let w = &d.params.write;
+        assert_eq!((w.records, w.init_cap, w.buf, w.len, w.ws, w.cap), (100, 0, 1024, 65536, 4096, 1 << 20));
+        assert_eq!(w.flavours, [Flavour::MutSlice, Flavour::BytesMut]);
+        assert_eq!(w.sink, ChunkModel::preset("worst").unwrap());
+    }
+
+    #[test]
+    fn bad_write_values_fall_back_with_a_notice_naming_the_key() {
+        let d = decode_link("lab=both&recs=0&icap=lots&buf=99G&wf=nope&wlen=1&ws=0&wcap=x&sink=zz");
+        assert_eq!(keys(&d), ["lab", "recs", "icap", "buf", "wf", "wlen", "ws", "wcap", "sink"]);
+        let def = WriteParams::default();
+        let w = &d.params.write;
+        assert_eq!(d.params.lab, Lab::Read);
+        assert_eq!(w.records, LIMITS.records.min);
+        assert_eq!(w.init_cap, def.init_cap);
+        assert_eq!(w.buf, LIMITS.buf.max);
+        assert_eq!(w.flavours, def.flavours);
+        assert_eq!(w.len, LIMITS.wlen.min);
+        assert_eq!(w.ws, LIMITS.ws.min);
+        assert_eq!(w.cap, def.cap);
+        assert_eq!(w.sink, def.sink);
+        assert!(d.notices.last().unwrap().message.contains("not a chunk model"));
+        assert_eq!(d.params.check(), Ok(()));
+    }
+
+    #[test]
+    fn unknown_flavours_are_named_and_the_rest_kept() {
+        let d = decode_link("wf=writer_vec,Cursor<Vec>,writer_vec");
+        assert_eq!(d.params.write.flavours, [Flavour::WriterVec]);
+        assert_eq!(keys(&d), ["wf"]);
+        assert!(d.notices[0].message.contains("Cursor<Vec>"), "{:?}", d.notices);
+    }
+
+    #[test]
+    fn strict_check_rejects_write_values_with_the_key() {
+        let with = |w: WriteParams| Params { write: w, ..Params::default() }.check().unwrap_err().key;
+        let def = WriteParams::default;
+        assert_eq!(with(WriteParams { records: 0, ..def() }), "recs");
+        assert_eq!(with(WriteParams { init_cap: 17 << 20, ..def() }), "icap");
+        assert_eq!(with(WriteParams { buf: 17 << 20, ..def() }), "buf");
+        assert_eq!(with(WriteParams { flavours: vec![], ..def() }), "wf");
+        assert_eq!(with(WriteParams { flavours: vec![Flavour::CursorBox; 2], ..def() }), "wf");
+        assert_eq!(with(WriteParams { len: 0, ..def() }), "wlen");
+        assert_eq!(with(WriteParams { ws: 0, ..def() }), "ws");
+        assert_eq!(with(WriteParams { cap: 0, ..def() }), "wcap");
+        assert_eq!(with(WriteParams { sink: ChunkModel::Uniform { min: 5, max: 1 }, ..def() }), "sink");
+        assert_eq!(with(WriteParams { sink: ChunkModel::Fixed { size: 0 }, ..def() }), "sink");
+        assert!(Params::from_json(r#"{"lab": "sideways"}"#).is_err());
+        assert!(Params::from_json(r#"{"write": {"flavours": ["nope"]}}"#).is_err());
+        let p = Params::from_json(r#"{"lab": "write", "write": {"records": 10}}"#).unwrap();
+        assert_eq!((p.lab, p.write.records, p.write.buf), (Lab::Write, 10, WriteParams::default().buf));
+    }
+
+    #[test]
+    fn the_limits_bound_a_write_jobs_memory() {
+        let worst = WriteParams {
+            records: LIMITS.records.max,
+            init_cap: LIMITS.init_cap.max,
+            buf: LIMITS.buf.max,
+            flavours: Flavour::all(),
+            len: LIMITS.wlen.max,
+            ws: LIMITS.ws.max,
+            cap: LIMITS.wcap.max,
+            sink: ChunkModel::File,
+        };
+        assert!(write_job_bytes(&worst) <= MAX_WRITE_JOB_BYTES, "{}", write_job_bytes(&worst));
+        assert_eq!(Params { write: worst, ..Params::default() }.check(), Ok(()));
+    }
+
+    #[test]
+    fn the_schema_lists_the_labs_and_flavours() {
+        let s = schema();
+        assert_eq!(s.labs.iter().map(|l| l.id).collect::<Vec<_>>(), [Lab::Read, Lab::Write]);
+        assert_eq!(s.flavours.len(), 7);
+        assert_eq!(s.record_bytes, 16);
+        let json = serde_json::to_value(&s).unwrap();
+        assert_eq!(json["defaults"]["write"]["records"], 2048);
+        assert_eq!(json["flavours"][3]["seekable"], "by_index");
     }
 }

@@ -5,8 +5,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::measure::{AllocCounts, Stats};
-use crate::params::Params;
+use crate::params::{Lab, Params};
 use crate::read::ReaderKind;
+use crate::write::bufwriter::{FinalFlush, WriteMode};
+use crate::write::cursors::{Flavour, WriteFailure};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {
@@ -19,6 +21,9 @@ pub struct Report {
     pub source_digest: String,
     /// The canonical link fragment that reproduces this report.
     pub link: String,
+    /// Always `read`: tells a read report from a [`WriteReport`].
+    #[serde(default)]
+    pub lab: Lab,
 }
 
 /// One reader's result.
@@ -64,4 +69,93 @@ impl Report {
     pub fn digests_agree(&self) -> bool {
         self.runs.iter().all(|r| r.digest == self.source_digest)
     }
+}
+
+// ---------------------------------------------------------------------------
+// The write lab
+
+/// The write lab's result: seed 004's cursors, `BufWriter` over a chunked
+/// sink, and the final-flush demonstration. Field names are an interface.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WriteReport {
+    /// Always `write`.
+    pub lab: Lab,
+    pub params: Params,
+    /// One per chosen flavour, in the order asked for.
+    pub flavours: Vec<FlavourRun>,
+    /// Digest of the records encoded by hand (fixed-width big-endian): every
+    /// finished flavour's digest must equal it.
+    pub reference_digest: String,
+    /// Bytes the records encode to (records × 16).
+    pub reference_bytes: u64,
+    /// Direct writes, then `BufWriter`.
+    pub sink: Vec<SinkRun>,
+    /// Digest of the data the application writes to the sink.
+    pub sink_digest: String,
+    /// Where an error on the last write goes, per way of ending.
+    pub final_flush: Vec<FinalFlush>,
+    pub timer: Timer,
+    pub quick: bool,
+    /// The canonical link fragment that reproduces this report.
+    pub link: String,
+}
+
+/// One cursor flavour's result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FlavourRun {
+    pub flavour: Flavour,
+    /// Bytes in the buffer at the end (or when the error came).
+    pub bytes: u64,
+    /// Heap activity of one run: the buffer, its growth (`reallocs`).
+    #[serde(flatten)]
+    pub alloc: AllocCounts,
+    /// Hash of the bytes written; `None` when the run failed.
+    pub digest: Option<String>,
+    /// Why the run stopped early (a fixed buffer too small: `WriteZero`).
+    pub error: Option<WriteFailure>,
+    /// Measured time of one run; `None` when the run failed (not timed).
+    pub cpu_ns: Option<Stats>,
+}
+
+/// One way of writing to the sink.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SinkRun {
+    pub mode: WriteMode,
+    /// `write_all` calls the application made.
+    pub app_writes: u64,
+    /// `write` calls on the sink (stand-ins for system calls).
+    pub sink_writes: u64,
+    /// `flush` calls on the sink.
+    pub sink_flushes: u64,
+    /// Bytes the sink accepted.
+    pub bytes: u64,
+    /// Bytes copied into the writer's buffer before reaching the sink.
+    pub bytes_copied: u64,
+    #[serde(flatten)]
+    pub alloc: AllocCounts,
+    /// Hash of the bytes the sink received.
+    pub digest: String,
+    pub cpu_ns: Stats,
+    /// Modelled: `sink_writes × params.sys`. Not measured.
+    pub modelled_io_ns: f64,
+}
+
+impl WriteReport {
+    /// True when every flavour that finished wrote exactly the reference
+    /// bytes and both sink runs delivered exactly the data.
+    pub fn bytes_agree(&self) -> bool {
+        self.flavours
+            .iter()
+            .all(|f| f.error.is_some() || f.digest.as_deref() == Some(self.reference_digest.as_str()))
+            && self.sink.iter().all(|s| s.digest == self.sink_digest)
+    }
+}
+
+/// What `run_lab` returns: the report of whichever lab the params select.
+/// Serialized without a wrapper; the `lab` field tells them apart.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum LabReport {
+    Read(Report),
+    Write(WriteReport),
 }

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! main thread                         worker
-//!   schema / decode_link /              run(params, {quick}) -> Report
+//!   schema / decode_link /              run(params, {quick}) -> Report | WriteReport
 //!   encode_link / parse_size /            (blocking; only ever in the worker)
 //!   format_size  (pure, synchronous)
 //! ```
@@ -112,7 +112,9 @@ fn inject(_fault: &str) -> Result<(), JsError> {
     Err(JsError::new("options: fault injection exists only in test builds (npm run build:faults)"))
 }
 
-/// Runs an experiment and returns its report. Throws for invalid params.
+/// Runs the experiment of the lab `params.lab` selects and returns its report
+/// (a read `Report` or a `WriteReport`; their `lab` field tells which).
+/// Throws for invalid params.
 #[wasm_bindgen]
 pub fn run(params: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let params = params_from_js(params)?;
@@ -125,7 +127,7 @@ pub fn run(params: JsValue, options: JsValue) -> Result<JsValue, JsError> {
         inject(fault)?;
     }
     let sampling = if options.quick { Sampling::QUICK } else { Sampling::FULL };
-    let report = crate::run(&params, &PerformanceClock::new()?, sampling)
+    let report = crate::run_lab(&params, &PerformanceClock::new()?, sampling)
         .map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&report)
 }

@@ -113,7 +113,7 @@ proptest! {
         seed in 0u64..(1 << 53), sys in 0u64..=10_000_000, model in chunk_model(),
         readers in prop::sample::subsequence(vec![ReaderKind::Unbuffered, ReaderKind::Std], 1..=2).prop_shuffle(),
     ) {
-        let p = Params { len, chunk: model, seed, cap, rs, sys, readers, workload: Workload::Fixed };
+        let p = Params { len, chunk: model, seed, cap, rs, sys, readers, workload: Workload::Fixed, ..Params::default() };
         prop_assert_eq!(p.check(), Ok(()));
         let d = decode_link(&p.to_link());
         prop_assert!(d.notices.is_empty(), "{:?}", d.notices);

@@ -111,3 +111,27 @@ fn schema_sizes_and_encoding() {
     let encoded = wasm::encode_link(get(&s, "defaults")).unwrap();
     assert!(encoded.starts_with("v=1&len=1M&chunk=poor"), "{encoded}");
 }
+
+#[wasm_bindgen_test]
+fn run_returns_a_write_report_for_the_write_lab() {
+    let decoded = wasm::decode_link("#v=1&lab=write&recs=2K&buf=1K&wlen=64K").unwrap();
+    let report = wasm::run(get(&decoded, "params"), json(r#"{"quick": true}"#)).map_err(JsValue::from).unwrap();
+    assert_eq!(get(&report, "lab").as_string().unwrap(), "write");
+    let reference = get(&report, "reference_digest");
+    // Cursor<Vec<u8>> finishes with the reference bytes; &mut [u8] stops with WriteZero, no trap.
+    assert_eq!(get(&report, "flavours.0.flavour").as_string().unwrap(), "cursor_vec");
+    assert_eq!(get(&report, "flavours.0.digest"), reference);
+    assert_eq!(get(&report, "flavours.0.allocations").as_f64(), Some(1.0));
+    assert_eq!(get(&report, "flavours.6.flavour").as_string().unwrap(), "mut_slice");
+    assert_eq!(get(&report, "flavours.6.error.kind").as_string().unwrap(), "WriteZero");
+    assert_eq!(get(&report, "flavours.6.bytes").as_f64(), Some(1024.0));
+    assert!(get(&report, "flavours.6.cpu_ns").is_null(), "a failed cursor is not timed");
+    assert_eq!(get(&report, "sink.0.sink_writes").as_f64(), Some(65536.0 / 16.0));
+    assert_eq!(get(&report, "sink.1.sink_writes").as_f64(), Some(8.0));
+    assert_eq!(get(&report, "sink.1.digest"), get(&report, "sink_digest"));
+    assert!(get(&report, "final_flush.1.reported_by").is_null(), "a dropped BufWriter loses the error");
+    assert_eq!(get(&report, "final_flush.2.reported_by").as_string().unwrap(), "flush");
+
+    let err: JsValue = wasm::run(json(r#"{"lab": "write", "write": {"records": 0}}"#), JsValue::UNDEFINED).unwrap_err().into();
+    assert!(get(&err, "message").as_string().unwrap().starts_with("recs"));
+}

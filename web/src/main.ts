@@ -6,7 +6,7 @@
 
 import { isDropped, createEngineClient } from "./engine/client";
 import { loadCodec, type Codec } from "./engine/codec";
-import type { Fault, Params } from "./engine/protocol";
+import { isWriteReport, type Fault, type Lab, type Params, type Report, type WriteReport } from "./engine/protocol";
 import { fragmentOf, linkUrl, readLink, writeLink } from "./link";
 import {
   editRefused,
@@ -36,6 +36,9 @@ import { showSummary } from "./ui/summary";
 import { createTable } from "./ui/table";
 import { createThemeSwitch } from "./ui/theme";
 import { registerServiceWorker, type Isolation } from "./offline/register";
+import { createLabSwitch } from "./ui/lab-switch";
+import { createWriteControls } from "./ui/write-controls";
+import { createWriteResults, summarizeWrite } from "./ui/write-results";
 
 /** Quiet time after a slider step before a quick estimate starts. */
 const LIVE_DEBOUNCE_MS = 120;
@@ -54,12 +57,34 @@ function start(codec: Codec): void {
   let debounce: ReturnType<typeof setTimeout> | null = null;
 
   const controls = createControls({ form, codec, onChange: edited });
+  // The write lab: its own form and results, and the switch between labs.
+  const writeForm = byId<HTMLFormElement>("write-controls");
+  const writeResultsElement = byId("write-results");
+  const writeControls = createWriteControls({ form: writeForm, codec, onChange: edited });
+  const writeResults = createWriteResults(writeResultsElement, codec);
+  const flavourLabels = new Map(codec.schema.flavours.map((f) => [f.id, f.label]));
+  const flavourLabelOf = (id: string): string => flavourLabels.get(id) ?? id;
+  const labSwitch = createLabSwitch(byId("lab-switch"), codec, "controls write-controls results", (lab) =>
+    edited({ ...state.params, lab }, false),
+  );
+  /** The newest report of each lab: switching labs shows that lab's last results. */
+  let lastRead: Report | null = null;
+  let lastWrite: WriteReport | null = null;
+  let shownLab: Lab | null = null;
+  /** Shows params in both forms and the switch. */
+  const show = (params: Params): void => {
+    controls.show(params);
+    writeControls.show(params);
+    labSwitch.show(params.lab);
+  };
   const notices = createNotices(byId("notices"), (id) => commit(noticeDismissed(state, id)));
   const status = createStatus(byId("status"), results);
   const summary = byId("summary");
   const placeholder = byId("placeholder");
-  const charts = createCharts(byId("charts"));
-  const table = createTable(byId("table"), codec);
+  const readCharts = byId("charts");
+  const readTable = byId("table");
+  const charts = createCharts(readCharts);
+  const table = createTable(readTable, codec);
   const peek = createPeek(results);
   const actions = createActions(byId("actions"), {
     rerun: () => runNow(false),
@@ -73,7 +98,7 @@ function start(codec: Codec): void {
       const link = codec.decodeLink("");
       commit(linkLoaded(state, link));
       writeLink(history, location, state.fragment);
-      controls.show(state.params);
+      show(state.params);
       runNow(false);
     },
     link: () => linkUrl(location.href, state.fragment),
@@ -105,8 +130,14 @@ function start(codec: Codec): void {
     notices.update(state);
     status.update(state);
     actions.setRunning(isRunning(state));
-    peek.update(state, labelOf);
-    results.classList.toggle("has-report", state.report !== null);
+    peek.update(state, labelOf, flavourLabelOf);
+    const lab = state.params.lab;
+    document.body.dataset["lab"] = lab;
+    form.hidden = lab !== "read";
+    writeForm.hidden = lab !== "write";
+    readCharts.hidden = lab !== "read";
+    readTable.hidden = lab !== "read";
+    writeResultsElement.hidden = lab !== "write";
     placeholder.textContent = state.stopped
       ? "Stopped before any result. Press Measure again, or change a setting."
       : "The first measurement takes about a second; its results appear here.";
@@ -114,10 +145,23 @@ function start(codec: Codec): void {
       // The budget test reads this mark (time from navigation start to the first numbers).
       if (shownReport === null) performance.mark("buflab:first-results");
       shownReport = state.report;
-      charts.update(state.report, labelOf);
-      table.update(state.report, labelOf);
-      showSummary(summary, state.report, labelOf);
+      if (isWriteReport(state.report)) {
+        lastWrite = state.report;
+        writeResults.update(state.report);
+      } else {
+        lastRead = state.report;
+        charts.update(state.report, labelOf);
+        table.update(state.report, labelOf);
+      }
+      shownLab = null;
     }
+    if (shownLab !== lab) {
+      // The summary line belongs to whichever lab is shown.
+      shownLab = lab;
+      if (lab === "write") summary.textContent = lastWrite ? summarizeWrite(lastWrite, flavourLabelOf) : "";
+      else showSummary(summary, lastRead, labelOf);
+    }
+    results.classList.toggle("has-report", (lab === "write" ? lastWrite : lastRead) !== null);
   }
 
   function runSoon(quick: boolean): void {
@@ -149,13 +193,13 @@ function start(codec: Codec): void {
     } catch (error) {
       // The controls keep to the schema's limits, so this means they disagree with the engine.
       commit(editRefused(state, error instanceof Error ? error.message : String(error)));
-      controls.show(state.params);
+      show(state.params);
       return;
     }
     const unchanged = fragment === state.fragment;
     commit(paramsEdited(state, params, fragment));
     writeLink(history, location, state.fragment);
-    controls.show(state.params);
+    show(state.params);
     // A control set back to the value already measured in full needs no new run.
     const measured = state.report !== null && !state.report.quick && state.reportFragment === fragment;
     if (unchanged && !live && measured && !isRunning(state) && debounce === null) return;
@@ -175,11 +219,17 @@ function start(codec: Codec): void {
     if (document.getElementById(fragmentOf(location.hash))) return;
     commit(linkLoaded(state, readLink(codec, location.hash)));
     writeLink(history, location, state.fragment);
-    controls.show(state.params);
+    show(state.params);
     runNow(false);
   });
-  window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => charts.retheme());
-  themeSwitch.onChange(() => charts.retheme());
+  window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
+    charts.retheme();
+    writeResults.retheme();
+  });
+  themeSwitch.onChange(() => {
+    charts.retheme();
+    writeResults.retheme();
+  });
 
   // Test builds only (`vite build --mode faults`, with the engine's `faults`
   // feature): the recovery tests inject a panic, a hang or an out-of-memory
@@ -188,7 +238,7 @@ function start(codec: Codec): void {
     Object.assign(window, { buflabFault: (fault: Fault) => runNow(false, fault) });
   }
 
-  controls.show(state.params);
+  show(state.params);
   commit(state);
   // The default experiment runs without a click: first a quick estimate
   // (exact counts, one sample without warm-up: milliseconds), so numbers

@@ -25,6 +25,17 @@ const params: Params = {
   sys: 150,
   readers: ["unbuffered", "std"],
   workload: "fixed",
+  lab: "read",
+  write: {
+    records: 2048,
+    init_cap: 32768,
+    buf: 32768,
+    flavours: ["writer_vec"],
+    len: 1 << 20,
+    ws: 16,
+    cap: 8192,
+    sink: { kind: "file" },
+  },
 };
 
 function link(fragment: string, notices: DecodedLink["notices"] = [], p: Params = params): DecodedLink {
@@ -39,6 +50,7 @@ function report(p: Params = params): Report {
     quick: false,
     source_digest: "d",
     link: "",
+    lab: "read",
   };
 }
 

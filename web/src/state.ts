@@ -3,7 +3,7 @@
 // pieces, which only read it. Nothing here touches the DOM, the worker or the
 // link.
 
-import type { DecodedLink, LinkNotice, Params, Report } from "./engine/protocol";
+import type { AnyReport, DecodedLink, LinkNotice, Params } from "./engine/protocol";
 
 export type NoticeSource = "link" | "engine";
 
@@ -25,8 +25,8 @@ export interface AppState {
   /** Canonical link fragment of `params` (no leading '#'). */
   fragment: string;
   notices: Notice[];
-  /** The newest report received, possibly for older params while a run is pending. */
-  report: Report | null;
+  /** The newest report received (of either lab), possibly for older params while a run is pending. */
+  report: AnyReport | null;
   /** The fragment the report was measured for. */
   reportFragment: string | null;
   /** Wall time of the worker's `run` call for `report`. */
@@ -117,7 +117,7 @@ function settled(state: AppState): AppState {
   return { ...state, inFlight, quickPending: inFlight === 0 ? false : state.quickPending };
 }
 
-export function runSucceeded(state: AppState, report: Report, fragment: string, elapsedMs: number): AppState {
+export function runSucceeded(state: AppState, report: AnyReport, fragment: string, elapsedMs: number): AppState {
   const next = settled(state);
   return {
     ...next,

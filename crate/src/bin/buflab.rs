@@ -4,8 +4,9 @@
 use std::process::ExitCode;
 
 use buflab::measure::{InstantClock, Sampling};
-use buflab::params::{decode_link, format_size};
-use buflab::report::Report;
+use buflab::params::{decode_link, format_size, Lab};
+use buflab::report::{Report, WriteReport};
+use buflab::write::bufwriter::WriteMode;
 
 const USAGE: &str = "\
 usage: buflab [--json] [--quick] [LINK]
@@ -14,7 +15,8 @@ usage: buflab [--json] [--quick] [LINK]
 Runs a BufLab experiment natively and prints the report.
 
   LINK     a BufLab link, its #fragment, or a bare fragment such as
-           'len=1M&chunk=100&cap=8K&rs=1&rd=unbuffered,std' (defaults if omitted)
+           'len=1M&chunk=100&cap=8K&rs=1&rd=unbuffered,std' (defaults if omitted);
+           'lab=write&recs=2K&icap=32K&buf=32K' runs the write lab
   --json   print the report as JSON (the page's report format)
   --quick  one short timing sample instead of a full measurement
   --bench  run the benchmark suite (crate/src/bench.rs) and print it as JSON
@@ -58,6 +60,9 @@ fn main() -> ExitCode {
         eprintln!("notice: {}: {}", n.key, n.message);
     }
     let sampling = if quick { Sampling::QUICK } else { Sampling::FULL };
+    if decoded.params.lab == Lab::Write {
+        return write_lab(&decoded.params, sampling, json);
+    }
     let report = match buflab::run(&decoded.params, &InstantClock::default(), sampling) {
         Ok(r) => r,
         Err(e) => {
@@ -150,6 +155,159 @@ fn table(r: &Report) -> String {
         ns(r.timer.resolution_ns),
         r.runs.first().map_or(0, |run| run.cpu_ns.samples),
         if r.digests_agree() { "agree with the source" } else { "DIFFER from the source" },
+    );
+    out
+}
+
+// ---------------------------------------------------------------------------
+// The write lab
+
+fn write_lab(params: &buflab::Params, sampling: Sampling, json: bool) -> ExitCode {
+    let report = match buflab::write::run(params, &InstantClock::default(), sampling) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("buflab: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report).expect("a report always serializes"));
+    } else {
+        print!("{}", write_tables(&report));
+    }
+    if report.bytes_agree() {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!("buflab: a writer produced different bytes than the reference (digest mismatch)");
+        ExitCode::FAILURE
+    }
+}
+
+/// Lays out rows under a header: first column left, the rest right-aligned.
+fn layout(header: &[&str], rows: &[Vec<String>]) -> String {
+    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for row in rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: Vec<&str>| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(i, (c, &w))| {
+                let pad = " ".repeat(w - c.chars().count());
+                if i == 0 { format!("{c}{pad}") } else { format!("{pad}{c}") }
+            })
+            .collect();
+        padded.join("  ").trim_end().to_string() + "\n"
+    };
+    let mut out = line(header.to_vec());
+    for row in rows {
+        out += &line(row.iter().map(String::as_str).collect());
+    }
+    out
+}
+
+fn write_tables(r: &WriteReport) -> String {
+    let w = &r.params.write;
+    let mut out = format!(
+        "#{}\n{} records × 16 B = {} B; growable cursors start at {}, fixed buffers are {}\n\n",
+        r.link,
+        w.records,
+        r.reference_bytes,
+        format_size(w.init_cap),
+        format_size(w.buf),
+    );
+    let rows: Vec<Vec<String>> = r
+        .flavours
+        .iter()
+        .map(|f| {
+            let info = f.flavour.info();
+            let (median, range) = match &f.cpu_ns {
+                Some(s) => (ns(s.median), format!("{}–{}", ns(s.min), ns(s.max))),
+                None => ("–".into(), "–".into()),
+            };
+            let outcome = match (&f.error, &f.digest) {
+                (Some(e), _) => format!("{}: {} after {} B", e.kind, e.message, e.bytes_written),
+                (None, Some(d)) if *d == r.reference_digest => "identical".into(),
+                (None, _) => "DIFFERENT BYTES".into(),
+            };
+            vec![
+                info.label.to_string(),
+                median,
+                range,
+                format!("{} µs", info.seed_us),
+                f.bytes.to_string(),
+                f.alloc.allocations.to_string(),
+                f.alloc.reallocs.to_string(),
+                outcome,
+            ]
+        })
+        .collect();
+    out += &layout(
+        &["cursor", "cpu median", "cpu min–max", "seed 004", "bytes", "allocs", "reallocs", "bytes check"],
+        &rows,
+    );
+
+    out += &format!(
+        "\nBufWriter over a sink: {} written {} B at a time, sink {}, BufWriter capacity {}, modelled {} ns per sink write\n\n",
+        format_size(w.len),
+        w.ws,
+        r.link.split('&').find_map(|kv| kv.strip_prefix("sink=")).unwrap_or("?"),
+        format_size(w.cap),
+        r.params.sys,
+    );
+    let rows: Vec<Vec<String>> = r
+        .sink
+        .iter()
+        .map(|s| {
+            vec![
+                s.mode.info().label.to_string(),
+                s.app_writes.to_string(),
+                s.sink_writes.to_string(),
+                s.sink_flushes.to_string(),
+                s.bytes_copied.to_string(),
+                s.alloc.allocations.to_string(),
+                ns(s.cpu_ns.median),
+                ns(s.modelled_io_ns),
+                ns(s.cpu_ns.median + s.modelled_io_ns),
+                if s.digest == r.sink_digest { "identical".into() } else { "DIFFERENT BYTES".into() },
+            ]
+        })
+        .collect();
+    out += &layout(
+        &["writer", "app writes", "sink writes", "flushes", "copied", "allocs", "cpu median", "modelled I/O", "total*", "bytes check"],
+        &rows,
+    );
+
+    out += "\nA sink that refuses the write holding the last byte:\n\n";
+    let rows: Vec<Vec<String>> = r
+        .final_flush
+        .iter()
+        .map(|f| {
+            let label = buflab::write::bufwriter::ENDINGS.iter().find(|e| e.id == f.ending).map_or("?", |e| e.label);
+            vec![
+                label.to_string(),
+                f.reported_by.clone().map_or_else(|| "nobody: LOST".to_string(), |call| format!("{call}()")),
+                f.bytes_at_sink.to_string(),
+                f.bytes_lost.to_string(),
+            ]
+        })
+        .collect();
+    out += &layout(&["ending", "error reported by", "bytes at sink", "bytes lost"], &rows);
+
+    let samples = r.flavours.iter().find_map(|f| f.cpu_ns.map(|s| s.samples)).unwrap_or(0);
+    let direct = r.sink.iter().find(|s| s.mode == WriteMode::Direct).map_or(0, |s| s.sink_writes);
+    out += &format!(
+        "\n* total = measured CPU median + modelled I/O (sink writes × {} ns); direct made {} sink writes.\n\
+         timer resolution {}, {} sample(s) × batch; bytes {}.\n",
+        r.params.sys,
+        direct,
+        ns(r.timer.resolution_ns),
+        samples,
+        if r.bytes_agree() { "identical to the reference" } else { "DIFFER from the reference" },
     );
     out
 }

@@ -47,6 +47,17 @@ const params = (rs: number): Params => ({
   sys: 0,
   readers: ["std"],
   workload: "fixed",
+  lab: "read",
+  write: {
+    records: 2048,
+    init_cap: 32768,
+    buf: 32768,
+    flavours: ["writer_vec"],
+    len: 1 << 20,
+    ws: 16,
+    cap: 8192,
+    sink: { kind: "file" },
+  },
 });
 
 const reportFor = (p: Params): Report => ({
@@ -56,6 +67,7 @@ const reportFor = (p: Params): Report => ({
   quick: false,
   source_digest: "",
   link: "",
+  lab: "read",
 });
 
 function setup(options: { timeoutMs?: number; maxRespawns?: number } = {}) {

@@ -10,7 +10,7 @@
 // cancelling, a job over its time budget, and a crash all end the same way:
 // terminate the worker and start a fresh one.
 
-import type { Fault, FromWorker, Params, Report, ToWorker } from "./protocol";
+import type { AnyReport, Fault, FromWorker, Params, ToWorker } from "./protocol";
 
 /** Rejection for a request that a newer request replaced before it started. */
 export class Superseded extends Error {
@@ -99,7 +99,7 @@ export interface ClientOptions {
 }
 
 export interface RunResult {
-  report: Report;
+  report: AnyReport;
   /** Wall time of the `run` call inside the worker. */
   elapsedMs: number;
 }
@@ -122,6 +122,10 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 
 function describeJob(job: Job): string {
   const p = job.params;
+  if (p.lab === "write") {
+    const w = p.write;
+    return `${job.quick ? "quick" : "full"} write-lab run of recs=${w.records} wlen=${w.len} ws=${w.ws} wcap=${w.cap}`;
+  }
   return `${job.quick ? "quick" : "full"} run of len=${p.len} rs=${p.rs} cap=${p.cap}`;
 }
 

@@ -33,6 +33,33 @@ export interface Params {
   readers: string[];
   /** Workload id, as listed in `Schema.workloads`. */
   workload: string;
+  /** Which lab runs (link key `lab`; absent in a link means "read"). */
+  lab: Lab;
+  /** The write lab's settings (carried whichever lab is shown). */
+  write: WriteParams;
+}
+
+/** The two halves of BufLab. */
+export type Lab = "read" | "write";
+
+/** The write lab's settings (crate/src/params.rs `WriteParams`). */
+export interface WriteParams {
+  /** Records serialized per run (`recs`). */
+  records: number;
+  /** Capacity the growable cursors start with, bytes (`icap`); 0 grows from nothing. */
+  init_cap: number;
+  /** Length of the fixed cursors' buffer, bytes (`buf`). */
+  buf: number;
+  /** Flavour ids, as listed in `Schema.flavours` (`wf`). */
+  flavours: string[];
+  /** Bytes written to the sink (`wlen`). */
+  len: number;
+  /** Application write size (`ws`). */
+  ws: number;
+  /** BufWriter capacity (`wcap`). */
+  cap: number;
+  /** Most bytes the sink accepts per write call (`sink`). */
+  sink: ChunkModel;
 }
 
 export interface Range {
@@ -41,7 +68,10 @@ export interface Range {
 }
 
 /** The numeric keys of Params that have limits in the schema. */
-export type LimitKey = "len" | "cap" | "rs" | "chunk" | "sys" | "seed";
+export type LimitKey = "len" | "cap" | "rs" | "chunk" | "sys" | "seed" | WriteLimitKey;
+
+/** The write lab's limits. */
+export type WriteLimitKey = "records" | "init_cap" | "buf" | "wlen" | "ws" | "wcap";
 
 export interface Choice {
   id: string;
@@ -66,6 +96,37 @@ export interface Schema {
   presets: ChunkPreset[];
   /** Longest fragment the codec reads. */
   max_link_bytes: number;
+  /** The labs, in the switch's order. */
+  labs: LabChoice[];
+  /** The write lab's cursor flavours with seed 004's qualities. */
+  flavours: FlavourInfo[];
+  /** The sink experiment's modes (direct, bufwriter). */
+  write_modes: Choice[];
+  /** The final-flush demonstration's endings. */
+  endings: Choice[];
+  /** Encoded size of one record (16). */
+  record_bytes: number;
+}
+
+export interface LabChoice {
+  id: Lab;
+  label: string;
+  about: string;
+}
+
+/** How earlier bytes can be reached again: io::Seek, overwrite by index, or not at all. */
+export type Seekable = "seek" | "by_index" | "no";
+
+export interface FlavourInfo {
+  id: string;
+  /** The Rust type, e.g. "Cursor<Vec<u8>>". */
+  label: string;
+  about: string;
+  refcounted: boolean;
+  growable: boolean;
+  seekable: Seekable;
+  /** Seed 004's published time for 2048 records into 32 KiB (another machine), µs. */
+  seed_us: number;
 }
 
 export interface LinkNotice {
@@ -104,6 +165,8 @@ export interface Run {
   frees: number;
   alloc_bytes: number;
   peak_bytes: number;
+  /** realloc calls (a growing one is also counted in allocations). */
+  reallocs: number;
   digest: string;
   cpu_ns: CpuTime;
   modelled_io_ns: number;
@@ -124,6 +187,90 @@ export interface Report {
   source_digest: string;
   /** The canonical link fragment that reproduces this report. */
   link: string;
+  lab: "read";
+}
+
+/** Heap activity of one run (flattened into the run objects). */
+export interface AllocCounts {
+  allocations: number;
+  frees: number;
+  alloc_bytes: number;
+  peak_bytes: number;
+  reallocs: number;
+}
+
+/** Why a cursor run stopped early (a fixed buffer too small: kind "WriteZero"). */
+export interface WriteFailure {
+  kind: string;
+  message: string;
+  bytes_written: number;
+}
+
+export interface FlavourRun extends AllocCounts {
+  flavour: string;
+  /** Bytes in the buffer at the end, or when the error came. */
+  bytes: number;
+  /** Null when the run failed. */
+  digest: string | null;
+  error: WriteFailure | null;
+  /** Null when the run failed (a failed run is not timed). */
+  cpu_ns: CpuTime | null;
+}
+
+export type WriteModeId = "direct" | "bufwriter";
+
+export interface SinkRun extends AllocCounts {
+  mode: WriteModeId;
+  app_writes: number;
+  sink_writes: number;
+  sink_flushes: number;
+  bytes: number;
+  bytes_copied: number;
+  digest: string;
+  cpu_ns: CpuTime;
+  /** Modelled: sink_writes × params.sys. */
+  modelled_io_ns: number;
+}
+
+export type EndingId = "direct" | "dropped" | "flush" | "into_inner";
+
+export interface FinalFlush {
+  ending: EndingId;
+  /** The call that returned the error ("write_all", "flush", "into_inner"); null when it was lost. */
+  reported_by: string | null;
+  error: string | null;
+  bytes_at_sink: number;
+  bytes_lost: number;
+  sink_writes: number;
+}
+
+/** The write lab's report (crate/src/report.rs `WriteReport`). */
+export interface WriteReport {
+  lab: "write";
+  params: Params;
+  flavours: FlavourRun[];
+  /** Digest of the records encoded by hand: every finished flavour must match it. */
+  reference_digest: string;
+  reference_bytes: number;
+  sink: SinkRun[];
+  sink_digest: string;
+  final_flush: FinalFlush[];
+  timer: TimerInfo;
+  quick: boolean;
+  link: string;
+}
+
+/** What `run` returns: the report of the lab the params select. */
+export type AnyReport = Report | WriteReport;
+
+export function isWriteReport(report: AnyReport): report is WriteReport {
+  return report.lab === "write";
+}
+
+/** Samples behind the report's times (the first timed run's). */
+export function sampleCount(report: AnyReport): number {
+  if (!isWriteReport(report)) return report.runs[0]?.cpu_ns.samples ?? 0;
+  return report.flavours.find((f) => f.cpu_ns !== null)?.cpu_ns?.samples ?? report.sink[0]?.cpu_ns.samples ?? 0;
 }
 
 /** A failure injected on purpose to test recovery; only builds made with `npm run build:faults` accept one. */
@@ -143,7 +290,7 @@ export type FromWorker =
   | { type: "ready"; isolated: boolean }
   /** Loading the wasm failed; the worker is useless. */
   | { type: "failed"; message: string }
-  | { type: "result"; id: number; report: Report; elapsedMs: number }
+  | { type: "result"; id: number; report: AnyReport; elapsedMs: number }
   /**
    * `run` threw. `fatal` means the wasm instance trapped (a Rust panic) and
    * must not be used again: the client replaces the worker.

@@ -5,7 +5,7 @@
 // here and why the client cancels by terminating the worker.
 
 import init, { run } from "../../pkg/buflab.js";
-import type { FromWorker, Params, Report, ToWorker } from "./protocol";
+import type { AnyReport, FromWorker, Params, ToWorker } from "./protocol";
 
 /** The parts of DedicatedWorkerGlobalScope this file uses (the DOM lib types `self` as Window). */
 interface WorkerScope {
@@ -56,7 +56,7 @@ scope.addEventListener("message", (event) => {
     try {
       const options = request.fault ? { quick: request.quick, fault: request.fault } : { quick: request.quick };
       lastPanic = null;
-      const report = run(request.params as Params, options) as Report;
+      const report = run(request.params as Params, options) as AnyReport;
       post({ type: "result", id: request.id, report, elapsedMs: performance.now() - started });
     } catch (error) {
       // A RuntimeError is a trap (a Rust panic): the instance's memory may be

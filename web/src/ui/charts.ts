@@ -43,7 +43,7 @@ const COLOURS = {
   io: OKABE_ITO.orange,
 };
 
-interface Theme {
+export interface Theme {
   text: string;
   muted: string;
   grid: string;
@@ -52,7 +52,7 @@ interface Theme {
   fontPx: number;
 }
 
-function readTheme(): Theme {
+export function readTheme(): Theme {
   const css = getComputedStyle(document.documentElement);
   const v = (name: string, fallback: string): string => css.getPropertyValue(name).trim() || fallback;
   return {
@@ -65,7 +65,7 @@ function readTheme(): Theme {
 }
 
 /** Diagonal stripes: the fill that marks a modelled (not measured) quantity. */
-function hatch(colour: string, background: string): CanvasPattern | string {
+export function hatch(colour: string, background: string): CanvasPattern | string {
   const tile = document.createElement("canvas");
   const ratio = Math.max(1, Math.round(window.devicePixelRatio || 1));
   const size = 8 * ratio;
@@ -88,18 +88,18 @@ function hatch(colour: string, background: string): CanvasPattern | string {
 }
 
 /** Per-chart extras the plugins draw; kept on the chart so the plugins stay generic. */
-interface Extras {
+export interface Extras {
   /** Text after each bar's end. */
   endLabels: string[];
-  /** Whiskers on the CPU dataset: [min, max] per bar, in the axis's unit. */
-  whiskers: [number, number][] | null;
+  /** Whiskers on the CPU dataset: [min, max] per bar, in the axis's unit; null for a bar without one. */
+  whiskers: ([number, number] | null)[] | null;
   theme: Theme;
 }
 
-const extrasOf = new WeakMap<Chart, Extras>();
+export const extrasOf = new WeakMap<Chart, Extras>();
 
 /** Draws min–max whiskers across the measured bars and a value label after each bar. */
-const annotations: Plugin<"bar"> = {
+export const annotations: Plugin<"bar"> = {
   id: "buflabAnnotations",
   afterDatasetsDraw(chart) {
     const extras = extrasOf.get(chart);
@@ -170,13 +170,13 @@ const annotations: Plugin<"bar"> = {
 };
 
 /** Space right of the plot area for the value after the longest bar. */
-const LABEL_PX = 76;
+export const LABEL_PX = 76;
 
 /** Room for one horizontal bar and its label, in CSS pixels. */
 const ROW_PX = 46;
 const AXES_PX = 92;
 
-function sizeFor(holder: HTMLElement, rows: number): void {
+export function sizeFor(holder: HTMLElement, rows: number): void {
   const height = `${AXES_PX + ROW_PX * Math.max(1, rows)}px`;
   if (holder.style.height !== height) holder.style.height = height;
 }
@@ -187,7 +187,7 @@ export interface Charts {
   retheme(): void;
 }
 
-function chartBlock(title: string, note: string): { block: HTMLElement; holder: HTMLElement; canvas: HTMLCanvasElement; caption: HTMLElement } {
+export function chartBlock(title: string, note: string): { block: HTMLElement; holder: HTMLElement; canvas: HTMLCanvasElement; caption: HTMLElement } {
   const canvas = h("canvas", { role: "img" });
   const holder = h("div", { class: "chart-holder" }, canvas);
   const caption = h("p", { class: "chart-note" }, note);
@@ -375,7 +375,7 @@ export function createCharts(container: HTMLElement): Charts {
 }
 
 /** 1, 10, 100, 1k, 10k, 100k, 1M, … */
-function compact(v: number): string {
+export function compact(v: number): string {
   if (v >= 1e9) return `${v / 1e9}G`;
   if (v >= 1e6) return `${v / 1e6}M`;
   if (v >= 1e3) return `${v / 1e3}k`;

@@ -24,12 +24,12 @@ export interface Controls {
 }
 
 /** A field that reads its value from Params and writes edits back. */
-interface Field {
+export interface Field {
   element: HTMLElement;
   show(params: Params): void;
 }
 
-type Emit = (params: Params, live: boolean) => void;
+export type Emit = (params: Params, live: boolean) => void;
 
 let uniqueId = 0;
 function nextId(prefix: string): string {
@@ -37,7 +37,7 @@ function nextId(prefix: string): string {
   return `${prefix}-${uniqueId}`;
 }
 
-function clamp(value: number, range: Range): number {
+export function clamp(value: number, range: Range): number {
   return Math.min(range.max, Math.max(range.min, value));
 }
 
@@ -52,7 +52,7 @@ function setMessage(input: HTMLInputElement, message: HTMLElement, text: string,
   else input.removeAttribute("aria-invalid");
 }
 
-interface SizeFieldSpec {
+export interface SizeFieldSpec {
   label: string;
   hint: string;
   range: Range;
@@ -60,10 +60,16 @@ interface SizeFieldSpec {
   set(params: Params, value: number): Params;
 }
 
-/** A size: a slider over powers of two within the limits, and a text box that takes 8K, 1M, … */
-function sizeField(codec: Codec, spec: SizeFieldSpec, current: () => Params, emit: Emit): Field {
+/**
+ * A size: a slider over powers of two within the limits, and a text box that takes 8K, 1M, …
+ * A range that starts at 0 gets one more slider stop, below 1, for 0.
+ */
+export function sizeField(codec: Codec, spec: SizeFieldSpec, current: () => Params, emit: Emit): Field {
   const id = nextId("size");
-  const lo = Math.ceil(Math.log2(Math.max(1, spec.range.min)));
+  const zeroStop = spec.range.min === 0;
+  const lo = Math.ceil(Math.log2(Math.max(1, spec.range.min))) - (zeroStop ? 1 : 0);
+  /** The value a slider position stands for. */
+  const valueAt = (position: number): number => (zeroStop && position === lo ? 0 : 2 ** position);
   const hi = Math.floor(Math.log2(spec.range.max));
   const label = h("label", { for: `${id}-text`, id: `${id}-label` }, spec.label);
   const message = h("p", { class: "field-note", id: `${id}-note` }, spec.hint);
@@ -88,7 +94,7 @@ function sizeField(codec: Codec, spec: SizeFieldSpec, current: () => Params, emi
   const limitsText = `${codec.formatSize(spec.range.min)}–${codec.formatSize(spec.range.max)}`;
 
   const fromSlider = (live: boolean): void => {
-    const value = clamp(2 ** Number(slider.value), spec.range);
+    const value = clamp(valueAt(Number(slider.value)), spec.range);
     text.value = codec.formatSize(value);
     slider.setAttribute("aria-valuetext", `${codec.formatSize(value)} bytes`);
     setMessage(text, message, spec.hint, "hint");
@@ -125,7 +131,8 @@ function sizeField(codec: Codec, spec: SizeFieldSpec, current: () => Params, emi
     element,
     show(params) {
       const value = spec.get(params);
-      const exponent = Math.min(hi, Math.max(lo, Math.round(Math.log2(Math.max(1, value)))));
+      const exponent =
+        zeroStop && value === 0 ? lo : Math.min(hi, Math.max(lo + (zeroStop ? 1 : 0), Math.round(Math.log2(Math.max(1, value)))));
       slider.value = String(exponent);
       slider.setAttribute("aria-valuetext", `${codec.formatSize(value)} bytes`);
       const formatted = codec.formatSize(value);
@@ -160,7 +167,7 @@ function nearestStep(steps: number[], value: number): number {
   return best;
 }
 
-interface NumberFieldSpec {
+export interface NumberFieldSpec {
   label: string;
   hint: string;
   unit?: string;
@@ -174,7 +181,7 @@ interface NumberFieldSpec {
 }
 
 /** A whole number (ns, seed), optionally with a slider over given stops. */
-function numberField(spec: NumberFieldSpec, current: () => Params, emit: Emit): Field {
+export function numberField(spec: NumberFieldSpec, current: () => Params, emit: Emit): Field {
   const id = nextId("num");
   const label = h("label", { for: `${id}-text`, id: `${id}-label` }, spec.label);
   const message = h("p", { class: "field-note", id: `${id}-note` }, spec.hint);
@@ -251,8 +258,34 @@ function capitalize(text: string): string {
 
 type ChunkChoice = `preset:${string}` | "uniform" | "fixed" | "file" | "pipe";
 
+/** Which chunk model a chunk field edits, and how its texts name one call. */
+export interface ChunkFieldSpec {
+  label: string;
+  get(params: Params): ChunkModel;
+  set(params: Params, chunk: ChunkModel): Params;
+  /** One call on the simulated end, e.g. "source read". */
+  call: string;
+  /** What one call does with its bytes, e.g. "returns" or "accepts". */
+  verb: string;
+  /** The note under the field for the file model. */
+  fileLike: string;
+  /** The note under the field for the pipe model. */
+  pipeLike: string;
+}
+
+/** The read lab's chunking: how the source answers a read. */
+const SOURCE_CHUNKS: ChunkFieldSpec = {
+  label: "Chunking",
+  get: (p) => p.chunk,
+  set: (p, chunk) => ({ ...p, chunk }),
+  call: "source read",
+  verb: "returns",
+  fileLike: "Like a regular file: every source read returns the whole request.",
+  pipeLike: "Like a pipe: each source read returns at most one pipe buffer.",
+};
+
 /** The chunk model: presets, a custom uniform range, fixed, file, pipe. */
-function chunkField(codec: Codec, current: () => Params, emit: Emit): Field {
+export function chunkField(codec: Codec, current: () => Params, emit: Emit, spec: ChunkFieldSpec = SOURCE_CHUNKS): Field {
   const { presets, limits } = codec.schema;
   const id = nextId("chunk");
   const range = (min: number, max: number): string => bytesRangeLabel(codec.formatSize(min), codec.formatSize(max));
@@ -272,16 +305,18 @@ function chunkField(codec: Codec, current: () => Params, emit: Emit): Field {
   // the select does not jump back to the preset those numbers match.
   let customChosen = false;
 
-  const withChunk = (p: Params, chunk: ChunkModel): Params => ({ ...p, chunk });
+  const withChunk = spec.set;
+  const chunkOf = spec.get;
   const minField = sizeField(
     codec,
     {
       label: "Smallest chunk (a)",
-      hint: "Fewest bytes one source read returns.",
+      hint: `Fewest bytes one ${spec.call} ${spec.verb}.`,
       range: limits.chunk,
-      get: (p) => (p.chunk.kind === "uniform" ? p.chunk.min : limits.chunk.min),
+      get: (p) => { const c = chunkOf(p); return c.kind === "uniform" ? c.min : limits.chunk.min; },
       set: (p, v) => {
-        const max = p.chunk.kind === "uniform" ? Math.max(v, p.chunk.max) : v;
+        const c = chunkOf(p);
+        const max = c.kind === "uniform" ? Math.max(v, c.max) : v;
         return withChunk(p, { kind: "uniform", min: v, max });
       },
     },
@@ -292,11 +327,12 @@ function chunkField(codec: Codec, current: () => Params, emit: Emit): Field {
     codec,
     {
       label: "Largest chunk (b)",
-      hint: "Most bytes one source read returns.",
+      hint: `Most bytes one ${spec.call} ${spec.verb}.`,
       range: limits.chunk,
-      get: (p) => (p.chunk.kind === "uniform" ? p.chunk.max : limits.chunk.min),
+      get: (p) => { const c = chunkOf(p); return c.kind === "uniform" ? c.max : limits.chunk.min; },
       set: (p, v) => {
-        const min = p.chunk.kind === "uniform" ? Math.min(v, p.chunk.min) : v;
+        const c = chunkOf(p);
+        const min = c.kind === "uniform" ? Math.min(v, c.min) : v;
         return withChunk(p, { kind: "uniform", min, max: v });
       },
     },
@@ -307,9 +343,9 @@ function chunkField(codec: Codec, current: () => Params, emit: Emit): Field {
     codec,
     {
       label: "Chunk size (k)",
-      hint: "Every source read returns at most this many bytes.",
+      hint: `Every ${spec.call} ${spec.verb} at most this many bytes.`,
       range: limits.chunk,
-      get: (p) => (p.chunk.kind === "fixed" ? p.chunk.size : limits.chunk.min),
+      get: (p) => { const c = chunkOf(p); return c.kind === "fixed" ? c.size : limits.chunk.min; },
       set: (p, v) => withChunk(p, { kind: "fixed", size: v }),
     },
     current,
@@ -327,20 +363,21 @@ function chunkField(codec: Codec, current: () => Params, emit: Emit): Field {
   select.addEventListener("change", () => {
     const choice = select.value as ChunkChoice;
     const p = current();
+    const was = chunkOf(p);
     let chunk: ChunkModel;
     customChosen = choice === "uniform";
     if (choice.startsWith("preset:")) {
       const preset = presets.find((x) => `preset:${x.id}` === choice);
-      chunk = preset ? { kind: "uniform", min: preset.min, max: preset.max } : p.chunk;
+      chunk = preset ? { kind: "uniform", min: preset.min, max: preset.max } : was;
     } else if (choice === "uniform") {
       // Start from what is there: the current range, the fixed size, or the engine's default range.
-      if (p.chunk.kind === "uniform") chunk = p.chunk;
-      else if (p.chunk.kind === "fixed") chunk = { kind: "uniform", min: p.chunk.size, max: p.chunk.size };
+      if (was.kind === "uniform") chunk = was;
+      else if (was.kind === "fixed") chunk = { kind: "uniform", min: was.size, max: was.size };
       else chunk = fallback.kind === "uniform" ? fallback : { kind: "uniform", min: limits.chunk.min, max: limits.chunk.min };
     } else if (choice === "fixed") {
       const size =
-        p.chunk.kind === "uniform" ? p.chunk.max
-        : p.chunk.kind === "fixed" ? p.chunk.size
+        was.kind === "uniform" ? was.max
+        : was.kind === "fixed" ? was.size
         : fallback.kind === "uniform" ? fallback.max
         : limits.chunk.min;
       chunk = { kind: "fixed", size: clamp(size, limits.chunk) };
@@ -356,21 +393,21 @@ function chunkField(codec: Codec, current: () => Params, emit: Emit): Field {
         const preset = presets.find((p) => p.min === chunk.min && p.max === chunk.max);
         return preset
           ? `${capitalize(preset.about)}, sizes drawn with the seed below.`
-          : `Each source read returns ${range(chunk.min, chunk.max)}, sizes drawn with the seed below.`;
+          : `Each ${spec.call} ${spec.verb} ${range(chunk.min, chunk.max)}, sizes drawn with the seed below.`;
       }
       case "fixed":
-        return `Each source read returns at most ${bytes(chunk.size)}.`;
+        return `Each ${spec.call} ${spec.verb} at most ${bytes(chunk.size)}.`;
       case "file":
-        return "Like a regular file: every source read returns the whole request.";
+        return spec.fileLike;
       case "pipe":
-        return "Like a pipe: each source read returns at most one pipe buffer.";
+        return spec.pipeLike;
     }
   };
 
   const element = h(
     "div",
     { class: "field chunk-field" },
-    h("label", { for: id }, "Chunking"),
+    h("label", { for: id }, spec.label),
     select,
     note,
     h("div", { class: "sub-fields" }, minField.element, maxField.element, fixedField.element),
@@ -378,7 +415,7 @@ function chunkField(codec: Codec, current: () => Params, emit: Emit): Field {
   return {
     element,
     show(params) {
-      const chunk = params.chunk;
+      const chunk = chunkOf(params);
       if (chunk.kind !== "uniform") customChosen = false;
       select.value = choiceOf(chunk);
       setText(note, describe(chunk));
@@ -452,7 +489,7 @@ function workloadField(codec: Codec, current: () => Params, emit: Emit): Field {
   };
 }
 
-function group(title: string, ...fields: Field[]): HTMLElement {
+export function group(title: string, ...fields: Field[]): HTMLElement {
   return h("fieldset", { class: "group" }, h("legend", {}, title), ...fields.map((f) => f.element));
 }
 

@@ -4,11 +4,12 @@
 // effect.
 
 import { isRunning, type AppState } from "../state";
-import { formatCount } from "../format";
+import { isWriteReport } from "../engine/protocol";
+import { formatCount, formatNs } from "../format";
 import { h, replaceChildren, setText } from "./dom";
 
 export interface Peek {
-  update(state: AppState, labelOf: (readerId: string) => string): void;
+  update(state: AppState, labelOf: (readerId: string) => string, flavourLabelOf?: (flavourId: string) => string): void;
 }
 
 export function createPeek(results: HTMLElement): Peek {
@@ -39,11 +40,24 @@ export function createPeek(results: HTMLElement): Peek {
   }).observe(results);
 
   return {
-    update(state, labelOf) {
+    update(state, labelOf, flavourLabelOf = (id) => id) {
       const report = state.report;
       hasContent = report !== null || isRunning(state);
       if (isRunning(state)) {
         setText(text, state.quickPending ? "Estimating…" : "Measuring…");
+      } else if (report && isWriteReport(report)) {
+        // The write lab: the fastest cursor, and the sink writes per mode.
+        const timed = report.flavours.filter((f) => f.cpu_ns !== null);
+        const fastest = timed.reduce<(typeof timed)[number] | null>(
+          (best, f) => (best === null || (f.cpu_ns?.median ?? 0) < (best.cpu_ns?.median ?? 0) ? f : best),
+          null,
+        );
+        replaceChildren(
+          text,
+          ...(fastest ? ["Fastest: ", h("strong", {}, flavourLabelOf(fastest.flavour)), ` ${formatNs(fastest.cpu_ns?.median ?? 0)} · `] : []),
+          "Sink writes: ",
+          ...report.sink.flatMap((s, i) => [i > 0 ? " · " : "", `${s.mode === "direct" ? "direct" : "BufWriter"} `, h("strong", {}, formatCount(s.sink_writes))]),
+        );
       } else if (report) {
         replaceChildren(
           text,

@@ -4,7 +4,7 @@
 // then lengthens its samples, and the line says so.
 
 import { isRunning, isStale, type AppState } from "../state";
-import type { TimerInfo } from "../engine/protocol";
+import { sampleCount, type TimerInfo } from "../engine/protocol";
 import { formatNsShort } from "../format";
 import { h, replaceChildren, setText } from "./dom";
 
@@ -73,7 +73,7 @@ export function createStatus(container: HTMLElement, results: HTMLElement): Stat
         setText(timer, state.engine.isolated ? "worker isolated (fine timer)" : "worker not isolated: coarse timer");
       }
       if (report) {
-        const samples = report.runs[0]?.cpu_ns.samples ?? 0;
+        const samples = sampleCount(report);
         setText(measurement, report.quick ? "quick estimate" : `full measurement, ${samples} sample${samples === 1 ? "" : "s"}`);
         measurement.classList.toggle("quick", report.quick);
         setText(timer, describeTimer(report.timer));

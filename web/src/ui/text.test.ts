@@ -31,6 +31,7 @@ function run(reader: string, source_reads: number, cpu: number, io: number): Run
     frees: 0,
     alloc_bytes: 0,
     peak_bytes: 0,
+    reallocs: 0,
     digest: "x",
     cpu_ns: { min: cpu, median: cpu, max: cpu, mad: 0, samples: 5, batch: 1, outliers: 0 },
     modelled_io_ns: io,
@@ -45,6 +46,7 @@ function report(runs: Run[]): Report {
     quick: false,
     source_digest: "x",
     link: "",
+    lab: "read",
   };
 }
 

@@ -4,6 +4,7 @@
 //! The engine is pure Rust and builds and tests natively; `wasm.rs` is the
 //! only file that knows about wasm-bindgen.
 
+pub mod content;
 pub mod experiment;
 pub mod measure;
 pub mod params;

@@ -130,12 +130,11 @@ pub fn max_streams(len: u64, cap: u64) -> u64 {
 fn streams_cap_reason(len: u64, cap: u64) -> String {
     let (what, size) = if len >= cap { ("stream length", len) } else { ("buffer capacity", cap) };
     format!(
-        "with a {what} of {}, at most {} streams fit in the {} one run may use \
-         (stream length × streams and buffer capacity × streams are each at most {})",
-        format_size(size),
-        max_streams(len, cap),
+        "stream length × streams and buffer capacity × streams may each be at most {}, \
+         so a {what} of {} allows at most {} streams",
         format_size(MAX_JOB_BYTES),
-        format_size(MAX_JOB_BYTES)
+        format_size(size),
+        max_streams(len, cap)
     )
 }
 
@@ -893,11 +892,19 @@ mod tests {
         // Large buffers bind first: 4 MiB × 16 = 64 MiB.
         let d = decode_link("len=1K&cap=4M&streams=1000");
         assert_eq!(d.params.streams, 16);
-        assert!(d.notices[0].message.contains("buffer capacity"), "{:?}", d.notices[0]);
+        assert!(d.notices[0].message.contains("a buffer capacity of 4M allows at most 16"), "{:?}", d.notices[0]);
         assert_eq!(decode_link("len=64K&cap=8K&streams=1000").params.streams, 1000);
         assert_eq!(max_streams(LIMITS.len.max, LIMITS.cap.max), 1);
         let p = Params { streams: 65, ..Params::default() };
         assert_eq!(p.check().unwrap_err().key, "streams");
+    }
+
+    #[test]
+    fn schema_keys_name_real_link_keys() {
+        let known = [key::READ_SIZE, key::CAP, key::POOL, key::REUSE, key::LINE, key::FRAME, key::NUL];
+        for k in READERS.iter().flat_map(|r| r.keys).chain(WORKLOADS.iter().flat_map(|w| w.keys)) {
+            assert!(known.contains(k), "{k}");
+        }
     }
 
     #[test]

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use xxhash_rust::xxh3::Xxh3;
 
 use crate::measure::Lanes;
+use crate::params::key;
 
 /// The workloads a person can pick (the `wl` link key).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,6 +51,9 @@ pub struct WorkloadInfo {
     pub about: &'static str,
     /// What to look for in the results.
     pub look: &'static str,
+    /// The link keys (= `Params` fields) this workload reads, besides the
+    /// ones every workload uses; the page shows only these settings.
+    pub keys: &'static [&'static str],
 }
 
 pub const WORKLOADS: [WorkloadInfo; 7] = [
@@ -61,6 +65,7 @@ pub const WORKLOADS: [WorkloadInfo; 7] = [
         look: "Without a buffer every call is a source read. Raise the read size to the buffer \
                capacity: std then reads past its buffer, copies drop to zero and the buffer \
                no longer earns its keep.",
+        keys: &[key::READ_SIZE],
     },
     WorkloadInfo {
         id: Workload::Exact,
@@ -69,6 +74,7 @@ pub const WORKLOADS: [WorkloadInfo; 7] = [
                 decoder of fixed-width structs does; the last record is whatever is left.",
         look: "read_exact keeps calling read until the record is full, so with small chunks one \
                record can cost several source reads without a buffer.",
+        keys: &[key::READ_SIZE],
     },
     WorkloadInfo {
         id: Workload::Bytes,
@@ -78,6 +84,7 @@ pub const WORKLOADS: [WorkloadInfo; 7] = [
         look: "Unbuffered, each byte is a source read. std's BufReader serves bytes() from its \
                buffer; the chained reader serves it through its Read impl, one copied byte at a \
                time.",
+        keys: &[],
     },
     WorkloadInfo {
         id: Workload::ToEnd,
@@ -86,6 +93,7 @@ pub const WORKLOADS: [WorkloadInfo; 7] = [
                 then scans it: seed 001's faster second version.",
         look: "Every reader lets the source write straight into the big Vec, so source reads are \
                the same with or without a buffer; the buffer only adds an allocation.",
+        keys: &[],
     },
     WorkloadInfo {
         id: Workload::Lines,
@@ -96,6 +104,7 @@ pub const WORKLOADS: [WorkloadInfo; 7] = [
         look: "One source read per byte without a buffer. std copies every line into the \
                application's Vec; the chained reader copies nothing (a line that spans two \
                blocks arrives in two pieces).",
+        keys: &[key::LINE],
     },
     WorkloadInfo {
         id: Workload::Frames,
@@ -107,6 +116,7 @@ pub const WORKLOADS: [WorkloadInfo; 7] = [
         look: "Allocations: one Vec per frame against a few pooled blocks. Turn the block pool \
                off and every block becomes an allocation; tick reuse to see what a careful std \
                program saves.",
+        keys: &[key::FRAME, key::REUSE],
     },
     WorkloadInfo {
         id: Workload::Scan,
@@ -116,6 +126,7 @@ pub const WORKLOADS: [WorkloadInfo; 7] = [
                 the unbuffered reader reads chunks of the read size.",
         look: "Everyone stops at the NUL, so the source reads follow its position. Scanning in \
                place copies nothing; put the NUL past the end to scan the whole stream.",
+        keys: &[key::READ_SIZE, key::NUL],
     },
 ];
 

@@ -25,6 +25,12 @@ const params: Params = {
   sys: 150,
   readers: ["unbuffered", "std"],
   workload: "fixed",
+  streams: 1,
+  pool: true,
+  reuse: false,
+  line: { min: 8, max: 120 },
+  frame: { min: 64, max: 1024 },
+  nul: 524288,
 };
 
 function link(fragment: string, notices: DecodedLink["notices"] = [], p: Params = params): DecodedLink {

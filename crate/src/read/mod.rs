@@ -19,6 +19,7 @@ use std::num::NonZeroUsize;
 use serde::{Deserialize, Serialize};
 
 use crate::measure::Lanes;
+use crate::params::key;
 use crate::source::{Probe, Source};
 use crate::workload::{self, AppCounts, AppReader, Consume, FrameBuf, Spec, Workload};
 use chained::{BlockCounts, BlockPool, ChainedReader};
@@ -41,6 +42,9 @@ pub struct ReaderInfo {
     pub id: ReaderKind,
     pub label: &'static str,
     pub about: &'static str,
+    /// The link keys (= `Params` fields) that configure this reader; the
+    /// page shows those settings only while such a reader is chosen.
+    pub keys: &'static [&'static str],
 }
 
 /// Every reader, in the order the page lists them.
@@ -49,12 +53,14 @@ pub const READERS: [ReaderInfo; 3] = [
         id: ReaderKind::Unbuffered,
         label: "unbuffered Read",
         about: "Each application read goes straight to the source: one system call per read.",
+        keys: &[],
     },
     ReaderInfo {
         id: ReaderKind::Std,
         label: "std BufReader",
         about: "std::io::BufReader fills its buffer with one large source read and hands out \
                 copies of it; reads at least as large as the buffer bypass it.",
+        keys: &[key::CAP],
     },
     ReaderInfo {
         id: ReaderKind::Chained,
@@ -62,6 +68,7 @@ pub const READERS: [ReaderInfo; 3] = [
         about: "Our own reader after seed 002: the source fills a chain of blocks of the buffer \
                 capacity, and the application borrows slices of them (read_range, read_line) \
                 instead of copying; blocks read through go back to a pool for reuse.",
+        keys: &[key::CAP, key::POOL],
     },
 ];
 

@@ -292,8 +292,9 @@ export function createCharts(container: HTMLElement): Charts {
     plugins: [annotations],
   });
 
-  const copiesChart = countChart(copies.canvas, COLOURS.copied, "bytes copied", (v) => `${formatCount(v)} bytes copied`);
-  const allocsChart = countChart(allocs.canvas, COLOURS.allocations, "allocations", (v) => `${formatCount(v)} allocations`);
+  const copiesChart = countChart(copies.canvas, COLOURS.copied, "bytes copied", 1, (v) => `${formatCount(v)} bytes copied`);
+  // An axis of at least 0–10, so one buffer's single allocation looks small.
+  const allocsChart = countChart(allocs.canvas, COLOURS.allocations, "allocations", 10, (v) => `${formatCount(v)} allocations`);
   const allCharts = [readsChart, timeChart, copiesChart, allocsChart];
 
   const applyTheme = (): void => {
@@ -397,8 +398,14 @@ export function createCharts(container: HTMLElement): Charts {
   };
 }
 
-/** A horizontal bar chart of one count per reader, on a linear axis from 0. */
-function countChart(canvas: HTMLCanvasElement, colour: string, axis: string, tooltip: (value: number) => string): Chart<"bar", number[], string> {
+/** A horizontal bar chart of one count per reader, on a linear axis from 0 to at least `floor`. */
+function countChart(
+  canvas: HTMLCanvasElement,
+  colour: string,
+  axis: string,
+  floor: number,
+  tooltip: (value: number) => string,
+): Chart<"bar", number[], string> {
   return new Chart<"bar", number[], string>(canvas, {
     type: "bar",
     data: { labels: [], datasets: [{ label: axis, data: [], backgroundColor: colour }] },
@@ -416,7 +423,7 @@ function countChart(canvas: HTMLCanvasElement, colour: string, axis: string, too
         x: {
           beginAtZero: true,
           // All zeros would otherwise give a 0–1 axis with fractional ticks.
-          suggestedMax: 1,
+          suggestedMax: floor,
           title: { display: true, text: axis },
           ticks: { maxRotation: 0, precision: 0, callback: (value) => compact(Number(value)) },
         },

@@ -1,18 +1,21 @@
-//! Runs one experiment: every chosen reader over the same stream, first once
+//! Runs one experiment: every chosen reader over the same streams, first once
 //! for counts and the digest, then timed.
 
-use crate::measure::{self, AllocScope, Clock, Sampling};
+use crate::content;
+use crate::measure::{self, AllocScope, Clock, Lanes, Sampling};
 use crate::params::{Lab, ParamError, Params};
-use crate::read::{self, ReaderKind};
+use crate::read::{self, Driven, ReaderConfig, ReaderKind};
 use crate::report::{LabReport, Report, Run, Timer};
-use crate::source::{counting_bytes, Probe, Source};
-use crate::workload::{digest_of, AppCounts, Consume, CountSink, DigestSink};
+use crate::source::{stream_seed, Probe, Source};
+use crate::workload::{combined_digest, Consume, CountSink, DigestSink, Spec};
 
 /// Checks `params`, then runs the experiment. `sampling` decides how hard to
 /// time ([`Sampling::FULL`] or [`Sampling::QUICK`]).
 pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<Report, ParamError> {
     params.check()?;
-    let data = counting_bytes(params.len as usize);
+    // Generated once and shared by every reader and every stream.
+    let data = content::generate(params);
+    let expected = content::expected(params.workload, &data);
     let resolution_ns = measure::resolution_ns(clock);
     let runs = params
         .readers
@@ -24,7 +27,7 @@ pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<Rep
         runs,
         timer: Timer { resolution_ns, isolated: clock.isolated() },
         quick: sampling == Sampling::QUICK,
-        source_digest: digest_of(&data),
+        source_digest: combined_digest(&vec![expected.digest; params.streams as usize]),
         link: params.to_link(),
         lab: Lab::Read,
     })
@@ -39,19 +42,30 @@ pub fn run_lab(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result
     }
 }
 
-/// Counts of one run: what the application saw and what the source saw.
+/// Counts of one run: what the reader and application did and what the
+/// sources saw.
 struct Counted {
-    app: AppCounts,
+    driven: Driven,
     source_reads: u64,
-    direct_bytes: u64,
 }
 
-fn once<C: Consume>(params: &Params, kind: ReaderKind, data: &[u8], app_buf: &mut [u8], sink: &mut C) -> Result<Counted, ParamError> {
+fn once<C: Consume>(
+    params: &Params,
+    kind: ReaderKind,
+    data: &[u8],
+    app_buf: &mut [u8],
+    sinks: &mut [C],
+) -> Result<Counted, ParamError> {
     let probe = Probe::default();
-    let source = Source::new(data, params.chunk, params.seed, &probe);
-    let app = read::drive(kind, source, params.cap as usize, params.workload, app_buf, sink)
+    let mut sources = Lanes::with_capacity(sinks.len());
+    for i in 0..sinks.len() {
+        sources.push(Source::new(data, params.chunk, stream_seed(params.seed, i), &probe));
+    }
+    let spec = Spec { workload: params.workload, rs: app_buf.len(), len: data.len(), reuse: params.reuse };
+    let config = ReaderConfig { cap: params.cap as usize, pool: params.pool };
+    let driven = read::drive_streams(kind, sources, &probe, config, &spec, app_buf, sinks)
         .map_err(|e| ParamError { key: "run", message: format!("{} reader failed: {e}", kind.id()) })?;
-    Ok(Counted { app, source_reads: probe.source_reads(), direct_bytes: probe.direct_bytes() })
+    Ok(Counted { driven, source_reads: probe.source_reads() })
 }
 
 fn run_reader(
@@ -62,32 +76,35 @@ fn run_reader(
     resolution_ns: f64,
     sampling: Sampling,
 ) -> Result<Run, ParamError> {
-    // The application's buffer is the application's, not the reader's cost.
+    let streams = params.streams as usize;
+    // The application's buffer and the sinks are the harness's, not the
+    // reader's cost: made before the allocation scope starts.
     let mut app_buf = vec![0u8; params.rs as usize];
+    let mut digests: Vec<DigestSink> = (0..streams).map(|_| DigestSink::default()).collect();
 
-    let mut digest = DigestSink::default();
     let scope = AllocScope::start();
-    let counted = once(params, kind, data, &mut app_buf, &mut digest)?;
+    let counted = once(params, kind, data, &mut app_buf, &mut digests)?;
     let alloc = scope.finish();
+    let per_stream: Vec<u64> = digests.iter().map(DigestSink::value).collect();
 
-    let mut sink = CountSink::default();
+    let mut sinks: Vec<CountSink> = (0..streams).map(|_| CountSink::default()).collect();
     let cpu_ns = measure::sample(clock, resolution_ns, sampling, || {
         // Counted once above; a failure here would have failed there.
-        let _ = once(params, kind, data, &mut app_buf, &mut sink);
+        let _ = once(params, kind, data, &mut app_buf, &mut sinks);
     });
-    std::hint::black_box(sink.0);
+    std::hint::black_box(sinks.iter().map(|s| s.0).sum::<u64>());
 
+    let driven = counted.driven;
     Ok(Run {
         reader: kind,
         source_reads: counted.source_reads,
-        app_reads: counted.app.app_reads,
-        bytes: counted.app.bytes,
-        // Whatever reached the application without the source writing it
-        // there directly was copied inside the reader.
-        bytes_copied: counted.app.bytes - counted.direct_bytes,
+        app_reads: driven.app.app_reads,
+        bytes: driven.app.bytes,
+        bytes_copied: driven.bytes_copied,
         alloc,
-        digest: digest.hex(),
+        digest: combined_digest(&per_stream),
         cpu_ns,
         modelled_io_ns: counted.source_reads as f64 * params.sys as f64,
+        blocks: driven.blocks,
     })
 }

@@ -5,6 +5,7 @@
 //! only file that knows about wasm-bindgen.
 
 pub mod bench;
+pub mod content;
 pub mod experiment;
 pub mod measure;
 pub mod params;

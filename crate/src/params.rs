@@ -50,6 +50,15 @@ pub mod key {
     pub const WRITE_SIZE: &str = "ws";
     pub const WRITE_CAP: &str = "wcap";
     pub const SINK: &str = "sink";
+    // Added with the chained reader and the seed 001/002 workloads. They
+    // appear in a link only when they differ from their defaults, so links
+    // written before them keep their canonical form.
+    pub const STREAMS: &str = "streams";
+    pub const POOL: &str = "pool";
+    pub const REUSE: &str = "reuse";
+    pub const LINE: &str = "line";
+    pub const FRAME: &str = "frame";
+    pub const NUL: &str = "nul";
 }
 
 const KIB: u64 = 1024;
@@ -105,6 +114,14 @@ pub struct Limits {
     pub ws: Bounds,
     /// Write lab: `BufWriter` capacity in bytes.
     pub wcap: Bounds,
+    /// Independent streams read round-robin (see also [`MAX_JOB_BYTES`]).
+    pub streams: Bounds,
+    /// `lines` workload: line lengths in bytes, newline excluded.
+    pub line: Bounds,
+    /// `frames` workload: payload lengths in bytes.
+    pub frame: Bounds,
+    /// `scan` workload: position of the NUL byte (at or past the end: none).
+    pub nul: Bounds,
 }
 
 pub const LIMITS: Limits = Limits {
@@ -120,6 +137,10 @@ pub const LIMITS: Limits = Limits {
     wlen: Bounds::new(KIB, 64 * MIB),
     ws: Bounds::new(1, MIB),
     wcap: Bounds::new(1, 4 * MIB),
+    streams: Bounds::new(1, 1000),
+    line: Bounds::new(0, 64 * KIB),
+    frame: Bounds::new(0, MIB),
+    nul: Bounds::new(0, 64 * MIB),
 };
 
 /// The most heap one write-lab job may hold at once, whatever the link says.
@@ -138,6 +159,56 @@ pub fn write_job_bytes(w: &WriteParams) -> u64 {
     let cursors = records_in_memory + cursor_buffer;
     let sink = w.len + w.cap;
     cursors.max(sink)
+}
+
+/// One job's bound with several streams: stream length × streams (the bytes
+/// read, hence the time) and buffer capacity × streams (the buffers alive at
+/// once, one per stream) are each at most this. Streams share one copy of
+/// the content, so memory stays near `len + 2 × cap × streams` whatever the
+/// workload, well inside a wasm32 heap.
+pub const MAX_JOB_BYTES: u64 = 64 * MIB;
+
+/// The most streams allowed with streams of `len` bytes and buffers of `cap`
+/// bytes (at least 1: `len` and `cap` alone are within [`MAX_JOB_BYTES`]).
+pub fn max_streams(len: u64, cap: u64) -> u64 {
+    let by_len = MAX_JOB_BYTES / len.max(1);
+    let by_cap = MAX_JOB_BYTES / cap.max(1);
+    by_len.min(by_cap).clamp(LIMITS.streams.min, LIMITS.streams.max)
+}
+
+/// Why [`max_streams`] is what it is, for a notice or an error.
+fn streams_cap_reason(len: u64, cap: u64) -> String {
+    let (what, size) = if len >= cap { ("stream length", len) } else { ("buffer capacity", cap) };
+    format!(
+        "stream length × streams and buffer capacity × streams may each be at most {}, \
+         so a {what} of {} allows at most {} streams",
+        format_size(MAX_JOB_BYTES),
+        format_size(size),
+        max_streams(len, cap)
+    )
+}
+
+/// An inclusive range of lengths (line lengths, frame payload lengths).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LenRange {
+    pub min: u64,
+    pub max: u64,
+}
+
+fn format_len_range(r: LenRange) -> String {
+    if r.min == r.max {
+        format_size(r.min)
+    } else {
+        format!("{}-{}", format_size(r.min), format_size(r.max))
+    }
+}
+
+fn on_off(flag: bool) -> &'static str {
+    if flag {
+        "on"
+    } else {
+        "off"
+    }
 }
 
 /// One whole experiment. Field names are an interface (the report JSON and the
@@ -160,6 +231,19 @@ pub struct Params {
     /// Readers compared, in the order shown; no repeats.
     pub readers: Vec<ReaderKind>,
     pub workload: Workload,
+    /// Independent sources, each with its own reader, read round-robin.
+    pub streams: u64,
+    /// The chained reader's block pool: consumed blocks are handed out again.
+    pub pool: bool,
+    /// `frames`, std and unbuffered readers: one reused payload buffer instead
+    /// of a new `Vec` per frame.
+    pub reuse: bool,
+    /// `lines`: line lengths, newline excluded.
+    pub line: LenRange,
+    /// `frames`: payload lengths.
+    pub frame: LenRange,
+    /// `scan`: position of the one NUL byte; at or past the end, there is none.
+    pub nul: u64,
     /// Which lab the page shows and `run` runs (`lab`; absent: read).
     pub lab: Lab,
     /// The write lab's settings.
@@ -265,6 +349,12 @@ impl Default for Params {
             workload: Workload::Fixed,
             lab: Lab::Read,
             write: WriteParams::default(),
+            streams: 1,
+            pool: true,
+            reuse: false,
+            line: LenRange { min: 8, max: 120 },
+            frame: LenRange { min: 64, max: KIB },
+            nul: 512 * KIB,
         }
     }
 }
@@ -344,7 +434,8 @@ impl Params {
                 });
             }
         }
-        self.check_write()
+        self.check_write()?;
+        self.check_added_keys()
     }
 
     /// Strict validation of the write lab's settings (checked whichever lab
@@ -374,6 +465,57 @@ impl Params {
             });
         }
         Ok(())
+    }
+
+    /// The keys added with the chained reader and the new workloads.
+    fn check_added_keys(&self) -> Result<(), ParamError> {
+        check_bounds(key::STREAMS, self.streams, LIMITS.streams)?;
+        if self.streams > max_streams(self.len, self.cap) {
+            return Err(ParamError {
+                key: key::STREAMS,
+                message: format!("{} streams: {}", self.streams, streams_cap_reason(self.len, self.cap)),
+            });
+        }
+        for (name, range, bounds) in [(key::LINE, self.line, LIMITS.line), (key::FRAME, self.frame, LIMITS.frame)] {
+            check_bounds(name, range.min, bounds)?;
+            check_bounds(name, range.max, bounds)?;
+            if range.min > range.max {
+                return Err(ParamError { key: name, message: format!("range {}-{} is empty", range.min, range.max) });
+            }
+        }
+        check_bounds(key::NUL, self.nul, LIMITS.nul)
+    }
+
+    /// The added keys whose values differ from the defaults, each as
+    /// `&key=value`, in a fixed order.
+    fn added_link_keys(&self) -> String {
+        let d = Params::default();
+        let mut out = String::new();
+        let mut push = |k: &str, v: String| {
+            out.push('&');
+            out.push_str(k);
+            out.push('=');
+            out.push_str(&v);
+        };
+        if self.streams != d.streams {
+            push(key::STREAMS, self.streams.to_string());
+        }
+        if self.pool != d.pool {
+            push(key::POOL, on_off(self.pool).into());
+        }
+        if self.reuse != d.reuse {
+            push(key::REUSE, on_off(self.reuse).into());
+        }
+        if self.line != d.line {
+            push(key::LINE, format_len_range(self.line));
+        }
+        if self.frame != d.frame {
+            push(key::FRAME, format_len_range(self.frame));
+        }
+        if self.nul != d.nul {
+            push(key::NUL, format_size(self.nul));
+        }
+        out
     }
 
     /// The write lab's part of the link: `lab=write` and every write key when
@@ -419,7 +561,7 @@ impl Params {
     /// The canonical link fragment (without `#`).
     pub fn to_link(&self) -> String {
         let readers: Vec<&str> = self.readers.iter().map(|r| r.id()).collect();
-        format!(
+        let link = format!(
             "{}={LINK_VERSION}&{}={}&{}={}&{}={}&{}={}&{}={}&{}={}&{}={}&{}={}",
             key::VERSION,
             key::LEN,
@@ -438,7 +580,8 @@ impl Params {
             readers.join(","),
             key::WORKLOAD,
             self.workload.id(),
-        ) + &self.write_link()
+        );
+        link + &self.added_link_keys() + &self.write_link()
     }
 }
 
@@ -651,6 +794,18 @@ impl Decoder {
         }
     }
 
+    /// on/off (also 1/0, true/false, yes/no).
+    fn flag(&mut self, key: &str, raw: &str, default: bool) -> bool {
+        match raw.trim().to_ascii_lowercase().as_str() {
+            "on" | "1" | "true" | "yes" => true,
+            "off" | "0" | "false" | "no" => false,
+            _ => {
+                self.notice(key, format!("'{}' is not on or off; using {}", shorten(raw), on_off(default)));
+                default
+            }
+        }
+    }
+
     /// The sink's chunk model: the `chunk` grammar, with notices naming `sink`.
     fn sink(&mut self, raw: &str, default: ChunkModel) -> ChunkModel {
         let before = self.notices.len();
@@ -687,6 +842,27 @@ impl Decoder {
             );
         }
         out
+    }
+
+    /// A length range `a-b` (or a single length `k`, meaning `k-k`) of sizes
+    /// within `bounds`; a reversed range is swapped, with a notice.
+    fn len_range(&mut self, key: &str, raw: &str, bounds: Bounds, default: LenRange) -> LenRange {
+        let t = raw.trim();
+        let (a, b) = t.split_once('-').unwrap_or((t, t));
+        if parse_size(a).is_err() || parse_size(b).is_err() {
+            self.notice(
+                key,
+                format!("'{}' is not a length range (a-b, such as 64-1K); using {}", shorten(raw), format_len_range(default)),
+            );
+            return default;
+        }
+        let lo = self.size(key, a, bounds, default.min);
+        let hi = if a == b { lo } else { self.size(key, b, bounds, default.max) };
+        if lo > hi {
+            self.notice(key, format!("range {} is reversed; using {}", shorten(raw), format_len_range(LenRange { min: hi, max: lo })));
+            return LenRange { min: hi, max: lo };
+        }
+        LenRange { min: lo, max: hi }
     }
 
     fn workload(&mut self, raw: &str, default: Workload) -> Workload {
@@ -758,6 +934,12 @@ pub fn decode_link(link: &str) -> Decoded {
         key::WRITE_SIZE,
         key::WRITE_CAP,
         key::SINK,
+        key::STREAMS,
+        key::POOL,
+        key::REUSE,
+        key::LINE,
+        key::FRAME,
+        key::NUL,
     ];
     for name in known {
         let values: Vec<&str> =
@@ -796,8 +978,20 @@ pub fn decode_link(link: &str) -> Decoded {
             key::WRITE_SIZE => p.write.ws = d.size(name, raw, LIMITS.ws, defaults.write.ws),
             key::WRITE_CAP => p.write.cap = d.size(name, raw, LIMITS.wcap, defaults.write.cap),
             key::SINK => p.write.sink = d.sink(raw, defaults.write.sink),
+            key::STREAMS => p.streams = d.count(name, raw, LIMITS.streams, defaults.streams),
+            key::POOL => p.pool = d.flag(name, raw, defaults.pool),
+            key::REUSE => p.reuse = d.flag(name, raw, defaults.reuse),
+            key::LINE => p.line = d.len_range(name, raw, LIMITS.line, defaults.line),
+            key::FRAME => p.frame = d.len_range(name, raw, LIMITS.frame, defaults.frame),
+            key::NUL => p.nul = d.size(name, raw, LIMITS.nul, defaults.nul),
             _ => unreachable!("every known key has an arm"),
         }
+    }
+    // After every key: the cap on streams depends on len and cap.
+    let most = max_streams(p.len, p.cap);
+    if p.streams > most {
+        d.notice(key::STREAMS, format!("{} streams is too many: {}; using {most}", p.streams, streams_cap_reason(p.len, p.cap)));
+        p.streams = most;
     }
     finish(p, d)
 }
@@ -827,6 +1021,9 @@ pub struct Schema {
     pub endings: &'static [EndingInfo],
     /// Encoded size of one record in the cursor experiment.
     pub record_bytes: u64,
+    /// See [`MAX_JOB_BYTES`]: stream length × streams and buffer capacity ×
+    /// streams are each at most this.
+    pub max_job_bytes: u64,
 }
 
 pub fn schema() -> Schema {
@@ -843,6 +1040,7 @@ pub fn schema() -> Schema {
         write_modes: &WRITE_MODES,
         endings: &ENDINGS,
         record_bytes: RECORD_BYTES,
+        max_job_bytes: MAX_JOB_BYTES,
     }
 }
 
@@ -960,6 +1158,60 @@ mod tests {
     }
 
     #[test]
+    fn added_keys_round_trip_and_stay_out_of_default_links() {
+        assert!(!Params::default().to_link().contains("streams"), "{}", Params::default().to_link());
+        let link = "v=1&len=256K&chunk=worst&seed=2&cap=1K&rs=1&sys=150&rd=std,chained&wl=frames\
+                    &streams=8&pool=off&reuse=on&line=0-4K&frame=1-128&nul=1000";
+        let d = decode_link(link);
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+        assert_eq!(d.params.streams, 8);
+        assert!(!d.params.pool && d.params.reuse);
+        assert_eq!(d.params.line, LenRange { min: 0, max: 4096 });
+        assert_eq!(d.params.frame, LenRange { min: 1, max: 128 });
+        assert_eq!(d.params.nul, 1000);
+        assert_eq!(d.fragment, link);
+        assert_eq!(decode_link("frame=100").params.frame, LenRange { min: 100, max: 100 });
+        assert_eq!(decode_link("pool=0&reuse=YES").params.pool, false);
+        assert!(decode_link("pool=0&reuse=YES").params.reuse);
+    }
+
+    #[test]
+    fn bad_added_values_fall_back_with_notices_naming_the_key() {
+        let d = decode_link("streams=0&pool=maybe&reuse=2&line=x&frame=2M-1&nul=-1");
+        assert_eq!(keys(&d), ["streams", "pool", "reuse", "line", "frame", "frame", "nul"]);
+        let def = Params::default();
+        assert_eq!(d.params.streams, 1, "0 clamps up to 1");
+        assert_eq!((d.params.pool, d.params.reuse, d.params.line, d.params.nul), (def.pool, def.reuse, def.line, def.nul));
+        assert_eq!(d.params.frame, LenRange { min: 1, max: MIB }, "clamped, then swapped");
+        assert_eq!(d.params.check(), Ok(()));
+    }
+
+    #[test]
+    fn streams_are_capped_by_the_job_size_with_a_notice() {
+        // 1 MiB streams: 64 of them make 64 MiB.
+        let d = decode_link("len=1M&streams=1000");
+        assert_eq!(d.params.streams, 64);
+        assert_eq!(keys(&d), ["streams"]);
+        assert!(d.notices[0].message.contains("at most 64 streams"), "{:?}", d.notices[0]);
+        // Large buffers bind first: 4 MiB × 16 = 64 MiB.
+        let d = decode_link("len=1K&cap=4M&streams=1000");
+        assert_eq!(d.params.streams, 16);
+        assert!(d.notices[0].message.contains("a buffer capacity of 4M allows at most 16"), "{:?}", d.notices[0]);
+        assert_eq!(decode_link("len=64K&cap=8K&streams=1000").params.streams, 1000);
+        assert_eq!(max_streams(LIMITS.len.max, LIMITS.cap.max), 1);
+        let p = Params { streams: 65, ..Params::default() };
+        assert_eq!(p.check().unwrap_err().key, "streams");
+    }
+
+    #[test]
+    fn schema_keys_name_real_link_keys() {
+        let known = [key::READ_SIZE, key::CAP, key::POOL, key::REUSE, key::LINE, key::FRAME, key::NUL];
+        for k in READERS.iter().flat_map(|r| r.keys).chain(WORKLOADS.iter().flat_map(|w| w.keys)) {
+            assert!(known.contains(k), "{k}");
+        }
+    }
+
+    #[test]
     fn strict_check_rejects_with_the_key() {
         let mut p = Params { cap: 0, ..Params::default() };
         assert_eq!(p.check().unwrap_err().key, "cap");
@@ -972,6 +1224,12 @@ mod tests {
         assert!(Params::from_json(r#"{"cap": -1}"#).is_err());
         assert!(Params::from_json(r#"{"readers": ["nope"]}"#).is_err());
         assert_eq!(Params::from_json(r#"{"cap": 4096}"#).unwrap().cap, 4096);
+        p = Params { frame: LenRange { min: 9, max: 3 }, ..Params::default() };
+        assert_eq!(p.check().unwrap_err().key, "frame");
+        p = Params { line: LenRange { min: 0, max: LIMITS.line.max + 1 }, ..Params::default() };
+        assert_eq!(p.check().unwrap_err().key, "line");
+        p = Params { streams: 0, ..Params::default() };
+        assert_eq!(p.check().unwrap_err().key, "streams");
     }
 
     // ---- the write lab

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::measure::{AllocCounts, Stats};
 use crate::params::{Lab, Params};
+use crate::read::chained::BlockCounts;
 use crate::read::ReaderKind;
 use crate::write::bufwriter::{FinalFlush, WriteMode};
 use crate::write::cursors::{Flavour, WriteFailure};
@@ -17,7 +18,11 @@ pub struct Report {
     pub timer: Timer,
     /// True for a quick estimate (one short sample while a control moves).
     pub quick: bool,
-    /// Digest of the stream itself: every run's digest must equal it.
+    /// Digest of what the application must receive, computed from the plain
+    /// byte slice without any reader (see `content::expected`: the whole
+    /// stream for most workloads, the payloads for `frames`, the bytes before
+    /// the NUL for `scan`; with several streams, combined over them): every
+    /// run's digest must equal it.
     pub source_digest: String,
     /// The canonical link fragment that reproduces this report.
     pub link: String,
@@ -47,6 +52,10 @@ pub struct Run {
     pub cpu_ns: Stats,
     /// Modelled: `source_reads × params.sys`. Not measured.
     pub modelled_io_ns: f64,
+    /// The chained reader's blocks: how many were allocated and how many
+    /// came from the pool instead. Absent for the other readers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocks: Option<BlockCounts>,
 }
 
 impl Run {

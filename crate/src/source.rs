@@ -161,15 +161,14 @@ impl Chunker {
 
 /// Counters shared between a source and the harness that drives it. Cells,
 /// not atomics: one run is single-threaded, and a `Cell` update costs what a
-/// plain add costs.
+/// plain add costs. With several streams, all their sources share one probe,
+/// so the counts are totals over the streams.
 #[derive(Debug, Default)]
 pub struct Probe {
     source_reads: Cell<u64>,
     source_bytes: Cell<u64>,
-    /// Bytes the source wrote straight into the application's buffer.
+    /// Bytes the source wrote anywhere but into the reader's own buffer.
     direct_bytes: Cell<u64>,
-    /// Address range of the application's current destination buffer.
-    app_window: Cell<(usize, usize)>,
 }
 
 impl Probe {
@@ -184,29 +183,18 @@ impl Probe {
         self.source_bytes.get()
     }
 
-    /// Bytes that went from the source straight into the application's own
-    /// buffer, bypassing any reader buffer (std's large-read bypass).
+    /// Bytes the source wrote outside the reader's own buffer (see
+    /// [`Source::set_reader_buffer`]): straight into memory the application
+    /// owns, as std's large-read bypass and `read_to_end` do.
     pub fn direct_bytes(&self) -> u64 {
         self.direct_bytes.get()
     }
 
-    /// Tells the probe where the application's destination buffer is, so a
-    /// reader that bypasses its own buffer can be told apart from one that
-    /// copies. Readers are black boxes (std's `BufReader` included); this
-    /// observes what they really do rather than modelling it.
     #[inline]
-    pub fn set_app_window(&self, buf: &[u8]) {
-        let start = buf.as_ptr() as usize;
-        self.app_window.set((start, start + buf.len()));
-    }
-
-    #[inline]
-    fn record(&self, dest: &[u8], n: usize) {
+    fn record(&self, n: usize, direct: bool) {
         self.source_reads.set(self.source_reads.get() + 1);
         self.source_bytes.set(self.source_bytes.get() + n as u64);
-        let (lo, hi) = self.app_window.get();
-        let start = dest.as_ptr() as usize;
-        if n > 0 && start >= lo && start + n <= hi {
+        if direct {
             self.direct_bytes.set(self.direct_bytes.get() + n as u64);
         }
     }
@@ -220,6 +208,9 @@ pub struct Source<'a> {
     pos: usize,
     chunker: Chunker,
     probe: &'a Probe,
+    /// Address range `[lo, hi)` of the buffer of the reader that wraps this
+    /// source; empty when the reader has none (the unbuffered reader).
+    reader_buffer: (usize, usize),
 }
 
 impl<'a> Source<'a> {
@@ -228,7 +219,19 @@ impl<'a> Source<'a> {
     }
 
     pub fn with_chunker(data: &'a [u8], chunker: Chunker, probe: &'a Probe) -> Self {
-        Source { data, pos: 0, chunker, probe }
+        Source { data, pos: 0, chunker, probe, reader_buffer: (0, 0) }
+    }
+
+    /// Tells the source where the wrapping reader's own buffer lives, so that
+    /// every write can be classed as "into the reader's buffer" (to be copied
+    /// out later) or "direct" (into the application's memory). Readers stay
+    /// black boxes: std's `BufReader` is observed, not modelled. Its buffer
+    /// is the only memory it ever asks the source to fill besides the
+    /// caller's, which is why this works for every workload, including
+    /// `Read::bytes()`, whose destination byte lives inside std.
+    pub fn set_reader_buffer(&mut self, start: *const u8, len: usize) {
+        let lo = start as usize;
+        self.reader_buffer = (lo, lo + len);
     }
 
     pub fn remaining(&self) -> usize {
@@ -253,7 +256,7 @@ impl Read for Source<'_> {
         } else {
             match self.chunker.next_limit() {
                 0 => {
-                    self.probe.record(buf, 0);
+                    self.probe.record(0, false);
                     return Err(io::Error::from(io::ErrorKind::Interrupted));
                 }
                 limit => buf.len().min(remaining).min(limit),
@@ -261,8 +264,23 @@ impl Read for Source<'_> {
         };
         buf[..n].copy_from_slice(&self.data[self.pos..self.pos + n]);
         self.pos += n;
-        self.probe.record(buf, n);
+        let (lo, hi) = self.reader_buffer;
+        let at = buf.as_ptr() as usize;
+        let direct = !(lo <= at && at < hi);
+        self.probe.record(n, direct);
         Ok(n)
+    }
+}
+
+/// The chunk seed of stream `index` of an experiment seeded with `seed`.
+/// Stream 0 uses the seed itself, so a one-stream experiment keeps the chunks
+/// (and counts) links had before streams existed; the others get unrelated
+/// seeds, so the streams' chunkings are independent.
+pub fn stream_seed(seed: u64, index: usize) -> u64 {
+    if index == 0 {
+        seed
+    } else {
+        SplitMix64::new(seed ^ (index as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
     }
 }
 

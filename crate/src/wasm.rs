@@ -170,3 +170,11 @@ pub fn format_size(n: f64) -> String {
     let n = if n.is_finite() && n > 0.0 { n.floor() as u64 } else { 0 };
     params::format_size(n)
 }
+
+/// The most streams a job may have with streams of `len` bytes and buffers of
+/// `cap` bytes (the engine's rule, so the page never restates it).
+#[wasm_bindgen]
+pub fn max_streams(len: f64, cap: f64) -> f64 {
+    let whole = |n: f64| if n.is_finite() && n > 0.0 { n.floor() as u64 } else { 1 };
+    params::max_streams(whole(len), whole(cap)) as f64
+}

@@ -3,10 +3,10 @@
 //! the source-read counts follow the formulas the lessons rely on.
 
 use buflab::measure::{InstantClock, Sampling};
-use buflab::params::{decode_link, Params};
+use buflab::params::{decode_link, max_streams, LenRange, Params};
 use buflab::read::{self, ReaderKind, READERS};
 use buflab::source::{counting_bytes, ChunkModel, Chunker, Probe, Source};
-use buflab::workload::{digest_of, AppCounts, DigestSink, Workload};
+use buflab::workload::{digest_of, AppCounts, DigestSink, Workload, WORKLOADS};
 use proptest::prelude::*;
 
 struct Outcome {
@@ -101,6 +101,16 @@ proptest! {
     }
 
     #[test]
+    fn chained_source_reads_follow_the_std_formula(len in 0usize..20_000, k in 1usize..600, cap in 2usize..1000, rs_frac in 0.0f64..1.0) {
+        // Reads smaller than a block: the chained reader refills only when
+        // empty, and each refill is one source read of min(k, cap) bytes.
+        let rs = 1 + ((cap - 1) as f64 * rs_frac) as usize;
+        prop_assume!(rs < cap);
+        let out = drive(ReaderKind::Chained, &counting_bytes(len), Chunker::new(ChunkModel::Fixed { size: k }, 0), cap, rs);
+        prop_assert_eq!(out.source_reads, len.div_ceil(k.min(cap)) as u64 + 1);
+    }
+
+    #[test]
     fn decoding_any_text_gives_valid_params_and_never_panics(text in ".{0,200}") {
         let d = decode_link(&text);
         prop_assert_eq!(d.params.check(), Ok(()));
@@ -111,9 +121,17 @@ proptest! {
     fn decode_of_encode_is_identity(
         len in 1024u64..=(64 << 20), cap in 1u64..=(4 << 20), rs in 1u64..=(1 << 20),
         seed in 0u64..(1 << 53), sys in 0u64..=10_000_000, model in chunk_model(),
-        readers in prop::sample::subsequence(vec![ReaderKind::Unbuffered, ReaderKind::Std], 1..=2).prop_shuffle(),
+        readers in prop::sample::subsequence(READERS.iter().map(|r| r.id).collect::<Vec<_>>(), 1..=READERS.len()).prop_shuffle(),
+        workload in prop::sample::select(WORKLOADS.iter().map(|w| w.id).collect::<Vec<_>>()),
+        streams_frac in 0.0f64..1.0, pool in any::<bool>(), reuse in any::<bool>(),
+        (line_min, line_extra) in (0u64..=(64 << 10), 0u64..1000), (frame_min, frame_extra) in (0u64..=(1 << 20), 0u64..5000),
+        nul in 0u64..=(64 << 20),
     ) {
-        let p = Params { len, chunk: model, seed, cap, rs, sys, readers, workload: Workload::Fixed, ..Params::default() };
+        // Any stream count up to the job-size cap for this length and capacity.
+        let streams = 1 + (streams_frac * (max_streams(len, cap) - 1) as f64) as u64;
+        let line = LenRange { min: line_min, max: (line_min + line_extra).min(64 << 10) };
+        let frame = LenRange { min: frame_min, max: (frame_min + frame_extra).min(1 << 20) };
+        let p = Params { len, chunk: model, seed, cap, rs, sys, readers, workload, streams, pool, reuse, line, frame, nul, ..Params::default() };
         prop_assert_eq!(p.check(), Ok(()));
         let d = decode_link(&p.to_link());
         prop_assert!(d.notices.is_empty(), "{:?}", d.notices);

@@ -53,13 +53,15 @@ fn same_counts_as_native_for_a_seeded_chunking() {
     assert_eq!(get(&report, "runs.0.source_reads").as_f64(), Some(native.runs[0].source_reads as f64));
 }
 
-/// A clock for comparing counts only.
+/// A clock for comparing counts only. It steps 10 ms per reading, so a quick
+/// sample thinks one run takes 10 ms and repeats it only twice (a 1 µs step
+/// made it repeat the run a thousand times, too slow in a debug build).
 struct FixedClock;
 impl buflab::measure::Clock for FixedClock {
     fn now_ns(&self) -> f64 {
         thread_local!(static T: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) });
         T.with(|t| {
-            t.set(t.get() + 1000.0);
+            t.set(t.get() + 1e7);
             t.get()
         })
     }
@@ -134,4 +136,35 @@ fn run_returns_a_write_report_for_the_write_lab() {
 
     let err: JsValue = wasm::run(json(r#"{"lab": "write", "write": {"records": 0}}"#), JsValue::UNDEFINED).unwrap_err().into();
     assert!(get(&err, "message").as_string().unwrap().starts_with("recs"));
+}
+
+#[wasm_bindgen_test]
+fn chained_frames_match_native_counts_with_the_pool_on_and_off() {
+    for link in [
+        "len=16K&chunk=worst&seed=2&cap=1K&rd=std,chained&wl=frames",
+        "len=16K&chunk=worst&seed=2&cap=1K&rd=std,chained&wl=frames&pool=off&streams=3",
+    ] {
+        let decoded = wasm::decode_link(link).unwrap();
+        assert_eq!(Array::from(&get(&decoded, "notices")).length(), 0, "{link}");
+        let report = wasm::run(get(&decoded, "params"), json(r#"{"quick": true}"#)).map_err(JsValue::from).unwrap();
+        let native = buflab::run(&buflab::decode_link(link).params, &FixedClock, buflab::measure::Sampling::QUICK).unwrap();
+        for (i, run) in native.runs.iter().enumerate() {
+            let at = |field: &str| get(&report, &format!("runs.{i}.{field}")).as_f64();
+            assert_eq!(at("source_reads"), Some(run.source_reads as f64), "{link}");
+            assert_eq!(at("bytes_copied"), Some(run.bytes_copied as f64), "{link}");
+            assert_eq!(get(&report, &format!("runs.{i}.digest")), get(&report, "source_digest"));
+            if let Some(blocks) = run.blocks {
+                // Block counts are the engine's own; allocations come from the
+                // counting allocator, which must see them in wasm as well.
+                assert_eq!(at("blocks.allocated"), Some(blocks.allocated as f64), "{link}");
+                assert_eq!(at("blocks.reused"), Some(blocks.reused as f64), "{link}");
+                assert!(at("allocations").unwrap() >= blocks.allocated as f64, "{link}");
+            } else {
+                assert!(get(&report, &format!("runs.{i}")).is_object());
+                assert!(get(&report, &format!("runs.{i}.blocks")).is_undefined());
+            }
+        }
+    }
+    assert_eq!(wasm::max_streams(1048576.0, 8192.0), 64.0);
+    assert_eq!(wasm::max_streams(f64::NAN, 4194304.0), 16.0);
 }

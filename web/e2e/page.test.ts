@@ -248,6 +248,79 @@ describe("BufLab page", () => {
     await page.close();
   });
 
+  it("frames through the chained reader copy nothing, and turning its pool off makes every block an allocation", async () => {
+    const page = await open(`${baseUrl}#v=1&len=256K&chunk=worst&seed=2&cap=8K&rs=1&sys=150&rd=std,chained&wl=frames`);
+    await settled(page);
+    expect(await metric(page, "chained", "bytes_copied")).toBe(0);
+    expect(await metric(page, "std", "bytes_copied")).toBe(256 * 1024);
+    const stdAllocations = await metric(page, "std", "allocations");
+    expect(stdAllocations).toBeGreaterThan(100); // a Vec per frame
+    expect(await metric(page, "chained", "allocations")).toBeLessThanOrEqual(4);
+    await expect(page.locator("figure.chart", { hasText: "Allocations" }).locator("canvas").getAttribute("aria-label")).resolves.toMatch(
+      /chained zero-copy [1-4] \(/,
+    );
+    await expect(page.locator("figure.chart", { hasText: "Allocations" }).locator(".chart-note").textContent()).resolves.toMatch(
+      /handed out again by the pool/,
+    );
+
+    await page.getByRole("checkbox", { name: "Block pool" }).uncheck();
+    await page.waitForFunction(() => location.hash.includes("pool=off"));
+    await settled(page);
+    const blocks = await metric(page, "chained", "pool_blocks");
+    expect(blocks).toBeGreaterThan(100);
+    expect(await metric(page, "chained", "allocations")).toBeGreaterThan(blocks);
+    expect(await metric(page, "std", "allocations")).toBe(stdAllocations);
+    await expect(page.locator("figure.chart", { hasText: "Allocations" }).locator(".chart-note").textContent()).resolves.toMatch(
+      /pool off: each of its [\d,]+ blocks was a fresh allocation/,
+    );
+    await expect(page.locator(".check-line").textContent()).resolves.toMatch(/Correct/);
+    await page.close();
+  });
+
+  it("a workload shows only its own settings, and the link carries them", async () => {
+    const page = await open(baseUrl);
+    await settled(page);
+    const workload = page.getByRole("combobox", { name: "Workload" });
+    await workload.selectOption("lines");
+    await page.waitForFunction(() => location.hash.includes("wl=lines"));
+    await expect(page.getByRole("textbox", { name: "Shortest line" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("textbox", { name: "Read size" }).isHidden()).resolves.toBe(true);
+    const longest = page.getByRole("textbox", { name: "Longest line" });
+    await longest.fill("40");
+    await longest.press("Enter");
+    await page.waitForFunction(() => location.hash.includes("line=8-40"));
+    await settled(page);
+    await expect(page.locator(".field-note.look").textContent()).resolves.toMatch(/^Look for:/);
+
+    await workload.selectOption("scan");
+    await page.waitForFunction(() => location.hash.includes("wl=scan"));
+    await expect(page.getByRole("textbox", { name: "Shortest line" }).isHidden()).resolves.toBe(true);
+    const nul = page.getByRole("textbox", { name: "NUL position" });
+    await nul.fill("1000");
+    await nul.press("Enter");
+    await page.waitForFunction(() => location.hash.includes("nul=1000"));
+    await settled(page);
+    // Everyone stops at the NUL: 1000 bytes before it.
+    expect(await metric(page, "std", "bytes")).toBe(1000);
+    expect(await metric(page, "std", "bytes_copied")).toBe(0);
+    await page.close();
+  });
+
+  it("a longer stream lowers the stream count to the cap and says why", async () => {
+    const page = await open(`${baseUrl}#v=1&len=64K&chunk=good&rs=4K&rd=std&streams=200`);
+    await settled(page);
+    expect(await metric(page, "std", "allocations")).toBe(200); // one buffer per stream
+    const length = page.getByRole("textbox", { name: "Stream length" });
+    await length.fill("1M");
+    await length.press("Enter");
+    await page.waitForFunction(() => location.hash.includes("len=1M") && location.hash.includes("streams=64"));
+    await expect(page.getByRole("textbox", { name: "Streams" }).inputValue()).resolves.toBe("64");
+    await expect(page.locator(".field-note.warn", { hasText: "At most 64 streams" }).count()).resolves.toBe(1);
+    await settled(page);
+    expect(await metric(page, "std", "bytes")).toBe(64 * (1 << 20));
+    await page.close();
+  });
+
   it("takes screenshots at laptop and phone widths", async () => {
     mkdirSync(docs, { recursive: true });
     const wide = await open(baseUrl, 1280, 900);
@@ -276,5 +349,16 @@ describe("BufLab page", () => {
     await phone.screenshot({ path: `${docs}screenshot-phone.png`, fullPage: true });
     await wide.close();
     await phone.close();
+
+    // The seed 002 comparison: frames under the worst chunking, std against chained.
+    const frames = await open(`${baseUrl}#v=1&len=1M&chunk=worst&seed=2&cap=8K&rs=1&sys=150&rd=unbuffered,std,chained&wl=frames`, 1280, 900);
+    await settled(frames);
+    const framesHeight = await frames.evaluate(() => {
+      const panel = document.querySelector(".controls-panel");
+      return panel ? Math.ceil(panel.getBoundingClientRect().top + panel.scrollHeight + 48) : 0;
+    });
+    await frames.setViewportSize({ width: 1280, height: Math.max(900, framesHeight) });
+    await frames.screenshot({ path: `${docs}screenshot-frames.png`, fullPage: true });
+    await frames.close();
   });
 });

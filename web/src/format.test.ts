@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bytesLabel, bytesRangeLabel, formatCount, formatNs, formatNsShort, formatRatio, timeUnit } from "./format";
+import { bytesLabel, bytesRangeLabel, formatBytes, formatCount, formatNs, formatNsShort, formatRatio, timeUnit } from "./format";
 
 describe("formatting", () => {
   it("writes counts exactly, with thousands separators", () => {
@@ -21,6 +21,15 @@ describe("formatting", () => {
     expect(timeUnit(999)).toEqual({ scale: 1, unit: "ns" });
     expect(timeUnit(1000)).toEqual({ scale: 1e3, unit: "µs" });
     expect(timeUnit(3e7)).toEqual({ scale: 1e6, unit: "ms" });
+  });
+
+  it("writes approximate byte counts in binary units for chart labels", () => {
+    expect(formatBytes(0)).toBe("0 B");
+    expect(formatBytes(1023)).toBe("1,023 B");
+    expect(formatBytes(8320)).toBe("8.13 KiB");
+    expect(formatBytes(1 << 20)).toBe("1.00 MiB");
+    expect(formatBytes(132_341_824)).toBe("126 MiB");
+    expect(formatBytes(3 * 2 ** 30)).toBe("3.00 GiB");
   });
 
   it("writes ratios briefly", () => {

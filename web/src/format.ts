@@ -68,3 +68,18 @@ export function bytesRangeLabel(min: string, max: string): string {
   const unitB = b.split(" ")[1];
   return unitA === unitB ? `${a.split(" ")[0]}–${b}` : `${a}–${b}`;
 }
+
+const BYTE_UNITS: [number, string][] = [
+  [2 ** 30, "GiB"],
+  [2 ** 20, "MiB"],
+  [2 ** 10, "KiB"],
+];
+
+/** An approximate byte count for chart labels, three significant digits: 1048576 → "1.00 MiB", 8320 → "8.13 KiB", 0 → "0 B". */
+export function formatBytes(n: number): string {
+  if (!Number.isFinite(n)) return "–";
+  for (const [scale, unit] of BYTE_UNITS) {
+    if (Math.abs(n) >= scale) return `${formatSignificant(n / scale)} ${unit}`;
+  }
+  return `${integer.format(n)} B`;
+}

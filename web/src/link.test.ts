@@ -40,6 +40,28 @@ describe("schema", () => {
   });
 });
 
+describe("the keys added with the chained reader", () => {
+  it("round-trip through the page's codec and appear only when not default", () => {
+    const fragment =
+      "v=1&len=256K&chunk=worst&seed=2&cap=1K&rs=1&sys=150&rd=std,chained&wl=frames&streams=8&pool=off&reuse=on&frame=1-128";
+    const decoded = readLink(codec, `#${fragment}`);
+    expect(decoded.notices).toEqual([]);
+    expect(decoded.params).toMatchObject({ workload: "frames", streams: 8, pool: false, reuse: true, frame: { min: 1, max: 128 } });
+    expect(codec.encodeLink(decoded.params)).toBe(fragment);
+    expect(codec.encodeLink(codec.schema.defaults)).not.toMatch(/streams|pool|reuse|frame|line|nul/);
+  });
+
+  it("caps streams by stream length and buffer capacity, with a notice naming the key", () => {
+    expect(codec.maxStreams(1 << 20, 8192)).toBe(64);
+    expect(codec.maxStreams(1024, 4 << 20)).toBe(16);
+    expect(codec.maxStreams(65536, 8192)).toBe(codec.schema.limits.streams.max);
+    const decoded = readLink(codec, "#len=1M&streams=1000");
+    expect(decoded.params.streams).toBe(64);
+    expect(keysOf(decoded.notices)).toEqual(["streams"]);
+    expect(decoded.notices[0]?.message).toContain(codec.formatSize(codec.schema.max_job_bytes));
+  });
+});
+
 describe("reading a link", () => {
   it("an empty fragment gives the defaults and no notices", () => {
     const decoded = readLink(codec, "");

@@ -36,6 +36,12 @@ const params: Params = {
     cap: 8192,
     sink: { kind: "file" },
   },
+  streams: 1,
+  pool: true,
+  reuse: false,
+  line: { min: 8, max: 120 },
+  frame: { min: 64, max: 1024 },
+  nul: 524288,
 };
 
 function link(fragment: string, notices: DecodedLink["notices"] = [], p: Params = params): DecodedLink {

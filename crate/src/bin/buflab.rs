@@ -94,10 +94,10 @@ fn ns(t: f64) -> String {
 
 fn table(r: &Report) -> String {
     let header = [
-        "reader", "source reads", "app reads", "bytes", "copied", "allocs", "cpu median", "cpu min–max",
-        "modelled I/O", "total*", "digest",
+        "reader", "source reads", "app reads", "bytes", "copied", "allocs", "alloc bytes", "peak heap",
+        "cpu median", "cpu min–max", "modelled I/O", "total*", "digest",
     ];
-    let rows: Vec<[String; 11]> = r
+    let rows: Vec<[String; 13]> = r
         .runs
         .iter()
         .map(|run| {
@@ -108,6 +108,8 @@ fn table(r: &Report) -> String {
                 run.bytes.to_string(),
                 run.bytes_copied.to_string(),
                 run.alloc.allocations.to_string(),
+                run.alloc.alloc_bytes.to_string(),
+                run.alloc.peak_bytes.to_string(),
                 ns(run.cpu_ns.median),
                 format!("{}–{}", ns(run.cpu_ns.min), ns(run.cpu_ns.max)),
                 ns(run.modelled_io_ns),
@@ -144,9 +146,34 @@ fn table(r: &Report) -> String {
         format_size(p.rs),
         p.sys,
     );
+    out += &format!(
+        "workload {}, {}{}\n\n",
+        p.workload.id(),
+        if p.streams == 1 { "1 stream".to_string() } else { format!("{} streams read round-robin", p.streams) },
+        if p.readers.contains(&buflab::read::ReaderKind::Chained) {
+            format!(", chained block pool {}", if p.pool { "on" } else { "off" })
+        } else {
+            String::new()
+        },
+    );
     out += &line(header.to_vec());
     for row in &rows {
         out += &line(row.iter().map(String::as_str).collect());
+    }
+    for run in &r.runs {
+        if let Some(b) = run.blocks {
+            out += &format!(
+                "\n{}: {} block{} of {} allocated, {} handed out again from the pool.",
+                run.reader.id(),
+                b.allocated,
+                if b.allocated == 1 { "" } else { "s" },
+                format_size(p.cap),
+                b.reused
+            );
+        }
+    }
+    if r.runs.iter().any(|run| run.blocks.is_some()) {
+        out.push('\n');
     }
     out += &format!(
         "\n* total = measured CPU median + modelled I/O (source reads × {} ns).\n\

@@ -14,6 +14,7 @@ export interface CodecExports {
   encode_link(params: unknown): string;
   parse_size(text: string): number | undefined;
   format_size(n: number): string;
+  max_streams(len: number, cap: number): number;
 }
 
 export interface Codec {
@@ -26,6 +27,8 @@ export interface Codec {
   parseSize(text: string): number | undefined;
   /** 8192 → "8K". */
   formatSize(bytes: number): string;
+  /** The most streams allowed with this stream length and buffer capacity (the engine's rule). */
+  maxStreams(len: number, cap: number): number;
 }
 
 export function codecFrom(exports: CodecExports): Codec {
@@ -39,6 +42,7 @@ export function codecFrom(exports: CodecExports): Codec {
       return n === undefined || n === null ? undefined : n;
     },
     formatSize: (bytes) => exports.format_size(bytes),
+    maxStreams: (len, cap) => exports.max_streams(len, cap),
   };
 }
 

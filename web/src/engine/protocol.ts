@@ -33,6 +33,18 @@ export interface Params {
   readers: string[];
   /** Workload id, as listed in `Schema.workloads`. */
   workload: string;
+  /** Independent sources, each with its own reader, read round-robin. */
+  streams: number;
+  /** The chained reader's block pool is on. */
+  pool: boolean;
+  /** frames: one reused payload buffer instead of a new Vec per frame (std, unbuffered). */
+  reuse: boolean;
+  /** lines: line lengths in bytes, newline excluded. */
+  line: Range;
+  /** frames: payload lengths in bytes. */
+  frame: Range;
+  /** scan: position of the NUL byte; at or past the end, there is none. */
+  nul: number;
   /** Which lab runs (link key `lab`; absent in a link means "read"). */
   lab: Lab;
   /** The write lab's settings (carried whichever lab is shown). */
@@ -68,7 +80,8 @@ export interface Range {
 }
 
 /** The numeric keys of Params that have limits in the schema. */
-export type LimitKey = "len" | "cap" | "rs" | "chunk" | "sys" | "seed" | WriteLimitKey;
+export type LimitKey =
+  | "len" | "cap" | "rs" | "chunk" | "sys" | "seed" | "streams" | "line" | "frame" | "nul" | WriteLimitKey;
 
 /** The write lab's limits. */
 export type WriteLimitKey = "records" | "init_cap" | "buf" | "wlen" | "ws" | "wcap";
@@ -77,6 +90,13 @@ export interface Choice {
   id: string;
   label: string;
   about: string;
+  /** Params fields (= link keys) this choice reads; the page shows those settings only when it applies. */
+  keys: string[];
+}
+
+/** A workload: what it models (`about`) and what to look for in the results (`look`). */
+export interface WorkloadChoice extends Choice {
+  look: string;
 }
 
 export interface ChunkPreset {
@@ -92,10 +112,12 @@ export interface Schema {
   defaults: Params;
   limits: Record<LimitKey, Range>;
   readers: Choice[];
-  workloads: Choice[];
+  workloads: WorkloadChoice[];
   presets: ChunkPreset[];
   /** Longest fragment the codec reads. */
   max_link_bytes: number;
+  /** Stream length × streams and buffer capacity × streams are each at most this. */
+  max_job_bytes: number;
   /** The labs, in the switch's order. */
   labs: LabChoice[];
   /** The write lab's cursor flavours with seed 004's qualities. */
@@ -170,6 +192,13 @@ export interface Run {
   digest: string;
   cpu_ns: CpuTime;
   modelled_io_ns: number;
+  /** The chained reader's blocks: allocated, and handed out again by the pool. Absent for other readers. */
+  blocks?: BlockCounts;
+}
+
+export interface BlockCounts {
+  allocated: number;
+  reused: number;
 }
 
 export interface TimerInfo {

@@ -5,6 +5,9 @@
 // 2. Time per run per reader: measured CPU median (whisker = min–max) with the
 //    modelled I/O time (source reads × cost per read) stacked on top, hatched
 //    and labelled "modelled" so nobody takes it for a measurement.
+// 3. Bytes copied inside each reader (linear: zero is the point).
+// 4. Heap allocations per run (linear), with the chained reader's pool
+//    blocks in the caption, so turning the pool off shows what it saves.
 //
 // Colours are from the Okabe–Ito palette, which stays distinct for the common
 // kinds of colour blindness.
@@ -22,7 +25,7 @@ import {
   type Plugin,
 } from "chart.js";
 import type { Report, Run } from "../engine/protocol";
-import { formatCount, formatNs, formatSignificant, timeUnit } from "../format";
+import { formatBytes, formatCount, formatNs, formatSignificant, timeUnit } from "../format";
 import { h, replaceChildren, setText } from "./dom";
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LogarithmicScale, Legend, Tooltip);
@@ -41,6 +44,8 @@ const COLOURS = {
   sourceReads: OKABE_ITO.bluishGreen,
   cpu: OKABE_ITO.blue,
   io: OKABE_ITO.orange,
+  copied: OKABE_ITO.vermillion,
+  allocations: OKABE_ITO.reddishPurple,
 };
 
 export interface Theme {
@@ -203,7 +208,9 @@ export function createCharts(container: HTMLElement): Charts {
     "Time per run",
     "Solid: CPU time measured in this tab (median; whisker shows min–max). Hatched: I/O time modelled as source reads × cost per read.",
   );
-  replaceChildren(container, reads.block, time.block);
+  const copies = chartBlock("Bytes copied", "Bytes moved between buffers inside the reader.");
+  const allocs = chartBlock("Allocations", "Heap allocations during one run, from a counting allocator.");
+  replaceChildren(container, reads.block, time.block, copies.block, allocs.block);
 
   const readsChart = new Chart<"bar", number[], string>(reads.canvas, {
     type: "bar",
@@ -289,8 +296,13 @@ export function createCharts(container: HTMLElement): Charts {
     plugins: [annotations],
   });
 
+  const copiesChart = countChart(copies.canvas, COLOURS.copied, "bytes copied", 1, (v) => `${formatCount(v)} bytes copied`);
+  // An axis of at least 0–10, so one buffer's single allocation looks small.
+  const allocsChart = countChart(allocs.canvas, COLOURS.allocations, "allocations", 10, (v) => `${formatCount(v)} allocations`);
+  const allCharts = [readsChart, timeChart, copiesChart, allocsChart];
+
   const applyTheme = (): void => {
-    for (const chart of [readsChart, timeChart]) {
+    for (const chart of allCharts) {
       chart.options.color = theme.text;
       const scales = chart.options.scales ?? {};
       for (const axis of Object.values(scales)) {
@@ -310,8 +322,7 @@ export function createCharts(container: HTMLElement): Charts {
     }
     ioData.backgroundColor = hatch(COLOURS.io, theme.surface);
   };
-  extrasOf.set(readsChart, { endLabels: [], whiskers: null, theme });
-  extrasOf.set(timeChart, { endLabels: [], whiskers: null, theme });
+  for (const chart of allCharts) extrasOf.set(chart, { endLabels: [], whiskers: null, theme });
   applyTheme();
 
   return {
@@ -364,14 +375,99 @@ export function createCharts(container: HTMLElement): Charts {
         `Solid: CPU time measured in this tab (median of ${runs[0]?.cpu_ns.samples ?? 0} sample${runs[0]?.cpu_ns.samples === 1 ? "" : "s"}; whisker shows min–max). ` +
           `Hatched: I/O time modelled as source reads × ${formatSignificant(report.params.sys)} ns.`,
       );
+
+      sizeFor(copies.holder, runs.length);
+      showCounts(copiesChart, labels, runs.map((r) => r.bytes_copied), runs.map((r) => formatBytes(r.bytes_copied)), theme);
+      copies.canvas.setAttribute(
+        "aria-label",
+        `Bytes copied: ${runs.map((r, i) => `${labels[i]} ${formatCount(r.bytes_copied)}`).join("; ")}.`,
+      );
+      setText(copies.caption, copiesCaption());
+
+      sizeFor(allocs.holder, runs.length);
+      showCounts(
+        allocsChart,
+        labels,
+        runs.map((r) => r.allocations),
+        // The count only: a byte total too would not fit beside a long bar on a phone (the table has it).
+        runs.map((r) => formatCount(r.allocations)),
+        theme,
+      );
+      allocs.canvas.setAttribute(
+        "aria-label",
+        `Allocations: ${runs.map((r, i) => `${labels[i]} ${formatCount(r.allocations)} (${formatBytes(r.alloc_bytes)}, peak ${formatBytes(r.peak_bytes)})`).join("; ")}.`,
+      );
+      setText(allocs.caption, allocationsCaption(report, labelOf));
     },
     retheme() {
       theme = readTheme();
       applyTheme();
-      readsChart.update("none");
-      timeChart.update("none");
+      for (const chart of allCharts) chart.update("none");
     },
   };
+}
+
+/** A horizontal bar chart of one count per reader, on a linear axis from 0 to at least `floor`. */
+function countChart(
+  canvas: HTMLCanvasElement,
+  colour: string,
+  axis: string,
+  floor: number,
+  tooltip: (value: number) => string,
+): Chart<"bar", number[], string> {
+  return new Chart<"bar", number[], string>(canvas, {
+    type: "bar",
+    data: { labels: [], datasets: [{ label: axis, data: [], backgroundColor: colour }] },
+    options: {
+      indexAxis: "y",
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      layout: { padding: { right: LABEL_PX } },
+      plugins: {
+        legend: { display: false },
+        tooltip: { callbacks: { label: (item) => tooltip(Number(item.raw)) } },
+      },
+      scales: {
+        x: {
+          beginAtZero: true,
+          // All zeros would otherwise give a 0–1 axis with fractional ticks.
+          suggestedMax: floor,
+          title: { display: true, text: axis },
+          ticks: { maxRotation: 0, precision: 0, callback: (value) => compact(Number(value)) },
+        },
+        y: { ticks: {} },
+      },
+    },
+    plugins: [annotations],
+  });
+}
+
+function showCounts(chart: Chart<"bar", number[], string>, labels: string[], values: number[], endLabels: string[], theme: Theme): void {
+  chart.data.labels = labels;
+  const set = chart.data.datasets[0];
+  if (set) set.data = values;
+  extrasOf.set(chart, { endLabels, whiskers: null, theme });
+  chart.update("none");
+}
+
+function copiesCaption(): string {
+  return "Bytes moved between buffers inside the reader. std copies what it hands out, except reads that bypass its buffer; lending reads (fill_buf, the chained reader's read_range and read_line) copy nothing.";
+}
+
+function allocationsCaption(report: Report, labelOf: (readerId: string) => string): string {
+  const parts = ["Heap allocations during one run, with the bytes they asked for (counting allocator)."];
+  for (const run of report.runs) {
+    const blocks = run.blocks;
+    if (!blocks) continue;
+    const taken = blocks.allocated + blocks.reused;
+    parts.push(
+      report.params.pool
+        ? `${labelOf(run.reader)}: ${formatCount(taken)} block${taken === 1 ? "" : "s"} taken, ${formatCount(blocks.reused)} of them handed out again by the pool.`
+        : `${labelOf(run.reader)}, pool off: each of its ${formatCount(taken)} block${taken === 1 ? "" : "s"} was a fresh allocation.`,
+    );
+  }
+  return parts.join(" ");
 }
 
 /** 1, 10, 100, 1k, 10k, 100k, 1M, … */

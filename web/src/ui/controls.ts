@@ -178,6 +178,8 @@ export interface NumberFieldSpec {
   steps?: number[];
   /** An extra control next to the text box. */
   extra?: (text: HTMLInputElement) => HTMLElement;
+  /** A note that depends on the params (replaces the hint when shown). */
+  note?: (params: Params) => { text: string; kind: MessageKind };
 }
 
 /** A whole number (ns, seed), optionally with a slider over given stops. */
@@ -247,6 +249,10 @@ export function numberField(spec: NumberFieldSpec, current: () => Params, emit: 
       if (text.value.trim() !== String(value)) {
         text.value = String(value);
         if (text.getAttribute("aria-invalid") === "true") setMessage(text, message, spec.hint, "hint");
+      }
+      if (spec.note && text.getAttribute("aria-invalid") !== "true") {
+        const note = spec.note(params);
+        setMessage(text, message, note.text, note.kind);
       }
     },
   };
@@ -476,15 +482,110 @@ function workloadField(codec: Codec, current: () => Params, emit: Emit): Field {
   const select = h("select", { id, "aria-describedby": `${id}-note` });
   for (const w of workloads) select.appendChild(h("option", { value: w.id }, w.label));
   const note = h("p", { class: "field-note", id: `${id}-note` });
+  const look = h("p", { class: "field-note look", id: `${id}-look` });
+  select.setAttribute("aria-describedby", `${id}-note ${id}-look`);
   select.addEventListener("change", () => emit({ ...current(), workload: select.value }, false));
   // With a single workload the select only informs; keep it focusable but say so.
   if (workloads.length < 2) select.setAttribute("aria-readonly", "true");
-  const element = h("div", { class: "field" }, h("label", { for: id }, "Workload"), select, note);
+  const element = h("div", { class: "field" }, h("label", { for: id }, "Workload"), select, note, look);
   return {
     element,
     show(params) {
       select.value = params.workload;
-      setText(note, workloads.find((w) => w.id === params.workload)?.about ?? "");
+      const chosen = workloads.find((w) => w.id === params.workload);
+      setText(note, chosen?.about ?? "");
+      if (chosen?.look) replaceChildren(look, h("strong", {}, "Look for: "), chosen.look);
+      else replaceChildren(look);
+    },
+  };
+}
+
+interface CheckFieldSpec {
+  label: string;
+  hint: string;
+  get(params: Params): boolean;
+  set(params: Params, value: boolean): Params;
+}
+
+/** An on/off setting: a checkbox with its label and a note. */
+function checkField(spec: CheckFieldSpec, current: () => Params, emit: Emit): Field {
+  const id = nextId("check");
+  const box = h("input", { type: "checkbox", id, "aria-describedby": `${id}-note` });
+  box.addEventListener("change", () => emit(spec.set(current(), box.checked), false));
+  const element = h(
+    "div",
+    { class: "field" },
+    h("div", { class: "check" }, box, h("label", { for: id }, spec.label), h("p", { class: "field-note", id: `${id}-note` }, spec.hint)),
+  );
+  return {
+    element,
+    show(params) {
+      box.checked = spec.get(params);
+    },
+  };
+}
+
+interface LenRangeSpec {
+  /** The pair's title, e.g. "Line lengths". */
+  title: string;
+  hint: string;
+  minLabel: string;
+  maxLabel: string;
+  range: Range;
+  get(params: Params): Range;
+  set(params: Params, value: Range): Params;
+}
+
+/** A length range a–b: two size fields under one title (raising a past b moves b, and the other way round). */
+function lenRangeField(codec: Codec, spec: LenRangeSpec, current: () => Params, emit: Emit): Field {
+  const id = nextId("range");
+  const lo = sizeField(
+    codec,
+    {
+      label: spec.minLabel,
+      hint: "",
+      range: spec.range,
+      get: (p) => spec.get(p).min,
+      set: (p, v) => spec.set(p, { min: v, max: Math.max(v, spec.get(p).max) }),
+    },
+    current,
+    emit,
+  );
+  const hi = sizeField(
+    codec,
+    {
+      label: spec.maxLabel,
+      hint: "",
+      range: spec.range,
+      get: (p) => spec.get(p).max,
+      set: (p, v) => spec.set(p, { min: Math.min(v, spec.get(p).min), max: v }),
+    },
+    current,
+    emit,
+  );
+  const element = h(
+    "fieldset",
+    { class: "field", "aria-describedby": `${id}-note` },
+    h("legend", {}, spec.title),
+    h("p", { class: "field-note", id: `${id}-note` }, spec.hint),
+    h("div", { class: "sub-fields" }, lo.element, hi.element),
+  );
+  return {
+    element,
+    show(params) {
+      lo.show(params);
+      hi.show(params);
+    },
+  };
+}
+
+/** Shows `field` only while `applies` holds for the params. */
+function shownWhen(field: Field, applies: (params: Params) => boolean): Field {
+  return {
+    element: field.element,
+    show(params) {
+      field.element.hidden = !applies(params);
+      field.show(params);
     },
   };
 }
@@ -497,10 +598,22 @@ export function createControls({ form, codec, onChange }: ControlsOptions): Cont
   const { limits } = codec.schema;
   let params: Params = codec.schema.defaults;
   const current = (): Params => params;
+  /** The last edit lowered the stream count to the engine's cap. */
+  let streamsCapped = false;
   const emit: Emit = (next, live) => {
+    // Keep to the engine's cap on streams (stream length × streams and
+    // buffer capacity × streams), so a longer stream or a larger buffer
+    // lowers the count instead of producing params the engine refuses.
+    const most = codec.maxStreams(next.len, next.cap);
+    streamsCapped = next.streams > most;
+    if (streamsCapped) next = { ...next, streams: most };
     params = next;
     onChange(next, live);
   };
+  const workloadUses = (key: string) => (p: Params): boolean =>
+    codec.schema.workloads.find((w) => w.id === p.workload)?.keys.includes(key) ?? false;
+  const readersUse = (key: string) => (p: Params): boolean =>
+    p.readers.some((id) => codec.schema.readers.find((r) => r.id === id)?.keys.includes(key));
 
   const len = sizeField(
     codec,
@@ -552,7 +665,7 @@ export function createControls({ form, codec, onChange }: ControlsOptions): Cont
     codec,
     {
       label: "Buffer capacity",
-      hint: "Size of the reader's buffer (unused by the unbuffered reader).",
+      hint: "Size of std's buffer, and of each block of the chained reader's chain.",
       range: limits.cap,
       get: (p) => p.cap,
       set: (p, v) => ({ ...p, cap: v }),
@@ -575,12 +688,102 @@ export function createControls({ form, codec, onChange }: ControlsOptions): Cont
     emit,
   );
 
-  const fields = [len, chunk, seed, rs, workload, readers, cap, sys];
+  const jobBytes = bytesLabel(codec.formatSize(codec.schema.max_job_bytes));
+  const streamsHint = "Independent sources, each with its own reader, read in turn (round-robin) as a server serves connections.";
+  const streams = numberField(
+    {
+      label: "Streams",
+      hint: streamsHint,
+      range: limits.streams,
+      steps: oneTwoFiveSteps(limits.streams),
+      get: (p) => p.streams,
+      set: (p, v) => ({ ...p, streams: v }),
+      note: (p) => {
+        const most = codec.maxStreams(p.len, p.cap);
+        if (most >= limits.streams.max || (p.streams < most && !streamsCapped)) return { text: streamsHint, kind: "hint" };
+        return {
+          text: `At most ${most} streams at this stream length and buffer capacity: each of length × streams and capacity × streams is capped at ${jobBytes}, so one run's memory and time stay bounded.`,
+          kind: streamsCapped ? "warn" : "hint",
+        };
+      },
+    },
+    current,
+    emit,
+  );
+  const pool = checkField(
+    {
+      label: "Block pool",
+      hint: "Chained reader: blocks read through go back to a pool and are handed out again. Off, every block is a fresh allocation.",
+      get: (p) => p.pool,
+      set: (p, v) => ({ ...p, pool: v }),
+    },
+    current,
+    emit,
+  );
+  const reuse = checkField(
+    {
+      label: "Reuse one payload buffer",
+      hint: "std and unbuffered readers read every payload into one buffer instead of a new Vec per frame.",
+      get: (p) => p.reuse,
+      set: (p, v) => ({ ...p, reuse: v }),
+    },
+    current,
+    emit,
+  );
+  const line = lenRangeField(
+    codec,
+    {
+      title: "Line lengths",
+      hint: "Bytes per line before the newline, drawn with the seed.",
+      minLabel: "Shortest line",
+      maxLabel: "Longest line",
+      range: limits.line,
+      get: (p) => p.line,
+      set: (p, v) => ({ ...p, line: v }),
+    },
+    current,
+    emit,
+  );
+  const frame = lenRangeField(
+    codec,
+    {
+      title: "Payload lengths",
+      hint: "Bytes after each frame's 4-byte length, drawn with the seed.",
+      minLabel: "Smallest payload",
+      maxLabel: "Largest payload",
+      range: limits.frame,
+      get: (p) => p.frame,
+      set: (p, v) => ({ ...p, frame: v }),
+    },
+    current,
+    emit,
+  );
+  const nul = sizeField(
+    codec,
+    {
+      label: "NUL position",
+      hint: "Offset of the one NUL byte. At or past the stream's end there is none, and the whole stream is scanned.",
+      range: limits.nul,
+      get: (p) => p.nul,
+      set: (p, v) => ({ ...p, nul: v }),
+    },
+    current,
+    emit,
+  );
+
+  const rsShown = shownWhen(rs, workloadUses("rs"));
+  const lineShown = shownWhen(line, workloadUses("line"));
+  const frameShown = shownWhen(frame, workloadUses("frame"));
+  const reuseShown = shownWhen(reuse, workloadUses("reuse"));
+  const nulShown = shownWhen(nul, workloadUses("nul"));
+  const capShown = shownWhen(cap, readersUse("cap"));
+  const poolShown = shownWhen(pool, readersUse("pool"));
+  const fields = [len, chunk, seed, streams, workload, rsShown, lineShown, frameShown, reuseShown, nulShown, readers, capShown, poolShown, sys];
   replaceChildren(
     form,
-    group("Stream", len, chunk, seed),
-    group("Application", rs, workload),
-    group("Readers", readers, cap),
+    group("Stream", len, chunk, seed, streams),
+    group("Application", workload, rsShown, lineShown, frameShown, reuseShown, nulShown),
+    group("Readers", readers, capShown, poolShown),
     group("I/O model", sys),
   );
   // Enter in a text box commits it (a change event), never submits the page.

@@ -35,6 +35,30 @@ export function summarize(report: Report, labelOf: (readerId: string) => string)
   return `${labelOf(b.reader)} made ${formatRatio(readRatio)} fewer source reads than ${labelOf(w.reader)} (${formatCount(b.source_reads)} vs ${formatCount(w.source_reads)}) ${time}.`;
 }
 
+/**
+ * A second sentence about memory, when the readers differ there: the reader
+ * with the fewest allocations against the one with the most, and their
+ * copies when those differ too. Empty when allocations are about even.
+ */
+export function summarizeMemory(report: Report, labelOf: (readerId: string) => string): string {
+  const runs = report.runs;
+  if (runs.length < 2) return "";
+  let lo = runs[0]!;
+  let hi = runs[0]!;
+  for (const r of runs) {
+    if (r.allocations < lo.allocations) lo = r;
+    if (r.allocations > hi.allocations) hi = r;
+  }
+  // A buffer per stream is not worth a sentence; an allocation per frame or per block is.
+  if (hi.allocations < Math.max(100, 4 * lo.allocations)) return "";
+  const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`;
+  const copies =
+    lo.bytes_copied !== hi.bytes_copied
+      ? ` and copied ${plural(lo.bytes_copied, "byte")} against ${formatCount(hi.bytes_copied)}`
+      : "";
+  return `${labelOf(lo.reader)} made ${plural(lo.allocations, "allocation")} per run against ${formatCount(hi.allocations)} for ${labelOf(hi.reader)}${copies}.`;
+}
+
 export function showSummary(el: HTMLElement, report: Report | null, labelOf: (readerId: string) => string): void {
-  setText(el, report ? summarize(report, labelOf) : "");
+  setText(el, report ? [summarize(report, labelOf), summarizeMemory(report, labelOf)].filter(Boolean).join(" ") : "");
 }

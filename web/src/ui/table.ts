@@ -63,8 +63,25 @@ const COLUMNS: Column[] = [
     cell: (r, codec) => ({
       text: formatCount(r.allocations),
       value: r.allocations,
-      detail: r.alloc_bytes > 0 ? bytesLabel(codec.formatSize(r.alloc_bytes)) : undefined,
+      detail: r.alloc_bytes > 0 ? exactBytes(r.alloc_bytes, codec) : undefined,
     }),
+  },
+  {
+    metric: "peak_bytes",
+    heading: "Peak heap",
+    about: "Most heap bytes live at once during the run, above where it started: buffers, blocks, Vecs.",
+    numeric: true,
+    cell: (r, codec) => ({ text: exactBytes(r.peak_bytes, codec), value: r.peak_bytes }),
+  },
+  {
+    metric: "pool_blocks",
+    heading: "Pool blocks",
+    about: "Chained reader: blocks allocated, and blocks the pool handed out again instead.",
+    numeric: true,
+    cell: (r) =>
+      r.blocks
+        ? { text: `${formatCount(r.blocks.allocated)} new`, value: r.blocks.allocated, detail: `${formatCount(r.blocks.reused)} reused` }
+        : { text: "–" },
   },
   {
     metric: "cpu_median_ns",
@@ -106,6 +123,12 @@ const COLUMNS: Column[] = [
   },
 ];
 
+/** An exact byte count: "8 KiB" when a binary unit divides it, else "131,584 B". */
+function exactBytes(n: number, codec: Codec): string {
+  const size = codec.formatSize(n);
+  return /^\d+$/.test(size) ? `${formatCount(n)} B` : bytesLabel(size);
+}
+
 /** A short description of an experiment, for the table's caption. */
 export function describeParams(params: Params, codec: Codec): string {
   const bytes = (n: number): string => bytesLabel(codec.formatSize(n));
@@ -128,7 +151,17 @@ export function describeParams(params: Params, codec: Codec): string {
       chunking = "pipe-like source";
       break;
   }
-  return `${bytes(params.len)} stream, ${chunking}, reads of ${bytes(params.rs)}, ${bytes(params.cap)} buffer`;
+  const parts = [params.streams > 1 ? `${formatCount(params.streams)} streams of ${bytes(params.len)} read round-robin` : `${bytes(params.len)} stream`, chunking];
+  const workload = codec.schema.workloads.find((w) => w.id === params.workload);
+  const uses = (key: string): boolean => workload?.keys.includes(key) ?? false;
+  if (params.workload !== "fixed" && workload) parts.splice(1, 0, workload.label);
+  if (uses("rs")) parts.push(`reads of ${bytes(params.rs)}`);
+  if (uses("line")) parts.push(`lines of ${bytesRangeLabel(size(params.line.min), size(params.line.max))}`);
+  if (uses("frame")) parts.push(`payloads of ${bytesRangeLabel(size(params.frame.min), size(params.frame.max))}${params.reuse ? " into one reused buffer" : ""}`);
+  if (uses("nul")) parts.push(params.nul < params.len ? `NUL at byte ${formatCount(params.nul)}` : "no NUL");
+  parts.push(`${bytes(params.cap)} buffer`);
+  if (params.readers.includes("chained")) parts.push(`block pool ${params.pool ? "on" : "off"}`);
+  return parts.join(", ");
 }
 
 export interface ResultsTable {
@@ -156,7 +189,7 @@ export function createTable(container: HTMLElement, codec: Codec): ResultsTable 
 
   return {
     update(report, labelOf) {
-      replaceChildren(caption, `Per reader, for a ${describeParams(report.params, codec)}.`);
+      replaceChildren(caption, `Per reader, for ${report.params.streams > 1 ? "" : "a "}${describeParams(report.params, codec)}.`);
       const rows = report.runs.map((run) =>
         h(
           "tr",

@@ -8,7 +8,7 @@ import { codecFrom, type Codec } from "../engine/codec";
 import type { Report, Run } from "../engine/protocol";
 import { oneTwoFiveSteps } from "./controls";
 import { describeTimer } from "./status";
-import { summarize } from "./summary";
+import { summarize, summarizeMemory } from "./summary";
 import { describeParams } from "./table";
 
 let codec: Codec;
@@ -17,7 +17,7 @@ beforeAll(() => {
   codec = codecFrom(wasm);
 });
 
-const labels: Record<string, string> = { unbuffered: "unbuffered Read", std: "std BufReader" };
+const labels: Record<string, string> = { unbuffered: "unbuffered Read", std: "std BufReader", chained: "chained zero-copy" };
 const labelOf = (id: string): string => labels[id] ?? id;
 
 function run(reader: string, source_reads: number, cpu: number, io: number): Run {
@@ -70,6 +70,23 @@ describe("result sentences", () => {
 
   it("describes one reader alone", () => {
     expect(summarize(report([run("std", 3641, 1e6, 0)]), labelOf)).toMatch(/^std BufReader made 3,641 source reads for 1,048,577 application reads/);
+  });
+
+  it("adds a sentence on memory when allocations differ a lot, and none when they do not", () => {
+    const std = { ...run("std", 16251, 1e6, 0), allocations: 1918, bytes_copied: 1048576 };
+    const chained = { ...run("chained", 16251, 1e6, 0), allocations: 3, bytes_copied: 0 };
+    expect(summarizeMemory(report([std, chained]), labelOf)).toBe(
+      "chained zero-copy made 3 allocations per run against 1,918 for std BufReader and copied 0 bytes against 1,048,576.",
+    );
+    expect(summarizeMemory(report([run("unbuffered", 1, 1, 0), { ...run("std", 1, 1, 0), allocations: 1 }]), labelOf)).toBe("");
+  });
+
+  it("names the workload, its settings, the pool and the streams in the caption when they apply", () => {
+    const frames = { ...codec.schema.defaults, workload: "frames", readers: ["std", "chained"], pool: false, streams: 16, len: 65536 };
+    expect(describeParams(frames, codec)).toBe(
+      "16 streams of 64 KiB read round-robin, length-prefixed frames, poor network, chunks of 64–512 B, payloads of 64 B–1 KiB, 8 KiB buffer, block pool off",
+    );
+    expect(describeParams({ ...codec.schema.defaults, workload: "scan", nul: 1 << 30 }, codec)).toContain("reads of 1 B, no NUL");
   });
 
   it("describes the experiment in the table caption with binary units and the preset's name", () => {

@@ -192,6 +192,25 @@ export interface Charts {
   retheme(): void;
 }
 
+/** Applies a colour scheme to a chart's text, axes and annotation plugin. */
+export function themeAxes(chart: Chart, theme: Theme): void {
+  chart.options.color = theme.text;
+  for (const axis of Object.values(chart.options.scales ?? {})) {
+    if (!axis) continue;
+    // Set in place: these are chart.js's option proxies, and spreading one
+    // into a new object made chart.js recurse ("Recursion detected") on a
+    // colour scheme switch.
+    if (axis.grid) axis.grid.color = theme.grid;
+    else axis.grid = { color: theme.grid };
+    if (axis.ticks) axis.ticks.color = theme.text;
+    else axis.ticks = { color: theme.text };
+    const title = (axis as { title?: { color?: string } }).title;
+    if (title) title.color = theme.muted;
+  }
+  const extras = extrasOf.get(chart);
+  if (extras) extras.theme = theme;
+}
+
 export function chartBlock(title: string, note: string): { block: HTMLElement; holder: HTMLElement; canvas: HTMLCanvasElement; caption: HTMLElement } {
   const canvas = h("canvas", { role: "img" });
   const holder = h("div", { class: "chart-holder" }, canvas);
@@ -303,22 +322,7 @@ export function createCharts(container: HTMLElement): Charts {
 
   const applyTheme = (): void => {
     for (const chart of allCharts) {
-      chart.options.color = theme.text;
-      const scales = chart.options.scales ?? {};
-      for (const axis of Object.values(scales)) {
-        if (!axis) continue;
-        // Set in place: these are chart.js's option proxies, and spreading one
-        // into a new object made chart.js recurse ("Recursion detected") on a
-        // colour scheme switch.
-        if (axis.grid) axis.grid.color = theme.grid;
-        else axis.grid = { color: theme.grid };
-        if (axis.ticks) axis.ticks.color = theme.text;
-        else axis.ticks = { color: theme.text };
-        const title = (axis as { title?: { color?: string } }).title;
-        if (title) title.color = theme.muted;
-      }
-      const extras = extrasOf.get(chart);
-      if (extras) extras.theme = theme;
+      themeAxes(chart, theme);
     }
     ioData.backgroundColor = hatch(COLOURS.io, theme.surface);
   };

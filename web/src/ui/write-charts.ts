@@ -22,7 +22,7 @@ import {
   hatch,
   readTheme,
   sizeFor,
-  type Theme,
+  themeAxes,
 } from "./charts";
 import { setText } from "./dom";
 
@@ -41,19 +41,6 @@ export interface WriteCharts {
   readonly sink: HTMLElement[];
   update(report: WriteReport): void;
   retheme(): void;
-}
-
-function themeAxes(chart: Chart, theme: Theme): void {
-  chart.options.color = theme.text;
-  for (const axis of Object.values(chart.options.scales ?? {})) {
-    if (!axis) continue;
-    axis.grid = { ...(axis.grid ?? {}), color: theme.grid };
-    axis.ticks = { ...(axis.ticks ?? {}), color: theme.text };
-    const title = (axis as { title?: { color?: string } }).title;
-    if (title) title.color = theme.muted;
-  }
-  const extras = extrasOf.get(chart);
-  if (extras) extras.theme = theme;
 }
 
 /** "Cursor<&mut Vec<u8>>" → ["Cursor<", "&mut Vec<u8>>"]; short names stay one line. */

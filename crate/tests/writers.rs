@@ -222,7 +222,7 @@ fn growable_flavours_grow_and_fixed_ones_stop_with_write_zero() {
 
 #[test]
 fn a_cursor_over_a_mut_slice_cannot_grow() {
-    let mut storage = vec![0u8; 8];
+    let mut storage = [0u8; 8];
     let mut c = Cursor::new(&mut storage[..]);
     let e = encode_all(&mut c, &records(1)).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::WriteZero);

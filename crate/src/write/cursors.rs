@@ -238,6 +238,8 @@ pub fn encode_all<W: Write>(w: &mut W, records: &[Record]) -> io::Result<()> {
     Ok(())
 }
 
+// `bincode::Error` is a boxed `ErrorKind`; `map_err` hands it over as it is.
+#[allow(clippy::boxed_local)]
 fn into_io(e: bincode::Error) -> io::Error {
     match *e {
         bincode::ErrorKind::Io(e) => e,

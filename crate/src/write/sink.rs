@@ -117,7 +117,7 @@ impl<C: Consume> Write for Sink<'_, C> {
             limit => buf.len().min(limit),
         };
         if self.fail_at.is_some_and(|at| self.pos + n as u64 > at) {
-            return Err(io::Error::new(ErrorKind::Other, REFUSED));
+            return Err(io::Error::other(REFUSED));
         }
         self.consume.take(&buf[..n]);
         self.pos += n as u64;

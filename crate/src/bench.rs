@@ -10,14 +10,14 @@ use std::io::{BufReader, Read};
 use serde::{Deserialize, Serialize};
 
 use crate::measure::{self, Clock, Sampling, Stats};
-use crate::params::decode_link;
+use crate::params::{decode_link, Lab};
 use crate::source::{counting_bytes, ChunkModel, Probe, Source};
 
 /// One scenario of the suite.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Scenario {
     pub name: &'static str,
-    /// A link with exactly one reader.
+    /// A link with exactly one reader (read lab) or one flavour (write lab).
     pub link: &'static str,
     /// Dominated by memcpy (large reads): WASM should be close to native here.
     pub copy_bound: bool,
@@ -42,6 +42,16 @@ pub const SUITE: &[Scenario] = &[
         link: "len=4M&chunk=worst&cap=8K&rs=1&rd=std",
         copy_bound: false,
     },
+    Scenario { name: "lines, std 8K", link: "len=4M&chunk=file&cap=8K&rd=std&wl=lines", copy_bound: false },
+    Scenario { name: "frames, std 8K", link: "len=4M&chunk=file&cap=8K&rd=std&wl=frames", copy_bound: false },
+    Scenario { name: "frames, chained 8K", link: "len=4M&chunk=file&cap=8K&rd=chained&wl=frames", copy_bound: false },
+    Scenario { name: "Cursor<Vec<u8>>, 2048 records", link: "lab=write&wf=cursor_vec", copy_bound: false },
+    Scenario { name: "Cursor<&mut Vec<u8>>, 2048 records", link: "lab=write&wf=cursor_mut_vec", copy_bound: false },
+    Scenario { name: "WriterVec, 2048 records", link: "lab=write&wf=writer_vec", copy_bound: false },
+    Scenario { name: "BytesMut, 2048 records", link: "lab=write&wf=bytes_mut", copy_bound: false },
+    Scenario { name: "Cursor<&mut [u8]>, 2048 records", link: "lab=write&wf=cursor_mut_slice", copy_bound: false },
+    Scenario { name: "Cursor<Box<[u8]>>, 2048 records", link: "lab=write&wf=cursor_box", copy_bound: false },
+    Scenario { name: "&mut [u8], 2048 records", link: "lab=write&wf=mut_slice", copy_bound: false },
 ];
 
 /// One scenario's timing.
@@ -79,15 +89,26 @@ pub fn run_suite(clock: &dyn Clock) -> SuiteReport {
         .iter()
         .map(|s| {
             let params = decode_link(s.link).params;
-            let report = crate::run(&params, clock, Sampling::FULL).expect("suite links are valid");
-            let run = &report.runs[0];
-            assert_eq!(run.digest, report.source_digest, "{}: wrong bytes", s.name);
+            let (link, bytes, cpu_ns) = match params.lab {
+                Lab::Read => {
+                    let report = crate::run(&params, clock, Sampling::FULL).expect("suite links are valid");
+                    let run = &report.runs[0];
+                    assert_eq!(run.digest, report.source_digest, "{}: wrong bytes", s.name);
+                    (report.link, run.bytes, run.cpu_ns)
+                }
+                Lab::Write => {
+                    let report = crate::write::run(&params, clock, Sampling::FULL).expect("suite links are valid");
+                    let run = &report.flavours[0];
+                    assert_eq!(run.digest.as_ref(), Some(&report.reference_digest), "{}: wrong bytes", s.name);
+                    (report.link, run.bytes, run.cpu_ns.expect("a finished flavour is timed"))
+                }
+            };
             BenchResult {
                 name: s.name.to_string(),
-                link: report.link.clone(),
-                bytes: run.bytes,
-                cpu_ns: run.cpu_ns,
-                ns_per_byte: run.cpu_ns.median / run.bytes as f64,
+                link,
+                bytes,
+                cpu_ns,
+                ns_per_byte: cpu_ns.median / bytes as f64,
                 copy_bound: s.copy_bound,
             }
         })
@@ -154,7 +175,10 @@ mod tests {
         for s in SUITE {
             let d = decode_link(s.link);
             assert!(d.notices.is_empty(), "{}: {:?}", s.name, d.notices);
-            assert_eq!(d.params.readers.len(), 1, "{}", s.name);
+            match d.params.lab {
+                Lab::Read => assert_eq!(d.params.readers.len(), 1, "{}", s.name),
+                Lab::Write => assert_eq!(d.params.write.flavours.len(), 1, "{}", s.name),
+            }
         }
     }
 

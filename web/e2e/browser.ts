@@ -1,4 +1,8 @@
-// How the end-to-end tests start Debian's Chromium (never a downloaded one).
+// What every end-to-end test file shares: how Debian's Chromium is started
+// (never a downloaded one), collecting a page's errors, and reading results.
+
+import { chromium, type Browser, type Page } from "playwright-core";
+
 // Root needs --no-sandbox; the networking flags stop Chromium's own
 // background requests, which this closed network refuses.
 export const CHROMIUM_ARGS = [
@@ -10,3 +14,45 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}
+
+/** Records the page's and its workers' errors into `problems`; a test expects none. */
+export function watch(page: Page, problems: string[]): Page {
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("worker", (worker) => {
+    worker.on("console", (message) => {
+      if (message.type() === "error") problems.push(`worker console: ${message.text()}`);
+    });
+  });
+  return page;
+}
+
+/** Waits until a full (not quick) read-lab measurement for the current controls is on screen. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const panel = document.getElementById("results");
+      const badge = document.querySelector(".status .badge");
+      return (
+        panel?.getAttribute("aria-busy") === "false" &&
+        !panel.classList.contains("stale") &&
+        badge?.textContent?.startsWith("full measurement") === true &&
+        document.querySelectorAll("table.results tbody tr").length > 0
+      );
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+}
+
+/** A reader's metric from the results table (its exact value, not the formatted text). */
+export async function metric(page: Page, reader: string, name: string): Promise<number> {
+  const cell = page.locator(`table.results tbody tr[data-reader="${reader}"] td[data-metric="${name}"]`);
+  return Number(await cell.getAttribute("data-value"));
+}

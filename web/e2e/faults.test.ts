@@ -6,10 +6,10 @@
 
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
 import { preview, type PreviewServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_ARGS } from "./browser";
+import { launchChromium, metric, settled } from "./browser";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 let server: PreviewServer;
@@ -30,7 +30,7 @@ beforeAll(async () => {
     preview: { port: 0, host: "127.0.0.1", open: false },
   });
   url = server.resolvedUrls?.local[0] ?? "";
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -38,20 +38,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      document.getElementById("results")?.getAttribute("aria-busy") === "false" &&
-      document.getElementById("results")?.classList.contains("stale") === false &&
-      document.querySelector(".status .badge")?.textContent?.startsWith("full measurement") === true,
-    undefined,
-    { timeout: 60_000 },
-  );
-}
-
-async function sourceReads(page: Page, reader: string): Promise<number> {
-  const cell = page.locator(`table.results tbody tr[data-reader="${reader}"] td[data-metric="source_reads"]`);
-  return Number(await cell.getAttribute("data-value"));
+function sourceReads(page: Page, reader: string): Promise<number> {
+  return metric(page, reader, "source_reads");
 }
 
 /** A short experiment so each recovery run is quick: 64 KiB, 1-byte reads. */

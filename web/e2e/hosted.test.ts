@@ -14,8 +14,9 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, metric, settled, watch } from "./browser";
 import { startStaticHost, type StaticHost } from "./static-host";
 
 const dist = fileURLToPath(new URL("../../dist/", import.meta.url));
@@ -47,47 +48,12 @@ const blocked = new Set<string>();
 const problems: string[] = [];
 const budgets: Record<string, number> = {};
 
-function watch(page: Page): Page {
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("worker", (worker) => {
-    worker.on("console", (message) => {
-      if (message.type() === "error") problems.push(`worker console: ${message.text()}`);
-    });
-  });
-  return page;
-}
 
 async function open(url: string, width = 1280, height = 900): Promise<Page> {
-  const page = watch(await context.newPage());
+  const page = watch(await context.newPage(), problems);
   await page.setViewportSize({ width, height });
   await page.goto(url);
   return page;
-}
-
-/** Waits until a full (not quick) measurement for the current controls is on screen. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const panel = document.getElementById("results");
-      const badge = document.querySelector(".status .badge");
-      return (
-        panel?.getAttribute("aria-busy") === "false" &&
-        !panel.classList.contains("stale") &&
-        badge?.textContent?.startsWith("full measurement") === true &&
-        document.querySelectorAll("table.results tbody tr").length > 0
-      );
-    },
-    undefined,
-    { timeout: 60_000 },
-  );
-}
-
-async function metric(page: Page, reader: string, name: string): Promise<number> {
-  const cell = page.locator(`table.results tbody tr[data-reader="${reader}"] td[data-metric="${name}"]`);
-  return Number(await cell.getAttribute("data-value"));
 }
 
 /**
@@ -177,18 +143,7 @@ async function axe(page: Page): Promise<AxeViolation[]> {
 
 beforeAll(async () => {
   host = await startStaticHost(dist, MOUNT);
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  browser = await launchChromium();
   context = await browser.newContext();
   context.on("request", (request) => requested.push(request.url()));
   context.on("requestfailed", (request) => {
@@ -213,7 +168,7 @@ afterEach(() => {
 describe("BufLab deployed under a sub-path of a plain static host", () => {
   it("first visit: the service worker isolates the page, the experiment runs, within budget", async () => {
     const started = Date.now();
-    const page = watch(await context.newPage());
+    const page = watch(await context.newPage(), problems);
     await page.setViewportSize({ width: 1280, height: 900 });
     let navigations = 0;
     page.on("domcontentloaded", () => (navigations += 1));

@@ -3,9 +3,9 @@
 // address is rewritten to the canonical link of what ran, and nothing from
 // the link is ever run as markup or logged as an error.
 
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { CHROMIUM_ARGS } from "./browser";
+import { launchChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 
@@ -52,7 +52,7 @@ let page: Page;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   page = await browser.newPage();
   page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
   page.on("pageerror", (e) => problems.push(e.message));

@@ -5,9 +5,9 @@
 
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { CHROMIUM_ARGS } from "./browser";
+import { launchChromium, metric, settled, watch } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
@@ -19,47 +19,12 @@ let browser: Browser;
 let context: BrowserContext;
 const problems: string[] = [];
 
-function watch(page: Page): Page {
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("worker", (worker) => {
-    worker.on("console", (message) => {
-      if (message.type() === "error") problems.push(`worker console: ${message.text()}`);
-    });
-  });
-  return page;
-}
 
 async function open(url: string, width = 1280, height = 900): Promise<Page> {
-  const page = watch(await context.newPage());
+  const page = watch(await context.newPage(), problems);
   await page.setViewportSize({ width, height });
   await page.goto(url);
   return page;
-}
-
-/** Waits until a full (not quick) measurement for the current controls is on screen. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const results = document.getElementById("results");
-      const badge = document.querySelector(".status .badge");
-      return (
-        results?.getAttribute("aria-busy") === "false" &&
-        !results.classList.contains("stale") &&
-        badge?.textContent?.startsWith("full measurement") === true &&
-        document.querySelectorAll("table.results tbody tr").length > 0
-      );
-    },
-    undefined,
-    { timeout: 60_000 },
-  );
-}
-
-async function metric(page: Page, reader: string, name: string): Promise<number> {
-  const cell = page.locator(`table.results tbody tr[data-reader="${reader}"] td[data-metric="${name}"]`);
-  return Number(await cell.getAttribute("data-value"));
 }
 
 function fragment(page: Page): string {
@@ -67,10 +32,7 @@ function fragment(page: Page): string {
 }
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launchChromium();
   context = await browser.newContext();
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(baseUrl).origin });
 });

@@ -6,8 +6,9 @@
 
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchChromium, watch } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
@@ -16,21 +17,9 @@ let browser: Browser;
 let context: BrowserContext;
 const problems: string[] = [];
 
-function watch(page: Page): Page {
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("worker", (worker) => {
-    worker.on("console", (message) => {
-      if (message.type() === "error") problems.push(`worker console: ${message.text()}`);
-    });
-  });
-  return page;
-}
 
 async function open(url: string, width = 1280, height = 900): Promise<Page> {
-  const page = watch(await context.newPage());
+  const page = watch(await context.newPage(), problems);
   await page.setViewportSize({ width, height });
   await page.goto(url);
   return page;
@@ -73,18 +62,7 @@ const FIXED = ["cursor_mut_slice", "cursor_box", "mut_slice"];
 const GROWABLE = ["cursor_vec", "cursor_mut_vec", "writer_vec", "bytes_mut"];
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  browser = await launchChromium();
   context = await browser.newContext();
 });
 

@@ -60,10 +60,35 @@ fn main() -> ExitCode {
         eprintln!("notice: {}: {}", n.key, n.message);
     }
     let sampling = if quick { Sampling::QUICK } else { Sampling::FULL };
-    if decoded.params.lab == Lab::Write {
-        return write_lab(&decoded.params, sampling, json);
+    let clock = InstantClock::default();
+    match decoded.params.lab {
+        Lab::Read => finish(
+            buflab::run(&decoded.params, &clock, sampling),
+            json,
+            table,
+            Report::digests_agree,
+            "a reader delivered different bytes than the source",
+        ),
+        Lab::Write => finish(
+            buflab::write::run(&decoded.params, &clock, sampling),
+            json,
+            write_tables,
+            WriteReport::bytes_agree,
+            "a writer produced different bytes than the reference",
+        ),
     }
-    let report = match buflab::run(&decoded.params, &InstantClock::default(), sampling) {
+}
+
+/// Prints a lab's report (a table, or JSON) and turns its correctness check
+/// into the exit code.
+fn finish<R: serde::Serialize>(
+    result: Result<R, buflab::params::ParamError>,
+    json: bool,
+    render: fn(&R) -> String,
+    correct: fn(&R) -> bool,
+    mismatch: &str,
+) -> ExitCode {
+    let report = match result {
         Ok(r) => r,
         Err(e) => {
             eprintln!("buflab: {e}");
@@ -73,12 +98,12 @@ fn main() -> ExitCode {
     if json {
         println!("{}", serde_json::to_string_pretty(&report).expect("a report always serializes"));
     } else {
-        print!("{}", table(&report));
+        print!("{}", render(&report));
     }
-    if report.digests_agree() {
+    if correct(&report) {
         ExitCode::SUCCESS
     } else {
-        eprintln!("buflab: a reader delivered different bytes than the source (digest mismatch)");
+        eprintln!("buflab: {mismatch} (digest mismatch)");
         ExitCode::FAILURE
     }
 }
@@ -188,27 +213,6 @@ fn table(r: &Report) -> String {
 
 // ---------------------------------------------------------------------------
 // The write lab
-
-fn write_lab(params: &buflab::Params, sampling: Sampling, json: bool) -> ExitCode {
-    let report = match buflab::write::run(params, &InstantClock::default(), sampling) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("buflab: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    if json {
-        println!("{}", serde_json::to_string_pretty(&report).expect("a report always serializes"));
-    } else {
-        print!("{}", write_tables(&report));
-    }
-    if report.bytes_agree() {
-        ExitCode::SUCCESS
-    } else {
-        eprintln!("buflab: a writer produced different bytes than the reference (digest mismatch)");
-        ExitCode::FAILURE
-    }
-}
 
 /// Lays out rows under a header: first column left, the rest right-aligned.
 fn layout(header: &[&str], rows: &[Vec<String>]) -> String {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { serviceWorker } from "./web/build/service-worker.js";
 import { ISOLATION_HEADERS } from "./web/src/offline/policy.js";
@@ -24,7 +25,11 @@ export default defineConfig(({ mode }) => ({
     assetsInlineLimit: 0,
     rollupOptions: {
       // bench.html runs the benchmark suite in a worker for `npm run bench`.
-      input: { main: "web/index.html", bench: "web/bench.html" },
+      // Absolute: the dev server's dependency scan resolves these from `root`.
+      input: {
+        main: fileURLToPath(new URL("./web/index.html", import.meta.url)),
+        bench: fileURLToPath(new URL("./web/bench.html", import.meta.url)),
+      },
     },
   },
   resolve: {

@@ -151,7 +151,7 @@ fn overhead(clock: &dyn Clock, resolution_ns: f64) -> Overhead {
 /// the two sampling closures, the loops compiled differently enough to show
 /// an 80 % "overhead" that a standalone binary did not reproduce.
 #[inline(never)]
-fn drain_bytewise<R: Read>(mut reader: R) -> u64 {
+pub fn drain_bytewise<R: Read>(mut reader: R) -> u64 {
     let mut byte = [0u8; 1];
     let mut sum = 0u64;
     while let Ok(1) = reader.read(&mut byte) {
@@ -161,7 +161,7 @@ fn drain_bytewise<R: Read>(mut reader: R) -> u64 {
 }
 
 /// A slice reader that, like [`Source`], is never inlined into its caller.
-struct PlainSlice<'a>(&'a [u8]);
+pub struct PlainSlice<'a>(pub &'a [u8]);
 
 impl Read for PlainSlice<'_> {
     #[inline(never)]

@@ -328,6 +328,7 @@ pub fn uncounted<T>(f: impl FnOnce() -> T) -> T {
         ALLOC_BYTES.with(Cell::get),
         LIVE.with(Cell::get),
         PEAK.with(Cell::get),
+        REALLOCS.with(Cell::get),
     );
     let out = f();
     ALLOCATIONS.with(|c| c.set(saved.0));
@@ -335,6 +336,7 @@ pub fn uncounted<T>(f: impl FnOnce() -> T) -> T {
     ALLOC_BYTES.with(|c| c.set(saved.2));
     LIVE.with(|c| c.set(saved.3));
     PEAK.with(|c| c.set(saved.4));
+    REALLOCS.with(|c| c.set(saved.5));
     out
 }
 
@@ -403,6 +405,17 @@ mod tests {
         assert_eq!(s.mad, 2.0);
         let s = Stats::from_samples(&mut [4.0, 1.0, 2.0, 3.0], 1);
         assert_eq!(s.median, 2.5);
+    }
+
+    #[test]
+    fn uncounted_work_leaves_every_counter_alone() {
+        let scope = AllocScope::start();
+        uncounted(|| {
+            let mut v: Vec<u8> = Vec::with_capacity(1);
+            v.reserve(4096); // a realloc
+            drop(std::hint::black_box(v));
+        });
+        assert_eq!(scope.finish(), AllocCounts::default());
     }
 
     #[test]

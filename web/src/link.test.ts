@@ -1,18 +1,16 @@
 // Link handling against the real engine: web/pkg is the wasm that
 // `npm run wasm` builds, loaded here with initSync exactly as the page loads it.
 
-import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as wasm from "../pkg/buflab.js";
-import { codecFrom, type Codec } from "./engine/codec";
+import type { Codec } from "./engine/codec";
+import { realCodec } from "./engine/real-engine";
 import type { Params } from "./engine/protocol";
 import { fragmentOf, linkUrl, readLink, writeLink } from "./link";
 
 let codec: Codec;
 
 beforeAll(() => {
-  wasm.initSync({ module: readFileSync(new URL("../pkg/buflab_bg.wasm", import.meta.url)) });
-  codec = codecFrom(wasm);
+  codec = realCodec();
 });
 
 function keysOf(notices: { key: string }[]): string[] {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { realCodec } from "./engine/real-engine";
 import type { DecodedLink, Params, Report } from "./engine/protocol";
 import {
   MAX_ENGINE_NOTICES,
@@ -16,33 +17,8 @@ import {
   stopRequested,
 } from "./state";
 
-const params: Params = {
-  len: 1 << 20,
-  chunk: { kind: "uniform", min: 64, max: 512 },
-  seed: 42,
-  cap: 8192,
-  rs: 1,
-  sys: 150,
-  readers: ["unbuffered", "std"],
-  workload: "fixed",
-  lab: "read",
-  write: {
-    records: 2048,
-    init_cap: 32768,
-    buf: 32768,
-    flavours: ["writer_vec"],
-    len: 1 << 20,
-    ws: 16,
-    cap: 8192,
-    sink: { kind: "file" },
-  },
-  streams: 1,
-  pool: true,
-  reuse: false,
-  line: { min: 8, max: 120 },
-  frame: { min: 64, max: 1024 },
-  nul: 524288,
-};
+/** The engine's defaults: the page's opening experiment. */
+const params: Params = realCodec().schema.defaults;
 
 function link(fragment: string, notices: DecodedLink["notices"] = [], p: Params = params): DecodedLink {
   return { params: p, notices, fragment };

@@ -122,11 +122,11 @@ fn table(r: &Report) -> String {
         "reader", "source reads", "app reads", "bytes", "copied", "allocs", "alloc bytes", "peak heap",
         "cpu median", "cpu min–max", "modelled I/O", "total*", "digest",
     ];
-    let rows: Vec<[String; 13]> = r
+    let rows: Vec<Vec<String>> = r
         .runs
         .iter()
         .map(|run| {
-            [
+            vec![
                 run.reader.id().to_string(),
                 run.source_reads.to_string(),
                 run.app_reads.to_string(),
@@ -143,24 +143,6 @@ fn table(r: &Report) -> String {
             ]
         })
         .collect();
-    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
-    for row in &rows {
-        for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
-    let line = |cells: Vec<&str>| {
-        let padded: Vec<String> = cells
-            .iter()
-            .zip(&widths)
-            .enumerate()
-            .map(|(i, (c, &w))| {
-                let pad = " ".repeat(w - c.chars().count());
-                if i == 0 { format!("{c}{pad}") } else { format!("{pad}{c}") }
-            })
-            .collect();
-        padded.join("  ").trim_end().to_string() + "\n"
-    };
     let p = &r.params;
     let mut out = format!(
         "#{}\n{} stream, chunks {}, buffer {}, reads of {}, modelled {} ns per source read\n\n",
@@ -181,10 +163,7 @@ fn table(r: &Report) -> String {
             String::new()
         },
     );
-    out += &line(header.to_vec());
-    for row in &rows {
-        out += &line(row.iter().map(String::as_str).collect());
-    }
+    out += &layout(&header, &rows);
     for run in &r.runs {
         if let Some(b) = run.blocks {
             out += &format!(
@@ -210,9 +189,6 @@ fn table(r: &Report) -> String {
     );
     out
 }
-
-// ---------------------------------------------------------------------------
-// The write lab
 
 /// Lays out rows under a header: first column left, the rest right-aligned.
 fn layout(header: &[&str], rows: &[Vec<String>]) -> String {
@@ -240,6 +216,9 @@ fn layout(header: &[&str], rows: &[Vec<String>]) -> String {
     }
     out
 }
+
+// ---------------------------------------------------------------------------
+// The write lab
 
 fn write_tables(r: &WriteReport) -> String {
     let w = &r.params.write;

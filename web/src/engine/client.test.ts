@@ -4,6 +4,7 @@
 // link.test.ts and the end-to-end tests).
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { realCodec } from "./real-engine";
 import { Cancelled, EngineClient, LatestQueue, Superseded, isDropped, type ClientEvent, type WorkerLike } from "./client";
 import type { FromWorker, Params, Report, ToWorker } from "./protocol";
 
@@ -38,32 +39,15 @@ class StandInWorker implements WorkerLike {
   }
 }
 
+// The engine's own defaults (so every field is there), with a short stream.
 const params = (rs: number): Params => ({
+  ...realCodec().schema.defaults,
   len: 1024,
   chunk: { kind: "file" },
   seed: 1,
-  cap: 8192,
   rs,
   sys: 0,
   readers: ["std"],
-  workload: "fixed",
-  lab: "read",
-  write: {
-    records: 2048,
-    init_cap: 32768,
-    buf: 32768,
-    flavours: ["writer_vec"],
-    len: 1 << 20,
-    ws: 16,
-    cap: 8192,
-    sink: { kind: "file" },
-  },
-  streams: 1,
-  pool: true,
-  reuse: false,
-  line: { min: 8, max: 120 },
-  frame: { min: 64, max: 1024 },
-  nul: 524288,
 });
 
 const reportFor = (p: Params): Report => ({

@@ -24,7 +24,7 @@ import {
   type ChartDataset,
   type Plugin,
 } from "chart.js";
-import type { Report, Run } from "../engine/protocol";
+import type { CpuTime, Report, Run } from "../engine/protocol";
 import { formatBytes, formatCount, formatNs, formatSignificant, timeUnit } from "../format";
 import { h, replaceChildren, setText } from "./dom";
 
@@ -211,6 +211,46 @@ export function themeAxes(chart: Chart, theme: Theme): void {
   if (extras) extras.theme = theme;
 }
 
+/**
+ * Fills a "time per run" chart: measured CPU median per row with modelled I/O
+ * stacked on it, in one time unit for the axis, min–max whiskers, end labels
+ * with the total, and the text equivalent on the canvas.
+ */
+export function showTimeWithIo(
+  chart: Chart<"bar", number[], string>,
+  canvas: HTMLCanvasElement,
+  cpu: ChartDataset<"bar", number[]>,
+  io: ChartDataset<"bar", number[]>,
+  labels: string[],
+  rows: readonly { cpu_ns: CpuTime; modelled_io_ns: number }[],
+  theme: Theme,
+  title: string,
+): void {
+  const longest = Math.max(1, ...rows.map((r) => Math.max(r.cpu_ns.max, r.cpu_ns.median + r.modelled_io_ns)));
+  const unit = timeUnit(longest);
+  chart.data.labels = labels;
+  cpu.data = rows.map((r) => r.cpu_ns.median / unit.scale);
+  io.data = rows.map((r) => r.modelled_io_ns / unit.scale);
+  const axis = chart.options.scales?.["x"];
+  if (axis) {
+    // Chart.js rounds up to a tick; the whiskers are outside its data, so say how far they reach.
+    axis.suggestedMax = longest / unit.scale;
+    (axis as { title: { text: string } }).title.text = `time per run (${unit.unit})`;
+  }
+  extrasOf.set(chart, {
+    endLabels: rows.map((r) => formatNs(r.cpu_ns.median + r.modelled_io_ns)),
+    whiskers: rows.map((r) => [r.cpu_ns.min / unit.scale, r.cpu_ns.max / unit.scale]),
+    theme,
+  });
+  chart.update("none");
+  canvas.setAttribute(
+    "aria-label",
+    `${title}: ${rows
+      .map((r, i) => `${labels[i]} CPU ${formatNs(r.cpu_ns.median)} measured plus ${formatNs(r.modelled_io_ns)} modelled I/O`)
+      .join("; ")}.`,
+  );
+}
+
 export function chartBlock(title: string, note: string): { block: HTMLElement; holder: HTMLElement; canvas: HTMLCanvasElement; caption: HTMLElement } {
   const canvas = h("canvas", { role: "img" });
   const holder = h("div", { class: "chart-holder" }, canvas);
@@ -281,7 +321,6 @@ export function createCharts(container: HTMLElement): Charts {
     borderWidth: 1.5,
     stack: "time",
   };
-  let unit = timeUnit(1e6);
   let lastRuns: Run[] = [];
   const timeChart = new Chart<"bar", number[], string>(time.canvas, {
     type: "bar",
@@ -351,29 +390,7 @@ export function createCharts(container: HTMLElement): Charts {
         `Source reads: ${runs.map((r, i) => `${labels[i]} ${formatCount(r.source_reads)}`).join("; ")}.`,
       );
 
-      const longest = Math.max(1, ...runs.map((r) => Math.max(r.cpu_ns.max, r.cpu_ns.median + r.modelled_io_ns)));
-      unit = timeUnit(longest);
-      timeChart.data.labels = labels;
-      cpuData.data = runs.map((r) => r.cpu_ns.median / unit.scale);
-      ioData.data = runs.map((r) => r.modelled_io_ns / unit.scale);
-      const timeScale = timeChart.options.scales?.["x"];
-      if (timeScale) {
-        // Chart.js rounds up to a tick; the whiskers are outside its data, so say how far they reach.
-        timeScale.suggestedMax = longest / unit.scale;
-        (timeScale as { title: { text: string } }).title.text = `time per run (${unit.unit})`;
-      }
-      extrasOf.set(timeChart, {
-        endLabels: runs.map((r) => formatNs(r.cpu_ns.median + r.modelled_io_ns)),
-        whiskers: runs.map((r) => [r.cpu_ns.min / unit.scale, r.cpu_ns.max / unit.scale]),
-        theme,
-      });
-      timeChart.update("none");
-      time.canvas.setAttribute(
-        "aria-label",
-        `Time per run: ${runs
-          .map((r, i) => `${labels[i]} CPU ${formatNs(r.cpu_ns.median)} measured plus ${formatNs(r.modelled_io_ns)} modelled I/O`)
-          .join("; ")}.`,
-      );
+      showTimeWithIo(timeChart, time.canvas, cpuData, ioData, labels, runs, theme, "Time per run");
       setText(
         time.caption,
         `Solid: CPU time measured in this tab (median of ${runs[0]?.cpu_ns.samples ?? 0} sample${runs[0]?.cpu_ns.samples === 1 ? "" : "s"}; whisker shows min–max). ` +

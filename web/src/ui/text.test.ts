@@ -1,10 +1,9 @@
 // The sentences the page writes about a result, checked against the real
 // engine's codec (sizes and presets come from it) and a real report shape.
 
-import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as wasm from "../../pkg/buflab.js";
-import { codecFrom, type Codec } from "../engine/codec";
+import type { Codec } from "../engine/codec";
+import { realCodec } from "../engine/real-engine";
 import type { Report, Run } from "../engine/protocol";
 import { oneTwoFiveSteps } from "./controls";
 import { describeTimer } from "./status";
@@ -13,8 +12,7 @@ import { describeParams } from "./table";
 
 let codec: Codec;
 beforeAll(() => {
-  wasm.initSync({ module: readFileSync(new URL("../../pkg/buflab_bg.wasm", import.meta.url)) });
-  codec = codecFrom(wasm);
+  codec = realCodec();
 });
 
 const labels: Record<string, string> = { unbuffered: "unbuffered Read", std: "std BufReader", chained: "chained zero-copy" };

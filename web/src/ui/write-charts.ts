@@ -21,6 +21,7 @@ import {
   extrasOf,
   hatch,
   readTheme,
+  showTimeWithIo,
   sizeFor,
   themeAxes,
 } from "./charts";
@@ -231,28 +232,7 @@ export function createWriteCharts(codec: Codec): WriteCharts {
         `Sink write calls: ${sinkRuns.map((s, i) => `${sinkLabels[i]} ${formatCount(s.sink_writes)}`).join("; ")}.`,
       );
 
-      const longestSink = Math.max(1, ...sinkRuns.map((s) => Math.max(s.cpu_ns.max, s.cpu_ns.median + s.modelled_io_ns)));
-      const sinkUnit = timeUnit(longestSink);
-      sinkTimeChart.data.labels = sinkLabels;
-      cpuData.data = sinkRuns.map((s) => s.cpu_ns.median / sinkUnit.scale);
-      ioData.data = sinkRuns.map((s) => s.modelled_io_ns / sinkUnit.scale);
-      const sx = sinkTimeChart.options.scales?.["x"];
-      if (sx) {
-        sx.suggestedMax = longestSink / sinkUnit.scale;
-        (sx as { title: { text: string } }).title.text = `time per run (${sinkUnit.unit})`;
-      }
-      extrasOf.set(sinkTimeChart, {
-        endLabels: sinkRuns.map((s) => formatNs(s.cpu_ns.median + s.modelled_io_ns)),
-        whiskers: sinkRuns.map((s) => [s.cpu_ns.min / sinkUnit.scale, s.cpu_ns.max / sinkUnit.scale]),
-        theme,
-      });
-      sinkTimeChart.update("none");
-      sinkTimeBlock.canvas.setAttribute(
-        "aria-label",
-        `Sink time per run: ${sinkRuns
-          .map((s, i) => `${sinkLabels[i]} CPU ${formatNs(s.cpu_ns.median)} measured plus ${formatNs(s.modelled_io_ns)} modelled I/O`)
-          .join("; ")}.`,
-      );
+      showTimeWithIo(sinkTimeChart, sinkTimeBlock.canvas, cpuData, ioData, sinkLabels, sinkRuns, theme, "Sink time per run");
       setText(
         sinkTimeBlock.caption,
         `Solid: CPU time measured in this tab (median; whisker shows min–max). ` +

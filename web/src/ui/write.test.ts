@@ -2,10 +2,9 @@
 // loaded with initSync as the page loads it): a quick run gives a real
 // WriteReport, so the sentences are checked against real shapes and counts.
 
-import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as wasm from "../../pkg/buflab.js";
-import { codecFrom, type Codec } from "../engine/codec";
+import type { Codec } from "../engine/codec";
+import { realCodec, realEngine } from "../engine/real-engine";
 import { isWriteReport, sampleCount, type AnyReport, type Params, type WriteReport } from "../engine/protocol";
 import { twoLines } from "./write-charts";
 import { summarizeWrite } from "./write-results";
@@ -13,8 +12,7 @@ import { seekableText, writeZeroMessage } from "./write-tables";
 
 let codec: Codec;
 beforeAll(() => {
-  wasm.initSync({ module: readFileSync(new URL("../../pkg/buflab_bg.wasm", import.meta.url)) });
-  codec = codecFrom(wasm);
+  codec = realCodec();
 });
 
 const labelOf = (id: string): string => codec.schema.flavours.find((f) => f.id === id)?.label ?? id;
@@ -22,7 +20,7 @@ const labelOf = (id: string): string => codec.schema.flavours.find((f) => f.id =
 function run(fragment: string): WriteReport {
   const decoded = codec.decodeLink(fragment);
   expect(decoded.notices).toEqual([]);
-  const report = wasm.run(decoded.params, { quick: true }) as AnyReport;
+  const report = realEngine().run(decoded.params, { quick: true }) as AnyReport;
   if (!isWriteReport(report)) throw new Error("expected a write report");
   return report;
 }

@@ -1,0 +1,24 @@
+// For unit tests: the real engine (web/pkg, built by `npm run wasm`), loaded
+// synchronously with initSync where the page loads it asynchronously. Tests
+// take params, limits and defaults from it instead of keeping copies.
+
+import { readFileSync } from "node:fs";
+import * as engine from "../../pkg/buflab.js";
+import { codecFrom, type Codec } from "./codec";
+
+let codec: Codec | null = null;
+
+/** The engine's codec; the first call loads the wasm. */
+export function realCodec(): Codec {
+  if (codec === null) {
+    engine.initSync({ module: readFileSync(new URL("../../pkg/buflab_bg.wasm", import.meta.url)) });
+    codec = codecFrom(engine);
+  }
+  return codec;
+}
+
+/** The engine's exports (`run` included), loaded. */
+export function realEngine(): typeof engine {
+  realCodec();
+  return engine;
+}

@@ -291,6 +291,29 @@ const SOURCE_CHUNKS: ChunkFieldSpec = {
 };
 
 /** The chunk model: presets, a custom uniform range, fixed, file, pipe. */
+/** The PRNG seed, with a button that draws a new one. */
+export function seedField(hint: string, range: Range, current: () => Params, emit: Emit): Field {
+  return numberField(
+    {
+      label: "Seed",
+      hint,
+      range,
+      get: (p) => p.seed,
+      set: (p, v) => ({ ...p, seed: v }),
+      extra: () => {
+        const button = h("button", { type: "button", class: "small" }, "New seed");
+        button.addEventListener("click", () => {
+          const draw = crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
+          emit({ ...current(), seed: clamp(draw, range) }, false);
+        });
+        return button;
+      },
+    },
+    current,
+    emit,
+  );
+}
+
 export function chunkField(codec: Codec, current: () => Params, emit: Emit, spec: ChunkFieldSpec = SOURCE_CHUNKS): Field {
   const { presets, limits } = codec.schema;
   const id = nextId("chunk");
@@ -628,25 +651,7 @@ export function createControls({ form, codec, onChange }: ControlsOptions): Cont
     emit,
   );
   const chunk = chunkField(codec, current, emit);
-  const seed = numberField(
-    {
-      label: "Seed",
-      hint: "Same seed, same chunk sizes, in every browser.",
-      range: limits.seed,
-      get: (p) => p.seed,
-      set: (p, v) => ({ ...p, seed: v }),
-      extra: () => {
-        const button = h("button", { type: "button", class: "small" }, "New seed");
-        button.addEventListener("click", () => {
-          const draw = crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
-          emit({ ...current(), seed: clamp(draw, limits.seed) }, false);
-        });
-        return button;
-      },
-    },
-    current,
-    emit,
-  );
+  const seed = seedField("Same seed, same chunk sizes, in every browser.", limits.seed, current, emit);
   const rs = sizeField(
     codec,
     {

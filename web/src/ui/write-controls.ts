@@ -11,10 +11,10 @@ import type { Params, WriteParams } from "../engine/protocol";
 import { bytesLabel } from "../format";
 import {
   chunkField,
-  clamp,
   group,
   numberField,
   oneTwoFiveSteps,
+  seedField,
   sizeField,
   type Emit,
   type Field,
@@ -157,25 +157,7 @@ export function createWriteControls({ form, codec, onChange }: WriteControlsOpti
     fileLike: "Like a regular file: every sink write accepts the whole buffer.",
     pipeLike: "Like a pipe: each sink write accepts at most one pipe buffer.",
   });
-  const seed = numberField(
-    {
-      label: "Seed",
-      hint: "Draws the sink's chunk sizes (shared with the read lab).",
-      range: limits.seed,
-      get: (p) => p.seed,
-      set: (p, v) => ({ ...p, seed: v }),
-      extra: () => {
-        const button = h("button", { type: "button", class: "small" }, "New seed");
-        button.addEventListener("click", () => {
-          const draw = crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
-          emit({ ...current(), seed: clamp(draw, limits.seed) }, false);
-        });
-        return button;
-      },
-    },
-    current,
-    emit,
-  );
+  const seed = seedField("Draws the sink's chunk sizes (shared with the read lab).", limits.seed, current, emit);
   const wcap = sizeField(
     codec,
     {

@@ -24,7 +24,7 @@ import {
   type ChartDataset,
   type Plugin,
 } from "chart.js";
-import type { CpuTime, Report, Run } from "../engine/protocol";
+import type { CpuTime, Report } from "../engine/protocol";
 import { formatBytes, formatCount, formatNs, formatSignificant, timeUnit } from "../format";
 import { h, replaceChildren, setText } from "./dom";
 
@@ -211,44 +211,100 @@ export function themeAxes(chart: Chart, theme: Theme): void {
   if (extras) extras.theme = theme;
 }
 
+/** A row of a "time per run" chart: measured CPU, modelled I/O. */
+type TimedRow = { cpu_ns: CpuTime; modelled_io_ns: number };
+
+export interface TimeChart {
+  readonly chart: Chart<"bar", number[], string>;
+  /** Shows one bar per row, in one time unit, with whiskers, totals and a text equivalent. */
+  show(labels: string[], rows: readonly TimedRow[], theme: Theme): void;
+  retheme(theme: Theme): void;
+}
+
 /**
- * Fills a "time per run" chart: measured CPU median per row with modelled I/O
- * stacked on it, in one time unit for the axis, min–max whiskers, end labels
- * with the total, and the text equivalent on the canvas.
+ * A "time per run" chart: measured CPU median per row with modelled I/O
+ * stacked on it (hatched, labelled modelled), min–max whiskers and the total
+ * after each bar. Both labs use it.
  */
-export function showTimeWithIo(
-  chart: Chart<"bar", number[], string>,
-  canvas: HTMLCanvasElement,
-  cpu: ChartDataset<"bar", number[]>,
-  io: ChartDataset<"bar", number[]>,
-  labels: string[],
-  rows: readonly { cpu_ns: CpuTime; modelled_io_ns: number }[],
-  theme: Theme,
-  title: string,
-): void {
-  const longest = Math.max(1, ...rows.map((r) => Math.max(r.cpu_ns.max, r.cpu_ns.median + r.modelled_io_ns)));
-  const unit = timeUnit(longest);
-  chart.data.labels = labels;
-  cpu.data = rows.map((r) => r.cpu_ns.median / unit.scale);
-  io.data = rows.map((r) => r.modelled_io_ns / unit.scale);
-  const axis = chart.options.scales?.["x"];
-  if (axis) {
-    // Chart.js rounds up to a tick; the whiskers are outside its data, so say how far they reach.
-    axis.suggestedMax = longest / unit.scale;
-    (axis as { title: { text: string } }).title.text = `time per run (${unit.unit})`;
-  }
-  extrasOf.set(chart, {
-    endLabels: rows.map((r) => formatNs(r.cpu_ns.median + r.modelled_io_ns)),
-    whiskers: rows.map((r) => [r.cpu_ns.min / unit.scale, r.cpu_ns.max / unit.scale]),
-    theme,
+export function createTimeChart(canvas: HTMLCanvasElement, theme: Theme, title: string): TimeChart {
+  let rows: readonly TimedRow[] = [];
+  const cpu: ChartDataset<"bar", number[]> = {
+    label: "CPU median (measured)",
+    data: [],
+    backgroundColor: COLOURS.cpu,
+    stack: "time",
+  };
+  const io: ChartDataset<"bar", number[]> = {
+    label: "I/O (modelled)",
+    data: [],
+    backgroundColor: hatch(COLOURS.io, theme.surface),
+    borderColor: COLOURS.io,
+    borderWidth: 1.5,
+    stack: "time",
+  };
+  const chart = new Chart<"bar", number[], string>(canvas, {
+    type: "bar",
+    data: { labels: [], datasets: [cpu, io] },
+    options: {
+      indexAxis: "y",
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      layout: { padding: { right: LABEL_PX } },
+      plugins: {
+        legend: { position: "bottom", labels: { boxWidth: 16, boxHeight: 12 } },
+        tooltip: {
+          callbacks: {
+            label: (item) => {
+              const row = rows[item.dataIndex];
+              if (!row) return "";
+              return item.datasetIndex === 0
+                ? `CPU median ${formatNs(row.cpu_ns.median)} (min ${formatNs(row.cpu_ns.min)}, max ${formatNs(row.cpu_ns.max)})`
+                : `I/O, modelled: ${formatNs(row.modelled_io_ns)}`;
+            },
+          },
+        },
+      },
+      scales: {
+        x: { stacked: true, beginAtZero: true, title: { display: true, text: "time per run" }, ticks: { maxRotation: 0 } },
+        y: { stacked: true },
+      },
+    },
+    plugins: [annotations],
   });
-  chart.update("none");
-  canvas.setAttribute(
-    "aria-label",
-    `${title}: ${rows
-      .map((r, i) => `${labels[i]} CPU ${formatNs(r.cpu_ns.median)} measured plus ${formatNs(r.modelled_io_ns)} modelled I/O`)
-      .join("; ")}.`,
-  );
+
+  return {
+    chart,
+    show(labels, shown, currentTheme) {
+      rows = shown;
+      const longest = Math.max(1, ...rows.map((r) => Math.max(r.cpu_ns.max, r.cpu_ns.median + r.modelled_io_ns)));
+      const unit = timeUnit(longest);
+      chart.data.labels = labels;
+      cpu.data = rows.map((r) => r.cpu_ns.median / unit.scale);
+      io.data = rows.map((r) => r.modelled_io_ns / unit.scale);
+      const axis = chart.options.scales?.["x"];
+      if (axis) {
+        // Chart.js rounds up to a tick; the whiskers are outside its data, so say how far they reach.
+        axis.suggestedMax = longest / unit.scale;
+        (axis as { title: { text: string } }).title.text = `time per run (${unit.unit})`;
+      }
+      extrasOf.set(chart, {
+        endLabels: rows.map((r) => formatNs(r.cpu_ns.median + r.modelled_io_ns)),
+        whiskers: rows.map((r) => [r.cpu_ns.min / unit.scale, r.cpu_ns.max / unit.scale]),
+        theme: currentTheme,
+      });
+      chart.update("none");
+      canvas.setAttribute(
+        "aria-label",
+        `${title}: ${rows
+          .map((r, i) => `${labels[i]} CPU ${formatNs(r.cpu_ns.median)} measured plus ${formatNs(r.modelled_io_ns)} modelled I/O`)
+          .join("; ")}.`,
+      );
+    },
+    retheme(next) {
+      io.backgroundColor = hatch(COLOURS.io, next.surface);
+    },
+  };
 }
 
 export function chartBlock(title: string, note: string): { block: HTMLElement; holder: HTMLElement; canvas: HTMLCanvasElement; caption: HTMLElement } {
@@ -307,63 +363,16 @@ export function createCharts(container: HTMLElement): Charts {
     plugins: [annotations],
   });
 
-  const cpuData: ChartDataset<"bar", number[]> = {
-    label: "CPU median (measured)",
-    data: [],
-    backgroundColor: COLOURS.cpu,
-    stack: "time",
-  };
-  const ioData: ChartDataset<"bar", number[]> = {
-    label: "I/O (modelled)",
-    data: [],
-    backgroundColor: hatch(COLOURS.io, theme.surface),
-    borderColor: COLOURS.io,
-    borderWidth: 1.5,
-    stack: "time",
-  };
-  let lastRuns: Run[] = [];
-  const timeChart = new Chart<"bar", number[], string>(time.canvas, {
-    type: "bar",
-    data: { labels: [], datasets: [cpuData, ioData] },
-    options: {
-      indexAxis: "y",
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
-      layout: { padding: { right: LABEL_PX } },
-      plugins: {
-        legend: { position: "bottom", labels: { boxWidth: 16, boxHeight: 12 } },
-        tooltip: {
-          callbacks: {
-            label: (item) => {
-              const run = lastRuns[item.dataIndex];
-              if (!run) return "";
-              if (item.datasetIndex === 0) {
-                return `CPU median ${formatNs(run.cpu_ns.median)} (min ${formatNs(run.cpu_ns.min)}, max ${formatNs(run.cpu_ns.max)})`;
-              }
-              return `I/O, modelled: ${formatNs(run.modelled_io_ns)}`;
-            },
-          },
-        },
-      },
-      scales: {
-        x: { stacked: true, beginAtZero: true, title: { display: true, text: "time per run" }, ticks: { maxRotation: 0 } },
-        y: { stacked: true },
-      },
-    },
-    plugins: [annotations],
-  });
+  const timeChart = createTimeChart(time.canvas, theme, "Time per run");
 
   const copiesChart = countChart(copies.canvas, COLOURS.copied, "bytes copied", 1, (v) => `${formatCount(v)} bytes copied`);
   // An axis of at least 0–10, so one buffer's single allocation looks small.
   const allocsChart = countChart(allocs.canvas, COLOURS.allocations, "allocations", 10, (v) => `${formatCount(v)} allocations`);
-  const allCharts = [readsChart, timeChart, copiesChart, allocsChart];
+  const allCharts = [readsChart, timeChart.chart, copiesChart, allocsChart];
 
   const applyTheme = (): void => {
-    for (const chart of allCharts) {
-      themeAxes(chart, theme);
-    }
-    ioData.backgroundColor = hatch(COLOURS.io, theme.surface);
+    for (const chart of allCharts) themeAxes(chart, theme);
+    timeChart.retheme(theme);
   };
   for (const chart of allCharts) extrasOf.set(chart, { endLabels: [], whiskers: null, theme });
   applyTheme();
@@ -371,7 +380,6 @@ export function createCharts(container: HTMLElement): Charts {
   return {
     update(report, labelOf) {
       const runs = report.runs;
-      lastRuns = runs;
       const labels = runs.map((r) => labelOf(r.reader));
       sizeFor(reads.holder, runs.length);
       sizeFor(time.holder, runs.length);
@@ -390,7 +398,7 @@ export function createCharts(container: HTMLElement): Charts {
         `Source reads: ${runs.map((r, i) => `${labels[i]} ${formatCount(r.source_reads)}`).join("; ")}.`,
       );
 
-      showTimeWithIo(timeChart, time.canvas, cpuData, ioData, labels, runs, theme, "Time per run");
+      timeChart.show(labels, runs, theme);
       setText(
         time.caption,
         `Solid: CPU time measured in this tab (median of ${runs[0]?.cpu_ns.samples ?? 0} sample${runs[0]?.cpu_ns.samples === 1 ? "" : "s"}; whisker shows min–max). ` +

@@ -6,7 +6,7 @@
 //    A flavour that stopped with an error has no bar, only its error's name.
 // 2. Sink write calls, direct vs BufWriter, log scale.
 // 3. Time per run for the sink: measured CPU with modelled I/O stacked on top,
-//    hatched and labelled modelled.
+//    hatched and labelled modelled (charts.ts's createTimeChart, as in the read lab).
 
 import { Chart, type ChartDataset } from "chart.js";
 import type { Codec } from "../engine/codec";
@@ -19,9 +19,8 @@ import {
   chartBlock,
   compact,
   extrasOf,
-  hatch,
   readTheme,
-  showTimeWithIo,
+  createTimeChart,
   sizeFor,
   themeAxes,
 } from "./charts";
@@ -31,8 +30,6 @@ const COLOURS = {
   growable: OKABE_ITO.blue,
   fixed: OKABE_ITO.reddishPurple,
   sinkWrites: OKABE_ITO.bluishGreen,
-  cpu: OKABE_ITO.blue,
-  io: OKABE_ITO.orange,
 };
 
 export interface WriteCharts {
@@ -128,50 +125,12 @@ export function createWriteCharts(codec: Codec): WriteCharts {
 
   const sinkTimeBlock = chartBlock("Time per run, sink", "");
   let sinkRuns: SinkRun[] = [];
-  const cpuData: ChartDataset<"bar", number[]> = { label: "CPU median (measured)", data: [], backgroundColor: COLOURS.cpu, stack: "time" };
-  const ioData: ChartDataset<"bar", number[]> = {
-    label: "I/O (modelled)",
-    data: [],
-    backgroundColor: hatch(COLOURS.io, theme.surface),
-    borderColor: COLOURS.io,
-    borderWidth: 1.5,
-    stack: "time",
-  };
-  const sinkTimeChart = new Chart<"bar", number[], string>(sinkTimeBlock.canvas, {
-    type: "bar",
-    data: { labels: [], datasets: [cpuData, ioData] },
-    options: {
-      indexAxis: "y",
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
-      layout: { padding: { right: LABEL_PX } },
-      plugins: {
-        legend: { position: "bottom", labels: { boxWidth: 16, boxHeight: 12 } },
-        tooltip: {
-          callbacks: {
-            label: (item) => {
-              const run = sinkRuns[item.dataIndex];
-              if (!run) return "";
-              return item.datasetIndex === 0
-                ? `CPU median ${formatNs(run.cpu_ns.median)} (min ${formatNs(run.cpu_ns.min)}, max ${formatNs(run.cpu_ns.max)})`
-                : `I/O, modelled: ${formatNs(run.modelled_io_ns)}`;
-            },
-          },
-        },
-      },
-      scales: {
-        x: { stacked: true, beginAtZero: true, title: { display: true, text: "time per run" }, ticks: { maxRotation: 0 } },
-        y: { stacked: true },
-      },
-    },
-    plugins: [annotations],
-  });
+  const sinkTimeChart = createTimeChart(sinkTimeBlock.canvas, theme, "Sink time per run");
 
-  const charts = [cursorChart, writesChart, sinkTimeChart];
+  const charts = [cursorChart, writesChart, sinkTimeChart.chart];
   const applyTheme = (): void => {
     for (const chart of charts) themeAxes(chart, theme);
-    ioData.backgroundColor = hatch(COLOURS.io, theme.surface);
+    sinkTimeChart.retheme(theme);
   };
   for (const chart of charts) extrasOf.set(chart, { endLabels: [], whiskers: null, theme });
   applyTheme();
@@ -232,7 +191,7 @@ export function createWriteCharts(codec: Codec): WriteCharts {
         `Sink write calls: ${sinkRuns.map((s, i) => `${sinkLabels[i]} ${formatCount(s.sink_writes)}`).join("; ")}.`,
       );
 
-      showTimeWithIo(sinkTimeChart, sinkTimeBlock.canvas, cpuData, ioData, sinkLabels, sinkRuns, theme, "Sink time per run");
+      sinkTimeChart.show(sinkLabels, sinkRuns, theme);
       setText(
         sinkTimeBlock.caption,
         `Solid: CPU time measured in this tab (median; whisker shows min–max). ` +

@@ -4,7 +4,7 @@
 // stores the new state and lets each UI piece show it. The engine's codec
 // (schema, link decoding) runs on this thread; measurements run in the worker.
 
-import { isDropped, createEngineClient } from "./engine/client";
+import { isDropped, createEngineClient, type ClientEvent, type EngineClient, type RunResult } from "./engine/client";
 import { loadCodec, type Codec } from "./engine/codec";
 import { isWriteReport, type Fault, type Lab, type Params, type Report, type WriteReport } from "./engine/protocol";
 import { fragmentOf, linkUrl, readLink, writeLink } from "./link";
@@ -43,7 +43,25 @@ import { createWriteResults, summarizeWrite } from "./ui/write-results";
 /** Quiet time after a slider step before a quick estimate starts. */
 const LIVE_DEBOUNCE_MS = 120;
 
-function start(codec: Codec): void {
+/**
+ * Engine events that arrive before the page is built wait here: the worker is
+ * started first (it loads its wasm while this thread loads the codec's and
+ * builds the page), so its `ready` can come before anyone listens.
+ */
+class EventRelay {
+  private target: ((event: ClientEvent) => void) | null = null;
+  private readonly early: ClientEvent[] = [];
+  readonly send = (event: ClientEvent): void => {
+    if (this.target) this.target(event);
+    else this.early.push(event);
+  };
+  attach(target: (event: ClientEvent) => void): void {
+    this.target = target;
+    for (const event of this.early.splice(0)) target(event);
+  }
+}
+
+function start(codec: Codec, client: EngineClient, relay: EventRelay): void {
   const form = byId<HTMLFormElement>("controls");
   const results = byId("results");
   const labels = new Map(codec.schema.readers.map((r) => [r.id, r.label]));
@@ -51,6 +69,9 @@ function start(codec: Codec): void {
 
   let state: AppState = initialState(readLink(codec, location.hash));
   writeLink(history, location, state.fragment);
+  // The first quick estimate goes to the worker before the page is built, so
+  // the two overlap; its answer is shown once the page exists (see the end).
+  const firstQuick = client.run(state.params, true);
   /** The report the charts and table show. */
   let shownReport: AppState["report"] = null;
   /** A run waiting for the controls to be still. */
@@ -105,24 +126,22 @@ function start(codec: Codec): void {
   });
 
   performance.mark("buflab:ui");
-  // Created after the UI pieces: a worker that cannot even start reports
+  // Attached after the UI pieces: a worker that cannot even start reports
   // through commit() at once.
-  const client = createEngineClient({
-    onEvent(event) {
-      switch (event.type) {
-        case "ready":
-          performance.mark("buflab:engine-ready");
-          commit(engineReady(state, event.info.isolated));
-          return;
-        case "respawned":
-          // With a request running, its rejection carries the same message to the alert.
-          if (!isRunning(state)) commit(engineNotice(state, `${event.reason} A fresh engine was started.`));
-          return;
-        case "broken":
-          commit(engineBroken(state, event.message));
-          return;
-      }
-    },
+  relay.attach((event) => {
+    switch (event.type) {
+      case "ready":
+        performance.mark("buflab:engine-ready");
+        commit(engineReady(state, event.info.isolated));
+        return;
+      case "respawned":
+        // With a request running, its rejection carries the same message to the alert.
+        if (!isRunning(state)) commit(engineNotice(state, `${event.reason} A fresh engine was started.`));
+        return;
+      case "broken":
+        commit(engineBroken(state, event.message));
+        return;
+    }
   });
 
   function commit(next: AppState): void {
@@ -172,12 +191,13 @@ function start(codec: Codec): void {
     }, LIVE_DEBOUNCE_MS);
   }
 
-  function runNow(quick: boolean, fault?: Fault): void {
+  /** `sent`: a request already handed to the client for these params (the first quick estimate). */
+  function runNow(quick: boolean, fault?: Fault, sent?: Promise<RunResult>): void {
     if (debounce !== null) clearTimeout(debounce);
     debounce = null;
     const { params, fragment } = state;
     commit(runRequested(state, quick));
-    client.run(params, quick, fault).then(
+    (sent ?? client.run(params, quick, fault)).then(
       ({ report, elapsedMs }) => commit(runSucceeded(state, report, fragment, elapsedMs)),
       (error: unknown) => {
         if (isDropped(error)) commit(runDropped(state));
@@ -243,7 +263,7 @@ function start(codec: Codec): void {
   // The default experiment runs without a click: first a quick estimate
   // (exact counts, one sample without warm-up: milliseconds), so numbers
   // appear at once, then the full measurement, which replaces it.
-  runNow(true);
+  runNow(true, undefined, firstQuick);
   runNow(false);
 }
 
@@ -269,8 +289,11 @@ void registerServiceWorker()
   .then((isolation) => {
     if (isolation === "reloading") return;
     performance.mark("buflab:service-worker");
+    // The worker loads its own wasm in parallel with this thread's codec.
+    const relay = new EventRelay();
+    const client = createEngineClient({ onEvent: relay.send });
     loadCodec().then((codec) => {
       performance.mark("buflab:codec");
-      start(codec);
+      start(codec, client, relay);
     }, fail);
   });

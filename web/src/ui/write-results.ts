@@ -54,26 +54,33 @@ export interface WriteResults {
 }
 
 export function createWriteResults(container: HTMLElement, codec: Codec): WriteResults {
-  const charts = createWriteCharts(codec);
-  const tables = createWriteTables(codec);
-  replaceChildren(
-    container,
-    h("h3", { class: "section-title" }, "Seed 004's cursors: serializing records with serde + bincode"),
-    h("div", { class: "side-by-side" }, charts.cursors, h("div", { class: "qualities" }, tables.qualities)),
-    tables.flavours,
-    h("h3", { class: "section-title" }, "BufWriter over a chunked sink"),
-    h("div", { class: "charts" }, ...charts.sink),
-    tables.sink,
-    h("h3", { class: "section-title" }, "When the last write fails"),
-    tables.finalFlush,
-  );
+  // Built on the first write report, not with the page: the read lab (the
+  // default) should not pay for charts it keeps hidden before its first numbers.
+  let parts: { charts: ReturnType<typeof createWriteCharts>; tables: ReturnType<typeof createWriteTables> } | null = null;
+  const build = (): NonNullable<typeof parts> => {
+    const charts = createWriteCharts(codec);
+    const tables = createWriteTables(codec);
+    replaceChildren(
+      container,
+      h("h3", { class: "section-title" }, "Seed 004's cursors: serializing records with serde + bincode"),
+      h("div", { class: "side-by-side" }, charts.cursors, h("div", { class: "qualities" }, tables.qualities)),
+      tables.flavours,
+      h("h3", { class: "section-title" }, "BufWriter over a chunked sink"),
+      h("div", { class: "charts" }, ...charts.sink),
+      tables.sink,
+      h("h3", { class: "section-title" }, "When the last write fails"),
+      tables.finalFlush,
+    );
+    return { charts, tables };
+  };
   return {
     update(report) {
-      charts.update(report);
-      tables.update(report);
+      parts ??= build();
+      parts.charts.update(report);
+      parts.tables.update(report);
     },
     retheme() {
-      charts.retheme();
+      parts?.charts.retheme();
     },
   };
 }

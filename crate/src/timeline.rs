@@ -557,7 +557,7 @@ impl Look for BufReader<Logged<'_>> {
         // `buffer()` is the unread part `pos..filled` of the buffer; its
         // address gives `pos`.
         let unread = self.buffer();
-        let start = (unread.as_ptr() as usize - rec.std_buffer.get().0) as u64;
+        let start = (unread.as_ptr() as usize).saturating_sub(rec.std_buffer.get().0) as u64;
         vec![Span { block: 0, start, end: start + unread.len() as u64 }]
     }
 }

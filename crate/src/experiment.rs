@@ -7,6 +7,7 @@ use crate::params::{Lab, ParamError, Params};
 use crate::read::{self, Driven, ReaderConfig, ReaderKind};
 use crate::report::{LabReport, Report, Run, Timer};
 use crate::source::{stream_seed, Probe, Source};
+use crate::timeline;
 use crate::workload::{combined_digest, Consume, CountSink, DigestSink, Spec};
 
 /// Checks `params`, then runs the experiment. `sampling` decides how hard to
@@ -106,5 +107,8 @@ fn run_reader(
         cpu_ns,
         modelled_io_ns: counted.source_reads as f64 * params.sys as f64,
         blocks: driven.blocks,
+        // Untimed and outside the allocation scope: its wrappers and logs
+        // must not touch the figures above.
+        timeline: Some(timeline::record(params, kind, data)),
     })
 }

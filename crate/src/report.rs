@@ -8,6 +8,7 @@ use crate::measure::{AllocCounts, Stats};
 use crate::params::{Lab, Params};
 use crate::read::chained::BlockCounts;
 use crate::read::ReaderKind;
+use crate::timeline::Timeline;
 use crate::write::bufwriter::{FinalFlush, WriteMode};
 use crate::write::cursors::{Flavour, WriteFailure};
 
@@ -56,6 +57,10 @@ pub struct Run {
     /// came from the pool instead. Absent for the other readers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub blocks: Option<BlockCounts>,
+    /// The buffer timeline: the first application operations of stream 1,
+    /// recorded in a separate untimed pass (bounded, see `timeline`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeline: Option<Timeline>,
 }
 
 impl Run {

@@ -34,6 +34,7 @@ import { createPeek } from "./ui/peek";
 import { createStatus } from "./ui/status";
 import { showSummary } from "./ui/summary";
 import { createTable } from "./ui/table";
+import { createTimeline } from "./ui/timeline";
 import { createThemeSwitch } from "./ui/theme";
 import { registerServiceWorker, type Isolation } from "./offline/register";
 import { createLabSwitch } from "./ui/lab-switch";
@@ -106,6 +107,8 @@ function start(codec: Codec, client: EngineClient, relay: EventRelay): void {
   const readTable = byId("table");
   const charts = createCharts(readCharts);
   const table = createTable(readTable, codec);
+  const timelineWrap = byId("timeline-wrap");
+  const timeline = createTimeline(byId("timeline"), labelOf);
   const peek = createPeek(results);
   const actions = createActions(byId("actions"), {
     rerun: () => runNow(false),
@@ -156,6 +159,7 @@ function start(codec: Codec, client: EngineClient, relay: EventRelay): void {
     writeForm.hidden = lab !== "write";
     readCharts.hidden = lab !== "read";
     readTable.hidden = lab !== "read";
+    timelineWrap.hidden = lab !== "read";
     writeResultsElement.hidden = lab !== "write";
     placeholder.textContent = state.stopped
       ? "Stopped before any result. Press Measure again, or change a setting."
@@ -171,6 +175,7 @@ function start(codec: Codec, client: EngineClient, relay: EventRelay): void {
         lastRead = state.report;
         charts.update(state.report, labelOf);
         table.update(state.report, labelOf);
+        timeline.update(state.report);
       }
       shownLab = null;
     }

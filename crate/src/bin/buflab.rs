@@ -9,7 +9,7 @@ use buflab::report::{Report, WriteReport};
 use buflab::write::bufwriter::WriteMode;
 
 const USAGE: &str = "\
-usage: buflab [--json] [--quick] [LINK]
+usage: buflab [--json] [--quick] [--timeline] [LINK]
        buflab --bench
 
 Runs a BufLab experiment natively and prints the report.
@@ -19,6 +19,8 @@ Runs a BufLab experiment natively and prints the report.
            'lab=write&recs=2K&icap=32K&buf=32K' runs the write lab
   --json   print the report as JSON (the page's report format)
   --quick  one short timing sample instead of a full measurement
+  --timeline  after the table, print each reader's buffer timeline: its first
+           application operations, the fill level after each, in plain words
   --bench  run the benchmark suite (crate/src/bench.rs) and print it as JSON
 
 Invalid link values fall back to defaults; a notice on stderr names each one.";
@@ -27,12 +29,14 @@ fn main() -> ExitCode {
     let mut json = false;
     let mut quick = false;
     let mut bench = false;
+    let mut timeline = false;
     let mut link = None;
     for arg in std::env::args().skip(1) {
         match arg.as_str() {
             "--json" => json = true,
             "--quick" => quick = true,
             "--bench" => bench = true,
+            "--timeline" => timeline = true,
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
@@ -65,7 +69,7 @@ fn main() -> ExitCode {
         Lab::Read => finish(
             buflab::run(&decoded.params, &clock, sampling),
             json,
-            table,
+            if timeline { table_and_timeline } else { table },
             Report::digests_agree,
             "a reader delivered different bytes than the source",
         ),
@@ -187,6 +191,50 @@ fn table(r: &Report) -> String {
         r.runs.first().map_or(0, |run| run.cpu_ns.samples),
         if r.digests_agree() { "agree with the source" } else { "DIFFER from the source" },
     );
+    out
+}
+
+/// The table, then each reader's buffer timeline (`--timeline`).
+fn table_and_timeline(r: &Report) -> String {
+    let mut out = table(r);
+    for run in &r.runs {
+        if let Some(t) = &run.timeline {
+            out += &timeline_text(run.reader, t);
+        }
+    }
+    out
+}
+
+/// One reader's timeline as text: per operation a gauge of the buffer's fill
+/// level after it, and its caption.
+fn timeline_text(reader: buflab::read::ReaderKind, t: &buflab::timeline::Timeline) -> String {
+    const GAUGE: u64 = 16;
+    let mut out = format!(
+        "\n{} timeline: {}, stream 1 of {}, first {} operations{}\n",
+        reader.id(),
+        match (reader, t.capacity) {
+            (buflab::read::ReaderKind::Unbuffered, _) => "no buffer".to_string(),
+            (buflab::read::ReaderKind::Chained, c) => format!("blocks of {}", format_size(c)),
+            (_, c) => format!("buffer of {}", format_size(c)),
+        },
+        t.streams,
+        t.ops.len(),
+        if t.truncated { " (more followed)" } else { "" },
+    );
+    for (i, op) in t.ops.iter().enumerate() {
+        let gauge = if t.capacity == 0 {
+            " ".repeat(GAUGE as usize + 10)
+        } else {
+            // Chained: the blocks in the chain side by side would not fit a
+            // line; the gauge shows bytes buffered against one block.
+            let full = (op.buffered.min(t.capacity) * GAUGE).div_ceil(t.capacity);
+            format!("[{}{}] {:>7}", "#".repeat(full as usize), ".".repeat((GAUGE - full) as usize), op.buffered)
+        };
+        out += &format!("{i:>4} {gauge}  {}\n", op.caption);
+    }
+    if let Some(e) = &t.error {
+        out += &format!("     the run ended with an error: {e}\n");
+    }
     out
 }
 

@@ -228,6 +228,14 @@ impl<'p, R: Read> ChainedReader<'p, R> {
         &self.inner
     }
 
+    /// The chain as the buffer timeline draws it, front block first: each
+    /// block's address (its identity: a pooled block comes back with the same
+    /// one) and its unread range `start..end` of `block_len` bytes. Only
+    /// looks; the timeline calls it between operations, never on the read path.
+    pub fn spans(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+        self.chain.iter().map(|b| (b.data.as_ptr() as usize, b.start, b.end))
+    }
+
     /// One read call on the source, into the tail's free space (a new block
     /// when there is no tail or it is full). Returns the bytes read; 0 is
     /// what the source returned (end of stream, or a zero-length read).

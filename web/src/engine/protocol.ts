@@ -194,6 +194,83 @@ export interface Run {
   modelled_io_ns: number;
   /** The chained reader's blocks: allocated, and handed out again by the pool. Absent for other readers. */
   blocks?: BlockCounts;
+  /** The buffer timeline (crate/src/timeline.rs): the first operations of stream 1, untimed. */
+  timeline?: Timeline;
+}
+
+// ---------------------------------------------------------------------------
+// The buffer timeline (crate/src/timeline.rs `Timeline`, `Op`, …)
+
+export interface Timeline {
+  /** std: buffer capacity; chained: block length; unbuffered: 0. */
+  capacity: number;
+  pool: boolean;
+  /** The trace follows stream 1 of this many. */
+  streams: number;
+  ops: TimelineOp[];
+  /** The application had more to do after the last recorded operation. */
+  truncated: boolean;
+  error: string | null;
+}
+
+export type TimelineOpKind =
+  | "read"
+  | "read_exact"
+  | "next_byte"
+  | "read_to_end"
+  | "line"
+  | "frame_header"
+  | "frame_payload"
+  | "scan";
+
+export interface TimelineOp {
+  kind: TimelineOpKind;
+  /** Bytes asked for; null when the call takes what there is. */
+  requested: number | null;
+  returned: number;
+  /** Stream offset of the first byte received. */
+  at: number;
+  /** The first bytes received (at most 8). */
+  head: number[];
+  calls: number;
+  source_reads: number;
+  source_bytes: number;
+  /** The first 16 source reads. */
+  reads: TimelineSourceRead[];
+  copied: number;
+  direct: number;
+  bypass: boolean;
+  interrupted: boolean;
+  /** The first 8 pieces handed to the application. */
+  pieces: TimelinePiece[];
+  piece_count: number;
+  /** The buffer after the operation: unread spans of its blocks. */
+  buffer: TimelineSpan[];
+  buffered: number;
+  /** The operation in plain words (from Rust: one wording for page and CLI). */
+  caption: string;
+}
+
+export interface TimelineSourceRead {
+  requested: number;
+  returned: number;
+  interrupted: boolean;
+  /** The block the bytes landed in; null: the application's memory. */
+  block: number | null;
+  offset: number;
+}
+
+export interface TimelinePiece {
+  len: number;
+  /** Lent from this block; null: the application's own memory. */
+  block: number | null;
+  offset: number;
+}
+
+export interface TimelineSpan {
+  block: number;
+  start: number;
+  end: number;
 }
 
 export interface BlockCounts {

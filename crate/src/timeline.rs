@@ -1,0 +1,934 @@
+//! The buffer timeline: what one reader did, application operation by
+//! application operation, for the first [`TRACE_OPS`] operations of a run.
+//!
+//! Recorded in a separate, untimed pass with the run's own params (chunking,
+//! seed, capacity, read size, workload), over stream 1 only, with its own
+//! reader and block pool. The measured runs stay as they are: nothing here
+//! changes `Source`, the readers or the workload loops. The pass wraps them
+//! instead:
+//! - [`Logged`] wraps the source and logs each read call: bytes requested,
+//!   bytes returned, and where they landed (the reader's buffer, which block
+//!   and at what offset, or the application's own memory);
+//! - [`Traced`] wraps the reader and passes each application operation to
+//!   the reader's own code (its `Read` methods and `AppReader` steps
+//!   delegate, so a `BufReader` still takes its own paths), then looks at the
+//!   buffer (`BufReader::buffer()`, the chained reader's blocks);
+//! - after [`TRACE_OPS`] operations `Traced` refuses the next one with an
+//!   error that ends `workload::drive` early; the pass never reads the whole
+//!   stream unless one operation does (`read_to_end`).
+//!
+//! One difference from the measured run: `Read::bytes()` over the wrapper
+//! reads through `read` with a 1-byte buffer instead of std's private
+//! `BufReader` fast path; both serve the byte from the buffer and refill it
+//! with one source read of the capacity, so the source reads are the same.
+
+use std::cell::{Cell, RefCell};
+use std::io::{self, BufReader, ErrorKind, Read};
+use std::num::NonZeroUsize;
+
+use serde::{Deserialize, Serialize};
+
+use crate::measure::Lanes;
+use crate::params::Params;
+use crate::read::chained::{BlockPool, ChainedReader};
+use crate::read::ReaderKind;
+use crate::source::{stream_seed, Probe, Source};
+use crate::workload::{self, AppCounts, AppReader, Consume, FrameBuf, Spec, Workload};
+
+/// Application operations recorded per reader: enough to see a buffer fill,
+/// drain and refill a few times, small enough for every report to carry.
+pub const TRACE_OPS: usize = 100;
+/// Source reads listed per operation (all are counted): a `read_to_end` or an
+/// unbuffered line makes many.
+pub const TRACE_READS: usize = 16;
+/// Pieces listed per operation (all are counted).
+pub const TRACE_PIECES: usize = 8;
+/// Bytes of each operation's data kept for the page to show.
+pub const TRACE_HEAD: usize = 8;
+
+/// One reader's first operations.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Timeline {
+    /// std: the buffer's capacity; chained: the block length; unbuffered: 0.
+    pub capacity: u64,
+    /// The chained reader's block pool was on.
+    pub pool: bool,
+    /// The traced stream is stream 1 of this many (each has its own reader;
+    /// the trace follows the first alone).
+    pub streams: u64,
+    pub ops: Vec<Op>,
+    /// The application had more to do after the last recorded operation.
+    pub truncated: bool,
+    /// The error that ended the application's run early, if one did.
+    pub error: Option<String>,
+}
+
+/// What the application called.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OpKind {
+    /// `read(buf)`.
+    Read,
+    /// `read_exact(buf)`.
+    ReadExact,
+    /// `bytes().next()`.
+    NextByte,
+    /// `read_to_end(vec)`.
+    ReadToEnd,
+    /// One text line (`read_until`, the chained `read_line`, or byte reads).
+    Line,
+    /// A frame's 4-byte length.
+    FrameHeader,
+    /// A frame's payload.
+    FramePayload,
+    /// One step of the NUL scan (`fill_buf` + `consume`, or a `read`).
+    Scan,
+}
+
+/// One application operation and what it caused.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Op {
+    pub kind: OpKind,
+    /// Bytes asked for; `None` when the call takes what there is (a line, a
+    /// scan of the buffer, `read_to_end`).
+    pub requested: Option<u64>,
+    /// Bytes the application received.
+    pub returned: u64,
+    /// Offset in the stream of the first byte received.
+    pub at: u64,
+    /// The first bytes received (at most [`TRACE_HEAD`]).
+    pub head: Vec<u8>,
+    /// Calls on the reader this operation made (an unbuffered line makes one
+    /// per byte).
+    pub calls: u64,
+    /// Source reads this operation caused, and the bytes they returned.
+    pub source_reads: u64,
+    pub source_bytes: u64,
+    /// The first [`TRACE_READS`] of them.
+    pub reads: Vec<SourceRead>,
+    /// Bytes the reader copied between buffers.
+    pub copied: u64,
+    /// Bytes the source wrote straight into the application's memory.
+    pub direct: u64,
+    /// A buffered reader let the source write past its buffer into the
+    /// application's memory (std's large-read path).
+    pub bypass: bool,
+    /// The call failed with `Interrupted` (an empty chunk) and is retried.
+    pub interrupted: bool,
+    /// Pieces handed to the application: the chained reader lends slices of
+    /// its blocks; std copies into the caller's buffer (no block).
+    pub pieces: Vec<Piece>,
+    pub piece_count: u64,
+    /// The buffer after the operation.
+    pub buffer: Vec<Span>,
+    /// Bytes buffered after the operation (sum of the spans).
+    pub buffered: u64,
+    /// The operation in one line of plain words (the page's caption, the
+    /// CLI's `--timeline` line).
+    pub caption: String,
+}
+
+/// One read call on the source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SourceRead {
+    pub requested: u64,
+    pub returned: u64,
+    /// An empty chunk: the call failed with `Interrupted`.
+    pub interrupted: bool,
+    /// The block the bytes went into, at `offset`; `None`: the application's
+    /// own memory (unbuffered reads, bypasses, `read_to_end`).
+    pub block: Option<u32>,
+    pub offset: u64,
+}
+
+/// A piece of data handed to the application.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Piece {
+    pub len: u64,
+    /// Lent from this block at `offset`; `None`: the application's memory.
+    pub block: Option<u32>,
+    pub offset: u64,
+}
+
+/// Unread bytes `start..end` of a block of `capacity` bytes. std has one
+/// block, id 0, its buffer; the chained reader's ids follow block identity
+/// (a block back from the pool keeps its id; without the pool a new block
+/// gets a new id).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Span {
+    pub block: u32,
+    pub start: u64,
+    pub end: u64,
+}
+
+/// Records the timeline of `kind` for `params` over `data` (the run's
+/// content), stream 1 only. Never fails: an error the application's run
+/// would also meet ends the trace and is kept in [`Timeline::error`].
+pub fn record(params: &Params, kind: ReaderKind, data: &[u8]) -> Timeline {
+    record_with(params, kind, data, TRACE_OPS, &mut |_| {})
+}
+
+/// [`record`] with room for `max_ops` operations, also giving every byte the
+/// application received to `seen` (tests compare whole traces with runs).
+pub fn record_with(
+    params: &Params,
+    kind: ReaderKind,
+    data: &[u8],
+    max_ops: usize,
+    seen: &mut dyn FnMut(&[u8]),
+) -> Timeline {
+    let cap = params.cap as usize;
+    let rec = Recorder::new(kind, cap, params.pool, max_ops);
+    let probe = Probe::default();
+    let source = Logged { source: Source::new(data, params.chunk, stream_seed(params.seed, 0), &probe), rec: &rec };
+    let spec = Spec { workload: params.workload, rs: params.rs as usize, len: data.len(), reuse: params.reuse };
+    let mut app_buf = vec![0u8; params.rs as usize];
+    let mut sinks = [TraceSink { rec: &rec, seen }];
+    let outcome = match kind {
+        ReaderKind::Unbuffered => {
+            drive_one(&spec, Traced::new(source, &rec, Meter::Probe(&probe), params.workload), &mut app_buf, &mut sinks)
+        }
+        ReaderKind::Std => {
+            let mut reader = BufReader::with_capacity(cap, source);
+            // Nothing is buffered yet, so `buffer()` starts at the buffer's
+            // first byte (as in `read::drive_streams`).
+            let start = reader.buffer().as_ptr();
+            reader.get_mut().source.set_reader_buffer(start, cap);
+            rec.std_buffer.set((start as usize, start as usize + cap));
+            drive_one(&spec, Traced::new(reader, &rec, Meter::Probe(&probe), params.workload), &mut app_buf, &mut sinks)
+        }
+        ReaderKind::Chained => match NonZeroUsize::new(cap) {
+            None => Err(io::Error::new(ErrorKind::InvalidInput, "the chained reader needs blocks of at least 1 byte")),
+            Some(block_len) => {
+                let pool = BlockPool::new(block_len, params.pool);
+                let reader = ChainedReader::new(source, &pool);
+                drive_one(
+                    &spec,
+                    Traced::new(reader, &rec, Meter::Pool(&pool), params.workload),
+                    &mut app_buf,
+                    &mut sinks,
+                )
+            }
+        },
+    };
+    let truncated = rec.full.get();
+    let error = match outcome {
+        Err(_) if truncated => None,
+        Err(e) => Some(e.to_string()),
+        Ok(_) => None,
+    };
+    Timeline {
+        capacity: if kind == ReaderKind::Unbuffered { 0 } else { cap as u64 },
+        pool: params.pool,
+        streams: params.streams,
+        ops: rec.ops.into_inner(),
+        truncated,
+        error,
+    }
+}
+
+fn drive_one<R: AppReader>(
+    spec: &Spec,
+    reader: R,
+    app_buf: &mut [u8],
+    sinks: &mut [TraceSink<'_, '_>],
+) -> io::Result<AppCounts> {
+    let mut readers = Lanes::with_capacity(1);
+    readers.push(reader);
+    workload::drive(spec, readers, app_buf, sinks)
+}
+
+// ---------------------------------------------------------------------------
+// The recorder, shared by the wrapped source, the wrapped reader and the sink
+
+struct Recorder {
+    /// Operations to record before refusing the next.
+    max_ops: usize,
+    kind: ReaderKind,
+    cap: usize,
+    pool: bool,
+    /// std's buffer, `[lo, hi)` addresses.
+    std_buffer: Cell<(usize, usize)>,
+    /// The memory the current `read`-like call was handed, `[lo, hi)`.
+    app_range: Cell<(usize, usize)>,
+    /// Inside the source's `read_to_end`: every read goes to the caller's Vec.
+    to_end: Cell<bool>,
+    /// Chained blocks seen: (address, id).
+    blocks: RefCell<Vec<(usize, u32)>>,
+    next_block: Cell<u32>,
+    // The operation being recorded.
+    reads: RefCell<Vec<SourceRead>>,
+    read_count: Cell<u64>,
+    read_bytes: Cell<u64>,
+    pieces: RefCell<Vec<Piece>>,
+    piece_count: Cell<u64>,
+    head: RefCell<Vec<u8>>,
+    /// Stream offset of the next byte the application receives.
+    at: Cell<u64>,
+    ops: RefCell<Vec<Op>>,
+    full: Cell<bool>,
+    /// An operation is being recorded.
+    in_op: Cell<bool>,
+}
+
+impl Recorder {
+    fn new(kind: ReaderKind, cap: usize, pool: bool, max_ops: usize) -> Recorder {
+        Recorder {
+            max_ops,
+            kind,
+            cap,
+            pool,
+            std_buffer: Cell::new((0, 0)),
+            app_range: Cell::new((0, 0)),
+            to_end: Cell::new(false),
+            blocks: RefCell::new(Vec::new()),
+            next_block: Cell::new(0),
+            reads: RefCell::new(Vec::new()),
+            read_count: Cell::new(0),
+            read_bytes: Cell::new(0),
+            pieces: RefCell::new(Vec::new()),
+            piece_count: Cell::new(0),
+            head: RefCell::new(Vec::new()),
+            at: Cell::new(0),
+            ops: RefCell::new(Vec::new()),
+            full: Cell::new(false),
+            in_op: Cell::new(false),
+        }
+    }
+
+    /// The block holding address `at`, and the offset in it, if any.
+    fn block_of(&self, at: usize) -> Option<(u32, u64)> {
+        match self.kind {
+            ReaderKind::Unbuffered => None,
+            ReaderKind::Std => {
+                let (lo, hi) = self.std_buffer.get();
+                (lo <= at && at < hi).then(|| (0, (at - lo) as u64))
+            }
+            ReaderKind::Chained => self
+                .blocks
+                .borrow()
+                .iter()
+                .find(|&&(base, _)| base <= at && at < base + self.cap)
+                .map(|&(base, id)| (id, (at - base) as u64)),
+        }
+    }
+
+    /// The id of the chained block at `base`, registering a new one.
+    fn block_id(&self, base: usize) -> u32 {
+        if let Some(&(_, id)) = self.blocks.borrow().iter().find(|&&(b, _)| b == base) {
+            return id;
+        }
+        let id = self.next_block.get();
+        self.next_block.set(id + 1);
+        self.blocks.borrow_mut().push((base, id));
+        id
+    }
+
+    /// Where a source read into `buf` lands.
+    fn landing(&self, buf: &[u8]) -> Option<(u32, u64)> {
+        let at = buf.as_ptr() as usize;
+        let (lo, hi) = self.app_range.get();
+        match self.kind {
+            ReaderKind::Unbuffered => None,
+            ReaderKind::Std => self.block_of(at),
+            ReaderKind::Chained if self.to_end.get() || (lo <= at && at < hi) => None,
+            // The chained reader fills only its tail block, from its free end:
+            // an address in no known block is the start of a fresh one.
+            ReaderKind::Chained => Some(self.block_of(at).unwrap_or_else(|| (self.block_id(at), 0))),
+        }
+    }
+
+    fn source_read(&self, buf: &[u8], result: &io::Result<usize>) {
+        let (block, offset) = match self.landing(buf) {
+            Some((id, offset)) => (Some(id), offset),
+            None => (None, 0),
+        };
+        let returned = *result.as_ref().unwrap_or(&0) as u64;
+        self.read_count.set(self.read_count.get() + 1);
+        self.read_bytes.set(self.read_bytes.get() + returned);
+        let mut reads = self.reads.borrow_mut();
+        if reads.len() < TRACE_READS {
+            let interrupted = matches!(result, Err(e) if e.kind() == ErrorKind::Interrupted);
+            reads.push(SourceRead { requested: buf.len() as u64, returned, interrupted, block, offset });
+        }
+    }
+
+    fn piece(&self, bytes: &[u8]) {
+        if !self.in_op.get() {
+            // A `read`-like call's bytes, handed over after it returned
+            // (`Traced::received` noted them).
+            return;
+        }
+        self.piece_count.set(self.piece_count.get() + 1);
+        let mut head = self.head.borrow_mut();
+        let room = TRACE_HEAD - head.len().min(TRACE_HEAD);
+        head.extend_from_slice(&bytes[..bytes.len().min(room)]);
+        let mut pieces = self.pieces.borrow_mut();
+        if pieces.len() < TRACE_PIECES {
+            let (block, offset) = match self.block_of(bytes.as_ptr() as usize) {
+                Some((id, offset)) => (Some(id), offset),
+                None => (None, 0),
+            };
+            pieces.push(Piece { len: bytes.len() as u64, block, offset });
+        }
+    }
+}
+
+/// `n` bytes in words: "1 byte", "300 bytes", "8 KiB".
+fn bytes(n: u64) -> String {
+    const KIB: u64 = 1024;
+    match n {
+        1 => "1 byte".to_string(),
+        n if n >= KIB * KIB && n % (KIB * KIB) == 0 => format!("{} MiB", n / (KIB * KIB)),
+        n if n >= KIB && n % KIB == 0 => format!("{} KiB", n / KIB),
+        n => format!("{n} bytes"),
+    }
+}
+
+/// Block names for a list of ids: "block 0", "blocks 0 and 1", "blocks 0, 1 and 2".
+fn blocks(ids: &[u32]) -> String {
+    match ids {
+        [one] => format!("block {one}"),
+        [init @ .., last] => {
+            let init: Vec<String> = init.iter().map(u32::to_string).collect();
+            format!("blocks {} and {last}", init.join(", "))
+        }
+        [] => "no block".to_string(),
+    }
+}
+
+/// One line of plain words for `op` of a `kind` reader: what the application
+/// asked, where the bytes came from, what was copied, what stays buffered.
+pub fn caption(op: &Op, kind: ReaderKind) -> String {
+    let call = match op.kind {
+        OpKind::Read => "read",
+        OpKind::ReadExact => "read_exact",
+        OpKind::NextByte => "bytes().next()",
+        OpKind::ReadToEnd => "read_to_end",
+        OpKind::Line => "a line",
+        OpKind::FrameHeader => "a frame header",
+        OpKind::FramePayload => "a frame payload",
+        OpKind::Scan => "a scan step",
+    };
+    let mut parts = vec![match op.requested {
+        Some(n) => format!("app asked {} ({call})", bytes(n)),
+        None => format!("app asked for {call}"),
+    }];
+    if op.interrupted {
+        parts.push("the source read was interrupted (an empty chunk), so the app asks again".to_string());
+        return parts.join("; ");
+    }
+    let reads =
+        if op.source_reads == 1 { "one source read".to_string() } else { format!("{} source reads", op.source_reads) };
+    let mut filled: Vec<u32> = op.reads.iter().filter_map(|r| r.block).collect();
+    filled.dedup();
+    parts.push(match kind {
+        _ if op.source_reads == 0 && kind == ReaderKind::Unbuffered => "no source read".to_string(),
+        _ if op.source_reads == 0 => "served from the buffer, no source read".to_string(),
+        ReaderKind::Unbuffered => format!("{reads} returned {} straight into the app's memory", bytes(op.source_bytes)),
+        _ if op.bypass && filled.is_empty() => {
+            format!("the buffer is skipped: {reads} wrote {} straight into the app's memory", bytes(op.source_bytes))
+        }
+        _ if op.bypass => format!(
+            "{reads} returned {}, part into the buffer and part straight into the app's memory",
+            bytes(op.source_bytes)
+        ),
+        ReaderKind::Std => match op.reads.first() {
+            Some(r) if op.source_reads == 1 => {
+                format!(
+                    "the buffer was empty: one source read asked {} and got {}",
+                    bytes(r.requested),
+                    bytes(r.returned)
+                )
+            }
+            _ => format!("{reads} filled the buffer with {}", bytes(op.source_bytes)),
+        },
+        ReaderKind::Chained => format!("{reads} put {} into {}", bytes(op.source_bytes), blocks(&filled)),
+    });
+    let mut lent: Vec<u32> = op.pieces.iter().filter_map(|p| p.block).collect();
+    lent.dedup();
+    if op.returned == 0 && op.kind != OpKind::Scan {
+        parts.push("got 0 bytes: end of stream".to_string());
+    } else if op.copied > 0 {
+        parts.push(format!("got {}, {} copied", bytes(op.returned), bytes(op.copied)));
+    } else if !lent.is_empty() && kind == ReaderKind::Std {
+        parts.push(format!("looked at {} in place in the buffer, nothing copied", bytes(op.returned)));
+    } else if !lent.is_empty() {
+        let slices = if op.piece_count == 1 { "1 slice".to_string() } else { format!("{} slices", op.piece_count) };
+        parts.push(format!("got {} as {slices} of {}, nothing copied", bytes(op.returned), blocks(&lent)));
+    } else {
+        parts.push(format!("got {}, nothing copied", bytes(op.returned)));
+    }
+    if kind != ReaderKind::Unbuffered {
+        parts.push(if op.buffered == 0 {
+            "the buffer is empty".to_string()
+        } else {
+            format!("{} left in the buffer", bytes(op.buffered))
+        });
+    }
+    parts.join("; ")
+}
+
+/// The error that ends the traced run after [`TRACE_OPS`] operations.
+fn full() -> io::Error {
+    io::Error::other("the timeline has all the operations it keeps")
+}
+
+// ---------------------------------------------------------------------------
+// The wrapped source
+
+/// The run's [`Source`], logging each read call.
+struct Logged<'a> {
+    source: Source<'a>,
+    rec: &'a Recorder,
+}
+
+impl Read for Logged<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let result = self.source.read(buf);
+        self.rec.source_read(buf, &result);
+        result
+    }
+
+    /// Readers hand `read_to_end` down to their source with the caller's
+    /// `Vec`: every read it makes lands in the application's memory. std's
+    /// default algorithm runs unchanged, over [`ToEnd`].
+    fn read_to_end(&mut self, buf: &mut Vec<u8>) -> io::Result<usize> {
+        self.rec.to_end.set(true);
+        let result = ToEnd(self).read_to_end(buf);
+        self.rec.to_end.set(false);
+        result
+    }
+}
+
+/// [`Logged`] inside `read_to_end`, so std's provided `read_to_end` drives
+/// [`Logged::read`].
+struct ToEnd<'x, 'a>(&'x mut Logged<'a>);
+
+impl Read for ToEnd<'_, '_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.0.read(buf)
+    }
+}
+
+/// The unbuffered reader: the application reads the source itself.
+impl AppReader for Logged<'_> {}
+
+// ---------------------------------------------------------------------------
+// The wrapped reader
+
+/// Where a reader's copies and direct bytes are counted.
+enum Meter<'m> {
+    /// Observed from the source (std, unbuffered: see `read::observed_copies`).
+    Probe(&'m Probe),
+    /// Counted by the chained reader's pool.
+    Pool(&'m BlockPool),
+}
+
+impl Meter<'_> {
+    fn direct(&self) -> u64 {
+        match self {
+            Meter::Probe(probe) => probe.direct_bytes(),
+            Meter::Pool(pool) => pool.counts().bytes_direct,
+        }
+    }
+
+    fn copied(&self) -> u64 {
+        match self {
+            Meter::Probe(_) => 0,
+            Meter::Pool(pool) => pool.counts().bytes_copied,
+        }
+    }
+}
+
+/// How the timeline looks at a reader's buffer between operations.
+trait Look {
+    fn look(&self, rec: &Recorder) -> Vec<Span>;
+}
+
+impl Look for Logged<'_> {
+    fn look(&self, _: &Recorder) -> Vec<Span> {
+        Vec::new()
+    }
+}
+
+impl Look for BufReader<Logged<'_>> {
+    fn look(&self, rec: &Recorder) -> Vec<Span> {
+        // `buffer()` is the unread part `pos..filled` of the buffer; its
+        // address gives `pos`.
+        let unread = self.buffer();
+        let start = (unread.as_ptr() as usize).saturating_sub(rec.std_buffer.get().0) as u64;
+        vec![Span { block: 0, start, end: start + unread.len() as u64 }]
+    }
+}
+
+impl Look for ChainedReader<'_, Logged<'_>> {
+    fn look(&self, rec: &Recorder) -> Vec<Span> {
+        self.spans()
+            .map(|(base, start, end)| Span { block: rec.block_id(base), start: start as u64, end: end as u64 })
+            .collect()
+    }
+}
+
+/// A reader whose application operations are recorded.
+struct Traced<'r, R> {
+    inner: R,
+    rec: &'r Recorder,
+    meter: Meter<'r>,
+    /// The `bytes` workload: each `read` is a `bytes().next()`.
+    next_byte: bool,
+}
+
+/// What an operation gave the application.
+struct Outcome {
+    returned: u64,
+    /// Bytes written into the application's own memory (for copies).
+    owned: u64,
+    calls: u64,
+}
+
+impl<'r, R: Look> Traced<'r, R> {
+    fn new(inner: R, rec: &'r Recorder, meter: Meter<'r>, workload: Workload) -> Self {
+        Traced { inner, rec, meter, next_byte: workload == Workload::Bytes }
+    }
+
+    /// Runs one operation `f` on the reader and records it. `app` is the
+    /// address range of the memory a `read`-like call hands the reader;
+    /// `outcome` reads what the operation gave from its result.
+    fn op<T>(
+        &mut self,
+        kind: OpKind,
+        requested: Option<u64>,
+        app: (usize, usize),
+        f: impl FnOnce(&mut R) -> io::Result<T>,
+        outcome: impl FnOnce(&io::Result<T>) -> Outcome,
+    ) -> io::Result<T> {
+        let rec = self.rec;
+        if rec.ops.borrow().len() >= rec.max_ops {
+            rec.full.set(true);
+            return Err(full());
+        }
+        if rec.kind == ReaderKind::Chained && !rec.pool {
+            // Without the pool a block that left the chain was freed; the
+            // allocator may hand its address out again as a new block.
+            let spans = self.inner.look(rec);
+            rec.blocks.borrow_mut().retain(|&(_, id)| spans.iter().any(|s| s.block == id));
+        }
+        rec.reads.borrow_mut().clear();
+        rec.pieces.borrow_mut().clear();
+        rec.head.borrow_mut().clear();
+        rec.read_count.set(0);
+        rec.read_bytes.set(0);
+        rec.piece_count.set(0);
+        rec.app_range.set(app);
+        let (direct0, copied0) = (self.meter.direct(), self.meter.copied());
+
+        rec.in_op.set(true);
+        let result = f(&mut self.inner);
+        rec.in_op.set(false);
+        rec.app_range.set((0, 0));
+        let Outcome { returned, owned, calls } = outcome(&result);
+        let direct = self.meter.direct() - direct0;
+        let copied = match self.meter {
+            // Bytes the application got in its own memory that the source
+            // did not write there: the reader copied them.
+            Meter::Probe(_) => owned.saturating_sub(direct),
+            Meter::Pool(_) => self.meter.copied() - copied0,
+        };
+        let reads = rec.reads.take();
+        let bypass = rec.kind != ReaderKind::Unbuffered && reads.iter().any(|r| r.block.is_none());
+        let buffer = self.inner.look(rec);
+        let mut op = Op {
+            kind,
+            requested,
+            returned,
+            at: rec.at.get(),
+            head: rec.head.take(),
+            calls,
+            source_reads: rec.read_count.get(),
+            source_bytes: rec.read_bytes.get(),
+            reads,
+            copied,
+            direct,
+            bypass,
+            interrupted: matches!(&result, Err(e) if e.kind() == ErrorKind::Interrupted),
+            pieces: rec.pieces.take(),
+            piece_count: rec.piece_count.get(),
+            buffered: buffer.iter().map(|s| s.end - s.start).sum(),
+            buffer,
+            caption: String::new(),
+        };
+        op.caption = caption(&op, rec.kind);
+        rec.at.set(rec.at.get() + returned);
+        rec.ops.borrow_mut().push(op);
+        result
+    }
+
+    /// An operation of the workload's own step (`AppReader`), measured by
+    /// what it added to the application's counts.
+    fn step<T>(
+        &mut self,
+        kind: OpKind,
+        requested: Option<u64>,
+        counts: &mut AppCounts,
+        f: impl FnOnce(&mut R, &mut AppCounts) -> io::Result<T>,
+    ) -> io::Result<T> {
+        let before = *counts;
+        let after = Cell::new(before);
+        let run = |r: &mut R| {
+            let mut c = before;
+            let result = f(r, &mut c);
+            after.set(c);
+            result
+        };
+        let result = self.op(kind, requested, (0, 0), run, |_| {
+            let a = after.get();
+            Outcome {
+                returned: a.bytes - before.bytes,
+                owned: a.owned_bytes - before.owned_bytes,
+                calls: a.app_reads - before.app_reads,
+            }
+        });
+        *counts = after.get();
+        result
+    }
+}
+
+fn read_outcome(r: &io::Result<usize>) -> Outcome {
+    let n = *r.as_ref().unwrap_or(&0) as u64;
+    Outcome { returned: n, owned: n, calls: 1 }
+}
+
+/// The address range of `buf`, for telling where a source read lands.
+fn range_of(buf: &[u8]) -> (usize, usize) {
+    let lo = buf.as_ptr() as usize;
+    (lo, lo + buf.len())
+}
+
+impl<R: Read + Look> Traced<'_, R> {
+    /// A `read`-like operation filled `got` of the application's memory: the
+    /// workload hands it to its sink only after the call returns, so the
+    /// operation's piece and head are noted here (when it was recorded).
+    fn received(&self, recorded_before: usize, got: &[u8]) {
+        let mut ops = self.rec.ops.borrow_mut();
+        if ops.len() == recorded_before {
+            return;
+        }
+        let op = ops.last_mut().expect("an operation was recorded");
+        op.head = got[..got.len().min(TRACE_HEAD)].to_vec();
+        if !got.is_empty() {
+            op.pieces = vec![Piece { len: got.len() as u64, block: None, offset: 0 }];
+            op.piece_count = 1;
+        }
+    }
+}
+
+impl<R: Read + Look> Read for Traced<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let kind = if self.next_byte { OpKind::NextByte } else { OpKind::Read };
+        let before = self.rec.ops.borrow().len();
+        let result = self.op(kind, Some(buf.len() as u64), range_of(buf), |r| r.read(buf), read_outcome);
+        if let Ok(n) = result {
+            self.received(before, &buf[..n]);
+        }
+        result
+    }
+
+    fn read_exact(&mut self, buf: &mut [u8]) -> io::Result<()> {
+        let n = buf.len() as u64;
+        let before = self.rec.ops.borrow().len();
+        let result = self.op(
+            OpKind::ReadExact,
+            Some(n),
+            range_of(buf),
+            |r| r.read_exact(buf),
+            |res| {
+                let got = if res.is_ok() { n } else { 0 };
+                Outcome { returned: got, owned: got, calls: 1 }
+            },
+        );
+        if result.is_ok() {
+            self.received(before, buf);
+        }
+        result
+    }
+
+    fn read_to_end(&mut self, buf: &mut Vec<u8>) -> io::Result<usize> {
+        let (before, start) = (self.rec.ops.borrow().len(), buf.len());
+        let result = self.op(OpKind::ReadToEnd, None, (0, 0), |r| r.read_to_end(buf), read_outcome);
+        if result.is_ok() {
+            self.received(before, &buf[start..]);
+        }
+        result
+    }
+}
+
+/// Each workload step goes to the reader's own step, as one operation.
+impl<R: AppReader + Look> AppReader for Traced<'_, R> {
+    fn line<C: Consume>(&mut self, line: &mut Vec<u8>, sink: &mut C, counts: &mut AppCounts) -> io::Result<usize> {
+        self.step(OpKind::Line, None, counts, |r, c| r.line(line, sink, c))
+    }
+
+    fn frame_header(&mut self, counts: &mut AppCounts) -> io::Result<Option<u32>> {
+        self.step(OpKind::FrameHeader, Some(4), counts, |r, c| r.frame_header(c))
+    }
+
+    fn frame_payload<C: Consume>(
+        &mut self,
+        n: usize,
+        frame: &mut FrameBuf,
+        sink: &mut C,
+        counts: &mut AppCounts,
+    ) -> io::Result<()> {
+        self.step(OpKind::FramePayload, Some(n as u64), counts, |r, c| r.frame_payload(n, frame, sink, c))
+    }
+
+    fn scan_step<C: Consume>(&mut self, buf: &mut [u8], sink: &mut C, counts: &mut AppCounts) -> io::Result<bool> {
+        // Only the unbuffered reader reads into the buffer; the others scan theirs.
+        let requested = (self.rec.kind == ReaderKind::Unbuffered).then_some(buf.len() as u64);
+        self.step(OpKind::Scan, requested, counts, |r, c| r.scan_step(buf, sink, c))
+    }
+}
+
+/// The application's sink: every piece it receives is recorded.
+struct TraceSink<'r, 's> {
+    rec: &'r Recorder,
+    seen: &'s mut dyn FnMut(&[u8]),
+}
+
+impl Consume for TraceSink<'_, '_> {
+    fn take(&mut self, bytes: &[u8]) {
+        self.rec.piece(bytes);
+        (self.seen)(bytes);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content;
+    use crate::params::decode_link;
+    use crate::workload::WORKLOADS;
+
+    fn params(link: &str) -> Params {
+        let d = decode_link(link);
+        assert!(d.notices.is_empty(), "{link}: {:?}", d.notices);
+        d.params
+    }
+
+    fn trace(link: &str, kind: ReaderKind) -> (Timeline, Vec<u8>, Vec<u8>) {
+        let p = params(link);
+        let data = content::generate(&p);
+        let mut seen = Vec::new();
+        let t = record_with(&p, kind, &data, TRACE_OPS, &mut |b| seen.extend_from_slice(b));
+        (t, seen, data)
+    }
+
+    #[test]
+    fn std_one_byte_reads_hit_the_source_once_per_buffer_fill() {
+        let (t, _, _) = trace("#v=1&len=1M&chunk=64-512&seed=42&cap=8K&rs=1&wl=fixed", ReaderKind::Std);
+        assert_eq!((t.ops.len(), t.truncated, t.capacity), (TRACE_OPS, true, 8192));
+        let first = &t.ops[0];
+        assert_eq!(first.source_reads, 1, "{first:?}");
+        let fill = first.reads[0];
+        assert_eq!((fill.requested, fill.block, fill.offset), (8192, Some(0), 0), "one read of the whole buffer");
+        assert!((64..=512).contains(&fill.returned));
+        let mut buffered = fill.returned;
+        for (i, op) in t.ops.iter().enumerate() {
+            assert_eq!(
+                (op.kind, op.requested, op.returned, op.copied, op.bypass),
+                (OpKind::Read, Some(1), 1, 1, false),
+                "op {i}"
+            );
+            // A source read exactly when the buffer had drained.
+            let drained = buffered == 0 || i == 0;
+            assert_eq!(op.source_reads, u64::from(drained), "op {i}: {op:?}");
+            if drained && i > 0 {
+                buffered = op.reads[0].returned;
+            }
+            buffered -= 1;
+            assert_eq!(op.buffered, buffered, "op {i}");
+            assert_eq!(op.buffer.len(), 1, "std has one buffer");
+        }
+        assert!(t.ops[1].caption.contains("served from the buffer, no source read"), "{}", t.ops[1].caption);
+    }
+
+    #[test]
+    fn std_reads_at_least_the_capacity_bypass_the_buffer_and_copy_nothing() {
+        let (t, _, _) = trace("#v=1&len=1M&chunk=64-512&seed=42&cap=8K&rs=16K&wl=fixed", ReaderKind::Std);
+        assert_eq!(t.ops.len(), TRACE_OPS);
+        for op in &t.ops {
+            assert!(op.bypass && op.copied == 0 && op.buffered == 0, "{op:?}");
+            assert_eq!(op.direct, op.returned);
+            assert!(op.reads.iter().all(|r| r.block.is_none() && r.requested == 16 * 1024), "{op:?}");
+            assert!(op.caption.contains("skipped"), "{}", op.caption);
+        }
+    }
+
+    #[test]
+    fn chained_reader_lends_slices_of_its_blocks() {
+        for wl in ["frames", "lines", "scan"] {
+            let (t, _, _) = trace(&format!("#v=1&len=64K&chunk=worst&seed=7&cap=256&wl={wl}"), ReaderKind::Chained);
+            let mut lent = 0;
+            for op in &t.ops {
+                assert_eq!(op.copied, 0, "{wl}: {op:?}");
+                assert!(op.pieces.iter().all(|p| p.block.is_some() && p.offset + p.len <= 256), "{wl}: {op:?}");
+                if op.piece_count as usize <= TRACE_PIECES && op.kind != OpKind::FrameHeader {
+                    assert_eq!(op.pieces.iter().map(|p| p.len).sum::<u64>(), op.returned, "{wl}: {op:?}");
+                }
+                assert!(
+                    op.buffer.iter().all(|s| s.start < s.end && s.end <= 256),
+                    "{wl}: blocks in the chain hold bytes"
+                );
+                lent += op.piece_count;
+            }
+            assert!(lent > 0, "{wl}");
+            if wl != "scan" {
+                // A scan step looks at one block's bytes; a line or payload can span blocks.
+                assert!(t.ops.iter().any(|o| o.piece_count > 1), "{wl}: some operation spans source reads or blocks");
+            }
+        }
+    }
+
+    #[test]
+    fn without_the_pool_each_new_block_gets_a_new_id() {
+        let link = "#v=1&len=64K&chunk=64-512&seed=1&cap=64&rs=1&wl=fixed";
+        let (on, _, _) = trace(link, ReaderKind::Chained);
+        let (off, _, _) = trace(&format!("{link}&pool=off"), ReaderKind::Chained);
+        let ids = |t: &Timeline| t.ops.iter().flat_map(|o| o.buffer.iter().map(|s| s.block)).max();
+        assert_eq!(ids(&on), Some(0), "the pool hands the same block out again");
+        assert!(ids(&off).unwrap() > 0, "without the pool every block is a new allocation");
+    }
+
+    #[test]
+    fn the_traced_bytes_are_the_first_bytes_of_the_stream() {
+        for w in WORKLOADS.iter().filter(|w| w.id != Workload::Frames) {
+            for chunk in ["worst", "64-512", "file", "1"] {
+                for kind in [ReaderKind::Unbuffered, ReaderKind::Std, ReaderKind::Chained] {
+                    let link = format!("#v=1&len=20K&chunk={chunk}&seed=3&cap=100&rs=7&wl={}&nul=5000", w.id.id());
+                    let (t, seen, data) = trace(&link, kind);
+                    assert!(!t.ops.is_empty() && t.ops.len() <= TRACE_OPS && t.error.is_none(), "{link} {kind:?}");
+                    assert_eq!(seen[..], data[..seen.len()], "{link} {kind:?}");
+                    assert_eq!(t.ops.iter().map(|o| o.returned).sum::<u64>(), seen.len() as u64, "{link} {kind:?}");
+                    let mut at = 0;
+                    for op in &t.ops {
+                        assert_eq!(op.at, at);
+                        let n = (op.returned as usize).min(TRACE_HEAD);
+                        assert_eq!(op.head[..], data[at as usize..at as usize + n], "{link} {kind:?} {op:?} {t:?}");
+                        at += op.returned;
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_short_stream_is_traced_to_its_end() {
+        let (t, seen, data) = trace("#v=1&len=1K&chunk=file&cap=8K&rs=16&wl=fixed", ReaderKind::Std);
+        assert_eq!((t.ops.len(), t.truncated), (65, false), "64 reads of 16 bytes and the final read that returns 0");
+        assert_eq!(seen, data);
+        let last = t.ops.last().unwrap();
+        assert_eq!((last.returned, last.source_reads), (0, 1));
+        assert!(last.caption.contains("end of stream"), "{}", last.caption);
+    }
+}

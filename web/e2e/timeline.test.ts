@@ -1,0 +1,126 @@
+// The buffer timeline on the built page: the default link shows it for std,
+// stepping changes the caption, a read larger than the buffer shows a bypass,
+// the chained reader lends slices, autoplay stays off with reduced motion, and
+// screenshots at laptop and phone widths.
+
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchChromium, settled, watch } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
+
+let browser: Browser;
+let context: BrowserContext;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  // Reduced motion: no autoplay, so what a test sees is what it stepped to.
+  context = await browser.newContext({ reducedMotion: "reduce" });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(() => {
+  expect(problems.splice(0), "console errors").toEqual([]);
+});
+
+async function open(fragment: string, width = 1280, height = 900): Promise<Page> {
+  const page = watch(await context.newPage(), problems);
+  await page.setViewportSize({ width, height });
+  await page.goto(`${baseUrl}${fragment}`);
+  await settled(page);
+  await page.locator("#timeline").waitFor({ state: "visible" });
+  return page;
+}
+
+const caption = (page: Page): Promise<string> => page.locator(".timeline-caption").innerText();
+
+describe("buffer timeline", () => {
+  it("shows std's first operations for the default link, and stepping changes the caption", async () => {
+    const page = await open("");
+    await expect(page.locator("#timeline-reader").inputValue()).resolves.toBe("std");
+    await expect(page.locator(".timeline-position").innerText()).resolves.toBe("1 / 100");
+    const first = await caption(page);
+    // Op 0 fills the empty 8 KiB buffer with one source read.
+    expect(first).toMatch(/^Step 1: app asked 1 byte \(read\); the buffer was empty: one source read asked 8 KiB/);
+    await expect(page.locator(".timeline-strip rect.tl-in").count()).resolves.toBe(1);
+
+    await page.getByRole("button", { name: "Step forward" }).click();
+    const second = await caption(page);
+    expect(second).not.toBe(first);
+    expect(second).toMatch(/^Step 2: app asked 1 byte \(read\); served from the buffer, no source read; got 1 byte, 1 byte copied/);
+    await expect(page.locator(".timeline-position").innerText()).resolves.toBe("2 / 100");
+
+    // Keyboard: the step slider takes arrow keys and End.
+    const slider = page.getByRole("slider", { name: "Step" });
+    await slider.focus();
+    await slider.press("End");
+    await expect(page.locator(".timeline-position").innerText()).resolves.toBe("100 / 100");
+    await slider.press("ArrowLeft");
+    await expect(page.locator(".timeline-position").innerText()).resolves.toBe("99 / 100");
+    await page.getByRole("button", { name: "Step back" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.locator(".timeline-position").innerText()).resolves.toBe("98 / 100");
+
+    // The unbuffered reader: a source read on every step.
+    await page.locator("#timeline-reader").selectOption("unbuffered");
+    await expect(caption(page)).resolves.toMatch(/one source read returned 1 byte straight into the app's memory/);
+    await expect(page.locator(".timeline-strip rect.tl-in").count()).resolves.toBe(100);
+    await page.close();
+  });
+
+  it("marks a read larger than the buffer as a bypass that copies nothing", async () => {
+    const page = await open("#v=1&len=1M&chunk=64-512&seed=42&cap=8K&rs=16K&sys=150&rd=unbuffered,std&wl=fixed");
+    await expect(page.locator("#timeline-reader").inputValue()).resolves.toBe("std");
+    await expect(caption(page)).resolves.toMatch(/the buffer is skipped: one source read wrote \d+ bytes straight into the app's memory; got \d+ bytes, nothing copied/);
+    await expect(page.locator(".timeline-card.bypass").count()).resolves.toBe(1);
+    await expect(page.locator(".timeline-badge").innerText()).resolves.toBe("bypassed");
+    await expect(page.locator(".timeline-strip rect.tl-bypass").count()).resolves.toBe(100);
+    await page.close();
+  });
+
+  it("shows the chained reader lending slices of its blocks", async () => {
+    const page = await open("#v=1&len=1M&chunk=poor&seed=42&cap=256&rs=1&sys=150&rd=std,chained&wl=frames");
+    await page.locator("#timeline-reader").selectOption("chained");
+    await page.getByRole("button", { name: "Step forward" }).click();
+    // Step 2 is the first payload: a slice of block 0, nothing copied.
+    await expect(caption(page)).resolves.toMatch(/^Step 2: app asked \d+ bytes \(a frame payload\); .*as 1 slice of block 0, nothing copied/);
+    await expect(page.locator(".timeline-picture rect.tl-lent").count()).resolves.toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it("plays and pauses from the Play button", async () => {
+    const page = await open("");
+    const play = page.locator(".timeline-play");
+    await play.click();
+    await expect(play.getAttribute("aria-pressed")).resolves.toBe("true");
+    await page.waitForFunction(() => document.querySelector(".timeline-position")?.textContent !== "1 / 100");
+    await play.click();
+    await expect(play.getAttribute("aria-pressed")).resolves.toBe("false");
+    const paused = await page.locator(".timeline-position").innerText();
+    await page.waitForTimeout(1000);
+    await expect(page.locator(".timeline-position").innerText()).resolves.toBe(paused);
+    await page.close();
+  });
+
+  it("takes screenshots at 1280 and 360 px", async () => {
+    mkdirSync(docs, { recursive: true });
+    // A small buffer, so the strip shows it draining and being refilled within the 100 steps.
+    const link = "#v=1&len=1M&chunk=64-512&seed=42&cap=256&rs=8&sys=150&rd=unbuffered,std,chained&wl=fixed";
+    for (const width of [1280, 360]) {
+      const page = await open(link, width, 900);
+      // Step to the first refill after the first fill: the moment the buffer earns its keep.
+      const forward = page.getByRole("button", { name: "Step forward" });
+      do await forward.click();
+      while (!/^Step \d+: .*the buffer was empty/.test(await caption(page)));
+      await page.locator("#timeline").screenshot({ path: `${docs}timeline-${width}.png` });
+      await page.close();
+    }
+  });
+});

@@ -39,6 +39,7 @@ import { registerServiceWorker, type Isolation } from "./offline/register";
 import { createLabSwitch } from "./ui/lab-switch";
 import { createWriteControls } from "./ui/write-controls";
 import { createWriteResults, summarizeWrite } from "./ui/write-results";
+import { createLessons } from "./ui/lessons";
 
 /** Quiet time after a slider step before a quick estimate starts. */
 const LIVE_DEBOUNCE_MS = 120;
@@ -86,6 +87,8 @@ function start(codec: Codec): void {
   const charts = createCharts(readCharts);
   const table = createTable(readTable, codec);
   const peek = createPeek(results);
+  // Lessons load by navigating to their links, so the hashchange handler below is their loader too.
+  const lessons = createLessons({ list: byId("lesson-list"), note: byId("lesson-note"), results, codec });
   const actions = createActions(byId("actions"), {
     rerun: () => runNow(false),
     stop: () => {
@@ -131,6 +134,7 @@ function start(codec: Codec): void {
     status.update(state);
     actions.setRunning(isRunning(state));
     peek.update(state, labelOf, flavourLabelOf);
+    lessons.update(state);
     const lab = state.params.lab;
     document.body.dataset["lab"] = lab;
     form.hidden = lab !== "read";

@@ -7,6 +7,7 @@
 pub mod bench;
 pub mod content;
 pub mod experiment;
+pub mod lessons;
 pub mod measure;
 pub mod params;
 pub mod read;

@@ -15,6 +15,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::lessons::{Lesson, LessonId, LESSONS};
 use crate::read::{ReaderKind, READERS};
 use crate::source::{ChunkModel, PRESETS};
 use crate::workload::{Workload, WORKLOADS};
@@ -59,6 +60,9 @@ pub mod key {
     pub const LINE: &str = "line";
     pub const FRAME: &str = "frame";
     pub const NUL: &str = "nul";
+    // Added with the lessons: which lesson the link opens (the panel selects
+    // it); absent in every link that is not a lesson's.
+    pub const LESSON: &str = "lesson";
 }
 
 const KIB: u64 = 1024;
@@ -248,6 +252,9 @@ pub struct Params {
     pub lab: Lab,
     /// The write lab's settings.
     pub write: WriteParams,
+    /// The lesson this experiment was opened from (`lesson`), if any. It
+    /// only selects the lesson in the page's panel; runs ignore it.
+    pub lesson: Option<LessonId>,
 }
 
 /// The two halves of BufLab.
@@ -355,6 +362,7 @@ impl Default for Params {
             line: LenRange { min: 8, max: 120 },
             frame: LenRange { min: 64, max: KIB },
             nul: 512 * KIB,
+            lesson: None,
         }
     }
 }
@@ -581,7 +589,13 @@ impl Params {
             key::WORKLOAD,
             self.workload.id(),
         );
-        link + &self.added_link_keys() + &self.write_link()
+        link + &self.added_link_keys() + &self.write_link() + &self.lesson_link()
+    }
+
+    /// `&lesson=<id>` when the params came from a lesson; nothing otherwise.
+    /// Last in the link, so a lesson's link reads as its experiment plus a name.
+    fn lesson_link(&self) -> String {
+        self.lesson.map_or_else(String::new, |l| format!("&{}={}", key::LESSON, l.id()))
     }
 }
 
@@ -865,6 +879,20 @@ impl Decoder {
         LenRange { min: lo, max: hi }
     }
 
+    /// A lesson id; an unknown one is dropped with a notice (the experiment
+    /// itself is whatever the other keys say).
+    fn lesson(&mut self, raw: &str) -> Option<LessonId> {
+        let found = LessonId::from_id(&raw.trim().to_ascii_lowercase());
+        if found.is_none() {
+            let known: Vec<&str> = LESSONS.iter().map(|l| l.id.id()).collect();
+            self.notice(
+                key::LESSON,
+                format!("'{}' is not a lesson (known: {}); no lesson selected", shorten(raw), known.join(", ")),
+            );
+        }
+        found
+    }
+
     fn workload(&mut self, raw: &str, default: Workload) -> Workload {
         Workload::from_id(&raw.trim().to_ascii_lowercase()).unwrap_or_else(|| {
             let known: Vec<&str> = WORKLOADS.iter().map(|w| w.id.id()).collect();
@@ -940,6 +968,7 @@ pub fn decode_link(link: &str) -> Decoded {
         key::LINE,
         key::FRAME,
         key::NUL,
+        key::LESSON,
     ];
     for name in known {
         let values: Vec<&str> =
@@ -984,6 +1013,7 @@ pub fn decode_link(link: &str) -> Decoded {
             key::LINE => p.line = d.len_range(name, raw, LIMITS.line, defaults.line),
             key::FRAME => p.frame = d.len_range(name, raw, LIMITS.frame, defaults.frame),
             key::NUL => p.nul = d.size(name, raw, LIMITS.nul, defaults.nul),
+            key::LESSON => p.lesson = d.lesson(raw),
             _ => unreachable!("every known key has an arm"),
         }
     }
@@ -1024,6 +1054,8 @@ pub struct Schema {
     /// See [`MAX_JOB_BYTES`]: stream length × streams and buffer capacity ×
     /// streams are each at most this.
     pub max_job_bytes: u64,
+    /// The lessons panel: one guided experiment per seed, each with its link.
+    pub lessons: &'static [Lesson],
 }
 
 pub fn schema() -> Schema {
@@ -1041,6 +1073,7 @@ pub fn schema() -> Schema {
         endings: &ENDINGS,
         record_bytes: RECORD_BYTES,
         max_job_bytes: MAX_JOB_BYTES,
+        lessons: &LESSONS,
     }
 }
 
@@ -1330,6 +1363,28 @@ mod tests {
         };
         assert!(write_job_bytes(&worst) <= MAX_WRITE_JOB_BYTES, "{}", write_job_bytes(&worst));
         assert_eq!(Params { write: worst, ..Params::default() }.check(), Ok(()));
+    }
+
+    #[test]
+    fn lesson_key_round_trips_and_unknown_lessons_are_named() {
+        let d = decode_link("v=1&len=64K&lesson=one-byte");
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+        assert_eq!(d.params.lesson, Some(LessonId::OneByte));
+        assert!(d.fragment.ends_with("&lesson=one-byte"), "{}", d.fragment);
+        assert_eq!(decode_link(&d.fragment).params, d.params);
+        assert_eq!(decode_link("lesson=%20Cursors%20").params.lesson, Some(LessonId::Cursors));
+        for bad in ["nope", "", "<b>x</b>", "one-byte,cursors"] {
+            let d = decode_link(&format!("len=64K&lesson={bad}"));
+            assert_eq!(keys(&d), ["lesson"], "{bad:?}");
+            assert!(d.notices[0].message.contains("not a lesson"), "{:?}", d.notices[0]);
+            assert_eq!(d.params, decode_link("len=64K").params, "the rest of the link still applies");
+        }
+        assert!(!Params::default().to_link().contains("lesson"));
+        assert_eq!(Params::from_json(r#"{"lesson": "no-help"}"#).unwrap().lesson, Some(LessonId::NoHelp));
+        assert!(Params::from_json(r#"{"lesson": "nope"}"#).is_err());
+        let json = serde_json::to_value(schema()).unwrap();
+        assert_eq!(json["lessons"][0]["id"], "one-byte");
+        assert_eq!(json["defaults"]["lesson"], serde_json::Value::Null);
     }
 
     #[test]

@@ -40,6 +40,7 @@ import { registerServiceWorker, type Isolation } from "./offline/register";
 import { createLabSwitch } from "./ui/lab-switch";
 import { createWriteControls } from "./ui/write-controls";
 import { createWriteResults, summarizeWrite } from "./ui/write-results";
+import { createLessons } from "./ui/lessons";
 
 /** Quiet time after a slider step before a quick estimate starts. */
 const LIVE_DEBOUNCE_MS = 120;
@@ -110,6 +111,8 @@ function start(codec: Codec, client: EngineClient, relay: EventRelay): void {
   const timelineWrap = byId("timeline-wrap");
   const timeline = createTimeline(byId("timeline"), labelOf);
   const peek = createPeek(results);
+  // Lessons load by navigating to their links, so the hashchange handler below is their loader too.
+  const lessons = createLessons({ list: byId("lesson-list"), note: byId("lesson-note"), results, codec });
   const actions = createActions(byId("actions"), {
     rerun: () => runNow(false),
     stop: () => {
@@ -153,6 +156,7 @@ function start(codec: Codec, client: EngineClient, relay: EventRelay): void {
     status.update(state);
     actions.setRunning(isRunning(state));
     peek.update(state, labelOf, flavourLabelOf);
+    lessons.update(state);
     const lab = state.params.lab;
     document.body.dataset["lab"] = lab;
     form.hidden = lab !== "read";

@@ -49,6 +49,8 @@ export interface Params {
   lab: Lab;
   /** The write lab's settings (carried whichever lab is shown). */
   write: WriteParams;
+  /** The lesson the link opened (link key `lesson`), as in `Schema.lessons`; null for none. */
+  lesson: string | null;
 }
 
 /** The two halves of BufLab. */
@@ -128,6 +130,24 @@ export interface Schema {
   endings: Choice[];
   /** Encoded size of one record (16). */
   record_bytes: number;
+  /** The lessons panel's list, one guided experiment per seed (crate/src/lessons.rs). */
+  lessons: LessonInfo[];
+}
+
+/** One lesson: loading it means opening `link`. */
+export interface LessonInfo {
+  /** The `lesson` link key's value. */
+  id: string;
+  /** The seed article ("000") or "sweep". */
+  seed: string;
+  title: string;
+  /** The link fragment that loads it, with its leading '#'. */
+  link: string;
+  explanation: string;
+  /** What to notice in the results (2–3 points). */
+  notice: string[];
+  /** The claim, in words; checked by crate/tests/lessons.rs. */
+  claim: string;
 }
 
 export interface LabChoice {

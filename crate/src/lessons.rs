@@ -1,0 +1,238 @@
+//! The lessons: one guided experiment per seed article, each a link.
+//!
+//! This module owns the lesson list. The page builds its lessons panel from
+//! it (through `schema().lessons`), the link key `lesson` is validated against
+//! it, the README's "Lessons" section must list every link exactly
+//! (`tests/lessons.rs` checks), and each lesson's claim is asserted on the real
+//! result of its link in `tests/lessons.rs`. What must stay true:
+//! - every link decodes without a notice and carries `lesson=<its own id>`;
+//! - every link except `buffer-size`'s is canonical (`decode_link(link)`
+//!   gives the same fragment back), so loading it does not rewrite the
+//!   address; `buffer-size` carries the sweep keys, which only the sweep
+//!   part of the decoder knows;
+//! - the figures quoted in `notice` are the counts the link produces
+//!   (they are exact and reproducible; the tests check the ones the claims rest on).
+
+use serde::{Deserialize, Serialize};
+
+/// A lesson's id: the value of the `lesson` link key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LessonId {
+    OneByte,
+    NoHelp,
+    BytesVsToEnd,
+    ChainedWorst,
+    Cursors,
+    BufferSize,
+}
+
+impl LessonId {
+    pub fn id(self) -> &'static str {
+        match self {
+            LessonId::OneByte => "one-byte",
+            LessonId::NoHelp => "no-help",
+            LessonId::BytesVsToEnd => "bytes-vs-to-end",
+            LessonId::ChainedWorst => "chained-worst",
+            LessonId::Cursors => "cursors",
+            LessonId::BufferSize => "buffer-size",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<LessonId> {
+        LESSONS.iter().map(|l| l.id).find(|l| l.id() == id)
+    }
+
+    pub fn lesson(self) -> &'static Lesson {
+        LESSONS.iter().find(|l| l.id == self).expect("every lesson id has a lesson")
+    }
+}
+
+/// One lesson, as the page's panel and the README show it.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Lesson {
+    pub id: LessonId,
+    /// The seed article the experiment comes from ("000"), or "sweep".
+    pub seed: &'static str,
+    pub title: &'static str,
+    /// The link fragment, with its leading `#`, that loads the lesson.
+    pub link: &'static str,
+    /// What the experiment is and why it is set up this way.
+    pub explanation: &'static str,
+    /// What to look at in the results (2–3 points).
+    pub notice: &'static [&'static str],
+    /// The claim the lesson makes, in words; `tests/lessons.rs` asserts it on
+    /// the link's real result.
+    pub claim: &'static str,
+}
+
+/// Every lesson, in the order the panel lists them (seed order).
+pub const LESSONS: [Lesson; 6] = [
+    Lesson {
+        id: LessonId::OneByte,
+        seed: "000",
+        title: "One byte at a time",
+        link: "#v=1&len=1M&chunk=pipe&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&lesson=one-byte",
+        explanation: "Seed 000's client pulls 1 MB off a local socket with one read() call per byte, \
+                      on purpose, to make the cost of tiny reads as visible as possible. Without a \
+                      buffer each of those calls goes to the source, which in a real program is a \
+                      system call. std's BufReader asks the source for up to 8 KiB at a time and \
+                      serves the following one-byte reads out of memory. Here the source behaves \
+                      like a pipe or socket that has plenty of data waiting.",
+        notice: &[
+            "Source reads: 1,048,577 without a buffer (one per byte, plus the final read that \
+             returns 0) against 129 through the 8 KiB BufReader. App reads are the same 1,048,577 \
+             for both.",
+            "The modelled I/O time follows the source reads. Measured CPU time alone shows a much \
+             smaller gap, because a simulated read costs nanoseconds where a system call costs far more.",
+            "Change the chunking to poor (64–512 bytes): the source now hands over at most 512 \
+             bytes per call, the buffer is never full, and std needs 3,641 reads. A buffer cannot \
+             save more calls than the source lets it.",
+        ],
+        claim: "With 1-byte reads, the unbuffered reader makes at least 1000 times as many source \
+                reads as std's BufReader.",
+    },
+    Lesson {
+        id: LessonId::NoHelp,
+        seed: "000",
+        title: "When a buffer does not help: large reads, many streams",
+        link: "#v=1&len=64K&chunk=file&seed=42&cap=8K&rs=64K&sys=150&rd=unbuffered,std&wl=fixed&streams=100&lesson=no-help",
+        explanation: "Seed 000 warns that BufReader is not always worth having. This run combines two \
+                      of its cases: the application already reads in large pieces (64 KiB per call, \
+                      eight times the buffer), and 100 files are open at once, each with its own \
+                      reader. The seed expects large reads to pay an extra copy through the buffer; \
+                      std avoids even that, because a read at least as large as the buffer, made \
+                      while the buffer is empty, goes straight to the source. So the buffer saves \
+                      nothing, yet every stream still pays for one.",
+        notice: &[
+            "Source reads and bytes copied are identical for both readers: 200 reads (two per \
+             stream) and 0 bytes copied. The large reads bypass std's buffer.",
+            "std allocates one 8 KiB buffer per stream: 100 allocations and 800 KiB, for not a \
+             single saved read. The unbuffered reader allocates nothing.",
+            "Set the read size to 1 and the buffer earns its keep again; raise the streams and \
+             std's allocation bytes grow in step with streams × capacity.",
+        ],
+        claim: "With the read size above the buffer capacity, std's BufReader copies no bytes and \
+                makes exactly as many source reads as the unbuffered reader, while its allocations \
+                grow as streams × capacity.",
+    },
+    Lesson {
+        id: LessonId::BytesVsToEnd,
+        seed: "001",
+        title: "bytes() against read_to_end",
+        link: "#v=1&len=1M&chunk=file&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=bytes&lesson=bytes-vs-to-end",
+        explanation: "Seed 001's first file scanner looked for a NUL byte by walking each File with \
+                      Read::bytes(), and it ran several times slower than the same program in Go. \
+                      bytes() asks for a single byte per call, so on an unbuffered file every byte \
+                      is a system call. The fix in the seed was to make a Vec as large as the file, \
+                      fill it with read_to_end, and scan the Vec. This lesson opens on the slow \
+                      version; the second point below switches to the fix.",
+        notice: &[
+            "bytes() on the unbuffered file: 1,048,577 source reads for 1 MiB. The same bytes() \
+             through an 8 KiB BufReader: 129.",
+            "Switch the workload to \"read_to_end, then scan\": both readers now need 9 source \
+             reads, because the source writes straight into the big Vec. That Vec is one allocation \
+             of the file's size; std's 8 KiB buffer is a second allocation that does nothing.",
+            "Each file gets a fresh Vec (or buffer). A program that walks many files can keep one \
+             and clear it between files; the frames workload's reuse switch shows what reuse saves \
+             in allocations.",
+        ],
+        claim: "bytes() without a buffer makes one source read per byte; read_to_end into a Vec \
+                sized from the stream needs only a handful of source reads (9 for 1 MiB) and one \
+                allocation of the stream's size, with or without a BufReader.",
+    },
+    Lesson {
+        id: LessonId::ChainedWorst,
+        seed: "002",
+        title: "The chained reader on a worst-case network",
+        link: "#v=1&len=1M&chunk=worst&seed=42&cap=4K&rs=1&sys=150&rd=std,chained&wl=frames&lesson=chained-worst",
+        explanation: "Seed 002 pits Go's bufio.Reader against a reader that keeps incoming data in a \
+                      chain of pooled memory blocks and lends the application slices of them rather \
+                      than copying. Here the stream is length-prefixed frames (a 4-byte length, then \
+                      64 B to 1 KiB of payload) arriving 1 to 128 bytes at a time, the seed's worst \
+                      network. std reads each payload into a new Vec; the chained reader hands out \
+                      ranges of its 4 KiB blocks and puts spent blocks back into its pool.",
+        notice: &[
+            "Bytes copied: 1,048,576 for std (every byte passes through its buffer once), 0 for \
+             the chained reader.",
+            "Allocations: 1,894 for std, about one Vec per frame; 3 for the chained reader, which \
+             allocated one block and took it back from the pool 16,190 times.",
+            "Both readers make the same 16,269 source reads: tiny chunks limit everyone. Turn the \
+             block pool off and the chained reader allocates a fresh block for every fill, over \
+             16,000 allocations.",
+        ],
+        claim: "Under the worst chunking, the chained reader copies no bytes and, with its block \
+                pool on, makes at least 100 times fewer allocations than std's BufReader.",
+    },
+    Lesson {
+        id: LessonId::Cursors,
+        seed: "004",
+        title: "Seven write cursors",
+        link: "#v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&lab=write\
+               &recs=2K&icap=0&buf=32K&wf=cursor_vec,cursor_mut_vec,writer_vec,bytes_mut,cursor_mut_slice,cursor_box,mut_slice\
+               &wlen=1M&ws=16&wcap=8K&sink=file&lesson=cursors",
+        explanation: "Seed 004 serializes 2,048 records of 16 bytes with bincode into seven in-memory \
+                      writers and times them. Four can grow: Cursor<Vec<u8>>, Cursor<&mut Vec<u8>>, \
+                      a hand-made WriterVec and BytesMut. Three write into a fixed slice: \
+                      Cursor<&mut [u8]>, Cursor<Box<[u8]>> and &mut [u8] itself. This lesson opens \
+                      the write lab with the growable ones starting empty, so their growth shows.",
+        notice: &[
+            "Every growable cursor reallocates 12 times (13 allocations) on its way to 32 KiB; \
+             the fixed ones allocate their 32 KiB once and never reallocate.",
+            "All seven write the same 32,768 bytes: the bytes check says identical for each.",
+            "Set the growable cursors' starting capacity to 32K and their reallocations drop to 0; \
+             shrink the fixed buffer below 32K and the fixed ones stop with a WriteZero error. \
+             CPU times are measured in this tab and need not follow the seed's order.",
+        ],
+        claim: "Starting empty, every growable cursor reallocates on its way to 32 KiB, while the \
+                fixed-buffer cursors allocate exactly once and never reallocate; all seven write \
+                identical bytes.",
+    },
+    Lesson {
+        id: LessonId::BufferSize,
+        seed: "sweep",
+        title: "Choosing a buffer size",
+        link: "#v=1&len=1M&chunk=64-512&seed=42&cap=8K&rs=1&sys=150&rd=std,chained&wl=fixed\
+               &sweep=cap&from=16&to=64K&lesson=buffer-size",
+        explanation: "How large should a buffer be? This sweep reads the same 1 MiB one byte at a \
+                      time over a poor network (chunks of 64 to 512 bytes) with buffer capacities \
+                      from 16 bytes to 64 KiB, through std's BufReader and the chained reader. A \
+                      bigger buffer saves source reads only while it is smaller than what the source \
+                      can hand over in one call.",
+        notice: &[
+            "Source reads fall steeply from 16 B up to 512 B, then stay flat: a buffer larger \
+             than the largest chunk is never filled by one source read. The knee is marked.",
+            "Past the knee, each doubling of the capacity only doubles the memory the buffer takes.",
+        ],
+        claim: "In a capacity sweep over chunks of 64–512 bytes, source reads stop falling at a \
+                capacity of 512: the knee sits at the largest chunk.",
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_round_trip() {
+        for (i, l) in LESSONS.iter().enumerate() {
+            assert_eq!(LessonId::from_id(l.id.id()), Some(l.id));
+            assert_eq!(l.id.lesson().title, l.title);
+            assert!(LESSONS[..i].iter().all(|o| o.id != l.id), "{} twice", l.id.id());
+            let json = serde_json::to_value(l.id).unwrap();
+            assert_eq!(json, l.id.id());
+        }
+        assert_eq!(LessonId::from_id("One-Byte"), None, "ids are matched exactly; the decoder lower-cases first");
+    }
+
+    #[test]
+    fn every_lesson_is_complete_and_links_to_itself() {
+        for l in &LESSONS {
+            assert!(l.link.starts_with("#v=1&"), "{}", l.link);
+            assert!(l.link.ends_with(&format!("&lesson={}", l.id.id())), "{}", l.link);
+            assert!(!l.link.contains(' '), "a continuation line left a space in {}", l.link);
+            assert!((2..=3).contains(&l.notice.len()), "{}", l.id.id());
+            assert!(!l.explanation.is_empty() && !l.claim.is_empty() && !l.title.is_empty());
+        }
+    }
+}

@@ -1,0 +1,204 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! Every lesson's claim, checked on the real result of its own link: each
+//! link is decoded (it must decode without a notice and select its lesson),
+//! run through the real experiment with quick sampling, and the claim is
+//! asserted on the exact counts (never on times). The figures the lessons'
+//! "what to notice" points quote are checked too, so the text cannot drift
+//! from what the page shows; and the README must list every lesson's link.
+//!
+//! `buffer-size` is a sweep: its claim (the knee at 512) is asserted by the
+//! sweep's own tests on this same link; here only its single-run part is
+//! decoded.
+
+use buflab::experiment::run_lab;
+use buflab::lessons::{LessonId, LESSONS};
+use buflab::measure::{InstantClock, Sampling};
+use buflab::params::{decode_link, Lab, LenRange, Params};
+use buflab::read::ReaderKind;
+use buflab::report::{LabReport, Report, Run, WriteReport};
+use buflab::source::ChunkModel;
+use buflab::workload::Workload;
+use buflab::write::cursors::{Flavour, FLAVOURS};
+
+/// The lesson's link, decoded: no notice, and it selects its own lesson.
+fn lesson_params(id: LessonId) -> Params {
+    let lesson = id.lesson();
+    let d = decode_link(lesson.link);
+    assert!(d.notices.is_empty(), "{}: {:?}", id.id(), d.notices);
+    assert_eq!(d.params.lesson, Some(id));
+    d.params
+}
+
+fn run(params: &Params) -> LabReport {
+    run_lab(params, &InstantClock::default(), Sampling::QUICK).expect("a lesson's params are valid")
+}
+
+fn read_report(params: &Params) -> Report {
+    match run(params) {
+        LabReport::Read(r) => {
+            assert!(r.digests_agree(), "every reader delivers the stream's bytes");
+            r
+        }
+        LabReport::Write(_) => panic!("expected the read lab"),
+    }
+}
+
+fn write_report(params: &Params) -> WriteReport {
+    match run(params) {
+        LabReport::Write(w) => {
+            assert!(w.bytes_agree(), "every flavour writes the reference bytes");
+            w
+        }
+        LabReport::Read(_) => panic!("expected the write lab"),
+    }
+}
+
+fn reader(report: &Report, kind: ReaderKind) -> &Run {
+    report.runs.iter().find(|r| r.reader == kind).unwrap_or_else(|| panic!("no {} run", kind.id()))
+}
+
+#[test]
+fn every_lesson_link_decodes_cleanly_and_all_but_the_sweep_are_canonical() {
+    assert_eq!(LESSONS.len(), 6);
+    for lesson in &LESSONS {
+        let d = decode_link(lesson.link);
+        assert!(d.notices.is_empty(), "{}: {:?}", lesson.id.id(), d.notices);
+        assert_eq!(d.params.lesson, Some(lesson.id));
+        if lesson.id != LessonId::BufferSize {
+            // Loading it leaves the address as it is: the page shows exactly this link.
+            assert_eq!(format!("#{}", d.fragment), lesson.link);
+        }
+    }
+}
+
+#[test]
+fn one_byte_unbuffered_makes_at_least_1000_times_the_source_reads_of_std() {
+    let p = lesson_params(LessonId::OneByte);
+    assert_eq!((p.rs, p.workload, p.len), (1, Workload::Fixed, 1 << 20));
+    let r = read_report(&p);
+    let (raw, std) = (reader(&r, ReaderKind::Unbuffered), reader(&r, ReaderKind::Std));
+    assert!(raw.source_reads >= 1000 * std.source_reads, "{} vs {}", raw.source_reads, std.source_reads);
+    // The figures the lesson quotes.
+    assert_eq!((raw.source_reads, std.source_reads), (1_048_577, 129));
+    assert_eq!((raw.app_reads, std.app_reads), (1_048_577, 1_048_577));
+    // Its third point: over a poor network the buffer cannot fill.
+    let poor = read_report(&Params { chunk: ChunkModel::preset("poor").unwrap(), ..p });
+    assert_eq!(reader(&poor, ReaderKind::Std).source_reads, 3641);
+}
+
+#[test]
+fn no_help_large_reads_make_std_copy_nothing_and_read_as_often_as_unbuffered_while_buffers_cost_streams_times_cap() {
+    let p = lesson_params(LessonId::NoHelp);
+    assert!(p.rs > p.cap, "the lesson's read size is above the capacity");
+    let r = read_report(&p);
+    let (raw, std) = (reader(&r, ReaderKind::Unbuffered), reader(&r, ReaderKind::Std));
+    assert_eq!(std.bytes_copied, raw.bytes_copied);
+    assert_eq!(std.bytes_copied, 0);
+    assert_eq!(std.source_reads, raw.source_reads);
+    assert_eq!(std.source_reads, 200, "two per stream, as the lesson says");
+    assert_eq!(raw.alloc.allocations, 0);
+    assert_eq!(std.alloc.allocations, p.streams);
+    assert_eq!(std.alloc.alloc_bytes, p.streams * p.cap);
+    // And the cost grows with the streams: a tenth of them, a tenth of the bytes.
+    let fewer = read_report(&Params { streams: p.streams / 10, ..p.clone() });
+    assert_eq!(reader(&fewer, ReaderKind::Std).alloc.alloc_bytes, p.streams / 10 * p.cap);
+    // Below the capacity the buffer helps again: its third point.
+    let small = read_report(&Params { rs: 1, ..p });
+    let (raw, std) = (reader(&small, ReaderKind::Unbuffered), reader(&small, ReaderKind::Std));
+    assert!(std.source_reads * 100 < raw.source_reads, "{} vs {}", std.source_reads, raw.source_reads);
+}
+
+#[test]
+fn bytes_vs_to_end_one_source_read_per_byte_against_a_handful_and_one_stream_sized_allocation() {
+    let p = lesson_params(LessonId::BytesVsToEnd);
+    assert_eq!(p.workload, Workload::Bytes);
+    let r = read_report(&p);
+    let (raw, std) = (reader(&r, ReaderKind::Unbuffered), reader(&r, ReaderKind::Std));
+    assert_eq!(raw.source_reads, p.len + 1, "one per byte and the final 0");
+    assert_eq!(std.source_reads, p.len / p.cap + 1);
+    assert_eq!(std.source_reads, 129);
+
+    // The seed's fix, the lesson's second point: read_to_end into a pre-sized Vec.
+    let to_end = read_report(&Params { workload: Workload::ToEnd, ..p.clone() });
+    let (raw_end, std_end) = (reader(&to_end, ReaderKind::Unbuffered), reader(&to_end, ReaderKind::Std));
+    assert_eq!(raw_end.source_reads, 9);
+    assert_eq!(std_end.source_reads, raw_end.source_reads, "the buffer saves nothing here");
+    assert_eq!(raw_end.app_reads, 1);
+    assert_eq!((raw_end.alloc.allocations, raw_end.alloc.alloc_bytes), (1, p.len));
+    assert_eq!((std_end.alloc.allocations, std_end.alloc.alloc_bytes), (2, p.len + p.cap));
+    assert!(raw.source_reads > 100_000 * raw_end.source_reads);
+}
+
+#[test]
+fn chained_worst_copies_nothing_and_allocates_far_less_than_std_with_the_pool_on() {
+    let p = lesson_params(LessonId::ChainedWorst);
+    assert_eq!(p.chunk, ChunkModel::preset("worst").unwrap());
+    assert_eq!((p.workload, p.pool, p.frame), (Workload::Frames, true, LenRange { min: 64, max: 1024 }));
+    let r = read_report(&p);
+    let (std, chained) = (reader(&r, ReaderKind::Std), reader(&r, ReaderKind::Chained));
+    assert_eq!(chained.bytes_copied, 0);
+    assert!(chained.alloc.allocations * 100 <= std.alloc.allocations, "{} vs {}", chained.alloc.allocations, std.alloc.allocations);
+    // The figures the lesson quotes.
+    assert_eq!(std.bytes_copied, p.len);
+    assert_eq!((std.alloc.allocations, chained.alloc.allocations), (1894, 3));
+    let blocks = chained.blocks.expect("the chained reader reports its blocks");
+    assert_eq!((blocks.allocated, blocks.reused), (1, 16_190));
+    assert_eq!((std.source_reads, chained.source_reads), (16_269, 16_269));
+    // Pool off: a block per fill.
+    let off = read_report(&Params { pool: false, ..p });
+    assert!(reader(&off, ReaderKind::Chained).alloc.allocations > 16_000);
+}
+
+#[test]
+fn cursors_growable_ones_reallocate_from_empty_and_fixed_ones_allocate_once() {
+    let p = lesson_params(LessonId::Cursors);
+    assert_eq!(p.lab, Lab::Write);
+    assert_eq!((p.write.init_cap, p.write.records, p.write.flavours.len()), (0, 2048, 7));
+    let w = write_report(&p);
+    assert_eq!(w.flavours.len(), 7);
+    for f in &w.flavours {
+        let info = FLAVOURS.iter().find(|i| i.id == f.flavour).unwrap();
+        assert!(f.error.is_none(), "{:?}", f.flavour);
+        assert_eq!(f.bytes, 32_768, "{:?}", f.flavour);
+        if info.growable {
+            assert!(f.alloc.reallocs > 0, "{:?} grew without reallocating?", f.flavour);
+            assert_eq!((f.alloc.allocations, f.alloc.reallocs), (13, 12), "{:?}", f.flavour);
+        } else {
+            assert_eq!((f.alloc.allocations, f.alloc.reallocs), (1, 0), "{:?}", f.flavour);
+        }
+    }
+    let growable = w.flavours.iter().filter(|f| f.flavour.info().growable).count();
+    assert_eq!(growable, 4);
+
+    // The third point: start at 32K and nothing reallocates; a smaller fixed buffer ends in WriteZero.
+    let sized = write_report(&Params { write: buflab::params::WriteParams { init_cap: 32 * 1024, ..p.write.clone() }, ..p.clone() });
+    assert!(sized.flavours.iter().all(|f| f.alloc.reallocs == 0));
+    let short = write_report(&Params { write: buflab::params::WriteParams { buf: 16 * 1024, ..p.write.clone() }, ..p });
+    for f in &short.flavours {
+        assert_eq!(f.error.is_some(), !f.flavour.info().growable, "{:?}", f.flavour);
+    }
+    assert!(short.flavours.iter().any(|f| f.flavour == Flavour::MutSlice && f.error.is_some()));
+}
+
+#[test]
+fn buffer_size_links_to_the_contract_sweep_and_its_single_run_part_decodes() {
+    let p = lesson_params(LessonId::BufferSize);
+    assert_eq!(p.chunk, ChunkModel::Uniform { min: 64, max: 512 });
+    assert_eq!((p.len, p.cap, p.rs, p.seed, p.workload), (1 << 20, 8192, 1, 42, Workload::Fixed));
+    assert_eq!(p.readers, [ReaderKind::Std, ReaderKind::Chained]);
+    // The sweep part is the one the sweep's tests assert the knee on.
+    assert!(LessonId::BufferSize.lesson().link.contains("&sweep=cap&from=16&to=64K&"));
+}
+
+#[test]
+fn the_readme_lists_every_lesson_with_its_exact_link() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
+    let start = readme.find("\n## Lessons\n").expect("README has a \"## Lessons\" section");
+    let rest = &readme[start + 1..];
+    let section = &rest[..rest[3..].find("\n## ").map_or(rest.len(), |i| i + 3)];
+    for lesson in &LESSONS {
+        assert!(section.contains(&format!("`{}`", lesson.id.id())), "README's Lessons lacks the id {}", lesson.id.id());
+        assert!(section.contains(&format!("`{}`", lesson.link)), "README's Lessons lacks the link of {}", lesson.id.id());
+        assert!(section.contains(lesson.title), "README's Lessons lacks the title {}", lesson.title);
+    }
+}

@@ -59,6 +59,9 @@ pub mod key {
     pub const LINE: &str = "line";
     pub const FRAME: &str = "frame";
     pub const NUL: &str = "nul";
+    // Presenter mode (issue 6): a display setting, not part of the
+    // experiment; in a link only when on.
+    pub const PRESENT: &str = "present";
 }
 
 const KIB: u64 = 1024;
@@ -248,6 +251,9 @@ pub struct Params {
     pub lab: Lab,
     /// The write lab's settings.
     pub write: WriteParams,
+    /// Presenter mode (`present`): large type, high contrast, secondary
+    /// panels hidden. Changes only how the page looks, never a result.
+    pub present: bool,
 }
 
 /// The two halves of BufLab.
@@ -355,6 +361,7 @@ impl Default for Params {
             line: LenRange { min: 8, max: 120 },
             frame: LenRange { min: 64, max: KIB },
             nul: 512 * KIB,
+            present: false,
         }
     }
 }
@@ -514,6 +521,9 @@ impl Params {
         }
         if self.nul != d.nul {
             push(key::NUL, format_size(self.nul));
+        }
+        if self.present != d.present {
+            push(key::PRESENT, on_off(self.present).into());
         }
         out
     }
@@ -940,6 +950,7 @@ pub fn decode_link(link: &str) -> Decoded {
         key::LINE,
         key::FRAME,
         key::NUL,
+        key::PRESENT,
     ];
     for name in known {
         let values: Vec<&str> =
@@ -984,6 +995,7 @@ pub fn decode_link(link: &str) -> Decoded {
             key::LINE => p.line = d.len_range(name, raw, LIMITS.line, defaults.line),
             key::FRAME => p.frame = d.len_range(name, raw, LIMITS.frame, defaults.frame),
             key::NUL => p.nul = d.size(name, raw, LIMITS.nul, defaults.nul),
+            key::PRESENT => p.present = d.flag(name, raw, defaults.present),
             _ => unreachable!("every known key has an arm"),
         }
     }
@@ -1330,6 +1342,23 @@ mod tests {
         };
         assert!(write_job_bytes(&worst) <= MAX_WRITE_JOB_BYTES, "{}", write_job_bytes(&worst));
         assert_eq!(Params { write: worst, ..Params::default() }.check(), Ok(()));
+    }
+
+    #[test]
+    fn presenter_mode_round_trips_and_stays_out_of_default_links() {
+        assert!(!Params::default().to_link().contains("present"));
+        let d = decode_link("v=1&cap=16K&present=on");
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+        assert!(d.params.present);
+        assert!(d.fragment.ends_with("&present=on"), "{}", d.fragment);
+        assert_eq!(decode_link(&d.fragment).params, d.params);
+        assert!(!decode_link("present=off").params.present);
+        assert!(decode_link("lab=write&present=YES").params.present);
+        let bad = decode_link("present=big");
+        assert_eq!(keys(&bad), ["present"]);
+        assert!(!bad.params.present);
+        assert!(bad.notices[0].message.contains("not on or off"), "{:?}", bad.notices);
+        assert!(Params::from_json(r#"{"present": true}"#).unwrap().present);
     }
 
     #[test]

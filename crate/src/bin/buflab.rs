@@ -10,6 +10,7 @@ use buflab::write::bufwriter::WriteMode;
 
 const USAGE: &str = "\
 usage: buflab [--json] [--quick] [LINK]
+       buflab --code [LINK]
        buflab --bench
 
 Runs a BufLab experiment natively and prints the report.
@@ -19,6 +20,7 @@ Runs a BufLab experiment natively and prints the report.
            'lab=write&recs=2K&icap=32K&buf=32K' runs the write lab
   --json   print the report as JSON (the page's report format)
   --quick  one short timing sample instead of a full measurement
+  --code   print the Rust program the link corresponds to, instead of running it
   --bench  run the benchmark suite (crate/src/bench.rs) and print it as JSON
 
 Invalid link values fall back to defaults; a notice on stderr names each one.";
@@ -27,12 +29,14 @@ fn main() -> ExitCode {
     let mut json = false;
     let mut quick = false;
     let mut bench = false;
+    let mut code = false;
     let mut link = None;
     for arg in std::env::args().skip(1) {
         match arg.as_str() {
             "--json" => json = true,
             "--quick" => quick = true,
             "--bench" => bench = true,
+            "--code" => code = true,
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
@@ -58,6 +62,10 @@ fn main() -> ExitCode {
     let decoded = decode_link(link.as_deref().unwrap_or(""));
     for n in &decoded.notices {
         eprintln!("notice: {}: {}", n.key, n.message);
+    }
+    if code {
+        print!("{}", buflab::snippet::snippet(&decoded.params));
+        return ExitCode::SUCCESS;
     }
     let sampling = if quick { Sampling::QUICK } else { Sampling::FULL };
     let clock = InstantClock::default();

@@ -49,6 +49,8 @@ export interface Params {
   lab: Lab;
   /** The write lab's settings (carried whichever lab is shown). */
   write: WriteParams;
+  /** Presenter mode (link key `present`): large type, high contrast; changes no result. */
+  present: boolean;
 }
 
 /** The two halves of BufLab. */

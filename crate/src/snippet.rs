@@ -318,13 +318,11 @@ fn read_snippet(p: &Params) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "// BufLab, read lab: the Rust program this experiment corresponds to.");
     let _ = writeln!(out, "// Link: #{}", link_of(p));
-    let _ = writeln!(out, "// BufLab's simulated source stands for {source_about}; here a real {source_type} plays it.");
+    let _ = writeln!(out, "// The source: {source_about},");
+    let _ = writeln!(out, "// played here by a real {source_type} (BufLab simulates it and counts every read).");
     if p.streams > 1 {
-        let _ = writeln!(
-            out,
-            "// BufLab reads {} such streams round-robin, each through its own reader (so {} buffers at once).",
-            p.streams, p.streams
-        );
+        let _ = writeln!(out, "// BufLab reads {} such streams round-robin, each through its own reader", p.streams);
+        let _ = writeln!(out, "// (so {} buffers at once).", p.streams);
     }
     if !unbuffered && !std_reader {
         // Only the chained reader, which is described in comments: the
@@ -431,8 +429,9 @@ fn write_snippet(p: &Params) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "// BufLab, write lab: the Rust program this experiment corresponds to.");
     let _ = writeln!(out, "// Link: #{}", link_of(p));
-    let _ = writeln!(out, "// Cargo.toml: bincode = \"1.3\", serde = {{ version = \"1\", features = [\"derive\"] }}{}", if has(Flavour::BytesMut) { ", bytes = \"1\"" } else { "" });
-    let _ = writeln!(out, "// BufLab's chunked sink stands for a file or socket; here a real File plays it.");
+    let _ = writeln!(out, "// Cargo.toml [dependencies]: bincode = \"1.3\"{},", if has(Flavour::BytesMut) { ", bytes = \"1\"" } else { "" });
+    let _ = writeln!(out, "//   serde = {{ version = \"1\", features = [\"derive\"] }}");
+    let _ = writeln!(out, "// The sink: a file or socket, played here by a real File (BufLab simulates it).");
     let _ = writeln!(out);
     let _ = writeln!(out, "use std::fs::File;");
     let mut io_items = vec!["self", "BufWriter"];

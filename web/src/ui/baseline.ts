@@ -15,7 +15,7 @@
 //   difference.
 //
 // The pure parts (parseStored, compareRuns, linkDifferences, ratioText) are
-// unit-tested in baseline.test.ts on real engine reports.
+// unit-tested in export.test.ts on real engine reports.
 
 import { isWriteReport, type AnyReport, type Report, type Run } from "../engine/protocol";
 import { formatCount, formatNs } from "../format";

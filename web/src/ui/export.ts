@@ -287,7 +287,11 @@ export function createExport(container: HTMLElement, options: ExportOptions): Ex
     download(new Blob([markdownOf(r, options.link(r), options.labelOf(r))], { type: "text/markdown" }), fileName(r, "md", new Date())),
   );
   const pngs = h("span", { class: "export-pngs" });
-  replaceChildren(container, h("span", { class: "share-label" }, "Export"), csv, json, md, pngs, status);
+  replaceChildren(
+    container,
+    h("div", { class: "share-row" }, h("span", { class: "share-label" }, "Export"), csv, json, md, status),
+    h("div", { class: "share-row" }, h("span", { class: "share-label" }, "Charts"), pngs),
+  );
 
   const all = [csv, json, md];
   const setEnabled = (): void => {
@@ -304,7 +308,7 @@ export function createExport(container: HTMLElement, options: ExportOptions): Ex
       replaceChildren(
         pngs,
         ...charts.map(({ title, canvas }, i) =>
-          button(`export-png-${i}`, `PNG: ${title}`, (r) => chartPng(canvas).then((blob) => download(blob, fileName(r, "png", new Date(), title)))),
+          button(`export-png-${i}`, `${title} (PNG)`, (r) => chartPng(canvas).then((blob) => download(blob, fileName(r, "png", new Date(), title)))),
         ),
       );
     },

@@ -12,6 +12,7 @@ pub mod measure;
 pub mod params;
 pub mod read;
 pub mod report;
+pub mod snippet;
 pub mod source;
 pub mod timeline;
 pub mod workload;

@@ -63,6 +63,9 @@ pub mod key {
     // Added with the lessons: which lesson the link opens (the panel selects
     // it); absent in every link that is not a lesson's.
     pub const LESSON: &str = "lesson";
+    // Presenter mode (issue 6): a display setting, not part of the
+    // experiment; in a link only when on.
+    pub const PRESENT: &str = "present";
 }
 
 const KIB: u64 = 1024;
@@ -255,6 +258,9 @@ pub struct Params {
     /// The lesson this experiment was opened from (`lesson`), if any. It
     /// only selects the lesson in the page's panel; runs ignore it.
     pub lesson: Option<LessonId>,
+    /// Presenter mode (`present`): large type, high contrast, secondary
+    /// panels hidden. Changes only how the page looks, never a result.
+    pub present: bool,
 }
 
 /// The two halves of BufLab.
@@ -363,6 +369,7 @@ impl Default for Params {
             frame: LenRange { min: 64, max: KIB },
             nul: 512 * KIB,
             lesson: None,
+            present: false,
         }
     }
 }
@@ -522,6 +529,9 @@ impl Params {
         }
         if self.nul != d.nul {
             push(key::NUL, format_size(self.nul));
+        }
+        if self.present != d.present {
+            push(key::PRESENT, on_off(self.present).into());
         }
         out
     }
@@ -969,6 +979,7 @@ pub fn decode_link(link: &str) -> Decoded {
         key::FRAME,
         key::NUL,
         key::LESSON,
+        key::PRESENT,
     ];
     for name in known {
         let values: Vec<&str> =
@@ -1014,6 +1025,7 @@ pub fn decode_link(link: &str) -> Decoded {
             key::FRAME => p.frame = d.len_range(name, raw, LIMITS.frame, defaults.frame),
             key::NUL => p.nul = d.size(name, raw, LIMITS.nul, defaults.nul),
             key::LESSON => p.lesson = d.lesson(raw),
+            key::PRESENT => p.present = d.flag(name, raw, defaults.present),
             _ => unreachable!("every known key has an arm"),
         }
     }
@@ -1385,6 +1397,23 @@ mod tests {
         let json = serde_json::to_value(schema()).unwrap();
         assert_eq!(json["lessons"][0]["id"], "one-byte");
         assert_eq!(json["defaults"]["lesson"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn presenter_mode_round_trips_and_stays_out_of_default_links() {
+        assert!(!Params::default().to_link().contains("present"));
+        let d = decode_link("v=1&cap=16K&present=on");
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+        assert!(d.params.present);
+        assert!(d.fragment.ends_with("&present=on"), "{}", d.fragment);
+        assert_eq!(decode_link(&d.fragment).params, d.params);
+        assert!(!decode_link("present=off").params.present);
+        assert!(decode_link("lab=write&present=YES").params.present);
+        let bad = decode_link("present=big");
+        assert_eq!(keys(&bad), ["present"]);
+        assert!(!bad.params.present);
+        assert!(bad.notices[0].message.contains("not on or off"), "{:?}", bad.notices);
+        assert!(Params::from_json(r#"{"present": true}"#).unwrap().present);
     }
 
     #[test]

@@ -178,3 +178,10 @@ pub fn max_streams(len: f64, cap: f64) -> f64 {
     let whole = |n: f64| if n.is_finite() && n > 0.0 { n.floor() as u64 } else { 1 };
     params::max_streams(whole(len), whole(cap)) as f64
 }
+
+/// The Rust program the params correspond to (`snippet.rs`), for the page's
+/// code panel. Throws for invalid params.
+#[wasm_bindgen]
+pub fn code(params: JsValue) -> Result<String, JsError> {
+    Ok(crate::snippet::snippet(&params_from_js(params)?))
+}

@@ -23,6 +23,7 @@ import {
   runRequested,
   runSucceeded,
   stopRequested,
+  displayChanged,
   type AppState,
 } from "./state";
 import { createActions } from "./ui/actions";
@@ -41,6 +42,10 @@ import { createLabSwitch } from "./ui/lab-switch";
 import { createWriteControls } from "./ui/write-controls";
 import { createWriteResults, summarizeWrite } from "./ui/write-results";
 import { createLessons } from "./ui/lessons";
+import { createBaseline } from "./ui/baseline";
+import { createCodePanel } from "./ui/code";
+import { createExport } from "./ui/export";
+import { createPresenterToggle } from "./ui/presenter";
 
 /** Quiet time after a slider step before a quick estimate starts. */
 const LIVE_DEBOUNCE_MS = 120;
@@ -131,6 +136,27 @@ function start(codec: Codec, client: EngineClient, relay: EventRelay): void {
     link: () => linkUrl(location.href, state.fragment),
   });
 
+  // Issue 6: the code panel, export, baselines and presenter mode. Each owns
+  // its element; commit() hands them the params and the report on screen.
+  const codePanel = createCodePanel(byId("code"), codec);
+  const exportTools = createExport(byId("export"), {
+    link: (report) => linkUrl(location.href, report.link),
+    labelOf: (report) => (isWriteReport(report) ? flavourLabelOf : labelOf),
+    charts: () =>
+      [...document.querySelectorAll<HTMLElement>(state.params.lab === "write" ? "#write-results figure.chart" : "#charts figure.chart")].flatMap(
+        (figure) => {
+          const canvas = figure.querySelector("canvas");
+          return canvas ? [{ title: figure.querySelector("figcaption")?.textContent ?? "chart", canvas }] : [];
+        },
+      ),
+  });
+  const baselineElement = byId("baseline");
+  const baseline = createBaseline(baselineElement, { labelOf, urlOf: (fragment) => linkUrl(location.href, fragment) });
+  const presenter = createPresenterToggle(byId("present"), (on) => presentToggled(on));
+  /** What the share tools last showed: the report of the lab on screen, and presenter mode. */
+  let sharedReport: Report | WriteReport | null | undefined;
+  let shownPresent: boolean | null = null;
+
   performance.mark("buflab:ui");
   // Attached after the UI pieces: a worker that cannot even start reports
   // through commit() at once.
@@ -190,6 +216,36 @@ function start(codec: Codec, client: EngineClient, relay: EventRelay): void {
       else showSummary(summary, lastRead, labelOf);
     }
     results.classList.toggle("has-report", (lab === "write" ? lastWrite : lastRead) !== null);
+    // Issue 6's pieces.
+    codePanel.show(state.params, state.fragment);
+    const onScreen = lab === "write" ? lastWrite : lastRead;
+    if (onScreen !== sharedReport) {
+      sharedReport = onScreen;
+      exportTools.update(onScreen);
+      baseline.update(onScreen);
+    }
+    baselineElement.hidden = lab !== "read";
+    if (shownPresent !== state.params.present) {
+      const first = shownPresent === null;
+      shownPresent = state.params.present;
+      presenter.show(shownPresent);
+      if (!first || shownPresent) {
+        charts.retheme();
+        writeResults.retheme();
+      }
+    }
+  }
+
+  /** Presenter mode changes no result: no new run, and the report on screen stays current. */
+  function presentToggled(on: boolean): void {
+    const params = { ...state.params, present: on };
+    if (isRunning(state)) {
+      edited(params, false);
+      return;
+    }
+    commit(displayChanged(state, params, codec.encodeLink(params)));
+    writeLink(history, location, state.fragment);
+    show(state.params);
   }
 
   function runSoon(quick: boolean): void {

@@ -172,3 +172,14 @@ export function isRunning(state: AppState): boolean {
 export function isStale(state: AppState): boolean {
   return state.report !== null && state.reportFragment !== state.fragment;
 }
+
+/**
+ * A display-only setting changed (presenter mode, link key `present`): the
+ * params and fragment follow, and a report measured for the old fragment
+ * still describes the page, so it is not marked stale.
+ */
+export function displayChanged(state: AppState, params: Params, fragment: string): AppState {
+  if (fragment === state.fragment) return state;
+  const current = state.reportFragment === state.fragment;
+  return { ...state, params, fragment, reportFragment: current ? fragment : state.reportFragment };
+}

@@ -10,6 +10,7 @@ use buflab::write::bufwriter::WriteMode;
 
 const USAGE: &str = "\
 usage: buflab [--json] [--quick] [--timeline] [LINK]
+       buflab --code [LINK]
        buflab --bench
 
 Runs a BufLab experiment natively and prints the report.
@@ -21,6 +22,7 @@ Runs a BufLab experiment natively and prints the report.
   --quick  one short timing sample instead of a full measurement
   --timeline  after the table, print each reader's buffer timeline: its first
            application operations, the fill level after each, in plain words
+  --code   print the Rust program the link corresponds to, instead of running it
   --bench  run the benchmark suite (crate/src/bench.rs) and print it as JSON
 
 Invalid link values fall back to defaults; a notice on stderr names each one.";
@@ -30,6 +32,7 @@ fn main() -> ExitCode {
     let mut quick = false;
     let mut bench = false;
     let mut timeline = false;
+    let mut code = false;
     let mut link = None;
     for arg in std::env::args().skip(1) {
         match arg.as_str() {
@@ -37,6 +40,7 @@ fn main() -> ExitCode {
             "--quick" => quick = true,
             "--bench" => bench = true,
             "--timeline" => timeline = true,
+            "--code" => code = true,
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
@@ -62,6 +66,10 @@ fn main() -> ExitCode {
     let decoded = decode_link(link.as_deref().unwrap_or(""));
     for n in &decoded.notices {
         eprintln!("notice: {}: {}", n.key, n.message);
+    }
+    if code {
+        print!("{}", buflab::snippet::snippet(&decoded.params));
+        return ExitCode::SUCCESS;
     }
     let sampling = if quick { Sampling::QUICK } else { Sampling::FULL };
     let clock = InstantClock::default();

@@ -15,6 +15,7 @@ export interface CodecExports {
   parse_size(text: string): number | undefined;
   format_size(n: number): string;
   max_streams(len: number, cap: number): number;
+  code(params: unknown): string;
 }
 
 export interface Codec {
@@ -29,6 +30,8 @@ export interface Codec {
   formatSize(bytes: number): string;
   /** The most streams allowed with this stream length and buffer capacity (the engine's rule). */
   maxStreams(len: number, cap: number): number;
+  /** The Rust program these params correspond to (crate/src/snippet.rs). Throws for invalid params. */
+  code(params: Params): string;
 }
 
 export function codecFrom(exports: CodecExports): Codec {
@@ -43,6 +46,7 @@ export function codecFrom(exports: CodecExports): Codec {
     },
     formatSize: (bytes) => exports.format_size(bytes),
     maxStreams: (len, cap) => exports.max_streams(len, cap),
+    code: (params) => exports.code(params),
   };
 }
 

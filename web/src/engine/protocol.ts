@@ -51,6 +51,8 @@ export interface Params {
   write: WriteParams;
   /** The lesson the link opened (link key `lesson`), as in `Schema.lessons`; null for none. */
   lesson: string | null;
+  /** Presenter mode (link key `present`): large type, high contrast; changes no result. */
+  present: boolean;
 }
 
 /** The two halves of BufLab. */

@@ -1,0 +1,671 @@
+//! The Rust program a [`Params`] corresponds to: what a person would write
+//! with std types (and, in the write lab, serde + bincode 1 + bytes) to run
+//! the same experiment on a real file or socket.
+//!
+//! What must stay true:
+//! - the program uses the values of the link (`cap`, `rs`, stream length,
+//!   write-lab sizes) as named constants, so a reader can find them;
+//! - read-lab programs use std only and compile as they are, without
+//!   warnings (`tests/snippet.rs` runs `rustc` on one per workload); write-lab
+//!   programs compile against bincode 1, serde and bytes (an ignored test
+//!   checks them with cargo);
+//! - the chained reader is BufLab's own type, not std's: it appears only in
+//!   comments, so the program still compiles with std alone;
+//! - a program mirrors the loop the engine drives (workload.rs, read/mod.rs,
+//!   write/cursors.rs), not a tidier one: the counts on the page are the
+//!   counts of this code.
+
+use std::fmt::Write as _;
+
+use crate::params::{format_size, Lab, Params};
+use crate::read::ReaderKind;
+use crate::source::ChunkModel;
+use crate::workload::Workload;
+use crate::write::cursors::Flavour;
+
+/// The link in a program's header: presenter mode changes nothing a
+/// program does, so it is left out.
+fn link_of(p: &Params) -> String {
+    Params { present: false, ..p.clone() }.to_link()
+}
+
+/// The program for `p`'s lab (`p.lab`).
+pub fn snippet(p: &Params) -> String {
+    match p.lab {
+        Lab::Read => read_snippet(p),
+        Lab::Write => write_snippet(p),
+    }
+}
+
+/// A size constant: `const NAME: usize = 8192; // 8K, link key cap`.
+fn size_const(out: &mut String, name: &str, value: u64, key: &str, doc: &str) {
+    let shown = format_size(value);
+    let suffix = if shown == value.to_string() { String::new() } else { format!("{shown}, ") };
+    let _ = writeln!(out, "/// {doc}");
+    let _ = writeln!(out, "const {name}: usize = {value}; // {suffix}link key `{key}`");
+}
+
+/// What the simulated source stands for, and the std type that plays it.
+fn source_of(chunk: ChunkModel) -> (&'static str, String, &'static str) {
+    match chunk {
+        ChunkModel::File => ("File", "a regular file: each read gets all it asks for".into(), "File::open(\"data.bin\")"),
+        ChunkModel::Pipe => ("File", "a pipe: at most 64 KiB per read".into(), "File::open(\"data.fifo\")"),
+        ChunkModel::Uniform { min, max } => {
+            let preset = chunk.preset_name().map(|n| format!(" (`{n}` network)")).unwrap_or_default();
+            (
+                "TcpStream",
+                format!("a socket whose reads return {}-{} bytes{preset}", format_size(min as u64), format_size(max as u64)),
+                "TcpStream::connect(\"127.0.0.1:7878\")",
+            )
+        }
+        ChunkModel::Fixed { size } => (
+            "TcpStream",
+            format!("a socket whose reads return at most {} bytes", format_size(size as u64)),
+            "TcpStream::connect(\"127.0.0.1:7878\")",
+        ),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The read lab
+
+/// How the workload's loop looks for a reader with and without a buffer.
+/// `generic` is one function for every reader (`R: Read`); otherwise the
+/// unbuffered and the buffered reader each get their own.
+struct ReadLoop {
+    doc: &'static str,
+    generic: Option<String>,
+    unbuffered: Option<String>,
+    buffered: Option<String>,
+    /// The chained reader's way, as a comment line.
+    chained: &'static str,
+    uses_rs_generic: bool,
+    uses_rs_unbuffered: bool,
+    uses_len: bool,
+}
+
+fn read_loop(p: &Params) -> ReadLoop {
+    let none = ReadLoop {
+        doc: "",
+        generic: None,
+        unbuffered: None,
+        buffered: None,
+        chained: "",
+        uses_rs_generic: false,
+        uses_rs_unbuffered: false,
+        uses_len: false,
+    };
+    match p.workload {
+        Workload::Fixed => ReadLoop {
+            doc: "`wl=fixed`: read() into a buffer of RS bytes until it returns 0.",
+            generic: Some(
+                "fn app<R: Read>(reader: &mut R) -> io::Result<u64> {
+    let mut buf = [0u8; RS];
+    let mut total = 0u64;
+    loop {
+        match reader.read(&mut buf) {
+            Ok(0) => return Ok(total),
+            Ok(n) => total += n as u64,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
+}"
+                .into(),
+            ),
+            chained: "its Read impl, which copies out of its blocks: app(&mut reader)?",
+            uses_rs_generic: true,
+            ..none
+        },
+        Workload::Exact => ReadLoop {
+            doc: "`wl=exact`: records of RS bytes with read_exact; the last one is what is left.",
+            generic: Some(
+                "fn app<R: Read>(reader: &mut R) -> io::Result<u64> {
+    let mut buf = [0u8; RS];
+    let mut left = LEN;
+    while left > 0 {
+        let n = RS.min(left);
+        reader.read_exact(&mut buf[..n])?;
+        left -= n;
+    }
+    Ok(LEN as u64)
+}"
+                .into(),
+            ),
+            chained: "its Read impl, which copies out of its blocks: app(&mut reader)?",
+            uses_rs_generic: true,
+            uses_len: true,
+            ..none
+        },
+        Workload::Bytes => ReadLoop {
+            doc: "`wl=bytes`: Read::bytes(), one byte per call.",
+            generic: Some(
+                "fn app<R: Read>(reader: &mut R) -> io::Result<u64> {
+    let mut total = 0u64;
+    for byte in reader.by_ref().bytes() {
+        let _byte: u8 = byte?;
+        total += 1;
+    }
+    Ok(total)
+}"
+                .into(),
+            ),
+            chained: "its Read impl, one copied byte per call: app(&mut reader)?",
+            ..none
+        },
+        Workload::ToEnd => ReadLoop {
+            doc: "`wl=to_end`: read_to_end into a Vec sized for the whole stream, then a scan for NUL.",
+            generic: Some(
+                "fn app<R: Read>(reader: &mut R) -> io::Result<u64> {
+    let mut all = Vec::with_capacity(LEN);
+    let n = reader.read_to_end(&mut all)?;
+    let _first_nul = all.iter().position(|&b| b == 0);
+    Ok(n as u64)
+}"
+                .into(),
+            ),
+            chained: "its Read impl: app(&mut reader)?",
+            uses_len: true,
+            ..none
+        },
+        Workload::Lines => ReadLoop {
+            doc: "`wl=lines`: text lines, newline included.",
+            unbuffered: Some(
+                "/// Without a buffer: one byte per read(), the only way not to take
+/// bytes that belong to the next line.
+fn app_unbuffered<R: Read>(reader: &mut R) -> io::Result<u64> {
+    let mut line = Vec::new();
+    let mut byte = [0u8; 1];
+    let mut total = 0u64;
+    loop {
+        match reader.read(&mut byte) {
+            Ok(0) => return Ok(total + line.len() as u64),
+            Ok(_) => {
+                line.push(byte[0]);
+                if byte[0] == b'\\n' {
+                    total += line.len() as u64;
+                    line.clear();
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
+}"
+                .into(),
+            ),
+            buffered: Some(
+                "/// With a buffer: read_until copies each line out of the buffer.
+fn app_buffered<R: BufRead>(reader: &mut R) -> io::Result<u64> {
+    let mut line = Vec::new();
+    let mut total = 0u64;
+    loop {
+        line.clear();
+        let n = reader.read_until(b'\\n', &mut line)?;
+        if n == 0 {
+            return Ok(total);
+        }
+        total += n as u64;
+    }
+}"
+                .into(),
+            ),
+            chained: "read_line, which lends each line as slices of its blocks (no copy):\n    //   while reader.read_line(|piece| { /* borrowed &[u8] */ })? > 0 {}",
+            ..none
+        },
+        Workload::Frames => {
+            let payload = if p.reuse {
+                "        // `reuse=on`: one payload buffer for every frame.
+        if payload.len() < len {
+            payload.resize(len, 0);
+        }
+        reader.read_exact(&mut payload[..len])?;"
+            } else {
+                "        // A fresh Vec per frame, as code that hands each payload on does.
+        let mut payload = vec![0u8; len];
+        reader.read_exact(&mut payload)?;"
+            };
+            let reused = if p.reuse { "    let mut payload = Vec::new();\n" } else { "" };
+            ReadLoop {
+                doc: "`wl=frames`: a 4-byte big-endian length, then the payload.",
+                generic: Some(format!(
+                    "fn app<R: Read>(reader: &mut R) -> io::Result<u64> {{
+    let mut total = 0u64;
+{reused}    loop {{
+        let mut header = [0u8; 4];
+        // The first header byte alone: 0 bytes here is a clean end of stream.
+        match reader.read(&mut header[..1]) {{
+            Ok(0) => return Ok(total),
+            Ok(_) => {{}}
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }}
+        reader.read_exact(&mut header[1..])?;
+        let len = u32::from_be_bytes(header) as usize;
+{payload}
+        total += 4 + len as u64;
+    }}
+}}"
+                )),
+                chained: "read_be(4) for the header and read_range(len, |piece| ..), which lends the payload\n    //   as slices of its blocks: no Vec per frame, no copy",
+                ..none
+            }
+        }
+        Workload::Scan => ReadLoop {
+            doc: "`wl=scan`: count the bytes before the first NUL.",
+            unbuffered: Some(
+                "/// Without a buffer: read() chunks of RS bytes into our own array.
+fn app_unbuffered<R: Read>(reader: &mut R) -> io::Result<u64> {
+    let mut buf = [0u8; RS];
+    let mut before = 0u64;
+    loop {
+        let n = match reader.read(&mut buf) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if n == 0 {
+            return Ok(before);
+        }
+        match buf[..n].iter().position(|&b| b == 0) {
+            Some(at) => return Ok(before + at as u64),
+            None => before += n as u64,
+        }
+    }
+}"
+                .into(),
+            ),
+            buffered: Some(
+                "/// With a buffer: scan it in place (fill_buf), then consume. No copy.
+fn app_buffered<R: BufRead>(reader: &mut R) -> io::Result<u64> {
+    let mut before = 0u64;
+    loop {
+        let available = reader.fill_buf()?;
+        if available.is_empty() {
+            return Ok(before);
+        }
+        let n = available.len();
+        match available.iter().position(|&b| b == 0) {
+            Some(at) => {
+                reader.consume(at + 1);
+                return Ok(before + at as u64);
+            }
+            None => {
+                before += n as u64;
+                reader.consume(n);
+            }
+        }
+    }
+}"
+                .into(),
+            ),
+            chained: "fill_buf and consume, scanning its blocks in place (no copy)",
+            uses_rs_unbuffered: true,
+            ..none
+        },
+    }
+}
+
+fn read_snippet(p: &Params) -> String {
+    let has = |k: ReaderKind| p.readers.contains(&k);
+    let unbuffered = has(ReaderKind::Unbuffered);
+    let std_reader = has(ReaderKind::Std);
+    let chained = has(ReaderKind::Chained);
+    let lp = read_loop(p);
+    let (source_type, source_about, open_expr) = source_of(p.chunk);
+
+    let uses_bufread = lp.buffered.is_some() && std_reader;
+    let mut out = String::new();
+    let _ = writeln!(out, "// BufLab, read lab: the Rust program this experiment corresponds to.");
+    let _ = writeln!(out, "// Link: #{}", link_of(p));
+    let _ = writeln!(out, "// The source: {source_about},");
+    let _ = writeln!(out, "// played here by a real {source_type} (BufLab simulates it and counts every read).");
+    if p.streams > 1 {
+        let _ = writeln!(out, "// BufLab reads {} such streams round-robin, each through its own reader", p.streams);
+        let _ = writeln!(out, "// (so {} buffers at once).", p.streams);
+    }
+    if !unbuffered && !std_reader {
+        // Only the chained reader, which is described in comments: the
+        // helpers it would call are otherwise unused.
+        let _ = writeln!(out, "#![allow(dead_code)] // the chained reader below is described, not called");
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "use std::{}::{source_type};", if source_type == "File" { "fs" } else { "net" });
+    let mut io_items = vec!["self"];
+    if uses_bufread {
+        io_items.push("BufRead");
+    }
+    if std_reader {
+        io_items.push("BufReader");
+    }
+    if lp.generic.is_some() || (unbuffered && lp.unbuffered.is_some()) {
+        io_items.push("Read");
+    }
+    let _ = writeln!(out, "use std::io::{{{}}};", io_items.join(", "));
+    let _ = writeln!(out);
+
+    if std_reader || chained {
+        size_const(&mut out, "CAP", p.cap, "cap", "Buffer capacity (std) or block length (chained), in bytes.");
+    }
+    let rs_used = (lp.generic.is_some() && lp.uses_rs_generic) || (lp.uses_rs_unbuffered && unbuffered);
+    if rs_used {
+        size_const(&mut out, "RS", p.rs, "rs", "The application's read size, in bytes.");
+    }
+    if lp.uses_len {
+        size_const(&mut out, "LEN", p.len, "len", "Stream length in bytes (the application knows it, as with a file).");
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "// {}", lp.doc);
+    if let Some(g) = &lp.generic {
+        let _ = writeln!(out, "{g}\n");
+    }
+    if unbuffered {
+        if let Some(u) = &lp.unbuffered {
+            let _ = writeln!(out, "{u}\n");
+        }
+    }
+    if std_reader {
+        if let Some(b) = &lp.buffered {
+            let _ = writeln!(out, "{b}\n");
+        }
+    }
+    let _ = writeln!(out, "fn open() -> io::Result<{source_type}> {{\n    {open_expr}\n}}\n");
+
+    let call = |buffered: bool| -> &str {
+        match (&lp.generic, buffered) {
+            (Some(_), _) => "app",
+            (None, false) => "app_unbuffered",
+            (None, true) => "app_buffered",
+        }
+    };
+    let _ = writeln!(out, "fn main() -> io::Result<()> {{");
+    let mut first = true;
+    for r in &p.readers {
+        if !first {
+            let _ = writeln!(out);
+        }
+        first = false;
+        match r {
+            ReaderKind::Unbuffered => {
+                let _ = writeln!(out, "    // unbuffered Read: every application read is a system call.");
+                let _ = writeln!(out, "    let mut source = open()?;");
+                let _ = writeln!(out, "    let n = {}(&mut source)?;", call(false));
+                let _ = writeln!(out, "    println!(\"unbuffered: {{n}} bytes\");");
+            }
+            ReaderKind::Std => {
+                let _ = writeln!(out, "    // std BufReader: one large read fills the buffer; small reads are served from it,");
+                let _ = writeln!(out, "    // reads of at least CAP bytes bypass it.");
+                let _ = writeln!(out, "    let mut reader = BufReader::with_capacity(CAP, open()?);");
+                let _ = writeln!(out, "    let n = {}(&mut reader)?;", call(true));
+                let _ = writeln!(out, "    println!(\"BufReader: {{n}} bytes\");");
+            }
+            ReaderKind::Chained => {
+                let _ = writeln!(out, "    // chained zero-copy: BufLab's own ChainedReader (crate/src/read/chained.rs), not a");
+                let _ = writeln!(out, "    // std type, so only described here. Blocks of CAP bytes, from a pool (`pool={}`):", if p.pool { "on" } else { "off" });
+                let _ = writeln!(out, "    //   let pool = BlockPool::new(NonZeroUsize::new(CAP).unwrap(), {});", p.pool);
+                let _ = writeln!(out, "    //   let mut reader = ChainedReader::new(open()?, &pool);");
+                let _ = writeln!(out, "    // It serves this workload with {}", lp.chained);
+            }
+        }
+    }
+    let _ = writeln!(out, "    Ok(())\n}}");
+    out
+}
+
+// ---------------------------------------------------------------------------
+// The write lab
+
+fn write_snippet(p: &Params) -> String {
+    let w = &p.write;
+    let has = |f: Flavour| w.flavours.contains(&f);
+    let cursor = [Flavour::CursorVec, Flavour::CursorMutVec, Flavour::CursorMutSlice, Flavour::CursorBox]
+        .iter()
+        .any(|&f| has(f));
+    let growable = [Flavour::CursorVec, Flavour::CursorMutVec, Flavour::WriterVec, Flavour::BytesMut]
+        .iter()
+        .any(|&f| has(f));
+    let fixed = [Flavour::CursorMutSlice, Flavour::CursorBox, Flavour::MutSlice].iter().any(|&f| has(f));
+
+    let mut out = String::new();
+    let _ = writeln!(out, "// BufLab, write lab: the Rust program this experiment corresponds to.");
+    let _ = writeln!(out, "// Link: #{}", link_of(p));
+    let _ = writeln!(out, "// Cargo.toml [dependencies]: bincode = \"1.3\"{},", if has(Flavour::BytesMut) { ", bytes = \"1\"" } else { "" });
+    let _ = writeln!(out, "//   serde = {{ version = \"1\", features = [\"derive\"] }}");
+    let _ = writeln!(out, "// The sink: a file or socket, played here by a real File (BufLab simulates it).");
+    let _ = writeln!(out);
+    let _ = writeln!(out, "use std::fs::File;");
+    let mut io_items = vec!["self", "BufWriter"];
+    if cursor {
+        io_items.push("Cursor");
+    }
+    io_items.push("Write");
+    let _ = writeln!(out, "use std::io::{{{}}};", io_items.join(", "));
+    let _ = writeln!(out);
+    let _ = writeln!(out, "use bincode::Options;");
+    if has(Flavour::BytesMut) {
+        let _ = writeln!(out, "use bytes::{{BufMut, BytesMut}};");
+    }
+    let _ = writeln!(out, "use serde::Serialize;");
+    let _ = writeln!(out);
+    size_const(&mut out, "RECORDS", w.records, "recs", "Records serialized.");
+    if growable {
+        size_const(&mut out, "INIT_CAP", w.init_cap, "icap", "Capacity the growable writers start with, in bytes.");
+    }
+    if fixed {
+        size_const(&mut out, "BUF", w.buf, "buf", "Length of the fixed buffers, in bytes; too small ends in WriteZero.");
+    }
+    size_const(&mut out, "WLEN", w.len, "wlen", "Bytes written to the sink.");
+    size_const(&mut out, "WS", w.ws, "ws", "The application's write size, in bytes.");
+    size_const(&mut out, "WCAP", w.cap, "wcap", "BufWriter capacity, in bytes.");
+    let _ = writeln!(out);
+    out.push_str(
+        "/// 16 bytes once encoded with fixed-width integers (8 + 4 + 1 + 1 + 2).
+#[derive(Serialize)]
+struct Record {
+    timestamp: u64,
+    value: u32,
+    kind: u8,
+    urgent: bool,
+    channel: u16,
+}
+
+/// One serialize_into per record, bincode 1 with fixed-width big-endian integers.
+fn encode_all<W: Write>(mut w: W, records: &[Record]) -> io::Result<()> {
+    let opts = bincode::DefaultOptions::new().with_big_endian().with_fixint_encoding();
+    for r in records {
+        opts.serialize_into(&mut w, r).map_err(|e| match *e {
+            bincode::ErrorKind::Io(e) => e,
+            other => io::Error::other(other),
+        })?;
+    }
+    Ok(())
+}
+",
+    );
+    if fixed {
+        out.push_str(
+            "
+/// A fixed buffer that is too small is an error of kind WriteZero, not a panic.
+fn report(name: &str, done: io::Result<()>, written: usize) -> io::Result<()> {
+    match done {
+        Ok(()) => println!(\"{name}: {written} bytes\"),
+        Err(e) if e.kind() == io::ErrorKind::WriteZero => println!(\"{name}: full after {written} bytes: {e}\"),
+        Err(e) => return Err(e),
+    }
+    Ok(())
+}
+",
+        );
+    }
+    if has(Flavour::WriterVec) {
+        out.push_str(
+            "
+/// Our own minimal growable writer: appends to a Vec. No position, so no seeking.
+struct WriterVec(Vec<u8>);
+
+impl Write for WriterVec {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+",
+        );
+    }
+    out.push_str(
+        "
+fn main() -> io::Result<()> {
+    let records: Vec<Record> = (0..RECORDS as u64)
+        .map(|i| Record { timestamp: i, value: i as u32, kind: 1, urgent: i % 2 == 0, channel: 7 })
+        .collect();
+",
+    );
+    for f in &w.flavours {
+        let _ = writeln!(out);
+        let label = f.info().label;
+        let body = match f {
+            Flavour::CursorVec => format!(
+                "    // {label}: owns a growable Vec, seekable.
+    let mut cursor = Cursor::new(Vec::with_capacity(INIT_CAP));
+    encode_all(&mut cursor, &records)?;
+    println!(\"{label}: {{}} bytes\", cursor.position());"
+            ),
+            Flavour::CursorMutVec => format!(
+                "    // {label}: the same Cursor over a Vec the caller keeps.
+    let mut vec = Vec::with_capacity(INIT_CAP);
+    encode_all(Cursor::new(&mut vec), &records)?;
+    println!(\"{label}: {{}} bytes\", vec.len());"
+            ),
+            Flavour::WriterVec => format!(
+                "    // {label}: our own appending writer (defined above).
+    let mut writer = WriterVec(Vec::with_capacity(INIT_CAP));
+    encode_all(&mut writer, &records)?;
+    println!(\"{label}: {{}} bytes\", writer.0.len());"
+            ),
+            Flavour::BytesMut => format!(
+                "    // {label}: bytes::BytesMut through BufMut::writer().
+    let mut writer = BytesMut::with_capacity(INIT_CAP).writer();
+    encode_all(&mut writer, &records)?;
+    println!(\"{label}: {{}} bytes\", writer.into_inner().len());"
+            ),
+            Flavour::CursorMutSlice => format!(
+                "    // {label}: a Cursor over a borrowed fixed slice; never grows.
+    let mut storage = vec![0u8; BUF];
+    let mut cursor = Cursor::new(&mut storage[..]);
+    let done = encode_all(&mut cursor, &records);
+    report(\"{label}\", done, cursor.position() as usize)?;"
+            ),
+            Flavour::CursorBox => format!(
+                "    // {label}: a Cursor owning a fixed boxed slice.
+    let mut cursor = Cursor::new(vec![0u8; BUF].into_boxed_slice());
+    let done = encode_all(&mut cursor, &records);
+    report(\"{label}\", done, cursor.position() as usize)?;"
+            ),
+            Flavour::MutSlice => format!(
+                "    // {label}: the slice is its own cursor; each write moves its start forward.
+    let mut storage = vec![0u8; BUF];
+    let mut rest: &mut [u8] = &mut storage;
+    let done = encode_all(&mut rest, &records);
+    let written = BUF - rest.len();
+    report(\"{label}\", done, written)?;"
+            ),
+        };
+        out.push_str(&body);
+        out.push('\n');
+    }
+    out.push_str(
+        "
+    // The sink: WLEN bytes in write_all calls of WS bytes, direct and through a BufWriter.
+    let data = vec![b'x'; WLEN];
+    let mut direct = File::create(\"direct.bin\")?;
+    for piece in data.chunks(WS) {
+        direct.write_all(piece)?; // one system call (at least) per piece
+    }
+    direct.flush()?;
+
+    let mut buffered = BufWriter::with_capacity(WCAP, File::create(\"buffered.bin\")?);
+    for piece in data.chunks(WS) {
+        buffered.write_all(piece)?; // copied into the buffer until it is full
+    }
+    // Flush (or into_inner) explicitly: an error in the flush on drop is lost.
+    buffered.flush()?;
+    Ok(())
+}
+",
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::decode_link;
+
+    #[test]
+    fn the_read_snippet_carries_cap_and_rs() {
+        let p = decode_link("cap=16K&rs=4&rd=unbuffered,std&wl=fixed").params;
+        let s = snippet(&p);
+        assert!(s.contains("const CAP: usize = 16384; // 16K, link key `cap`"), "{s}");
+        assert!(s.contains("const RS: usize = 4; // link key `rs`"), "{s}");
+        assert!(s.contains("BufReader::with_capacity(CAP, open()?)"), "{s}");
+        assert!(s.contains("let mut buf = [0u8; RS];"), "{s}");
+        assert!(s.contains(&p.to_link()), "the link is in the header");
+    }
+
+    #[test]
+    fn constants_appear_only_when_used() {
+        // bytes() has no read size; without a buffered reader there is no capacity.
+        let s = snippet(&decode_link("rd=unbuffered&wl=bytes").params);
+        assert!(!s.contains("const CAP") && !s.contains("const RS"), "{s}");
+        assert!(s.contains(".bytes()"), "{s}");
+        // scan: RS belongs to the unbuffered reader only.
+        let s = snippet(&decode_link("rd=std&wl=scan&cap=1K").params);
+        assert!(!s.contains("const RS") && s.contains("fill_buf") && s.contains("= 1024;"), "{s}");
+    }
+
+    #[test]
+    fn the_source_type_follows_the_chunk_model() {
+        assert!(snippet(&decode_link("chunk=file").params).contains("File::open(\"data.bin\")"));
+        let s = snippet(&decode_link("chunk=worst").params);
+        assert!(s.contains("TcpStream::connect") && s.contains("1-128 bytes (`worst` network)"), "{s}");
+    }
+
+    #[test]
+    fn the_chained_reader_is_only_described() {
+        let s = snippet(&decode_link("rd=chained&wl=frames&pool=off").params);
+        assert!(s.lines().filter(|l| l.contains("ChainedReader")).all(|l| l.trim_start().starts_with("//")), "{s}");
+        assert!(s.contains("read_range") && s.contains("`pool=off`"), "{s}");
+    }
+
+    #[test]
+    fn frames_reuse_and_streams_show() {
+        let s = snippet(&decode_link("wl=frames&reuse=on&streams=4&len=64K").params);
+        assert!(s.contains("payload.resize(len, 0)") && s.contains("4 such streams"), "{s}");
+        assert!(snippet(&decode_link("wl=frames").params).contains("vec![0u8; len]"));
+    }
+
+    #[test]
+    fn the_write_snippet_carries_the_write_sizes_and_flavours() {
+        let p = decode_link("lab=write&recs=100&icap=0&buf=1K&wf=cursor_vec,mut_slice,bytes_mut&ws=4K&wcap=64K").params;
+        let s = snippet(&p);
+        for want in [
+            "const RECORDS: usize = 100;",
+            "const INIT_CAP: usize = 0;",
+            "const BUF: usize = 1024; // 1K",
+            "const WS: usize = 4096; // 4K",
+            "const WCAP: usize = 65536; // 64K",
+            "Cursor::new(Vec::with_capacity(INIT_CAP))",
+            "let mut rest: &mut [u8] = &mut storage;",
+            "BytesMut::with_capacity(INIT_CAP).writer()",
+            "BufWriter::with_capacity(WCAP",
+            "with_big_endian().with_fixint_encoding()",
+        ] {
+            assert!(s.contains(want), "missing {want:?} in\n{s}");
+        }
+        assert!(!s.contains("WriterVec"), "only the chosen flavours");
+    }
+}

@@ -1,0 +1,90 @@
+//! The generated programs compile.
+//!
+//! Read-lab programs use std only: each workload's program (with all three
+//! readers, plus the variants that change the code) is compiled by `rustc`
+//! to metadata with warnings denied, in a fraction of a second each.
+//! Write-lab programs need bincode, serde and bytes: `cargo check` in a temp
+//! crate under target/ (offline, from the registry cache this workspace
+//! already uses) is slower, so that test is ignored by default:
+//! `cargo test -p buflab --test snippet -- --ignored`.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use buflab::params::decode_link;
+use buflab::snippet::snippet;
+use buflab::workload::WORKLOADS;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/snippet-check").join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn read_links() -> Vec<String> {
+    let mut links: Vec<String> = WORKLOADS
+        .iter()
+        .flat_map(|w| {
+            [
+                format!("rd=unbuffered,std,chained&wl={}", w.id.id()),
+                format!("rd=std&wl={}&chunk=file", w.id.id()),
+                format!("rd=unbuffered&wl={}&chunk=pipe", w.id.id()),
+            ]
+        })
+        .collect();
+    links.push("wl=frames&reuse=on&streams=4&len=64K&rd=unbuffered,std".into());
+    links.push("wl=frames&rd=chained&pool=off".into());
+    links
+}
+
+#[test]
+fn read_lab_programs_compile_with_std_alone() {
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let dir = scratch("read");
+    for (i, link) in read_links().iter().enumerate() {
+        let code = snippet(&decode_link(link).params);
+        let file = dir.join(format!("p{i}.rs"));
+        std::fs::write(&file, &code).unwrap();
+        let out = Command::new(&rustc)
+            .args(["--edition", "2021", "--crate-type", "bin", "--emit=metadata", "-D", "warnings", "--out-dir"])
+            .arg(&dir)
+            .arg(&file)
+            .output()
+            .expect("rustc runs");
+        assert!(
+            out.status.success(),
+            "{link}:\n{code}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+#[ignore = "cargo check of a crate with bincode, serde and bytes: slow; run with --ignored"]
+fn write_lab_programs_compile_with_bincode_serde_and_bytes() {
+    let dir = scratch("write");
+    std::fs::create_dir_all(dir.join("src/bin")).unwrap();
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        "[package]\nname = \"snippets\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n\n\
+         [dependencies]\nbincode = \"1.3\"\nserde = { version = \"1\", features = [\"derive\"] }\nbytes = \"1\"\n",
+    )
+    .unwrap();
+    let links = [
+        "lab=write",
+        "lab=write&wf=cursor_vec",
+        "lab=write&wf=mut_slice,cursor_box&buf=1K",
+        "lab=write&wf=writer_vec,bytes_mut&icap=0",
+    ];
+    for (i, link) in links.iter().enumerate() {
+        std::fs::write(dir.join(format!("src/bin/w{i}.rs")), snippet(&decode_link(link).params)).unwrap();
+    }
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args(["check", "--offline", "--quiet", "--bins"])
+        .env("RUSTFLAGS", "-D warnings")
+        .current_dir(&dir)
+        .output()
+        .expect("cargo runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}

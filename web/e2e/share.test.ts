@@ -1,0 +1,204 @@
+// Issue 6's sharing pieces in headless Chromium: the code panel follows the
+// link and the controls; CSV, JSON, Markdown and PNG exports really download
+// (their contents checked); a baseline survives a reload and shows ratios;
+// presenter mode fits the main chart into 1280×720. Screenshots go to docs/.
+
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { type Browser, type BrowserContext, type Download, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchChromium, settled, watch } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
+
+let browser: Browser;
+let context: BrowserContext;
+const problems: string[] = [];
+
+async function open(fragment: string, width = 1280, height = 900): Promise<Page> {
+  const page = watch(await context.newPage(), problems);
+  await page.setViewportSize({ width, height });
+  await page.goto(`${baseUrl}#${fragment}`);
+  await settled(page);
+  return page;
+}
+
+async function downloaded(page: Page, selector: string): Promise<{ download: Download; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click(selector)]);
+  const path = await download.path();
+  return { download, bytes: readFileSync(path) };
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  context = await browser.newContext({ acceptDownloads: true, permissions: ["clipboard-read", "clipboard-write"] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(() => {
+  const seen = problems.splice(0);
+  expect(seen, "console errors").toEqual([]);
+});
+
+const LINK = "v=1&len=256K&chunk=poor&seed=42&cap=4K&rs=2&sys=150&rd=unbuffered,std,chained&wl=fixed";
+
+describe("the code panel", () => {
+  it("shows the link's cap and read size, follows the controls, and copies", async () => {
+    const page = await open(LINK);
+    const code = page.locator("#code-text");
+    await expect.poll(() => code.textContent()).toContain("const CAP: usize = 4096; // 4K, link key `cap`");
+    expect(await code.textContent()).toContain("const RS: usize = 2; // link key `rs`");
+    expect(await code.textContent()).toContain("BufReader::with_capacity(CAP, open()?)");
+    expect(await code.textContent()).toContain(`// Link: #${LINK}`);
+
+    // Change the read size through its text field: the program follows.
+    const rs = page.getByRole("textbox", { name: "Read size" });
+    await rs.fill("64");
+    await rs.press("Enter");
+    await expect.poll(() => code.textContent()).toContain("const RS: usize = 64; // link key `rs`");
+
+    await page.click("#copy-code");
+    await expect.poll(() => page.locator("#code-status").textContent()).toMatch(/Copied\.|Selected/);
+    if ((await page.locator("#code-status").textContent()) === "Copied.") {
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("const RS: usize = 64;");
+    }
+    await page.close();
+  });
+
+  it("fits a phone and is captured at 360 px", async () => {
+    const page = await open(LINK.replace("wl=fixed", "wl=frames"), 360, 800);
+    const panel = page.locator("#code");
+    await panel.scrollIntoViewIfNeeded();
+    const box = await panel.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(360);
+    // The page itself does not scroll sideways; the program scrolls inside its box.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await panel.screenshot({ path: `${docs}code-360.png` });
+    await page.close();
+  });
+});
+
+describe("export", () => {
+  it("downloads CSV, JSON, Markdown and a PNG per chart with the right contents", async () => {
+    const page = await open(LINK);
+    const csv = await downloaded(page, "#export-csv");
+    expect(csv.download.suggestedFilename()).toMatch(/^buflab-read-.*\.csv$/);
+    const lines = csv.bytes.toString("utf8").trim().split("\r\n");
+    expect(lines[0]).toMatch(/^reader,source_reads,app_reads,bytes,bytes_copied,allocations,/);
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(["unbuffered", "std", "chained"]);
+    // 256 KiB read 2 bytes at a time, unbuffered: one source read per call, plus the final 0.
+    expect(lines[1]!.split(",")[1]).toBe(String(128 * 1024 + 1));
+
+    const json = await downloaded(page, "#export-json");
+    const parsed = JSON.parse(json.bytes.toString("utf8")) as { link: string; report: { runs: { reader: string }[]; link: string } };
+    expect(parsed.report.runs.map((r) => r.reader)).toEqual(["unbuffered", "std", "chained"]);
+    expect(parsed.link).toBe(`${baseUrl}#${parsed.report.link}`);
+    expect(parsed.report.link).toBe(LINK);
+
+    const md = await downloaded(page, "#export-md");
+    const text = md.bytes.toString("utf8");
+    expect(text).toContain("| Reader | Source reads |");
+    expect(text).toContain("| unbuffered Read | 131,073 |");
+
+    const pngButtons = page.locator(".export-pngs button");
+    expect(await pngButtons.count()).toBe(4);
+    expect(await pngButtons.first().textContent()).toBe("Source reads (PNG)");
+    const png = await downloaded(page, "#export-png-0");
+    expect(png.download.suggestedFilename()).toMatch(/^buflab-read-source-reads-.*\.png$/);
+    expect([...png.bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // Not a transparent image: the first pixel row is the page's surface colour,
+    // checked by decoding the PNG in the page.
+    const corner = await page.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement("canvas");
+      c.width = img.width;
+      c.height = img.height;
+      const ctx = c.getContext("2d")!;
+      ctx.drawImage(img, 0, 0);
+      return [...ctx.getImageData(0, 0, 1, 1).data];
+    }, png.bytes.toString("base64"));
+    expect(corner[3]).toBe(255);
+    await expect.poll(() => page.locator("#export-status").textContent()).toContain("downloaded");
+    await page.close();
+  });
+});
+
+describe("baselines", () => {
+  it("saves a run, survives a reload, shows ratios, and says when the settings differ", async () => {
+    const page = await open(LINK);
+    await page.evaluate(() => localStorage.removeItem("buflab:baselines"));
+    await page.reload();
+    await settled(page);
+    expect(await page.locator("#baseline-body table").count()).toBe(0);
+    await page.click("#baseline-save");
+    await page.reload();
+    await settled(page);
+    const ratio = (reader: string, metric: string) =>
+      page.locator(`#baseline-body tr[data-reader="${reader}"][data-metric="${metric}"] td.ratio`);
+    // Same settings: the counts are exact, so their ratios are exactly 1.
+    await expect.poll(() => ratio("std", "source_reads").textContent()).toBe("1×");
+    expect(await ratio("unbuffered", "bytes_copied").textContent()).toBe("1×");
+    expect(await ratio("chained", "allocations").textContent()).toBe("1×");
+    expect(await page.locator("#baseline-body tr[data-metric='cpu_median_ns']").count()).toBe(3);
+    expect(await page.locator("#baseline-differs").count()).toBe(0);
+
+    // A smaller buffer: std's source reads rise against the baseline, and the panel names the change.
+    await page.goto(`${baseUrl}#${LINK.replace("cap=4K", "cap=64")}`);
+    await settled(page);
+    await expect.poll(() => page.locator("#baseline-differs").textContent()).toContain("cap 4K → 64");
+    const r = Number(await ratio("std", "source_reads").getAttribute("data-ratio"));
+    expect(r).toBeGreaterThan(1);
+    expect(await page.locator(".baseline-link").getAttribute("href")).toBe(`${baseUrl}#${LINK}`);
+
+    // Corrupt storage: a notice, no crash; Clear empties it.
+    await page.evaluate(() => localStorage.setItem("buflab:baselines", "{oops"));
+    await page.reload();
+    await settled(page);
+    await expect.poll(() => page.locator("#baseline-notice").textContent()).toContain("not valid JSON");
+    await page.click("#baseline-save");
+    await page.click("#baseline-clear");
+    expect(await page.evaluate(() => localStorage.getItem("buflab:baselines"))).toBeNull();
+    expect(await page.locator("#baseline-body table").count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe("presenter mode", () => {
+  it("fits the main chart into 1280×720 without scrolling, from the link and from the toggle", async () => {
+    const page = await open(`${LINK}&present=on`, 1280, 720);
+    expect(await page.evaluate(() => document.documentElement.classList.contains("presenting"))).toBe(true);
+    expect(await page.locator("#present-toggle").getAttribute("aria-pressed")).toBe("true");
+    const chart = page.locator("#charts figure.chart").first();
+    const box = (await chart.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(1280);
+    expect(box.y + box.height).toBeLessThanOrEqual(720);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Large type; secondary panels hidden.
+    expect(await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize))).toBeGreaterThanOrEqual(20);
+    expect(await page.locator("#code").isVisible()).toBe(false);
+    expect(await page.locator(".foot").isVisible()).toBe(false);
+    await page.screenshot({ path: `${docs}presenter-1280x720.png` });
+
+    // The toggle turns it off without a new run: the link changes, the results stay current.
+    await page.click("#present-toggle");
+    expect(new URL(page.url()).hash).toBe(`#${LINK}`);
+    expect(await page.evaluate(() => document.documentElement.classList.contains("presenting"))).toBe(false);
+    expect(await page.locator("#results").getAttribute("class")).not.toContain("stale");
+    await page.close();
+  });
+
+  it("a bad value gives a notice naming the key", async () => {
+    const page = await open(`${LINK}&present=loud`);
+    await expect.poll(() => page.locator("#notices").textContent()).toContain("present");
+    expect(await page.evaluate(() => document.documentElement.classList.contains("presenting"))).toBe(false);
+    await page.close();
+  });
+});

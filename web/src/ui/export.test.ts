@@ -1,0 +1,207 @@
+// Export formats and baseline arithmetic on real engine reports (web/pkg,
+// loaded with initSync): a quick run gives real counts, so the CSV, Markdown
+// and JSON are checked against what the engine really returns.
+
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Codec } from "../engine/codec";
+import { isWriteReport, type AnyReport, type Report, type WriteReport } from "../engine/protocol";
+import { realCodec, realEngine } from "../engine/real-engine";
+import { BASELINE_METRICS, MAX_BASELINES, compareRuns, linkDifferences, parseStored, ratioText, withSaved, type Baseline } from "./baseline";
+import { READ_CSV_HEADER, WRITE_CSV_HEADER, csvField, csvOf, fileName, jsonOf, markdownOf, mdCell } from "./export";
+
+let codec: Codec;
+beforeAll(() => {
+  codec = realCodec();
+});
+
+function run(fragment: string): AnyReport {
+  const decoded = codec.decodeLink(fragment);
+  expect(decoded.notices).toEqual([]);
+  return realEngine().run(decoded.params, { quick: true }) as AnyReport;
+}
+
+function readRun(fragment: string): Report {
+  const report = run(fragment);
+  if (isWriteReport(report)) throw new Error("expected a read report");
+  return report;
+}
+
+const labelOf = (id: string): string => codec.schema.readers.find((r) => r.id === id)?.label ?? id;
+
+/** A minimal CSV reader for the tests: RFC 4180 quoting. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\n") {
+      row.push(field.replace(/\r$/, ""));
+      rows.push(row);
+      row = [];
+      field = "";
+    } else field += c;
+  }
+  return rows;
+}
+
+describe("CSV", () => {
+  it("has the header and one row per reader with the report's exact numbers", () => {
+    const report = readRun("len=64K&chunk=poor&cap=4K&rs=1&rd=unbuffered,std,chained&wl=fixed");
+    const rows = parseCsv(csvOf(report));
+    expect(rows[0]).toEqual(READ_CSV_HEADER);
+    expect(rows.length).toBe(1 + 3);
+    const col = (name: string): number => READ_CSV_HEADER.indexOf(name);
+    report.runs.forEach((r, i) => {
+      const row = rows[i + 1]!;
+      expect(row[col("reader")]).toBe(r.reader);
+      expect(Number(row[col("source_reads")])).toBe(r.source_reads);
+      expect(Number(row[col("bytes_copied")])).toBe(r.bytes_copied);
+      expect(Number(row[col("allocations")])).toBe(r.allocations);
+      expect(Number(row[col("cpu_median_ns")])).toBe(r.cpu_ns.median);
+      expect(row[col("digest")]).toBe(report.source_digest);
+    });
+    // 1-byte reads: the unbuffered reader's source reads are the bytes plus the final 0.
+    expect(Number(rows[1]![col("source_reads")])).toBe(64 * 1024 + 1);
+    // Pool blocks only for the chained reader.
+    expect(rows[1]![col("blocks_allocated")]).toBe("");
+    expect(Number(rows[3]![col("blocks_allocated")])).toBeGreaterThan(0);
+  });
+
+  it("quotes fields with commas, quotes and line breaks", () => {
+    expect(csvField("plain")).toBe("plain");
+    expect(csvField('a,"b"')).toBe('"a,""b"""');
+    expect(csvField("two\nlines")).toBe('"two\nlines"');
+    expect(csvField(null)).toBe("");
+    expect(csvField(0)).toBe("0");
+  });
+
+  it("gives the write lab one row per cursor flavour and per sink mode", () => {
+    const report = run("lab=write&recs=64&buf=512&wlen=64K") as WriteReport;
+    const rows = parseCsv(csvOf(report));
+    expect(rows[0]).toEqual(WRITE_CSV_HEADER);
+    expect(rows.length).toBe(1 + report.flavours.length + 2);
+    expect(rows.slice(1).map((r) => r[1])).toEqual([...report.flavours.map((f) => f.flavour), "direct", "bufwriter"]);
+    // recs=64 is 1 KiB of records: the 512-byte fixed buffers stop with WriteZero, and the CSV says so.
+    const error = WRITE_CSV_HEADER.indexOf("error");
+    expect(rows.find((r) => r[1] === "mut_slice")?.[error]).toMatch(/^WriteZero: /);
+    const sinkWrites = WRITE_CSV_HEADER.indexOf("sink_writes");
+    expect(Number(rows.at(-1)![sinkWrites])).toBe(report.sink[1]!.sink_writes);
+  });
+});
+
+describe("JSON", () => {
+  it("is the report exactly as the engine returned it, with the link", () => {
+    const report = readRun("len=16K&rd=unbuffered,std");
+    const link = `http://example.org/#${report.link}`;
+    const parsed = JSON.parse(jsonOf(report, link, new Date("2026-01-02T03:04:05Z"))) as { link: string; exported_at: string; report: Report };
+    expect(parsed.link).toBe(link);
+    expect(parsed.exported_at).toBe("2026-01-02T03:04:05.000Z");
+    expect(parsed.report).toEqual(report);
+    expect(parsed.report.runs.map((r) => r.reader)).toEqual(["unbuffered", "std"]);
+  });
+});
+
+describe("Markdown", () => {
+  it("is a table with one row per reader, the link and the correctness check", () => {
+    const report = readRun("len=64K&rd=unbuffered,std&cap=8K&rs=1");
+    const md = markdownOf(report, `https://x.test/#${report.link}`, labelOf);
+    const lines = md.split("\n");
+    expect(lines[0]).toContain(`<https://x.test/#${report.link}>`);
+    const table = lines.filter((l) => l.startsWith("|"));
+    expect(table[0]).toMatch(/^\| Reader \| Source reads \|/);
+    expect(table[1]).toMatch(/^\| --- \| ---: \|/);
+    expect(table.length).toBe(2 + 2);
+    expect(table[2]).toContain("| unbuffered Read | 65,537 |");
+    expect(table[3]).toContain(`| std BufReader | ${report.runs[1]!.source_reads.toLocaleString("en-US")} |`);
+    expect(md).toContain("Correct: every reader delivered exactly the stream's bytes");
+    expect(md).toContain("modelled");
+  });
+
+  it("escapes pipes so a cell cannot break the table", () => {
+    expect(mdCell("a|b")).toBe("a\\|b");
+    expect(mdCell("x\ny")).toBe("x y");
+  });
+
+  it("covers the write lab's cursors and sink", () => {
+    const report = run("lab=write&recs=64&wlen=64K") as WriteReport;
+    const md = markdownOf(report, "link", (id) => id);
+    expect(md).toContain("| Cursor | Bytes |");
+    expect(md).toContain("| cursor_vec | 1,024 |");
+    expect(md).toContain("| std BufWriter |");
+  });
+
+  it("names files after the lab, chart and time", () => {
+    const report = readRun("len=16K");
+    const at = new Date("2026-01-02T03:04:05Z");
+    expect(fileName(report, "csv", at)).toBe("buflab-read-2026-01-02T03-04-05.csv");
+    expect(fileName(report, "png", at, "Time per run")).toBe("buflab-read-time-per-run-2026-01-02T03-04-05.png");
+  });
+});
+
+describe("baselines", () => {
+  const entry = (report: Report, saved = "2026-01-01T00:00:00.000Z"): Baseline => ({ saved, link: report.link, report });
+
+  it("compares matching readers metric by metric, with ratios", () => {
+    const baseline = readRun("len=64K&chunk=poor&cap=1K&rs=1&rd=unbuffered,std");
+    const current = readRun("len=64K&chunk=poor&cap=16K&rs=1&rd=std,chained");
+    const rows = compareRuns(current, baseline);
+    // Only std is in both runs.
+    expect([...new Set(rows.map((r) => r.reader))]).toEqual(["std"]);
+    expect(rows.map((r) => r.metric)).toEqual(BASELINE_METRICS.map((m) => m.id));
+    const reads = rows.find((r) => r.metric === "source_reads")!;
+    expect(reads.current).toBe(current.runs[0]!.source_reads);
+    expect(reads.baseline).toBe(baseline.runs[1]!.source_reads);
+    expect(reads.ratio).toBeCloseTo(current.runs[0]!.source_reads / baseline.runs[1]!.source_reads, 12);
+    // The settings differ in cap and readers; presenter mode never counts.
+    expect(linkDifferences(current.link, baseline.link)).toEqual(["cap 1K → 16K", "rd unbuffered,std → std,chained"]);
+    expect(linkDifferences(`${current.link}&present=on`, current.link)).toEqual([]);
+  });
+
+  it("shows ratios readably, zero baselines included", () => {
+    expect(ratioText(5, 5)).toBe("1×");
+    expect(ratioText(0, 0)).toBe("1×");
+    expect(ratioText(3, 0)).toBe("from 0");
+    expect(ratioText(1, 288)).toBe("0.0035×");
+    expect(ratioText(2, 1)).toBe("2.00×");
+    expect(ratioText(1048577, 3641)).toBe("288×");
+  });
+
+  it("survives corrupt or foreign storage with a notice, and keeps a bounded list", () => {
+    expect(parseStored(null)).toEqual({ baselines: [], problem: null });
+    expect(parseStored("{not json").problem).toMatch(/not valid JSON/);
+    expect(parseStored('{"a":1}').problem).toMatch(/unknown format/);
+    const report = readRun("len=16K");
+    const good = entry(report);
+    const mixed = parseStored(JSON.stringify([good, { saved: 1 }, { saved: "x", link: "y", report: { runs: [{ reader: 3 }] } }]));
+    expect(mixed.baselines).toEqual([good]);
+    expect(mixed.problem).toBe("2 saved baselines had an unknown format and were dropped.");
+    let list: Baseline[] = [];
+    for (let i = 0; i < MAX_BASELINES + 3; i++) list = withSaved(list, entry(report, `2026-01-0${i + 1}T00:00:00.000Z`));
+    expect(list.length).toBe(MAX_BASELINES);
+    expect(list[0]!.saved).toBe(`2026-01-0${MAX_BASELINES + 3}T00:00:00.000Z`);
+    // A stored list round-trips.
+    expect(parseStored(JSON.stringify(list))).toEqual({ baselines: list, problem: null });
+  });
+});
+
+describe("the code panel's program", () => {
+  it("comes from the engine and carries the link's cap and read size", () => {
+    const { params } = codec.decodeLink("cap=32K&rs=16&rd=unbuffered,std");
+    const code = codec.code(params);
+    expect(code).toContain("const CAP: usize = 32768; // 32K, link key `cap`");
+    expect(code).toContain("const RS: usize = 16; // link key `rs`");
+    expect(code).toContain("BufReader::with_capacity(CAP, open()?)");
+  });
+});

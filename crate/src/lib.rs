@@ -12,6 +12,7 @@ pub mod params;
 pub mod read;
 pub mod report;
 pub mod source;
+pub mod sweep;
 pub mod workload;
 pub mod write;
 

@@ -1284,6 +1284,16 @@ impl Params {
     }
 }
 
+/// `p` with its sweep fitted to the rest of `p` the way a link's would be
+/// (rounded, cut to the point limit and the job-size rule), with notices
+/// naming `from`/`to`. For the page, when a setting such as `len` changes
+/// under a sweep. The rest of `p` must be valid.
+pub fn fit_sweep(p: &Params) -> Result<Decoded, ParamError> {
+    let base = Params { sweep: None, ..p.clone() };
+    base.check()?;
+    Ok(decode_link(&(base.to_link() + &p.sweep_link())))
+}
+
 impl Decoder {
     /// The single value of `name` in the link; `None` when absent, or given
     /// more than once (with a notice).

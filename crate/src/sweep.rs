@@ -117,23 +117,23 @@ pub struct Timed {
     pub max: f64,
 }
 
-/// The knee of a measured time curve. Medians carry noise, so a point also
-/// counts as "as good as the best" when its spread overlaps the best point's
-/// spread (`min[i] <= max[best]`: the samples cannot tell the two apart).
-/// The knee is the smallest axis value that is within 5 % of the best median
-/// or overlaps it; with one sample per point (min = median = max) this is
-/// exactly [`knee`] on the medians.
+/// The knee of a measured time curve, stated so that noise cannot invent
+/// one. A later point is **clearly faster** than point `i` when its whole
+/// spread lies below point `i`'s by more than the tolerance:
+/// `max[j] < min[i] × (1 − 0.05)`. The knee is the smallest axis value with
+/// no clearly faster point after it: from there on, the measurements show no
+/// gain from a bigger value. With one sample per point (min = median = max)
+/// on a curve that falls and then stays flat, this is the same point as
+/// [`knee`]; with noisy samples it comes earlier rather than later, because
+/// overlapping spreads prove nothing.
 pub fn time_knee(times: &[Timed]) -> Option<usize> {
     if times.is_empty() || times.iter().any(|t| !(t.median.is_finite() && t.min.is_finite() && t.max.is_finite())) {
         return None;
     }
-    let (b, best) = times
-        .iter()
-        .enumerate()
-        .min_by(|x, y| x.1.median.total_cmp(&y.1.median))
-        .map(|(i, t)| (i, *t))?;
-    let limit = best.median + best.median.abs() * KNEE_TOLERANCE;
-    times.iter().enumerate().position(|(i, t)| i == b || t.median <= limit || t.min <= best.max)
+    (0..times.len()).find(|&i| {
+        let bar = times[i].min * (1.0 - KNEE_TOLERANCE);
+        times[i + 1..].iter().all(|later| later.max >= bar)
+    })
 }
 
 /// One measured point of a sweep.
@@ -308,14 +308,18 @@ mod tests {
     }
 
     #[test]
-    fn time_knee_counts_overlapping_spreads_as_no_gain() {
+    fn time_knee_needs_a_clearly_faster_later_point() {
         let t = |median: f64, spread: f64| Timed { median, min: median - spread, max: median + spread };
-        // Without spread it is the 5 % rule on the medians.
+        // Without spread: falls, then flat within 5 %.
         assert_eq!(time_knee(&[t(300.0, 0.0), t(200.0, 0.0), t(100.0, 0.0), t(98.0, 0.0)]), Some(2));
-        // 130 ± 30 overlaps 100 ± 5: the samples cannot tell them apart.
+        // 130 ± 30 (100..160) against 100 ± 5 (95..105): 105 ≥ 100 × 0.95, not clearly faster.
         assert_eq!(time_knee(&[t(300.0, 10.0), t(130.0, 30.0), t(100.0, 5.0)]), Some(1));
-        // 130 ± 10 does not.
+        // 130 ± 10 (120..140): 105 < 120 × 0.95, clearly faster.
         assert_eq!(time_knee(&[t(300.0, 10.0), t(130.0, 10.0), t(100.0, 5.0)]), Some(2));
+        // A noisy dip at 64 followed by a clearly faster point is not a knee.
+        assert_eq!(time_knee(&[t(90.0, 2.0), t(33.0, 1.0), t(160.0, 5.0), t(17.0, 0.5), t(20.0, 1.0)]), Some(3));
+        // Slower at the end (cache misses): the knee stays at the fast point.
+        assert_eq!(time_knee(&[t(50.0, 0.0), t(10.0, 0.0), t(12.0, 0.0), t(40.0, 0.0)]), Some(1));
     }
 
     #[test]

@@ -216,3 +216,13 @@ pub fn sweep_report(params: JsValue, points: JsValue) -> Result<JsValue, JsError
     let report = crate::sweep::report(&params, points).ok_or_else(|| JsError::new("sweep: no sweep axis set"))?;
     to_js(&report)
 }
+
+/// `{params, notices, fragment}` for params whose sweep may no longer fit
+/// the rest (the page changed `len`, `cap` or `streams` under a sweep): the
+/// sweep is fitted as a link's would be. Throws when the rest is invalid.
+#[wasm_bindgen]
+pub fn fit_sweep(params: JsValue) -> Result<JsValue, JsError> {
+    let params: Params =
+        serde_wasm_bindgen::from_value(params).map_err(|e| JsError::new(&format!("params: {e}")))?;
+    to_js(&params::fit_sweep(&params).map_err(|e| JsError::new(&e.to_string()))?)
+}

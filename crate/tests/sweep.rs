@@ -181,3 +181,13 @@ proptest! {
         prop_assert!(sweep::points(&d.params).iter().all(|p| p.check().is_ok()));
     }
 }
+
+#[test]
+fn a_sweep_is_refitted_when_the_rest_changes() {
+    // 64 streams of 1 MiB fit; of 4 MiB only 16 do.
+    let p = decode_link("len=1M&sweep=streams&from=1&to=64").params;
+    let d = buflab::params::fit_sweep(&Params { len: 4 << 20, ..p.clone() }).unwrap();
+    assert_eq!(d.params.sweep.unwrap().to, 16);
+    assert_eq!(d.notices.iter().map(|n| n.key.as_str()).collect::<Vec<_>>(), ["to"]);
+    assert!(buflab::params::fit_sweep(&Params { cap: 0, ..p }).is_err());
+}

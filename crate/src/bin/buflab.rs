@@ -391,7 +391,8 @@ fn sweep_table(r: &buflab::sweep::SweepReport) -> String {
         );
     }
     out += &format!(
-        "\nknee: the smallest {} whose value is within 5% of the sweep's best for that reader.\n\
+        "\nknee: the smallest {} whose count is within 5% of the sweep's best for that reader;\n\
+         for time, the smallest after which no point is clearly (all samples > 5%) faster.\n\
          * total = measured CPU median + modelled I/O (source reads × {} ns). Digests {}.\n",
         axis.id(),
         r.params.sys,

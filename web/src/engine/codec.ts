@@ -15,6 +15,7 @@ export interface CodecExports {
   parse_size(text: string): number | undefined;
   format_size(n: number): string;
   max_streams(len: number, cap: number): number;
+  fit_sweep(params: unknown): unknown;
 }
 
 export interface Codec {
@@ -29,6 +30,8 @@ export interface Codec {
   formatSize(bytes: number): string;
   /** The most streams allowed with this stream length and buffer capacity (the engine's rule). */
   maxStreams(len: number, cap: number): number;
+  /** Params whose sweep is fitted to the rest (as a link's would be), with notices; throws when the rest is invalid. */
+  fitSweep(params: Params): DecodedLink;
 }
 
 export function codecFrom(exports: CodecExports): Codec {
@@ -43,6 +46,7 @@ export function codecFrom(exports: CodecExports): Codec {
     },
     formatSize: (bytes) => exports.format_size(bytes),
     maxStreams: (len, cap) => exports.max_streams(len, cap),
+    fitSweep: (params) => exports.fit_sweep(params) as DecodedLink,
   };
 }
 

@@ -112,7 +112,7 @@ describe("sweeps", () => {
     const longest = Math.max(0, ...seen.tasks);
     console.info(
       `sweep: ${POINTS} points in ${seen.sweepMs} ms; long tasks during it: [${seen.tasks.join(", ")}] ms, longest ${longest} ms; ` +
-        `main-thread work per point: [${seen.draws.join(", ")}] ms`,
+        `from arrival to fully drawn, per point (drawing yields between charts): [${seen.draws.join(", ")}] ms`,
     );
     // Long tasks are wall time: on a machine running more than two jobs per
     // core (other builds), a 20 ms task can take ten times that. There the

@@ -375,9 +375,11 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
           borderColor: style.colour,
           backgroundColor: style.colour,
           borderDash: style.dash,
-          borderWidth: 2,
+          // chart.js draws the first dataset on top: later ones are wider, so
+          // a reader whose counts equal another's still shows as a rim around it.
+          borderWidth: 2 + 2.5 * i,
           pointStyle: data.map((d) => (knee && d.x === knee.value ? "rectRot" : style.point)),
-          pointRadius: data.map((d) => (knee && d.x === knee.value ? 8 : 3)),
+          pointRadius: data.map((d) => (knee && d.x === knee.value ? 8 : 3) + 2 * i),
           pointBorderWidth: data.map((d) => (knee && d.x === knee.value ? 2.5 : 1)),
         });
         return dataset;
@@ -481,11 +483,18 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     readers: string[],
     kneeOf: (reader: string, metric: SweepMetric) => Knee | undefined,
   ): void {
+    // Two header rows: each reader over its four metrics.
+    const groups = h(
+      "tr",
+      {},
+      h("td", {}),
+      ...readers.map((reader) => h("th", { scope: "colgroup", colspan: METRICS.length, class: "reader-group" }, labelOf(reader))),
+    );
     const head = h(
       "tr",
       {},
       h("th", { scope: "col" }, axis.label),
-      ...readers.flatMap((reader) => METRICS.map((m) => h("th", { scope: "col" }, `${labelOf(reader)}: ${m.title.toLowerCase()}`))),
+      ...readers.flatMap(() => METRICS.map((m) => h("th", { scope: "col" }, m.title.replace(" per run", "").toLowerCase()))),
     );
     const rows = report.points.map((p) =>
       h(
@@ -516,7 +525,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
           "table",
           { class: "sweep-table" },
           h("caption", {}, `Sweep of ${axis.label.toLowerCase()}: one row per point (${report.points.length} of ${report.values.length}); ◆ marks a knee.`),
-          h("thead", {}, head),
+          h("thead", {}, groups, head),
           h("tbody", {}, ...rows),
         ),
       ),

@@ -174,13 +174,15 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   const runButton = h("button", { type: "button", class: "primary", "data-action": "sweep-run" }, "Run sweep");
   const cancelButton = h("button", { type: "button", "data-action": "sweep-cancel", disabled: true }, "Cancel");
   const about = h("p", { class: "sweep-about" });
+  const fromField = h("div", { class: "sweep-field" }, h("label", { for: "sweep-from" }, "From"), fromSelect);
+  const toField = h("div", { class: "sweep-field" }, h("label", { for: "sweep-to" }, "To"), toSelect);
   const rangeNote = h("p", { class: "field-note warn sweep-range-note", role: "status" });
   const form = h(
     "form",
     { class: "sweep-form", novalidate: true },
     h("div", { class: "sweep-field" }, h("label", { for: "sweep-axis" }, "Axis"), axisSelect),
-    h("div", { class: "sweep-field" }, h("label", { for: "sweep-from" }, "From"), fromSelect),
-    h("div", { class: "sweep-field" }, h("label", { for: "sweep-to" }, "To"), toSelect),
+    fromField,
+    toField,
     h("div", { class: "buttons sweep-buttons" }, runButton, cancelButton),
   );
 
@@ -198,14 +200,14 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   );
 
   // ---- charts
-  const chartsBox = h("div", { class: "charts sweep-charts" });
+  const chartsBox = h("div", { class: "sweep-charts" });
   const charts = METRICS.map((metric) => {
     const canvas = h("canvas", { role: "img", "aria-label": `${metric.title} against the swept axis` });
     const block = h(
       "figure",
-      { class: "chart", "data-metric": metric.id },
+      { class: "sweep-chart", "data-metric": metric.id },
       h("figcaption", { class: "chart-title" }, metric.title),
-      h("div", { class: "chart-holder sweep-chart-holder" }, canvas),
+      h("div", { class: "sweep-chart-holder" }, canvas),
       h("p", { class: "chart-note" }, metric.note),
     );
     chartsBox.append(block);
@@ -537,7 +539,8 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
       const sweep = params.sweep;
       axisSelect.value = sweep ? sweep.axis : "off";
       const axis = currentAxis();
-      fromSelect.disabled = toSelect.disabled = axis === null;
+      // No range to pick without an axis.
+      fromField.hidden = toField.hidden = axis === null;
       if (axis && sweep) {
         fillRange(fromSelect, axis, sweep.from);
         fillRange(toSelect, axis, sweep.to);

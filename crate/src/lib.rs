@@ -15,6 +15,7 @@ pub mod report;
 pub mod snippet;
 pub mod source;
 pub mod timeline;
+pub mod sweep;
 pub mod workload;
 pub mod write;
 

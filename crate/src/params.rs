@@ -66,6 +66,11 @@ pub mod key {
     // Presenter mode (issue 6): a display setting, not part of the
     // experiment; in a link only when on.
     pub const PRESENT: &str = "present";
+    // Sweeps (see `crate::sweep`): absent `sweep` (or `off`) means none, so
+    // older links keep their canonical form.
+    pub const SWEEP: &str = "sweep";
+    pub const FROM: &str = "from";
+    pub const TO: &str = "to";
 }
 
 const KIB: u64 = 1024;
@@ -261,6 +266,8 @@ pub struct Params {
     /// Presenter mode (`present`): large type, high contrast, secondary
     /// panels hidden. Changes only how the page looks, never a result.
     pub present: bool,
+    /// A sweep over one axis (`sweep`, `from`, `to`); `None`: no sweep.
+    pub sweep: Option<Sweep>,
 }
 
 /// The two halves of BufLab.
@@ -370,6 +377,7 @@ impl Default for Params {
             nul: 512 * KIB,
             lesson: None,
             present: false,
+            sweep: None,
         }
     }
 }
@@ -450,7 +458,8 @@ impl Params {
             }
         }
         self.check_write()?;
-        self.check_added_keys()
+        self.check_added_keys()?;
+        self.check_sweep()
     }
 
     /// Strict validation of the write lab's settings (checked whichever lab
@@ -599,7 +608,7 @@ impl Params {
             key::WORKLOAD,
             self.workload.id(),
         );
-        link + &self.added_link_keys() + &self.write_link() + &self.lesson_link()
+        link + &self.added_link_keys() + &self.write_link() + &self.sweep_link() + &self.lesson_link()
     }
 
     /// `&lesson=<id>` when the params came from a lesson; nothing otherwise.
@@ -1029,12 +1038,15 @@ pub fn decode_link(link: &str) -> Decoded {
             _ => unreachable!("every known key has an arm"),
         }
     }
+    d.sweep(&pairs, &mut p);
     // After every key: the cap on streams depends on len and cap.
     let most = max_streams(p.len, p.cap);
     if p.streams > most {
         d.notice(key::STREAMS, format!("{} streams is too many: {}; using {most}", p.streams, streams_cap_reason(p.len, p.cap)));
         p.streams = most;
     }
+    // After streams is settled: the sweep's range depends on it.
+    d.fit_sweep(&mut p);
     finish(p, d)
 }
 
@@ -1068,6 +1080,10 @@ pub struct Schema {
     pub max_job_bytes: u64,
     /// The lessons panel: one guided experiment per seed, each with its link.
     pub lessons: &'static [Lesson],
+    /// The axes a sweep can run along, with their power-of-two bounds.
+    pub sweep_axes: &'static [SweepAxisInfo],
+    /// Most points one sweep may have.
+    pub max_sweep_points: u64,
 }
 
 pub fn schema() -> Schema {
@@ -1086,6 +1102,349 @@ pub fn schema() -> Schema {
         record_bytes: RECORD_BYTES,
         max_job_bytes: MAX_JOB_BYTES,
         lessons: &LESSONS,
+        sweep_axes: &SWEEP_AXES,
+        max_sweep_points: MAX_SWEEP_POINTS,
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Sweeps: one axis stepped through powers of two (`crate::sweep` runs them).
+
+/// Most points one sweep may have: a range wider than this is cut at `to`,
+/// with a notice. 24 doublings cover 1 B to 8 MiB.
+pub const MAX_SWEEP_POINTS: u64 = 24;
+
+/// The largest power of two at or below `n` (`n` ≥ 1).
+const fn pow2_floor(n: u64) -> u64 {
+    1 << (63 - n.leading_zeros())
+}
+
+/// The powers of two inside `b`.
+const fn pow2_bounds(b: Bounds) -> Bounds {
+    Bounds::new(b.min.next_power_of_two(), pow2_floor(b.max))
+}
+
+/// What a sweep steps through. Serialized as its link id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SweepAxis {
+    /// Buffer capacity / block length (`cap`).
+    Cap,
+    /// Application read size (`rs`).
+    Rs,
+    /// Chunk size: the value v means the chunk model `fixed v`.
+    Chunk,
+    /// Stream length (`len`).
+    Len,
+    /// Independent streams (`streams`).
+    Streams,
+}
+
+impl SweepAxis {
+    pub fn id(self) -> &'static str {
+        match self {
+            SweepAxis::Cap => "cap",
+            SweepAxis::Rs => "rs",
+            SweepAxis::Chunk => "chunk",
+            SweepAxis::Len => "len",
+            SweepAxis::Streams => "streams",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<SweepAxis> {
+        SWEEP_AXES.iter().map(|a| a.id).find(|a| a.id() == id)
+    }
+
+    pub fn info(self) -> &'static SweepAxisInfo {
+        SWEEP_AXES.iter().find(|a| a.id == self).expect("every axis has an info entry")
+    }
+
+    /// `base` with this axis set to `value` (and no sweep of its own).
+    pub fn apply(self, base: &Params, value: u64) -> Params {
+        let mut p = Params { sweep: None, ..base.clone() };
+        match self {
+            SweepAxis::Cap => p.cap = value,
+            SweepAxis::Rs => p.rs = value,
+            SweepAxis::Chunk => p.chunk = ChunkModel::Fixed { size: value as usize },
+            SweepAxis::Len => p.len = value,
+            SweepAxis::Streams => p.streams = value,
+        }
+        p
+    }
+
+    /// True when the point `value` keeps to the job-size rule
+    /// ([`max_streams`]). Every axis' job size grows with its value, so the
+    /// largest point fitting means every point fits.
+    pub fn fits(self, base: &Params, value: u64) -> bool {
+        let p = self.apply(base, value);
+        p.streams <= max_streams(p.len, p.cap)
+    }
+}
+
+/// One sweep axis, for the page's sweep controls.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct SweepAxisInfo {
+    pub id: SweepAxis,
+    pub label: &'static str,
+    pub about: &'static str,
+    /// The powers of two the axis may take (inside [`LIMITS`]).
+    pub bounds: Bounds,
+    /// The range a sweep of this axis gets when the link gives none.
+    pub from: u64,
+    pub to: u64,
+    /// True when the axis is in bytes (shown with K/M suffixes).
+    pub bytes: bool,
+    /// True when "where a bigger value stops paying" (the knee) means
+    /// something along this axis; a longer stream or more streams only
+    /// cost more.
+    pub knee: bool,
+}
+
+/// The sweep axes, in the order the page offers them.
+pub const SWEEP_AXES: [SweepAxisInfo; 5] = [
+    SweepAxisInfo {
+        id: SweepAxis::Cap,
+        label: "Buffer capacity",
+        about: "Doubles the buffer (the chained reader's block length) from point to point: where does a bigger buffer stop paying?",
+        bounds: pow2_bounds(LIMITS.cap),
+        from: 16,
+        to: 64 * KIB,
+        bytes: true,
+        knee: true,
+    },
+    SweepAxisInfo {
+        id: SweepAxis::Rs,
+        label: "Read size",
+        about: "Doubles the application's read size: small reads lean on the buffer, reads larger than it skip it.",
+        bounds: pow2_bounds(LIMITS.rs),
+        from: 1,
+        to: 64 * KIB,
+        bytes: true,
+        knee: true,
+    },
+    SweepAxisInfo {
+        id: SweepAxis::Chunk,
+        label: "Chunk size",
+        about: "Doubles a fixed chunk size (the model `fixed v`): the most bytes one source read can return.",
+        bounds: pow2_bounds(LIMITS.chunk),
+        from: 16,
+        to: 64 * KIB,
+        bytes: true,
+        knee: true,
+    },
+    SweepAxisInfo {
+        id: SweepAxis::Len,
+        label: "Stream length",
+        about: "Doubles the stream length: counts and time should grow in step with it.",
+        bounds: pow2_bounds(LIMITS.len),
+        from: 16 * KIB,
+        to: 4 * MIB,
+        bytes: true,
+        knee: false,
+    },
+    SweepAxisInfo {
+        id: SweepAxis::Streams,
+        label: "Streams",
+        about: "Doubles the number of streams read round-robin, each with its own buffer (seed 000: many streams, many buffers).",
+        bounds: pow2_bounds(LIMITS.streams),
+        from: 1,
+        to: 64,
+        bytes: false,
+        knee: false,
+    },
+];
+
+/// A sweep: `axis` stepped through the powers of two from `from` to `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sweep {
+    pub axis: SweepAxis,
+    pub from: u64,
+    pub to: u64,
+}
+
+impl Sweep {
+    /// The axis values, ascending: every power of two from `from` to `to`.
+    pub fn values(&self) -> Vec<u64> {
+        let mut out = Vec::new();
+        let mut v = self.from.max(1);
+        while v <= self.to {
+            out.push(v);
+            match v.checked_mul(2) {
+                Some(next) => v = next,
+                None => break,
+            }
+        }
+        out
+    }
+}
+
+/// Points in the power-of-two range `from..=to`.
+fn sweep_point_count(from: u64, to: u64) -> u64 {
+    (to.max(1).ilog2() as u64 + 1).saturating_sub(from.max(1).ilog2() as u64)
+}
+
+impl Params {
+    /// Strict validation of the sweep, if any.
+    fn check_sweep(&self) -> Result<(), ParamError> {
+        let Some(s) = self.sweep else { return Ok(()) };
+        let info = s.axis.info();
+        check_bounds(key::FROM, s.from, info.bounds)?;
+        check_bounds(key::TO, s.to, info.bounds)?;
+        for (name, v) in [(key::FROM, s.from), (key::TO, s.to)] {
+            if !v.is_power_of_two() {
+                return Err(ParamError { key: name, message: format!("{v} is not a power of two") });
+            }
+        }
+        if s.from > s.to {
+            return Err(ParamError { key: key::FROM, message: format!("{} is above to = {}", s.from, s.to) });
+        }
+        let n = sweep_point_count(s.from, s.to);
+        if n > MAX_SWEEP_POINTS {
+            return Err(ParamError { key: key::TO, message: format!("{n} points; a sweep has at most {MAX_SWEEP_POINTS}") });
+        }
+        if !s.axis.fits(self, s.to) {
+            let p = s.axis.apply(self, s.to);
+            return Err(ParamError {
+                key: key::TO,
+                message: format!("the point {} = {}: {}", s.axis.id(), format_size(s.to), streams_cap_reason(p.len, p.cap)),
+            });
+        }
+        Ok(())
+    }
+
+    /// `&sweep=…&from=…&to=…`, or nothing without a sweep.
+    fn sweep_link(&self) -> String {
+        match self.sweep {
+            None => String::new(),
+            Some(s) => format!(
+                "&{}={}&{}={}&{}={}",
+                key::SWEEP,
+                s.axis.id(),
+                key::FROM,
+                format_size(s.from),
+                key::TO,
+                format_size(s.to)
+            ),
+        }
+    }
+}
+
+/// `p` with its sweep fitted to the rest of `p` the way a link's would be
+/// (rounded, cut to the point limit and the job-size rule), with notices
+/// naming `from`/`to`. For the page, when a setting such as `len` changes
+/// under a sweep. The rest of `p` must be valid.
+pub fn fit_sweep(p: &Params) -> Result<Decoded, ParamError> {
+    let base = Params { sweep: None, ..p.clone() };
+    base.check()?;
+    Ok(decode_link(&(base.to_link() + &p.sweep_link())))
+}
+
+impl Decoder {
+    /// The single value of `name` in the link; `None` when absent, or given
+    /// more than once (with a notice).
+    fn single<'a>(&mut self, pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
+        let values: Vec<&str> = pairs.iter().filter(|(k, _)| k == name).map(|(_, v)| v.as_str()).collect();
+        match values.as_slice() {
+            [] => None,
+            [one] => Some(*one),
+            _ => {
+                self.notice(name, format!("given {} times; using the default", values.len()));
+                None
+            }
+        }
+    }
+
+    /// A range end: a size within the axis' bounds, rounded to the nearest
+    /// power of two (a tie goes down).
+    fn sweep_end(&mut self, name: &str, raw: Option<&str>, info: &SweepAxisInfo, default: u64) -> u64 {
+        let Some(raw) = raw else { return default };
+        let v = self.size(name, raw, info.bounds, default);
+        if v.is_power_of_two() {
+            return v;
+        }
+        let down = pow2_floor(v);
+        let up = down * 2;
+        let rounded = if v - down <= up - v { down } else { up };
+        self.notice(name, format!("{} is not a power of two; using {}", format_size(v), format_size(rounded)));
+        rounded
+    }
+
+    /// `sweep`, `from` and `to`; the range is fitted to the job-size rule
+    /// later, in [`Decoder::fit_sweep`], once `streams` is settled.
+    fn sweep(&mut self, pairs: &[(String, String)], p: &mut Params) {
+        let axis_raw = self.single(pairs, key::SWEEP);
+        let from_raw = self.single(pairs, key::FROM);
+        let to_raw = self.single(pairs, key::TO);
+        let axis = match axis_raw.map(|a| a.trim().to_ascii_lowercase()) {
+            None => None,
+            Some(a) if a == "off" || a.is_empty() => None,
+            Some(a) => match SweepAxis::from_id(&a) {
+                Some(axis) => Some(axis),
+                None => {
+                    let known: Vec<&str> = SWEEP_AXES.iter().map(|a| a.id.id()).collect();
+                    self.notice(
+                        key::SWEEP,
+                        format!("'{}' is not a sweep axis (known: {}, off); no sweep", shorten(&a), known.join(", ")),
+                    );
+                    None
+                }
+            },
+        };
+        let Some(axis) = axis else {
+            for (name, raw) in [(key::FROM, from_raw), (key::TO, to_raw)] {
+                if raw.is_some() {
+                    self.notice(name, "ignored: there is no sweep (set sweep to an axis)".into());
+                }
+            }
+            p.sweep = None;
+            return;
+        };
+        let info = axis.info();
+        let mut from = self.sweep_end(key::FROM, from_raw, info, info.from);
+        let mut to = self.sweep_end(key::TO, to_raw, info, info.to);
+        if from > to {
+            self.notice(key::FROM, format!("from {} is above to {}; swapped", format_size(from), format_size(to)));
+            std::mem::swap(&mut from, &mut to);
+        }
+        p.sweep = Some(Sweep { axis, from, to });
+    }
+
+    /// Cuts the sweep's range to at most [`MAX_SWEEP_POINTS`] points and to
+    /// points that keep the job-size rule, with notices naming `to`.
+    fn fit_sweep(&mut self, p: &mut Params) {
+        let Some(mut s) = p.sweep else { return };
+        if sweep_point_count(s.from, s.to) > MAX_SWEEP_POINTS {
+            let to = s.from << (MAX_SWEEP_POINTS - 1);
+            self.notice(
+                key::TO,
+                format!("{} points is too many (at most {MAX_SWEEP_POINTS}); using to = {}", sweep_point_count(s.from, s.to), format_size(to)),
+            );
+            s.to = to;
+        }
+        if !s.axis.fits(p, s.to) {
+            let mut to = s.to;
+            while to > 1 && !s.axis.fits(p, to) {
+                to /= 2;
+            }
+            let q = s.axis.apply(p, s.to);
+            let dropped = sweep_point_count(to, s.to) - 1;
+            self.notice(
+                key::TO,
+                format!(
+                    "{} point{} past {} = {} dropped: {}",
+                    dropped,
+                    if dropped == 1 { "" } else { "s" },
+                    s.axis.id(),
+                    format_size(to),
+                    streams_cap_reason(q.len, q.cap)
+                ),
+            );
+            s.to = to;
+            if s.from > to {
+                s.from = to;
+            }
+        }
+        p.sweep = Some(s);
     }
 }
 

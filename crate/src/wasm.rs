@@ -185,3 +185,51 @@ pub fn max_streams(len: f64, cap: f64) -> f64 {
 pub fn code(params: JsValue) -> Result<String, JsError> {
     Ok(crate::snippet::snippet(&params_from_js(params)?))
 }
+
+// ---------------------------------------------------------------------------
+// Sweeps: the worker runs a sweep point by point (one `sweep_point` call
+// each, so progress reaches the page between points and Cancel can terminate
+// the worker between or during them), then asks for the knees so far.
+
+/// The axis values of a sweep (empty without one). Throws for invalid params.
+#[wasm_bindgen]
+pub fn sweep_values(params: JsValue) -> Result<JsValue, JsError> {
+    to_js(&crate::sweep::values(&params_from_js(params)?))
+}
+
+/// Runs point `index` of the sweep: `{value, report}`. `options.quick`: one
+/// sample per reader; otherwise the sweep's own lighter sampling
+/// (`sweep::SAMPLING`).
+#[wasm_bindgen]
+pub fn sweep_point(params: JsValue, index: u32, options: JsValue) -> Result<JsValue, JsError> {
+    let params = params_from_js(params)?;
+    let options: RunOptions = if options.is_undefined() || options.is_null() {
+        RunOptions::default()
+    } else {
+        serde_wasm_bindgen::from_value(options).map_err(|e| JsError::new(&format!("options: {e}")))?
+    };
+    let sampling = if options.quick { Sampling::QUICK } else { crate::sweep::SAMPLING };
+    let point = crate::sweep::run_point(&params, index as usize, &PerformanceClock::new()?, sampling)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&point)
+}
+
+/// The sweep report of the points done so far (knees included).
+#[wasm_bindgen]
+pub fn sweep_report(params: JsValue, points: JsValue) -> Result<JsValue, JsError> {
+    let params = params_from_js(params)?;
+    let points: Vec<crate::sweep::SweepPoint> =
+        serde_wasm_bindgen::from_value(points).map_err(|e| JsError::new(&format!("points: {e}")))?;
+    let report = crate::sweep::report(&params, points).ok_or_else(|| JsError::new("sweep: no sweep axis set"))?;
+    to_js(&report)
+}
+
+/// `{params, notices, fragment}` for params whose sweep may no longer fit
+/// the rest (the page changed `len`, `cap` or `streams` under a sweep): the
+/// sweep is fitted as a link's would be. Throws when the rest is invalid.
+#[wasm_bindgen]
+pub fn fit_sweep(params: JsValue) -> Result<JsValue, JsError> {
+    let params: Params =
+        serde_wasm_bindgen::from_value(params).map_err(|e| JsError::new(&format!("params: {e}")))?;
+    to_js(&params::fit_sweep(&params).map_err(|e| JsError::new(&e.to_string()))?)
+}

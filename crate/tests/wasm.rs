@@ -168,3 +168,25 @@ fn chained_frames_match_native_counts_with_the_pool_on_and_off() {
     assert_eq!(wasm::max_streams(1048576.0, 8192.0), 64.0);
     assert_eq!(wasm::max_streams(f64::NAN, 4194304.0), 16.0);
 }
+
+#[wasm_bindgen_test]
+fn a_sweep_runs_point_by_point_and_its_knees_come_back() {
+    // The worker's round trip: values, one point at a time, then the report
+    // of the points so far (reports cross back into Rust for the knees).
+    let decoded = wasm::decode_link("len=16K&chunk=64-512&cap=8K&rs=1&rd=std&sweep=cap&from=128&to=2K").unwrap();
+    let params = get(&decoded, "params");
+    let values = Array::from(&wasm::sweep_values(params.clone()).map_err(JsValue::from).unwrap());
+    assert_eq!(values.length(), 5);
+    let points = Array::new();
+    for i in 0..values.length() {
+        let point = wasm::sweep_point(params.clone(), i, json(r#"{"quick": true}"#)).map_err(JsValue::from).unwrap();
+        assert_eq!(get(&point, "value"), values.get(i));
+        points.push(&point);
+    }
+    let report = wasm::sweep_report(params.clone(), points.into()).map_err(JsValue::from).unwrap();
+    assert_eq!(get(&report, "complete").as_bool(), Some(true));
+    assert_eq!(get(&report, "digests_agree").as_bool(), Some(true));
+    assert_eq!(get(&report, "knees.0.metric").as_string().unwrap(), "source_reads");
+    assert_eq!(get(&report, "knees.0.value").as_f64(), Some(512.0));
+    assert!(wasm::sweep_point(params, 5, JsValue::UNDEFINED).is_err(), "past the last point");
+}

@@ -46,6 +46,10 @@ import { createBaseline } from "./ui/baseline";
 import { createCodePanel } from "./ui/code";
 import { createExport } from "./ui/export";
 import { createPresenterToggle } from "./ui/presenter";
+import { createSweepRunner } from "./engine/sweep-runner";
+import { createSweep } from "./ui/sweep";
+import { isStale } from "./state";
+import type { Sweep } from "./engine/protocol";
 
 /** Quiet time after a slider step before a quick estimate starts. */
 const LIVE_DEBOUNCE_MS = 120;
@@ -99,8 +103,19 @@ function start(codec: Codec, client: EngineClient, relay: EventRelay): void {
   let lastRead: Report | null = null;
   let lastWrite: WriteReport | null = null;
   let shownLab: Lab | null = null;
+  // The sweep panel: its settings live in the link (sweep, from, to) and it
+  // runs in a worker of its own.
+  const sweepSection = byId("sweep");
+  const sweepPanel = createSweep(sweepSection, {
+    codec,
+    labelOf,
+    runner: createSweepRunner(),
+    onChange: (sweep) => sweepEdited(sweep),
+    params: () => state.params,
+  });
   /** Shows params in both forms and the switch. */
   const show = (params: Params): void => {
+    sweepPanel.show(params);
     controls.show(params);
     writeControls.show(params);
     labSwitch.show(params.lab);
@@ -191,6 +206,7 @@ function start(codec: Codec, client: EngineClient, relay: EventRelay): void {
     readTable.hidden = lab !== "read";
     timelineWrap.hidden = lab !== "read";
     writeResultsElement.hidden = lab !== "write";
+    sweepSection.hidden = lab !== "read";
     placeholder.textContent = state.stopped
       ? "Stopped before any result. Press Measure again, or change a setting."
       : "The first measurement takes about a second; its results appear here.";
@@ -271,7 +287,41 @@ function start(codec: Codec, client: EngineClient, relay: EventRelay): void {
     );
   }
 
+  /**
+   * A new sweep range or axis: stored and linked like any setting, without
+   * re-measuring the experiment (a sweep changes what Run sweep does, not
+   * the measured results, so they do not go stale).
+   */
+  function sweepEdited(sweep: Sweep | null): void {
+    let params: Params = { ...state.params, sweep };
+    try {
+      const fitted = codec.fitSweep(params);
+      params = fitted.params;
+      sweepPanel.note(fitted.notices.map((n) => `${n.key}: ${n.message}.`));
+    } catch (error) {
+      commit(editRefused(state, error instanceof Error ? error.message : String(error)));
+      show(state.params);
+      return;
+    }
+    const fresh = state.report !== null && !isStale(state);
+    const fragment = codec.encodeLink(params);
+    const next = paramsEdited(state, params, fragment);
+    commit(fresh ? { ...next, reportFragment: fragment } : next);
+    writeLink(history, location, state.fragment);
+    show(state.params);
+  }
+
   function edited(params: Params, live: boolean): void {
+    // A sweep is fitted to the new settings (e.g. fewer streams fit a longer stream).
+    if (params.sweep) {
+      try {
+        const fitted = codec.fitSweep(params);
+        params = fitted.params;
+        sweepPanel.note(fitted.notices.map((n) => `${n.key}: ${n.message}.`));
+      } catch {
+        // The rest is invalid: encodeLink below says why.
+      }
+    }
     let fragment: string;
     try {
       fragment = codec.encodeLink(params);
@@ -306,12 +356,15 @@ function start(codec: Codec, client: EngineClient, relay: EventRelay): void {
     writeLink(history, location, state.fragment);
     show(state.params);
     runNow(false);
+    if (state.params.sweep && state.params.lab === "read") sweepPanel.run(state.params);
   });
   window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
+    sweepPanel.retheme();
     charts.retheme();
     writeResults.retheme();
   });
   themeSwitch.onChange(() => {
+    sweepPanel.retheme();
     charts.retheme();
     writeResults.retheme();
   });
@@ -330,6 +383,8 @@ function start(codec: Codec, client: EngineClient, relay: EventRelay): void {
   // appear at once, then the full measurement, which replaces it.
   runNow(true, undefined, firstQuick);
   runNow(false);
+  // A sweep link runs its sweep too.
+  if (state.params.sweep && state.params.lab === "read") sweepPanel.run(state.params);
 }
 
 function fail(error: unknown): void {

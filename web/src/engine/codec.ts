@@ -16,6 +16,7 @@ export interface CodecExports {
   format_size(n: number): string;
   max_streams(len: number, cap: number): number;
   code(params: unknown): string;
+  fit_sweep(params: unknown): unknown;
 }
 
 export interface Codec {
@@ -32,6 +33,8 @@ export interface Codec {
   maxStreams(len: number, cap: number): number;
   /** The Rust program these params correspond to (crate/src/snippet.rs). Throws for invalid params. */
   code(params: Params): string;
+  /** Params whose sweep is fitted to the rest (as a link's would be), with notices; throws when the rest is invalid. */
+  fitSweep(params: Params): DecodedLink;
 }
 
 export function codecFrom(exports: CodecExports): Codec {
@@ -47,6 +50,7 @@ export function codecFrom(exports: CodecExports): Codec {
     formatSize: (bytes) => exports.format_size(bytes),
     maxStreams: (len, cap) => exports.max_streams(len, cap),
     code: (params) => exports.code(params),
+    fitSweep: (params) => exports.fit_sweep(params) as DecodedLink,
   };
 }
 

@@ -53,6 +53,8 @@ export interface Params {
   lesson: string | null;
   /** Presenter mode (link key `present`): large type, high contrast; changes no result. */
   present: boolean;
+  /** A sweep along one axis (link keys `sweep`, `from`, `to`); null: none. */
+  sweep: Sweep | null;
 }
 
 /** The two halves of BufLab. */
@@ -134,6 +136,10 @@ export interface Schema {
   record_bytes: number;
   /** The lessons panel's list, one guided experiment per seed (crate/src/lessons.rs). */
   lessons: LessonInfo[];
+  /** The axes a sweep can run along (crate/src/params.rs SWEEP_AXES). */
+  sweep_axes: SweepAxisInfo[];
+  /** Most points one sweep may have. */
+  max_sweep_points: number;
 }
 
 /** One lesson: loading it means opening `link`. */
@@ -424,3 +430,86 @@ export type FromWorker =
    * must not be used again: the client replaces the worker.
    */
   | { type: "error"; id: number; message: string; fatal: boolean };
+
+// ---------------------------------------------------------------------------
+// Sweeps (crate/src/params.rs Sweep/SweepAxisInfo, crate/src/sweep.rs)
+//
+//   SweepRunner.run(params) ──SweepRequest──▶ worker: for each point i
+//       sweep_point(params, i) → sweep_report(params, points so far)
+//   onPoint(report) ◀──────── SweepProgress (one per point) ◀──┘
+//   Cancel terminates the worker; the points already shown stay.
+
+export type SweepAxisId = "cap" | "rs" | "chunk" | "len" | "streams";
+
+export interface Sweep {
+  axis: SweepAxisId;
+  /** Powers of two, from ≤ to. */
+  from: number;
+  to: number;
+}
+
+export interface SweepAxisInfo {
+  id: SweepAxisId;
+  label: string;
+  about: string;
+  /** The powers of two the axis may take. */
+  bounds: Range;
+  /** The range a sweep of this axis starts with. */
+  from: number;
+  to: number;
+  /** Values are bytes (shown as 8K); otherwise counts. */
+  bytes: boolean;
+  /** A knee (where a bigger value stops paying) means something on this axis. */
+  knee: boolean;
+}
+
+export type SweepMetric = "source_reads" | "bytes_copied" | "allocations" | "time";
+
+/** Where a bigger value stops paying: the smallest axis value within 5% of the sweep's best. */
+export interface Knee {
+  reader: string;
+  metric: SweepMetric;
+  value: number;
+  at_knee: number;
+  best: number;
+  /** The knee is the first point: no bigger value in the range pays. */
+  first: boolean;
+}
+
+export interface SweepPoint {
+  value: number;
+  report: Report;
+}
+
+/** crate/src/sweep.rs SweepReport: the points measured so far and their knees. */
+export interface SweepReport {
+  params: Params;
+  sweep: Sweep;
+  /** Every axis value of the sweep; the points done are a prefix. */
+  values: number[];
+  points: SweepPoint[];
+  knees: Knee[];
+  complete: boolean;
+  digests_agree: boolean;
+  link: string;
+}
+
+export interface SweepRequest {
+  type: "sweep";
+  id: number;
+  params: Params;
+  /** One sample per point instead of the sweep's own light sampling. */
+  quick: boolean;
+}
+
+/** The worker's answer to a SweepRequest: one per point, then an `error` (FromWorker) if one fails. */
+export interface SweepProgress {
+  type: "sweep-point";
+  id: number;
+  /** Index of the point just done, and how many the sweep has. */
+  index: number;
+  total: number;
+  report: SweepReport;
+  /** Wall time of this point in the worker. */
+  elapsedMs: number;
+}

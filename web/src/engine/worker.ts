@@ -4,14 +4,14 @@
 // `run` blocks this thread for the whole measurement: that is why it lives
 // here and why the client cancels by terminating the worker.
 
-import init, { run } from "../../pkg/buflab.js";
-import type { AnyReport, FromWorker, Params, ToWorker } from "./protocol";
+import init, { run, sweep_point, sweep_report, sweep_values } from "../../pkg/buflab.js";
+import type { AnyReport, FromWorker, Params, SweepPoint, SweepProgress, SweepReport, SweepRequest, ToWorker } from "./protocol";
 
 /** The parts of DedicatedWorkerGlobalScope this file uses (the DOM lib types `self` as Window). */
 interface WorkerScope {
   readonly crossOriginIsolated: boolean;
-  postMessage(message: FromWorker): void;
-  addEventListener(type: "message", listener: (event: MessageEvent<ToWorker>) => void): void;
+  postMessage(message: FromWorker | SweepProgress): void;
+  addEventListener(type: "message", listener: (event: MessageEvent<ToWorker | SweepRequest>) => void): void;
 }
 
 const scope = globalThis as unknown as WorkerScope;
@@ -46,6 +46,10 @@ const loaded: Promise<boolean> = init().then(
 
 scope.addEventListener("message", (event) => {
   const request = event.data;
+  if (request.type === "sweep") {
+    void loaded.then((ok) => sweep(request, ok));
+    return;
+  }
   if (request.type !== "run") return;
   void loaded.then((ok) => {
     if (!ok) {
@@ -71,3 +75,29 @@ scope.addEventListener("message", (event) => {
     }
   });
 });
+
+/**
+ * Runs a sweep point by point, posting the report of the points so far after
+ * each one. Blocking like `run`: Cancel terminates this worker.
+ */
+function sweep(request: SweepRequest, ok: boolean): void {
+  if (!ok) {
+    post({ type: "error", id: request.id, message: "The engine did not load.", fatal: true });
+    return;
+  }
+  try {
+    lastPanic = null;
+    const values = sweep_values(request.params) as number[];
+    const points: SweepPoint[] = [];
+    for (let index = 0; index < values.length; index++) {
+      const started = performance.now();
+      points.push(sweep_point(request.params, index, { quick: request.quick }) as SweepPoint);
+      const report = sweep_report(request.params, points) as SweepReport;
+      scope.postMessage({ type: "sweep-point", id: request.id, index, total: values.length, report, elapsedMs: performance.now() - started });
+    }
+  } catch (error) {
+    const fatal = error instanceof WebAssembly.RuntimeError;
+    const message = fatal && lastPanic !== null ? `The engine panicked: ${lastPanic}` : describe(error);
+    post({ type: "error", id: request.id, message, fatal });
+  }
+}

@@ -1,0 +1,338 @@
+//! Sweeps: one experiment re-run along one axis (capacity, read size, chunk
+//! size, stream length or streams) through the powers of two of a range, and
+//! the knee of each curve: where a bigger value stops paying.
+//!
+//! The range and its limits are owned by `params.rs` (link keys `sweep`,
+//! `from`, `to`); this module turns a swept `Params` into its points, runs
+//! them, and finds the knees. Knee finding is a pure function of the numbers,
+//! so it is tested exactly on deterministic counts.
+
+use serde::{Deserialize, Serialize};
+
+use crate::measure::{Clock, Sampling};
+use crate::params::{ParamError, Params, Sweep, SweepAxis};
+use crate::read::ReaderKind;
+use crate::report::{Report, Run};
+
+/// How hard each point is timed. A full measurement (30 ms warm-up, 5–10
+/// samples, up to 400 ms) per reader makes a 13-point sweep of the default
+/// 1 MiB byte-at-a-time stream take ~10 s; this keeps a short warm-up (the
+/// first calls of a wasm function are slow while V8 tiers up) and three
+/// samples, so such a sweep takes a few seconds. Counts are exact either way.
+pub const SAMPLING: Sampling = Sampling { warmup_ns: 5e6, samples: 3, budget_ns: 60e6, min_samples: 3 };
+
+/// A bigger value "still pays" while it improves a metric by more than this
+/// fraction of the sweep's best value for that metric (see [`knee`]).
+pub const KNEE_TOLERANCE: f64 = 0.05;
+
+/// The axis values of a sweep, ascending (empty without a sweep).
+pub fn values(params: &Params) -> Vec<u64> {
+    params.sweep.map(|s| s.values()).unwrap_or_default()
+}
+
+/// The experiments of a sweep, one per axis value, ascending; each is
+/// `params` with the axis set to the value (for `chunk`, the model `fixed v`)
+/// and no sweep. Points that break the job-size rule are left out (a decoded
+/// link has none: the decoder cuts `to` with a notice).
+pub fn points(params: &Params) -> Vec<Params> {
+    let Some(s) = params.sweep else { return Vec::new() };
+    s.values().into_iter().filter(|&v| s.axis.fits(params, v)).map(|v| s.axis.apply(params, v)).collect()
+}
+
+/// What a knee is measured on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Metric {
+    /// Calls on the source (exact).
+    SourceReads,
+    /// Bytes moved between buffers (exact).
+    BytesCopied,
+    /// Heap allocations per run (exact).
+    Allocations,
+    /// Measured CPU median + modelled I/O (source reads × `sys`).
+    Time,
+}
+
+impl Metric {
+    pub const ALL: [Metric; 4] = [Metric::SourceReads, Metric::BytesCopied, Metric::Allocations, Metric::Time];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Metric::SourceReads => "source_reads",
+            Metric::BytesCopied => "bytes_copied",
+            Metric::Allocations => "allocations",
+            Metric::Time => "time",
+        }
+    }
+
+    /// The run's exact count for this metric; `None` for time (measured).
+    pub fn count(self, run: &Run) -> Option<u64> {
+        match self {
+            Metric::SourceReads => Some(run.source_reads),
+            Metric::BytesCopied => Some(run.bytes_copied),
+            Metric::Allocations => Some(run.alloc.allocations),
+            Metric::Time => None,
+        }
+    }
+}
+
+/// Where a bigger value stops paying, for one reader and one metric.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Knee {
+    pub reader: ReaderKind,
+    pub metric: Metric,
+    /// The knee's axis value.
+    pub value: u64,
+    /// The metric at the knee.
+    pub at_knee: f64,
+    /// The sweep's best (smallest) value of the metric.
+    pub best: f64,
+    /// True when the knee is the first point: no bigger value in the range
+    /// pays at all.
+    pub first: bool,
+}
+
+/// The knee of a curve where smaller is better: the index of the **smallest
+/// axis value whose metric is within [`KNEE_TOLERANCE`] (5 %) of the best
+/// (smallest) metric anywhere in the sweep**, i.e. the first `i` with
+/// `metric[i] <= best × 1.05`. Going further along the axis can win at most
+/// another 5 %: a bigger value has stopped paying. `metric` is ordered by
+/// ascending axis value. `None` for an empty curve or one with a non-finite
+/// value. On exact counts the result is exact (no noise).
+pub fn knee(metric: &[f64]) -> Option<usize> {
+    if metric.is_empty() || metric.iter().any(|m| !m.is_finite()) {
+        return None;
+    }
+    let best = metric.iter().copied().fold(f64::INFINITY, f64::min);
+    let limit = best + best.abs() * KNEE_TOLERANCE;
+    metric.iter().position(|&m| m <= limit)
+}
+
+/// Measured time per point: the median and the min–max spread of the samples
+/// (all as total time, CPU + modelled I/O).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Timed {
+    pub median: f64,
+    pub min: f64,
+    pub max: f64,
+}
+
+/// The knee of a measured time curve, stated so that noise cannot invent
+/// one. A later point is **clearly faster** than point `i` when its whole
+/// spread lies below point `i`'s by more than the tolerance:
+/// `max[j] < min[i] × (1 − 0.05)`. The knee is the smallest axis value with
+/// no clearly faster point after it: from there on, the measurements show no
+/// gain from a bigger value. With one sample per point (min = median = max)
+/// on a curve that falls and then stays flat, this is the same point as
+/// [`knee`]; with noisy samples it comes earlier rather than later, because
+/// overlapping spreads prove nothing.
+pub fn time_knee(times: &[Timed]) -> Option<usize> {
+    if times.is_empty() || times.iter().any(|t| !(t.median.is_finite() && t.min.is_finite() && t.max.is_finite())) {
+        return None;
+    }
+    (0..times.len()).find(|&i| {
+        let bar = times[i].min * (1.0 - KNEE_TOLERANCE);
+        times[i + 1..].iter().all(|later| later.max >= bar)
+    })
+}
+
+/// One measured point of a sweep.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SweepPoint {
+    /// The axis value.
+    pub value: u64,
+    /// The experiment's report at this value (its `params` have no sweep).
+    pub report: Report,
+}
+
+/// A whole sweep: what the CLI's `--json` prints. Field names are an
+/// interface, as `Report`'s are.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SweepReport {
+    /// The swept experiment, sweep included.
+    pub params: Params,
+    pub sweep: Sweep,
+    /// Every axis value of the sweep, ascending (the points done so far are
+    /// a prefix of it).
+    pub values: Vec<u64>,
+    pub points: Vec<SweepPoint>,
+    /// One per reader and metric, on axes where a knee means something.
+    pub knees: Vec<Knee>,
+    /// True when every point is done.
+    pub complete: bool,
+    /// True when every reader at every point delivered exactly the source's bytes.
+    pub digests_agree: bool,
+    /// The canonical link of the sweep.
+    pub link: String,
+}
+
+fn total(run: &Run) -> Timed {
+    Timed {
+        median: run.cpu_ns.median + run.modelled_io_ns,
+        min: run.cpu_ns.min + run.modelled_io_ns,
+        max: run.cpu_ns.max + run.modelled_io_ns,
+    }
+}
+
+/// The knees of the points measured so far, per reader (in the order the
+/// experiment lists them) and metric. Empty on axes without a knee
+/// (stream length, streams) and without points.
+pub fn knees(sweep: &Sweep, points: &[SweepPoint]) -> Vec<Knee> {
+    let Some(first) = points.first() else { return Vec::new() };
+    if !sweep.axis.info().knee {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (r, run0) in first.report.runs.iter().enumerate() {
+        let runs: Vec<&Run> = points.iter().filter_map(|p| p.report.runs.get(r)).collect();
+        if runs.len() != points.len() || runs.iter().any(|run| run.reader != run0.reader) {
+            continue;
+        }
+        for metric in Metric::ALL {
+            let (index, curve): (Option<usize>, Vec<f64>) = match metric {
+                Metric::Time => {
+                    let times: Vec<Timed> = runs.iter().map(|run| total(run)).collect();
+                    (time_knee(&times), times.iter().map(|t| t.median).collect())
+                }
+                _ => {
+                    let curve: Vec<f64> = runs.iter().map(|run| metric.count(run).unwrap_or(0) as f64).collect();
+                    (knee(&curve), curve)
+                }
+            };
+            if let Some(i) = index {
+                out.push(Knee {
+                    reader: run0.reader,
+                    metric,
+                    value: points[i].value,
+                    at_knee: curve[i],
+                    best: curve.iter().copied().fold(f64::INFINITY, f64::min),
+                    first: i == 0,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Builds the report of the points measured so far.
+pub fn report(params: &Params, points: Vec<SweepPoint>) -> Option<SweepReport> {
+    let sweep = params.sweep?;
+    let values = values(params);
+    Some(SweepReport {
+        knees: knees(&sweep, &points),
+        complete: points.len() == values.len(),
+        digests_agree: points.iter().all(|p| p.report.digests_agree()),
+        link: params.to_link(),
+        params: params.clone(),
+        sweep,
+        values,
+        points,
+    })
+}
+
+/// Runs one point: the experiment at axis value `values(params)[index]`.
+pub fn run_point(params: &Params, index: usize, clock: &dyn Clock, sampling: Sampling) -> Result<SweepPoint, ParamError> {
+    params.check()?;
+    let sweep = params.sweep.ok_or_else(|| ParamError { key: "sweep", message: "no sweep axis set".into() })?;
+    let value = *values(params).get(index).ok_or_else(|| ParamError {
+        key: "sweep",
+        message: format!("point {index} is past the sweep's {} points", values(params).len()),
+    })?;
+    let report = crate::experiment::run(&sweep.axis.apply(params, value), clock, sampling)?;
+    Ok(SweepPoint { value, report })
+}
+
+/// Runs every point of the sweep in order, calling `on_point` after each
+/// (the CLI prints progress with it), and returns the whole report.
+pub fn run_sweep(
+    params: &Params,
+    clock: &dyn Clock,
+    sampling: Sampling,
+    mut on_point: impl FnMut(usize, usize, &SweepPoint),
+) -> Result<SweepReport, ParamError> {
+    params.check()?;
+    if params.sweep.is_none() {
+        return Err(ParamError { key: "sweep", message: "no sweep axis set".into() });
+    }
+    let n = values(params).len();
+    let mut done = Vec::with_capacity(n);
+    for i in 0..n {
+        let point = run_point(params, i, clock, sampling)?;
+        on_point(i, n, &point);
+        done.push(point);
+    }
+    Ok(report(params, done).expect("the sweep was checked above"))
+}
+
+/// The axis a value belongs to, for display: `8K` for sizes, `8` for streams.
+pub fn format_value(axis: SweepAxis, value: u64) -> String {
+    if axis.info().bytes {
+        crate::params::format_size(value)
+    } else {
+        value.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knee_is_the_first_point_within_five_percent_of_the_best() {
+        // Halving until 512, then flat: the knee is the first flat point.
+        assert_eq!(knee(&[8000.0, 4000.0, 2000.0, 1000.0, 1000.0, 1000.0]), Some(3));
+        // 1049 is within 5 % of 1000, 1051 is not.
+        assert_eq!(knee(&[2000.0, 1049.0, 1000.0]), Some(1));
+        assert_eq!(knee(&[2000.0, 1051.0, 1000.0]), Some(2));
+    }
+
+    #[test]
+    fn a_flat_curve_knees_at_its_first_point() {
+        assert_eq!(knee(&[1.0, 1.0, 1.0]), Some(0));
+        assert_eq!(knee(&[0.0, 0.0]), Some(0), "zero copies everywhere: no bigger value pays");
+    }
+
+    #[test]
+    fn a_curve_that_worsens_knees_at_its_best_region() {
+        // Bigger buffers cost more allocation bytes: smallest is best.
+        assert_eq!(knee(&[1.0, 2.0, 4.0]), Some(0));
+        // U-shaped: the knee is the first point near the bottom.
+        assert_eq!(knee(&[100.0, 40.0, 10.0, 10.2, 30.0]), Some(2));
+    }
+
+    #[test]
+    fn no_knee_without_numbers() {
+        assert_eq!(knee(&[]), None);
+        assert_eq!(knee(&[1.0, f64::NAN]), None);
+        assert_eq!(time_knee(&[]), None);
+    }
+
+    #[test]
+    fn time_knee_needs_a_clearly_faster_later_point() {
+        let t = |median: f64, spread: f64| Timed { median, min: median - spread, max: median + spread };
+        // Without spread: falls, then flat within 5 %.
+        assert_eq!(time_knee(&[t(300.0, 0.0), t(200.0, 0.0), t(100.0, 0.0), t(98.0, 0.0)]), Some(2));
+        // 130 ± 30 (100..160) against 100 ± 5 (95..105): 105 ≥ 100 × 0.95, not clearly faster.
+        assert_eq!(time_knee(&[t(300.0, 10.0), t(130.0, 30.0), t(100.0, 5.0)]), Some(1));
+        // 130 ± 10 (120..140): 105 < 120 × 0.95, clearly faster.
+        assert_eq!(time_knee(&[t(300.0, 10.0), t(130.0, 10.0), t(100.0, 5.0)]), Some(2));
+        // A noisy dip at 64 followed by a clearly faster point is not a knee.
+        assert_eq!(time_knee(&[t(90.0, 2.0), t(33.0, 1.0), t(160.0, 5.0), t(17.0, 0.5), t(20.0, 1.0)]), Some(3));
+        // Slower at the end (cache misses): the knee stays at the fast point.
+        assert_eq!(time_knee(&[t(50.0, 0.0), t(10.0, 0.0), t(12.0, 0.0), t(40.0, 0.0)]), Some(1));
+    }
+
+    #[test]
+    fn points_follow_the_powers_of_two_of_the_range() {
+        let d = crate::params::decode_link("len=64K&cap=8K&rd=std&sweep=cap&from=16&to=1K");
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+        let caps: Vec<u64> = points(&d.params).iter().map(|p| p.cap).collect();
+        assert_eq!(caps, [16, 32, 64, 128, 256, 512, 1024]);
+        assert!(points(&d.params).iter().all(|p| p.sweep.is_none() && p.len == 65536));
+        assert!(points(&Params::default()).is_empty());
+        let d = crate::params::decode_link("sweep=chunk&from=64&to=256");
+        let chunks: Vec<_> = points(&d.params).iter().map(|p| p.chunk).collect();
+        use crate::source::ChunkModel::Fixed;
+        assert_eq!(chunks, [Fixed { size: 64 }, Fixed { size: 128 }, Fixed { size: 256 }]);
+    }
+}

@@ -1,0 +1,193 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! Sweeps: the lesson's claim (a bigger buffer stops paying once it holds the
+//! largest chunk), correctness at every point, and the sweep link keys.
+
+use buflab::measure::{InstantClock, Sampling};
+use buflab::params::{decode_link, Params, Sweep, SweepAxis, MAX_SWEEP_POINTS, SWEEP_AXES};
+use buflab::read::ReaderKind;
+use buflab::sweep::{self, Metric};
+use proptest::prelude::*;
+
+/// The `buffer-size` lesson's link (issue 6 contract): std and chained over
+/// chunks of 64–512 bytes, capacity swept from 16 B to 64 KiB.
+const LESSON_LINK: &str =
+    "#v=1&len=1M&chunk=64-512&seed=42&cap=8K&rs=1&sys=150&rd=std,chained&wl=fixed&sweep=cap&from=16&to=64K";
+
+/// Run once and shared by the tests that read it (26 runs of 1 MiB read a
+/// byte at a time are slow in a debug build).
+fn lesson_sweep() -> &'static sweep::SweepReport {
+    static REPORT: std::sync::OnceLock<sweep::SweepReport> = std::sync::OnceLock::new();
+    REPORT.get_or_init(|| {
+        let d = decode_link(LESSON_LINK);
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+        sweep::run_sweep(&d.params, &InstantClock::default(), Sampling::QUICK, |_, _, _| {}).unwrap()
+    })
+}
+
+#[test]
+fn the_lessons_capacity_sweep_knees_at_512_on_source_reads() {
+    let r = lesson_sweep();
+    assert!(r.complete);
+    assert_eq!(r.values, [16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536]);
+    for reader in [ReaderKind::Std, ReaderKind::Chained] {
+        let k = r.knees.iter().find(|k| k.reader == reader && k.metric == Metric::SourceReads).unwrap();
+        assert_eq!(k.value, 512, "{reader:?}: {k:?}");
+        // Exactly flat from 512 on: every source read returns a whole chunk.
+        let reads: Vec<u64> = r.points.iter().map(|p| p.report.runs.iter().find(|run| run.reader == reader).unwrap().source_reads).collect();
+        assert!(reads[5..].iter().all(|&n| n == reads[5]), "{reads:?}");
+        assert!(reads[4] as f64 > reads[5] as f64 * 1.05, "256 still pays: {reads:?}");
+    }
+    // std copies every byte once and allocates one buffer, whatever its size:
+    // a bigger buffer never pays on those, so their knee is the first point.
+    let std_copied = r.knees.iter().find(|k| k.reader == ReaderKind::Std && k.metric == Metric::BytesCopied).unwrap();
+    assert!(std_copied.first && std_copied.value == 16);
+    assert!(r.knees.iter().any(|k| k.metric == Metric::Time), "a time knee is marked too");
+}
+
+#[test]
+fn every_point_delivers_the_same_bytes() {
+    let r = lesson_sweep();
+    assert!(r.digests_agree);
+    let first = &r.points[0].report.source_digest;
+    for p in &r.points {
+        assert_eq!(&p.report.source_digest, first, "cap {}", p.value);
+        for run in &p.report.runs {
+            assert_eq!(&run.digest, first, "cap {} reader {:?}", p.value, run.reader);
+        }
+    }
+}
+
+#[test]
+fn chunk_sweeps_mean_fixed_chunks_and_knee_at_the_buffer() {
+    // Chunks larger than the 4 KiB buffer cannot be read in one call by std:
+    // more chunk stops paying at the capacity.
+    let d = decode_link("len=256K&cap=4K&rs=1&rd=std&sweep=chunk&from=64&to=64K");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    let r = sweep::run_sweep(&d.params, &InstantClock::default(), Sampling::QUICK, |_, _, _| {}).unwrap();
+    let k = r.knees.iter().find(|k| k.metric == Metric::SourceReads).unwrap();
+    assert_eq!(k.value, 4096);
+    assert_eq!(r.points[0].report.runs[0].source_reads, 256 * 1024 / 64 + 1);
+}
+
+#[test]
+fn axes_without_a_knee_report_none() {
+    let d = decode_link("len=4K&rd=std&sweep=streams&from=1&to=4");
+    let r = sweep::run_sweep(&d.params, &InstantClock::default(), Sampling::QUICK, |_, _, _| {}).unwrap();
+    assert_eq!(r.points.len(), 3);
+    assert!(r.knees.is_empty());
+    assert_eq!(r.points.iter().map(|p| p.report.params.streams).collect::<Vec<_>>(), [1, 2, 4]);
+}
+
+#[test]
+fn progress_is_reported_point_by_point() {
+    let d = decode_link("len=4K&rd=std&sweep=rs&from=1&to=8");
+    let mut seen = Vec::new();
+    sweep::run_sweep(&d.params, &InstantClock::default(), Sampling::QUICK, |i, n, p| seen.push((i, n, p.value))).unwrap();
+    assert_eq!(seen, [(0, 4, 1), (1, 4, 2), (2, 4, 4), (3, 4, 8)]);
+}
+
+fn keys(link: &str) -> Vec<String> {
+    decode_link(link).notices.into_iter().map(|n| n.key).collect()
+}
+
+#[test]
+fn bad_sweep_values_fall_back_with_notices_naming_the_key() {
+    assert_eq!(decode_link("sweep=size").params.sweep, None);
+    assert_eq!(keys("sweep=size"), ["sweep"]);
+    assert_eq!(decode_link("sweep=off&from=16").params.sweep, None);
+    assert_eq!(keys("sweep=off&from=16&to=1K"), ["from", "to"]);
+    // Rounded to the nearest power of two.
+    let d = decode_link("sweep=cap&from=100&to=3000");
+    assert_eq!(d.params.sweep, Some(Sweep { axis: SweepAxis::Cap, from: 128, to: 2048 }));
+    assert_eq!(keys("sweep=cap&from=100&to=3000"), ["from", "to"]);
+    // Reversed, clamped, defaulted.
+    assert_eq!(decode_link("sweep=rs&from=1K&to=16").params.sweep, Some(Sweep { axis: SweepAxis::Rs, from: 16, to: 1024 }));
+    assert_eq!(decode_link("sweep=rs&to=16G").params.sweep.unwrap().to, 1 << 20);
+    assert_eq!(decode_link("sweep=cap&from=x").params.sweep.unwrap().from, SWEEP_AXES[0].from);
+    assert_eq!(keys("sweep=cap&from=x"), ["from"]);
+    assert_eq!(keys("sweep=cap&sweep=rs"), ["sweep"]);
+    // Too many points: cut at `to`.
+    let d = decode_link("sweep=chunk&from=1&to=64M");
+    assert_eq!(d.params.sweep.unwrap().values().len() as u64, MAX_SWEEP_POINTS);
+    assert_eq!(keys("sweep=chunk&from=1&to=64M"), ["to"]);
+}
+
+#[test]
+fn streams_points_past_the_job_limit_are_dropped_with_a_notice() {
+    // 1 MiB streams: at most 64 of them.
+    let d = decode_link("len=1M&sweep=streams&from=1&to=512");
+    assert_eq!(d.params.sweep.unwrap().to, 64);
+    assert_eq!(d.notices.len(), 1, "{:?}", d.notices);
+    assert_eq!(d.notices[0].key, "to");
+    assert!(d.notices[0].message.contains("3 points past streams = 64 dropped"), "{:?}", d.notices[0]);
+    // A capacity sweep with many streams: cap × streams stays within 64 MiB.
+    let d = decode_link("len=64K&streams=100&sweep=cap&from=1K&to=4M");
+    assert_eq!(d.params.sweep.unwrap().to, 512 * 1024);
+    assert_eq!(sweep::points(&d.params).len(), 10);
+    assert!(sweep::points(&d.params).iter().all(|p| p.check().is_ok()));
+}
+
+#[test]
+fn strict_check_rejects_bad_sweeps_with_the_key() {
+    let with = |s: Sweep| Params { sweep: Some(s), ..Params::default() }.check().unwrap_err().key;
+    assert_eq!(with(Sweep { axis: SweepAxis::Cap, from: 100, to: 1024 }), "from");
+    assert_eq!(with(Sweep { axis: SweepAxis::Cap, from: 1024, to: 16 }), "from");
+    assert_eq!(with(Sweep { axis: SweepAxis::Cap, from: 16, to: 8 << 20 }), "to");
+    assert_eq!(with(Sweep { axis: SweepAxis::Chunk, from: 1, to: 1 << 24 }), "to");
+    assert_eq!(with(Sweep { axis: SweepAxis::Streams, from: 1, to: 512 }), "to");
+    assert!(Params::from_json(r#"{"sweep": {"axis": "size", "from": 1, "to": 2}}"#).is_err());
+    let p = Params::from_json(r#"{"sweep": {"axis": "cap", "from": 16, "to": 1024}}"#).unwrap();
+    assert_eq!(p.sweep.unwrap().values().len(), 7);
+    assert_eq!(Params::from_json(r#"{"sweep": null}"#).unwrap().sweep, None);
+}
+
+#[test]
+fn sweep_keys_stay_out_of_links_without_a_sweep() {
+    assert!(!Params::default().to_link().contains("sweep"));
+    let d = decode_link(LESSON_LINK);
+    assert!(d.fragment.ends_with("&sweep=cap&from=16&to=64K"), "{}", d.fragment);
+}
+
+#[test]
+fn the_schema_exposes_the_axes() {
+    let json = serde_json::to_value(buflab::params::schema()).unwrap();
+    let axes = json["sweep_axes"].as_array().unwrap();
+    let ids: Vec<&str> = axes.iter().map(|a| a["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["cap", "rs", "chunk", "len", "streams"]);
+    assert_eq!(axes[0]["bounds"]["max"], 4 << 20);
+    assert_eq!(axes[4]["bounds"]["max"], 512, "the largest power of two within 1000 streams");
+    assert!(axes.iter().all(|a| a["label"].is_string() && a["about"].is_string()));
+    assert_eq!(json["defaults"]["sweep"], serde_json::Value::Null);
+}
+
+proptest! {
+    #[test]
+    fn sweeps_round_trip_through_the_link(axis in 0usize..5, a in 0u32..27, b in 0u32..27, len_log in 10u32..=26, streams in 1u64..8) {
+        let info = &SWEEP_AXES[axis];
+        let lo = info.bounds.min.ilog2();
+        let hi = info.bounds.max.ilog2();
+        let (a, b) = (lo + a % (hi - lo + 1), lo + b % (hi - lo + 1));
+        let (from, to) = (1u64 << a.min(b), 1u64 << a.max(b));
+        let base = Params { len: 1 << len_log, streams: streams.min(buflab::params::max_streams(1 << len_log, 8192)), ..Params::default() };
+        // The decoder fits the range (points, job size); what it gives back must round-trip.
+        let d = decode_link(&(base.to_link() + &format!("&sweep={}&from={from}&to={to}", info.id.id())));
+        prop_assert_eq!(d.params.check(), Ok(()));
+        let s = d.params.sweep.unwrap();
+        prop_assert_eq!(s.axis, info.id);
+        prop_assert!(s.values().len() as u64 <= MAX_SWEEP_POINTS);
+        let again = decode_link(&d.fragment);
+        prop_assert!(again.notices.is_empty(), "{:?}", again.notices);
+        prop_assert_eq!(&again.params, &d.params);
+        prop_assert!(sweep::points(&d.params).iter().all(|p| p.check().is_ok()));
+    }
+}
+
+#[test]
+fn a_sweep_is_refitted_when_the_rest_changes() {
+    // 64 streams of 1 MiB fit; of 4 MiB only 16 do.
+    let p = decode_link("len=1M&sweep=streams&from=1&to=64").params;
+    let d = buflab::params::fit_sweep(&Params { len: 4 << 20, ..p.clone() }).unwrap();
+    assert_eq!(d.params.sweep.unwrap().to, 16);
+    assert_eq!(d.notices.iter().map(|n| n.key.as_str()).collect::<Vec<_>>(), ["to"]);
+    assert!(buflab::params::fit_sweep(&Params { cap: 0, ..p }).is_err());
+}

@@ -1,0 +1,178 @@
+// Sweeps in the built page: the lesson's capacity sweep link runs by itself,
+// points arrive one by one, the knee is marked at 512 in the text
+// equivalent, Cancel keeps the finished points and the next run works, and
+// the main thread stays responsive (no long task over 200 ms) while points
+// arrive. Screenshots: docs/sweep-1280.png, docs/sweep-360.png.
+
+import { mkdirSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchChromium, settled, watch } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
+
+/** The `buffer-size` lesson's link (issue 6 contract). */
+const SWEEP_LINK = "#v=1&len=1M&chunk=64-512&seed=42&cap=8K&rs=1&sys=150&rd=std,chained&wl=fixed&sweep=cap&from=16&to=64K";
+const POINTS = 13;
+
+let browser: Browser;
+let context: BrowserContext;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  context = await browser.newContext();
+  // Long tasks on the page's main thread, from the first paint on.
+  await context.addInitScript(() => {
+    const seen: { start: number; duration: number }[] = [];
+    (window as unknown as { __longTasks: typeof seen }).__longTasks = seen;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) seen.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask", buffered: true });
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(() => {
+  expect(problems.splice(0), "console errors").toEqual([]);
+});
+
+async function open(hash: string, width: number, height = 900): Promise<Page> {
+  const page = watch(await context.newPage(), problems);
+  await page.setViewportSize({ width, height });
+  await page.goto(baseUrl + hash);
+  return page;
+}
+
+const row = (page: Page) => page.locator("#sweep .sweep-progress-row");
+
+async function sweepDone(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.querySelector("#sweep .sweep-progress-row")?.getAttribute("data-state") === "done",
+    undefined,
+    { timeout: 90_000 },
+  );
+}
+
+async function expectKneeAt512(page: Page): Promise<void> {
+  for (const reader of ["std", "chained"]) {
+    const item = page.locator(`#sweep .sweep-knees li[data-reader="${reader}"][data-metric="source_reads"]`);
+    await expect(item.getAttribute("data-value")).resolves.toBe("512");
+    await expect(item.textContent()).resolves.toMatch(/knee at cap = 512 /);
+  }
+  // The table marks the same point.
+  const cell = page.locator('#sweep table.sweep-table tr[data-value="512"] td[data-reader="std"][data-metric="source_reads"]');
+  await expect(cell.getAttribute("data-knee")).resolves.toBe("true");
+  await expect(cell.textContent()).resolves.toContain("knee");
+}
+
+describe("sweeps", () => {
+  it("a sweep link runs by itself, point by point, and marks the knee at 512", async () => {
+    const page = await open(SWEEP_LINK, 1280);
+    // Points arrive one by one: the bar moves through intermediate values.
+    await page.waitForFunction(() => {
+      const done = Number(document.querySelector("#sweep .sweep-progress-row")?.getAttribute("data-done"));
+      return done >= 1 && done < 13;
+    }, undefined, { timeout: 60_000 });
+    await sweepDone(page);
+    await expect(row(page).getAttribute("data-done")).resolves.toBe(String(POINTS));
+    await expect(page.locator("#sweep progress").evaluate((p: HTMLProgressElement) => [p.value, p.max])).resolves.toEqual([POINTS, POINTS]);
+    await expect(page.locator("#sweep table.sweep-table tbody tr").count()).resolves.toBe(POINTS);
+    await expectKneeAt512(page);
+    await expect(page.locator("#sweep .sweep-note").first().textContent()).resolves.toMatch(/exactly the source's bytes at every point/);
+    // The settings are in the link, in canonical form.
+    expect(new URL(page.url()).hash).toMatch(/&sweep=cap&from=16&to=64K$/);
+
+    mkdirSync(docs, { recursive: true });
+    await page.locator("#sweep").screenshot({ path: `${docs}sweep-1280.png` });
+
+    // The main thread stays responsive while points arrive: once the page's
+    // own measurement is on screen, a second sweep runs with no long task
+    // over 200 ms (long tasks are wall time: a loaded machine stretches them).
+    await settled(page);
+    await page.getByRole("button", { name: "Run sweep" }).click();
+    await page.waitForFunction(() => performance.getEntriesByName("buflab:sweep-done").length === 2, undefined, { timeout: 90_000 });
+    const seen = await page.evaluate(() => {
+      const start = performance.getEntriesByName("buflab:sweep-start").at(-1)?.startTime ?? 0;
+      const end = performance.getEntriesByName("buflab:sweep-done").at(-1)?.startTime ?? Infinity;
+      const all = (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks;
+      const draws = performance.getEntriesByName("buflab:sweep-point").filter((m) => m.startTime >= start);
+      return {
+        tasks: all.filter((t) => t.start >= start && t.start <= end).map((t) => Math.round(t.duration)),
+        draws: draws.map((m) => Math.round(m.duration)),
+        sweepMs: Math.round(end - start),
+      };
+    });
+    const longest = Math.max(0, ...seen.tasks);
+    console.info(
+      `sweep: ${POINTS} points in ${seen.sweepMs} ms; long tasks during it: [${seen.tasks.join(", ")}] ms, longest ${longest} ms; ` +
+        `from arrival to fully drawn, per point (drawing yields between charts): [${seen.draws.join(", ")}] ms`,
+    );
+    // Long tasks are wall time: on a machine running more than two jobs per
+    // core (other builds), a 20 ms task can take ten times that. There the
+    // bound is loosened and the test says so; the figures are logged either way.
+    const load = loadavg()[0] ?? 0;
+    const overloaded = load > 2 * availableParallelism();
+    if (overloaded) console.info(`sweep: load average ${load.toFixed(1)} on ${availableParallelism()} cores: long-task bound 1000 ms instead of 200 ms`);
+    expect(longest).toBeLessThanOrEqual(overloaded ? 1000 : 200);
+    await page.close();
+  });
+
+  it("Cancel keeps the finished points, and the next run works", async () => {
+    const page = await open(SWEEP_LINK, 1280);
+    await page.waitForFunction(
+      () => Number(document.querySelector("#sweep .sweep-progress-row")?.getAttribute("data-done")) >= 2,
+      undefined,
+      { timeout: 60_000 },
+    );
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(row(page).getAttribute("data-state")).resolves.toBe("cancelled");
+    const kept = Number(await row(page).getAttribute("data-done"));
+    expect(kept).toBeGreaterThanOrEqual(2);
+    expect(kept).toBeLessThan(POINTS);
+    await expect(page.locator("#sweep table.sweep-table tbody tr").count()).resolves.toBe(kept);
+    await expect(page.locator("#sweep .sweep-progress-text").textContent()).resolves.toMatch(/Cancelled after \d+ of 13 points/);
+    // The worker is gone: nothing more arrives.
+    await page.waitForTimeout(1000);
+    await expect(page.locator("#sweep table.sweep-table tbody tr").count()).resolves.toBe(kept);
+    await expect(page.getByRole("button", { name: "Cancel" }).isDisabled()).resolves.toBe(true);
+
+    await page.getByRole("button", { name: "Run sweep" }).click();
+    await sweepDone(page);
+    await expect(page.locator("#sweep table.sweep-table tbody tr").count()).resolves.toBe(POINTS);
+    await expectKneeAt512(page);
+    await page.close();
+  });
+
+  it("the axis and range controls come from the schema and write the link", async () => {
+    const page = await open("#v=1&len=64K&rd=std", 360, 800);
+    const axis = page.locator("#sweep-axis");
+    await page.locator("#sweep-axis option").first().waitFor({ state: "attached" });
+    await expect(axis.locator("option").allTextContents()).resolves.toEqual([
+      "Off", "Buffer capacity", "Read size", "Chunk size", "Stream length", "Streams",
+    ]);
+    await expect(page.getByRole("button", { name: "Run sweep" }).isDisabled()).resolves.toBe(true);
+    await axis.selectOption("rs");
+    await page.waitForFunction(() => location.hash.endsWith("&sweep=rs&from=1&to=64K"));
+    await page.locator("#sweep-to").selectOption({ label: "1K" });
+    await page.waitForFunction(() => location.hash.endsWith("&sweep=rs&from=1&to=1K"));
+    await page.getByRole("button", { name: "Run sweep" }).click();
+    await sweepDone(page);
+    await expect(page.locator("#sweep table.sweep-table tbody tr").count()).resolves.toBe(11);
+    await page.close();
+  });
+
+  it("looks right on a phone", async () => {
+    const page = await open(SWEEP_LINK, 360, 800);
+    await sweepDone(page);
+    await expectKneeAt512(page);
+    await page.locator("#sweep").screenshot({ path: `${docs}sweep-360.png` });
+    await page.close();
+  });
+});

@@ -30,9 +30,12 @@ const MOUNT = "/some/sub/path/";
  * A guard against accidental bloat (a duplicated bundle, an inlined wasm), not
  * the product's size target: size targets live in benchmarks, so the 150 KiB
  * first-load target and its measured figure are in `npm run bench`
- * (docs/benchmarks.md). The figure is also printed here.
+ * (docs/benchmarks.md). The figure is also printed here. Raised from 256 to
+ * 352 KiB when the teaching layer landed (timeline, sweeps, lessons, code
+ * panel: the first load measured 298 KiB gzipped, most of the growth in the
+ * wasm); a doubled wasm or bundle still trips it.
  */
-const BYTES_BUDGET = 256 * 1024;
+const BYTES_BUDGET = 352 * 1024;
 /** Generous: a loaded 2-core CI machine. The target on localhost is 500 ms. */
 const FIRST_RESULTS_BOUND_MS = 5_000;
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */

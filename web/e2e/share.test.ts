@@ -195,6 +195,18 @@ describe("presenter mode", () => {
     await page.close();
   });
 
+  it("a lesson on the projector: its points follow the chart, and presenter mode is not a changed setting", async () => {
+    const lesson = "v=1&len=1M&chunk=pipe&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&present=on&lesson=one-byte";
+    const page = await open(lesson, 1280, 720);
+    const box = (await page.locator("#charts figure.chart").first().boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(720);
+    const note = page.locator("#lesson-note");
+    expect(await note.getAttribute("data-lesson")).toBe("one-byte");
+    expect((await note.boundingBox())!.y).toBeGreaterThan(box.y + box.height);
+    expect(await page.locator(".lesson-changed").isVisible()).toBe(false);
+    await page.close();
+  });
+
   it("a bad value gives a notice naming the key", async () => {
     const page = await open(`${LINK}&present=loud`);
     await expect.poll(() => page.locator("#notices").textContent()).toContain("present");

@@ -149,7 +149,9 @@ export function createLessons({ list, note, results, codec }: LessonsOptions): L
           reload.onclick = () => load(lesson, results);
         }
       }
-      const isChanged = lesson !== null && canonical.get(lesson.id) !== state.fragment;
+      // Presenter mode changes how the page looks, not the experiment.
+      const experiment = state.params.present ? codec.encodeLink({ ...state.params, present: false }) : state.fragment;
+      const isChanged = lesson !== null && canonical.get(lesson.id) !== experiment;
       if (isChanged !== shownChanged) {
         shownChanged = isChanged;
         changed.hidden = !isChanged;

@@ -42,6 +42,8 @@ pub const SUITE: &[Scenario] = &[
         link: "len=4M&chunk=worst&cap=8K&rs=1&rd=std",
         copy_bound: false,
     },
+    // A byte scan (memchr over each filled buffer): the loop a `simd128` build speeds up.
+    Scenario { name: "NUL scan, std 64K", link: "len=16M&chunk=file&cap=64K&rd=std&wl=scan&nul=16M", copy_bound: false },
     Scenario { name: "lines, std 8K", link: "len=4M&chunk=file&cap=8K&rd=std&wl=lines", copy_bound: false },
     Scenario { name: "frames, std 8K", link: "len=4M&chunk=file&cap=8K&rd=std&wl=frames", copy_bound: false },
     Scenario { name: "frames, chained 8K", link: "len=4M&chunk=file&cap=8K&rd=chained&wl=frames", copy_bound: false },

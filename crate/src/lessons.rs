@@ -192,7 +192,7 @@ pub const LESSONS: [Lesson; 6] = [
         id: LessonId::BufferSize,
         seed: "sweep",
         title: "Choosing a buffer size",
-        link: "#v=1&len=1M&chunk=64-512&seed=42&cap=8K&rs=1&sys=150&rd=std,chained&wl=fixed\
+        link: "#v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=std,chained&wl=fixed\
                &sweep=cap&from=16&to=64K&lesson=buffer-size",
         explanation: "How large should a buffer be? This sweep reads the same 1 MiB one byte at a \
                       time over a poor network (chunks of 64 to 512 bytes) with buffer capacities \

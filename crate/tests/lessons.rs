@@ -6,9 +6,8 @@
 //! "what to notice" points quote are checked too, so the text cannot drift
 //! from what the page shows; and the README must list every lesson's link.
 //!
-//! `buffer-size` is a sweep: its claim (the knee at 512) is asserted by the
-//! sweep's own tests on this same link; here only its single-run part is
-//! decoded.
+//! `buffer-size` is a sweep: its claim (the knee at 512) is asserted here on
+//! the sweep its link runs (and by the sweep's own tests on the same settings).
 
 use buflab::experiment::run_lab;
 use buflab::lessons::{LessonId, LESSONS};
@@ -17,6 +16,7 @@ use buflab::params::{decode_link, Lab, LenRange, Params};
 use buflab::read::ReaderKind;
 use buflab::report::{LabReport, Report, Run, WriteReport};
 use buflab::source::ChunkModel;
+use buflab::sweep::{run_sweep, Metric};
 use buflab::workload::Workload;
 use buflab::write::cursors::{Flavour, FLAVOURS};
 
@@ -58,16 +58,14 @@ fn reader(report: &Report, kind: ReaderKind) -> &Run {
 }
 
 #[test]
-fn every_lesson_link_decodes_cleanly_and_all_but_the_sweep_are_canonical() {
+fn every_lesson_link_decodes_cleanly_and_is_canonical() {
     assert_eq!(LESSONS.len(), 6);
     for lesson in &LESSONS {
         let d = decode_link(lesson.link);
         assert!(d.notices.is_empty(), "{}: {:?}", lesson.id.id(), d.notices);
         assert_eq!(d.params.lesson, Some(lesson.id));
-        if lesson.id != LessonId::BufferSize {
-            // Loading it leaves the address as it is: the page shows exactly this link.
-            assert_eq!(format!("#{}", d.fragment), lesson.link);
-        }
+        // Loading it leaves the address as it is: the page shows exactly this link.
+        assert_eq!(format!("#{}", d.fragment), lesson.link);
     }
 }
 
@@ -181,13 +179,18 @@ fn cursors_growable_ones_reallocate_from_empty_and_fixed_ones_allocate_once() {
 }
 
 #[test]
-fn buffer_size_links_to_the_contract_sweep_and_its_single_run_part_decodes() {
+fn buffer_size_bigger_buffers_stop_saving_source_reads_at_the_largest_chunk() {
     let p = lesson_params(LessonId::BufferSize);
     assert_eq!(p.chunk, ChunkModel::Uniform { min: 64, max: 512 });
-    assert_eq!((p.len, p.cap, p.rs, p.seed, p.workload), (1 << 20, 8192, 1, 42, Workload::Fixed));
     assert_eq!(p.readers, [ReaderKind::Std, ReaderKind::Chained]);
-    // The sweep part is the one the sweep's tests assert the knee on.
-    assert!(LessonId::BufferSize.lesson().link.contains("&sweep=cap&from=16&to=64K&"));
+    let report = run_sweep(&p, &InstantClock::default(), Sampling::QUICK, |_, _, _| {}).unwrap();
+    assert!(report.complete && report.digests_agree);
+    assert_eq!(report.values.first().copied(), Some(16));
+    assert_eq!(report.values.last().copied(), Some(64 * 1024));
+    for kind in [ReaderKind::Std, ReaderKind::Chained] {
+        let knee = report.knees.iter().find(|k| k.reader == kind && k.metric == Metric::SourceReads).unwrap();
+        assert_eq!(knee.value, 512, "{}", kind.id());
+    }
 }
 
 #[test]

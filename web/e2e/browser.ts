@@ -33,20 +33,23 @@ export function watch(page: Page, problems: string[]): Page {
   return page;
 }
 
-/** Waits until a full (not quick) read-lab measurement for the current controls is on screen. */
-export async function settled(page: Page): Promise<void> {
+/** Waits until a full (not quick) measurement of `lab` for the current controls is on screen. */
+export async function settled(page: Page, lab: "read" | "write" = "read"): Promise<void> {
   await page.waitForFunction(
-    () => {
-      const panel = document.getElementById("results");
+    (lab) => {
+      const results = document.getElementById("results");
       const badge = document.querySelector(".status .badge");
+      const rows = lab === "write" ? "#write-results table.results tbody tr" : "#table table.results tbody tr";
       return (
-        panel?.getAttribute("aria-busy") === "false" &&
-        !panel.classList.contains("stale") &&
+        document.body.dataset["lab"] === lab &&
+        results?.getAttribute("aria-busy") === "false" &&
+        !results.classList.contains("stale") &&
+        results.classList.contains("has-report") &&
         badge?.textContent?.startsWith("full measurement") === true &&
-        document.querySelectorAll("table.results tbody tr").length > 0
+        document.querySelectorAll(rows).length > 0
       );
     },
-    undefined,
+    lab,
     { timeout: 60_000 },
   );
 }

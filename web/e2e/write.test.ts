@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium, watch } from "./browser";
+import { launchChromium, settled, watch } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
@@ -23,27 +23,6 @@ async function open(url: string, width = 1280, height = 900): Promise<Page> {
   await page.setViewportSize({ width, height });
   await page.goto(url);
   return page;
-}
-
-/** Waits until a full measurement of the lab on screen is shown for the current controls. */
-async function settled(page: Page, lab: "read" | "write"): Promise<void> {
-  await page.waitForFunction(
-    (lab) => {
-      const results = document.getElementById("results");
-      const badge = document.querySelector(".status .badge");
-      const rows = lab === "write" ? "#write-results table.results tbody tr" : "#table table.results tbody tr";
-      return (
-        document.body.dataset["lab"] === lab &&
-        results?.getAttribute("aria-busy") === "false" &&
-        !results.classList.contains("stale") &&
-        results.classList.contains("has-report") &&
-        badge?.textContent?.startsWith("full measurement") === true &&
-        document.querySelectorAll(rows).length > 0
-      );
-    },
-    lab,
-    { timeout: 60_000 },
-  );
 }
 
 function cell(page: Page, row: string, metric: string) {

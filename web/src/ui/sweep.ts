@@ -199,9 +199,12 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     "Knee: the smallest value whose count is within 5% of the best anywhere in the sweep, for that reader; beyond it a bigger value wins at most 5% more. For time (measured, so noisy): the smallest value after which no point is clearly faster, that is with all its samples more than 5% below this point's.",
   );
 
-  // ---- charts
+  // ---- charts: built when the first sweep draws, not with the page (four
+  // chart.js instances cost the first results of every visit ~100 ms otherwise)
   const chartsBox = h("div", { class: "sweep-charts" });
-  const charts = METRICS.map((metric) => {
+  let built: ReturnType<typeof buildCharts> | null = null;
+  const charts = (): ReturnType<typeof buildCharts> => (built ??= buildCharts());
+  const buildCharts = () => METRICS.map((metric) => {
     const canvas = h("canvas", { role: "img", "aria-label": `${metric.title} against the swept axis` });
     const block = h(
       "figure",
@@ -360,7 +363,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     const kneeOf = (reader: string, metric: SweepMetric): Knee | undefined =>
       report.knees.find((k) => k.reader === reader && k.metric === metric);
 
-    const chartSteps = charts.map(({ metric, chart, setAxis }) => () => {
+    const chartSteps = charts().map(({ metric, chart, setAxis }) => () => {
       setAxis(axis, report.values);
       const old = new Map(chart.data.datasets.map((d) => [d.label, d]));
       chart.data.datasets = readers.map((reader, i) => {
@@ -605,7 +608,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     },
     retheme() {
       theme = readTheme();
-      for (const { chart } of charts) {
+      for (const { chart } of built ?? []) {
         themeAxes(chart as unknown as Chart, theme);
         const marks = kneesOf.get(chart as unknown as Chart);
         if (marks) marks.theme = theme;

@@ -1084,6 +1084,8 @@ pub struct Schema {
     pub sweep_axes: &'static [SweepAxisInfo],
     /// Most points one sweep may have.
     pub max_sweep_points: u64,
+    /// How close to a sweep's best a point must be to count as its knee (0.05: within 5 %).
+    pub knee_tolerance: f64,
 }
 
 pub fn schema() -> Schema {
@@ -1104,6 +1106,7 @@ pub fn schema() -> Schema {
         lessons: &LESSONS,
         sweep_axes: &SWEEP_AXES,
         max_sweep_points: MAX_SWEEP_POINTS,
+        knee_tolerance: crate::sweep::KNEE_TOLERANCE,
     }
 }
 

@@ -158,6 +158,8 @@ fn the_schema_exposes_the_axes() {
     assert_eq!(axes[4]["bounds"]["max"], 512, "the largest power of two within 1000 streams");
     assert!(axes.iter().all(|a| a["label"].is_string() && a["about"].is_string()));
     assert_eq!(json["defaults"]["sweep"], serde_json::Value::Null);
+    // The page words its knee definition from this, not from a copy.
+    assert_eq!(json["knee_tolerance"], buflab::sweep::KNEE_TOLERANCE);
 }
 
 proptest! {

@@ -140,6 +140,8 @@ export interface Schema {
   sweep_axes: SweepAxisInfo[];
   /** Most points one sweep may have. */
   max_sweep_points: number;
+  /** How close to a sweep's best a point must be to count as its knee (0.05: within 5 %). */
+  knee_tolerance: number;
 }
 
 /** One lesson: loading it means opening `link`. */

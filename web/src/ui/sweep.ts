@@ -193,10 +193,11 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   const samplingNote = h("p", { class: "sweep-note" });
   const kneeHeading = h("h3", { class: "sweep-knees-title" }, "Knees");
   const kneeList = h("ul", { class: "sweep-knees" });
+  const pct = `${Math.round(codec.schema.knee_tolerance * 100)}%`;
   const kneeDefinition = h(
     "p",
     { class: "sweep-note" },
-    "Knee: the smallest value whose count is within 5% of the best anywhere in the sweep, for that reader; beyond it a bigger value wins at most 5% more. For time (measured, so noisy): the smallest value after which no point is clearly faster, that is with all its samples more than 5% below this point's.",
+    `Knee: the smallest value whose count is within ${pct} of the best anywhere in the sweep, for that reader; beyond it a bigger value wins at most ${pct} more. For time (measured, so noisy): the smallest value after which no point is clearly faster, that is with all its samples more than ${pct} below this point's.`,
   );
 
   // ---- charts: built when the first sweep draws, not with the page (four

@@ -28,6 +28,12 @@ pub const LINK_VERSION: u32 = 1;
 /// A fragment longer than this is refused whole (untrusted input).
 pub const MAX_LINK_BYTES: usize = 8 * 1024;
 
+/// Keys that never change a result: presenter mode and the lesson a link was
+/// opened from. Two links that differ only in these describe the same
+/// experiment (the page's baseline comparison and "settings changed since the
+/// lesson" both rely on this list).
+pub const DISPLAY_KEYS: &[&str] = &[key::PRESENT, key::LESSON];
+
 /// The link keys.
 pub mod key {
     pub const VERSION: &str = "v";
@@ -1065,6 +1071,9 @@ pub struct Schema {
     pub workloads: &'static [crate::workload::WorkloadInfo],
     pub presets: &'static [crate::source::Preset],
     pub max_link_bytes: usize,
+    /// Link keys that change how the page looks or what it points at, never a
+    /// result ([`DISPLAY_KEYS`]).
+    pub display_keys: &'static [&'static str],
     /// The labs the page's switch offers.
     pub labs: &'static [LabInfo],
     /// The write lab's cursor flavours, with seed 004's qualities.
@@ -1097,6 +1106,7 @@ pub fn schema() -> Schema {
         workloads: &WORKLOADS,
         presets: &PRESETS,
         max_link_bytes: MAX_LINK_BYTES,
+        display_keys: DISPLAY_KEYS,
         labs: &LABS,
         flavours: &FLAVOURS,
         write_modes: &WRITE_MODES,
@@ -1759,6 +1769,18 @@ mod tests {
         let json = serde_json::to_value(schema()).unwrap();
         assert_eq!(json["lessons"][0]["id"], "one-byte");
         assert_eq!(json["defaults"]["lesson"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn display_keys_change_no_part_of_the_experiment() {
+        let plain = decode_link("v=1&cap=16K&rs=4");
+        let shown = decode_link("v=1&cap=16K&rs=4&present=on&lesson=one-byte");
+        assert!(shown.notices.is_empty(), "{:?}", shown.notices);
+        assert_ne!(plain.params, shown.params);
+        // With the display keys' fields reset, the two are the same experiment.
+        assert_eq!(Params { present: false, lesson: None, ..shown.params.clone() }, plain.params);
+        assert_eq!(DISPLAY_KEYS, [key::PRESENT, key::LESSON]);
+        assert_eq!(serde_json::to_value(schema()).unwrap()["display_keys"], serde_json::json!(["present", "lesson"]));
     }
 
     #[test]

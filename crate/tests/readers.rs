@@ -9,6 +9,9 @@ use buflab::source::{counting_bytes, ChunkModel, Chunker, Probe, Source};
 use buflab::workload::{digest_of, AppCounts, DigestSink, Workload, WORKLOADS};
 use proptest::prelude::*;
 
+mod common;
+use common::{chunk_model, chunk_script};
+
 struct Outcome {
     app: AppCounts,
     digest: String,
@@ -25,20 +28,6 @@ fn drive(kind: ReaderKind, data: &[u8], chunker: Chunker, cap: usize, rs: usize)
     Outcome { app, digest: sink.hex(), source_reads: probe.source_reads(), source_bytes: probe.source_bytes() }
 }
 
-fn chunk_model() -> impl Strategy<Value = ChunkModel> {
-    prop_oneof![
-        (1usize..64, 0usize..300).prop_map(|(min, extra)| ChunkModel::Uniform { min, max: min + extra }),
-        Just(ChunkModel::Fixed { size: 1 }),
-        (1usize..600).prop_map(|size| ChunkModel::Fixed { size }),
-        Just(ChunkModel::File),
-        Just(ChunkModel::Pipe),
-    ]
-}
-
-/// Chunk scripts heavy in 1-byte and empty (interrupted) chunks.
-fn chunk_script() -> impl Strategy<Value = Vec<usize>> {
-    prop::collection::vec(prop_oneof![3 => Just(0usize), 3 => Just(1usize), 4 => 1usize..700], 0..40)
-}
 
 /// Capacities from 1 up, and read sizes on both sides of the capacity.
 fn cap_and_rs() -> impl Strategy<Value = (usize, usize)> {
@@ -72,7 +61,7 @@ proptest! {
     #[test]
     fn every_reader_delivers_the_source_bytes_for_scripted_chunkings(
         len in 0usize..5_000,
-        script in chunk_script(),
+        script in chunk_script(40),
         (cap, rs) in cap_and_rs(),
     ) {
         let data = counting_bytes(len);

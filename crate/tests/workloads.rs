@@ -10,9 +10,12 @@ use buflab::content;
 use buflab::measure::{AllocScope, InstantClock, Lanes, Sampling};
 use buflab::params::{decode_link, LenRange};
 use buflab::read::{drive_streams, Driven, ReaderConfig, ReaderKind, READERS};
-use buflab::source::{counting_bytes, stream_seed, ChunkModel, Chunker, Probe, Source};
+use buflab::source::{counting_bytes, stream_seed, Chunker, Probe, Source};
 use buflab::workload::{combined_digest, DigestSink, Spec, Workload, WORKLOADS};
 use proptest::prelude::*;
+
+mod common;
+use common::{chunk_model, chunk_script};
 
 #[derive(Debug)]
 struct Case {
@@ -82,20 +85,6 @@ fn case() -> impl Strategy<Value = Case> {
         })
 }
 
-fn chunk_model() -> impl Strategy<Value = ChunkModel> {
-    prop_oneof![
-        (1usize..64, 0usize..300).prop_map(|(min, extra)| ChunkModel::Uniform { min, max: min + extra }),
-        Just(ChunkModel::Fixed { size: 1 }),
-        (1usize..600).prop_map(|size| ChunkModel::Fixed { size }),
-        Just(ChunkModel::File),
-        Just(ChunkModel::Pipe),
-    ]
-}
-
-/// Scripts heavy in 1-byte and empty (interrupted) chunks.
-fn chunk_script() -> impl Strategy<Value = Vec<usize>> {
-    prop::collection::vec(prop_oneof![3 => Just(0usize), 3 => Just(1usize), 4 => 1usize..700], 0..30)
-}
 
 fn check(case: &Case, chunkers: impl Fn() -> Vec<Chunker>) -> Result<(), TestCaseError> {
     let streams = chunkers().len();
@@ -135,7 +124,7 @@ proptest! {
 
     #[test]
     fn every_reader_and_workload_delivers_the_reference_for_scripted_chunkings(
-        case in case(), scripts in prop::collection::vec(chunk_script(), 1..4),
+        case in case(), scripts in prop::collection::vec(chunk_script(30), 1..4),
     ) {
         check(&case, || scripts.iter().map(|s| Chunker::scripted(s.clone())).collect())?;
     }

@@ -1,7 +1,8 @@
 // What every end-to-end test file shares: how Debian's Chromium is started
 // (never a downloaded one), collecting a page's errors, and reading results.
 
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 
 // Root needs --no-sandbox; the networking flags stop Chromium's own
 // background requests, which this closed network refuses.
@@ -31,6 +32,40 @@ export function watch(page: Page, problems: string[]): Page {
     });
   });
   return page;
+}
+
+/**
+ * One test file's browser: Chromium and a context with `options` (then
+ * `setup`) before the file's tests, closed after them; every page `open`
+ * gives is watched, and each test fails on any error a page or worker logged.
+ */
+export function usePages(
+  options: BrowserContextOptions = {},
+  setup?: (context: BrowserContext) => Promise<unknown>,
+): { open(url: string, width?: number, height?: number): Promise<Page> } {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  const problems: string[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+    context = await browser.newContext(options);
+    await setup?.(context);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(() => {
+    expect(problems.splice(0), "console errors").toEqual([]);
+  });
+  return {
+    async open(url, width = 1280, height = 900) {
+      if (!context) throw new Error("usePages: open() before the browser started");
+      const page = watch(await context.newPage(), problems);
+      await page.setViewportSize({ width, height });
+      await page.goto(url);
+      return page;
+    },
+  };
 }
 
 /** Waits until a full (not quick) measurement of `lab` for the current controls is on screen. */

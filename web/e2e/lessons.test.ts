@@ -6,25 +6,15 @@
 // Screenshots of a loaded lesson go to docs/.
 
 import { fileURLToPath } from "node:url";
-import { type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium, settled, watch } from "./browser";
+import { type Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { settled, usePages } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
 
-let browser: Browser;
-let context: BrowserContext;
-const problems: string[] = [];
 /** Each lesson's link as the page's panel lists it (from the engine's schema). */
 const links = new Map<string, string>();
-
-async function open(url: string, width = 1280, height = 900): Promise<Page> {
-  const page = watch(await context.newPage(), problems);
-  await page.setViewportSize({ width, height });
-  await page.goto(url);
-  return page;
-}
 
 /** A lesson's link opened in a new page: a fresh document, as when it is opened from a chat. */
 function openLesson(id: string, width?: number, height?: number): Promise<Page> {
@@ -57,9 +47,9 @@ async function expectSelected(page: Page, id: string): Promise<void> {
   await expect(page.locator("#notices .notice.link").count()).resolves.toBe(0);
 }
 
+const { open } = usePages();
+
 beforeAll(async () => {
-  browser = await launchChromium();
-  context = await browser.newContext();
   const page = await open(baseUrl);
   await page.locator("#lesson-list details").first().waitFor();
   for (const item of await page.locator("#lesson-list details").all()) {
@@ -68,15 +58,6 @@ beforeAll(async () => {
     links.set(id, new URL(url).hash);
   }
   await page.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(() => {
-  const seen = problems.splice(0);
-  expect(seen, "console errors").toEqual([]);
 });
 
 describe("lessons", () => {

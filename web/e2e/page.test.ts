@@ -5,9 +5,9 @@
 
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium, metric, settled, watch } from "./browser";
+import { type Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { metric, settled, usePages } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
@@ -15,36 +15,11 @@ const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */
 const DEFAULT_UNBUFFERED_SOURCE_READS = 1048577;
 
-let browser: Browser;
-let context: BrowserContext;
-const problems: string[] = [];
-
-
-async function open(url: string, width = 1280, height = 900): Promise<Page> {
-  const page = watch(await context.newPage(), problems);
-  await page.setViewportSize({ width, height });
-  await page.goto(url);
-  return page;
-}
-
 function fragment(page: Page): string {
   return new URL(page.url()).hash.replace(/^#/, "");
 }
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  context = await browser.newContext();
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(baseUrl).origin });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(() => {
-  const seen = problems.splice(0);
-  expect(seen, "console errors").toEqual([]);
-});
+const { open } = usePages({ permissions: ["clipboard-read", "clipboard-write"] });
 
 describe("BufLab page", () => {
   it("shows the default experiment's results without a click, cross-origin isolated", async () => {

@@ -5,21 +5,17 @@
 
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type Browser, type BrowserContext, type Download, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium, settled, watch } from "./browser";
+import { type Download, type Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { settled, usePages } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
 
-let browser: Browser;
-let context: BrowserContext;
-const problems: string[] = [];
+const pages = usePages({ acceptDownloads: true, permissions: ["clipboard-read", "clipboard-write"] });
 
 async function open(fragment: string, width = 1280, height = 900): Promise<Page> {
-  const page = watch(await context.newPage(), problems);
-  await page.setViewportSize({ width, height });
-  await page.goto(`${baseUrl}#${fragment}`);
+  const page = await pages.open(`${baseUrl}#${fragment}`, width, height);
   await settled(page);
   return page;
 }
@@ -29,20 +25,6 @@ async function downloaded(page: Page, selector: string): Promise<{ download: Dow
   const path = await download.path();
   return { download, bytes: readFileSync(path) };
 }
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  context = await browser.newContext({ acceptDownloads: true, permissions: ["clipboard-read", "clipboard-write"] });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(() => {
-  const seen = problems.splice(0);
-  expect(seen, "console errors").toEqual([]);
-});
 
 const LINK = "v=1&len=256K&chunk=poor&seed=42&cap=4K&rs=2&sys=150&rd=unbuffered,std,chained&wl=fixed";
 

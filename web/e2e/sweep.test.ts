@@ -7,9 +7,9 @@
 import { mkdirSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import { type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium, settled, watch } from "./browser";
+import { type Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { settled, usePages } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
@@ -18,36 +18,19 @@ const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
 const SWEEP_LINK = "#v=1&len=1M&chunk=64-512&seed=42&cap=8K&rs=1&sys=150&rd=std,chained&wl=fixed&sweep=cap&from=16&to=64K";
 const POINTS = 13;
 
-let browser: Browser;
-let context: BrowserContext;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  context = await browser.newContext();
-  // Long tasks on the page's main thread, from the first paint on.
-  await context.addInitScript(() => {
+// Long tasks on the page's main thread, from the first paint on.
+const pages = usePages({}, (context) =>
+  context.addInitScript(() => {
     const seen: { start: number; duration: number }[] = [];
     (window as unknown as { __longTasks: typeof seen }).__longTasks = seen;
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) seen.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: "longtask", buffered: true });
-  });
-});
+  }),
+);
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(() => {
-  expect(problems.splice(0), "console errors").toEqual([]);
-});
-
-async function open(hash: string, width: number, height = 900): Promise<Page> {
-  const page = watch(await context.newPage(), problems);
-  await page.setViewportSize({ width, height });
-  await page.goto(baseUrl + hash);
-  return page;
+function open(hash: string, width: number, height = 900): Promise<Page> {
+  return pages.open(baseUrl + hash, width, height);
 }
 
 const row = (page: Page) => page.locator("#sweep .sweep-progress-row");

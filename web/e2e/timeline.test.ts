@@ -5,35 +5,18 @@
 
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium, settled, watch } from "./browser";
+import { type Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { settled, usePages } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
 
-let browser: Browser;
-let context: BrowserContext;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  // Reduced motion: no autoplay, so what a test sees is what it stepped to.
-  context = await browser.newContext({ reducedMotion: "reduce" });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(() => {
-  expect(problems.splice(0), "console errors").toEqual([]);
-});
+// Reduced motion: no autoplay, so what a test sees is what it stepped to.
+const pages = usePages({ reducedMotion: "reduce" });
 
 async function open(fragment: string, width = 1280, height = 900): Promise<Page> {
-  const page = watch(await context.newPage(), problems);
-  await page.setViewportSize({ width, height });
-  await page.goto(`${baseUrl}${fragment}`);
+  const page = await pages.open(`${baseUrl}${fragment}`, width, height);
   await settled(page);
   await page.locator("#timeline").waitFor({ state: "visible" });
   return page;

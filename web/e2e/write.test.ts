@@ -6,24 +6,12 @@
 
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium, settled, watch } from "./browser";
+import { type Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { settled, usePages } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
-
-let browser: Browser;
-let context: BrowserContext;
-const problems: string[] = [];
-
-
-async function open(url: string, width = 1280, height = 900): Promise<Page> {
-  const page = watch(await context.newPage(), problems);
-  await page.setViewportSize({ width, height });
-  await page.goto(url);
-  return page;
-}
 
 function cell(page: Page, row: string, metric: string) {
   return page.locator(`#write-results tbody tr${row} td[data-metric="${metric}"]`);
@@ -40,19 +28,7 @@ function fragment(page: Page): string {
 const FIXED = ["cursor_mut_slice", "cursor_box", "mut_slice"];
 const GROWABLE = ["cursor_vec", "cursor_mut_vec", "writer_vec", "bytes_mut"];
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  context = await browser.newContext();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(() => {
-  const seen = problems.splice(0);
-  expect(seen, "console errors").toEqual([]);
-});
+const { open } = usePages();
 
 describe("the write lab", () => {
   it("the lab switch is a visible tab that changes the link and shows the write lab's results", async () => {

@@ -11,6 +11,24 @@ export function fragmentOf(hash: string): string {
   return hash.startsWith("#") ? hash.slice(1) : hash;
 }
 
+/**
+ * A fragment's key/value pairs without the keys that never change a result
+ * (the engine's `schema.display_keys`: presenter mode, the lesson a link came
+ * from). Two fragments with equal pairs describe the same experiment.
+ */
+export function experimentPairs(fragment: string, displayKeys: readonly string[]): Map<string, string> {
+  const pairs = new Map<string, string>();
+  for (const [k, v] of new URLSearchParams(fragmentOf(fragment))) if (!displayKeys.includes(k)) pairs.set(k, v);
+  return pairs;
+}
+
+/** True when two fragments differ only in display keys (or not at all). */
+export function sameExperiment(a: string, b: string, displayKeys: readonly string[]): boolean {
+  const x = experimentPairs(a, displayKeys);
+  const y = experimentPairs(b, displayKeys);
+  return x.size === y.size && [...x].every(([k, v]) => y.get(k) === v);
+}
+
 /** Restores an experiment from a location hash ('' gives the engine's defaults). */
 export function readLink(codec: Codec, hash: string): DecodedLink {
   return codec.decodeLink(fragmentOf(hash));

@@ -166,7 +166,11 @@ function start(codec: Codec, client: EngineClient, relay: EventRelay): void {
       ),
   });
   const baselineElement = byId("baseline");
-  const baseline = createBaseline(baselineElement, { labelOf, urlOf: (fragment) => linkUrl(location.href, fragment) });
+  const baseline = createBaseline(baselineElement, {
+    labelOf,
+    urlOf: (fragment) => linkUrl(location.href, fragment),
+    displayKeys: codec.schema.display_keys,
+  });
   const presenter = createPresenterToggle(byId("present"), (on) => presentToggled(on));
   /** What the share tools last showed: the report of the lab on screen, and presenter mode. */
   let sharedReport: Report | WriteReport | null | undefined;

@@ -134,6 +134,8 @@ export interface Schema {
   endings: Choice[];
   /** Encoded size of one record (16). */
   record_bytes: number;
+  /** Link keys that never change a result (presenter mode, the lesson a link came from). */
+  display_keys: string[];
   /** The lessons panel's list, one guided experiment per seed (crate/src/lessons.rs). */
   lessons: LessonInfo[];
   /** The axes a sweep can run along (crate/src/params.rs SWEEP_AXES). */

@@ -11,13 +11,14 @@
 // - only readers present in both runs are compared; when the settings differ
 //   the panel says which link keys differ and links the baseline's settings,
 //   since a ratio across different experiments means something else;
-// - presenter mode (`present`) is a display setting and never counts as a
-//   difference.
+// - display keys (the engine's `display_keys`: presenter mode, the lesson a
+//   link came from) never count as a difference.
 //
 // The pure parts (parseStored, compareRuns, linkDifferences, ratioText) are
 // unit-tested in export.test.ts on real engine reports.
 
 import { isWriteReport, type AnyReport, type Report, type Run } from "../engine/protocol";
+import { experimentPairs } from "../link";
 import { formatCount, formatNs } from "../format";
 import { h, replaceChildren, setText } from "./dom";
 
@@ -129,18 +130,10 @@ export function compareRuns(current: Report, baseline: Report): ComparedRow[] {
   return rows;
 }
 
-/** Link keys that would not change a result: they never count as a difference. */
-const DISPLAY_KEYS = new Set(["present"]);
-
-/** The link keys whose values differ between two fragments, e.g. ["cap 8K → 16K"]. */
-export function linkDifferences(current: string, baseline: string): string[] {
-  const read = (fragment: string): Map<string, string> => {
-    const map = new Map<string, string>();
-    for (const [k, v] of new URLSearchParams(fragment.replace(/^#/, ""))) if (!DISPLAY_KEYS.has(k)) map.set(k, v);
-    return map;
-  };
-  const a = read(current);
-  const b = read(baseline);
+/** The link keys whose values differ between two fragments, e.g. ["cap 8K → 16K"]; display keys never count. */
+export function linkDifferences(current: string, baseline: string, displayKeys: readonly string[]): string[] {
+  const a = experimentPairs(current, displayKeys);
+  const b = experimentPairs(baseline, displayKeys);
   const keys = [...new Set([...b.keys(), ...a.keys()])];
   return keys.filter((k) => a.get(k) !== b.get(k)).map((k) => `${k} ${b.get(k) ?? "(default)"} → ${a.get(k) ?? "(default)"}`);
 }
@@ -186,6 +179,8 @@ export interface BaselineOptions {
   labelOf(id: string): string;
   /** The full URL for a link fragment. */
   urlOf(fragment: string): string;
+  /** The engine's `schema.display_keys`. */
+  displayKeys: readonly string[];
 }
 
 export function createBaseline(container: HTMLElement, options: BaselineOptions, storage: BaselineStore = localStore): BaselinePanel {
@@ -222,7 +217,7 @@ export function createBaseline(container: HTMLElement, options: BaselineOptions,
       replaceChildren(body, head);
       return;
     }
-    const differences = linkDifferences(report.link, base.link);
+    const differences = linkDifferences(report.link, base.link, options.displayKeys);
     const rows = compareRuns(report, base.report);
     const parts: (HTMLElement | string)[] = [head];
     if (differences.length > 0) {

@@ -327,41 +327,7 @@ export function createCharts(container: HTMLElement): Charts {
   const allocs = chartBlock("Allocations", "Heap allocations during one run, from a counting allocator.");
   replaceChildren(container, reads.block, time.block, copies.block, allocs.block);
 
-  const readsChart = new Chart<"bar", number[], string>(reads.canvas, {
-    type: "bar",
-    data: { labels: [], datasets: [{ label: "Source reads", data: [], backgroundColor: COLOURS.sourceReads }] },
-    options: {
-      indexAxis: "y",
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
-      layout: { padding: { right: LABEL_PX } },
-      plugins: {
-        legend: { display: false },
-        tooltip: {
-          callbacks: { label: (item) => `${formatCount(Number(item.raw))} source reads` },
-        },
-      },
-      scales: {
-        x: {
-          type: "logarithmic",
-          min: 1,
-          title: { display: true, text: "source reads (log scale)" },
-          ticks: {
-            autoSkip: true,
-            maxRotation: 0,
-            callback: (value) => {
-              const v = Number(value);
-              const exponent = Math.log10(v);
-              return Math.abs(exponent - Math.round(exponent)) < 1e-9 ? compact(v) : null;
-            },
-          },
-        },
-        y: { ticks: {} },
-      },
-    },
-    plugins: [annotations],
-  });
+  const readsChart = createCallsChart(reads.canvas, COLOURS.sourceReads, "source reads");
 
   const timeChart = createTimeChart(time.canvas, theme, "Time per run");
 
@@ -384,19 +350,7 @@ export function createCharts(container: HTMLElement): Charts {
       sizeFor(reads.holder, runs.length);
       sizeFor(time.holder, runs.length);
 
-      readsChart.data.labels = labels;
-      const readsSet = readsChart.data.datasets[0];
-      if (readsSet) readsSet.data = runs.map((r) => Math.max(1, r.source_reads));
-      const readsScale = readsChart.options.scales?.["x"];
-      const most = Math.max(10, ...runs.map((r) => r.source_reads));
-      // End on the decade at or above the longest bar.
-      if (readsScale) readsScale.max = 10 ** Math.ceil(Math.log10(most) - 1e-9);
-      extrasOf.set(readsChart, { endLabels: runs.map((r) => formatCount(r.source_reads)), whiskers: null, theme });
-      readsChart.update("none");
-      reads.canvas.setAttribute(
-        "aria-label",
-        `Source reads: ${runs.map((r, i) => `${labels[i]} ${formatCount(r.source_reads)}`).join("; ")}.`,
-      );
+      showCalls(readsChart, reads.canvas, "Source reads", labels, runs.map((r) => r.source_reads), theme);
 
       timeChart.show(labels, runs, theme);
       setText(
@@ -434,6 +388,70 @@ export function createCharts(container: HTMLElement): Charts {
       for (const chart of allCharts) chart.update("none");
     },
   };
+}
+
+/**
+ * A horizontal bar chart of calls that reach the system (source reads, sink
+ * writes), one bar per row on a log scale with ticks on the decades.
+ */
+export function createCallsChart(canvas: HTMLCanvasElement, colour: string, noun: string): Chart<"bar", number[], string> {
+  return new Chart<"bar", number[], string>(canvas, {
+    type: "bar",
+    data: { labels: [], datasets: [{ label: noun, data: [], backgroundColor: colour }] },
+    options: {
+      indexAxis: "y",
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      layout: { padding: { right: LABEL_PX } },
+      plugins: {
+        legend: { display: false },
+        tooltip: { callbacks: { label: (item) => `${formatCount(Number(item.raw))} ${noun}` } },
+      },
+      scales: {
+        x: {
+          type: "logarithmic",
+          min: 1,
+          title: { display: true, text: `${noun} (log scale)` },
+          ticks: {
+            autoSkip: true,
+            maxRotation: 0,
+            callback: (value) => {
+              const v = Number(value);
+              const exponent = Math.log10(v);
+              return Math.abs(exponent - Math.round(exponent)) < 1e-9 ? compact(v) : null;
+            },
+          },
+        },
+        y: { ticks: {} },
+      },
+    },
+    plugins: [annotations],
+  });
+}
+
+/**
+ * Fills a calls chart: the bars (0 drawn as 1, the log axis' floor), exact
+ * counts at their ends, the axis up to the decade at or above the longest
+ * bar, and the canvas's text equivalent.
+ */
+export function showCalls(
+  chart: Chart<"bar", number[], string>,
+  canvas: HTMLCanvasElement,
+  title: string,
+  labels: string[],
+  values: number[],
+  theme: Theme,
+): void {
+  chart.data.labels = labels;
+  const set = chart.data.datasets[0];
+  if (set) set.data = values.map((v) => Math.max(1, v));
+  const scale = chart.options.scales?.["x"];
+  const most = Math.max(10, ...values);
+  if (scale) scale.max = 10 ** Math.ceil(Math.log10(most) - 1e-9);
+  extrasOf.set(chart, { endLabels: values.map((v) => formatCount(v)), whiskers: null, theme });
+  chart.update("none");
+  canvas.setAttribute("aria-label", `${title}: ${labels.map((l, i) => `${l} ${formatCount(values[i] ?? 0)}`).join("; ")}.`);
 }
 
 /** A horizontal bar chart of one count per reader, on a linear axis from 0 to at least `floor`. */

@@ -32,7 +32,8 @@ export interface Field {
 export type Emit = (params: Params, live: boolean) => void;
 
 let uniqueId = 0;
-function nextId(prefix: string): string {
+/** An id no other control on the page has. */
+export function nextId(prefix: string): string {
   uniqueId += 1;
   return `${prefix}-${uniqueId}`;
 }
@@ -459,6 +460,32 @@ export function chunkField(codec: Codec, current: () => Params, emit: Emit, spec
   };
 }
 
+/**
+ * Checkboxes choosing a non-empty subset (in the map's order, the schema's):
+ * unchecking the last one is refused with a note in `note`.
+ */
+export function keepOneChecked(
+  boxes: Map<string, HTMLInputElement>,
+  note: HTMLElement,
+  noun: string,
+  chosen: (ids: string[]) => void,
+): void {
+  for (const box of boxes.values()) {
+    box.addEventListener("change", () => {
+      const ids = [...boxes].filter(([, b]) => b.checked).map(([id]) => id);
+      if (ids.length === 0) {
+        box.checked = true;
+        setText(note, `Keep at least one ${noun}.`);
+        note.classList.add("error");
+        return;
+      }
+      note.classList.remove("error");
+      setText(note, "");
+      chosen(ids);
+    });
+  }
+}
+
 /** Readers to compare, in the schema's order; at least one stays checked. */
 function readersField(codec: Codec, current: () => Params, emit: Emit): Field {
   const { readers } = codec.schema;
@@ -468,18 +495,6 @@ function readersField(codec: Codec, current: () => Params, emit: Emit): Field {
     const id = nextId("reader");
     const box = h("input", { type: "checkbox", id, value: r.id, "aria-describedby": `${id}-about` });
     boxes.set(r.id, box);
-    box.addEventListener("change", () => {
-      const chosen = readers.filter((x) => boxes.get(x.id)?.checked).map((x) => x.id);
-      if (chosen.length === 0) {
-        box.checked = true;
-        setText(note, "Keep at least one reader.");
-        note.classList.add("error");
-        return;
-      }
-      note.classList.remove("error");
-      setText(note, "");
-      emit({ ...current(), readers: chosen }, false);
-    });
     return h(
       "div",
       { class: "check" },
@@ -488,6 +503,7 @@ function readersField(codec: Codec, current: () => Params, emit: Emit): Field {
       h("p", { class: "field-note", id: `${id}-about` }, r.about),
     );
   });
+  keepOneChecked(boxes, note, "reader", (chosen) => emit({ ...current(), readers: chosen }, false));
   // The enclosing "Readers" fieldset labels this group of checkboxes.
   const element = h("div", { class: "field readers" }, ...items, note);
   return {

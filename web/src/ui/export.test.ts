@@ -165,8 +165,9 @@ describe("baselines", () => {
     expect(reads.baseline).toBe(baseline.runs[1]!.source_reads);
     expect(reads.ratio).toBeCloseTo(current.runs[0]!.source_reads / baseline.runs[1]!.source_reads, 12);
     // The settings differ in cap and readers; presenter mode never counts.
-    expect(linkDifferences(current.link, baseline.link)).toEqual(["cap 1K → 16K", "rd unbuffered,std → std,chained"]);
-    expect(linkDifferences(`${current.link}&present=on`, current.link)).toEqual([]);
+    const display = codec.schema.display_keys;
+    expect(linkDifferences(current.link, baseline.link, display)).toEqual(["cap 1K → 16K", "rd unbuffered,std → std,chained"]);
+    expect(linkDifferences(`${current.link}&present=on&lesson=one-byte`, current.link, display)).toEqual([]);
   });
 
   it("shows ratios readably, zero baselines included", () => {

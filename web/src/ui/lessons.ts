@@ -11,7 +11,7 @@
 
 import type { Codec } from "../engine/codec";
 import type { LessonInfo } from "../engine/protocol";
-import { fragmentOf, linkUrl } from "../link";
+import { fragmentOf, linkUrl, sameExperiment } from "../link";
 import type { AppState } from "../state";
 import { h, replaceChildren, setText } from "./dom";
 
@@ -149,9 +149,8 @@ export function createLessons({ list, note, results, codec }: LessonsOptions): L
           reload.onclick = () => load(lesson, results);
         }
       }
-      // Presenter mode changes how the page looks, not the experiment.
-      const experiment = state.params.present ? codec.encodeLink({ ...state.params, present: false }) : state.fragment;
-      const isChanged = lesson !== null && canonical.get(lesson.id) !== experiment;
+      // Display keys (presenter mode) change how the page looks, not the experiment.
+      const isChanged = lesson !== null && !sameExperiment(canonical.get(lesson.id) ?? "", state.fragment, codec.schema.display_keys);
       if (isChanged !== shownChanged) {
         shownChanged = isChanged;
         changed.hidden = !isChanged;

@@ -7,14 +7,42 @@ import type { Params, Report, Run } from "../engine/protocol";
 import { bytesLabel, bytesRangeLabel, formatCount, formatNs } from "../format";
 import { h, replaceChildren } from "./dom";
 
-interface Column {
+/** What a results column shows in one row. */
+export interface Cell {
+  text: string | Node;
+  /** The exact value, as the cell's data-value (tests and scripts read it). */
+  value?: number | string;
+  detail?: string;
+}
+
+/** What every results column has, whatever its rows are. */
+export interface ColumnHead {
   /** Metric name, also the cell's data-metric (tests and scripts read it). */
   metric: string;
   heading: string;
   /** Short explanation, as the header's title. */
   about: string;
   numeric: boolean;
-  cell(run: Run, codec: Codec): { text: string; value?: number; detail?: string };
+}
+
+interface Column extends ColumnHead {
+  cell(run: Run, codec: Codec): Cell;
+}
+
+/** One body cell of a results table (read or write lab); `textClass` styles non-numeric cells. */
+export function metricCell(column: ColumnHead, { text, value, detail }: Cell, textClass: string): HTMLElement {
+  return h(
+    "td",
+    {
+      role: "cell",
+      "data-metric": column.metric,
+      "data-value": value,
+      // The phone layout prints this before the value.
+      "data-label": column.heading,
+      class: column.numeric ? "num" : textClass,
+    },
+    h("span", { class: "value" }, text, detail ? h("span", { class: "detail" }, detail) : null),
+  );
 }
 
 /** "19.8–25.2 ms" when both ends share a unit, else "980 µs–1.02 ms". */
@@ -195,21 +223,7 @@ export function createTable(container: HTMLElement, codec: Codec): ResultsTable 
           "tr",
           { "data-reader": run.reader, role: "row" },
           h("th", { scope: "row", role: "rowheader" }, labelOf(run.reader)),
-          ...COLUMNS.map((c) => {
-            const { text, value, detail } = c.cell(run, codec);
-            return h(
-              "td",
-              {
-                role: "cell",
-                "data-metric": c.metric,
-                "data-value": value,
-                // The phone layout prints this before the value.
-                "data-label": c.heading,
-                class: c.numeric ? "num" : "digest",
-              },
-              h("span", { class: "value" }, text, detail ? h("span", { class: "detail" }, detail) : null),
-            );
-          }),
+          ...COLUMNS.map((c) => metricCell(c, c.cell(run, codec), "digest")),
         ),
       );
       replaceChildren(body, ...rows);

@@ -17,10 +17,11 @@ import {
   OKABE_ITO,
   annotations,
   chartBlock,
-  compact,
   extrasOf,
   readTheme,
+  createCallsChart,
   createTimeChart,
+  showCalls,
   sizeFor,
   themeAxes,
 } from "./charts";
@@ -90,38 +91,7 @@ export function createWriteCharts(codec: Codec): WriteCharts {
   });
 
   const writesBlock = chartBlock("Sink write calls", "Calls that reached the sink (log scale). Each stands for one system call.");
-  const writesChart = new Chart<"bar", number[], string>(writesBlock.canvas, {
-    type: "bar",
-    data: { labels: [], datasets: [{ label: "Sink writes", data: [], backgroundColor: COLOURS.sinkWrites }] },
-    options: {
-      indexAxis: "y",
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
-      layout: { padding: { right: LABEL_PX } },
-      plugins: {
-        legend: { display: false },
-        tooltip: { callbacks: { label: (item) => `${formatCount(Number(item.raw))} sink writes` } },
-      },
-      scales: {
-        x: {
-          type: "logarithmic",
-          min: 1,
-          title: { display: true, text: "sink writes (log scale)" },
-          ticks: {
-            autoSkip: true,
-            maxRotation: 0,
-            callback: (value) => {
-              const v = Number(value);
-              const exponent = Math.log10(v);
-              return Math.abs(exponent - Math.round(exponent)) < 1e-9 ? compact(v) : null;
-            },
-          },
-        },
-      },
-    },
-    plugins: [annotations],
-  });
+  const writesChart = createCallsChart(writesBlock.canvas, COLOURS.sinkWrites, "sink writes");
 
   const sinkTimeBlock = chartBlock("Time per run, sink", "");
   let sinkRuns: SinkRun[] = [];
@@ -178,18 +148,7 @@ export function createWriteCharts(codec: Codec): WriteCharts {
       const sinkLabels = sinkRuns.map((s) => modeLabel.get(s.mode) ?? s.mode);
       sizeFor(writesBlock.holder, sinkRuns.length);
       sizeFor(sinkTimeBlock.holder, sinkRuns.length);
-      writesChart.data.labels = sinkLabels;
-      const writesSet = writesChart.data.datasets[0];
-      if (writesSet) writesSet.data = sinkRuns.map((s) => Math.max(1, s.sink_writes));
-      const writesScale = writesChart.options.scales?.["x"];
-      const most = Math.max(10, ...sinkRuns.map((s) => s.sink_writes));
-      if (writesScale) writesScale.max = 10 ** Math.ceil(Math.log10(most) - 1e-9);
-      extrasOf.set(writesChart, { endLabels: sinkRuns.map((s) => formatCount(s.sink_writes)), whiskers: null, theme });
-      writesChart.update("none");
-      writesBlock.canvas.setAttribute(
-        "aria-label",
-        `Sink write calls: ${sinkRuns.map((s, i) => `${sinkLabels[i]} ${formatCount(s.sink_writes)}`).join("; ")}.`,
-      );
+      showCalls(writesChart, writesBlock.canvas, "Sink write calls", sinkLabels, sinkRuns.map((s) => s.sink_writes), theme);
 
       sinkTimeChart.show(sinkLabels, sinkRuns, theme);
       setText(

@@ -11,6 +11,8 @@ import type { Params, WriteParams } from "../engine/protocol";
 import { bytesLabel } from "../format";
 import {
   chunkField,
+  keepOneChecked,
+  nextId,
   group,
   numberField,
   oneTwoFiveSteps,
@@ -31,34 +33,21 @@ export interface WriteControls {
   show(params: Params): void;
 }
 
-let uniqueId = 0;
 
 const withWrite = (p: Params, change: Partial<WriteParams>): Params => ({ ...p, write: { ...p.write, ...change } });
 
 /** Cursor flavours to compare, in the schema's order; at least one stays checked. */
 function flavoursField(codec: Codec, current: () => Params, emit: Emit): Field {
   const { flavours } = codec.schema;
-  uniqueId += 1;
-  const note = h("p", { class: "field-note", id: `flavours-note-${uniqueId}` });
+  const note = h("p", { class: "field-note", id: nextId("flavours-note") });
   const boxes = new Map<string, HTMLInputElement>();
   const items = flavours.map((f) => {
-    const id = `flavour-${f.id}-${uniqueId}`;
+    const id = nextId(`flavour-${f.id}`);
     const box = h("input", { type: "checkbox", id, value: f.id, title: f.about });
     boxes.set(f.id, box);
-    box.addEventListener("change", () => {
-      const chosen = flavours.filter((x) => boxes.get(x.id)?.checked).map((x) => x.id);
-      if (chosen.length === 0) {
-        box.checked = true;
-        setText(note, "Keep at least one cursor.");
-        note.classList.add("error");
-        return;
-      }
-      note.classList.remove("error");
-      setText(note, "");
-      emit(withWrite(current(), { flavours: chosen }), false);
-    });
     return h("div", { class: "check compact" }, box, h("label", { for: id }, h("code", {}, f.label)));
   });
+  keepOneChecked(boxes, note, "cursor", (chosen) => emit(withWrite(current(), { flavours: chosen }), false));
   const element = h(
     "fieldset",
     { class: "field flavours" },

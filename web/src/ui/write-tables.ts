@@ -7,18 +7,9 @@ import type { Codec } from "../engine/codec";
 import type { FinalFlush, FlavourInfo, FlavourRun, Seekable, SinkRun, WriteReport } from "../engine/protocol";
 import { bytesLabel, formatCount, formatNs } from "../format";
 import { h, replaceChildren, setText } from "./dom";
+import { metricCell, type Cell, type ColumnHead } from "./table";
 
-interface Cell {
-  text: string | Node;
-  value?: number | string;
-  detail?: string;
-}
-
-interface Column<R> {
-  metric: string;
-  heading: string;
-  about: string;
-  numeric: boolean;
+interface Column<R> extends ColumnHead {
   cell(row: R): Cell;
 }
 
@@ -77,20 +68,7 @@ function table<R>(spec: TableSpec<R>): Table<R> {
             "tr",
             { [spec.rowAttr]: spec.rowKey(row), role: "row" },
             h("th", { scope: "row", role: "rowheader" }, spec.rowLabel(row)),
-            ...spec.columns.map((c) => {
-              const { text: content, value, detail } = c.cell(row);
-              return h(
-                "td",
-                {
-                  role: "cell",
-                  "data-metric": c.metric,
-                  "data-value": value,
-                  "data-label": c.heading,
-                  class: c.numeric ? "num" : "text",
-                },
-                h("span", { class: "value" }, content, detail ? h("span", { class: "detail" }, detail) : null),
-              );
-            }),
+            ...spec.columns.map((c) => metricCell(c, c.cell(row), "text")),
           ),
         ),
       );

@@ -17,6 +17,9 @@ use buflab::write::sink::{Sink, SinkProbe};
 use bytes::{BufMut, BytesMut};
 use proptest::prelude::*;
 
+mod common;
+use common::chunk_model;
+
 // ---------------------------------------------------------------------------
 // std's Cursor, as its own tests pin it
 
@@ -300,16 +303,6 @@ proptest! {
 // ---------------------------------------------------------------------------
 // BufWriter over the chunked sink
 
-fn sink_model() -> impl Strategy<Value = ChunkModel> {
-    prop_oneof![
-        (1usize..64, 0usize..300).prop_map(|(min, extra)| ChunkModel::Uniform { min, max: min + extra }),
-        Just(ChunkModel::Fixed { size: 1 }),
-        (1usize..600).prop_map(|size| ChunkModel::Fixed { size }),
-        Just(ChunkModel::File),
-        Just(ChunkModel::Pipe),
-    ]
-}
-
 fn chunk_script() -> impl Strategy<Value = Vec<usize>> {
     prop::collection::vec(prop_oneof![3 => Just(0usize), 3 => Just(1usize), 4 => 1usize..700], 0..40)
 }
@@ -327,7 +320,7 @@ proptest! {
 
     #[test]
     fn both_modes_deliver_the_data_for_seeded_chunkings(
-        len in 1usize..20_000, model in sink_model(), seed in any::<u64>(), ws in 1usize..3000, cap in 1usize..2000,
+        len in 1usize..20_000, model in chunk_model(), seed in any::<u64>(), ws in 1usize..3000, cap in 1usize..2000,
     ) {
         let data = counting_bytes(len);
         for mode in [WriteMode::Direct, WriteMode::BufWriter] {
@@ -376,7 +369,7 @@ proptest! {
     }
 
     #[test]
-    fn the_final_flush_error_is_lost_only_on_drop(len in 1usize..5_000, model in sink_model(), ws in 1usize..700, cap in 1usize..700) {
+    fn the_final_flush_error_is_lost_only_on_drop(len in 1usize..5_000, model in chunk_model(), ws in 1usize..700, cap in 1usize..700) {
         let data = counting_bytes(len);
         for info in bufwriter::ENDINGS {
             let f = bufwriter::final_flush(info.id, &data, ws, cap, Chunker::new(model, 3));
@@ -395,7 +388,7 @@ proptest! {
     fn write_links_round_trip(
         records in 1u64..=(1 << 20), init_cap in 0u64..=(16 << 20), buf in 0u64..=(16 << 20),
         flavours in prop::sample::subsequence(Flavour::all(), 1..=7).prop_shuffle(),
-        len in 1024u64..=(64 << 20), ws in 1u64..=(1 << 20), cap in 1u64..=(4 << 20), sink in sink_model(),
+        len in 1024u64..=(64 << 20), ws in 1u64..=(1 << 20), cap in 1u64..=(4 << 20), sink in chunk_model(),
         write_lab in any::<bool>(),
     ) {
         let p = Params {

@@ -1,6 +1,9 @@
 //! Proptest strategies the property tests share (a `tests/common` module is
 //! not a test target of its own).
 
+// Each test target compiles this module and uses only part of it.
+#![allow(dead_code)]
+
 use buflab::source::ChunkModel;
 use proptest::prelude::*;
 

@@ -14,7 +14,8 @@
 use std::io::BufReader;
 
 use buflab::bench::{drain_bytewise, PlainSlice};
-use buflab::source::{counting_bytes, ChunkModel, Probe, Source};
+use buflab::engine::source::{counting_bytes, Probe, Source};
+use buflab::model::ChunkModel;
 
 const LEN: usize = 4 << 20;
 const ROUNDS: usize = 5;

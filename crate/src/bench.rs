@@ -9,9 +9,10 @@ use std::io::{BufReader, Read};
 
 use serde::{Deserialize, Serialize};
 
-use crate::measure::{self, Clock, Sampling, Stats};
-use crate::params::{decode_link, Lab};
-use crate::source::{counting_bytes, ChunkModel, Probe, Source};
+use crate::engine::measure::{self, Clock, Sampling};
+use crate::engine::source::{counting_bytes, Probe, Source};
+use crate::link::decode as decode_link;
+use crate::model::{ChunkModel, Lab, Stats};
 
 /// One scenario of the suite.
 #[derive(Clone, Copy, Debug, Serialize)]
@@ -99,7 +100,7 @@ pub fn run_suite(clock: &dyn Clock) -> SuiteReport {
                     (report.link, run.bytes, run.cpu_ns)
                 }
                 Lab::Write => {
-                    let report = crate::write::run(&params, clock, Sampling::FULL).expect("suite links are valid");
+                    let report = crate::api::run_write(&params, clock, Sampling::FULL).expect("suite links are valid");
                     let run = &report.flavours[0];
                     assert_eq!(run.digest.as_ref(), Some(&report.reference_digest), "{}: wrong bytes", s.name);
                     (report.link, run.bytes, run.cpu_ns.expect("a finished flavour is timed"))
@@ -140,7 +141,7 @@ fn overhead(clock: &dyn Clock, resolution_ns: f64) -> Overhead {
         ratios.push(i.median / p.median);
     }
     std::hint::black_box(total);
-    let median = |v: &mut Vec<f64>| Stats::from_samples(v, 1).median;
+    let median = |v: &mut Vec<f64>| measure::stats(v, 1).median;
     Overhead {
         instrumented_ns_per_byte: median(&mut inst),
         plain_ns_per_byte: median(&mut plain),

@@ -15,8 +15,11 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::measure::{Clock, Sampling};
-use crate::params::{self, Params};
+use crate::api;
+use crate::catalog;
+use crate::engine::measure::{Clock, Sampling};
+use crate::link;
+use crate::model::{self, Params};
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -127,7 +130,7 @@ pub fn run(params: JsValue, options: JsValue) -> Result<JsValue, JsError> {
         inject(fault)?;
     }
     let sampling = if options.quick { Sampling::QUICK } else { Sampling::FULL };
-    let report = crate::run_lab(&params, &PerformanceClock::new()?, sampling)
+    let report = api::run_lab(&params, &PerformanceClock::new()?, sampling)
         .map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&report)
 }
@@ -142,25 +145,25 @@ pub fn bench_suite() -> Result<JsValue, JsError> {
 /// Decodes an untrusted link: `{params, notices, fragment}`. Never throws.
 #[wasm_bindgen]
 pub fn decode_link(link: &str) -> Result<JsValue, JsError> {
-    to_js(&params::decode_link(link))
+    to_js(&link::decode(link))
 }
 
 /// The canonical fragment (no `#`) for valid params. Throws for invalid ones.
 #[wasm_bindgen]
 pub fn encode_link(params: JsValue) -> Result<String, JsError> {
-    Ok(params_from_js(params)?.to_link())
+    Ok(link::encode(&params_from_js(params)?))
 }
 
 /// Limits, defaults and choices for building the controls.
 #[wasm_bindgen]
 pub fn schema() -> Result<JsValue, JsError> {
-    to_js(&params::schema())
+    to_js(&catalog::schema())
 }
 
 /// A size such as `8K`; `undefined` when unreadable or too large.
 #[wasm_bindgen]
 pub fn parse_size(text: &str) -> Option<f64> {
-    params::parse_size(text).ok().flatten().map(|v| v as f64)
+    model::parse_size(text).ok().flatten().map(|v| v as f64)
 }
 
 /// `8192` → `"8K"`. Negative, fractional or non-finite input is floored to a
@@ -168,7 +171,7 @@ pub fn parse_size(text: &str) -> Option<f64> {
 #[wasm_bindgen]
 pub fn format_size(n: f64) -> String {
     let n = if n.is_finite() && n > 0.0 { n.floor() as u64 } else { 0 };
-    params::format_size(n)
+    model::format_size(n)
 }
 
 /// The most streams a job may have with streams of `len` bytes and buffers of
@@ -176,14 +179,14 @@ pub fn format_size(n: f64) -> String {
 #[wasm_bindgen]
 pub fn max_streams(len: f64, cap: f64) -> f64 {
     let whole = |n: f64| if n.is_finite() && n > 0.0 { n.floor() as u64 } else { 1 };
-    params::max_streams(whole(len), whole(cap)) as f64
+    model::max_streams(whole(len), whole(cap)) as f64
 }
 
 /// The Rust program the params correspond to (`snippet.rs`), for the page's
 /// code panel. Throws for invalid params.
 #[wasm_bindgen]
 pub fn code(params: JsValue) -> Result<String, JsError> {
-    Ok(crate::snippet::snippet(&params_from_js(params)?))
+    Ok(catalog::snippet::snippet(&params_from_js(params)?))
 }
 
 // ---------------------------------------------------------------------------
@@ -194,7 +197,7 @@ pub fn code(params: JsValue) -> Result<String, JsError> {
 /// The axis values of a sweep (empty without one). Throws for invalid params.
 #[wasm_bindgen]
 pub fn sweep_values(params: JsValue) -> Result<JsValue, JsError> {
-    to_js(&crate::sweep::values(&params_from_js(params)?))
+    to_js(&crate::engine::sweep::values(&params_from_js(params)?))
 }
 
 /// Runs point `index` of the sweep: `{value, report}`. `options.quick`: one
@@ -208,8 +211,8 @@ pub fn sweep_point(params: JsValue, index: u32, options: JsValue) -> Result<JsVa
     } else {
         serde_wasm_bindgen::from_value(options).map_err(|e| JsError::new(&format!("options: {e}")))?
     };
-    let sampling = if options.quick { Sampling::QUICK } else { crate::sweep::SAMPLING };
-    let point = crate::sweep::run_point(&params, index as usize, &PerformanceClock::new()?, sampling)
+    let sampling = if options.quick { Sampling::QUICK } else { crate::engine::sweep::SAMPLING };
+    let point = api::run_point(&params, index as usize, &PerformanceClock::new()?, sampling)
         .map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&point)
 }
@@ -218,9 +221,9 @@ pub fn sweep_point(params: JsValue, index: u32, options: JsValue) -> Result<JsVa
 #[wasm_bindgen]
 pub fn sweep_report(params: JsValue, points: JsValue) -> Result<JsValue, JsError> {
     let params = params_from_js(params)?;
-    let points: Vec<crate::sweep::SweepPoint> =
+    let points: Vec<model::SweepPoint> =
         serde_wasm_bindgen::from_value(points).map_err(|e| JsError::new(&format!("points: {e}")))?;
-    let report = crate::sweep::report(&params, points).ok_or_else(|| JsError::new("sweep: no sweep axis set"))?;
+    let report = api::sweep_report(&params, points).ok_or_else(|| JsError::new("sweep: no sweep axis set"))?;
     to_js(&report)
 }
 
@@ -231,5 +234,5 @@ pub fn sweep_report(params: JsValue, points: JsValue) -> Result<JsValue, JsError
 pub fn fit_sweep(params: JsValue) -> Result<JsValue, JsError> {
     let params: Params =
         serde_wasm_bindgen::from_value(params).map_err(|e| JsError::new(&format!("params: {e}")))?;
-    to_js(&params::fit_sweep(&params).map_err(|e| JsError::new(&e.to_string()))?)
+    to_js(&link::fit_sweep(&params).map_err(|e| JsError::new(&e.to_string()))?)
 }

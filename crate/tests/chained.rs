@@ -8,13 +8,14 @@
 use std::io::{self, BufRead, BufReader, ErrorKind, Read};
 use std::num::NonZeroUsize;
 
-use buflab::content;
-use buflab::measure::Lanes;
-use buflab::params::{decode_link, LenRange, Params};
-use buflab::read::chained::{BlockCounts, BlockPool, ChainedReader};
-use buflab::read::{drive_streams, ReaderConfig, ReaderKind, READERS};
-use buflab::source::{Chunker, Probe, Source};
-use buflab::workload::{self, DigestSink, Spec, Workload};
+use buflab::engine::content;
+use buflab::engine::measure::Lanes;
+use buflab::engine::readers::chained::{BlockPool, ChainedReader};
+use buflab::engine::readers::{drive_streams, ReaderConfig};
+use buflab::engine::source::{counting_bytes, Chunker, Probe, Source};
+use buflab::engine::workload::{self, DigestSink, Spec};
+use buflab::link::decode as decode_link;
+use buflab::model::{BlockCounts, ChunkModel, Id, LenRange, Params, ReaderKind, Workload};
 use proptest::prelude::*;
 
 fn pool(block_len: usize) -> BlockPool {
@@ -223,7 +224,7 @@ fn frames_cut_short_fail_cleanly_in_every_reader() {
     let first = u32::from_be_bytes(whole[..4].try_into().unwrap()) as usize;
     for cut in [whole.len() - 1, 4 + first + 2, 2] {
         let data = &whole[..cut];
-        for info in READERS {
+        for info in buflab::catalog::schema().readers {
             for sizes in [vec![1], vec![0, 7, 0, 64]] {
                 let probe = Probe::default();
                 let mut sources = Lanes::with_capacity(1);
@@ -244,7 +245,7 @@ fn pool_off_allocates_a_block_each_time_pool_on_reuses_them() {
     let run = |pool_on: bool| {
         let probe = Probe::default();
         let mut sources = Lanes::with_capacity(1);
-        sources.push(Source::new(&data, buflab::source::ChunkModel::preset("worst").unwrap(), 2, &probe));
+        sources.push(Source::new(&data, ChunkModel::preset("worst").unwrap(), 2, &probe));
         let spec = Spec { workload: Workload::Frames, rs: 1, len: data.len(), reuse: false };
         let mut sink = [DigestSink::default()];
         let config = ReaderConfig { cap: 8192, pool: pool_on };
@@ -445,7 +446,7 @@ proptest! {
         sizes in prop::collection::vec(prop_oneof![1 => Just(0usize), 4 => 1usize..300], 0..10),
         block in 1usize..400,
         rs in 1usize..900,
-        workload in prop::sample::select(buflab::workload::WORKLOADS.iter().map(|w| w.id).collect::<Vec<_>>()),
+        workload in prop::sample::select(Workload::all()),
     ) {
         // Every byte the application owns either came straight from the
         // source (counted as direct) or was copied out of a block (counted
@@ -454,7 +455,7 @@ proptest! {
             Workload::Frames => content::frames(if len < 4 { 0 } else { len }, LenRange { min: 0, max: 200 }, 1),
             Workload::Lines => content::lines(len, LenRange { min: 0, max: 80 }, 1),
             Workload::Scan => content::nul_at(len, len as u64 / 2),
-            _ => buflab::source::counting_bytes(len),
+            _ => counting_bytes(len),
         };
         let probe = Probe::default();
         let p = BlockPool::new(NonZeroUsize::new(block).unwrap(), true);

@@ -9,20 +9,19 @@
 //! `buffer-size` is a sweep: its claim (the knee at 512) is asserted here on
 //! the sweep its link runs (and by the sweep's own tests on the same settings).
 
-use buflab::experiment::run_lab;
-use buflab::lessons::{LessonId, LESSONS};
-use buflab::measure::{InstantClock, Sampling};
-use buflab::params::{decode_link, Lab, LenRange, Params};
-use buflab::read::ReaderKind;
-use buflab::report::{LabReport, Report, Run, WriteReport};
-use buflab::source::ChunkModel;
-use buflab::sweep::{run_sweep, Metric};
-use buflab::workload::Workload;
-use buflab::write::cursors::{Flavour, FLAVOURS};
+use buflab::api::{run_lab, run_sweep};
+use buflab::catalog::cursors::{flavour, FLAVOURS};
+use buflab::catalog::lessons::LESSONS;
+use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::link::decode as decode_link;
+use buflab::model::{
+    ChunkModel, Flavour, Id, Lab, LabReport, LenRange, LessonId, Metric, Params, ReaderKind, Report, Run, Workload,
+    WriteParams, WriteReport,
+};
 
 /// The lesson's link, decoded: no notice, and it selects its own lesson.
 fn lesson_params(id: LessonId) -> Params {
-    let lesson = id.lesson();
+    let lesson = buflab::catalog::lessons::lesson(id);
     let d = decode_link(lesson.link);
     assert!(d.notices.is_empty(), "{}: {:?}", id.id(), d.notices);
     assert_eq!(d.params.lesson, Some(id));
@@ -165,15 +164,15 @@ fn cursors_growable_ones_reallocate_from_empty_and_fixed_ones_allocate_once() {
             assert_eq!((f.alloc.allocations, f.alloc.reallocs), (1, 0), "{:?}", f.flavour);
         }
     }
-    let growable = w.flavours.iter().filter(|f| f.flavour.info().growable).count();
+    let growable = w.flavours.iter().filter(|f| flavour(f.flavour).growable).count();
     assert_eq!(growable, 4);
 
     // The third point: start at 32K and nothing reallocates; a smaller fixed buffer ends in WriteZero.
-    let sized = write_report(&Params { write: buflab::params::WriteParams { init_cap: 32 * 1024, ..p.write.clone() }, ..p.clone() });
+    let sized = write_report(&Params { write: WriteParams { init_cap: 32 * 1024, ..p.write.clone() }, ..p.clone() });
     assert!(sized.flavours.iter().all(|f| f.alloc.reallocs == 0));
-    let short = write_report(&Params { write: buflab::params::WriteParams { buf: 16 * 1024, ..p.write.clone() }, ..p });
+    let short = write_report(&Params { write: WriteParams { buf: 16 * 1024, ..p.write.clone() }, ..p });
     for f in &short.flavours {
-        assert_eq!(f.error.is_some(), !f.flavour.info().growable, "{:?}", f.flavour);
+        assert_eq!(f.error.is_some(), !flavour(f.flavour).growable, "{:?}", f.flavour);
     }
     assert!(short.flavours.iter().any(|f| f.flavour == Flavour::MutSlice && f.error.is_some()));
 }

@@ -2,11 +2,12 @@
 //! Every reader delivers exactly the source's bytes, for every chunking; and
 //! the source-read counts follow the formulas the lessons rely on.
 
-use buflab::measure::{InstantClock, Sampling};
-use buflab::params::{decode_link, max_streams, LenRange, Params};
-use buflab::read::{self, ReaderKind, READERS};
-use buflab::source::{counting_bytes, ChunkModel, Chunker, Probe, Source};
-use buflab::workload::{digest_of, AppCounts, DigestSink, Workload, WORKLOADS};
+use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::readers as read;
+use buflab::engine::source::{counting_bytes, Chunker, Probe, Source};
+use buflab::engine::workload::{digest_of, AppCounts, DigestSink};
+use buflab::link::decode as decode_link;
+use buflab::model::{max_streams, ChunkModel, Id, LenRange, Params, ReaderKind, Workload};
 use proptest::prelude::*;
 
 mod common;
@@ -50,7 +51,7 @@ proptest! {
     ) {
         let data = counting_bytes(len);
         let want = digest_of(&data);
-        for info in READERS {
+        for info in buflab::catalog::schema().readers {
             let out = drive(info.id, &data, Chunker::new(model, seed), cap, rs);
             prop_assert_eq!(&out.digest, &want, "reader {:?}", info.id);
             prop_assert_eq!(out.app.bytes, len as u64);
@@ -66,7 +67,7 @@ proptest! {
     ) {
         let data = counting_bytes(len);
         let want = digest_of(&data);
-        for info in READERS {
+        for info in buflab::catalog::schema().readers {
             let out = drive(info.id, &data, Chunker::scripted(script.clone()), cap, rs);
             prop_assert_eq!(&out.digest, &want, "reader {:?}", info.id);
             prop_assert_eq!(out.app.bytes, len as u64);
@@ -110,8 +111,8 @@ proptest! {
     fn decode_of_encode_is_identity(
         len in 1024u64..=(64 << 20), cap in 1u64..=(4 << 20), rs in 1u64..=(1 << 20),
         seed in 0u64..(1 << 53), sys in 0u64..=10_000_000, model in chunk_model(),
-        readers in prop::sample::subsequence(READERS.iter().map(|r| r.id).collect::<Vec<_>>(), 1..=READERS.len()).prop_shuffle(),
-        workload in prop::sample::select(WORKLOADS.iter().map(|w| w.id).collect::<Vec<_>>()),
+        readers in prop::sample::subsequence(ReaderKind::all(), 1..=ReaderKind::all().len()).prop_shuffle(),
+        workload in prop::sample::select(Workload::all()),
         streams_frac in 0.0f64..1.0, pool in any::<bool>(), reuse in any::<bool>(),
         (line_min, line_extra) in (0u64..=(64 << 10), 0u64..1000), (frame_min, frame_extra) in (0u64..=(1 << 20), 0u64..5000),
         nul in 0u64..=(64 << 20),
@@ -122,7 +123,7 @@ proptest! {
         let frame = LenRange { min: frame_min, max: (frame_min + frame_extra).min(1 << 20) };
         let p = Params { len, chunk: model, seed, cap, rs, sys, readers, workload, streams, pool, reuse, line, frame, nul, ..Params::default() };
         prop_assert_eq!(p.check(), Ok(()));
-        let d = decode_link(&p.to_link());
+        let d = decode_link(&buflab::link::encode(&p));
         prop_assert!(d.notices.is_empty(), "{:?}", d.notices);
         prop_assert_eq!(d.params, p);
     }
@@ -134,7 +135,7 @@ proptest! {
         let p = Params { len, cap, rs, seed, sys, ..Params::default() };
         let _ = p.check();
         let json = format!(r#"{{"len":{len},"cap":{cap},"rs":{rs},"seed":{seed},"sys":{sys}}}"#);
-        let _ = Params::from_json(&json);
+        let _ = buflab::link::params_from_json(&json);
     }
 }
 

@@ -11,9 +11,9 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use buflab::params::decode_link;
-use buflab::snippet::snippet;
-use buflab::workload::WORKLOADS;
+use buflab::catalog::snippet::snippet;
+use buflab::link::decode as decode_link;
+use buflab::model::{Id, Workload};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/snippet-check").join(name);
@@ -22,13 +22,13 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn read_links() -> Vec<String> {
-    let mut links: Vec<String> = WORKLOADS
-        .iter()
+    let mut links: Vec<String> = Workload::all()
+        .into_iter()
         .flat_map(|w| {
             [
-                format!("rd=unbuffered,std,chained&wl={}", w.id.id()),
-                format!("rd=std&wl={}&chunk=file", w.id.id()),
-                format!("rd=unbuffered&wl={}&chunk=pipe", w.id.id()),
+                format!("rd=unbuffered,std,chained&wl={}", w.id()),
+                format!("rd=std&wl={}&chunk=file", w.id()),
+                format!("rd=unbuffered&wl={}&chunk=pipe", w.id()),
             ]
         })
         .collect();

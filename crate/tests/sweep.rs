@@ -2,10 +2,12 @@
 //! Sweeps: the lesson's claim (a bigger buffer stops paying once it holds the
 //! largest chunk), correctness at every point, and the sweep link keys.
 
-use buflab::measure::{InstantClock, Sampling};
-use buflab::params::{decode_link, Params, Sweep, SweepAxis, MAX_SWEEP_POINTS, SWEEP_AXES};
-use buflab::read::ReaderKind;
-use buflab::sweep::{self, Metric};
+use buflab::api;
+use buflab::catalog::schema::sweep_axis;
+use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::sweep;
+use buflab::link::decode as decode_link;
+use buflab::model::{Id, Metric, Params, ReaderKind, Sweep, SweepAxis, SweepReport, MAX_SWEEP_POINTS};
 use proptest::prelude::*;
 
 /// The `buffer-size` lesson's link (issue 6 contract): std and chained over
@@ -15,12 +17,12 @@ const LESSON_LINK: &str =
 
 /// Run once and shared by the tests that read it (26 runs of 1 MiB read a
 /// byte at a time are slow in a debug build).
-fn lesson_sweep() -> &'static sweep::SweepReport {
-    static REPORT: std::sync::OnceLock<sweep::SweepReport> = std::sync::OnceLock::new();
+fn lesson_sweep() -> &'static SweepReport {
+    static REPORT: std::sync::OnceLock<SweepReport> = std::sync::OnceLock::new();
     REPORT.get_or_init(|| {
         let d = decode_link(LESSON_LINK);
         assert!(d.notices.is_empty(), "{:?}", d.notices);
-        sweep::run_sweep(&d.params, &InstantClock::default(), Sampling::QUICK, |_, _, _| {}).unwrap()
+        api::run_sweep(&d.params, &InstantClock::default(), Sampling::QUICK, |_, _, _| {}).unwrap()
     })
 }
 
@@ -63,7 +65,7 @@ fn chunk_sweeps_mean_fixed_chunks_and_knee_at_the_buffer() {
     // more chunk stops paying at the capacity.
     let d = decode_link("len=256K&cap=4K&rs=1&rd=std&sweep=chunk&from=64&to=64K");
     assert!(d.notices.is_empty(), "{:?}", d.notices);
-    let r = sweep::run_sweep(&d.params, &InstantClock::default(), Sampling::QUICK, |_, _, _| {}).unwrap();
+    let r = api::run_sweep(&d.params, &InstantClock::default(), Sampling::QUICK, |_, _, _| {}).unwrap();
     let k = r.knees.iter().find(|k| k.metric == Metric::SourceReads).unwrap();
     assert_eq!(k.value, 4096);
     assert_eq!(r.points[0].report.runs[0].source_reads, 256 * 1024 / 64 + 1);
@@ -72,7 +74,7 @@ fn chunk_sweeps_mean_fixed_chunks_and_knee_at_the_buffer() {
 #[test]
 fn axes_without_a_knee_report_none() {
     let d = decode_link("len=4K&rd=std&sweep=streams&from=1&to=4");
-    let r = sweep::run_sweep(&d.params, &InstantClock::default(), Sampling::QUICK, |_, _, _| {}).unwrap();
+    let r = api::run_sweep(&d.params, &InstantClock::default(), Sampling::QUICK, |_, _, _| {}).unwrap();
     assert_eq!(r.points.len(), 3);
     assert!(r.knees.is_empty());
     assert_eq!(r.points.iter().map(|p| p.report.params.streams).collect::<Vec<_>>(), [1, 2, 4]);
@@ -82,7 +84,7 @@ fn axes_without_a_knee_report_none() {
 fn progress_is_reported_point_by_point() {
     let d = decode_link("len=4K&rd=std&sweep=rs&from=1&to=8");
     let mut seen = Vec::new();
-    sweep::run_sweep(&d.params, &InstantClock::default(), Sampling::QUICK, |i, n, p| seen.push((i, n, p.value))).unwrap();
+    api::run_sweep(&d.params, &InstantClock::default(), Sampling::QUICK, |i, n, p| seen.push((i, n, p.value))).unwrap();
     assert_eq!(seen, [(0, 4, 1), (1, 4, 2), (2, 4, 4), (3, 4, 8)]);
 }
 
@@ -103,7 +105,7 @@ fn bad_sweep_values_fall_back_with_notices_naming_the_key() {
     // Reversed, clamped, defaulted.
     assert_eq!(decode_link("sweep=rs&from=1K&to=16").params.sweep, Some(Sweep { axis: SweepAxis::Rs, from: 16, to: 1024 }));
     assert_eq!(decode_link("sweep=rs&to=16G").params.sweep.unwrap().to, 1 << 20);
-    assert_eq!(decode_link("sweep=cap&from=x").params.sweep.unwrap().from, SWEEP_AXES[0].from);
+    assert_eq!(decode_link("sweep=cap&from=x").params.sweep.unwrap().from, sweep_axis(SweepAxis::Cap).from);
     assert_eq!(keys("sweep=cap&from=x"), ["from"]);
     assert_eq!(keys("sweep=cap&sweep=rs"), ["sweep"]);
     // Too many points: cut at `to`.
@@ -135,22 +137,22 @@ fn strict_check_rejects_bad_sweeps_with_the_key() {
     assert_eq!(with(Sweep { axis: SweepAxis::Cap, from: 16, to: 8 << 20 }), "to");
     assert_eq!(with(Sweep { axis: SweepAxis::Chunk, from: 1, to: 1 << 24 }), "to");
     assert_eq!(with(Sweep { axis: SweepAxis::Streams, from: 1, to: 512 }), "to");
-    assert!(Params::from_json(r#"{"sweep": {"axis": "size", "from": 1, "to": 2}}"#).is_err());
-    let p = Params::from_json(r#"{"sweep": {"axis": "cap", "from": 16, "to": 1024}}"#).unwrap();
+    assert!(buflab::link::params_from_json(r#"{"sweep": {"axis": "size", "from": 1, "to": 2}}"#).is_err());
+    let p = buflab::link::params_from_json(r#"{"sweep": {"axis": "cap", "from": 16, "to": 1024}}"#).unwrap();
     assert_eq!(p.sweep.unwrap().values().len(), 7);
-    assert_eq!(Params::from_json(r#"{"sweep": null}"#).unwrap().sweep, None);
+    assert_eq!(buflab::link::params_from_json(r#"{"sweep": null}"#).unwrap().sweep, None);
 }
 
 #[test]
 fn sweep_keys_stay_out_of_links_without_a_sweep() {
-    assert!(!Params::default().to_link().contains("sweep"));
+    assert!(!buflab::link::encode(&Params::default()).contains("sweep"));
     let d = decode_link(LESSON_LINK);
     assert!(d.fragment.ends_with("&sweep=cap&from=16&to=64K"), "{}", d.fragment);
 }
 
 #[test]
 fn the_schema_exposes_the_axes() {
-    let json = serde_json::to_value(buflab::params::schema()).unwrap();
+    let json = serde_json::to_value(buflab::catalog::schema()).unwrap();
     let axes = json["sweep_axes"].as_array().unwrap();
     let ids: Vec<&str> = axes.iter().map(|a| a["id"].as_str().unwrap()).collect();
     assert_eq!(ids, ["cap", "rs", "chunk", "len", "streams"]);
@@ -159,20 +161,20 @@ fn the_schema_exposes_the_axes() {
     assert!(axes.iter().all(|a| a["label"].is_string() && a["about"].is_string()));
     assert_eq!(json["defaults"]["sweep"], serde_json::Value::Null);
     // The page words its knee definition from this, not from a copy.
-    assert_eq!(json["knee_tolerance"], buflab::sweep::KNEE_TOLERANCE);
+    assert_eq!(json["knee_tolerance"], buflab::engine::sweep::KNEE_TOLERANCE);
 }
 
 proptest! {
     #[test]
     fn sweeps_round_trip_through_the_link(axis in 0usize..5, a in 0u32..27, b in 0u32..27, len_log in 10u32..=26, streams in 1u64..8) {
-        let info = &SWEEP_AXES[axis];
+        let info = &buflab::catalog::schema().sweep_axes[axis];
         let lo = info.bounds.min.ilog2();
         let hi = info.bounds.max.ilog2();
         let (a, b) = (lo + a % (hi - lo + 1), lo + b % (hi - lo + 1));
         let (from, to) = (1u64 << a.min(b), 1u64 << a.max(b));
-        let base = Params { len: 1 << len_log, streams: streams.min(buflab::params::max_streams(1 << len_log, 8192)), ..Params::default() };
+        let base = Params { len: 1 << len_log, streams: streams.min(buflab::model::max_streams(1 << len_log, 8192)), ..Params::default() };
         // The decoder fits the range (points, job size); what it gives back must round-trip.
-        let d = decode_link(&(base.to_link() + &format!("&sweep={}&from={from}&to={to}", info.id.id())));
+        let d = decode_link(&(buflab::link::encode(&base) + &format!("&sweep={}&from={from}&to={to}", info.id.id())));
         prop_assert_eq!(d.params.check(), Ok(()));
         let s = d.params.sweep.unwrap();
         prop_assert_eq!(s.axis, info.id);
@@ -188,8 +190,8 @@ proptest! {
 fn a_sweep_is_refitted_when_the_rest_changes() {
     // 64 streams of 1 MiB fit; of 4 MiB only 16 do.
     let p = decode_link("len=1M&sweep=streams&from=1&to=64").params;
-    let d = buflab::params::fit_sweep(&Params { len: 4 << 20, ..p.clone() }).unwrap();
+    let d = buflab::link::fit_sweep(&Params { len: 4 << 20, ..p.clone() }).unwrap();
     assert_eq!(d.params.sweep.unwrap().to, 16);
     assert_eq!(d.notices.iter().map(|n| n.key.as_str()).collect::<Vec<_>>(), ["to"]);
-    assert!(buflab::params::fit_sweep(&Params { cap: 0, ..p }).is_err());
+    assert!(buflab::link::fit_sweep(&Params { cap: 0, ..p }).is_err());
 }

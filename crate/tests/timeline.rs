@@ -4,11 +4,11 @@
 //! does what the measured pass does, and that the wrappers left the measured
 //! figures alone.
 
-use buflab::content;
-use buflab::measure::{InstantClock, Sampling};
-use buflab::params::decode_link;
-use buflab::read::ReaderKind;
-use buflab::timeline::{record_with, TRACE_OPS};
+use buflab::engine::content;
+use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::timeline::{record_with, TRACE_OPS};
+use buflab::link::decode as decode_link;
+use buflab::model::ReaderKind;
 
 #[test]
 fn a_complete_trace_adds_up_to_the_measured_run() {
@@ -29,7 +29,7 @@ fn a_complete_trace_adds_up_to_the_measured_run() {
                 // The whole run, traced without the page's limit.
                 let t = record_with(&d.params, run.reader, &data, usize::MAX, &mut |_| {});
                 assert!(!t.truncated && t.error.is_none());
-                let sum = |f: fn(&buflab::timeline::Op) -> u64| t.ops.iter().map(f).sum::<u64>();
+                let sum = |f: fn(&buflab::model::Op) -> u64| t.ops.iter().map(f).sum::<u64>();
                 let what = format!("{link} {:?}", run.reader);
                 assert_eq!(sum(|o| o.source_reads), run.source_reads, "{what}");
                 assert_eq!(sum(|o| o.returned), run.bytes, "{what}");

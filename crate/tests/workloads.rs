@@ -6,12 +6,13 @@
 
 use std::io;
 
-use buflab::content;
-use buflab::measure::{AllocScope, InstantClock, Lanes, Sampling};
-use buflab::params::{decode_link, LenRange};
-use buflab::read::{drive_streams, Driven, ReaderConfig, ReaderKind, READERS};
-use buflab::source::{counting_bytes, stream_seed, Chunker, Probe, Source};
-use buflab::workload::{combined_digest, DigestSink, Spec, Workload, WORKLOADS};
+use buflab::engine::content;
+use buflab::engine::measure::{AllocScope, InstantClock, Lanes, Sampling};
+use buflab::engine::readers::{drive_streams, Driven, ReaderConfig};
+use buflab::engine::source::{counting_bytes, stream_seed, Chunker, Probe, Source};
+use buflab::engine::workload::{combined_digest, DigestSink, Spec};
+use buflab::link::decode as decode_link;
+use buflab::model::{Id, LenRange, ReaderKind, Workload};
 use proptest::prelude::*;
 
 mod common;
@@ -65,7 +66,7 @@ fn content_for(workload: Workload, len: usize, seed: u64, line: LenRange, frame:
 
 fn case() -> impl Strategy<Value = Case> {
     (
-        prop::sample::select(WORKLOADS.iter().map(|w| w.id).collect::<Vec<_>>()),
+        prop::sample::select(Workload::all()),
         prop_oneof![Just(0usize), 0usize..6000],
         any::<u64>(),
         (0u64..50, 0u64..200),
@@ -90,7 +91,7 @@ fn check(case: &Case, chunkers: impl Fn() -> Vec<Chunker>) -> Result<(), TestCas
     let streams = chunkers().len();
     let want = content::expected(case.workload, &case.data);
     let want_digest = combined_digest(&vec![want.digest; streams]);
-    for info in READERS {
+    for info in buflab::catalog::schema().readers {
         let out = run(info.id, case, chunkers()).map_err(|e| TestCaseError::fail(format!("{:?}: {e}", info.id)))?;
         let who = format!("{:?} {:?} cap {} rs {} streams {streams}", info.id, case.workload, case.cap, case.rs);
         prop_assert_eq!(&out.digest, &want_digest, "{}", who);
@@ -141,7 +142,7 @@ fn report(link: &str) -> buflab::Report {
     r
 }
 
-fn by_reader<'a>(r: &'a buflab::Report, kind: ReaderKind) -> &'a buflab::report::Run {
+fn by_reader<'a>(r: &'a buflab::Report, kind: ReaderKind) -> &'a buflab::model::Run {
     r.runs.iter().find(|run| run.reader == kind).unwrap()
 }
 
@@ -190,7 +191,7 @@ fn many_streams_each_hold_a_buffer() {
     // One stream's counts are what a one-stream experiment gives.
     let one = report("len=64K&chunk=poor&cap=4K&rs=1&rd=unbuffered,std,chained&wl=fixed");
     assert_eq!(one.runs[1].alloc.allocations, 1);
-    assert_eq!(one.source_digest, buflab::workload::digest_of(&counting_bytes(65536)), "digests of old links are kept");
+    assert_eq!(one.source_digest, buflab::engine::workload::digest_of(&counting_bytes(65536)), "digests of old links are kept");
 }
 
 #[test]

@@ -7,13 +7,15 @@
 use std::io::{Cursor, ErrorKind, Seek, SeekFrom, Write};
 use std::marker::PhantomData;
 
-use buflab::measure::{InstantClock, Sampling};
-use buflab::params::{decode_link, Lab, Params, WriteParams};
-use buflab::source::{counting_bytes, ChunkModel, Chunker};
-use buflab::workload::{digest_of, DigestSink};
-use buflab::write::bufwriter::{self, Ending, WriteMode};
-use buflab::write::cursors::{self, encode_all, records, serialize, Flavour, Seekable, Sizes, WriterVec, FLAVOURS};
-use buflab::write::sink::{Sink, SinkProbe};
+use buflab::catalog::cursors::{flavour, Seekable, FLAVOURS};
+use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::source::{counting_bytes, Chunker};
+use buflab::engine::workload::{digest_of, DigestSink};
+use buflab::engine::write::bufwriter;
+use buflab::engine::write::cursors::{self, encode_all, records, serialize, Sizes, WriterVec};
+use buflab::engine::write::sink::{Sink, SinkProbe};
+use buflab::link::decode as decode_link;
+use buflab::model::{ChunkModel, Ending, Flavour, Id, Lab, Params, WriteMode, WriteParams};
 use bytes::{BufMut, BytesMut};
 use proptest::prelude::*;
 
@@ -255,7 +257,7 @@ fn cursor_over_a_mut_vec_and_over_a_vec_behave_the_same() {
 // ---------------------------------------------------------------------------
 // Bytes: every flavour equals a plain Vec
 
-fn plain_vec_reference(recs: &[cursors::Record]) -> Vec<u8> {
+fn plain_vec_reference(recs: &[buflab::model::Record]) -> Vec<u8> {
     let mut v: Vec<u8> = Vec::new();
     encode_all(&mut v, recs).unwrap();
     v
@@ -371,7 +373,7 @@ proptest! {
     #[test]
     fn the_final_flush_error_is_lost_only_on_drop(len in 1usize..5_000, model in chunk_model(), ws in 1usize..700, cap in 1usize..700) {
         let data = counting_bytes(len);
-        for info in bufwriter::ENDINGS {
+        for info in buflab::catalog::cursors::ENDINGS {
             let f = bufwriter::final_flush(info.id, &data, ws, cap, Chunker::new(model, 3));
             prop_assert!(f.bytes_lost >= 1, "the last byte never arrives");
             prop_assert_eq!(f.bytes_at_sink + f.bytes_lost, len as u64);
@@ -397,7 +399,7 @@ proptest! {
             ..Params::default()
         };
         prop_assert_eq!(p.check(), Ok(()));
-        let d = decode_link(&p.to_link());
+        let d = decode_link(&buflab::link::encode(&p));
         prop_assert!(d.notices.is_empty(), "{:?}", d.notices);
         prop_assert_eq!(d.params, p);
     }
@@ -406,10 +408,10 @@ proptest! {
 // ---------------------------------------------------------------------------
 // The whole write lab
 
-fn run(link: &str) -> buflab::report::WriteReport {
+fn run(link: &str) -> buflab::model::WriteReport {
     let d = decode_link(link);
     assert!(d.notices.is_empty(), "{:?}", d.notices);
-    buflab::write::run(&d.params, &InstantClock::default(), Sampling::QUICK).unwrap()
+    buflab::api::run_write(&d.params, &InstantClock::default(), Sampling::QUICK).unwrap()
 }
 
 #[test]
@@ -454,7 +456,7 @@ fn starting_from_no_capacity_shows_growth_as_reallocations() {
 fn a_too_small_fixed_buffer_is_a_write_zero_result_not_a_panic() {
     let r = run("lab=write&buf=1K");
     for f in &r.flavours {
-        let info = f.flavour.info();
+        let info = flavour(f.flavour);
         if info.growable {
             assert!(f.error.is_none());
         } else {
@@ -497,9 +499,9 @@ fn the_report_json_keeps_its_field_names() {
 #[test]
 fn run_lab_picks_the_lab_from_the_params() {
     let read = buflab::run_lab(&decode_link("len=4K").params, &InstantClock::default(), Sampling::QUICK).unwrap();
-    assert!(matches!(read, buflab::report::LabReport::Read(ref r) if r.lab == Lab::Read));
+    assert!(matches!(read, buflab::model::LabReport::Read(ref r) if r.lab == Lab::Read));
     let write = buflab::run_lab(&decode_link("lab=write&recs=4").params, &InstantClock::default(), Sampling::QUICK).unwrap();
-    assert!(matches!(write, buflab::report::LabReport::Write(_)));
+    assert!(matches!(write, buflab::model::LabReport::Write(_)));
     assert_eq!(serde_json::to_value(&write).unwrap()["lab"], "write");
     assert_eq!(serde_json::to_value(&read).unwrap()["lab"], "read");
 }

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Codec } from "./engine/codec";
 import { realCodec } from "./engine/real-engine";
-import type { Params } from "./engine/protocol";
+import type { Params } from "./engine/types.gen";
 import { fragmentOf, linkUrl, readLink, writeLink } from "./link";
 
 let codec: Codec;
@@ -38,7 +38,7 @@ describe("schema", () => {
   });
 });
 
-describe("the keys added with the chained reader", () => {
+describe("the streams and workload keys", () => {
   it("round-trip through the page's codec and appear only when not default", () => {
     const fragment =
       "v=1&len=256K&chunk=worst&seed=2&cap=1K&rs=1&sys=150&rd=std,chained&wl=frames&streams=8&pool=off&reuse=on&frame=1-128";

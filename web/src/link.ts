@@ -4,7 +4,7 @@
 // place), writing through encode_link, so both directions share one codec.
 
 import type { Codec } from "./engine/codec";
-import type { DecodedLink } from "./engine/protocol";
+import type { Decoded } from "./engine/types.gen";
 
 /** The fragment without its leading '#'. */
 export function fragmentOf(hash: string): string {
@@ -30,7 +30,7 @@ export function sameExperiment(a: string, b: string, displayKeys: readonly strin
 }
 
 /** Restores an experiment from a location hash ('' gives the engine's defaults). */
-export function readLink(codec: Codec, hash: string): DecodedLink {
+export function readLink(codec: Codec, hash: string): Decoded {
   return codec.decodeLink(fragmentOf(hash));
 }
 

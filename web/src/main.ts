@@ -6,7 +6,9 @@
 
 import { isDropped, createEngineClient, type ClientEvent, type EngineClient, type RunResult } from "./engine/client";
 import { loadCodec, type Codec } from "./engine/codec";
-import { isWriteReport, type Fault, type Lab, type Params, type Report, type WriteReport } from "./engine/protocol";
+import type { Fault } from "./engine/protocol";
+import { isWriteReport } from "./engine/report";
+import type { Lab, Params, Report, Sweep, WriteReport } from "./engine/types.gen";
 import { fragmentOf, linkUrl, readLink, writeLink } from "./link";
 import {
   editRefused,
@@ -49,7 +51,6 @@ import { createPresenterToggle } from "./ui/presenter";
 import { createSweepRunner } from "./engine/sweep-runner";
 import { createSweep } from "./ui/sweep";
 import { isStale } from "./state";
-import type { Sweep } from "./engine/protocol";
 
 /** Quiet time after a slider step before a quick estimate starts. */
 const LIVE_DEBOUNCE_MS = 120;
@@ -75,7 +76,7 @@ class EventRelay {
 function start(codec: Codec, client: EngineClient, relay: EventRelay): void {
   const form = byId<HTMLFormElement>("controls");
   const results = byId("results");
-  const labels = new Map(codec.schema.readers.map((r) => [r.id, r.label]));
+  const labels = new Map<string, string>(codec.schema.readers.map((r) => [r.id, r.label]));
   const labelOf = (id: string): string => labels.get(id) ?? id;
 
   let state: AppState = initialState(readLink(codec, location.hash));
@@ -94,7 +95,7 @@ function start(codec: Codec, client: EngineClient, relay: EventRelay): void {
   const writeResultsElement = byId("write-results");
   const writeControls = createWriteControls({ form: writeForm, codec, onChange: edited });
   const writeResults = createWriteResults(writeResultsElement, codec);
-  const flavourLabels = new Map(codec.schema.flavours.map((f) => [f.id, f.label]));
+  const flavourLabels = new Map<string, string>(codec.schema.flavours.map((f) => [f.id, f.label]));
   const flavourLabelOf = (id: string): string => flavourLabels.get(id) ?? id;
   const labSwitch = createLabSwitch(byId("lab-switch"), codec, "controls write-controls results", (lab) =>
     edited({ ...state.params, lab }, false),
@@ -151,8 +152,8 @@ function start(codec: Codec, client: EngineClient, relay: EventRelay): void {
     link: () => linkUrl(location.href, state.fragment),
   });
 
-  // Issue 6: the code panel, export, baselines and presenter mode. Each owns
-  // its element; commit() hands them the params and the report on screen.
+  // The code panel, export, baselines and presenter mode. Each owns its
+  // element; commit() hands them the params and the report on screen.
   const codePanel = createCodePanel(byId("code"), codec);
   const exportTools = createExport(byId("export"), {
     link: (report) => linkUrl(location.href, report.link),
@@ -238,7 +239,7 @@ function start(codec: Codec, client: EngineClient, relay: EventRelay): void {
     // The first numbers are in the page (charts, table, summary): the bench and
     // the hosted test read this mark as navigation start → first results.
     if (firstReport) performance.mark("buflab:first-results");
-    // Issue 6's pieces.
+    // The code panel, export and baselines follow the report on screen.
     codePanel.show(state.params, state.fragment);
     const onScreen = lab === "write" ? lastWrite : lastRead;
     if (onScreen !== sharedReport) {

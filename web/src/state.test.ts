@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { realCodec } from "./engine/real-engine";
-import type { DecodedLink, Params, Report } from "./engine/protocol";
+import type { Decoded, Params, Report } from "./engine/types.gen";
 import {
   MAX_ENGINE_NOTICES,
   engineNotice,
@@ -20,7 +20,7 @@ import {
 /** The engine's defaults: the page's opening experiment. */
 const params: Params = realCodec().schema.defaults;
 
-function link(fragment: string, notices: DecodedLink["notices"] = [], p: Params = params): DecodedLink {
+function link(fragment: string, notices: Decoded["notices"] = [], p: Params = params): Decoded {
   return { params: p, notices, fragment };
 }
 

@@ -3,7 +3,7 @@
 // pieces, which only read it. Nothing here touches the DOM, the worker or the
 // link.
 
-import type { AnyReport, DecodedLink, LinkNotice, Params } from "./engine/protocol";
+import type { Decoded, LabReport, Notice as LinkNotice, Params } from "./engine/types.gen";
 
 export type NoticeSource = "link" | "engine";
 
@@ -26,7 +26,7 @@ export interface AppState {
   fragment: string;
   notices: Notice[];
   /** The newest report received (of either lab), possibly for older params while a run is pending. */
-  report: AnyReport | null;
+  report: LabReport | null;
   /** The fragment the report was measured for. */
   reportFragment: string | null;
   /** Wall time of the worker's `run` call for `report`. */
@@ -46,7 +46,7 @@ export interface AppState {
 /** Most engine notices kept on screen; older ones go first. */
 export const MAX_ENGINE_NOTICES = 3;
 
-export function initialState(link: DecodedLink): AppState {
+export function initialState(link: Decoded): AppState {
   return linkLoaded(
     {
       params: link.params,
@@ -67,7 +67,7 @@ export function initialState(link: DecodedLink): AppState {
 }
 
 /** A link was read (page load or a pasted link): its params win, its notices replace the old link notices. */
-export function linkLoaded(state: AppState, link: DecodedLink): AppState {
+export function linkLoaded(state: AppState, link: Decoded): AppState {
   let nextNoticeId = state.nextNoticeId;
   const fresh = link.notices.map((n: LinkNotice): Notice => ({
     id: nextNoticeId++,
@@ -117,7 +117,7 @@ function settled(state: AppState): AppState {
   return { ...state, inFlight, quickPending: inFlight === 0 ? false : state.quickPending };
 }
 
-export function runSucceeded(state: AppState, report: AnyReport, fragment: string, elapsedMs: number): AppState {
+export function runSucceeded(state: AppState, report: LabReport, fragment: string, elapsedMs: number): AppState {
   const next = settled(state);
   return {
     ...next,

@@ -2,7 +2,7 @@
 //! decodes to the same params with no notice.
 #![no_main]
 
-use buflab::params::decode_link;
+use buflab::link::decode as decode_link;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {

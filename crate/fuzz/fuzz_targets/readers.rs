@@ -4,9 +4,10 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
-use buflab::read::{self, READERS};
-use buflab::source::{counting_bytes, Chunker, Probe, Source};
-use buflab::workload::{digest_of, DigestSink, Workload};
+use buflab::engine::readers as read;
+use buflab::engine::source::{counting_bytes, Chunker, Probe, Source};
+use buflab::engine::workload::{digest_of, DigestSink};
+use buflab::model::{Id, ReaderKind, Workload};
 use libfuzzer_sys::fuzz_target;
 
 #[derive(Arbitrary, Debug)]
@@ -23,7 +24,7 @@ fuzz_target!(|case: Case| {
     let cap = usize::from(case.cap).max(1);
     let rs = usize::from(case.rs).max(1);
     let script: Vec<usize> = case.script.iter().map(|&n| usize::from(n % 1024)).collect();
-    for info in READERS {
+    for info in buflab::catalog::schema().readers {
         let probe = Probe::default();
         let source = Source::with_chunker(&data, Chunker::scripted(script.clone()), &probe);
         let mut app = vec![0u8; rs];

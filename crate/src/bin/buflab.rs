@@ -3,94 +3,92 @@
 
 use std::process::ExitCode;
 
-use buflab::measure::{InstantClock, Sampling};
-use buflab::params::{decode_link, format_size, Lab};
-use buflab::report::{Report, WriteReport};
-use buflab::write::bufwriter::WriteMode;
+use buflab::catalog::cursors::{ending, flavour, write_mode};
+use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::model::{format_size, Id, Lab, ParamError, ReaderKind, Report, Shape, SweepAxis, WriteMode, WriteReport};
+use clap::{Args, Parser};
 
-const USAGE: &str = "\
-usage: buflab [--json] [--quick] [--timeline] [LINK]
-       buflab --code [LINK]
-       buflab --bench
+/// Runs a BufLab experiment natively and prints the report.
+///
+/// Invalid link values fall back to defaults; a notice on stderr names each one.
+#[derive(Parser, Debug)]
+#[command(name = "buflab", version, after_help = AFTER_HELP)]
+struct Cli {
+    #[command(flatten)]
+    run: RunArgs,
+}
 
-Runs a BufLab experiment natively and prints the report.
+const AFTER_HELP: &str = "\
+A link with 'sweep=cap&from=16&to=64K' (axes cap, rs, chunk, len, streams) runs a sweep: one table
+row per point and reader, then the knees; --json prints the sweep report.
 
-  LINK     a BufLab link, its #fragment, or a bare fragment such as
-           'len=1M&chunk=100&cap=8K&rs=1&rd=unbuffered,std' (defaults if omitted);
-           'lab=write&recs=2K&icap=32K&buf=32K' runs the write lab
-  --json   print the report as JSON (the page's report format)
-  --quick  one short timing sample instead of a full measurement
-  --timeline  after the table, print each reader's buffer timeline: its first
-           application operations, the fill level after each, in plain words
-  --code   print the Rust program the link corresponds to, instead of running it
-  --bench  run the benchmark suite (crate/src/bench.rs) and print it as JSON
+Examples:
+  buflab '#v=1&len=1M&chunk=100&cap=8K&rs=1&rd=unbuffered,std'
+  buflab --json 'https://…/#v=1&len=1M&chunk=worst'
+  buflab --code 'wl=frames&rd=std,chained'";
 
-A link with 'sweep=cap&from=16&to=64K' (axes cap, rs, chunk, len, streams)
-runs a sweep: one table row per point and reader, then the knees; --json
-prints the sweep report.
-
-Invalid link values fall back to defaults; a notice on stderr names each one.";
+/// Running one link (the default command).
+#[derive(Args, Debug)]
+struct RunArgs {
+    /// A BufLab link, its #fragment, or a bare fragment such as
+    /// 'len=1M&chunk=100&cap=8K&rs=1&rd=unbuffered,std' (defaults if omitted);
+    /// 'lab=write&recs=2K&icap=32K&buf=32K' runs the write lab.
+    link: Option<String>,
+    /// Print the report as JSON (the page's report format).
+    #[arg(long)]
+    json: bool,
+    /// One short timing sample instead of a full measurement.
+    #[arg(long)]
+    quick: bool,
+    /// After the table, print each reader's buffer timeline: its first
+    /// application operations, the fill level after each, in plain words.
+    #[arg(long)]
+    timeline: bool,
+    /// Print the Rust program the link corresponds to, instead of running it.
+    #[arg(long, conflicts_with_all = ["json", "quick", "timeline", "bench"])]
+    code: bool,
+    /// Run the benchmark suite (crate/src/bench.rs) and print it as JSON.
+    #[arg(long, conflicts_with_all = ["link", "json", "quick", "timeline"])]
+    bench: bool,
+}
 
 fn main() -> ExitCode {
-    let mut json = false;
-    let mut quick = false;
-    let mut bench = false;
-    let mut timeline = false;
-    let mut code = false;
-    let mut link = None;
-    for arg in std::env::args().skip(1) {
-        match arg.as_str() {
-            "--json" => json = true,
-            "--quick" => quick = true,
-            "--bench" => bench = true,
-            "--timeline" => timeline = true,
-            "--code" => code = true,
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            s if s.starts_with("--") => {
-                eprintln!("buflab: unknown option {s}\n\n{USAGE}");
-                return ExitCode::from(2);
-            }
-            s if link.is_none() => link = Some(s.to_string()),
-            _ => {
-                eprintln!("buflab: give one link at most\n\n{USAGE}");
-                return ExitCode::from(2);
-            }
-        }
-    }
+    let cli = Cli::parse();
+    run(cli.run)
+}
 
-    if bench {
+fn run(args: RunArgs) -> ExitCode {
+    if args.bench {
         let suite = buflab::bench::run_suite(&InstantClock::default());
         println!("{}", serde_json::to_string_pretty(&suite).expect("a suite report always serializes"));
         return ExitCode::SUCCESS;
     }
 
-    let decoded = decode_link(link.as_deref().unwrap_or(""));
+    let decoded = buflab::link::decode(args.link.as_deref().unwrap_or(""));
     for n in &decoded.notices {
         eprintln!("notice: {}: {}", n.key, n.message);
     }
-    if code {
-        print!("{}", buflab::snippet::snippet(&decoded.params));
+    if args.code {
+        print!("{}", buflab::catalog::snippet::snippet(&decoded.params));
         return ExitCode::SUCCESS;
     }
-    let sampling = if quick { Sampling::QUICK } else { Sampling::FULL };
+    let sampling = if args.quick { Sampling::QUICK } else { Sampling::FULL };
     let clock = InstantClock::default();
     if decoded.params.sweep.is_some() && decoded.params.lab == Lab::Read {
-        return sweep(&decoded.params, &clock, if quick { Sampling::QUICK } else { buflab::sweep::SAMPLING }, json);
+        let sampling = if args.quick { Sampling::QUICK } else { buflab::engine::sweep::SAMPLING };
+        return sweep(&decoded.params, &clock, sampling, args.json);
     }
     match decoded.params.lab {
         Lab::Read => finish(
-            buflab::run(&decoded.params, &clock, sampling),
-            json,
-            if timeline { table_and_timeline } else { table },
+            buflab::api::run(&decoded.params, &clock, sampling),
+            args.json,
+            if args.timeline { table_and_timeline } else { table },
             Report::digests_agree,
             "a reader delivered different bytes than the source",
         ),
         Lab::Write => finish(
-            buflab::write::run(&decoded.params, &clock, sampling),
-            json,
+            buflab::api::run_write(&decoded.params, &clock, sampling),
+            args.json,
             write_tables,
             WriteReport::bytes_agree,
             "a writer produced different bytes than the reference",
@@ -101,7 +99,7 @@ fn main() -> ExitCode {
 /// Prints a lab's report (a table, or JSON) and turns its correctness check
 /// into the exit code.
 fn finish<R: serde::Serialize>(
-    result: Result<R, buflab::params::ParamError>,
+    result: Result<R, ParamError>,
     json: bool,
     render: fn(&R) -> String,
     correct: fn(&R) -> bool,
@@ -176,7 +174,7 @@ fn table(r: &Report) -> String {
         "workload {}, {}{}\n\n",
         p.workload.id(),
         if p.streams == 1 { "1 stream".to_string() } else { format!("{} streams read round-robin", p.streams) },
-        if p.readers.contains(&buflab::read::ReaderKind::Chained) {
+        if p.readers.contains(&ReaderKind::Chained) {
             format!(", chained block pool {}", if p.pool { "on" } else { "off" })
         } else {
             String::new()
@@ -222,15 +220,15 @@ fn table_and_timeline(r: &Report) -> String {
 
 /// One reader's timeline as text: per operation a gauge of the buffer's fill
 /// level after it, and its caption.
-fn timeline_text(reader: buflab::read::ReaderKind, t: &buflab::timeline::Timeline) -> String {
+fn timeline_text(reader: ReaderKind, t: &buflab::model::Timeline) -> String {
     const GAUGE: u64 = 16;
     let mut out = format!(
         "\n{} timeline: {}, stream 1 of {}, first {} operations{}\n",
         reader.id(),
-        match (reader, t.capacity) {
-            (buflab::read::ReaderKind::Unbuffered, _) => "no buffer".to_string(),
-            (buflab::read::ReaderKind::Chained, c) => format!("blocks of {}", format_size(c)),
-            (_, c) => format!("buffer of {}", format_size(c)),
+        match t.shape {
+            Shape::Unbuffered => "no buffer".to_string(),
+            Shape::Blocks => format!("blocks of {}", format_size(t.capacity)),
+            Shape::Single => format!("buffer of {}", format_size(t.capacity)),
         },
         t.streams,
         t.ops.len(),
@@ -297,7 +295,7 @@ fn write_tables(r: &WriteReport) -> String {
         .flavours
         .iter()
         .map(|f| {
-            let info = f.flavour.info();
+            let info = flavour(f.flavour);
             let (median, range) = match &f.cpu_ns {
                 Some(s) => (ns(s.median), format!("{}–{}", ns(s.min), ns(s.max))),
                 None => ("–".into(), "–".into()),
@@ -337,7 +335,7 @@ fn write_tables(r: &WriteReport) -> String {
         .iter()
         .map(|s| {
             vec![
-                s.mode.info().label.to_string(),
+                write_mode(s.mode).label.to_string(),
                 s.app_writes.to_string(),
                 s.sink_writes.to_string(),
                 s.sink_flushes.to_string(),
@@ -360,7 +358,7 @@ fn write_tables(r: &WriteReport) -> String {
         .final_flush
         .iter()
         .map(|f| {
-            let label = buflab::write::bufwriter::ENDINGS.iter().find(|e| e.id == f.ending).map_or("?", |e| e.label);
+            let label = ending(f.ending).label;
             vec![
                 label.to_string(),
                 f.reported_by.clone().map_or_else(|| "nobody: LOST".to_string(), |call| format!("{call}()")),
@@ -389,7 +387,7 @@ fn write_tables(r: &WriteReport) -> String {
 // Sweeps
 
 fn sweep(params: &buflab::Params, clock: &InstantClock, sampling: Sampling, json: bool) -> ExitCode {
-    let report = buflab::sweep::run_sweep(params, clock, sampling, |i, n, point| {
+    let report = buflab::api::run_sweep(params, clock, sampling, |i, n, point| {
         if !json {
             eprintln!("point {}/{n}: {}", i + 1, format_size(point.value));
         }
@@ -397,8 +395,17 @@ fn sweep(params: &buflab::Params, clock: &InstantClock, sampling: Sampling, json
     finish(report, json, sweep_table, |r| r.digests_agree, "a reader delivered different bytes than the source")
 }
 
-fn sweep_table(r: &buflab::sweep::SweepReport) -> String {
-    use buflab::sweep::{format_value, Metric};
+/// An axis value as the page shows it: `8K` for sizes, `8` for streams.
+fn format_value(axis: SweepAxis, value: u64) -> String {
+    if axis.in_bytes() {
+        format_size(value)
+    } else {
+        value.to_string()
+    }
+}
+
+fn sweep_table(r: &buflab::model::SweepReport) -> String {
+    use buflab::model::Metric;
     let axis = r.sweep.axis;
     let header = [axis.id(), "reader", "source reads", "copied", "allocs", "cpu median", "modelled I/O", "total*", "bytes"];
     let mut rows = Vec::new();
@@ -420,7 +427,7 @@ fn sweep_table(r: &buflab::sweep::SweepReport) -> String {
     let mut out = format!(
         "#{}\nsweep of {} ({}) from {} to {}, {} points\n\n",
         r.link,
-        axis.info().label.to_lowercase(),
+        buflab::catalog::schema::sweep_axis(axis).label.to_lowercase(),
         axis.id(),
         format_value(axis, r.sweep.from),
         format_value(axis, r.sweep.to),

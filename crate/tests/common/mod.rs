@@ -4,7 +4,7 @@
 // Each test target compiles this module and uses only part of it.
 #![allow(dead_code)]
 
-use buflab::source::ChunkModel;
+use buflab::model::ChunkModel;
 use proptest::prelude::*;
 
 /// Every chunk model, including 1-byte fixed chunks.

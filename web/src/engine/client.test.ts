@@ -6,7 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { realCodec } from "./real-engine";
 import { Cancelled, EngineClient, LatestQueue, Superseded, isDropped, type ClientEvent, type WorkerLike } from "./client";
-import type { FromWorker, Params, Report, ToWorker } from "./protocol";
+import type { FromWorker, ToWorker } from "./protocol";
+import type { Params, Report } from "./types.gen";
 
 class StandInWorker implements WorkerLike {
   posted: ToWorker[] = [];

@@ -10,7 +10,8 @@
 // cancelling, a job over its time budget, and a crash all end the same way:
 // terminate the worker and start a fresh one.
 
-import type { AnyReport, Fault, FromWorker, Params, ToWorker } from "./protocol";
+import type { Fault, FromWorker, ToWorker } from "./protocol";
+import type { LabReport, Params } from "./types.gen";
 
 /** Rejection for a request that a newer request replaced before it started. */
 export class Superseded extends Error {
@@ -99,7 +100,7 @@ export interface ClientOptions {
 }
 
 export interface RunResult {
-  report: AnyReport;
+  report: LabReport;
   /** Wall time of the `run` call inside the worker. */
   elapsedMs: number;
 }

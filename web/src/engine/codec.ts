@@ -5,7 +5,7 @@
 // The engine owns validation: the UI never re-implements a limit or a default,
 // it reads them from `schema` and sends links through `decode_link`.
 
-import type { DecodedLink, Params, Schema } from "./protocol";
+import type { Decoded, Params, Schema } from "./types.gen";
 
 /** The exports of web/pkg/buflab.js that the codec uses. */
 export interface CodecExports {
@@ -22,7 +22,7 @@ export interface CodecExports {
 export interface Codec {
   readonly schema: Schema;
   /** Never throws: invalid values fall back to defaults with a notice naming the key. */
-  decodeLink(fragment: string): DecodedLink;
+  decodeLink(fragment: string): Decoded;
   /** Canonical fragment for these params, without the leading '#'. */
   encodeLink(params: Params): string;
   /** "8K" → 8192; undefined when the text is not a size. */
@@ -31,17 +31,17 @@ export interface Codec {
   formatSize(bytes: number): string;
   /** The most streams allowed with this stream length and buffer capacity (the engine's rule). */
   maxStreams(len: number, cap: number): number;
-  /** The Rust program these params correspond to (crate/src/snippet.rs). Throws for invalid params. */
+  /** The Rust program these params correspond to (crate/src/catalog/snippet.rs). Throws for invalid params. */
   code(params: Params): string;
   /** Params whose sweep is fitted to the rest (as a link's would be), with notices; throws when the rest is invalid. */
-  fitSweep(params: Params): DecodedLink;
+  fitSweep(params: Params): Decoded;
 }
 
 export function codecFrom(exports: CodecExports): Codec {
   const schema = exports.schema() as Schema;
   return {
     schema,
-    decodeLink: (fragment) => exports.decode_link(fragment.replace(/^#/, "")) as DecodedLink,
+    decodeLink: (fragment) => exports.decode_link(fragment.replace(/^#/, "")) as Decoded,
     encodeLink: (params) => exports.encode_link(params),
     parseSize: (text) => {
       const n = exports.parse_size(text.trim());
@@ -50,7 +50,7 @@ export function codecFrom(exports: CodecExports): Codec {
     formatSize: (bytes) => exports.format_size(bytes),
     maxStreams: (len, cap) => exports.max_streams(len, cap),
     code: (params) => exports.code(params),
-    fitSweep: (params) => exports.fit_sweep(params) as DecodedLink,
+    fitSweep: (params) => exports.fit_sweep(params) as Decoded,
   };
 }
 

@@ -4,7 +4,8 @@
 
 import { describe, expect, it } from "vitest";
 import { Cancelled } from "./client";
-import type { FromWorker, Params, SweepProgress, SweepReport, SweepRequest } from "./protocol";
+import type { FromWorker, SweepProgress, SweepRequest } from "./protocol";
+import type { Params, SweepReport } from "./types.gen";
 import { SweepRunner, type SweepWorkerLike } from "./sweep-runner";
 
 class FakeWorker implements SweepWorkerLike {

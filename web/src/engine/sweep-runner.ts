@@ -12,7 +12,8 @@
 // delivered stay with the caller.
 
 import { Cancelled, DEFAULT_TIMEOUT_MS } from "./client";
-import type { FromWorker, Params, SweepProgress, SweepReport, SweepRequest } from "./protocol";
+import type { FromWorker, SweepProgress, SweepRequest } from "./protocol";
+import type { Params, SweepReport } from "./types.gen";
 
 /** What the runner needs from a Worker. */
 export interface SweepWorkerLike {

@@ -5,7 +5,8 @@
 // here and why the client cancels by terminating the worker.
 
 import init, { run, sweep_point, sweep_report, sweep_values } from "../../pkg/buflab.js";
-import type { AnyReport, FromWorker, Params, SweepPoint, SweepProgress, SweepReport, SweepRequest, ToWorker } from "./protocol";
+import type { FromWorker, SweepProgress, SweepRequest, ToWorker } from "./protocol";
+import type { LabReport, Params, SweepPoint, SweepReport } from "./types.gen";
 
 /** The parts of DedicatedWorkerGlobalScope this file uses (the DOM lib types `self` as Window). */
 interface WorkerScope {
@@ -60,7 +61,7 @@ scope.addEventListener("message", (event) => {
     try {
       const options = request.fault ? { quick: request.quick, fault: request.fault } : { quick: request.quick };
       lastPanic = null;
-      const report = run(request.params as Params, options) as AnyReport;
+      const report = run(request.params as Params, options) as LabReport;
       post({ type: "result", id: request.id, report, elapsedMs: performance.now() - started });
     } catch (error) {
       // A RuntimeError is a trap (a Rust panic): the instance's memory may be

@@ -17,7 +17,8 @@
 // The pure parts (parseStored, compareRuns, linkDifferences, ratioText) are
 // unit-tested in export.test.ts on real engine reports.
 
-import { isWriteReport, type AnyReport, type Report, type Run } from "../engine/protocol";
+import { isWriteReport } from "../engine/report";
+import type { LabReport, Report, Run } from "../engine/types.gen";
 import { experimentPairs } from "../link";
 import { formatCount, formatNs } from "../format";
 import { h, replaceChildren, setText } from "./dom";
@@ -172,7 +173,7 @@ const localStore: BaselineStore = {
 
 export interface BaselinePanel {
   /** The report on screen (null before the first). */
-  update(report: AnyReport | null): void;
+  update(report: LabReport | null): void;
 }
 
 export interface BaselineOptions {

@@ -24,7 +24,7 @@ import {
   type ChartDataset,
   type Plugin,
 } from "chart.js";
-import type { CpuTime, Report } from "../engine/protocol";
+import type { Report, Stats } from "../engine/types.gen";
 import { formatBytes, formatCount, formatNs, formatSignificant, timeUnit } from "../format";
 import { h, replaceChildren, setText } from "./dom";
 
@@ -212,7 +212,7 @@ export function themeAxes(chart: Chart, theme: Theme): void {
 }
 
 /** A row of a "time per run" chart: measured CPU, modelled I/O. */
-type TimedRow = { cpu_ns: CpuTime; modelled_io_ns: number };
+type TimedRow = { cpu_ns: Stats; modelled_io_ns: number };
 
 export interface TimeChart {
   readonly chart: Chart<"bar", number[], string>;

@@ -1,5 +1,5 @@
 // The code panel: the Rust program the current settings correspond to, as the
-// engine writes it (crate/src/snippet.rs; the page never assembles code
+// engine writes it (crate/src/catalog/snippet.rs; the page never assembles code
 // itself), with a Copy button. It owns the element it is given.
 //
 // The program is text in a <pre>, never markup. Copying uses the async
@@ -7,7 +7,7 @@
 // ready for Ctrl+C, and the status line says so.
 
 import type { Codec } from "../engine/codec";
-import type { Params } from "../engine/protocol";
+import type { Params } from "../engine/types.gen";
 import { h, replaceChildren, setText } from "./dom";
 
 export interface CodePanel {

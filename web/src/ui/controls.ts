@@ -7,7 +7,7 @@
 // can run a quick estimate; releasing it reports `live: false`.
 
 import type { Codec } from "../engine/codec";
-import type { ChunkModel, Params, Range } from "../engine/protocol";
+import type { Bounds, ChunkModel, Params, ReaderKind } from "../engine/types.gen";
 import { bytesLabel, bytesRangeLabel } from "../format";
 import { h, replaceChildren, setText } from "./dom";
 
@@ -38,7 +38,7 @@ export function nextId(prefix: string): string {
   return `${prefix}-${uniqueId}`;
 }
 
-export function clamp(value: number, range: Range): number {
+export function clamp(value: number, range: Bounds): number {
   return Math.min(range.max, Math.max(range.min, value));
 }
 
@@ -56,7 +56,7 @@ function setMessage(input: HTMLInputElement, message: HTMLElement, text: string,
 export interface SizeFieldSpec {
   label: string;
   hint: string;
-  range: Range;
+  range: Bounds;
   get(params: Params): number;
   set(params: Params, value: number): Params;
 }
@@ -147,7 +147,7 @@ export function sizeField(codec: Codec, spec: SizeFieldSpec, current: () => Para
 }
 
 /** 0, 1, 2, 5, 10, 20, 50, … within the range: the modelled cost slider's stops. */
-export function oneTwoFiveSteps(range: Range): number[] {
+export function oneTwoFiveSteps(range: Bounds): number[] {
   const steps: number[] = [];
   if (range.min <= 0) steps.push(0);
   for (let decade = 1; decade <= range.max; decade *= 10) {
@@ -172,7 +172,7 @@ export interface NumberFieldSpec {
   label: string;
   hint: string;
   unit?: string;
-  range: Range;
+  range: Bounds;
   get(params: Params): number;
   set(params: Params, value: number): Params;
   /** Slider stops; none means no slider. */
@@ -293,7 +293,7 @@ const SOURCE_CHUNKS: ChunkFieldSpec = {
 
 /** The chunk model: presets, a custom uniform range, fixed, file, pipe. */
 /** The PRNG seed, with a button that draws a new one. */
-export function seedField(hint: string, range: Range, current: () => Params, emit: Emit): Field {
+export function seedField(hint: string, range: Bounds, current: () => Params, emit: Emit): Field {
   return numberField(
     {
       label: "Seed",
@@ -464,11 +464,11 @@ export function chunkField(codec: Codec, current: () => Params, emit: Emit, spec
  * Checkboxes choosing a non-empty subset (in the map's order, the schema's):
  * unchecking the last one is refused with a note in `note`.
  */
-export function keepOneChecked(
-  boxes: Map<string, HTMLInputElement>,
+export function keepOneChecked<Id extends string>(
+  boxes: Map<Id, HTMLInputElement>,
   note: HTMLElement,
   noun: string,
-  chosen: (ids: string[]) => void,
+  chosen: (ids: Id[]) => void,
 ): void {
   for (const box of boxes.values()) {
     box.addEventListener("change", () => {
@@ -490,7 +490,7 @@ export function keepOneChecked(
 function readersField(codec: Codec, current: () => Params, emit: Emit): Field {
   const { readers } = codec.schema;
   const note = h("p", { class: "field-note", id: nextId("readers-note") });
-  const boxes = new Map<string, HTMLInputElement>();
+  const boxes = new Map<ReaderKind, HTMLInputElement>();
   const items = readers.map((r) => {
     const id = nextId("reader");
     const box = h("input", { type: "checkbox", id, value: r.id, "aria-describedby": `${id}-about` });
@@ -523,7 +523,10 @@ function workloadField(codec: Codec, current: () => Params, emit: Emit): Field {
   const note = h("p", { class: "field-note", id: `${id}-note` });
   const look = h("p", { class: "field-note look", id: `${id}-look` });
   select.setAttribute("aria-describedby", `${id}-note ${id}-look`);
-  select.addEventListener("change", () => emit({ ...current(), workload: select.value }, false));
+  select.addEventListener("change", () => {
+    const chosen = workloads.find((w) => w.id === select.value);
+    if (chosen) emit({ ...current(), workload: chosen.id }, false);
+  });
   // With a single workload the select only informs; keep it focusable but say so.
   if (workloads.length < 2) select.setAttribute("aria-readonly", "true");
   const element = h("div", { class: "field" }, h("label", { for: id }, "Workload"), select, note, look);
@@ -570,9 +573,9 @@ interface LenRangeSpec {
   hint: string;
   minLabel: string;
   maxLabel: string;
-  range: Range;
-  get(params: Params): Range;
-  set(params: Params, value: Range): Params;
+  range: Bounds;
+  get(params: Params): Bounds;
+  set(params: Params, value: Bounds): Params;
 }
 
 /** A length range a–b: two size fields under one title (raising a past b moves b, and the other way round). */

@@ -4,7 +4,8 @@
 
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Codec } from "../engine/codec";
-import { isWriteReport, type AnyReport, type Report, type WriteReport } from "../engine/protocol";
+import { isWriteReport } from "../engine/report";
+import type { LabReport, Report, WriteReport } from "../engine/types.gen";
 import { realCodec, realEngine } from "../engine/real-engine";
 import { BASELINE_METRICS, MAX_BASELINES, compareRuns, linkDifferences, parseStored, ratioText, withSaved, type Baseline } from "./baseline";
 import { READ_CSV_HEADER, WRITE_CSV_HEADER, csvField, csvOf, fileName, jsonOf, markdownOf, mdCell } from "./export";
@@ -14,10 +15,10 @@ beforeAll(() => {
   codec = realCodec();
 });
 
-function run(fragment: string): AnyReport {
+function run(fragment: string): LabReport {
   const decoded = codec.decodeLink(fragment);
   expect(decoded.notices).toEqual([]);
-  return realEngine().run(decoded.params, { quick: true }) as AnyReport;
+  return realEngine().run(decoded.params, { quick: true }) as LabReport;
 }
 
 function readRun(fragment: string): Report {

@@ -6,7 +6,8 @@
 // in export.test.ts run them on real engine reports). Downloads go through a
 // Blob, an object URL and a temporary <a download>; nothing is uploaded.
 
-import { isWriteReport, type AnyReport, type Report, type WriteReport } from "../engine/protocol";
+import { isWriteReport } from "../engine/report";
+import type { LabReport, Report, WriteReport } from "../engine/types.gen";
 import { formatCount, formatNs } from "../format";
 import { h, replaceChildren, setText } from "./dom";
 
@@ -70,7 +71,7 @@ export const WRITE_CSV_HEADER = [
 ];
 
 /** The report as CSV: one row per reader (read lab) or per cursor and sink mode (write lab). */
-export function csvOf(report: AnyReport): string {
+export function csvOf(report: LabReport): string {
   if (isWriteReport(report)) return writeCsv(report);
   const rows = report.runs.map((r): Cell[] => [
     r.reader,
@@ -140,7 +141,7 @@ function writeCsv(report: WriteReport): string {
 }
 
 /** The report exactly as the engine returned it, with the link that reproduces it. */
-export function jsonOf(report: AnyReport, link: string, exportedAt: Date): string {
+export function jsonOf(report: LabReport, link: string, exportedAt: Date): string {
   return JSON.stringify({ link, exported_at: exportedAt.toISOString(), report }, null, 2) + "\n";
 }
 
@@ -156,7 +157,7 @@ function mdTable(header: string[], numeric: boolean[], rows: string[][]): string
 }
 
 /** The results table as Markdown, with the link and the correctness check. */
-export function markdownOf(report: AnyReport, link: string, labelOf: (id: string) => string): string {
+export function markdownOf(report: LabReport, link: string, labelOf: (id: string) => string): string {
   const quick = report.quick ? " (quick estimate: one short sample)" : "";
   const head = `BufLab ${isWriteReport(report) ? "write" : "read"} lab${quick}: <${link}>\n\n`;
   return head + (isWriteReport(report) ? writeMarkdown(report, labelOf) : readMarkdown(report, labelOf)) + "\n";
@@ -213,7 +214,7 @@ function writeMarkdown(report: WriteReport, labelOf: (id: string) => string): st
 }
 
 /** A file name for an export: `buflab-read-2026-11-22T01-02-03.csv`. */
-export function fileName(report: AnyReport, extension: string, at: Date, part?: string): string {
+export function fileName(report: LabReport, extension: string, at: Date, part?: string): string {
   const stamp = at.toISOString().slice(0, 19).replace(/:/g, "-");
   const slug = part ? `-${part.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}` : "";
   return `buflab-${isWriteReport(report) ? "write" : "read"}${slug}-${stamp}.${extension}`;
@@ -253,21 +254,21 @@ export function chartPng(canvas: HTMLCanvasElement): Promise<Blob> {
 
 export interface ExportTools {
   /** The report on screen (null before the first). */
-  update(report: AnyReport | null): void;
+  update(report: LabReport | null): void;
 }
 
 export interface ExportOptions {
   /** The full URL that reproduces a report. */
-  link(report: AnyReport): string;
-  labelOf(report: AnyReport): (id: string) => string;
+  link(report: LabReport): string;
+  labelOf(report: LabReport): (id: string) => string;
   /** The charts of the lab on screen, each with its title. */
   charts(): { title: string; canvas: HTMLCanvasElement }[];
 }
 
 export function createExport(container: HTMLElement, options: ExportOptions): ExportTools {
-  let report: AnyReport | null = null;
+  let report: LabReport | null = null;
   const status = h("span", { class: "copy-note", id: "export-status", role: "status", "aria-live": "polite" });
-  const button = (id: string, text: string, action: (r: AnyReport) => void | Promise<void>): HTMLButtonElement => {
+  const button = (id: string, text: string, action: (r: LabReport) => void | Promise<void>): HTMLButtonElement => {
     const b = h("button", { type: "button", class: "small", id }, text);
     b.addEventListener("click", () => {
       if (!report) return;

@@ -7,7 +7,7 @@
 // tabs whose panels are already on the page.
 
 import type { Codec } from "../engine/codec";
-import type { Lab } from "../engine/protocol";
+import type { Lab } from "../engine/types.gen";
 import { h, replaceChildren } from "./dom";
 
 export interface LabSwitch {

@@ -3,14 +3,14 @@
 // shown above the results (it owns <div id="lesson-note">), so a person reads
 // what to notice next to the numbers.
 //
-// The list comes from the engine's schema (crate/src/lessons.rs); nothing
+// The list comes from the engine's schema (crate/src/catalog/lessons.rs); nothing
 // about a lesson is written here. Loading a lesson is opening its link: the
 // button sets the address's fragment and the page's one hashchange handler
 // (main.ts) decodes, shows and runs it, exactly as for a pasted link. A link
 // carrying `lesson=<id>` selects that lesson here. Text goes in as text only.
 
 import type { Codec } from "../engine/codec";
-import type { LessonInfo } from "../engine/protocol";
+import type { Lesson } from "../engine/types.gen";
 import { fragmentOf, linkUrl, sameExperiment } from "../link";
 import type { AppState } from "../state";
 import { h, replaceChildren, setText } from "./dom";
@@ -27,12 +27,12 @@ export interface LessonsOptions {
   codec: Codec;
 }
 
-function seedLabel(lesson: LessonInfo): string {
+function seedLabel(lesson: Lesson): string {
   return lesson.seed === "sweep" ? "sweep" : `seed ${lesson.seed}`;
 }
 
 /** Opens a lesson's link through the page's own link handling (hashchange). */
-function load(lesson: LessonInfo, results: HTMLElement): void {
+function load(lesson: Lesson, results: HTMLElement): void {
   const fragment = fragmentOf(lesson.link);
   if (fragmentOf(location.hash) !== fragment) location.hash = fragment;
   results.scrollIntoView({ block: "start" });

@@ -4,7 +4,7 @@
 // effect.
 
 import { isRunning, type AppState } from "../state";
-import { isWriteReport } from "../engine/protocol";
+import { isWriteReport } from "../engine/report";
 import { formatCount, formatNs } from "../format";
 import { h, replaceChildren, setText } from "./dom";
 

@@ -3,7 +3,7 @@
 // run is needed. The fragments come from the real engine's codec.
 
 import { describe, expect, it } from "vitest";
-import type { Report } from "../engine/protocol";
+import type { Report } from "../engine/types.gen";
 import { realCodec } from "../engine/real-engine";
 import { displayChanged, initialState, isStale, runRequested, runSucceeded } from "../state";
 

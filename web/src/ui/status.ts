@@ -4,11 +4,12 @@
 // then lengthens its samples, and the line says so.
 
 import { isRunning, isStale, type AppState } from "../state";
-import { sampleCount, type TimerInfo } from "../engine/protocol";
+import { sampleCount } from "../engine/report";
+import type { Timer } from "../engine/types.gen";
 import { formatNsShort } from "../format";
 import { h, replaceChildren, setText } from "./dom";
 
-export function describeTimer(timer: TimerInfo): string {
+export function describeTimer(timer: Timer): string {
   const step = formatNsShort(timer.resolution_ns);
   return timer.isolated ? `timer ${step}, isolated` : `timer ${step}, not isolated: samples lengthened`;
 }

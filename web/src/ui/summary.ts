@@ -1,7 +1,7 @@
 // One sentence that says what the numbers mean: the reader with the fewest
 // source reads against the one with the most.
 
-import type { Report } from "../engine/protocol";
+import type { Report } from "../engine/types.gen";
 import { formatCount, formatNs, formatRatio } from "../format";
 import { setText } from "./dom";
 

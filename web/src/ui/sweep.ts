@@ -23,7 +23,7 @@ import {
 } from "chart.js";
 import { isDropped } from "../engine/client";
 import type { Codec } from "../engine/codec";
-import type { Knee, Params, Run, Sweep, SweepAxisId, SweepAxisInfo, SweepMetric, SweepReport } from "../engine/protocol";
+import type { Knee, Metric, Params, Run, Sweep, SweepAxis, SweepAxisInfo, SweepReport } from "../engine/types.gen";
 import type { SweepRunner } from "../engine/sweep-runner";
 import { formatBytes, formatCount, formatNs } from "../format";
 import { OKABE_ITO, readTheme, themeAxes, type Theme } from "./charts";
@@ -34,7 +34,7 @@ Chart.register(LineController, LineElement, PointElement, LinearScale, Logarithm
 type XY = { x: number; y: number };
 
 interface MetricView {
-  id: SweepMetric;
+  id: Metric;
   title: string;
   note: string;
   /** Log y where the values span orders of magnitude; linear where zero is the point. */
@@ -158,7 +158,7 @@ export interface SweepPanel {
 export function createSweep(section: HTMLElement, options: SweepOptions): SweepPanel {
   const { codec, labelOf, runner } = options;
   const axes = codec.schema.sweep_axes;
-  const infoOf = (id: SweepAxisId): SweepAxisInfo => axes.find((a) => a.id === id) ?? axes[0]!;
+  const infoOf = (id: SweepAxis): SweepAxisInfo => axes.find((a) => a.id === id) ?? axes[0]!;
   const formatValue = (axis: SweepAxisInfo, v: number): string => (axis.bytes ? codec.formatSize(v) : String(v));
   let theme = readTheme();
 
@@ -284,7 +284,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
 
   // ---- controls → link
   function currentAxis(): SweepAxisInfo | null {
-    return axisSelect.value === "off" ? null : infoOf(axisSelect.value as SweepAxisId);
+    return axisSelect.value === "off" ? null : infoOf(axisSelect.value as SweepAxis);
   }
 
   function fillRange(select: HTMLSelectElement, axis: SweepAxisInfo, selected: number): void {
@@ -361,7 +361,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   function drawSteps(report: SweepReport): (() => void)[] {
     const axis = infoOf(report.sweep.axis);
     const readers = report.points[0]?.report.runs.map((r) => r.reader) ?? [];
-    const kneeOf = (reader: string, metric: SweepMetric): Knee | undefined =>
+    const kneeOf = (reader: string, metric: Metric): Knee | undefined =>
       report.knees.find((k) => k.reader === reader && k.metric === metric);
 
     const chartSteps = charts().map(({ metric, chart, setAxis }) => () => {
@@ -487,7 +487,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     report: SweepReport,
     axis: SweepAxisInfo,
     readers: string[],
-    kneeOf: (reader: string, metric: SweepMetric) => Knee | undefined,
+    kneeOf: (reader: string, metric: Metric) => Knee | undefined,
   ): void {
     // Two header rows: each reader over its four metrics.
     const groups = h(

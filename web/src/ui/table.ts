@@ -3,7 +3,7 @@
 // so every digest must equal the source's).
 
 import type { Codec } from "../engine/codec";
-import type { Params, Report, Run } from "../engine/protocol";
+import type { Params, Report, Run } from "../engine/types.gen";
 import { bytesLabel, bytesRangeLabel, formatCount, formatNs } from "../format";
 import { h, replaceChildren } from "./dom";
 
@@ -188,7 +188,8 @@ export function describeParams(params: Params, codec: Codec): string {
   if (uses("frame")) parts.push(`payloads of ${bytesRangeLabel(size(params.frame.min), size(params.frame.max))}${params.reuse ? " into one reused buffer" : ""}`);
   if (uses("nul")) parts.push(params.nul < params.len ? `NUL at byte ${formatCount(params.nul)}` : "no NUL");
   parts.push(`${bytes(params.cap)} buffer`);
-  if (params.readers.includes("chained")) parts.push(`block pool ${params.pool ? "on" : "off"}`);
+  const pooled = codec.schema.readers.some((r) => params.readers.includes(r.id) && r.keys.includes("pool"));
+  if (pooled) parts.push(`block pool ${params.pool ? "on" : "off"}`);
   return parts.join(", ");
 }
 

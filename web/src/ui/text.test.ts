@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Codec } from "../engine/codec";
 import { realCodec } from "../engine/real-engine";
-import type { Report, Run } from "../engine/protocol";
+import type { Params, ReaderKind, Report, Run } from "../engine/types.gen";
 import { oneTwoFiveSteps } from "./controls";
 import { describeTimer } from "./status";
 import { summarize, summarizeMemory } from "./summary";
@@ -18,7 +18,7 @@ beforeAll(() => {
 const labels: Record<string, string> = { unbuffered: "unbuffered Read", std: "std BufReader", chained: "chained zero-copy" };
 const labelOf = (id: string): string => labels[id] ?? id;
 
-function run(reader: string, source_reads: number, cpu: number, io: number): Run {
+function run(reader: ReaderKind, source_reads: number, cpu: number, io: number): Run {
   return {
     reader,
     source_reads,
@@ -80,7 +80,7 @@ describe("result sentences", () => {
   });
 
   it("names the workload, its settings, the pool and the streams in the caption when they apply", () => {
-    const frames = { ...codec.schema.defaults, workload: "frames", readers: ["std", "chained"], pool: false, streams: 16, len: 65536 };
+    const frames: Params = { ...codec.schema.defaults, workload: "frames", readers: ["std", "chained"], pool: false, streams: 16, len: 65536 };
     expect(describeParams(frames, codec)).toBe(
       "16 streams of 64 KiB read round-robin, length-prefixed frames, poor network, chunks of 64–512 B, payloads of 64 B–1 KiB, 8 KiB buffer, block pool off",
     );

@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Codec } from "../engine/codec";
 import { realCodec, realEngine } from "../engine/real-engine";
-import { isWriteReport, type AnyReport, type Report } from "../engine/protocol";
+import { isWriteReport } from "../engine/report";
+import type { LabReport, Report } from "../engine/types.gen";
 import { bytesText, defaultReader, totalsAt } from "./timeline";
 
 let codec: Codec;
@@ -16,7 +17,7 @@ beforeAll(() => {
 function run(fragment: string): Report {
   const decoded = codec.decodeLink(fragment);
   expect(decoded.notices).toEqual([]);
-  const report = realEngine().run(decoded.params, { quick: true }) as AnyReport;
+  const report = realEngine().run(decoded.params, { quick: true }) as LabReport;
   if (isWriteReport(report)) throw new Error("expected a read report");
   return report;
 }

@@ -1,5 +1,5 @@
 // The buffer timeline: one reader's first application operations, replayed
-// step by step (crate/src/timeline.rs records them in an untimed pass).
+// step by step (crate/src/engine/timeline.rs records them in an untimed pass).
 //
 // Per step: the three places bytes pass through (source → buffer → app) as
 // cards, the buffer drawn as bars of its capacity (one per block for the
@@ -12,7 +12,7 @@
 // them; the slider takes arrow keys, Home and End). Autoplay runs once when the
 // timeline first comes into view, never with prefers-reduced-motion.
 
-import type { Report, Run, Timeline, TimelineOp } from "../engine/protocol";
+import type { Op, Report, Run, Timeline } from "../engine/types.gen";
 import { formatCount } from "../format";
 import { append, h, replaceChildren, setText } from "./dom";
 
@@ -52,7 +52,7 @@ export function defaultReader(runs: readonly Run[]): string | null {
 }
 
 /** Totals up to and including step `index`. */
-export function totalsAt(ops: readonly TimelineOp[], index: number): { calls: number; reads: number; copied: number; bytes: number } {
+export function totalsAt(ops: readonly Op[], index: number): { calls: number; reads: number; copied: number; bytes: number } {
   let calls = 0;
   let reads = 0;
   let copied = 0;
@@ -197,7 +197,7 @@ export function createTimeline(root: HTMLElement, labelOf: (readerId: string) =>
     back.disabled = index === 0;
     forward.disabled = index >= ops.length - 1;
     play.disabled = ops.length < 2;
-    setText(intro, introText(t, reader ?? ""));
+    setText(intro, introText(t));
     if (!op) {
       setText(caption, t.error ? `The run stopped before any operation: ${t.error}` : "No operations.");
       replaceChildren(flow);
@@ -205,9 +205,9 @@ export function createTimeline(root: HTMLElement, labelOf: (readerId: string) =>
       return;
     }
     setText(caption, `Step ${index + 1}: ${op.caption}.`);
-    const chained = reader === "chained";
-    showFlow(flow, op, t, chained);
-    showPicture(picture, op, t, chained);
+    const blocks = t.shape === "blocks";
+    showFlow(flow, op, t, blocks);
+    showPicture(picture, op, t, blocks);
     showStrip(strip, ops, index);
     setText(stripNote, stripText(t));
     const sum = totalsAt(ops, index);
@@ -243,11 +243,11 @@ export function createTimeline(root: HTMLElement, labelOf: (readerId: string) =>
   };
 }
 
-function introText(t: Timeline, reader: string): string {
+function introText(t: Timeline): string {
   const what =
-    t.capacity === 0
+    t.shape === "unbuffered"
       ? "This reader has no buffer: every application read is a source read."
-      : reader === "chained"
+      : t.shape === "blocks"
         ? `Blocks of ${bytesText(t.capacity)}; the source fills them and the application borrows slices of them.`
         : `A buffer of ${bytesText(t.capacity)}; the source fills it and the application's reads are served from it.`;
   const stream = t.streams > 1 ? ` Stream 1 of ${t.streams}, on its own.` : "";
@@ -259,7 +259,7 @@ function introText(t: Timeline, reader: string): string {
  * not its capacity (a few hundred bytes in an 8 KiB buffer would be a flat
  * line); the note says so.
  */
-function stripScale(ops: readonly TimelineOp[]): number {
+function stripScale(ops: readonly Op[]): number {
   return Math.max(1, ...ops.map((o) => o.buffered));
 }
 
@@ -277,11 +277,11 @@ function stripText(t: Timeline): string {
 }
 
 /** The three places bytes pass through this step, as cards. */
-function showFlow(flow: HTMLElement, op: TimelineOp, t: Timeline, chained: boolean): void {
+function showFlow(flow: HTMLElement, op: Op, t: Timeline, blocks: boolean): void {
   const card = (title: string, cls: string, ...lines: (string | Node)[]): HTMLElement =>
     h("div", { class: `timeline-card ${cls}` }, h("div", { class: "timeline-card-title" }, title), ...lines.map((l) => h("div", {}, l)));
   const where = (block: number | null): string =>
-    block === null ? "straight into the app's memory" : chained ? `into block ${block}` : "into the buffer";
+    block === null ? "straight into the app's memory" : blocks ? `into block ${block}` : "into the buffer";
 
   const source =
     op.source_reads === 0
@@ -323,7 +323,7 @@ function showFlow(flow: HTMLElement, op: TimelineOp, t: Timeline, chained: boole
   replaceChildren(flow, source, arrow(), buffer, arrow(), app);
 }
 
-function kindText(op: TimelineOp): string {
+function kindText(op: Op): string {
   switch (op.kind) {
     case "read_to_end":
       return "everything (read_to_end)";
@@ -341,7 +341,7 @@ function kindText(op: TimelineOp): string {
  * capacity: the unread bytes filled, with a band above for what the source
  * put there this step and a band below for what the app took.
  */
-function showPicture(picture: HTMLElement, op: TimelineOp, t: Timeline, chained: boolean): void {
+function showPicture(picture: HTMLElement, op: Op, t: Timeline, blocks: boolean): void {
   if (t.capacity === 0) {
     replaceChildren(picture, h("p", { class: "timeline-none" }, "No buffer: the source writes straight into the application's memory."));
     return;
@@ -380,11 +380,11 @@ function showPicture(picture: HTMLElement, op: TimelineOp, t: Timeline, chained:
       bar.append(svg("rect", { class: "tl-copied", x: x(from), y: 48, width: Math.max(6, x(span.start) - x(from)), height: 10 }));
     }
     bar.append(svg("rect", { class: "tl-outline", x: 0, y: 16, width: W, height: 28, "vector-effect": "non-scaling-stroke" }));
-    const name = chained ? `block ${id}` : "buffer";
+    const name = blocks ? `block ${id}` : "buffer";
     const state: (string | Node)[] =
       span && span.end > span.start
         ? [`${bytesText(span.end - span.start)} unread `, h("span", { class: "nowrap" }, `at ${formatCount(span.start)}–${formatCount(span.end)}`)]
-        : chained
+        : blocks
           ? t.pool
             ? ["read through, back in the pool"]
             : ["read through, freed"]
@@ -411,7 +411,7 @@ function showPicture(picture: HTMLElement, op: TimelineOp, t: Timeline, chained:
 }
 
 /** Every operation as a column: fill level, source reads on top, bypasses marked, the current step outlined. */
-function showStrip(strip: SVGSVGElement, ops: readonly TimelineOp[], index: number): void {
+function showStrip(strip: SVGSVGElement, ops: readonly Op[], index: number): void {
   const n = Math.max(1, ops.length);
   const scale = stripScale(ops);
   strip.setAttribute("viewBox", `0 0 ${n} 100`);

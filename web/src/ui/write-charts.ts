@@ -10,7 +10,7 @@
 
 import { Chart, type ChartDataset } from "chart.js";
 import type { Codec } from "../engine/codec";
-import type { FlavourRun, SinkRun, WriteReport } from "../engine/protocol";
+import type { FlavourRun, SinkRun, WriteReport } from "../engine/types.gen";
 import { formatCount, formatNs, formatSignificant, timeUnit } from "../format";
 import {
   LABEL_PX,

@@ -7,7 +7,7 @@
 // read lab (`seed`, `sys`): one I/O model for both directions.
 
 import type { Codec } from "../engine/codec";
-import type { Params, WriteParams } from "../engine/protocol";
+import type { Flavour, Params, WriteParams } from "../engine/types.gen";
 import { bytesLabel } from "../format";
 import {
   chunkField,
@@ -40,7 +40,7 @@ const withWrite = (p: Params, change: Partial<WriteParams>): Params => ({ ...p, 
 function flavoursField(codec: Codec, current: () => Params, emit: Emit): Field {
   const { flavours } = codec.schema;
   const note = h("p", { class: "field-note", id: nextId("flavours-note") });
-  const boxes = new Map<string, HTMLInputElement>();
+  const boxes = new Map<Flavour, HTMLInputElement>();
   const items = flavours.map((f) => {
     const id = nextId(`flavour-${f.id}`);
     const box = h("input", { type: "checkbox", id, value: f.id, title: f.about });

@@ -5,7 +5,7 @@
 // summary.
 
 import type { Codec } from "../engine/codec";
-import type { WriteReport } from "../engine/protocol";
+import type { WriteReport } from "../engine/types.gen";
 import { formatCount, formatNs, formatRatio } from "../format";
 import { h, replaceChildren } from "./dom";
 import { createWriteCharts } from "./write-charts";

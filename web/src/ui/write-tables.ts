@@ -4,7 +4,7 @@
 // data-metric and data-value for tests and scripts) and explicit ARIA roles.
 
 import type { Codec } from "../engine/codec";
-import type { FinalFlush, FlavourInfo, FlavourRun, Seekable, SinkRun, WriteReport } from "../engine/protocol";
+import type { FinalFlush, FlavourInfo, FlavourRun, Seekable, SinkRun, WriteReport } from "../engine/types.gen";
 import { bytesLabel, formatCount, formatNs } from "../format";
 import { h, replaceChildren, setText } from "./dom";
 import { metricCell, type Cell, type ColumnHead } from "./table";
@@ -130,7 +130,7 @@ export interface WriteTables {
 }
 
 export function createWriteTables(codec: Codec): WriteTables {
-  const infos = new Map(codec.schema.flavours.map((f) => [f.id, f]));
+  const infos = new Map<string, FlavourInfo>(codec.schema.flavours.map((f) => [f.id, f]));
   const labelOf = (id: string): string => infos.get(id)?.label ?? id;
   const modeLabel = new Map(codec.schema.write_modes.map((m) => [m.id, m.label]));
   const endingLabel = new Map(codec.schema.endings.map((m) => [m.id, m.label]));

@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Codec } from "../engine/codec";
 import { realCodec, realEngine } from "../engine/real-engine";
-import { isWriteReport, sampleCount, type AnyReport, type Params, type WriteReport } from "../engine/protocol";
+import { isWriteReport, sampleCount } from "../engine/report";
+import type { LabReport, Params, WriteReport } from "../engine/types.gen";
 import { twoLines } from "./write-charts";
 import { summarizeWrite } from "./write-results";
 import { seekableText, writeZeroMessage } from "./write-tables";
@@ -20,7 +21,7 @@ const labelOf = (id: string): string => codec.schema.flavours.find((f) => f.id =
 function run(fragment: string): WriteReport {
   const decoded = codec.decodeLink(fragment);
   expect(decoded.notices).toEqual([]);
-  const report = realEngine().run(decoded.params, { quick: true }) as AnyReport;
+  const report = realEngine().run(decoded.params, { quick: true }) as LabReport;
   if (!isWriteReport(report)) throw new Error("expected a write report");
   return report;
 }

@@ -2,7 +2,7 @@
 //!
 //! A [`Source`] serves a fixed byte string through [`std::io::Read`]. Each call
 //! is answered with at most `min(requested, remaining, c)` bytes, where `c` is
-//! the next chunk size drawn from a [`ChunkModel`]. Every call is counted,
+//! the next chunk size a [`Chunker`] draws from the link's [`ChunkModel`]. Every call is counted,
 //! including zero-length requests and the final call that returns 0, because
 //! each one stands for a system call.
 //!
@@ -18,63 +18,7 @@
 use std::cell::Cell;
 use std::io::{self, Read};
 
-use serde::{Deserialize, Serialize};
-
-/// How the stream is cut into pieces, one piece per read call at most.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-pub enum ChunkModel {
-    /// Seeded sizes drawn uniformly from `min..=max`, like packets arriving
-    /// from a network.
-    Uniform { min: usize, max: usize },
-    /// Every read call gets at most `size` bytes.
-    Fixed { size: usize },
-    /// A regular file: the whole request is answered.
-    File,
-    /// A pipe: at most [`PIPE_CHUNK`] bytes per read, Linux's default pipe
-    /// buffer.
-    Pipe,
-}
-
-/// Capacity of a Linux pipe buffer, the most one `read(2)` on a pipe returns.
-pub const PIPE_CHUNK: usize = 64 * 1024;
-
-/// A named network chunking from seed 002's benchmark.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct Preset {
-    pub id: &'static str,
-    pub min: usize,
-    pub max: usize,
-    pub about: &'static str,
-}
-
-/// The four network conditions seed 002 measures its readers under.
-pub const PRESETS: [Preset; 4] = [
-    Preset { id: "good", min: 1024, max: 4096, about: "good network: 1–4 KiB per read" },
-    Preset { id: "normal", min: 256, max: 2048, about: "normal network: 256 B–2 KiB per read" },
-    Preset { id: "poor", min: 64, max: 512, about: "poor network: 64–512 B per read" },
-    Preset { id: "worst", min: 1, max: 128, about: "worst case: 1–128 B per read" },
-];
-
-impl ChunkModel {
-    /// The preset with this name, as a uniform model.
-    pub fn preset(name: &str) -> Option<ChunkModel> {
-        PRESETS
-            .iter()
-            .find(|p| p.id == name)
-            .map(|p| ChunkModel::Uniform { min: p.min, max: p.max })
-    }
-
-    /// The preset this model equals, if any (links print its name).
-    pub fn preset_name(&self) -> Option<&'static str> {
-        match *self {
-            ChunkModel::Uniform { min, max } => {
-                PRESETS.iter().find(|p| p.min == min && p.max == max).map(|p| p.id)
-            }
-            _ => None,
-        }
-    }
-}
+use crate::model::{ChunkModel, PIPE_CHUNK};
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): tiny, fast, and fully specified,
 /// so the chunk sequence of a seed is part of the link contract. A library
@@ -200,6 +144,16 @@ impl Probe {
     }
 }
 
+/// A source a reader wraps. A buffered reader tells it where its own buffer
+/// lives, so a counting source can class each write as "into the reader's
+/// buffer" (copied out later) or "straight into the application's memory".
+/// Sources that count nothing ignore it.
+pub trait ObservedRead: Read {
+    fn set_reader_buffer(&mut self, _start: *const u8, _len: usize) {}
+}
+
+impl ObservedRead for &[u8] {}
+
 /// A chunked stream over `data`.
 #[derive(Debug)]
 pub struct Source<'a> {
@@ -220,18 +174,6 @@ impl<'a> Source<'a> {
 
     pub fn with_chunker(data: &'a [u8], chunker: Chunker, probe: &'a Probe) -> Self {
         Source { data, pos: 0, chunker, probe, reader_buffer: (0, 0) }
-    }
-
-    /// Tells the source where the wrapping reader's own buffer lives, so that
-    /// every write can be classed as "into the reader's buffer" (to be copied
-    /// out later) or "direct" (into the application's memory). Readers stay
-    /// black boxes: std's `BufReader` is observed, not modelled. Its buffer
-    /// is the only memory it ever asks the source to fill besides the
-    /// caller's, which is why this works for every workload, including
-    /// `Read::bytes()`, whose destination byte lives inside std.
-    pub fn set_reader_buffer(&mut self, start: *const u8, len: usize) {
-        let lo = start as usize;
-        self.reader_buffer = (lo, lo + len);
     }
 
     pub fn remaining(&self) -> usize {
@@ -269,6 +211,17 @@ impl Read for Source<'_> {
         let direct = !(lo <= at && at < hi);
         self.probe.record(n, direct);
         Ok(n)
+    }
+}
+
+impl ObservedRead for Source<'_> {
+    /// Readers stay black boxes: std's `BufReader` is observed, not modelled.
+    /// Its buffer is the only memory it ever asks the source to fill besides
+    /// the caller's, which is why this works for every workload, including
+    /// `Read::bytes()`, whose destination byte lives inside std.
+    fn set_reader_buffer(&mut self, start: *const u8, len: usize) {
+        let lo = start as usize;
+        self.reader_buffer = (lo, lo + len);
     }
 }
 
@@ -336,13 +289,5 @@ mod tests {
         assert_eq!(d[255], 255);
         assert_eq!(d[256], 0);
         assert_eq!(d[299], 43);
-    }
-
-    #[test]
-    fn presets_round_trip_by_name() {
-        for p in PRESETS {
-            assert_eq!(ChunkModel::preset(p.id).unwrap().preset_name(), Some(p.id));
-        }
-        assert_eq!(ChunkModel::Uniform { min: 2, max: 3 }.preset_name(), None);
     }
 }

@@ -14,9 +14,9 @@
 //! - `frames`: the payloads, in order, without their 4-byte headers;
 //! - `scan`: the bytes before the first NUL (all of them if there is none).
 
-use crate::params::{LenRange, Params};
-use crate::source::{counting_bytes, SplitMix64};
-use crate::workload::{DigestSink, Consume, Workload};
+use super::source::{counting_bytes, SplitMix64};
+use super::workload::{Consume, DigestSink};
+use crate::model::{LenRange, Params, Workload};
 
 /// Keeps the content's draws apart from the chunk sizes' (same seed).
 const CONTENT_SALT: u64 = 0x636F_6E74_656E_7473; // "contents"
@@ -101,7 +101,7 @@ pub fn nul_at(len: usize, nul: u64) -> Vec<u8> {
 pub struct Expected {
     /// Digest of the delivered bytes, as a [`DigestSink`] gives it.
     pub digest: u64,
-    /// Bytes the application receives from the stream ([`crate::workload::AppCounts::bytes`]).
+    /// Bytes the application receives from the stream ([`super::workload::AppCounts::bytes`]).
     pub bytes: u64,
 }
 

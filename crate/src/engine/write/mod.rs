@@ -14,14 +14,15 @@ pub mod sink;
 
 use std::hint::black_box;
 
-use crate::measure::{self, AllocScope, Clock, Sampling};
-use crate::params::{Lab, ParamError, Params};
-use crate::report::{FlavourRun, SinkRun, Timer, WriteReport};
-use crate::source::{counting_bytes, Chunker};
-use crate::workload::{digest_of, Consume, CountSink, DigestSink};
+use super::measure::{self, AllocScope, Clock, Sampling};
+use super::source::{counting_bytes, Chunker};
+use super::workload::{digest_of, Consume, CountSink, DigestSink};
+use crate::model::{
+    Ending, Flavour, FlavourRun, Id, Lab, ParamError, Params, Record, SinkRun, Timer, WriteFailure, WriteMode,
+    WriteReport, RECORD_BYTES,
+};
 
-use bufwriter::{WriteMode, ENDINGS};
-use cursors::{Flavour, Record, Sizes, WriteFailure};
+use cursors::Sizes;
 use sink::{Sink, SinkProbe};
 
 /// Checks `params`, then runs the write lab (whatever `params.lab` says).
@@ -46,9 +47,9 @@ pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<Wri
         .into_iter()
         .map(|mode| run_sink(params, mode, &data, clock, resolution_ns, sampling))
         .collect::<Result<Vec<_>, _>>()?;
-    let final_flush = ENDINGS
-        .iter()
-        .map(|e| bufwriter::final_flush(e.id, &data, w.ws as usize, w.cap as usize, Chunker::new(w.sink, params.seed)))
+    let final_flush = Ending::all()
+        .into_iter()
+        .map(|e| bufwriter::final_flush(e, &data, w.ws as usize, w.cap as usize, Chunker::new(w.sink, params.seed)))
         .collect();
 
     Ok(WriteReport {
@@ -56,13 +57,13 @@ pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<Wri
         params: params.clone(),
         flavours,
         reference_digest: reference.hex(),
-        reference_bytes: w.records * cursors::RECORD_BYTES,
+        reference_bytes: w.records * RECORD_BYTES,
         sink,
         sink_digest: digest_of(&data),
         final_flush,
         timer: Timer { resolution_ns, isolated: clock.isolated() },
         quick: sampling == Sampling::QUICK,
-        link: params.to_link(),
+        link: String::new(),
     })
 }
 

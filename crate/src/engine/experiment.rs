@@ -1,14 +1,16 @@
 //! Runs one experiment: every chosen reader over the same streams, first once
 //! for counts and the digest, then timed.
+//!
+//! Reports leave `link` empty: the engine does not know the link codec; the
+//! façade above both (`crate::api`) fills it in.
 
-use crate::content;
-use crate::measure::{self, AllocScope, Clock, Lanes, Sampling};
-use crate::params::{Lab, ParamError, Params};
-use crate::read::{self, Driven, ReaderConfig, ReaderKind};
-use crate::report::{LabReport, Report, Run, Timer};
-use crate::source::{stream_seed, Probe, Source};
-use crate::timeline;
-use crate::workload::{combined_digest, Consume, CountSink, DigestSink, Spec};
+use super::content;
+use super::measure::{self, AllocScope, Clock, Lanes, Sampling};
+use super::readers::{self, Driven, ReaderConfig};
+use super::source::{stream_seed, Probe, Source};
+use super::timeline;
+use super::workload::{combined_digest, Consume, CountSink, DigestSink, Spec};
+use crate::model::{Id, Lab, LabReport, ParamError, Params, ReaderKind, Report, Run, Timer};
 
 /// Checks `params`, then runs the experiment. `sampling` decides how hard to
 /// time ([`Sampling::FULL`] or [`Sampling::QUICK`]).
@@ -29,17 +31,17 @@ pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<Rep
         timer: Timer { resolution_ns, isolated: clock.isolated() },
         quick: sampling == Sampling::QUICK,
         source_digest: combined_digest(&vec![expected.digest; params.streams as usize]),
-        link: params.to_link(),
+        link: String::new(),
         lab: Lab::Read,
     })
 }
 
 /// Runs the lab `params.lab` selects: [`run`] for the read lab,
-/// [`crate::write::run`] for the write lab.
+/// [`super::write::run`] for the write lab.
 pub fn run_lab(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<LabReport, ParamError> {
     match params.lab {
         Lab::Read => run(params, clock, sampling).map(LabReport::Read),
-        Lab::Write => crate::write::run(params, clock, sampling).map(LabReport::Write),
+        Lab::Write => super::write::run(params, clock, sampling).map(LabReport::Write),
     }
 }
 
@@ -63,8 +65,7 @@ fn once<C: Consume>(
         sources.push(Source::new(data, params.chunk, stream_seed(params.seed, i), &probe));
     }
     let spec = Spec { workload: params.workload, rs: app_buf.len(), len: data.len(), reuse: params.reuse };
-    let config = ReaderConfig { cap: params.cap as usize, pool: params.pool };
-    let driven = read::drive_streams(kind, sources, &probe, config, &spec, app_buf, sinks)
+    let driven = readers::drive_streams(kind, sources, &probe, ReaderConfig::of(params), &spec, app_buf, sinks)
         .map_err(|e| ParamError { key: "run", message: format!("{} reader failed: {e}", kind.id()) })?;
     Ok(Counted { driven, source_reads: probe.source_reads() })
 }

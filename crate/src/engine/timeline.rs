@@ -12,7 +12,7 @@
 //! - [`Traced`] wraps the reader and passes each application operation to
 //!   the reader's own code (its `Read` methods and `AppReader` steps
 //!   delegate, so a `BufReader` still takes its own paths), then looks at the
-//!   buffer (`BufReader::buffer()`, the chained reader's blocks);
+//!   buffer through the reader's strategy (`Strategy::look`);
 //! - after [`TRACE_OPS`] operations `Traced` refuses the next one with an
 //!   error that ends `workload::drive` early; the pass never reads the whole
 //!   stream unless one operation does (`read_to_end`).
@@ -23,17 +23,14 @@
 //! with one source read of the capacity, so the source reads are the same.
 
 use std::cell::{Cell, RefCell};
-use std::io::{self, BufReader, ErrorKind, Read};
-use std::num::NonZeroUsize;
+use std::io::{self, ErrorKind, Read};
 
-use serde::{Deserialize, Serialize};
-
-use crate::measure::Lanes;
-use crate::params::Params;
-use crate::read::chained::{BlockPool, ChainedReader};
-use crate::read::ReaderKind;
-use crate::source::{stream_seed, Probe, Source};
-use crate::workload::{self, AppCounts, AppReader, Consume, FrameBuf, Spec, Workload};
+use super::measure::Lanes;
+use super::readers::chained::ChainCounts;
+use super::readers::{self, Look, ReaderConfig, Strategy, Visit};
+use super::source::{stream_seed, ObservedRead, Probe, Source};
+use super::workload::{self, AppCounts, AppReader, Consume, FrameBuf, Spec};
+use crate::model::{Op, OpKind, Params, Piece, ReaderKind, Shape, SourceRead, Span, Timeline, Workload};
 
 /// Application operations recorded per reader: enough to see a buffer fill,
 /// drain and refill a few times, small enough for every report to carry.
@@ -45,121 +42,6 @@ pub const TRACE_READS: usize = 16;
 pub const TRACE_PIECES: usize = 8;
 /// Bytes of each operation's data kept for the page to show.
 pub const TRACE_HEAD: usize = 8;
-
-/// One reader's first operations.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Timeline {
-    /// std: the buffer's capacity; chained: the block length; unbuffered: 0.
-    pub capacity: u64,
-    /// The chained reader's block pool was on.
-    pub pool: bool,
-    /// The traced stream is stream 1 of this many (each has its own reader;
-    /// the trace follows the first alone).
-    pub streams: u64,
-    pub ops: Vec<Op>,
-    /// The application had more to do after the last recorded operation.
-    pub truncated: bool,
-    /// The error that ended the application's run early, if one did.
-    pub error: Option<String>,
-}
-
-/// What the application called.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum OpKind {
-    /// `read(buf)`.
-    Read,
-    /// `read_exact(buf)`.
-    ReadExact,
-    /// `bytes().next()`.
-    NextByte,
-    /// `read_to_end(vec)`.
-    ReadToEnd,
-    /// One text line (`read_until`, the chained `read_line`, or byte reads).
-    Line,
-    /// A frame's 4-byte length.
-    FrameHeader,
-    /// A frame's payload.
-    FramePayload,
-    /// One step of the NUL scan (`fill_buf` + `consume`, or a `read`).
-    Scan,
-}
-
-/// One application operation and what it caused.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Op {
-    pub kind: OpKind,
-    /// Bytes asked for; `None` when the call takes what there is (a line, a
-    /// scan of the buffer, `read_to_end`).
-    pub requested: Option<u64>,
-    /// Bytes the application received.
-    pub returned: u64,
-    /// Offset in the stream of the first byte received.
-    pub at: u64,
-    /// The first bytes received (at most [`TRACE_HEAD`]).
-    pub head: Vec<u8>,
-    /// Calls on the reader this operation made (an unbuffered line makes one
-    /// per byte).
-    pub calls: u64,
-    /// Source reads this operation caused, and the bytes they returned.
-    pub source_reads: u64,
-    pub source_bytes: u64,
-    /// The first [`TRACE_READS`] of them.
-    pub reads: Vec<SourceRead>,
-    /// Bytes the reader copied between buffers.
-    pub copied: u64,
-    /// Bytes the source wrote straight into the application's memory.
-    pub direct: u64,
-    /// A buffered reader let the source write past its buffer into the
-    /// application's memory (std's large-read path).
-    pub bypass: bool,
-    /// The call failed with `Interrupted` (an empty chunk) and is retried.
-    pub interrupted: bool,
-    /// Pieces handed to the application: the chained reader lends slices of
-    /// its blocks; std copies into the caller's buffer (no block).
-    pub pieces: Vec<Piece>,
-    pub piece_count: u64,
-    /// The buffer after the operation.
-    pub buffer: Vec<Span>,
-    /// Bytes buffered after the operation (sum of the spans).
-    pub buffered: u64,
-    /// The operation in one line of plain words (the page's caption, the
-    /// CLI's `--timeline` line).
-    pub caption: String,
-}
-
-/// One read call on the source.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SourceRead {
-    pub requested: u64,
-    pub returned: u64,
-    /// An empty chunk: the call failed with `Interrupted`.
-    pub interrupted: bool,
-    /// The block the bytes went into, at `offset`; `None`: the application's
-    /// own memory (unbuffered reads, bypasses, `read_to_end`).
-    pub block: Option<u32>,
-    pub offset: u64,
-}
-
-/// A piece of data handed to the application.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Piece {
-    pub len: u64,
-    /// Lent from this block at `offset`; `None`: the application's memory.
-    pub block: Option<u32>,
-    pub offset: u64,
-}
-
-/// Unread bytes `start..end` of a block of `capacity` bytes. std has one
-/// block, id 0, its buffer; the chained reader's ids follow block identity
-/// (a block back from the pool keeps its id; without the pool a new block
-/// gets a new id).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Span {
-    pub block: u32,
-    pub start: u64,
-    pub end: u64,
-}
 
 /// Records the timeline of `kind` for `params` over `data` (the run's
 /// content), stream 1 only. Never fails: an error the application's run
@@ -177,40 +59,9 @@ pub fn record_with(
     max_ops: usize,
     seen: &mut dyn FnMut(&[u8]),
 ) -> Timeline {
-    let cap = params.cap as usize;
-    let rec = Recorder::new(kind, cap, params.pool, max_ops);
-    let probe = Probe::default();
-    let source = Logged { source: Source::new(data, params.chunk, stream_seed(params.seed, 0), &probe), rec: &rec };
-    let spec = Spec { workload: params.workload, rs: params.rs as usize, len: data.len(), reuse: params.reuse };
-    let mut app_buf = vec![0u8; params.rs as usize];
-    let mut sinks = [TraceSink { rec: &rec, seen }];
-    let outcome = match kind {
-        ReaderKind::Unbuffered => {
-            drive_one(&spec, Traced::new(source, &rec, Meter::Probe(&probe), params.workload), &mut app_buf, &mut sinks)
-        }
-        ReaderKind::Std => {
-            let mut reader = BufReader::with_capacity(cap, source);
-            // Nothing is buffered yet, so `buffer()` starts at the buffer's
-            // first byte (as in `read::drive_streams`).
-            let start = reader.buffer().as_ptr();
-            reader.get_mut().source.set_reader_buffer(start, cap);
-            rec.std_buffer.set((start as usize, start as usize + cap));
-            drive_one(&spec, Traced::new(reader, &rec, Meter::Probe(&probe), params.workload), &mut app_buf, &mut sinks)
-        }
-        ReaderKind::Chained => match NonZeroUsize::new(cap) {
-            None => Err(io::Error::new(ErrorKind::InvalidInput, "the chained reader needs blocks of at least 1 byte")),
-            Some(block_len) => {
-                let pool = BlockPool::new(block_len, params.pool);
-                let reader = ChainedReader::new(source, &pool);
-                drive_one(
-                    &spec,
-                    Traced::new(reader, &rec, Meter::Pool(&pool), params.workload),
-                    &mut app_buf,
-                    &mut sinks,
-                )
-            }
-        },
-    };
+    let shape = readers::info(kind).shape;
+    let rec = Recorder::new(shape, params.cap as usize, params.pool, max_ops);
+    let outcome = readers::visit(kind, Trace { params, data, rec: &rec, seen });
     let truncated = rec.full.get();
     let error = match outcome {
         Err(_) if truncated => None,
@@ -218,12 +69,43 @@ pub fn record_with(
         Ok(_) => None,
     };
     Timeline {
-        capacity: if kind == ReaderKind::Unbuffered { 0 } else { cap as u64 },
+        shape,
+        capacity: if shape == Shape::Unbuffered { 0 } else { params.cap },
         pool: params.pool,
         streams: params.streams,
         ops: rec.ops.into_inner(),
         truncated,
         error,
+    }
+}
+
+/// The traced run of one reader's strategy.
+struct Trace<'a, 's> {
+    params: &'a Params,
+    data: &'a [u8],
+    rec: &'a Recorder,
+    seen: &'s mut dyn FnMut(&[u8]),
+}
+
+impl Visit for Trace<'_, '_> {
+    type Output = io::Result<AppCounts>;
+
+    fn visit<T: Strategy>(self) -> io::Result<AppCounts> {
+        let Trace { params, data, rec, seen } = self;
+        let probe = Probe::default();
+        let source = Logged { source: Source::new(data, params.chunk, stream_seed(params.seed, 0), &probe), rec };
+        let spec = Spec { workload: params.workload, rs: params.rs as usize, len: data.len(), reuse: params.reuse };
+        let mut app_buf = vec![0u8; params.rs as usize];
+        let mut sinks = [TraceSink { rec, seen }];
+        let config = ReaderConfig::of(params);
+        let shared = T::shared(config)?;
+        let reader = T::build(&shared, config, source);
+        let meter = match T::counted(&shared) {
+            Some(_) => Meter::Counted(Box::new(|| T::counted(&shared).unwrap_or_default())),
+            None => Meter::Probe(&probe),
+        };
+        let traced = Traced { inner: reader, look: T::look::<Logged>, rec, meter, next_byte: params.workload == Workload::Bytes };
+        drive_one(&spec, traced, &mut app_buf, &mut sinks)
     }
 }
 
@@ -244,11 +126,12 @@ fn drive_one<R: AppReader>(
 struct Recorder {
     /// Operations to record before refusing the next.
     max_ops: usize,
-    kind: ReaderKind,
+    shape: Shape,
     cap: usize,
     pool: bool,
-    /// std's buffer, `[lo, hi)` addresses.
-    std_buffer: Cell<(usize, usize)>,
+    /// A single-buffer reader's buffer, `[lo, hi)` addresses, as the reader
+    /// told its source.
+    buffer: Cell<(usize, usize)>,
     /// The memory the current `read`-like call was handed, `[lo, hi)`.
     app_range: Cell<(usize, usize)>,
     /// Inside the source's `read_to_end`: every read goes to the caller's Vec.
@@ -272,13 +155,13 @@ struct Recorder {
 }
 
 impl Recorder {
-    fn new(kind: ReaderKind, cap: usize, pool: bool, max_ops: usize) -> Recorder {
+    fn new(shape: Shape, cap: usize, pool: bool, max_ops: usize) -> Recorder {
         Recorder {
             max_ops,
-            kind,
+            shape,
             cap,
             pool,
-            std_buffer: Cell::new((0, 0)),
+            buffer: Cell::new((0, 0)),
             app_range: Cell::new((0, 0)),
             to_end: Cell::new(false),
             blocks: RefCell::new(Vec::new()),
@@ -298,13 +181,13 @@ impl Recorder {
 
     /// The block holding address `at`, and the offset in it, if any.
     fn block_of(&self, at: usize) -> Option<(u32, u64)> {
-        match self.kind {
-            ReaderKind::Unbuffered => None,
-            ReaderKind::Std => {
-                let (lo, hi) = self.std_buffer.get();
+        match self.shape {
+            Shape::Unbuffered => None,
+            Shape::Single => {
+                let (lo, hi) = self.buffer.get();
                 (lo <= at && at < hi).then(|| (0, (at - lo) as u64))
             }
-            ReaderKind::Chained => self
+            Shape::Blocks => self
                 .blocks
                 .borrow()
                 .iter()
@@ -328,13 +211,13 @@ impl Recorder {
     fn landing(&self, buf: &[u8]) -> Option<(u32, u64)> {
         let at = buf.as_ptr() as usize;
         let (lo, hi) = self.app_range.get();
-        match self.kind {
-            ReaderKind::Unbuffered => None,
-            ReaderKind::Std => self.block_of(at),
-            ReaderKind::Chained if self.to_end.get() || (lo <= at && at < hi) => None,
+        match self.shape {
+            Shape::Unbuffered => None,
+            Shape::Single => self.block_of(at),
+            Shape::Blocks if self.to_end.get() || (lo <= at && at < hi) => None,
             // The chained reader fills only its tail block, from its free end:
             // an address in no known block is the start of a fresh one.
-            ReaderKind::Chained => Some(self.block_of(at).unwrap_or_else(|| (self.block_id(at), 0))),
+            Shape::Blocks => Some(self.block_of(at).unwrap_or_else(|| (self.block_id(at), 0))),
         }
     }
 
@@ -397,9 +280,10 @@ fn blocks(ids: &[u32]) -> String {
     }
 }
 
-/// One line of plain words for `op` of a `kind` reader: what the application
-/// asked, where the bytes came from, what was copied, what stays buffered.
-pub fn caption(op: &Op, kind: ReaderKind) -> String {
+/// One line of plain words for `op` of a reader of `shape`: what the
+/// application asked, where the bytes came from, what was copied, what stays
+/// buffered.
+pub fn caption(op: &Op, shape: Shape) -> String {
     let call = match op.kind {
         OpKind::Read => "read",
         OpKind::ReadExact => "read_exact",
@@ -422,10 +306,10 @@ pub fn caption(op: &Op, kind: ReaderKind) -> String {
         if op.source_reads == 1 { "one source read".to_string() } else { format!("{} source reads", op.source_reads) };
     let mut filled: Vec<u32> = op.reads.iter().filter_map(|r| r.block).collect();
     filled.dedup();
-    parts.push(match kind {
-        _ if op.source_reads == 0 && kind == ReaderKind::Unbuffered => "no source read".to_string(),
+    parts.push(match shape {
+        Shape::Unbuffered if op.source_reads == 0 => "no source read".to_string(),
         _ if op.source_reads == 0 => "served from the buffer, no source read".to_string(),
-        ReaderKind::Unbuffered => format!("{reads} returned {} straight into the app's memory", bytes(op.source_bytes)),
+        Shape::Unbuffered => format!("{reads} returned {} straight into the app's memory", bytes(op.source_bytes)),
         _ if op.bypass && filled.is_empty() => {
             format!("the buffer is skipped: {reads} wrote {} straight into the app's memory", bytes(op.source_bytes))
         }
@@ -433,7 +317,7 @@ pub fn caption(op: &Op, kind: ReaderKind) -> String {
             "{reads} returned {}, part into the buffer and part straight into the app's memory",
             bytes(op.source_bytes)
         ),
-        ReaderKind::Std => match op.reads.first() {
+        Shape::Single => match op.reads.first() {
             Some(r) if op.source_reads == 1 => {
                 format!(
                     "the buffer was empty: one source read asked {} and got {}",
@@ -443,7 +327,7 @@ pub fn caption(op: &Op, kind: ReaderKind) -> String {
             }
             _ => format!("{reads} filled the buffer with {}", bytes(op.source_bytes)),
         },
-        ReaderKind::Chained => format!("{reads} put {} into {}", bytes(op.source_bytes), blocks(&filled)),
+        Shape::Blocks => format!("{reads} put {} into {}", bytes(op.source_bytes), blocks(&filled)),
     });
     let mut lent: Vec<u32> = op.pieces.iter().filter_map(|p| p.block).collect();
     lent.dedup();
@@ -451,7 +335,7 @@ pub fn caption(op: &Op, kind: ReaderKind) -> String {
         parts.push("got 0 bytes: end of stream".to_string());
     } else if op.copied > 0 {
         parts.push(format!("got {}, {} copied", bytes(op.returned), bytes(op.copied)));
-    } else if !lent.is_empty() && kind == ReaderKind::Std {
+    } else if !lent.is_empty() && shape == Shape::Single {
         parts.push(format!("looked at {} in place in the buffer, nothing copied", bytes(op.returned)));
     } else if !lent.is_empty() {
         let slices = if op.piece_count == 1 { "1 slice".to_string() } else { format!("{} slices", op.piece_count) };
@@ -459,7 +343,7 @@ pub fn caption(op: &Op, kind: ReaderKind) -> String {
     } else {
         parts.push(format!("got {}, nothing copied", bytes(op.returned)));
     }
-    if kind != ReaderKind::Unbuffered {
+    if shape != Shape::Unbuffered {
         parts.push(if op.buffered == 0 {
             "the buffer is empty".to_string()
         } else {
@@ -511,68 +395,65 @@ impl Read for ToEnd<'_, '_> {
     }
 }
 
-/// The unbuffered reader: the application reads the source itself.
-impl AppReader for Logged<'_> {}
+/// A reader with a buffer of its own says where it is; the source counts
+/// with it, and the recorder places source reads and slices in it.
+impl ObservedRead for Logged<'_> {
+    fn set_reader_buffer(&mut self, start: *const u8, len: usize) {
+        self.source.set_reader_buffer(start, len);
+        self.rec.buffer.set((start as usize, start as usize + len));
+    }
+}
 
 // ---------------------------------------------------------------------------
 // The wrapped reader
 
 /// Where a reader's copies and direct bytes are counted.
 enum Meter<'m> {
-    /// Observed from the source (std, unbuffered: see `read::observed_copies`).
+    /// Observed from the source (a black-box reader: see `readers::observed_copies`).
     Probe(&'m Probe),
-    /// Counted by the chained reader's pool.
-    Pool(&'m BlockPool),
+    /// Counted by the reader itself.
+    Counted(Box<dyn Fn() -> ChainCounts + 'm>),
 }
 
 impl Meter<'_> {
     fn direct(&self) -> u64 {
         match self {
             Meter::Probe(probe) => probe.direct_bytes(),
-            Meter::Pool(pool) => pool.counts().bytes_direct,
+            Meter::Counted(counts) => counts().bytes_direct,
         }
     }
 
     fn copied(&self) -> u64 {
         match self {
             Meter::Probe(_) => 0,
-            Meter::Pool(pool) => pool.counts().bytes_copied,
+            Meter::Counted(counts) => counts().bytes_copied,
         }
     }
 }
 
-/// How the timeline looks at a reader's buffer between operations.
-trait Look {
-    fn look(&self, rec: &Recorder) -> Vec<Span>;
-}
-
-impl Look for Logged<'_> {
-    fn look(&self, _: &Recorder) -> Vec<Span> {
-        Vec::new()
-    }
-}
-
-impl Look for BufReader<Logged<'_>> {
-    fn look(&self, rec: &Recorder) -> Vec<Span> {
-        // `buffer()` is the unread part `pos..filled` of the buffer; its
-        // address gives `pos`.
-        let unread = self.buffer();
-        let start = (unread.as_ptr() as usize).saturating_sub(rec.std_buffer.get().0) as u64;
-        vec![Span { block: 0, start, end: start + unread.len() as u64 }]
-    }
-}
-
-impl Look for ChainedReader<'_, Logged<'_>> {
-    fn look(&self, rec: &Recorder) -> Vec<Span> {
-        self.spans()
-            .map(|(base, start, end)| Span { block: rec.block_id(base), start: start as u64, end: end as u64 })
-            .collect()
+impl Recorder {
+    /// What the reader holds, as spans of its blocks.
+    fn spans(&self, look: Look<'_>) -> Vec<Span> {
+        match look {
+            Look::Nothing => Vec::new(),
+            Look::Unread(unread) => {
+                // The unread part `pos..filled` of the one buffer; its address gives `pos`.
+                let start = (unread.as_ptr() as usize).saturating_sub(self.buffer.get().0) as u64;
+                vec![Span { block: 0, start, end: start + unread.len() as u64 }]
+            }
+            Look::Blocks(blocks) => blocks
+                .into_iter()
+                .map(|(base, start, end)| Span { block: self.block_id(base), start: start as u64, end: end as u64 })
+                .collect(),
+        }
     }
 }
 
 /// A reader whose application operations are recorded.
 struct Traced<'r, R> {
     inner: R,
+    /// The reader's strategy's [`Strategy::look`].
+    look: for<'x> fn(&'x R) -> Look<'x>,
     rec: &'r Recorder,
     meter: Meter<'r>,
     /// The `bytes` workload: each `read` is a `bytes().next()`.
@@ -587,9 +468,9 @@ struct Outcome {
     calls: u64,
 }
 
-impl<'r, R: Look> Traced<'r, R> {
-    fn new(inner: R, rec: &'r Recorder, meter: Meter<'r>, workload: Workload) -> Self {
-        Traced { inner, rec, meter, next_byte: workload == Workload::Bytes }
+impl<R> Traced<'_, R> {
+    fn buffer(&self) -> Vec<Span> {
+        self.rec.spans((self.look)(&self.inner))
     }
 
     /// Runs one operation `f` on the reader and records it. `app` is the
@@ -608,10 +489,10 @@ impl<'r, R: Look> Traced<'r, R> {
             rec.full.set(true);
             return Err(full());
         }
-        if rec.kind == ReaderKind::Chained && !rec.pool {
+        if rec.shape == Shape::Blocks && !rec.pool {
             // Without the pool a block that left the chain was freed; the
             // allocator may hand its address out again as a new block.
-            let spans = self.inner.look(rec);
+            let spans = self.buffer();
             rec.blocks.borrow_mut().retain(|&(_, id)| spans.iter().any(|s| s.block == id));
         }
         rec.reads.borrow_mut().clear();
@@ -633,11 +514,11 @@ impl<'r, R: Look> Traced<'r, R> {
             // Bytes the application got in its own memory that the source
             // did not write there: the reader copied them.
             Meter::Probe(_) => owned.saturating_sub(direct),
-            Meter::Pool(_) => self.meter.copied() - copied0,
+            Meter::Counted(_) => self.meter.copied() - copied0,
         };
         let reads = rec.reads.take();
-        let bypass = rec.kind != ReaderKind::Unbuffered && reads.iter().any(|r| r.block.is_none());
-        let buffer = self.inner.look(rec);
+        let bypass = rec.shape != Shape::Unbuffered && reads.iter().any(|r| r.block.is_none());
+        let buffer = self.buffer();
         let mut op = Op {
             kind,
             requested,
@@ -658,7 +539,7 @@ impl<'r, R: Look> Traced<'r, R> {
             buffer,
             caption: String::new(),
         };
-        op.caption = caption(&op, rec.kind);
+        op.caption = caption(&op, rec.shape);
         rec.at.set(rec.at.get() + returned);
         rec.ops.borrow_mut().push(op);
         result
@@ -705,7 +586,7 @@ fn range_of(buf: &[u8]) -> (usize, usize) {
     (lo, lo + buf.len())
 }
 
-impl<R: Read + Look> Traced<'_, R> {
+impl<R: Read> Traced<'_, R> {
     /// A `read`-like operation filled `got` of the application's memory: the
     /// workload hands it to its sink only after the call returns, so the
     /// operation's piece and head are noted here (when it was recorded).
@@ -723,7 +604,7 @@ impl<R: Read + Look> Traced<'_, R> {
     }
 }
 
-impl<R: Read + Look> Read for Traced<'_, R> {
+impl<R: Read> Read for Traced<'_, R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let kind = if self.next_byte { OpKind::NextByte } else { OpKind::Read };
         let before = self.rec.ops.borrow().len();
@@ -764,7 +645,7 @@ impl<R: Read + Look> Read for Traced<'_, R> {
 }
 
 /// Each workload step goes to the reader's own step, as one operation.
-impl<R: AppReader + Look> AppReader for Traced<'_, R> {
+impl<R: AppReader> AppReader for Traced<'_, R> {
     fn line<C: Consume>(&mut self, line: &mut Vec<u8>, sink: &mut C, counts: &mut AppCounts) -> io::Result<usize> {
         self.step(OpKind::Line, None, counts, |r, c| r.line(line, sink, c))
     }
@@ -785,7 +666,7 @@ impl<R: AppReader + Look> AppReader for Traced<'_, R> {
 
     fn scan_step<C: Consume>(&mut self, buf: &mut [u8], sink: &mut C, counts: &mut AppCounts) -> io::Result<bool> {
         // Only the unbuffered reader reads into the buffer; the others scan theirs.
-        let requested = (self.rec.kind == ReaderKind::Unbuffered).then_some(buf.len() as u64);
+        let requested = (self.rec.shape == Shape::Unbuffered).then_some(buf.len() as u64);
         self.step(OpKind::Scan, requested, counts, |r, c| r.scan_step(buf, sink, c))
     }
 }
@@ -806,12 +687,12 @@ impl Consume for TraceSink<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content;
-    use crate::params::decode_link;
-    use crate::workload::WORKLOADS;
+    use crate::engine::content;
+    use crate::link;
+    use crate::model::Id;
 
     fn params(link: &str) -> Params {
-        let d = decode_link(link);
+        let d = link::decode(link);
         assert!(d.notices.is_empty(), "{link}: {:?}", d.notices);
         d.params
     }
@@ -902,10 +783,10 @@ mod tests {
 
     #[test]
     fn the_traced_bytes_are_the_first_bytes_of_the_stream() {
-        for w in WORKLOADS.iter().filter(|w| w.id != Workload::Frames) {
+        for w in Workload::all().into_iter().filter(|&w| w != Workload::Frames) {
             for chunk in ["worst", "64-512", "file", "1"] {
                 for kind in [ReaderKind::Unbuffered, ReaderKind::Std, ReaderKind::Chained] {
-                    let link = format!("#v=1&len=20K&chunk={chunk}&seed=3&cap=100&rs=7&wl={}&nul=5000", w.id.id());
+                    let link = format!("#v=1&len=20K&chunk={chunk}&seed=3&cap=100&rs=7&wl={}&nul=5000", w.id());
                     let (t, seen, data) = trace(&link, kind);
                     assert!(!t.ops.is_empty() && t.ops.len() <= TRACE_OPS && t.error.is_none(), "{link} {kind:?}");
                     assert_eq!(seen[..], data[..seen.len()], "{link} {kind:?}");

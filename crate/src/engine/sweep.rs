@@ -2,17 +2,14 @@
 //! size, stream length or streams) through the powers of two of a range, and
 //! the knee of each curve: where a bigger value stops paying.
 //!
-//! The range and its limits are owned by `params.rs` (link keys `sweep`,
+//! The range and its limits are owned by the model (link keys `sweep`,
 //! `from`, `to`); this module turns a swept `Params` into its points, runs
 //! them, and finds the knees. Knee finding is a pure function of the numbers,
-//! so it is tested exactly on deterministic counts.
+//! so it is tested exactly on deterministic counts. Like every engine
+//! report, a sweep report leaves its links empty (`crate::api` fills them).
 
-use serde::{Deserialize, Serialize};
-
-use crate::measure::{Clock, Sampling};
-use crate::params::{ParamError, Params, Sweep, SweepAxis};
-use crate::read::ReaderKind;
-use crate::report::{Report, Run};
+use super::measure::{Clock, Sampling};
+use crate::model::{Id, Knee, Metric, ParamError, Params, Run, Sweep, SweepPoint, SweepReport};
 
 /// How hard each point is timed. A full measurement (30 ms warm-up, 5–10
 /// samples, up to 400 ms) per reader makes a 13-point sweep of the default
@@ -37,59 +34,6 @@ pub fn values(params: &Params) -> Vec<u64> {
 pub fn points(params: &Params) -> Vec<Params> {
     let Some(s) = params.sweep else { return Vec::new() };
     s.values().into_iter().filter(|&v| s.axis.fits(params, v)).map(|v| s.axis.apply(params, v)).collect()
-}
-
-/// What a knee is measured on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Metric {
-    /// Calls on the source (exact).
-    SourceReads,
-    /// Bytes moved between buffers (exact).
-    BytesCopied,
-    /// Heap allocations per run (exact).
-    Allocations,
-    /// Measured CPU median + modelled I/O (source reads × `sys`).
-    Time,
-}
-
-impl Metric {
-    pub const ALL: [Metric; 4] = [Metric::SourceReads, Metric::BytesCopied, Metric::Allocations, Metric::Time];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            Metric::SourceReads => "source_reads",
-            Metric::BytesCopied => "bytes_copied",
-            Metric::Allocations => "allocations",
-            Metric::Time => "time",
-        }
-    }
-
-    /// The run's exact count for this metric; `None` for time (measured).
-    pub fn count(self, run: &Run) -> Option<u64> {
-        match self {
-            Metric::SourceReads => Some(run.source_reads),
-            Metric::BytesCopied => Some(run.bytes_copied),
-            Metric::Allocations => Some(run.alloc.allocations),
-            Metric::Time => None,
-        }
-    }
-}
-
-/// Where a bigger value stops paying, for one reader and one metric.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Knee {
-    pub reader: ReaderKind,
-    pub metric: Metric,
-    /// The knee's axis value.
-    pub value: u64,
-    /// The metric at the knee.
-    pub at_knee: f64,
-    /// The sweep's best (smallest) value of the metric.
-    pub best: f64,
-    /// True when the knee is the first point: no bigger value in the range
-    /// pays at all.
-    pub first: bool,
 }
 
 /// The knee of a curve where smaller is better: the index of the **smallest
@@ -136,36 +80,6 @@ pub fn time_knee(times: &[Timed]) -> Option<usize> {
     })
 }
 
-/// One measured point of a sweep.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SweepPoint {
-    /// The axis value.
-    pub value: u64,
-    /// The experiment's report at this value (its `params` have no sweep).
-    pub report: Report,
-}
-
-/// A whole sweep: what the CLI's `--json` prints. Field names are an
-/// interface, as `Report`'s are.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SweepReport {
-    /// The swept experiment, sweep included.
-    pub params: Params,
-    pub sweep: Sweep,
-    /// Every axis value of the sweep, ascending (the points done so far are
-    /// a prefix of it).
-    pub values: Vec<u64>,
-    pub points: Vec<SweepPoint>,
-    /// One per reader and metric, on axes where a knee means something.
-    pub knees: Vec<Knee>,
-    /// True when every point is done.
-    pub complete: bool,
-    /// True when every reader at every point delivered exactly the source's bytes.
-    pub digests_agree: bool,
-    /// The canonical link of the sweep.
-    pub link: String,
-}
-
 fn total(run: &Run) -> Timed {
     Timed {
         median: run.cpu_ns.median + run.modelled_io_ns,
@@ -179,7 +93,7 @@ fn total(run: &Run) -> Timed {
 /// (stream length, streams) and without points.
 pub fn knees(sweep: &Sweep, points: &[SweepPoint]) -> Vec<Knee> {
     let Some(first) = points.first() else { return Vec::new() };
-    if !sweep.axis.info().knee {
+    if !sweep.axis.has_knee() {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -188,7 +102,7 @@ pub fn knees(sweep: &Sweep, points: &[SweepPoint]) -> Vec<Knee> {
         if runs.len() != points.len() || runs.iter().any(|run| run.reader != run0.reader) {
             continue;
         }
-        for metric in Metric::ALL {
+        for metric in Metric::all() {
             let (index, curve): (Option<usize>, Vec<f64>) = match metric {
                 Metric::Time => {
                     let times: Vec<Timed> = runs.iter().map(|run| total(run)).collect();
@@ -222,7 +136,7 @@ pub fn report(params: &Params, points: Vec<SweepPoint>) -> Option<SweepReport> {
         knees: knees(&sweep, &points),
         complete: points.len() == values.len(),
         digests_agree: points.iter().all(|p| p.report.digests_agree()),
-        link: params.to_link(),
+        link: String::new(),
         params: params.clone(),
         sweep,
         values,
@@ -238,7 +152,7 @@ pub fn run_point(params: &Params, index: usize, clock: &dyn Clock, sampling: Sam
         key: "sweep",
         message: format!("point {index} is past the sweep's {} points", values(params).len()),
     })?;
-    let report = crate::experiment::run(&sweep.axis.apply(params, value), clock, sampling)?;
+    let report = super::experiment::run(&sweep.axis.apply(params, value), clock, sampling)?;
     Ok(SweepPoint { value, report })
 }
 
@@ -262,15 +176,6 @@ pub fn run_sweep(
         done.push(point);
     }
     Ok(report(params, done).expect("the sweep was checked above"))
-}
-
-/// The axis a value belongs to, for display: `8K` for sizes, `8` for streams.
-pub fn format_value(axis: SweepAxis, value: u64) -> String {
-    if axis.info().bytes {
-        crate::params::format_size(value)
-    } else {
-        value.to_string()
-    }
 }
 
 #[cfg(test)]
@@ -324,15 +229,15 @@ mod tests {
 
     #[test]
     fn points_follow_the_powers_of_two_of_the_range() {
-        let d = crate::params::decode_link("len=64K&cap=8K&rd=std&sweep=cap&from=16&to=1K");
-        assert!(d.notices.is_empty(), "{:?}", d.notices);
-        let caps: Vec<u64> = points(&d.params).iter().map(|p| p.cap).collect();
+        use crate::model::{ChunkModel::Fixed, SweepAxis};
+        let swept = |axis, from, to, base: Params| Params { sweep: Some(Sweep { axis, from, to }), ..base };
+        let p = swept(SweepAxis::Cap, 16, 1024, Params { len: 65536, ..Params::default() });
+        let caps: Vec<u64> = points(&p).iter().map(|p| p.cap).collect();
         assert_eq!(caps, [16, 32, 64, 128, 256, 512, 1024]);
-        assert!(points(&d.params).iter().all(|p| p.sweep.is_none() && p.len == 65536));
+        assert!(points(&p).iter().all(|p| p.sweep.is_none() && p.len == 65536));
         assert!(points(&Params::default()).is_empty());
-        let d = crate::params::decode_link("sweep=chunk&from=64&to=256");
-        let chunks: Vec<_> = points(&d.params).iter().map(|p| p.chunk).collect();
-        use crate::source::ChunkModel::Fixed;
+        let p = swept(SweepAxis::Chunk, 64, 256, Params::default());
+        let chunks: Vec<_> = points(&p).iter().map(|p| p.chunk).collect();
         assert_eq!(chunks, [Fixed { size: 64 }, Fixed { size: 128 }, Fixed { size: 256 }]);
     }
 }

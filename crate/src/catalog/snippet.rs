@@ -11,22 +11,37 @@
 //!   checks them with cargo);
 //! - the chained reader is BufLab's own type, not std's: it appears only in
 //!   comments, so the program still compiles with std alone;
-//! - a program mirrors the loop the engine drives (workload.rs, read/mod.rs,
-//!   write/cursors.rs), not a tidier one: the counts on the page are the
-//!   counts of this code.
+//! - a program mirrors the loop the engine drives (engine/workload.rs, the
+//!   reader modules, engine/write/cursors.rs), not a tidier one: the counts on
+//!   the page are the counts of this code. Each reader's own lines come from
+//!   its module (`Strategy::snippet_main`).
 
 use std::fmt::Write as _;
 
-use crate::params::{format_size, Lab, Params};
-use crate::read::ReaderKind;
-use crate::source::ChunkModel;
-use crate::workload::Workload;
-use crate::write::cursors::Flavour;
+use super::cursors::flavour;
+use crate::engine::readers::{self, SnippetPart, Strategy, Visit};
+use crate::link;
+use crate::model::{format_size, ChunkModel, Flavour, Lab, Params, ReaderKind, Workload};
 
 /// The link in a program's header: presenter mode changes nothing a
 /// program does, so it is left out.
 fn link_of(p: &Params) -> String {
-    Params { present: false, ..p.clone() }.to_link()
+    link::encode(&Params { present: false, ..p.clone() })
+}
+
+/// A reader's part of the program, and its lines in `main`.
+fn reader_part(kind: ReaderKind, p: &Params, call: &dyn Fn(bool) -> &'static str) -> (SnippetPart, String) {
+    struct Part<'a> {
+        p: &'a Params,
+        call: &'a dyn Fn(bool) -> &'static str,
+    }
+    impl Visit for Part<'_> {
+        type Output = (SnippetPart, String);
+        fn visit<T: Strategy>(self) -> (SnippetPart, String) {
+            (T::SNIPPET, T::snippet_main(self.p, (self.call)(T::SNIPPET.buffered)))
+        }
+    }
+    readers::visit(kind, Part { p, call })
 }
 
 /// The program for `p`'s lab (`p.lab`).
@@ -77,8 +92,6 @@ struct ReadLoop {
     generic: Option<String>,
     unbuffered: Option<String>,
     buffered: Option<String>,
-    /// The chained reader's way, as a comment line.
-    chained: &'static str,
     uses_rs_generic: bool,
     uses_rs_unbuffered: bool,
     uses_len: bool,
@@ -90,7 +103,6 @@ fn read_loop(p: &Params) -> ReadLoop {
         generic: None,
         unbuffered: None,
         buffered: None,
-        chained: "",
         uses_rs_generic: false,
         uses_rs_unbuffered: false,
         uses_len: false,
@@ -113,7 +125,6 @@ fn read_loop(p: &Params) -> ReadLoop {
 }"
                 .into(),
             ),
-            chained: "its Read impl, which copies out of its blocks: app(&mut reader)?",
             uses_rs_generic: true,
             ..none
         },
@@ -132,7 +143,6 @@ fn read_loop(p: &Params) -> ReadLoop {
 }"
                 .into(),
             ),
-            chained: "its Read impl, which copies out of its blocks: app(&mut reader)?",
             uses_rs_generic: true,
             uses_len: true,
             ..none
@@ -150,7 +160,6 @@ fn read_loop(p: &Params) -> ReadLoop {
 }"
                 .into(),
             ),
-            chained: "its Read impl, one copied byte per call: app(&mut reader)?",
             ..none
         },
         Workload::ToEnd => ReadLoop {
@@ -164,7 +173,6 @@ fn read_loop(p: &Params) -> ReadLoop {
 }"
                 .into(),
             ),
-            chained: "its Read impl: app(&mut reader)?",
             uses_len: true,
             ..none
         },
@@ -210,7 +218,6 @@ fn app_buffered<R: BufRead>(reader: &mut R) -> io::Result<u64> {
 }"
                 .into(),
             ),
-            chained: "read_line, which lends each line as slices of its blocks (no copy):\n    //   while reader.read_line(|piece| { /* borrowed &[u8] */ })? > 0 {}",
             ..none
         },
         Workload::Frames => {
@@ -247,7 +254,6 @@ fn app_buffered<R: BufRead>(reader: &mut R) -> io::Result<u64> {
     }}
 }}"
                 )),
-                chained: "read_be(4) for the header and read_range(len, |piece| ..), which lends the payload\n    //   as slices of its blocks: no Vec per frame, no copy",
                 ..none
             }
         }
@@ -299,7 +305,6 @@ fn app_buffered<R: BufRead>(reader: &mut R) -> io::Result<u64> {
 }"
                 .into(),
             ),
-            chained: "fill_buf and consume, scanning its blocks in place (no copy)",
             uses_rs_unbuffered: true,
             ..none
         },
@@ -307,14 +312,22 @@ fn app_buffered<R: BufRead>(reader: &mut R) -> io::Result<u64> {
 }
 
 fn read_snippet(p: &Params) -> String {
-    let has = |k: ReaderKind| p.readers.contains(&k);
-    let unbuffered = has(ReaderKind::Unbuffered);
-    let std_reader = has(ReaderKind::Std);
-    let chained = has(ReaderKind::Chained);
     let lp = read_loop(p);
+    let call = |buffered: bool| -> &'static str {
+        match (&lp.generic, buffered) {
+            (Some(_), _) => "app",
+            (None, false) => "app_unbuffered",
+            (None, true) => "app_buffered",
+        }
+    };
+    let parts: Vec<(SnippetPart, String)> = p.readers.iter().map(|&k| reader_part(k, p, &call)).collect();
+    let written = || parts.iter().map(|(part, _)| part).filter(|part| !part.described_only);
+    // Readers that appear as code, with and without a buffer of their own.
+    let unbuffered = written().any(|part| !part.buffered);
+    let buffered = written().any(|part| part.buffered);
     let (source_type, source_about, open_expr) = source_of(p.chunk);
 
-    let uses_bufread = lp.buffered.is_some() && std_reader;
+    let uses_bufread = lp.buffered.is_some() && buffered;
     let mut out = String::new();
     let _ = writeln!(out, "// BufLab, read lab: the Rust program this experiment corresponds to.");
     let _ = writeln!(out, "// Link: #{}", link_of(p));
@@ -324,10 +337,10 @@ fn read_snippet(p: &Params) -> String {
         let _ = writeln!(out, "// BufLab reads {} such streams round-robin, each through its own reader", p.streams);
         let _ = writeln!(out, "// (so {} buffers at once).", p.streams);
     }
-    if !unbuffered && !std_reader {
-        // Only the chained reader, which is described in comments: the
-        // helpers it would call are otherwise unused.
-        let _ = writeln!(out, "#![allow(dead_code)] // the chained reader below is described, not called");
+    if written().next().is_none() {
+        // Only readers described in comments: the helpers they would call are
+        // otherwise unused.
+        let _ = writeln!(out, "#![allow(dead_code)] // the reader below is described, not called");
     }
     let _ = writeln!(out);
     let _ = writeln!(out, "use std::{}::{source_type};", if source_type == "File" { "fs" } else { "net" });
@@ -335,8 +348,10 @@ fn read_snippet(p: &Params) -> String {
     if uses_bufread {
         io_items.push("BufRead");
     }
-    if std_reader {
-        io_items.push("BufReader");
+    for item in written().flat_map(|part| part.imports) {
+        if !io_items.contains(item) {
+            io_items.push(item);
+        }
     }
     if lp.generic.is_some() || (unbuffered && lp.unbuffered.is_some()) {
         io_items.push("Read");
@@ -344,7 +359,7 @@ fn read_snippet(p: &Params) -> String {
     let _ = writeln!(out, "use std::io::{{{}}};", io_items.join(", "));
     let _ = writeln!(out);
 
-    if std_reader || chained {
+    if parts.iter().any(|(part, _)| part.uses_cap) {
         size_const(&mut out, "CAP", p.cap, "cap", "Buffer capacity (std) or block length (chained), in bytes.");
     }
     let rs_used = (lp.generic.is_some() && lp.uses_rs_generic) || (lp.uses_rs_unbuffered && unbuffered);
@@ -364,50 +379,16 @@ fn read_snippet(p: &Params) -> String {
             let _ = writeln!(out, "{u}\n");
         }
     }
-    if std_reader {
+    if buffered {
         if let Some(b) = &lp.buffered {
             let _ = writeln!(out, "{b}\n");
         }
     }
     let _ = writeln!(out, "fn open() -> io::Result<{source_type}> {{\n    {open_expr}\n}}\n");
 
-    let call = |buffered: bool| -> &str {
-        match (&lp.generic, buffered) {
-            (Some(_), _) => "app",
-            (None, false) => "app_unbuffered",
-            (None, true) => "app_buffered",
-        }
-    };
     let _ = writeln!(out, "fn main() -> io::Result<()> {{");
-    let mut first = true;
-    for r in &p.readers {
-        if !first {
-            let _ = writeln!(out);
-        }
-        first = false;
-        match r {
-            ReaderKind::Unbuffered => {
-                let _ = writeln!(out, "    // unbuffered Read: every application read is a system call.");
-                let _ = writeln!(out, "    let mut source = open()?;");
-                let _ = writeln!(out, "    let n = {}(&mut source)?;", call(false));
-                let _ = writeln!(out, "    println!(\"unbuffered: {{n}} bytes\");");
-            }
-            ReaderKind::Std => {
-                let _ = writeln!(out, "    // std BufReader: one large read fills the buffer; small reads are served from it,");
-                let _ = writeln!(out, "    // reads of at least CAP bytes bypass it.");
-                let _ = writeln!(out, "    let mut reader = BufReader::with_capacity(CAP, open()?);");
-                let _ = writeln!(out, "    let n = {}(&mut reader)?;", call(true));
-                let _ = writeln!(out, "    println!(\"BufReader: {{n}} bytes\");");
-            }
-            ReaderKind::Chained => {
-                let _ = writeln!(out, "    // chained zero-copy: BufLab's own ChainedReader (crate/src/read/chained.rs), not a");
-                let _ = writeln!(out, "    // std type, so only described here. Blocks of CAP bytes, from a pool (`pool={}`):", if p.pool { "on" } else { "off" });
-                let _ = writeln!(out, "    //   let pool = BlockPool::new(NonZeroUsize::new(CAP).unwrap(), {});", p.pool);
-                let _ = writeln!(out, "    //   let mut reader = ChainedReader::new(open()?, &pool);");
-                let _ = writeln!(out, "    // It serves this workload with {}", lp.chained);
-            }
-        }
-    }
+    let mains: Vec<&str> = parts.iter().map(|(_, main)| main.as_str()).collect();
+    out.push_str(&mains.join("\n"));
     let _ = writeln!(out, "    Ok(())\n}}");
     out
 }
@@ -526,7 +507,7 @@ fn main() -> io::Result<()> {
     );
     for f in &w.flavours {
         let _ = writeln!(out);
-        let label = f.info().label;
+        let label = flavour(*f).label;
         let body = match f {
             Flavour::CursorVec => format!(
                 "    // {label}: owns a growable Vec, seekable.
@@ -603,7 +584,7 @@ fn main() -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::decode_link;
+    use crate::link::decode as decode_link;
 
     #[test]
     fn the_read_snippet_carries_cap_and_rs() {
@@ -613,7 +594,7 @@ mod tests {
         assert!(s.contains("const RS: usize = 4; // link key `rs`"), "{s}");
         assert!(s.contains("BufReader::with_capacity(CAP, open()?)"), "{s}");
         assert!(s.contains("let mut buf = [0u8; RS];"), "{s}");
-        assert!(s.contains(&p.to_link()), "the link is in the header");
+        assert!(s.contains(&link::encode(&p)), "the link is in the header");
     }
 
     #[test]

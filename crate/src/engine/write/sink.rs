@@ -1,4 +1,4 @@
-//! The simulated chunked sink: the write-side mirror of [`crate::source`].
+//! The simulated chunked sink: the write-side mirror of [`crate::engine::source`].
 //!
 //! A [`Sink`] accepts at most `min(offered, c)` bytes per `write` call, where
 //! `c` is the next limit from the same [`Chunker`] the source uses (so a chunk
@@ -18,8 +18,8 @@
 use std::cell::Cell;
 use std::io::{self, ErrorKind, Write};
 
-use crate::source::Chunker;
-use crate::workload::Consume;
+use crate::engine::source::Chunker;
+use crate::engine::workload::Consume;
 
 /// The message of the error a failing sink returns.
 pub const REFUSED: &str = "simulated: the sink refused the write that holds the stream's last byte";
@@ -134,8 +134,8 @@ impl<C: Consume> Write for Sink<'_, C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::source::ChunkModel;
-    use crate::workload::DigestSink;
+    use crate::engine::workload::DigestSink;
+    use crate::model::ChunkModel;
 
     #[test]
     fn a_write_accepts_at_most_the_chunk_limit_and_every_call_counts() {

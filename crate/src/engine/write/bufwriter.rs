@@ -13,57 +13,10 @@
 
 use std::io::{self, BufWriter, Write};
 
-use serde::{Deserialize, Serialize};
-
 use super::sink::{Sink, SinkProbe};
-use crate::source::Chunker;
-use crate::workload::{Consume, CountSink};
-
-/// How the application reaches the sink.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum WriteMode {
-    /// Every `write_all` goes to the sink.
-    Direct,
-    /// `std::io::BufWriter::with_capacity(cap, sink)`.
-    #[serde(rename = "bufwriter")]
-    BufWriter,
-}
-
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct WriteModeInfo {
-    pub id: WriteMode,
-    pub label: &'static str,
-    pub about: &'static str,
-}
-
-/// Both modes, in the order shown.
-pub const WRITE_MODES: [WriteModeInfo; 2] = [
-    WriteModeInfo {
-        id: WriteMode::Direct,
-        label: "direct writes",
-        about: "Each write_all goes straight to the sink: at least one system call per write.",
-    },
-    WriteModeInfo {
-        id: WriteMode::BufWriter,
-        label: "std BufWriter",
-        about: "std::io::BufWriter collects writes in its buffer and hands the sink a full buffer \
-                at a time; writes at least as large as the buffer pass straight through.",
-    },
-];
-
-impl WriteMode {
-    pub fn id(self) -> &'static str {
-        match self {
-            WriteMode::Direct => "direct",
-            WriteMode::BufWriter => "bufwriter",
-        }
-    }
-
-    pub fn info(self) -> &'static WriteModeInfo {
-        WRITE_MODES.iter().find(|m| m.id == self).expect("every mode is listed in WRITE_MODES")
-    }
-}
+use crate::engine::source::Chunker;
+use crate::engine::workload::{Consume, CountSink};
+use crate::model::{Ending, FinalFlush, WriteMode};
 
 /// Writes `data` in pieces of `ws` bytes through `mode` into `sink`, then
 /// flushes. Returns the application's `write_all` calls and the sink's
@@ -95,67 +48,6 @@ pub fn drive<C: Consume>(mode: WriteMode, data: &[u8], ws: usize, cap: usize, si
 
 // ---------------------------------------------------------------------------
 // The final flush
-
-/// How the application finishes writing to a sink that refuses the last byte.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Ending {
-    /// No buffer: the failing `write_all` itself returns the error.
-    Direct,
-    /// `BufWriter` dropped without a flush: `Drop` flushes and ignores errors.
-    Dropped,
-    /// `BufWriter::flush()` at the end.
-    Flush,
-    /// `BufWriter::into_inner()` at the end.
-    IntoInner,
-}
-
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct EndingInfo {
-    pub id: Ending,
-    pub label: &'static str,
-    pub about: &'static str,
-}
-
-pub const ENDINGS: [EndingInfo; 4] = [
-    EndingInfo {
-        id: Ending::Direct,
-        label: "direct writes",
-        about: "No buffer: the write_all that carries the last byte returns the error.",
-    },
-    EndingInfo {
-        id: Ending::Dropped,
-        label: "BufWriter, dropped",
-        about: "The BufWriter goes out of scope unflushed; its Drop flushes and must ignore the error.",
-    },
-    EndingInfo {
-        id: Ending::Flush,
-        label: "BufWriter, flush()",
-        about: "An explicit flush() at the end returns the error.",
-    },
-    EndingInfo {
-        id: Ending::IntoInner,
-        label: "BufWriter, into_inner()",
-        about: "into_inner() flushes and returns the error (with the writer, to retry).",
-    },
-];
-
-/// What the application learned when the sink refused the last byte.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FinalFlush {
-    pub ending: Ending,
-    /// The call that returned the error to the application (`write_all`,
-    /// `flush`, `into_inner`); `None` when the error was lost.
-    pub reported_by: Option<String>,
-    /// The error's message as the application saw it.
-    pub error: Option<String>,
-    /// Bytes the sink accepted.
-    pub bytes_at_sink: u64,
-    /// Bytes the application handed over that never reached the sink.
-    pub bytes_lost: u64,
-    /// `write` calls on the sink, the refused ones included.
-    pub sink_writes: u64,
-}
 
 /// Runs `ending` against a sink that refuses the write holding the last byte
 /// of `data` (which must not be empty).
@@ -211,8 +103,9 @@ pub fn final_flush(ending: Ending, data: &[u8], ws: usize, cap: usize, chunker: 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::source::{counting_bytes, ChunkModel};
-    use crate::workload::{digest_of, DigestSink};
+    use crate::engine::source::counting_bytes;
+    use crate::engine::workload::{digest_of, DigestSink};
+    use crate::model::ChunkModel;
 
     #[test]
     fn both_modes_deliver_the_data_and_bufwriter_cuts_the_calls() {

@@ -23,7 +23,7 @@
 //! slice cannot be stored anywhere that outlives the call:
 //!
 //! ```compile_fail,E0521
-//! use buflab::read::chained::{BlockPool, ChainedReader};
+//! use buflab::engine::readers::chained::{BlockPool, ChainedReader};
 //! use std::num::NonZeroUsize;
 //! let pool = BlockPool::new(NonZeroUsize::new(8).unwrap(), true);
 //! let mut reader = ChainedReader::new(&b"hello world"[..], &pool);
@@ -35,7 +35,7 @@
 //! To keep bytes, copy them, which is then plain to see in the code:
 //!
 //! ```
-//! use buflab::read::chained::{BlockPool, ChainedReader};
+//! use buflab::engine::readers::chained::{BlockPool, ChainedReader};
 //! use std::num::NonZeroUsize;
 //! let pool = BlockPool::new(NonZeroUsize::new(8).unwrap(), true);
 //! let mut reader = ChainedReader::new(&b"hello world"[..], &pool);
@@ -48,23 +48,17 @@
 //!
 //! A block length of 0 is rejected by the type: [`BlockPool::new`] takes a
 //! [`NonZeroUsize`]. (The `cap` link key has a minimum of 1 and
-//! [`crate::params::Params::check`] refuses 0 with a message.)
+//! `Params::check` refuses 0 with a message.)
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, ErrorKind, Read};
 use std::num::NonZeroUsize;
 
-use serde::{Deserialize, Serialize};
-
-/// Blocks handed out by a pool during a run.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BlockCounts {
-    /// Blocks that had to be allocated.
-    pub allocated: u64,
-    /// Blocks handed out again from the pool instead.
-    pub reused: u64,
-}
+use super::{Look, ReaderConfig, ReaderInfo, SnippetPart, Strategy};
+use crate::engine::source::ObservedRead;
+use crate::engine::workload::{self, AppCounts, AppReader, Consume, FrameBuf};
+use crate::model::{key, BlockCounts, Params, ReaderKind, Shape, Workload};
 
 /// What the readers sharing a pool did, summed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -518,6 +512,112 @@ impl<R: Read> BufRead for ChainedReader<'_, R> {
         }
         BlockPool::add(&self.pool.copied, total);
         Ok(total)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The reader as a strategy of the engine
+
+pub struct Chained;
+
+impl Strategy for Chained {
+    const INFO: ReaderInfo = ReaderInfo {
+        id: ReaderKind::Chained,
+        label: "chained zero-copy",
+        about: "Our own reader after seed 002: the source fills a chain of blocks of the buffer \
+                capacity, and the application borrows slices of them (read_range, read_line) \
+                instead of copying; blocks read through go back to a pool for reuse.",
+        keys: &[key::CAP, key::POOL],
+        shape: Shape::Blocks,
+    };
+    const SNIPPET: SnippetPart = SnippetPart { imports: &[], buffered: true, described_only: true, uses_cap: true };
+
+    /// One pool for all the streams: a block one stream has read through can
+    /// serve another.
+    type Shared = BlockPool;
+    type Reader<'s, S: ObservedRead + 's> = ChainedReader<'s, S>;
+
+    fn shared(config: ReaderConfig) -> io::Result<BlockPool> {
+        let block_len = NonZeroUsize::new(config.cap).ok_or_else(|| {
+            io::Error::new(ErrorKind::InvalidInput, "the chained reader needs blocks of at least 1 byte")
+        })?;
+        Ok(BlockPool::new(block_len, config.pool))
+    }
+
+    fn build<'s, S: ObservedRead + 's>(pool: &'s BlockPool, _: ReaderConfig, source: S) -> ChainedReader<'s, S> {
+        ChainedReader::new(source, pool)
+    }
+
+    fn counted(pool: &BlockPool) -> Option<ChainCounts> {
+        Some(pool.counts())
+    }
+
+    fn look<'r, S: ObservedRead>(reader: &'r ChainedReader<'_, S>) -> Look<'r> {
+        Look::Blocks(reader.spans().collect())
+    }
+
+    fn snippet_main(p: &Params, _call: &str) -> String {
+        let how = match p.workload {
+            Workload::Fixed | Workload::Exact => "its Read impl, which copies out of its blocks: app(&mut reader)?",
+            Workload::Bytes => "its Read impl, one copied byte per call: app(&mut reader)?",
+            Workload::ToEnd => "its Read impl: app(&mut reader)?",
+            Workload::Lines => {
+                "read_line, which lends each line as slices of its blocks (no copy):\n    \
+                 //   while reader.read_line(|piece| { /* borrowed &[u8] */ })? > 0 {}"
+            }
+            Workload::Frames => {
+                "read_be(4) for the header and read_range(len, |piece| ..), which lends the payload\n    \
+                 //   as slices of its blocks: no Vec per frame, no copy"
+            }
+            Workload::Scan => "fill_buf and consume, scanning its blocks in place (no copy)",
+        };
+        format!(
+            "    // chained zero-copy: BufLab's own ChainedReader (crate/src/engine/readers/chained.rs), not a
+    // std type, so only described here. Blocks of CAP bytes, from a pool (`pool={}`):
+    //   let pool = BlockPool::new(NonZeroUsize::new(CAP).unwrap(), {});
+    //   let mut reader = ChainedReader::new(open()?, &pool);
+    // It serves this workload with {how}
+",
+            if p.pool { "on" } else { "off" },
+            p.pool
+        )
+    }
+}
+
+/// The chained reader's zero-copy operations wherever it has one.
+impl<R: Read> AppReader for ChainedReader<'_, R> {
+    fn line<C: Consume>(&mut self, _line: &mut Vec<u8>, sink: &mut C, counts: &mut AppCounts) -> io::Result<usize> {
+        counts.app_reads += 1;
+        let n = self.read_line(|piece| sink.take(piece))?;
+        counts.bytes += n as u64;
+        Ok(n)
+    }
+
+    fn frame_header(&mut self, counts: &mut AppCounts) -> io::Result<Option<u32>> {
+        if !workload::has_more(self, counts)? {
+            return Ok(None);
+        }
+        counts.app_reads += 1;
+        let n = self.read_be(4)?;
+        counts.bytes += 4;
+        Ok(Some(n))
+    }
+
+    fn frame_payload<C: Consume>(
+        &mut self,
+        n: usize,
+        _frame: &mut FrameBuf,
+        sink: &mut C,
+        counts: &mut AppCounts,
+    ) -> io::Result<()> {
+        counts.app_reads += 1;
+        self.read_range(n, |piece| sink.take(piece))?;
+        counts.bytes += n as u64;
+        Ok(())
+    }
+
+    fn scan_step<C: Consume>(&mut self, _buf: &mut [u8], sink: &mut C, counts: &mut AppCounts) -> io::Result<bool> {
+        workload::scan_in_place(self, sink, counts)
     }
 }
 

@@ -15,180 +15,12 @@ use std::io::{self, Cursor, ErrorKind, Write};
 
 use bincode::Options;
 use bytes::{BufMut, BytesMut};
-use serde::{Deserialize, Serialize};
 
-use crate::source::SplitMix64;
-
-/// The cursor flavours a person can compare (the `wf` link key).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Flavour {
-    /// `std::io::Cursor<Vec<u8>>`.
-    CursorVec,
-    /// `std::io::Cursor<&mut Vec<u8>>`.
-    CursorMutVec,
-    /// [`WriterVec`], a minimal growable writer of our own.
-    WriterVec,
-    /// `bytes::BytesMut` through `BufMut::writer()`.
-    BytesMut,
-    /// `std::io::Cursor<&mut [u8]>`.
-    CursorMutSlice,
-    /// `std::io::Cursor<Box<[u8]>>`.
-    CursorBox,
-    /// `&mut [u8]` itself: the slice shrinks from the front as it is written.
-    MutSlice,
-}
-
-/// Whether earlier bytes can be reached again to be rewritten.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Seekable {
-    /// The type implements `std::io::Seek`: seek back, write over.
-    Seek,
-    /// No `io::Seek`, but the written bytes can be overwritten by index
-    /// (`BytesMut` derefs to `&mut [u8]`) or truncated and written again.
-    ByIndex,
-    /// Neither: once written, bytes are behind the writer.
-    No,
-}
-
-/// What the page and the CLI say about a flavour. The qualities are seed
-/// 004's; `tests/writers.rs` checks each one against the real type.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct FlavourInfo {
-    pub id: Flavour,
-    /// The Rust type, as written in code.
-    pub label: &'static str,
-    pub about: &'static str,
-    /// Several handles can share one allocation (an internal reference count).
-    pub refcounted: bool,
-    /// Writing past the end grows the buffer instead of failing.
-    pub growable: bool,
-    pub seekable: Seekable,
-    /// Seed 004's published time to serialize 2048 16-byte records into
-    /// 32 KiB (Criterion, the author's laptop), in µs. A published figure,
-    /// not a measurement of ours.
-    pub seed_us: u32,
-}
-
-/// Every flavour, in seed 004's order (slowest first in its table).
-pub const FLAVOURS: [FlavourInfo; 7] = [
-    FlavourInfo {
-        id: Flavour::CursorVec,
-        label: "Cursor<Vec<u8>>",
-        about: "std's Cursor owning a Vec: grows as needed and can seek back and overwrite. \
-                Each write checks the position against the length and may pad a gap with zeros.",
-        refcounted: false,
-        growable: true,
-        seekable: Seekable::Seek,
-        seed_us: 102,
-    },
-    FlavourInfo {
-        id: Flavour::CursorMutVec,
-        label: "Cursor<&mut Vec<u8>>",
-        about: "The same Cursor over a borrowed Vec: it behaves exactly like Cursor<Vec<u8>>, \
-                and the caller keeps the Vec.",
-        refcounted: false,
-        growable: true,
-        seekable: Seekable::Seek,
-        seed_us: 98,
-    },
-    FlavourInfo {
-        id: Flavour::WriterVec,
-        label: "WriterVec",
-        about: "A dozen lines of our own: a Vec that appends on every write. Growable, \
-                but it has no position, so it cannot seek.",
-        refcounted: false,
-        growable: true,
-        seekable: Seekable::No,
-        seed_us: 66,
-    },
-    FlavourInfo {
-        id: Flavour::BytesMut,
-        label: "BytesMut",
-        about: "bytes::BytesMut written through BufMut::writer(): reference-counted storage \
-                that can be split into non-overlapping handles; grows, and written bytes can be \
-                overwritten by index (it has no io::Seek).",
-        refcounted: true,
-        growable: true,
-        seekable: Seekable::ByIndex,
-        seed_us: 45,
-    },
-    FlavourInfo {
-        id: Flavour::CursorMutSlice,
-        label: "Cursor<&mut [u8]>",
-        about: "std's Cursor over a borrowed fixed slice: seekable, never grows; writing at the \
-                end returns 0, which write_all turns into a WriteZero error.",
-        refcounted: false,
-        growable: false,
-        seekable: Seekable::Seek,
-        seed_us: 37,
-    },
-    FlavourInfo {
-        id: Flavour::CursorBox,
-        label: "Cursor<Box<[u8]>>",
-        about: "std's Cursor owning a fixed boxed slice: like Cursor<&mut [u8]>, but it owns \
-                its buffer.",
-        refcounted: false,
-        growable: false,
-        seekable: Seekable::Seek,
-        seed_us: 37,
-    },
-    FlavourInfo {
-        id: Flavour::MutSlice,
-        label: "&mut [u8]",
-        about: "The slice is its own cursor: each write copies and moves the slice's start \
-                forward. Neither growable nor seekable; the written bytes are behind it.",
-        refcounted: false,
-        growable: false,
-        seekable: Seekable::No,
-        seed_us: 28,
-    },
-];
-
-impl Flavour {
-    pub fn id(self) -> &'static str {
-        match self {
-            Flavour::CursorVec => "cursor_vec",
-            Flavour::CursorMutVec => "cursor_mut_vec",
-            Flavour::WriterVec => "writer_vec",
-            Flavour::BytesMut => "bytes_mut",
-            Flavour::CursorMutSlice => "cursor_mut_slice",
-            Flavour::CursorBox => "cursor_box",
-            Flavour::MutSlice => "mut_slice",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<Flavour> {
-        FLAVOURS.iter().map(|f| f.id).find(|f| f.id() == id)
-    }
-
-    pub fn info(self) -> &'static FlavourInfo {
-        FLAVOURS.iter().find(|f| f.id == self).expect("every flavour is listed in FLAVOURS")
-    }
-
-    /// Every flavour, in the table's order.
-    pub fn all() -> Vec<Flavour> {
-        FLAVOURS.iter().map(|f| f.id).collect()
-    }
-}
+use crate::engine::source::SplitMix64;
+use crate::model::{Flavour, Record, WriteFailure, RECORD_BYTES};
 
 // ---------------------------------------------------------------------------
 // The workload
-
-/// Seed 004's record: five integers, 16 bytes once encoded with fixed-width
-/// integers (8 + 4 + 1 + 1 + 2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Record {
-    pub timestamp: u64,
-    pub value: u32,
-    pub kind: u8,
-    pub urgent: bool,
-    pub channel: u16,
-}
-
-/// Encoded size of one [`Record`].
-pub const RECORD_BYTES: u64 = 16;
 
 /// The records a run serializes. Fixed content (a SplitMix64 stream from a
 /// constant), so every flavour, platform and run writes the same bytes.
@@ -292,17 +124,6 @@ pub struct Sizes {
     pub buf: usize,
 }
 
-/// How a run that did not finish ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WriteFailure {
-    /// `io::ErrorKind` in Rust's spelling, e.g. `WriteZero`.
-    pub kind: String,
-    /// The error's own message, e.g. "failed to write whole buffer".
-    pub message: String,
-    /// Bytes in the buffer when the error came.
-    pub bytes_written: u64,
-}
-
 /// A run that stopped early, as the writer left it: the error and how far
 /// it got. Turned into a [`WriteFailure`] outside the measured run, so the
 /// report's strings are not counted as the run's allocations.
@@ -399,17 +220,6 @@ mod tests {
         encode_by_hand(&[r], &mut |b| by_hand.extend_from_slice(b));
         assert_eq!(by_hand, bytes);
         assert_eq!(options().serialized_size(&r).unwrap(), RECORD_BYTES);
-    }
-
-    #[test]
-    fn flavour_ids_round_trip_and_are_unique() {
-        for info in FLAVOURS {
-            assert_eq!(Flavour::from_id(info.id.id()), Some(info.id));
-            assert_eq!(info.id.info().label, info.label);
-            let json = serde_json::to_string(&info.id).unwrap();
-            assert_eq!(json, format!("\"{}\"", info.id.id()), "serde and link ids agree");
-        }
-        assert_eq!(Flavour::from_id("nope"), None);
     }
 
     #[test]

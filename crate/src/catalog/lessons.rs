@@ -13,43 +13,13 @@
 //! - the figures quoted in `notice` are the counts the link produces
 //!   (they are exact and reproducible; the tests check the ones the claims rest on).
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-/// A lesson's id: the value of the `lesson` link key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum LessonId {
-    OneByte,
-    NoHelp,
-    BytesVsToEnd,
-    ChainedWorst,
-    Cursors,
-    BufferSize,
-}
-
-impl LessonId {
-    pub fn id(self) -> &'static str {
-        match self {
-            LessonId::OneByte => "one-byte",
-            LessonId::NoHelp => "no-help",
-            LessonId::BytesVsToEnd => "bytes-vs-to-end",
-            LessonId::ChainedWorst => "chained-worst",
-            LessonId::Cursors => "cursors",
-            LessonId::BufferSize => "buffer-size",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<LessonId> {
-        LESSONS.iter().map(|l| l.id).find(|l| l.id() == id)
-    }
-
-    pub fn lesson(self) -> &'static Lesson {
-        LESSONS.iter().find(|l| l.id == self).expect("every lesson id has a lesson")
-    }
-}
+use crate::model::LessonId;
 
 /// One lesson, as the page's panel and the README show it.
 #[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Lesson {
     pub id: LessonId,
     /// The seed article the experiment comes from ("000"), or "sweep".
@@ -209,18 +179,21 @@ pub const LESSONS: [Lesson; 6] = [
     },
 ];
 
+/// The lesson with this id.
+pub fn lesson(id: LessonId) -> &'static Lesson {
+    LESSONS.iter().find(|l| l.id == id).expect("every lesson id has a lesson")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Id;
 
     #[test]
-    fn ids_are_unique_and_round_trip() {
-        for (i, l) in LESSONS.iter().enumerate() {
-            assert_eq!(LessonId::from_id(l.id.id()), Some(l.id));
-            assert_eq!(l.id.lesson().title, l.title);
-            assert!(LESSONS[..i].iter().all(|o| o.id != l.id), "{} twice", l.id.id());
-            let json = serde_json::to_value(l.id).unwrap();
-            assert_eq!(json, l.id.id());
+    fn every_lesson_id_has_one_lesson_in_declaration_order() {
+        assert_eq!(LESSONS.iter().map(|l| l.id).collect::<Vec<_>>(), LessonId::all());
+        for l in &LESSONS {
+            assert_eq!(lesson(l.id).title, l.title);
         }
         assert_eq!(LessonId::from_id("One-Byte"), None, "ids are matched exactly; the decoder lower-cases first");
     }

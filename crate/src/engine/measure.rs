@@ -10,6 +10,8 @@ use std::cell::Cell;
 
 use serde::{Deserialize, Serialize};
 
+use crate::model::{AllocCounts, Stats};
+
 /// A monotonic clock. Natively [`std::time::Instant`]; in the worker the wasm
 /// glue supplies `performance.now()`, whose resolution depends on cross-origin
 /// isolation (5 µs isolated, 100 µs not, in Chromium).
@@ -93,43 +95,26 @@ impl Sampling {
         Sampling { warmup_ns: 0.0, samples: 1, budget_ns: 0.0, min_samples: 1 };
 }
 
-/// Time per run over the samples, in ns.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Stats {
-    pub min: f64,
-    pub median: f64,
-    pub max: f64,
-    /// Median absolute deviation from the median.
-    pub mad: f64,
-    pub samples: u32,
-    /// Runs per sample.
-    pub batch: u64,
-    /// Samples further than 3 scaled MADs (1.4826 × MAD, the normal-equivalent
-    /// spread) from the median. Counted and shown, never dropped: they are
-    /// part of what was measured.
-    pub outliers: u32,
-}
-
-impl Stats {
-    pub fn from_samples(per_run_ns: &mut [f64], batch: u64) -> Stats {
-        if per_run_ns.is_empty() {
-            return Stats { batch, ..Stats::default() };
-        }
-        per_run_ns.sort_by(f64::total_cmp);
-        let median = median_sorted(per_run_ns);
-        let mut deviations: Vec<f64> = per_run_ns.iter().map(|t| (t - median).abs()).collect();
-        deviations.sort_by(f64::total_cmp);
-        let mad = median_sorted(&deviations);
-        let fence = 3.0 * 1.4826 * mad;
-        Stats {
-            min: per_run_ns[0],
-            median,
-            max: per_run_ns[per_run_ns.len() - 1],
-            mad,
-            samples: per_run_ns.len() as u32,
-            batch,
-            outliers: deviations.iter().filter(|&&d| d > fence).count() as u32,
-        }
+/// The statistics of per-run times (sorted in place) taken in batches of
+/// `batch` runs.
+pub fn stats(per_run_ns: &mut [f64], batch: u64) -> Stats {
+    if per_run_ns.is_empty() {
+        return Stats { batch, ..Stats::default() };
+    }
+    per_run_ns.sort_by(f64::total_cmp);
+    let median = median_sorted(per_run_ns);
+    let mut deviations: Vec<f64> = per_run_ns.iter().map(|t| (t - median).abs()).collect();
+    deviations.sort_by(f64::total_cmp);
+    let mad = median_sorted(&deviations);
+    let fence = 3.0 * 1.4826 * mad;
+    Stats {
+        min: per_run_ns[0],
+        median,
+        max: per_run_ns[per_run_ns.len() - 1],
+        mad,
+        samples: per_run_ns.len() as u32,
+        batch,
+        outliers: deviations.iter().filter(|&&d| d > fence).count() as u32,
     }
 }
 
@@ -184,7 +169,7 @@ pub fn sample(clock: &dyn Clock, resolution_ns: f64, how: Sampling, mut run: imp
             break;
         }
     }
-    Stats::from_samples(&mut per_run, batch)
+    stats(&mut per_run, batch)
 }
 
 /// Quick estimates stop at about 20 ms of runs, so a moving slider stays live.
@@ -197,22 +182,6 @@ fn quick_batch(one_run_ns: f64) -> u64 {
 
 // ---------------------------------------------------------------------------
 // Counting allocator
-
-/// Heap activity of one thread during a [`AllocScope`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AllocCounts {
-    /// `alloc` calls, plus `realloc` calls that moved or grew a block.
-    pub allocations: u64,
-    pub frees: u64,
-    /// Bytes requested by those allocations.
-    pub alloc_bytes: u64,
-    /// Highest live heap bytes above the level at the start of the scope.
-    pub peak_bytes: u64,
-    /// `realloc` calls, growing or shrinking (a growing one is also counted in
-    /// `allocations`). A growable buffer that starts too small shows here.
-    #[serde(default)]
-    pub reallocs: u64,
-}
 
 /// Wraps the system allocator and counts per thread. Thread-local counters
 /// keep parallel tests from seeing each other's allocations; `Cell<u64>` has no
@@ -400,10 +369,10 @@ mod tests {
 
     #[test]
     fn stats_of_odd_and_even_sample_counts() {
-        let s = Stats::from_samples(&mut [5.0, 1.0, 3.0], 2);
+        let s = stats(&mut [5.0, 1.0, 3.0], 2);
         assert_eq!((s.min, s.median, s.max, s.samples, s.batch), (1.0, 3.0, 5.0, 3, 2));
         assert_eq!(s.mad, 2.0);
-        let s = Stats::from_samples(&mut [4.0, 1.0, 2.0, 3.0], 1);
+        let s = stats(&mut [4.0, 1.0, 2.0, 3.0], 1);
         assert_eq!(s.median, 2.5);
     }
 
@@ -420,10 +389,10 @@ mod tests {
 
     #[test]
     fn outliers_are_counted_not_dropped() {
-        let s = Stats::from_samples(&mut [10.0, 10.5, 9.5, 10.2, 9.8, 40.0], 1);
+        let s = stats(&mut [10.0, 10.5, 9.5, 10.2, 9.8, 40.0], 1);
         assert_eq!(s.outliers, 1);
         assert_eq!(s.max, 40.0, "the outlier stays in the stats");
-        assert_eq!(Stats::from_samples(&mut [1.0, 1.0, 1.0], 1).outliers, 0);
+        assert_eq!(stats(&mut [1.0, 1.0, 1.0], 1).outliers, 0);
     }
 
     #[test]

@@ -1,0 +1,61 @@
+//! The façade the wasm glue, the CLI and the tests call: the engine's runs
+//! with their links filled in. The engine does not know the link codec, so
+//! every report it makes leaves `link` empty; this is the one place that
+//! pairs the two.
+
+use crate::engine::measure::{Clock, Sampling};
+use crate::engine::{experiment, sweep, write};
+use crate::link;
+use crate::model::{LabReport, ParamError, Params, Report, SweepPoint, SweepReport, WriteReport};
+
+/// Checks `params`, then runs the read lab's experiment.
+pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<Report, ParamError> {
+    let mut report = experiment::run(params, clock, sampling)?;
+    report.link = link::encode(&report.params);
+    Ok(report)
+}
+
+/// Checks `params`, then runs the write lab (whatever `params.lab` says).
+pub fn run_write(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<WriteReport, ParamError> {
+    let mut report = write::run(params, clock, sampling)?;
+    report.link = link::encode(&report.params);
+    Ok(report)
+}
+
+/// Runs the lab `params.lab` selects.
+pub fn run_lab(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<LabReport, ParamError> {
+    Ok(match experiment::run_lab(params, clock, sampling)? {
+        LabReport::Read(r) => LabReport::Read(Report { link: link::encode(&r.params), ..r }),
+        LabReport::Write(w) => LabReport::Write(WriteReport { link: link::encode(&w.params), ..w }),
+    })
+}
+
+/// Runs point `index` of the sweep in `params`.
+pub fn run_point(params: &Params, index: usize, clock: &dyn Clock, sampling: Sampling) -> Result<SweepPoint, ParamError> {
+    let mut point = sweep::run_point(params, index, clock, sampling)?;
+    point.report.link = link::encode(&point.report.params);
+    Ok(point)
+}
+
+/// The sweep report of the points done so far (knees included); `None`
+/// without a sweep.
+pub fn sweep_report(params: &Params, points: Vec<SweepPoint>) -> Option<SweepReport> {
+    let mut report = sweep::report(params, points)?;
+    report.link = link::encode(params);
+    Some(report)
+}
+
+/// Runs every point of the sweep in order, calling `on_point` after each.
+pub fn run_sweep(
+    params: &Params,
+    clock: &dyn Clock,
+    sampling: Sampling,
+    on_point: impl FnMut(usize, usize, &SweepPoint),
+) -> Result<SweepReport, ParamError> {
+    let mut report = sweep::run_sweep(params, clock, sampling, on_point)?;
+    report.link = link::encode(params);
+    for point in &mut report.points {
+        point.report.link = link::encode(&point.report.params);
+    }
+    Ok(report)
+}

@@ -1,0 +1,15 @@
+//! The catalog: what the page lists and says. The workloads' and the write
+//! lab's texts, the lessons, the schema the page builds its controls from,
+//! and the Rust program a link corresponds to. Each reader's own texts live
+//! in its module (`engine::readers`); the catalog gathers them.
+//!
+//! It sits above the model, the link codec and the engine, and below the
+//! wasm glue and the CLI.
+
+pub mod cursors;
+pub mod lessons;
+pub mod schema;
+pub mod snippet;
+pub mod workloads;
+
+pub use schema::{schema, Schema};

@@ -1,0 +1,184 @@
+//! The schema: everything the page needs to build its controls (limits,
+//! defaults, the choices with their texts), in one value the wasm glue hands
+//! over. The page never writes a limit, default or label of its own.
+
+use serde::Serialize;
+
+use super::cursors::{EndingInfo, FlavourInfo, WriteModeInfo, ENDINGS, FLAVOURS, WRITE_MODES};
+use super::lessons::{Lesson, LESSONS};
+use super::workloads::{WorkloadInfo, WORKLOADS};
+use crate::engine::readers::{self, ReaderInfo};
+use crate::engine::sweep::KNEE_TOLERANCE;
+use crate::link::{DISPLAY_KEYS, LINK_VERSION, MAX_LINK_BYTES};
+use crate::model::{
+    Bounds, Id, Lab, Limits, Params, Preset, ReaderKind, SweepAxis, LIMITS, MAX_JOB_BYTES, MAX_SWEEP_POINTS, PRESETS,
+    RECORD_BYTES,
+};
+
+#[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct LabInfo {
+    pub id: Lab,
+    pub label: &'static str,
+    pub about: &'static str,
+}
+
+/// The labs, in the order the page's switch shows them.
+pub const LABS: [LabInfo; 2] = [
+    LabInfo {
+        id: Lab::Read,
+        label: "Read",
+        about: "Readers over a chunked source: unbuffered Read against std BufReader.",
+    },
+    LabInfo {
+        id: Lab::Write,
+        label: "Write",
+        about: "Seed 004's seven write cursors serializing records, and std BufWriter over a chunked sink.",
+    },
+];
+
+/// One sweep axis, for the page's sweep controls.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct SweepAxisInfo {
+    pub id: SweepAxis,
+    pub label: &'static str,
+    pub about: &'static str,
+    /// The powers of two the axis may take (inside the limits).
+    pub bounds: Bounds,
+    /// The range a sweep of this axis gets when the link gives none.
+    pub from: u64,
+    pub to: u64,
+    /// True when the axis is in bytes (shown with K/M suffixes).
+    pub bytes: bool,
+    /// True when "where a bigger value stops paying" (the knee) means
+    /// something along this axis; a longer stream or more streams only
+    /// cost more.
+    pub knee: bool,
+}
+
+/// What the page says about sweeping `axis`.
+pub fn sweep_axis(axis: SweepAxis) -> SweepAxisInfo {
+    let (label, about) = match axis {
+        SweepAxis::Cap => (
+            "Buffer capacity",
+            "Doubles the buffer (the chained reader's block length) from point to point: where does a bigger buffer stop paying?",
+        ),
+        SweepAxis::Rs => (
+            "Read size",
+            "Doubles the application's read size: small reads lean on the buffer, reads larger than it skip it.",
+        ),
+        SweepAxis::Chunk => (
+            "Chunk size",
+            "Doubles a fixed chunk size (the model `fixed v`): the most bytes one source read can return.",
+        ),
+        SweepAxis::Len => ("Stream length", "Doubles the stream length: counts and time should grow in step with it."),
+        SweepAxis::Streams => (
+            "Streams",
+            "Doubles the number of streams read round-robin, each with its own buffer (seed 000: many streams, many buffers).",
+        ),
+    };
+    let (from, to) = axis.default_range();
+    SweepAxisInfo {
+        id: axis,
+        label,
+        about,
+        bounds: axis.bounds(),
+        from,
+        to,
+        bytes: axis.in_bytes(),
+        knee: axis.has_knee(),
+    }
+}
+
+/// What the page needs to build its controls: limits, defaults, choices.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Schema {
+    pub version: u32,
+    pub defaults: Params,
+    pub limits: Limits,
+    pub readers: Vec<ReaderInfo>,
+    pub workloads: &'static [WorkloadInfo],
+    pub presets: &'static [Preset],
+    pub max_link_bytes: usize,
+    /// Link keys that change how the page looks or what it points at, never a
+    /// result.
+    pub display_keys: &'static [&'static str],
+    /// The labs the page's switch offers.
+    pub labs: &'static [LabInfo],
+    /// The write lab's cursor flavours, with the article's qualities.
+    pub flavours: &'static [FlavourInfo],
+    /// The sink experiment's two ways to write.
+    pub write_modes: &'static [WriteModeInfo],
+    /// The final-flush demonstration's endings.
+    pub endings: &'static [EndingInfo],
+    /// Encoded size of one record in the cursor experiment.
+    pub record_bytes: u64,
+    /// Stream length × streams and buffer capacity × streams are each at most this.
+    pub max_job_bytes: u64,
+    /// The lessons panel: one guided experiment per article, each with its link.
+    pub lessons: &'static [Lesson],
+    /// The axes a sweep can run along, with their power-of-two bounds.
+    pub sweep_axes: Vec<SweepAxisInfo>,
+    /// Most points one sweep may have.
+    pub max_sweep_points: u64,
+    /// How close to a sweep's best a point must be to count as its knee (0.05: within 5 %).
+    pub knee_tolerance: f64,
+}
+
+pub fn schema() -> Schema {
+    Schema {
+        version: LINK_VERSION,
+        defaults: Params::default(),
+        limits: LIMITS,
+        readers: ReaderKind::all().into_iter().map(readers::info).collect(),
+        workloads: &WORKLOADS,
+        presets: &PRESETS,
+        max_link_bytes: MAX_LINK_BYTES,
+        display_keys: DISPLAY_KEYS,
+        labs: &LABS,
+        flavours: &FLAVOURS,
+        write_modes: &WRITE_MODES,
+        endings: &ENDINGS,
+        record_bytes: RECORD_BYTES,
+        max_job_bytes: MAX_JOB_BYTES,
+        lessons: &LESSONS,
+        sweep_axes: SweepAxis::all().into_iter().map(sweep_axis).collect(),
+        max_sweep_points: MAX_SWEEP_POINTS,
+        knee_tolerance: KNEE_TOLERANCE,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::link::known_keys;
+    use crate::model::Workload;
+
+    #[test]
+    fn the_schema_lists_every_choice_in_order() {
+        let s = schema();
+        assert_eq!(s.labs.iter().map(|l| l.id).collect::<Vec<_>>(), Lab::all());
+        assert_eq!(s.readers.iter().map(|r| r.id).collect::<Vec<_>>(), ReaderKind::all());
+        assert_eq!(s.workloads.iter().map(|w| w.id).collect::<Vec<_>>(), Workload::all());
+        assert_eq!(s.flavours.len(), 7);
+        assert_eq!(s.record_bytes, 16);
+        let json = serde_json::to_value(&s).unwrap();
+        assert_eq!(json["defaults"]["write"]["records"], 2048);
+        assert_eq!(json["flavours"][3]["seekable"], "by_index");
+        assert_eq!(json["lessons"][0]["id"], "one-byte");
+        assert_eq!(json["defaults"]["lesson"], serde_json::Value::Null);
+        assert_eq!(json["display_keys"], serde_json::json!(["present", "lesson"]));
+        assert_eq!(json["readers"][2]["shape"], "blocks");
+    }
+
+    #[test]
+    fn schema_keys_name_real_link_keys() {
+        let known: Vec<&str> = known_keys().collect();
+        let s = schema();
+        for k in s.readers.iter().flat_map(|r| r.keys).chain(s.workloads.iter().flat_map(|w| w.keys)) {
+            assert!(known.contains(k), "{k}");
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! The engine: the simulated source, the readers, the workloads, the write
+//! lab, measurement, experiments, sweeps and the buffer timeline. Pure Rust,
+//! the same natively and in wasm.
+//!
+//! It builds on the model only: it never imports the link codec or the
+//! catalog (`tests/layers.rs` checks), so reports it makes leave their `link`
+//! empty and the façade in `crate::api` fills it in.
+
+pub mod content;
+pub mod experiment;
+pub mod measure;
+pub mod readers;
+pub mod source;
+pub mod sweep;
+pub mod timeline;
+pub mod workload;
+pub mod write;

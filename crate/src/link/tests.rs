@@ -1,0 +1,269 @@
+use super::*;
+use crate::model::{Flavour, LessonId, WriteParams, MIB};
+
+fn keys(d: &Decoded) -> Vec<&str> {
+    d.notices.iter().map(|n| n.key.as_str()).collect()
+}
+
+#[test]
+fn default_params_are_valid_and_round_trip() {
+    let p = Params::default();
+    assert_eq!(p.check(), Ok(()));
+    let d = decode(&encode(&p));
+    assert_eq!(d.params, p);
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+}
+
+#[test]
+fn design_example_link_decodes() {
+    let d = decode("#v=1&len=1M&chunk=64-512&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert_eq!(d.params.len, 1 << 20);
+    assert_eq!(d.params.chunk, ChunkModel::Uniform { min: 64, max: 512 });
+    assert_eq!(d.params.cap, 8192);
+    assert_eq!(d.fragment, "v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed");
+}
+
+#[test]
+fn bad_values_fall_back_with_a_notice_naming_the_key() {
+    let d = decode("v=1&cap=banana&len=-5&rs=0&seed=NaN&rd=nope&wl=x&chunk=zz");
+    assert_eq!(keys(&d), ["len", "chunk", "seed", "cap", "rs", "rd", "wl"]);
+    let def = Params::default();
+    assert_eq!(d.params.cap, def.cap);
+    assert_eq!(d.params.len, def.len);
+    assert_eq!(d.params.rs, LIMITS.rs.min, "0 clamps up to the minimum");
+    assert_eq!(d.params.readers, def.readers);
+    assert_eq!(d.params.check(), Ok(()));
+}
+
+#[test]
+fn out_of_range_values_clamp() {
+    let d = decode("len=1G&cap=0&rs=99999999999999999999999&sys=99999999999");
+    assert_eq!(d.params.len, LIMITS.len.max);
+    assert_eq!(d.params.cap, LIMITS.cap.min);
+    assert_eq!(d.params.rs, LIMITS.rs.max);
+    assert_eq!(d.params.sys, LIMITS.sys.max);
+    assert_eq!(keys(&d), ["len", "cap", "rs", "sys"]);
+    assert!(d.notices[0].message.contains("maximum 64M"), "{:?}", d.notices[0]);
+}
+
+#[test]
+fn duplicate_keys_fall_back_to_the_default() {
+    let d = decode("cap=4K&cap=16K");
+    assert_eq!(d.params.cap, Params::default().cap);
+    assert_eq!(keys(&d), ["cap"]);
+}
+
+#[test]
+fn percent_encoding_and_plus_are_decoded() {
+    let d = decode("#rd=unbuffered%2Cstd&chunk=%20100+");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert_eq!(d.params.chunk, ChunkModel::Fixed { size: 100 });
+}
+
+#[test]
+fn whole_urls_and_unknown_keys_are_accepted() {
+    let d = decode("https://example.org/buflab/?x=1#v=1&cap=16K&future=yes");
+    assert!(d.notices.is_empty());
+    assert_eq!(d.params.cap, 16384);
+}
+
+#[test]
+fn reversed_chunk_range_is_swapped() {
+    let d = decode("chunk=512-64");
+    assert_eq!(d.params.chunk, ChunkModel::Uniform { min: 64, max: 512 });
+    assert_eq!(keys(&d), ["chunk"]);
+}
+
+#[test]
+fn oversized_links_are_refused_whole() {
+    let link = format!("cap=16K&pad={}", "x".repeat(MAX_LINK_BYTES));
+    let d = decode(&link);
+    assert_eq!(d.params, Params::default());
+    assert_eq!(keys(&d), ["link"]);
+}
+
+#[test]
+fn reset_gives_defaults() {
+    assert_eq!(decode("#reset").params, Params::default());
+}
+
+#[test]
+fn added_keys_round_trip_and_stay_out_of_default_links() {
+    assert!(!encode(&Params::default()).contains("streams"), "{}", encode(&Params::default()));
+    let link = "v=1&len=256K&chunk=worst&seed=2&cap=1K&rs=1&sys=150&rd=std,chained&wl=frames\
+                &streams=8&pool=off&reuse=on&line=0-4K&frame=1-128&nul=1000";
+    let d = decode(link);
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert_eq!(d.params.streams, 8);
+    assert!(!d.params.pool && d.params.reuse);
+    assert_eq!(d.params.line, LenRange { min: 0, max: 4096 });
+    assert_eq!(d.params.frame, LenRange { min: 1, max: 128 });
+    assert_eq!(d.params.nul, 1000);
+    assert_eq!(d.fragment, link);
+    assert_eq!(decode("frame=100").params.frame, LenRange { min: 100, max: 100 });
+    assert_eq!(decode("pool=0&reuse=YES").params.pool, false);
+    assert!(decode("pool=0&reuse=YES").params.reuse);
+}
+
+#[test]
+fn bad_added_values_fall_back_with_notices_naming_the_key() {
+    let d = decode("streams=0&pool=maybe&reuse=2&line=x&frame=2M-1&nul=-1");
+    assert_eq!(keys(&d), ["streams", "pool", "reuse", "line", "frame", "frame", "nul"]);
+    let def = Params::default();
+    assert_eq!(d.params.streams, 1, "0 clamps up to 1");
+    assert_eq!((d.params.pool, d.params.reuse, d.params.line, d.params.nul), (def.pool, def.reuse, def.line, def.nul));
+    assert_eq!(d.params.frame, LenRange { min: 1, max: MIB }, "clamped, then swapped");
+    assert_eq!(d.params.check(), Ok(()));
+}
+
+#[test]
+fn streams_are_capped_by_the_job_size_with_a_notice() {
+    // 1 MiB streams: 64 of them make 64 MiB.
+    let d = decode("len=1M&streams=1000");
+    assert_eq!(d.params.streams, 64);
+    assert_eq!(keys(&d), ["streams"]);
+    assert!(d.notices[0].message.contains("at most 64 streams"), "{:?}", d.notices[0]);
+    // Large buffers bind first: 4 MiB × 16 = 64 MiB.
+    let d = decode("len=1K&cap=4M&streams=1000");
+    assert_eq!(d.params.streams, 16);
+    assert!(d.notices[0].message.contains("a buffer capacity of 4M allows at most 16"), "{:?}", d.notices[0]);
+    assert_eq!(decode("len=64K&cap=8K&streams=1000").params.streams, 1000);
+    assert_eq!(max_streams(LIMITS.len.max, LIMITS.cap.max), 1);
+    let p = Params { streams: 65, ..Params::default() };
+    assert_eq!(p.check().unwrap_err().key, "streams");
+}
+
+#[test]
+fn json_params_are_checked_strictly() {
+    assert!(params_from_json(r#"{"cap": -1}"#).is_err());
+    assert!(params_from_json(r#"{"cap": 0}"#).is_err());
+    assert!(params_from_json(r#"{"readers": ["nope"]}"#).is_err());
+    assert_eq!(params_from_json(r#"{"cap": 4096}"#).unwrap().cap, 4096);
+    assert!(params_from_json(r#"{"lab": "sideways"}"#).is_err());
+    assert!(params_from_json(r#"{"write": {"flavours": ["nope"]}}"#).is_err());
+    let p = params_from_json(r#"{"lab": "write", "write": {"records": 10}}"#).unwrap();
+    assert_eq!((p.lab, p.write.records, p.write.buf), (Lab::Write, 10, WriteParams::default().buf));
+}
+
+#[test]
+fn every_key_of_the_table_is_known_once() {
+    let keys: Vec<&str> = known_keys().collect();
+    for (i, k) in keys.iter().enumerate() {
+        assert!(!keys[..i].contains(k), "{k} twice");
+    }
+    assert_eq!(keys.len(), 29);
+    assert!(DISPLAY_KEYS.iter().all(|k| keys.contains(k)));
+}
+
+// ---- the write lab
+
+#[test]
+fn read_links_stay_as_they_were_and_lab_write_adds_the_write_keys() {
+    assert!(!encode(&Params::default()).contains("lab="), "absent lab means read");
+    let d = decode("#v=1&lab=write");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert_eq!(d.params.lab, Lab::Write);
+    assert_eq!(d.params.write, WriteParams::default());
+    assert_eq!(
+        d.fragment,
+        "v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&lab=write\
+         &recs=2K&icap=32K&buf=32K&wf=cursor_vec,cursor_mut_vec,writer_vec,bytes_mut,cursor_mut_slice,cursor_box,mut_slice\
+         &wlen=1M&ws=16&wcap=8K&sink=file"
+    );
+    assert_eq!(decode(&d.fragment).params, d.params);
+}
+
+#[test]
+fn changed_write_settings_survive_a_switch_back_to_the_read_lab() {
+    let p = Params { write: WriteParams { init_cap: 0, ..WriteParams::default() }, ..Params::default() };
+    let link = encode(&p);
+    assert!(!link.contains("lab="), "{link}");
+    assert!(link.contains("&icap=0&"), "{link}");
+    assert_eq!(decode(&link).params, p);
+}
+
+#[test]
+fn write_keys_decode_with_suffixes_and_lists() {
+    let d = decode("lab=WRITE&recs=100&icap=0&buf=1K&wf=mut_slice,+bytes_mut&wlen=64K&ws=4K&wcap=1M&sink=worst");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    let w = &d.params.write;
+    assert_eq!((w.records, w.init_cap, w.buf, w.len, w.ws, w.cap), (100, 0, 1024, 65536, 4096, 1 << 20));
+    assert_eq!(w.flavours, [Flavour::MutSlice, Flavour::BytesMut]);
+    assert_eq!(w.sink, ChunkModel::preset("worst").unwrap());
+}
+
+#[test]
+fn bad_write_values_fall_back_with_a_notice_naming_the_key() {
+    let d = decode("lab=both&recs=0&icap=lots&buf=99G&wf=nope&wlen=1&ws=0&wcap=x&sink=zz");
+    assert_eq!(keys(&d), ["lab", "recs", "icap", "buf", "wf", "wlen", "ws", "wcap", "sink"]);
+    let def = WriteParams::default();
+    let w = &d.params.write;
+    assert_eq!(d.params.lab, Lab::Read);
+    assert_eq!(w.records, LIMITS.records.min);
+    assert_eq!(w.init_cap, def.init_cap);
+    assert_eq!(w.buf, LIMITS.buf.max);
+    assert_eq!(w.flavours, def.flavours);
+    assert_eq!(w.len, LIMITS.wlen.min);
+    assert_eq!(w.ws, LIMITS.ws.min);
+    assert_eq!(w.cap, def.cap);
+    assert_eq!(w.sink, def.sink);
+    assert!(d.notices.last().unwrap().message.contains("not a chunk model"));
+    assert_eq!(d.params.check(), Ok(()));
+}
+
+#[test]
+fn unknown_flavours_are_named_and_the_rest_kept() {
+    let d = decode("wf=writer_vec,Cursor<Vec>,writer_vec");
+    assert_eq!(d.params.write.flavours, [Flavour::WriterVec]);
+    assert_eq!(keys(&d), ["wf"]);
+    assert!(d.notices[0].message.contains("Cursor<Vec>"), "{:?}", d.notices);
+}
+
+#[test]
+fn lesson_key_round_trips_and_unknown_lessons_are_named() {
+    let d = decode("v=1&len=64K&lesson=one-byte");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert_eq!(d.params.lesson, Some(LessonId::OneByte));
+    assert!(d.fragment.ends_with("&lesson=one-byte"), "{}", d.fragment);
+    assert_eq!(decode(&d.fragment).params, d.params);
+    assert_eq!(decode("lesson=%20Cursors%20").params.lesson, Some(LessonId::Cursors));
+    for bad in ["nope", "", "<b>x</b>", "one-byte,cursors"] {
+        let d = decode(&format!("len=64K&lesson={bad}"));
+        assert_eq!(keys(&d), ["lesson"], "{bad:?}");
+        assert!(d.notices[0].message.contains("not a lesson"), "{:?}", d.notices[0]);
+        assert_eq!(d.params, decode("len=64K").params, "the rest of the link still applies");
+    }
+    assert!(!encode(&Params::default()).contains("lesson"));
+    assert_eq!(params_from_json(r#"{"lesson": "no-help"}"#).unwrap().lesson, Some(LessonId::NoHelp));
+    assert!(params_from_json(r#"{"lesson": "nope"}"#).is_err());
+}
+
+#[test]
+fn display_keys_change_no_part_of_the_experiment() {
+    let plain = decode("v=1&cap=16K&rs=4");
+    let shown = decode("v=1&cap=16K&rs=4&present=on&lesson=one-byte");
+    assert!(shown.notices.is_empty(), "{:?}", shown.notices);
+    assert_ne!(plain.params, shown.params);
+    // With the display keys' fields reset, the two are the same experiment.
+    assert_eq!(Params { present: false, lesson: None, ..shown.params.clone() }, plain.params);
+    assert_eq!(DISPLAY_KEYS, [key::PRESENT, key::LESSON]);
+}
+
+#[test]
+fn presenter_mode_round_trips_and_stays_out_of_default_links() {
+    assert!(!encode(&Params::default()).contains("present"));
+    let d = decode("v=1&cap=16K&present=on");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert!(d.params.present);
+    assert!(d.fragment.ends_with("&present=on"), "{}", d.fragment);
+    assert_eq!(decode(&d.fragment).params, d.params);
+    assert!(!decode("present=off").params.present);
+    assert!(decode("lab=write&present=YES").params.present);
+    let bad = decode("present=big");
+    assert_eq!(keys(&bad), ["present"]);
+    assert!(!bad.params.present);
+    assert!(bad.notices[0].message.contains("not on or off"), "{:?}", bad.notices);
+    assert!(params_from_json(r#"{"present": true}"#).unwrap().present);
+}
+

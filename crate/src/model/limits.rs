@@ -1,0 +1,430 @@
+//! Every limit, the job-size rules, and strict validation of [`Params`].
+//!
+//! This is the one place that owns the numbers: the link decoder clamps to
+//! them, [`Params::check`] rejects by them, and the page builds its controls
+//! from them (through the catalog's schema). Messages name the link key of
+//! the offending value, so the page and the CLI can point at it.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::chunk::ChunkModel;
+use super::id::Id;
+use super::params::{sweep_point_count, Params, Record, SweepAxis, WriteParams, RECORD_BYTES};
+use super::size::{format_size, KIB, MIB};
+
+/// The link key each field is known by; messages and notices name these.
+pub mod key {
+    pub const VERSION: &str = "v";
+    pub const LEN: &str = "len";
+    pub const CHUNK: &str = "chunk";
+    pub const SEED: &str = "seed";
+    pub const CAP: &str = "cap";
+    pub const READ_SIZE: &str = "rs";
+    pub const SYS: &str = "sys";
+    pub const READERS: &str = "rd";
+    pub const WORKLOAD: &str = "wl";
+    pub const STREAMS: &str = "streams";
+    pub const POOL: &str = "pool";
+    pub const REUSE: &str = "reuse";
+    pub const LINE: &str = "line";
+    pub const FRAME: &str = "frame";
+    pub const NUL: &str = "nul";
+    pub const PRESENT: &str = "present";
+    pub const LAB: &str = "lab";
+    pub const RECORDS: &str = "recs";
+    pub const INIT_CAP: &str = "icap";
+    pub const FIXED_BUF: &str = "buf";
+    pub const FLAVOURS: &str = "wf";
+    pub const WRITE_LEN: &str = "wlen";
+    pub const WRITE_SIZE: &str = "ws";
+    pub const WRITE_CAP: &str = "wcap";
+    pub const SINK: &str = "sink";
+    pub const SWEEP: &str = "sweep";
+    pub const FROM: &str = "from";
+    pub const TO: &str = "to";
+    pub const LESSON: &str = "lesson";
+}
+
+/// An inclusive range of allowed values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Bounds {
+    pub min: u64,
+    pub max: u64,
+}
+
+impl Bounds {
+    pub const fn new(min: u64, max: u64) -> Bounds {
+        Bounds { min, max }
+    }
+
+    pub fn contains(&self, v: u64) -> bool {
+        (self.min..=self.max).contains(&v)
+    }
+
+    pub fn clamp(&self, v: u64) -> u64 {
+        v.clamp(self.min, self.max)
+    }
+}
+
+/// Every numeric limit, in one place.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Limits {
+    /// Stream length in bytes.
+    pub len: Bounds,
+    /// Buffer capacity / block length in bytes.
+    pub cap: Bounds,
+    /// Application read size in bytes.
+    pub rs: Bounds,
+    /// Chunk sizes of the chunk models in bytes.
+    pub chunk: Bounds,
+    /// Modelled cost of one source read in ns.
+    pub sys: Bounds,
+    /// PRNG seed; at most 2^53 − 1 so JavaScript numbers hold it exactly.
+    pub seed: Bounds,
+    /// Write lab: records serialized per run.
+    pub records: Bounds,
+    /// Write lab: initial capacity of the growable cursors in bytes.
+    pub init_cap: Bounds,
+    /// Write lab: length of the fixed cursors' buffer in bytes.
+    pub buf: Bounds,
+    /// Write lab: bytes written to the sink.
+    pub wlen: Bounds,
+    /// Write lab: application write size in bytes.
+    pub ws: Bounds,
+    /// Write lab: `BufWriter` capacity in bytes.
+    pub wcap: Bounds,
+    /// Independent streams read round-robin (see also [`MAX_JOB_BYTES`]).
+    pub streams: Bounds,
+    /// `lines` workload: line lengths in bytes, newline excluded.
+    pub line: Bounds,
+    /// `frames` workload: payload lengths in bytes.
+    pub frame: Bounds,
+    /// `scan` workload: position of the NUL byte (at or past the end: none).
+    pub nul: Bounds,
+}
+
+pub const LIMITS: Limits = Limits {
+    len: Bounds::new(KIB, 64 * MIB),
+    cap: Bounds::new(1, 4 * MIB),
+    rs: Bounds::new(1, MIB),
+    chunk: Bounds::new(1, 64 * MIB),
+    sys: Bounds::new(0, 10_000_000),
+    seed: Bounds::new(0, (1 << 53) - 1),
+    records: Bounds::new(1, MIB),
+    init_cap: Bounds::new(0, 16 * MIB),
+    buf: Bounds::new(0, 16 * MIB),
+    wlen: Bounds::new(KIB, 64 * MIB),
+    ws: Bounds::new(1, MIB),
+    wcap: Bounds::new(1, 4 * MIB),
+    streams: Bounds::new(1, 1000),
+    line: Bounds::new(0, 64 * KIB),
+    frame: Bounds::new(0, MIB),
+    nul: Bounds::new(0, 64 * MIB),
+};
+
+/// One job's bound with several streams: stream length × streams (the bytes
+/// read, hence the time) and buffer capacity × streams (the buffers alive at
+/// once, one per stream) are each at most this. Streams share one copy of
+/// the content, so memory stays near `len + 2 × cap × streams` whatever the
+/// workload, well inside a wasm32 heap.
+pub const MAX_JOB_BYTES: u64 = 64 * MIB;
+
+/// The most streams allowed with streams of `len` bytes and buffers of `cap`
+/// bytes (at least 1: `len` and `cap` alone are within [`MAX_JOB_BYTES`]).
+pub fn max_streams(len: u64, cap: u64) -> u64 {
+    let by_len = MAX_JOB_BYTES / len.max(1);
+    let by_cap = MAX_JOB_BYTES / cap.max(1);
+    by_len.min(by_cap).clamp(LIMITS.streams.min, LIMITS.streams.max)
+}
+
+/// Why [`max_streams`] is what it is, for a notice or an error.
+pub fn streams_cap_reason(len: u64, cap: u64) -> String {
+    let (what, size) = if len >= cap { ("stream length", len) } else { ("buffer capacity", cap) };
+    format!(
+        "stream length × streams and buffer capacity × streams may each be at most {}, \
+         so a {what} of {} allows at most {} streams",
+        format_size(MAX_JOB_BYTES),
+        format_size(size),
+        max_streams(len, cap)
+    )
+}
+
+/// The most heap one write-lab job may hold at once, whatever the link says.
+/// [`write_job_bytes`] at the limits stays below it (a unit test checks), so
+/// the limits above are what bounds memory.
+pub const MAX_WRITE_JOB_BYTES: u64 = 128 * MIB;
+
+/// An upper estimate of the heap a write-lab job holds at its peak: the
+/// records and the largest cursor buffer (a growable one may reach twice the
+/// output while it doubles), or the sink's data plus the `BufWriter` buffer,
+/// whichever is larger (the two parts run one after the other).
+pub fn write_job_bytes(w: &WriteParams) -> u64 {
+    let output = w.records * RECORD_BYTES;
+    let records_in_memory = w.records * std::mem::size_of::<Record>() as u64;
+    let cursor_buffer = w.buf.max(w.init_cap).max(2 * output);
+    let cursors = records_in_memory + cursor_buffer;
+    let sink = w.len + w.cap;
+    cursors.max(sink)
+}
+
+/// Most points one sweep may have: a range wider than this is cut at `to`,
+/// with a notice. 24 doublings cover 1 B to 8 MiB.
+pub const MAX_SWEEP_POINTS: u64 = 24;
+
+/// The largest power of two at or below `n` (`n` ≥ 1).
+pub const fn pow2_floor(n: u64) -> u64 {
+    1 << (63 - n.leading_zeros())
+}
+
+/// The powers of two inside `b`.
+const fn pow2_bounds(b: Bounds) -> Bounds {
+    Bounds::new(b.min.next_power_of_two(), pow2_floor(b.max))
+}
+
+impl SweepAxis {
+    /// The powers of two the axis may take (inside [`LIMITS`]).
+    pub const fn bounds(self) -> Bounds {
+        pow2_bounds(match self {
+            SweepAxis::Cap => LIMITS.cap,
+            SweepAxis::Rs => LIMITS.rs,
+            SweepAxis::Chunk => LIMITS.chunk,
+            SweepAxis::Len => LIMITS.len,
+            SweepAxis::Streams => LIMITS.streams,
+        })
+    }
+
+    /// True when the point `value` keeps to the job-size rule
+    /// ([`max_streams`]). Every axis' job size grows with its value, so the
+    /// largest point fitting means every point fits.
+    pub fn fits(self, base: &Params, value: u64) -> bool {
+        let p = self.apply(base, value);
+        p.streams <= max_streams(p.len, p.cap)
+    }
+}
+
+/// Why params were rejected: the link key of the offending value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamError {
+    pub key: &'static str,
+    pub message: String,
+}
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.key, self.message)
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+fn check_bounds(key: &'static str, v: u64, b: Bounds) -> Result<(), ParamError> {
+    if b.contains(v) {
+        Ok(())
+    } else {
+        Err(ParamError { key, message: format!("{v} is outside {}..={}", b.min, b.max) })
+    }
+}
+
+fn check_chunk(key: &'static str, c: ChunkModel) -> Result<(), ParamError> {
+    match c {
+        ChunkModel::Uniform { min, max } => {
+            check_bounds(key, min as u64, LIMITS.chunk)?;
+            check_bounds(key, max as u64, LIMITS.chunk)?;
+            if min > max {
+                return Err(ParamError { key, message: format!("range {min}-{max} is empty") });
+            }
+            Ok(())
+        }
+        ChunkModel::Fixed { size } => check_bounds(key, size as u64, LIMITS.chunk),
+        ChunkModel::File | ChunkModel::Pipe => Ok(()),
+    }
+}
+
+/// Rejects an empty list or one that names a choice twice.
+fn check_list<T: Id>(key: &'static str, list: &[T], what: &str) -> Result<(), ParamError> {
+    if list.is_empty() {
+        return Err(ParamError { key, message: format!("no {what} chosen") });
+    }
+    for (i, item) in list.iter().enumerate() {
+        if list[..i].contains(item) {
+            return Err(ParamError { key, message: format!("{} is listed twice", item.id()) });
+        }
+    }
+    Ok(())
+}
+
+impl Params {
+    /// Strict validation against [`LIMITS`] and the job-size rules, for
+    /// structured input (the worker's params, JSON); the link decoder never
+    /// produces params that fail it.
+    pub fn check(&self) -> Result<(), ParamError> {
+        check_bounds(key::LEN, self.len, LIMITS.len)?;
+        check_bounds(key::CAP, self.cap, LIMITS.cap)?;
+        check_bounds(key::READ_SIZE, self.rs, LIMITS.rs)?;
+        check_bounds(key::SYS, self.sys, LIMITS.sys)?;
+        check_bounds(key::SEED, self.seed, LIMITS.seed)?;
+        check_chunk(key::CHUNK, self.chunk)?;
+        check_list(key::READERS, &self.readers, "reader")?;
+        self.check_write()?;
+        self.check_workload_keys()?;
+        self.check_sweep()
+    }
+
+    /// The write lab's settings (checked whichever lab is shown: a link
+    /// carries both).
+    fn check_write(&self) -> Result<(), ParamError> {
+        let w = &self.write;
+        check_bounds(key::RECORDS, w.records, LIMITS.records)?;
+        check_bounds(key::INIT_CAP, w.init_cap, LIMITS.init_cap)?;
+        check_bounds(key::FIXED_BUF, w.buf, LIMITS.buf)?;
+        check_bounds(key::WRITE_LEN, w.len, LIMITS.wlen)?;
+        check_bounds(key::WRITE_SIZE, w.ws, LIMITS.ws)?;
+        check_bounds(key::WRITE_CAP, w.cap, LIMITS.wcap)?;
+        check_chunk(key::SINK, w.sink)?;
+        check_list(key::FLAVOURS, &w.flavours, "cursor flavour")?;
+        let bytes = write_job_bytes(w);
+        if bytes > MAX_WRITE_JOB_BYTES {
+            return Err(ParamError {
+                key: key::LAB,
+                message: format!(
+                    "the write lab would hold {} at once, over {}",
+                    format_size(bytes),
+                    format_size(MAX_WRITE_JOB_BYTES)
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// Streams and the workloads' own settings.
+    fn check_workload_keys(&self) -> Result<(), ParamError> {
+        check_bounds(key::STREAMS, self.streams, LIMITS.streams)?;
+        if self.streams > max_streams(self.len, self.cap) {
+            return Err(ParamError {
+                key: key::STREAMS,
+                message: format!("{} streams: {}", self.streams, streams_cap_reason(self.len, self.cap)),
+            });
+        }
+        for (name, range, bounds) in [(key::LINE, self.line, LIMITS.line), (key::FRAME, self.frame, LIMITS.frame)] {
+            check_bounds(name, range.min, bounds)?;
+            check_bounds(name, range.max, bounds)?;
+            if range.min > range.max {
+                return Err(ParamError { key: name, message: format!("range {}-{} is empty", range.min, range.max) });
+            }
+        }
+        check_bounds(key::NUL, self.nul, LIMITS.nul)
+    }
+
+    /// The sweep, if any.
+    fn check_sweep(&self) -> Result<(), ParamError> {
+        let Some(s) = self.sweep else { return Ok(()) };
+        let bounds = s.axis.bounds();
+        check_bounds(key::FROM, s.from, bounds)?;
+        check_bounds(key::TO, s.to, bounds)?;
+        for (name, v) in [(key::FROM, s.from), (key::TO, s.to)] {
+            if !v.is_power_of_two() {
+                return Err(ParamError { key: name, message: format!("{v} is not a power of two") });
+            }
+        }
+        if s.from > s.to {
+            return Err(ParamError { key: key::FROM, message: format!("{} is above to = {}", s.from, s.to) });
+        }
+        let n = sweep_point_count(s.from, s.to);
+        if n > MAX_SWEEP_POINTS {
+            return Err(ParamError { key: key::TO, message: format!("{n} points; a sweep has at most {MAX_SWEEP_POINTS}") });
+        }
+        if !s.axis.fits(self, s.to) {
+            let p = s.axis.apply(self, s.to);
+            return Err(ParamError {
+                key: key::TO,
+                message: format!("the point {} = {}: {}", s.axis.id(), format_size(s.to), streams_cap_reason(p.len, p.cap)),
+            });
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::params::{Flavour, LenRange, ReaderKind};
+
+    #[test]
+    fn default_params_are_valid() {
+        assert_eq!(Params::default().check(), Ok(()));
+    }
+
+    #[test]
+    fn strict_check_rejects_with_the_key() {
+        let mut p = Params { cap: 0, ..Params::default() };
+        assert_eq!(p.check().unwrap_err().key, "cap");
+        p = Params { readers: vec![], ..Params::default() };
+        assert_eq!(p.check().unwrap_err().key, "rd");
+        p = Params { readers: vec![ReaderKind::Std, ReaderKind::Std], ..Params::default() };
+        assert_eq!(p.check().unwrap_err().key, "rd");
+        p = Params { chunk: ChunkModel::Uniform { min: 9, max: 3 }, ..Params::default() };
+        assert_eq!(p.check().unwrap_err().key, "chunk");
+        p = Params { frame: LenRange { min: 9, max: 3 }, ..Params::default() };
+        assert_eq!(p.check().unwrap_err().key, "frame");
+        p = Params { line: LenRange { min: 0, max: LIMITS.line.max + 1 }, ..Params::default() };
+        assert_eq!(p.check().unwrap_err().key, "line");
+        p = Params { streams: 0, ..Params::default() };
+        assert_eq!(p.check().unwrap_err().key, "streams");
+        p = Params { streams: 65, ..Params::default() };
+        assert_eq!(p.check().unwrap_err().key, "streams");
+    }
+
+    #[test]
+    fn strict_check_rejects_write_values_with_the_key() {
+        let with = |w: WriteParams| Params { write: w, ..Params::default() }.check().unwrap_err().key;
+        let def = WriteParams::default;
+        assert_eq!(with(WriteParams { records: 0, ..def() }), "recs");
+        assert_eq!(with(WriteParams { init_cap: 17 << 20, ..def() }), "icap");
+        assert_eq!(with(WriteParams { buf: 17 << 20, ..def() }), "buf");
+        assert_eq!(with(WriteParams { flavours: vec![], ..def() }), "wf");
+        assert_eq!(with(WriteParams { flavours: vec![Flavour::CursorBox; 2], ..def() }), "wf");
+        assert_eq!(with(WriteParams { len: 0, ..def() }), "wlen");
+        assert_eq!(with(WriteParams { ws: 0, ..def() }), "ws");
+        assert_eq!(with(WriteParams { cap: 0, ..def() }), "wcap");
+        assert_eq!(with(WriteParams { sink: ChunkModel::Uniform { min: 5, max: 1 }, ..def() }), "sink");
+        assert_eq!(with(WriteParams { sink: ChunkModel::Fixed { size: 0 }, ..def() }), "sink");
+    }
+
+    #[test]
+    fn the_limits_bound_a_write_jobs_memory() {
+        let worst = WriteParams {
+            records: LIMITS.records.max,
+            init_cap: LIMITS.init_cap.max,
+            buf: LIMITS.buf.max,
+            flavours: Flavour::all(),
+            len: LIMITS.wlen.max,
+            ws: LIMITS.ws.max,
+            cap: LIMITS.wcap.max,
+            sink: ChunkModel::File,
+        };
+        assert!(write_job_bytes(&worst) <= MAX_WRITE_JOB_BYTES, "{}", write_job_bytes(&worst));
+        assert_eq!(Params { write: worst, ..Params::default() }.check(), Ok(()));
+    }
+
+    #[test]
+    fn streams_are_bounded_by_the_job_size() {
+        assert_eq!(max_streams(MIB, 8 * KIB), 64);
+        assert_eq!(max_streams(KIB, 4 * MIB), 16);
+        assert_eq!(max_streams(64 * KIB, 8 * KIB), 1000);
+        assert_eq!(max_streams(LIMITS.len.max, LIMITS.cap.max), 1);
+    }
+
+    #[test]
+    fn sweep_axes_are_bounded_by_powers_of_two_inside_the_limits() {
+        assert_eq!(SweepAxis::Cap.bounds(), Bounds::new(1, 4 * MIB));
+        assert_eq!(SweepAxis::Streams.bounds(), Bounds::new(1, 512));
+        for axis in SweepAxis::all() {
+            let (from, to) = axis.default_range();
+            assert!(axis.bounds().contains(from) && axis.bounds().contains(to), "{axis:?}");
+        }
+    }
+}

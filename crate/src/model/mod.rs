@@ -1,0 +1,31 @@
+//! The model: plain data at the bottom of the engine's layers. Ids,
+//! [`Params`] with its defaults and limits, [`Report`] and everything a
+//! report carries. It depends on std and serde only; every other layer
+//! (`link`, `engine`, `catalog`, the glue, the CLI) builds on it, and it
+//! never reaches up (`tests/layers.rs` checks).
+//!
+//! The page's TypeScript types are generated from these types
+//! (`web/src/engine/types.gen.ts`; see `crate::types`).
+
+pub mod chunk;
+pub mod id;
+pub mod limits;
+pub mod params;
+pub mod report;
+pub mod size;
+pub mod sweep;
+pub mod timeline;
+
+pub use chunk::{ChunkModel, Preset, PIPE_CHUNK, PRESETS};
+pub use id::Id;
+pub use limits::{key, max_streams, Bounds, Limits, ParamError, LIMITS, MAX_JOB_BYTES, MAX_SWEEP_POINTS};
+pub use params::{
+    Flavour, Lab, LenRange, LessonId, Params, ReaderKind, Record, Sweep, SweepAxis, Workload, WriteParams, RECORD_BYTES,
+};
+pub use report::{
+    AllocCounts, BlockCounts, Ending, FinalFlush, FlavourRun, LabReport, Report, Run, SinkRun, Stats, Timer,
+    WriteFailure, WriteMode, WriteReport,
+};
+pub use size::{format_size, parse_size, KIB, MIB};
+pub use sweep::{Knee, Metric, SweepPoint, SweepReport};
+pub use timeline::{Op, OpKind, Piece, Shape, SourceRead, Span, Timeline};

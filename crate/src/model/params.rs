@@ -1,0 +1,366 @@
+//! `Params`: one whole experiment, and the ids of the choices it names.
+//!
+//! Field names are an interface (the report JSON, the worker protocol and
+//! the generated TypeScript types carry them): add fields, rename none.
+//! Defaults live here, in the `Default` impls; limits and validation in
+//! [`super::limits`]; the link codec in `crate::link`.
+
+use serde::{Deserialize, Serialize};
+
+use super::chunk::ChunkModel;
+use super::id::Id;
+use super::size::{KIB, MIB};
+
+/// The readers a person can compare (the `rd` link key).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum ReaderKind {
+    /// The source itself: every application read is a source read.
+    Unbuffered,
+    /// `std::io::BufReader::with_capacity(cap, source)`.
+    Std,
+    /// BufLab's chained zero-copy reader: pooled blocks of `cap` bytes.
+    Chained,
+}
+
+impl Id for ReaderKind {}
+
+/// The workloads a person can pick (the `wl` link key).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Workload {
+    /// `read` calls of the read size until one returns 0.
+    Fixed,
+    /// `read_exact` records of the read size; the last one is the remainder.
+    Exact,
+    /// `Read::bytes()`, one byte per call.
+    Bytes,
+    /// `read_to_end` into a `Vec` sized from the stream's length, then a scan.
+    ToEnd,
+    /// Text lines: `read_until(b'\n')`, or one byte at a time without a buffer.
+    Lines,
+    /// 4-byte big-endian length + payload.
+    Frames,
+    /// Count the bytes before the first NUL.
+    Scan,
+}
+
+impl Id for Workload {}
+
+/// The two halves of BufLab.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum Lab {
+    /// Readers over a chunked source.
+    #[default]
+    Read,
+    /// The write cursors, and `BufWriter` over a chunked sink.
+    Write,
+}
+
+impl Id for Lab {}
+
+/// The cursor flavours a person can compare (the `wf` link key).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Flavour {
+    /// `std::io::Cursor<Vec<u8>>`.
+    CursorVec,
+    /// `std::io::Cursor<&mut Vec<u8>>`.
+    CursorMutVec,
+    /// `WriterVec`, a minimal growable writer of BufLab's own.
+    WriterVec,
+    /// `bytes::BytesMut` through `BufMut::writer()`.
+    BytesMut,
+    /// `std::io::Cursor<&mut [u8]>`.
+    CursorMutSlice,
+    /// `std::io::Cursor<Box<[u8]>>`.
+    CursorBox,
+    /// `&mut [u8]` itself: the slice shrinks from the front as it is written.
+    MutSlice,
+}
+
+impl Id for Flavour {}
+
+/// A lesson's id: the value of the `lesson` link key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum LessonId {
+    OneByte,
+    NoHelp,
+    BytesVsToEnd,
+    ChainedWorst,
+    Cursors,
+    BufferSize,
+}
+
+impl Id for LessonId {}
+
+/// An inclusive range of lengths (line lengths, frame payload lengths).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct LenRange {
+    pub min: u64,
+    pub max: u64,
+}
+
+/// One whole experiment. Unknown fields are ignored, as unknown link keys
+/// are (serde-wasm-bindgen reads only declared fields, and native JSON
+/// behaves the same way).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(default)]
+pub struct Params {
+    /// Stream length in bytes.
+    pub len: u64,
+    pub chunk: ChunkModel,
+    /// Seed of the chunk sizes and of the stream's content.
+    pub seed: u64,
+    /// Buffer capacity (the chained reader's block length) in bytes.
+    pub cap: u64,
+    /// Application read size in bytes.
+    pub rs: u64,
+    /// Modelled ns per source read.
+    pub sys: u64,
+    /// Readers compared, in the order shown; no repeats.
+    pub readers: Vec<ReaderKind>,
+    pub workload: Workload,
+    /// Independent sources, each with its own reader, read round-robin.
+    pub streams: u64,
+    /// The chained reader's block pool: consumed blocks are handed out again.
+    pub pool: bool,
+    /// `frames`, std and unbuffered readers: one reused payload buffer instead
+    /// of a new `Vec` per frame.
+    pub reuse: bool,
+    /// `lines`: line lengths, newline excluded.
+    pub line: LenRange,
+    /// `frames`: payload lengths.
+    pub frame: LenRange,
+    /// `scan`: position of the one NUL byte; at or past the end, there is none.
+    pub nul: u64,
+    /// Which lab the page shows and a run runs.
+    pub lab: Lab,
+    /// The write lab's settings (carried whichever lab is shown).
+    pub write: WriteParams,
+    /// The lesson this experiment was opened from, if any. It only selects
+    /// the lesson on the page; runs ignore it.
+    pub lesson: Option<LessonId>,
+    /// Presenter mode: large type, high contrast, secondary panels hidden.
+    /// Changes only how the page looks, never a result.
+    pub present: bool,
+    /// A sweep over one axis; `None`: no sweep.
+    pub sweep: Option<Sweep>,
+}
+
+impl Default for Params {
+    /// The experiment the page opens with: the BufRead article's 1 MiB read
+    /// one byte at a time, unbuffered against an 8 KiB std `BufReader`, over a
+    /// poor network.
+    fn default() -> Self {
+        Params {
+            len: MIB,
+            chunk: ChunkModel::Uniform { min: 64, max: 512 },
+            seed: 42,
+            cap: 8 * KIB,
+            rs: 1,
+            sys: 150,
+            readers: vec![ReaderKind::Unbuffered, ReaderKind::Std],
+            workload: Workload::Fixed,
+            streams: 1,
+            pool: true,
+            reuse: false,
+            line: LenRange { min: 8, max: 120 },
+            frame: LenRange { min: 64, max: KIB },
+            nul: 512 * KIB,
+            lab: Lab::Read,
+            write: WriteParams::default(),
+            lesson: None,
+            present: false,
+            sweep: None,
+        }
+    }
+}
+
+/// The write lab's settings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(default)]
+pub struct WriteParams {
+    /// Records serialized per run.
+    pub records: u64,
+    /// Capacity the growable cursors start with, in bytes; 0 makes them grow
+    /// from nothing, reallocating on the way.
+    pub init_cap: u64,
+    /// Length of the fixed cursors' buffer in bytes; too small ends in a
+    /// `WriteZero` error.
+    pub buf: u64,
+    /// Cursor flavours compared, in the order shown; no repeats.
+    pub flavours: Vec<Flavour>,
+    /// Bytes the application writes to the sink.
+    pub len: u64,
+    /// Application write size in bytes.
+    pub ws: u64,
+    /// `BufWriter` capacity in bytes.
+    pub cap: u64,
+    /// Most bytes the sink accepts per write call; the shared `seed` draws
+    /// uniform sizes.
+    pub sink: ChunkModel,
+}
+
+impl Default for WriteParams {
+    /// The write-cursor article's benchmark: 2048 records of 16 bytes into
+    /// 32 KiB, all seven flavours; and 1 MiB written 16 bytes at a time to a
+    /// file-like sink, direct and through an 8 KiB `BufWriter`.
+    fn default() -> Self {
+        WriteParams {
+            records: 2048,
+            init_cap: 32 * KIB,
+            buf: 32 * KIB,
+            flavours: Flavour::all(),
+            len: MIB,
+            ws: 16,
+            cap: 8 * KIB,
+            sink: ChunkModel::File,
+        }
+    }
+}
+
+/// The record the write lab serializes: five integers, 16 bytes once
+/// encoded with fixed-width integers (8 + 4 + 1 + 1 + 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub timestamp: u64,
+    pub value: u32,
+    pub kind: u8,
+    pub urgent: bool,
+    pub channel: u16,
+}
+
+/// Encoded size of one [`Record`].
+pub const RECORD_BYTES: u64 = 16;
+
+/// What a sweep steps through. Serialized as its link id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum SweepAxis {
+    /// Buffer capacity / block length (`cap`).
+    Cap,
+    /// Application read size (`rs`).
+    Rs,
+    /// Chunk size: the value v means the chunk model `fixed v`.
+    Chunk,
+    /// Stream length (`len`).
+    Len,
+    /// Independent streams (`streams`).
+    Streams,
+}
+
+impl Id for SweepAxis {}
+
+impl SweepAxis {
+    /// `base` with this axis set to `value` (and no sweep of its own).
+    pub fn apply(self, base: &Params, value: u64) -> Params {
+        let mut p = Params { sweep: None, ..base.clone() };
+        match self {
+            SweepAxis::Cap => p.cap = value,
+            SweepAxis::Rs => p.rs = value,
+            SweepAxis::Chunk => p.chunk = ChunkModel::Fixed { size: value as usize },
+            SweepAxis::Len => p.len = value,
+            SweepAxis::Streams => p.streams = value,
+        }
+        p
+    }
+
+    /// True when the axis is in bytes (shown with K/M suffixes).
+    pub fn in_bytes(self) -> bool {
+        self != SweepAxis::Streams
+    }
+
+    /// True when "where a bigger value stops paying" (the knee) means
+    /// something along this axis; a longer stream or more streams only cost
+    /// more.
+    pub fn has_knee(self) -> bool {
+        matches!(self, SweepAxis::Cap | SweepAxis::Rs | SweepAxis::Chunk)
+    }
+
+    /// The range a sweep of this axis gets when the link gives none.
+    pub fn default_range(self) -> (u64, u64) {
+        match self {
+            SweepAxis::Cap | SweepAxis::Chunk => (16, 64 * KIB),
+            SweepAxis::Rs => (1, 64 * KIB),
+            SweepAxis::Len => (16 * KIB, 4 * MIB),
+            SweepAxis::Streams => (1, 64),
+        }
+    }
+}
+
+/// A sweep: `axis` stepped through the powers of two from `from` to `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Sweep {
+    pub axis: SweepAxis,
+    pub from: u64,
+    pub to: u64,
+}
+
+impl Sweep {
+    /// The axis values, ascending: every power of two from `from` to `to`.
+    pub fn values(&self) -> Vec<u64> {
+        let mut out = Vec::new();
+        let mut v = self.from.max(1);
+        while v <= self.to {
+            out.push(v);
+            match v.checked_mul(2) {
+                Some(next) => v = next,
+                None => break,
+            }
+        }
+        out
+    }
+}
+
+/// Points in the power-of-two range `from..=to`.
+pub fn sweep_point_count(from: u64, to: u64) -> u64 {
+    (to.max(1).ilog2() as u64 + 1).saturating_sub(from.max(1).ilog2() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_match_serde() {
+        fn check<T: Id + Serialize + std::fmt::Debug>() {
+            let ids = T::ids();
+            for (i, id) in ids.iter().enumerate() {
+                assert!(!ids[..i].contains(id), "{id} twice");
+                let v = T::from_id(id).unwrap();
+                assert_eq!(serde_json::to_value(v).unwrap(), *id, "serde and link ids agree");
+                assert_eq!(v.id(), *id);
+            }
+            assert_eq!(T::from_id("nope"), None);
+        }
+        check::<ReaderKind>();
+        check::<Workload>();
+        check::<Lab>();
+        check::<Flavour>();
+        check::<LessonId>();
+        check::<SweepAxis>();
+        assert_eq!(Workload::ToEnd.id(), "to_end");
+        assert_eq!(LessonId::from_id("one-byte"), Some(LessonId::OneByte));
+        assert_eq!(Flavour::all().len(), 7);
+    }
+
+    #[test]
+    fn sweep_values_are_the_powers_of_two_of_the_range() {
+        assert_eq!(Sweep { axis: SweepAxis::Cap, from: 16, to: 128 }.values(), [16, 32, 64, 128]);
+        assert_eq!(sweep_point_count(16, 128), 4);
+        assert_eq!(sweep_point_count(1, 1), 1);
+    }
+}

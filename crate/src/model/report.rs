@@ -1,0 +1,289 @@
+//! What a run produces: `Report` (the read lab), `WriteReport` (the write
+//! lab) and the figures inside them. Field names are an interface (scripts
+//! parse the CLI's JSON; the page reads the generated TypeScript types): add
+//! fields freely, rename none.
+
+use serde::{Deserialize, Serialize};
+
+use super::id::Id;
+use super::params::{Flavour, Lab, Params, ReaderKind};
+use super::timeline::Timeline;
+
+/// Time per run over the samples, in ns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Stats {
+    pub min: f64,
+    pub median: f64,
+    pub max: f64,
+    /// Median absolute deviation from the median.
+    pub mad: f64,
+    pub samples: u32,
+    /// Runs per sample.
+    pub batch: u64,
+    /// Samples further than 3 scaled MADs (1.4826 × MAD, the normal-equivalent
+    /// spread) from the median. Counted and shown, never dropped: they are
+    /// part of what was measured.
+    pub outliers: u32,
+}
+
+/// Heap activity of one thread during one run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct AllocCounts {
+    /// `alloc` calls, plus `realloc` calls that moved or grew a block.
+    pub allocations: u64,
+    pub frees: u64,
+    /// Bytes requested by those allocations.
+    pub alloc_bytes: u64,
+    /// Highest live heap bytes above the level at the start of the run.
+    pub peak_bytes: u64,
+    /// `realloc` calls, growing or shrinking (a growing one is also counted in
+    /// `allocations`). A growable buffer that starts too small shows here.
+    #[serde(default)]
+    pub reallocs: u64,
+}
+
+/// Blocks handed out by the chained reader's pool during a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct BlockCounts {
+    /// Blocks that had to be allocated.
+    pub allocated: u64,
+    /// Blocks handed out again from the pool instead.
+    pub reused: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Timer {
+    /// The smallest step the clock was seen to take.
+    pub resolution_ns: f64,
+    /// Cross-origin isolated (fine timer) in a browser; always true natively.
+    pub isolated: bool,
+}
+
+/// The read lab's result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Report {
+    pub params: Params,
+    pub runs: Vec<Run>,
+    pub timer: Timer,
+    /// True for a quick estimate (one short sample while a control moves).
+    pub quick: bool,
+    /// Digest of what the application must receive, computed from the plain
+    /// byte slice without any reader (the whole stream for most workloads,
+    /// the payloads for `frames`, the bytes before the NUL for `scan`; with
+    /// several streams, combined over them): every run's digest must equal it.
+    pub source_digest: String,
+    /// The canonical link fragment that reproduces this report.
+    pub link: String,
+    /// Always `read`: tells a read report from a [`WriteReport`].
+    #[serde(default)]
+    #[cfg_attr(test, ts(type = "\"read\""))]
+    pub lab: Lab,
+}
+
+/// One reader's result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Run {
+    pub reader: ReaderKind,
+    /// Calls on the source (stand-ins for system calls), the final 0 included.
+    pub source_reads: u64,
+    /// Calls the application made on the reader.
+    pub app_reads: u64,
+    /// Bytes the application received.
+    pub bytes: u64,
+    /// Bytes moved between buffers inside the reader.
+    pub bytes_copied: u64,
+    /// Heap activity during one run (allocations, frees, bytes, peak).
+    #[serde(flatten)]
+    pub alloc: AllocCounts,
+    /// Hash of the bytes the application received.
+    pub digest: String,
+    /// Measured time of one run.
+    pub cpu_ns: Stats,
+    /// Modelled: `source_reads × params.sys`. Not measured.
+    pub modelled_io_ns: f64,
+    /// The chained reader's blocks: how many were allocated and how many
+    /// came from the pool instead. Absent for the other readers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub blocks: Option<BlockCounts>,
+    /// The buffer timeline: the first application operations of stream 1,
+    /// recorded in a separate untimed pass.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub timeline: Option<Timeline>,
+}
+
+impl Run {
+    /// Measured CPU median plus modelled I/O.
+    pub fn modelled_total_ns(&self) -> f64 {
+        self.cpu_ns.median + self.modelled_io_ns
+    }
+}
+
+impl Report {
+    /// True when every reader delivered exactly the stream's bytes.
+    pub fn digests_agree(&self) -> bool {
+        self.runs.iter().all(|r| r.digest == self.source_digest)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The write lab
+
+/// How the application reaches the sink.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum WriteMode {
+    /// Every `write_all` goes to the sink.
+    Direct,
+    /// `std::io::BufWriter::with_capacity(cap, sink)`.
+    #[serde(rename = "bufwriter")]
+    BufWriter,
+}
+
+impl Id for WriteMode {}
+
+/// How the application finishes writing to a sink that refuses the last byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    /// No buffer: the failing `write_all` itself returns the error.
+    Direct,
+    /// `BufWriter` dropped without a flush: `Drop` flushes and ignores errors.
+    Dropped,
+    /// `BufWriter::flush()` at the end.
+    Flush,
+    /// `BufWriter::into_inner()` at the end.
+    IntoInner,
+}
+
+impl Id for Ending {}
+
+/// How a cursor run that did not finish ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WriteFailure {
+    /// `io::ErrorKind` in Rust's spelling, e.g. `WriteZero`.
+    pub kind: String,
+    /// The error's own message, e.g. "failed to write whole buffer".
+    pub message: String,
+    /// Bytes in the buffer when the error came.
+    pub bytes_written: u64,
+}
+
+/// What the application learned when the sink refused the last byte.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct FinalFlush {
+    pub ending: Ending,
+    /// The call that returned the error to the application (`write_all`,
+    /// `flush`, `into_inner`); `None` when the error was lost.
+    pub reported_by: Option<String>,
+    /// The error's message as the application saw it.
+    pub error: Option<String>,
+    /// Bytes the sink accepted.
+    pub bytes_at_sink: u64,
+    /// Bytes the application handed over that never reached the sink.
+    pub bytes_lost: u64,
+    /// `write` calls on the sink, the refused ones included.
+    pub sink_writes: u64,
+}
+
+/// The write lab's result: the cursors, `BufWriter` over a chunked sink, and
+/// the final-flush demonstration.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WriteReport {
+    /// Always `write`.
+    #[cfg_attr(test, ts(type = "\"write\""))]
+    pub lab: Lab,
+    pub params: Params,
+    /// One per chosen flavour, in the order asked for.
+    pub flavours: Vec<FlavourRun>,
+    /// Digest of the records encoded by hand (fixed-width big-endian): every
+    /// finished flavour's digest must equal it.
+    pub reference_digest: String,
+    /// Bytes the records encode to (records × 16).
+    pub reference_bytes: u64,
+    /// Direct writes, then `BufWriter`.
+    pub sink: Vec<SinkRun>,
+    /// Digest of the data the application writes to the sink.
+    pub sink_digest: String,
+    /// Where an error on the last write goes, per way of ending.
+    pub final_flush: Vec<FinalFlush>,
+    pub timer: Timer,
+    pub quick: bool,
+    /// The canonical link fragment that reproduces this report.
+    pub link: String,
+}
+
+/// One cursor flavour's result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct FlavourRun {
+    pub flavour: Flavour,
+    /// Bytes in the buffer at the end (or when the error came).
+    pub bytes: u64,
+    /// Heap activity of one run: the buffer, its growth (`reallocs`).
+    #[serde(flatten)]
+    pub alloc: AllocCounts,
+    /// Hash of the bytes written; `None` when the run failed.
+    pub digest: Option<String>,
+    /// Why the run stopped early (a fixed buffer too small: `WriteZero`).
+    pub error: Option<WriteFailure>,
+    /// Measured time of one run; `None` when the run failed (not timed).
+    pub cpu_ns: Option<Stats>,
+}
+
+/// One way of writing to the sink.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct SinkRun {
+    pub mode: WriteMode,
+    /// `write_all` calls the application made.
+    pub app_writes: u64,
+    /// `write` calls on the sink (stand-ins for system calls).
+    pub sink_writes: u64,
+    /// `flush` calls on the sink.
+    pub sink_flushes: u64,
+    /// Bytes the sink accepted.
+    pub bytes: u64,
+    /// Bytes copied into the writer's buffer before reaching the sink.
+    pub bytes_copied: u64,
+    #[serde(flatten)]
+    pub alloc: AllocCounts,
+    /// Hash of the bytes the sink received.
+    pub digest: String,
+    pub cpu_ns: Stats,
+    /// Modelled: `sink_writes × params.sys`. Not measured.
+    pub modelled_io_ns: f64,
+}
+
+impl WriteReport {
+    /// True when every flavour that finished wrote exactly the reference
+    /// bytes and both sink runs delivered exactly the data.
+    pub fn bytes_agree(&self) -> bool {
+        self.flavours
+            .iter()
+            .all(|f| f.error.is_some() || f.digest.as_deref() == Some(self.reference_digest.as_str()))
+            && self.sink.iter().all(|s| s.digest == self.sink_digest)
+    }
+}
+
+/// The report of whichever lab the params select. Serialized without a
+/// wrapper; the `lab` field tells them apart.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(untagged)]
+pub enum LabReport {
+    Read(Report),
+    Write(WriteReport),
+}

@@ -1,0 +1,949 @@
+// Generated from the Rust types by crate/src/types.rs (ts-rs): do not edit.
+// `npm run types` rewrites it; `cargo test` fails while it is stale.
+
+/**
+ * Blocks handed out by the chained reader's pool during a run.
+ */
+export type BlockCounts = { 
+/**
+ * Blocks that had to be allocated.
+ */
+allocated: number, 
+/**
+ * Blocks handed out again from the pool instead.
+ */
+reused: number, };
+
+/**
+ * An inclusive range of allowed values.
+ */
+export type Bounds = { min: number, max: number, };
+
+/**
+ * How the stream is cut into pieces, one piece per read call at most.
+ */
+export type ChunkModel = { "kind": "uniform", min: number, max: number, } | { "kind": "fixed", size: number, } | { "kind": "file" } | { "kind": "pipe" };
+
+/**
+ * What a link decodes to.
+ */
+export type Decoded = { params: Params, notices: Array<Notice>, 
+/**
+ * The canonical fragment for `params`.
+ */
+fragment: string, };
+
+/**
+ * How the application finishes writing to a sink that refuses the last byte.
+ */
+export type Ending = "direct" | "dropped" | "flush" | "into_inner";
+
+export type EndingInfo = { id: Ending, label: string, about: string, };
+
+/**
+ * What the application learned when the sink refused the last byte.
+ */
+export type FinalFlush = { ending: Ending, 
+/**
+ * The call that returned the error to the application (`write_all`,
+ * `flush`, `into_inner`); `None` when the error was lost.
+ */
+reported_by: string | null, 
+/**
+ * The error's message as the application saw it.
+ */
+error: string | null, 
+/**
+ * Bytes the sink accepted.
+ */
+bytes_at_sink: number, 
+/**
+ * Bytes the application handed over that never reached the sink.
+ */
+bytes_lost: number, 
+/**
+ * `write` calls on the sink, the refused ones included.
+ */
+sink_writes: number, };
+
+/**
+ * The cursor flavours a person can compare (the `wf` link key).
+ */
+export type Flavour = "cursor_vec" | "cursor_mut_vec" | "writer_vec" | "bytes_mut" | "cursor_mut_slice" | "cursor_box" | "mut_slice";
+
+/**
+ * What the page and the CLI say about a flavour. The qualities are seed
+ * 004's; `tests/writers.rs` checks each one against the real type.
+ */
+export type FlavourInfo = { id: Flavour, 
+/**
+ * The Rust type, as written in code.
+ */
+label: string, about: string, 
+/**
+ * Several handles can share one allocation (an internal reference count).
+ */
+refcounted: boolean, 
+/**
+ * Writing past the end grows the buffer instead of failing.
+ */
+growable: boolean, seekable: Seekable, 
+/**
+ * Seed 004's published time to serialize 2048 16-byte records into
+ * 32 KiB (Criterion, the author's laptop), in µs. A published figure,
+ * not a measurement of ours.
+ */
+seed_us: number, };
+
+/**
+ * One cursor flavour's result.
+ */
+export type FlavourRun = { flavour: Flavour, 
+/**
+ * Bytes in the buffer at the end (or when the error came).
+ */
+bytes: number, 
+/**
+ * Hash of the bytes written; `None` when the run failed.
+ */
+digest: string | null, 
+/**
+ * Why the run stopped early (a fixed buffer too small: `WriteZero`).
+ */
+error: WriteFailure | null, 
+/**
+ * Measured time of one run; `None` when the run failed (not timed).
+ */
+cpu_ns: Stats | null, 
+/**
+ * `alloc` calls, plus `realloc` calls that moved or grew a block.
+ */
+allocations: number, frees: number, 
+/**
+ * Bytes requested by those allocations.
+ */
+alloc_bytes: number, 
+/**
+ * Highest live heap bytes above the level at the start of the run.
+ */
+peak_bytes: number, 
+/**
+ * `realloc` calls, growing or shrinking (a growing one is also counted in
+ * `allocations`). A growable buffer that starts too small shows here.
+ */
+reallocs: number, };
+
+/**
+ * Where a bigger value stops paying, for one reader and one metric.
+ */
+export type Knee = { reader: ReaderKind, metric: Metric, 
+/**
+ * The knee's axis value.
+ */
+value: number, 
+/**
+ * The metric at the knee.
+ */
+at_knee: number, 
+/**
+ * The sweep's best (smallest) value of the metric.
+ */
+best: number, 
+/**
+ * True when the knee is the first point: no bigger value in the range
+ * pays at all.
+ */
+first: boolean, };
+
+/**
+ * The two halves of BufLab.
+ */
+export type Lab = "read" | "write";
+
+export type LabInfo = { id: Lab, label: string, about: string, };
+
+/**
+ * The report of whichever lab the params select. Serialized without a
+ * wrapper; the `lab` field tells them apart.
+ */
+export type LabReport = Report | WriteReport;
+
+/**
+ * An inclusive range of lengths (line lengths, frame payload lengths).
+ */
+export type LenRange = { min: number, max: number, };
+
+/**
+ * One lesson, as the page's panel and the README show it.
+ */
+export type Lesson = { id: LessonId, 
+/**
+ * The seed article the experiment comes from ("000"), or "sweep".
+ */
+seed: string, title: string, 
+/**
+ * The link fragment, with its leading `#`, that loads the lesson.
+ */
+link: string, 
+/**
+ * What the experiment is and why it is set up this way.
+ */
+explanation: string, 
+/**
+ * What to look at in the results (2–3 points).
+ */
+notice: Array<string>, 
+/**
+ * The claim the lesson makes, in words; `tests/lessons.rs` asserts it on
+ * the link's real result.
+ */
+claim: string, };
+
+/**
+ * A lesson's id: the value of the `lesson` link key.
+ */
+export type LessonId = "one-byte" | "no-help" | "bytes-vs-to-end" | "chained-worst" | "cursors" | "buffer-size";
+
+/**
+ * Every numeric limit, in one place.
+ */
+export type Limits = { 
+/**
+ * Stream length in bytes.
+ */
+len: Bounds, 
+/**
+ * Buffer capacity / block length in bytes.
+ */
+cap: Bounds, 
+/**
+ * Application read size in bytes.
+ */
+rs: Bounds, 
+/**
+ * Chunk sizes of the chunk models in bytes.
+ */
+chunk: Bounds, 
+/**
+ * Modelled cost of one source read in ns.
+ */
+sys: Bounds, 
+/**
+ * PRNG seed; at most 2^53 − 1 so JavaScript numbers hold it exactly.
+ */
+seed: Bounds, 
+/**
+ * Write lab: records serialized per run.
+ */
+records: Bounds, 
+/**
+ * Write lab: initial capacity of the growable cursors in bytes.
+ */
+init_cap: Bounds, 
+/**
+ * Write lab: length of the fixed cursors' buffer in bytes.
+ */
+buf: Bounds, 
+/**
+ * Write lab: bytes written to the sink.
+ */
+wlen: Bounds, 
+/**
+ * Write lab: application write size in bytes.
+ */
+ws: Bounds, 
+/**
+ * Write lab: `BufWriter` capacity in bytes.
+ */
+wcap: Bounds, 
+/**
+ * Independent streams read round-robin (see also [`MAX_JOB_BYTES`]).
+ */
+streams: Bounds, 
+/**
+ * `lines` workload: line lengths in bytes, newline excluded.
+ */
+line: Bounds, 
+/**
+ * `frames` workload: payload lengths in bytes.
+ */
+frame: Bounds, 
+/**
+ * `scan` workload: position of the NUL byte (at or past the end: none).
+ */
+nul: Bounds, };
+
+/**
+ * What a knee is measured on.
+ */
+export type Metric = "source_reads" | "bytes_copied" | "allocations" | "time";
+
+/**
+ * A replaced or ignored link value, shown on the page.
+ */
+export type Notice = { 
+/**
+ * The link key concerned ("link" for the fragment as a whole).
+ */
+key: string, message: string, };
+
+/**
+ * One application operation and what it caused.
+ */
+export type Op = { kind: OpKind, 
+/**
+ * Bytes asked for; `None` when the call takes what there is (a line, a
+ * scan of the buffer, `read_to_end`).
+ */
+requested: number | null, 
+/**
+ * Bytes the application received.
+ */
+returned: number, 
+/**
+ * Offset in the stream of the first byte received.
+ */
+at: number, 
+/**
+ * The first bytes received (a few).
+ */
+head: Array<number>, 
+/**
+ * Calls on the reader this operation made (an unbuffered line makes one
+ * per byte).
+ */
+calls: number, 
+/**
+ * Source reads this operation caused, and the bytes they returned.
+ */
+source_reads: number, source_bytes: number, 
+/**
+ * The first few of them.
+ */
+reads: Array<SourceRead>, 
+/**
+ * Bytes the reader copied between buffers.
+ */
+copied: number, 
+/**
+ * Bytes the source wrote straight into the application's memory.
+ */
+direct: number, 
+/**
+ * A buffered reader let the source write past its buffer into the
+ * application's memory (std's large-read path).
+ */
+bypass: boolean, 
+/**
+ * The call failed with `Interrupted` (an empty chunk) and is retried.
+ */
+interrupted: boolean, 
+/**
+ * Pieces handed to the application: the chained reader lends slices of
+ * its blocks; std copies into the caller's buffer (no block).
+ */
+pieces: Array<Piece>, piece_count: number, 
+/**
+ * The buffer after the operation.
+ */
+buffer: Array<Span>, 
+/**
+ * Bytes buffered after the operation (sum of the spans).
+ */
+buffered: number, 
+/**
+ * The operation in one line of plain words (the page's caption, the
+ * CLI's `--timeline` line).
+ */
+caption: string, };
+
+/**
+ * What the application called.
+ */
+export type OpKind = "read" | "read_exact" | "next_byte" | "read_to_end" | "line" | "frame_header" | "frame_payload" | "scan";
+
+/**
+ * One whole experiment. Unknown fields are ignored, as unknown link keys
+ * are (serde-wasm-bindgen reads only declared fields, and native JSON
+ * behaves the same way).
+ */
+export type Params = { 
+/**
+ * Stream length in bytes.
+ */
+len: number, chunk: ChunkModel, 
+/**
+ * Seed of the chunk sizes and of the stream's content.
+ */
+seed: number, 
+/**
+ * Buffer capacity (the chained reader's block length) in bytes.
+ */
+cap: number, 
+/**
+ * Application read size in bytes.
+ */
+rs: number, 
+/**
+ * Modelled ns per source read.
+ */
+sys: number, 
+/**
+ * Readers compared, in the order shown; no repeats.
+ */
+readers: Array<ReaderKind>, workload: Workload, 
+/**
+ * Independent sources, each with its own reader, read round-robin.
+ */
+streams: number, 
+/**
+ * The chained reader's block pool: consumed blocks are handed out again.
+ */
+pool: boolean, 
+/**
+ * `frames`, std and unbuffered readers: one reused payload buffer instead
+ * of a new `Vec` per frame.
+ */
+reuse: boolean, 
+/**
+ * `lines`: line lengths, newline excluded.
+ */
+line: LenRange, 
+/**
+ * `frames`: payload lengths.
+ */
+frame: LenRange, 
+/**
+ * `scan`: position of the one NUL byte; at or past the end, there is none.
+ */
+nul: number, 
+/**
+ * Which lab the page shows and a run runs.
+ */
+lab: Lab, 
+/**
+ * The write lab's settings (carried whichever lab is shown).
+ */
+write: WriteParams, 
+/**
+ * The lesson this experiment was opened from, if any. It only selects
+ * the lesson on the page; runs ignore it.
+ */
+lesson: LessonId | null, 
+/**
+ * Presenter mode: large type, high contrast, secondary panels hidden.
+ * Changes only how the page looks, never a result.
+ */
+present: boolean, 
+/**
+ * A sweep over one axis; `None`: no sweep.
+ */
+sweep: Sweep | null, };
+
+/**
+ * A piece of data handed to the application.
+ */
+export type Piece = { len: number, 
+/**
+ * Lent from this block at `offset`; `None`: the application's memory.
+ */
+block: number | null, offset: number, };
+
+/**
+ * A named network chunking from the Monibuca article's benchmark.
+ */
+export type Preset = { id: string, min: number, max: number, about: string, };
+
+/**
+ * What the page and the CLI say about a reader.
+ */
+export type ReaderInfo = { id: ReaderKind, label: string, about: string, 
+/**
+ * The link keys (= `Params` fields) that configure this reader; the
+ * page shows those settings only while such a reader is chosen.
+ */
+keys: Array<string>, 
+/**
+ * What its buffer looks like (the buffer timeline draws it so).
+ */
+shape: Shape, };
+
+/**
+ * The readers a person can compare (the `rd` link key).
+ */
+export type ReaderKind = "unbuffered" | "std" | "chained";
+
+/**
+ * The read lab's result.
+ */
+export type Report = { params: Params, runs: Array<Run>, timer: Timer, 
+/**
+ * True for a quick estimate (one short sample while a control moves).
+ */
+quick: boolean, 
+/**
+ * Digest of what the application must receive, computed from the plain
+ * byte slice without any reader (the whole stream for most workloads,
+ * the payloads for `frames`, the bytes before the NUL for `scan`; with
+ * several streams, combined over them): every run's digest must equal it.
+ */
+source_digest: string, 
+/**
+ * The canonical link fragment that reproduces this report.
+ */
+link: string, 
+/**
+ * Always `read`: tells a read report from a [`WriteReport`].
+ */
+lab: "read", };
+
+/**
+ * One reader's result.
+ */
+export type Run = { reader: ReaderKind, 
+/**
+ * Calls on the source (stand-ins for system calls), the final 0 included.
+ */
+source_reads: number, 
+/**
+ * Calls the application made on the reader.
+ */
+app_reads: number, 
+/**
+ * Bytes the application received.
+ */
+bytes: number, 
+/**
+ * Bytes moved between buffers inside the reader.
+ */
+bytes_copied: number, 
+/**
+ * Hash of the bytes the application received.
+ */
+digest: string, 
+/**
+ * Measured time of one run.
+ */
+cpu_ns: Stats, 
+/**
+ * Modelled: `source_reads × params.sys`. Not measured.
+ */
+modelled_io_ns: number, 
+/**
+ * The chained reader's blocks: how many were allocated and how many
+ * came from the pool instead. Absent for the other readers.
+ */
+blocks?: BlockCounts, 
+/**
+ * The buffer timeline: the first application operations of stream 1,
+ * recorded in a separate untimed pass.
+ */
+timeline?: Timeline, 
+/**
+ * `alloc` calls, plus `realloc` calls that moved or grew a block.
+ */
+allocations: number, frees: number, 
+/**
+ * Bytes requested by those allocations.
+ */
+alloc_bytes: number, 
+/**
+ * Highest live heap bytes above the level at the start of the run.
+ */
+peak_bytes: number, 
+/**
+ * `realloc` calls, growing or shrinking (a growing one is also counted in
+ * `allocations`). A growable buffer that starts too small shows here.
+ */
+reallocs: number, };
+
+/**
+ * What the page needs to build its controls: limits, defaults, choices.
+ */
+export type Schema = { version: number, defaults: Params, limits: Limits, readers: Array<ReaderInfo>, workloads: Array<WorkloadInfo>, presets: Array<Preset>, max_link_bytes: number, 
+/**
+ * Link keys that change how the page looks or what it points at, never a
+ * result.
+ */
+display_keys: Array<string>, 
+/**
+ * The labs the page's switch offers.
+ */
+labs: Array<LabInfo>, 
+/**
+ * The write lab's cursor flavours, with the article's qualities.
+ */
+flavours: Array<FlavourInfo>, 
+/**
+ * The sink experiment's two ways to write.
+ */
+write_modes: Array<WriteModeInfo>, 
+/**
+ * The final-flush demonstration's endings.
+ */
+endings: Array<EndingInfo>, 
+/**
+ * Encoded size of one record in the cursor experiment.
+ */
+record_bytes: number, 
+/**
+ * Stream length × streams and buffer capacity × streams are each at most this.
+ */
+max_job_bytes: number, 
+/**
+ * The lessons panel: one guided experiment per article, each with its link.
+ */
+lessons: Array<Lesson>, 
+/**
+ * The axes a sweep can run along, with their power-of-two bounds.
+ */
+sweep_axes: Array<SweepAxisInfo>, 
+/**
+ * Most points one sweep may have.
+ */
+max_sweep_points: number, 
+/**
+ * How close to a sweep's best a point must be to count as its knee (0.05: within 5 %).
+ */
+knee_tolerance: number, };
+
+/**
+ * Whether earlier bytes can be reached again to be rewritten.
+ */
+export type Seekable = "seek" | "by_index" | "no";
+
+/**
+ * What a reader keeps between the application's operations.
+ */
+export type Shape = "unbuffered" | "single" | "blocks";
+
+/**
+ * One way of writing to the sink.
+ */
+export type SinkRun = { mode: WriteMode, 
+/**
+ * `write_all` calls the application made.
+ */
+app_writes: number, 
+/**
+ * `write` calls on the sink (stand-ins for system calls).
+ */
+sink_writes: number, 
+/**
+ * `flush` calls on the sink.
+ */
+sink_flushes: number, 
+/**
+ * Bytes the sink accepted.
+ */
+bytes: number, 
+/**
+ * Bytes copied into the writer's buffer before reaching the sink.
+ */
+bytes_copied: number, 
+/**
+ * Hash of the bytes the sink received.
+ */
+digest: string, cpu_ns: Stats, 
+/**
+ * Modelled: `sink_writes × params.sys`. Not measured.
+ */
+modelled_io_ns: number, 
+/**
+ * `alloc` calls, plus `realloc` calls that moved or grew a block.
+ */
+allocations: number, frees: number, 
+/**
+ * Bytes requested by those allocations.
+ */
+alloc_bytes: number, 
+/**
+ * Highest live heap bytes above the level at the start of the run.
+ */
+peak_bytes: number, 
+/**
+ * `realloc` calls, growing or shrinking (a growing one is also counted in
+ * `allocations`). A growable buffer that starts too small shows here.
+ */
+reallocs: number, };
+
+/**
+ * One read call on the source.
+ */
+export type SourceRead = { requested: number, returned: number, 
+/**
+ * An empty chunk: the call failed with `Interrupted`.
+ */
+interrupted: boolean, 
+/**
+ * The block the bytes went into, at `offset`; `None`: the application's
+ * own memory (unbuffered reads, bypasses, `read_to_end`).
+ */
+block: number | null, offset: number, };
+
+/**
+ * Unread bytes `start..end` of a block of `capacity` bytes. A single-buffer
+ * reader has one block, id 0, its buffer; the chained reader's ids follow
+ * block identity (a block back from the pool keeps its id; without the pool
+ * a new block gets a new id).
+ */
+export type Span = { block: number, start: number, end: number, };
+
+/**
+ * Time per run over the samples, in ns.
+ */
+export type Stats = { min: number, median: number, max: number, 
+/**
+ * Median absolute deviation from the median.
+ */
+mad: number, samples: number, 
+/**
+ * Runs per sample.
+ */
+batch: number, 
+/**
+ * Samples further than 3 scaled MADs (1.4826 × MAD, the normal-equivalent
+ * spread) from the median. Counted and shown, never dropped: they are
+ * part of what was measured.
+ */
+outliers: number, };
+
+/**
+ * A sweep: `axis` stepped through the powers of two from `from` to `to`.
+ */
+export type Sweep = { axis: SweepAxis, from: number, to: number, };
+
+/**
+ * What a sweep steps through. Serialized as its link id.
+ */
+export type SweepAxis = "cap" | "rs" | "chunk" | "len" | "streams";
+
+/**
+ * One sweep axis, for the page's sweep controls.
+ */
+export type SweepAxisInfo = { id: SweepAxis, label: string, about: string, 
+/**
+ * The powers of two the axis may take (inside the limits).
+ */
+bounds: Bounds, 
+/**
+ * The range a sweep of this axis gets when the link gives none.
+ */
+from: number, to: number, 
+/**
+ * True when the axis is in bytes (shown with K/M suffixes).
+ */
+bytes: boolean, 
+/**
+ * True when "where a bigger value stops paying" (the knee) means
+ * something along this axis; a longer stream or more streams only
+ * cost more.
+ */
+knee: boolean, };
+
+/**
+ * One measured point of a sweep.
+ */
+export type SweepPoint = { 
+/**
+ * The axis value.
+ */
+value: number, 
+/**
+ * The experiment's report at this value (its `params` have no sweep).
+ */
+report: Report, };
+
+/**
+ * A whole sweep: what the CLI's `--json` prints.
+ */
+export type SweepReport = { 
+/**
+ * The swept experiment, sweep included.
+ */
+params: Params, sweep: Sweep, 
+/**
+ * Every axis value of the sweep, ascending (the points done so far are
+ * a prefix of it).
+ */
+values: Array<number>, points: Array<SweepPoint>, 
+/**
+ * One per reader and metric, on axes where a knee means something.
+ */
+knees: Array<Knee>, 
+/**
+ * True when every point is done.
+ */
+complete: boolean, 
+/**
+ * True when every reader at every point delivered exactly the source's bytes.
+ */
+digests_agree: boolean, 
+/**
+ * The canonical link of the sweep.
+ */
+link: string, };
+
+/**
+ * One reader's first operations.
+ */
+export type Timeline = { 
+/**
+ * The reader's kind of buffer.
+ */
+shape: Shape, 
+/**
+ * The buffer's capacity (the chained reader: the block length); 0 for a
+ * reader without a buffer.
+ */
+capacity: number, 
+/**
+ * The chained reader's block pool was on.
+ */
+pool: boolean, 
+/**
+ * The traced stream is stream 1 of this many (each has its own reader;
+ * the trace follows the first alone).
+ */
+streams: number, ops: Array<Op>, 
+/**
+ * The application had more to do after the last recorded operation.
+ */
+truncated: boolean, 
+/**
+ * The error that ended the application's run early, if one did.
+ */
+error: string | null, };
+
+export type Timer = { 
+/**
+ * The smallest step the clock was seen to take.
+ */
+resolution_ns: number, 
+/**
+ * Cross-origin isolated (fine timer) in a browser; always true natively.
+ */
+isolated: boolean, };
+
+/**
+ * The workloads a person can pick (the `wl` link key).
+ */
+export type Workload = "fixed" | "exact" | "bytes" | "to_end" | "lines" | "frames" | "scan";
+
+export type WorkloadInfo = { id: Workload, label: string, 
+/**
+ * What the workload models.
+ */
+about: string, 
+/**
+ * What to look for in the results.
+ */
+look: string, 
+/**
+ * The link keys (= `Params` fields) this workload reads, besides the
+ * ones every workload uses; the page shows only these settings.
+ */
+keys: Array<string>, };
+
+/**
+ * How a cursor run that did not finish ended.
+ */
+export type WriteFailure = { 
+/**
+ * `io::ErrorKind` in Rust's spelling, e.g. `WriteZero`.
+ */
+kind: string, 
+/**
+ * The error's own message, e.g. "failed to write whole buffer".
+ */
+message: string, 
+/**
+ * Bytes in the buffer when the error came.
+ */
+bytes_written: number, };
+
+/**
+ * How the application reaches the sink.
+ */
+export type WriteMode = "direct" | "bufwriter";
+
+export type WriteModeInfo = { id: WriteMode, label: string, about: string, };
+
+/**
+ * The write lab's settings.
+ */
+export type WriteParams = { 
+/**
+ * Records serialized per run.
+ */
+records: number, 
+/**
+ * Capacity the growable cursors start with, in bytes; 0 makes them grow
+ * from nothing, reallocating on the way.
+ */
+init_cap: number, 
+/**
+ * Length of the fixed cursors' buffer in bytes; too small ends in a
+ * `WriteZero` error.
+ */
+buf: number, 
+/**
+ * Cursor flavours compared, in the order shown; no repeats.
+ */
+flavours: Array<Flavour>, 
+/**
+ * Bytes the application writes to the sink.
+ */
+len: number, 
+/**
+ * Application write size in bytes.
+ */
+ws: number, 
+/**
+ * `BufWriter` capacity in bytes.
+ */
+cap: number, 
+/**
+ * Most bytes the sink accepts per write call; the shared `seed` draws
+ * uniform sizes.
+ */
+sink: ChunkModel, };
+
+/**
+ * The write lab's result: the cursors, `BufWriter` over a chunked sink, and
+ * the final-flush demonstration.
+ */
+export type WriteReport = { 
+/**
+ * Always `write`.
+ */
+lab: "write", params: Params, 
+/**
+ * One per chosen flavour, in the order asked for.
+ */
+flavours: Array<FlavourRun>, 
+/**
+ * Digest of the records encoded by hand (fixed-width big-endian): every
+ * finished flavour's digest must equal it.
+ */
+reference_digest: string, 
+/**
+ * Bytes the records encode to (records × 16).
+ */
+reference_bytes: number, 
+/**
+ * Direct writes, then `BufWriter`.
+ */
+sink: Array<SinkRun>, 
+/**
+ * Digest of the data the application writes to the sink.
+ */
+sink_digest: string, 
+/**
+ * Where an error on the last write goes, per way of ending.
+ */
+final_flush: Array<FinalFlush>, timer: Timer, quick: boolean, 
+/**
+ * The canonical link fragment that reproduces this report.
+ */
+link: string, };

@@ -1,6 +1,6 @@
 // One line in the sticky bar: running or not (with a spinner), quick
 // estimate or full measurement, and the timer the numbers were taken with,
-// each explained where it appears (the ⓘ button opens what they mean).
+// each explained where it appears (the ? button opens what they mean).
 // Without cross-origin isolation a worker's clock ticks in 100 µs steps; the
 // engine then lengthens its samples, and the line says so.
 
@@ -44,7 +44,7 @@ export function createStatus(container: HTMLElement, results: HTMLElement): Stat
   const info = h(
     "button",
     { type: "button", class: "info", popovertarget: "status-about", "aria-label": "What the measurement and timer mean" },
-    "ⓘ",
+    "?",
   );
   const about = h(
     "div",

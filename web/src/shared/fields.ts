@@ -409,8 +409,8 @@ export function chunkField(codec: Codec, current: () => Params, emit: Emit, spec
       case "uniform": {
         const preset = presets.find((p) => p.min === chunk.min && p.max === chunk.max);
         return preset
-          ? `${capitalize(preset.about)}, sizes drawn with the seed below.`
-          : `Each ${spec.call} ${spec.verb} ${range(chunk.min, chunk.max)}, sizes drawn with the seed below.`;
+          ? `${capitalize(preset.about)}, sizes drawn with the seed.`
+          : `Each ${spec.call} ${spec.verb} ${range(chunk.min, chunk.max)}, sizes drawn with the seed.`;
       }
       case "fixed":
         return `Each ${spec.call} ${spec.verb} at most ${bytes(chunk.size)}.`;

@@ -111,7 +111,7 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
     codec,
     {
       label: "Buffer capacity",
-      hint: "std's buffer, and each block of the chained reader.",
+      hint: "std's buffer; the chained reader's block.",
       range: limits.cap,
       get: (p) => p.cap,
       set: (p, v) => ({ ...p, cap: v }),

@@ -295,7 +295,9 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
 
   const tableBox = h("div", { class: "sweep-table-wrap" });
   const results = h("div", { class: "sweep-results", hidden: true }, chartsBox, samplingNote, kneeHeading, kneeList, kneeDefinition, tableBox);
-  replaceChildren(section, h("div", { class: "sweep-head" }, form, progressRow), about, rangeNote, results);
+  // The controls in one row, the charts right under them; the progress and
+  // what the axis does follow the charts (the headline says the rest).
+  replaceChildren(section, form, rangeNote, results, h("div", { class: "sweep-foot" }, progressRow, about));
   progressRow.hidden = true;
 
   // ---- controls → link

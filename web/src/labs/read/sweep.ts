@@ -429,6 +429,8 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
         text: names.length === readers.length ? `knee ${formatValue(axis, value)}` : `knee ${formatValue(axis, value)}: ${names.join(", ")}`,
       }));
       kneesOf.set(chart as unknown as Chart, { marks, theme });
+      // The knees this canvas draws, for tests and scripts (the list below says them in words).
+      chart.canvas.dataset["knees"] = marks.map((m) => m.value).join(",");
       chart.update("none");
     });
 

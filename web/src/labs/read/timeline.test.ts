@@ -7,7 +7,7 @@ import type { Codec } from "../../engine/codec";
 import { realCodec, realEngine } from "../../engine/real-engine";
 import { isWriteReport } from "../../engine/report";
 import type { LabReport, Report } from "../../engine/types.gen";
-import { bytesText, defaultReader, totalsAt } from "./timeline";
+import { TIMELINE_START, bytesText, defaultReader, describeTrace, fillSteps, refills, totalsAt } from "./timeline";
 
 let codec: Codec;
 beforeAll(() => {
@@ -44,5 +44,25 @@ describe("buffer timeline", () => {
     expect(report.runs.every((r) => r.timeline!.ops.length === 100 && r.timeline!.truncated)).toBe(true);
     expect(defaultReader(report.runs.filter((r) => r.reader !== "std"))).toBe("unbuffered");
     expect([1, 300, 8192, 1048576, 1500].map(bytesText)).toEqual(["1 byte", "300 bytes", "8 KiB", "1 MiB", "1,500 bytes"]);
+  });
+
+  it("says where the buffer fills, drains and refills, or that it never refills in view", () => {
+    // The page's defaults: an 8 KiB buffer drained a byte at a time never refills in 100 steps.
+    const defaults = run(codec.encodeLink(codec.decodeLink("").params));
+    const std = defaults.runs.find((r) => r.reader === "std")!.timeline!;
+    expect(refills(std)).toBe(false);
+    expect(describeTrace(std, "std BufReader")).toMatch(/^std BufReader: a source read fills the 8 KiB buffer at step 1 with \d+ bytes; the next 99 steps are served from memory and it never refills/);
+    // The timeline's starting settings: the fill, the drain and the refill all in view.
+    const start = run(codec.encodeLink({ ...codec.decodeLink("").params, ...TIMELINE_START, readers: ["unbuffered", "std", "chained"] }));
+    const started = start.runs.find((r) => r.reader === "std")!.timeline!;
+    expect(refills(started)).toBe(true);
+    const [first, second] = fillSteps(started.ops);
+    expect(first).toBe(0);
+    expect(second).toBeLessThan(50);
+    expect(describeTrace(started, "std BufReader")).toBe(
+      `std BufReader: a source read fills the 256-byte buffer at step 1 with 256 bytes; ${second! - 1} application reads drain it from memory; it refills at step ${second! + 1}. ${totalsAt(started.ops, started.ops.length - 1).reads} source reads in 100 steps.`,
+    );
+    const unbuffered = start.runs.find((r) => r.reader === "unbuffered")!.timeline!;
+    expect(describeTrace(unbuffered, "unbuffered Read")).toBe("unbuffered Read has no buffer: in these 100 steps every application read goes to the source (100 source reads).");
   });
 });

@@ -65,6 +65,12 @@ export function bytesText(n: number): string {
   return `${formatCount(n)} bytes`;
 }
 
+/** A size before a noun: "8 KiB", "256-byte". */
+function sizeWord(n: number): string {
+  const text = bytesText(n);
+  return text.endsWith(" bytes") ? `${text.slice(0, -" bytes".length)}-byte` : text;
+}
+
 const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`;
 
 /** The reader shown first: std's buffer is the one the timeline explains best. */
@@ -110,12 +116,12 @@ export function describeTrace(t: Timeline, label: string): string {
   const fills = fillSteps(ops);
   if (fills.length === 0) {
     return ops.some((op) => op.bypass)
-      ? `${label}: every read here is at least as large as the ${bytesText(t.capacity)} buffer, so it goes straight to the source and the buffer is skipped: nothing is copied.`
+      ? `${label}: every read here is at least as large as the ${sizeWord(t.capacity)} buffer, so it goes straight to the source and the buffer is skipped: nothing is copied.`
       : `${label}: no source read in these ${steps}; the application is served from what the buffer already held.`;
   }
   const first = fills[0]!;
   const filled = ops[first]!.reads.reduce((sum, r) => sum + (r.block !== null ? r.returned : 0), 0);
-  const fill = `a source read fills the ${bytesText(t.capacity)} ${t.shape === "blocks" ? "block" : "buffer"} at step ${first + 1} with ${bytesText(filled)}`;
+  const fill = `a source read fills the ${sizeWord(t.capacity)} ${t.shape === "blocks" ? "block" : "buffer"} at step ${first + 1} with ${bytesText(filled)}`;
   if (fills.length === 1) {
     const drained = n - first - 1;
     return `${label}: ${fill}; the next ${plural(drained, "step")} are served from memory and it never refills within the ${steps} recorded.`;

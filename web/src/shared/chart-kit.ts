@@ -180,13 +180,21 @@ export const annotations: Plugin<"bar"> = {
 /** Space right of the plot area for the value after the longest bar. */
 export const LABEL_PX = 76;
 
-/** Room for one horizontal bar and its label, in CSS pixels. */
+/** Room for one horizontal bar and its label, in CSS pixels, unless the page's `--chart-row-px` says otherwise (presenter mode). */
 const ROW_PX = 46;
 const AXES_PX = 92;
 
+/** Gives a bar chart's holder the height its rows need (remembered, for `refitHolders`). */
 export function sizeFor(holder: HTMLElement, rows: number): void {
-  const height = `${AXES_PX + ROW_PX * Math.max(1, rows)}px`;
+  holder.dataset["rows"] = String(rows);
+  const row = parseFloat(getComputedStyle(holder).getPropertyValue("--chart-row-px")) || ROW_PX;
+  const height = `${AXES_PX + row * Math.max(1, rows)}px`;
   if (holder.style.height !== height) holder.style.height = height;
+}
+
+/** Sizes every bar chart holder in `container` again (after the row height changed: presenter mode). */
+export function refitHolders(container: ParentNode): void {
+  for (const holder of container.querySelectorAll<HTMLElement>(".chart-holder[data-rows]")) sizeFor(holder, Number(holder.dataset["rows"]));
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   readTheme,
   showCalls,
   showCounts,
+  refitHolders,
   sizeFor,
   themeAxes,
 } from "../../shared/chart-kit";
@@ -118,6 +119,7 @@ export function createReadCharts(container: HTMLElement): ReadCharts {
     retheme() {
       theme = readTheme();
       applyChartDefaults(theme);
+      refitHolders(container);
       applyTheme();
       for (const chart of allCharts) chart.update("none");
     },

@@ -22,6 +22,7 @@ import {
   readTheme,
   createCallsChart,
   createTimeChart,
+  refitHolders,
   showCalls,
   sizeFor,
   themeAxes,
@@ -164,6 +165,7 @@ export function createWriteCharts(codec: Codec): WriteCharts {
     retheme() {
       theme = readTheme();
       applyChartDefaults(theme);
+      for (const block of [cursorBlock, writesBlock, sinkTimeBlock]) refitHolders(block.block);
       applyTheme();
       for (const chart of charts) chart.update("none");
     },

@@ -16,7 +16,12 @@ function credit(article: Article): HTMLElement {
     "li",
     { "data-article": article.id },
     h("p", { class: "credit-title" }, title, facts.length ? ` — ${facts.join(", ")}` : ""),
-    h("p", { class: "credit-known" }, article.known, " ", article.link ? h("a", { href: article.link.href, rel: "noreferrer" }, article.link.text) : null),
+    h(
+      "p",
+      { class: "credit-known" },
+      article.known,
+      ...(article.link ? [" Link: ", h("a", { href: article.link.href, rel: "noreferrer" }, article.link.text), "."] : []),
+    ),
     h("p", { class: "credit-used" }, h("strong", {}, "In BufLab: "), article.used),
   );
 }

@@ -20,7 +20,7 @@ export interface Article {
   /** Where it was published, when the text says. */
   where: string | null;
   date: string | null;
-  /** A link the text itself gives (to the article's site or project), with what it points at. */
+  /** A link the text itself gives (to the article's site or project); `text` says what it points at. */
   link: { href: string; text: string } | null;
   /** What the text does tell about its origin, where author or address are missing. */
   known: string;
@@ -37,8 +37,8 @@ export const ARTICLES: readonly Article[] = [
     author: null,
     where: null,
     date: "28 February 2023",
-    link: { href: "https://github.com/brundonsmith/read-demo", text: "its example project, github.com/brundonsmith/read-demo" },
-    known: "The text does not name its author or give its own address; it links its example project.",
+    link: { href: "https://github.com/brundonsmith/read-demo", text: "github.com/brundonsmith/read-demo (its example project)" },
+    known: "The text names no author and gives no address of its own; it links the example project it measures.",
     used: "1 MB read one byte at a time, with and without BufReader; when a buffer does not help (large reads, many streams).",
   },
   {
@@ -50,7 +50,7 @@ export const ARTICLES: readonly Article[] = [
     where: "boyter.org",
     date: "27 May 2018",
     link: { href: "https://boyter.org/", text: "boyter.org" },
-    known: "Published on boyter.org, the site the text links for its author's earlier posts; the text gives no author's name.",
+    known: "Published on boyter.org, the site the text links for its author's earlier posts; the text gives no author's name and no address of its own.",
     used: "Read::bytes() on an unbuffered file against read_to_end into a pre-sized Vec, scanning for a NUL byte.",
   },
   {

@@ -402,7 +402,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
         // one is drawn as a wide translucent halo under it with large hollow
         // markers, so both stay visible where they coincide.
         const dataset: ChartDataset<"line", XY[]> = {
-          label: twin ? `${label} (same as ${labelOf(twin)})` : label,
+          label: twin ? `${label} (= ${labelOf(twin)})` : label,
           data,
           borderColor: twin ? `${style.colour}80` : style.colour,
           backgroundColor: twin ? "transparent" : style.colour,

@@ -89,7 +89,7 @@ refcounted: boolean,
  */
 growable: boolean, seekable: Seekable, 
 /**
- * Seed 004's published time to serialize 2048 16-byte records into
+ * The write-cursor article's published time to serialize 2048 16-byte records into
  * 32 KiB (Criterion, the author's laptop), in µs. A published figure,
  * not a measurement of ours.
  */

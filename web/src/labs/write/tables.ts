@@ -164,7 +164,7 @@ export function createWriteTables(codec: Codec): WriteTables {
   });
   qualityTable.update(
     codec.schema.flavours,
-    "Seed 004's qualities, each checked against the real type by the engine's tests; its published times, measured on another machine, for order only.",
+    "The write-cursor article's qualities, each checked against the real type by the engine's tests; its published times, measured on another machine, for order only.",
   );
 
   const sinkTable = table<SinkRun>({

@@ -27,7 +27,7 @@ function run(fragment: string): WriteReport {
 }
 
 describe("the write lab's schema and links", () => {
-  it("lists both labs and seed 004's seven cursors with their qualities", () => {
+  it("lists both labs and the write-cursor article's seven cursors with their qualities", () => {
     const { labs, flavours, defaults, limits } = codec.schema;
     expect(labs.map((l) => l.id)).toEqual(["read", "write"]);
     expect(flavours.map((f) => f.label)).toEqual([

@@ -89,6 +89,12 @@ export async function settled(page: Page, lab: "read" | "write" = "read"): Promi
   );
 }
 
+/** Opens the form's "More settings" (stream, workload, pool, I/O model), as a person would. */
+export async function openMoreSettings(page: Page, form = "#controls"): Promise<void> {
+  const more = page.locator(`${form} details.more-settings`);
+  if (!(await more.evaluate((d) => (d as HTMLDetailsElement).open))) await more.locator("summary").click();
+}
+
 /** A reader's metric from the results table (its exact value, not the formatted text). */
 export async function metric(page: Page, reader: string, name: string): Promise<number> {
   const cell = page.locator(`table.results tbody tr[data-reader="${reader}"] td[data-metric="${name}"]`);

@@ -301,7 +301,19 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
       expect(ring.width, `${ring.name} focus ring width`).toBeGreaterThanOrEqual(2);
     }
     const has = (part: RegExp): boolean => stops.some((name) => part.test(name));
-    for (const control of [/^a .*Skip to results/, /radio.*System/, /range.*Stream length/, /^select.*Chunking/, /range.*Read size/, /button.*Measure again/, /button.*Copy link/]) {
+    for (const control of [
+      /^a .*Skip to results/,
+      /radio.*System/,
+      /button.*Lessons/,
+      /button.*About/,
+      /range.*Buffer capacity/,
+      /^select.*Chunking/,
+      /range.*Read size/,
+      /^summary.*More settings/,
+      /button.*Measure again/,
+      /button.*Copy link/,
+      /button.*Single run/,
+    ]) {
       expect(has(control), `Tab reaches ${control} (stops: ${stops.join(" | ")})`).toBe(true);
     }
 
@@ -441,12 +453,8 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
         // Nothing may stick out sideways.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${width}px ${colorScheme}: sideways overflow`).toBeLessThanOrEqual(0);
-        // A window as tall as the page: sticky panels and the phone's results bar show as they would in a full view.
-        const tall = await page.evaluate(() => {
-          const panel = document.querySelector(".controls-panel");
-          const panelEnd = panel ? panel.getBoundingClientRect().top + panel.scrollHeight + 48 : 0;
-          return Math.ceil(Math.max(document.documentElement.scrollHeight, panelEnd));
-        });
+        // A window as tall as the page: the phone's results bar shows as it would in a full view.
+        const tall = await page.evaluate(() => Math.ceil(document.documentElement.scrollHeight));
         await page.setViewportSize({ width, height: Math.max(tall, width === 360 ? 780 : 1080) });
         if (width === 360) await page.waitForFunction(() => document.querySelector<HTMLElement>(".peek")?.hidden === true);
         await page.screenshot({ path: join(docs, `screenshot-${width}-${colorScheme}.png`), fullPage: true });

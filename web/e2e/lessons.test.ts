@@ -1,9 +1,10 @@
 // The lessons in headless Chromium: every lesson loads from its own link
 // (a fresh document per link, as when it is opened from a chat), selects
-// itself in the panel, shows its points above the results, and the results
-// table shows the real numbers its claim rests on. One lesson loads by
-// clicking its button; an unknown lesson name is a notice naming `lesson`.
-// Screenshots of a loaded lesson go to docs/.
+// itself in the list, shows its card (n of 6, its points) with the results,
+// and the results table shows the real numbers its claim rests on. One
+// lesson loads from the list, the next ones by Next and Previous; an
+// unknown lesson name is a notice naming `lesson`. Screenshots of a loaded
+// lesson go to docs/.
 
 import { fileURLToPath } from "node:url";
 import { type Page } from "playwright-core";
@@ -35,15 +36,19 @@ async function cursor(page: Page, flavour: string, metric: string): Promise<stri
   return (await cell.getAttribute("data-value")) ?? "";
 }
 
-/** The lesson is selected in the panel and its points are shown above the results. */
+/** The lesson is selected in the list, and its card with the results shows its place on the path and its points. */
 async function expectSelected(page: Page, id: string): Promise<void> {
-  const item = page.locator(`#lesson-list details[data-lesson="${id}"]`);
+  const item = page.locator(`#lesson-list li[data-lesson="${id}"]`);
   await expect(item.getAttribute("aria-current")).resolves.toBe("true");
-  await expect(item.evaluate((d) => (d as HTMLDetailsElement).open)).resolves.toBe(true);
-  await expect(page.locator("#lesson-list details[aria-current]").count()).resolves.toBe(1);
-  await expect(page.locator("#lesson-note").isVisible()).resolves.toBe(true);
-  await expect(page.locator("#lesson-note").getAttribute("data-lesson")).resolves.toBe(id);
-  await expect(page.locator("#lesson-note .lesson-changed").isVisible()).resolves.toBe(false);
+  await expect(page.locator("#lesson-list li[aria-current]").count()).resolves.toBe(1);
+  const card = page.locator("#lesson-card");
+  await expect(card.isVisible()).resolves.toBe(true);
+  await expect(card.getAttribute("data-lesson")).resolves.toBe(id);
+  const n = [...links.keys()].indexOf(id) + 1;
+  await expect(card.locator(".lesson-step").textContent()).resolves.toBe(`Lesson ${n} of ${links.size}`);
+  await expect(card.locator(".lesson-points li").count()).resolves.toBeGreaterThanOrEqual(2);
+  await expect(card.locator(".lesson-points li").first().isVisible()).resolves.toBe(true);
+  await expect(card.locator(".lesson-changed").isVisible()).resolves.toBe(false);
   await expect(page.locator("#notices .notice.link").count()).resolves.toBe(0);
 }
 
@@ -51,8 +56,8 @@ const { open } = usePages();
 
 beforeAll(async () => {
   const page = await open(baseUrl);
-  await page.locator("#lesson-list details").first().waitFor();
-  for (const item of await page.locator("#lesson-list details").all()) {
+  await page.locator("#lesson-list li").first().waitFor({ state: "attached" });
+  for (const item of await page.locator("#lesson-list li").all()) {
     const id = (await item.getAttribute("data-lesson")) ?? "";
     const url = await item.locator("input.lesson-link").inputValue();
     links.set(id, new URL(url).hash);
@@ -61,13 +66,15 @@ beforeAll(async () => {
 });
 
 describe("lessons", () => {
-  it("the panel lists the six lessons with their links, and no lesson is selected by default", async () => {
+  it("the list has the six lessons with their links, and no lesson is selected by default", async () => {
     expect([...links.keys()]).toEqual(["one-byte", "no-help", "bytes-vs-to-end", "chained-worst", "cursors", "buffer-size"]);
     for (const [id, link] of links) expect(link, id).toMatch(new RegExp(`^#v=1&.*&lesson=${id}$`));
     const page = await open(baseUrl);
     await settled(page, "read");
-    await expect(page.locator("#lesson-note").isVisible()).resolves.toBe(false);
-    await expect(page.locator("#lesson-list details[aria-current]").count()).resolves.toBe(0);
+    await expect(page.locator("#lesson-card").isVisible()).resolves.toBe(false);
+    await expect(page.locator("#lesson-list li[aria-current]").count()).resolves.toBe(0);
+    // The path starts from the masthead.
+    await expect(page.locator("#lesson-start a").textContent()).resolves.toBe("Lesson 1 of 6: One byte at a time");
     await page.close();
   });
 
@@ -135,8 +142,10 @@ describe("lessons", () => {
 
   it("buffer-size: the lesson's sweep runs by itself and marks the knee at cap = 512", async () => {
     const page = await openLesson("buffer-size");
-    await page.locator("#lesson-note[data-lesson='buffer-size']").waitFor({ timeout: 15_000 });
-    await expect(page.locator("#lesson-list details[data-lesson='buffer-size']").getAttribute("aria-current")).resolves.toBe("true");
+    await page.locator("#lesson-card[data-lesson='buffer-size']").waitFor({ timeout: 15_000 });
+    await expect(page.locator("#lesson-list li[data-lesson='buffer-size']").getAttribute("aria-current")).resolves.toBe("true");
+    // A link with a sweep opens the sweep view.
+    await expect(page.locator("#view-tab-sweep").getAttribute("aria-selected")).resolves.toBe("true");
     await page.waitForFunction(
       () => document.querySelector("#sweep .sweep-progress-row")?.getAttribute("data-state") === "done",
       undefined,
@@ -149,16 +158,30 @@ describe("lessons", () => {
     }
     await expect(page.locator("#notices .notice.link").count()).resolves.toBe(0);
     await expect(page.locator("#notices .alert").isVisible()).resolves.toBe(false);
+    // The headline reports the knee.
+    await expect(page.locator("#headline").textContent()).resolves.toMatch(/^Source reads stop falling at cap = 512 for std BufReader and chained zero-copy/);
+    // Its single run: two buffered readers with equal counts never "save no system calls".
+    await page.locator("#view-tab-run").click();
+    await page.waitForFunction(() => location.hash.includes("view=run"));
+    await settled(page, "read");
+    expect(await read(page, "std", "source_reads")).toBe(await read(page, "chained", "source_reads"));
+    const headline = (await page.locator("#headline").textContent()) ?? "";
+    expect(headline).toContain("neither buffer saves more system calls than the other");
+    expect(headline).not.toContain("saves no system calls");
     await page.close();
   });
 
-  it("loads a lesson by clicking its button, through the link, and marks a later change", async () => {
+  it("loads a lesson from the list, through the link, walks the path with Next and Previous, and marks a later change", async () => {
     const page = await open(baseUrl);
     await settled(page, "read");
-    const item = page.locator('#lesson-list details[data-lesson="chained-worst"]');
-    await item.locator("summary").click();
-    await item.locator("button[data-lesson-load]").click();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.locator("#lessons-button").click();
+    await page.locator("#lesson-menu").waitFor({ state: "visible" });
+    // The list lies over the page: it does not lengthen it.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(height);
+    await page.locator('#lesson-list a[data-lesson-load="chained-worst"]').click();
     await page.waitForFunction(() => location.hash.includes("lesson=chained-worst"));
+    await expect(page.locator("#lesson-menu").isVisible()).resolves.toBe(false);
     expect(new URL(page.url()).hash).toBe(links.get("chained-worst"));
     await settled(page, "read");
     await expectSelected(page, "chained-worst");
@@ -166,18 +189,26 @@ describe("lessons", () => {
     expect(await read(page, "chained", "bytes_copied")).toBe(0);
     expect((await read(page, "chained", "allocations")) * 100).toBeLessThanOrEqual(await read(page, "std", "allocations"));
 
-    // Another lesson from the same page: the selection moves, the lab switches.
-    await page.locator('#lesson-list details[data-lesson="cursors"] summary').click();
-    await page.locator('#lesson-list details[data-lesson="cursors"] button[data-lesson-load]').click();
+    // The next lesson on the path: the selection moves, the lab switches.
+    await page.locator('#lesson-card [data-action="lesson-next"]').click();
+    await page.waitForFunction(() => location.hash.includes("lesson=cursors"));
+    expect(new URL(page.url()).hash).toBe(links.get("cursors"));
     await settled(page, "write");
     await expectSelected(page, "cursors");
+    // And back.
+    await page.locator('#lesson-card [data-action="lesson-previous"]').click();
+    await page.waitForFunction(() => location.hash.includes("lesson=chained-worst"));
+    await settled(page, "read");
+    await expectSelected(page, "chained-worst");
+    await page.locator('#lesson-card [data-action="lesson-next"]').click();
+    await settled(page, "write");
 
     // A changed setting keeps the lesson selected but says the points describe its own settings.
     await page.locator("#lab-tab-read").click();
-    await page.locator("#lesson-note .lesson-changed").waitFor({ state: "visible" });
-    await page.locator("#lesson-note .lesson-changed button").click();
+    await page.locator("#lesson-card .lesson-changed").waitFor({ state: "visible" });
+    await page.locator("#lesson-card .lesson-changed button").click();
     await settled(page, "write");
-    await expect(page.locator("#lesson-note .lesson-changed").isVisible()).resolves.toBe(false);
+    await expect(page.locator("#lesson-card .lesson-changed").isVisible()).resolves.toBe(false);
     await page.close();
   });
 
@@ -187,7 +218,7 @@ describe("lessons", () => {
     await settled(page, "read");
     await expect(page.locator('.notice[data-key="lesson"]').textContent()).resolves.toContain("not a lesson");
     await expect(page.locator(".notice b").count()).resolves.toBe(0);
-    await expect(page.locator("#lesson-note").isVisible()).resolves.toBe(false);
+    await expect(page.locator("#lesson-card").isVisible()).resolves.toBe(false);
     expect(new URL(page.url()).hash).not.toContain("lesson");
     expect(await read(page, "std", "source_reads")).toBe(9);
     await page.close();
@@ -196,17 +227,14 @@ describe("lessons", () => {
   it("takes screenshots of a loaded lesson at laptop and phone widths", async () => {
     const wide = await openLesson("one-byte", 1280, 900);
     await settled(wide, "read");
-    // As tall as the page, so the sticky controls (at most a window high) are not cut off in the picture.
-    const height = await wide.evaluate(() => document.documentElement.scrollHeight);
-    await wide.setViewportSize({ width: 1280, height });
-    await wide.screenshot({ path: `${docs}lesson-1280.png`, fullPage: true });
+    await wide.screenshot({ path: `${docs}lesson-1280.png` });
     await wide.close();
-    // A phone after loading a lesson by its button: the page moves to the
-    // results, where the lesson's points sit above the numbers.
+    // A phone after loading a lesson from the list: the page moves to the
+    // results, where the lesson's card sits above the numbers.
     const phone = await open(baseUrl, 360, 1100);
     await settled(phone, "read");
-    await phone.locator('#lesson-list details[data-lesson="one-byte"] summary').click();
-    await phone.locator('#lesson-list details[data-lesson="one-byte"] button[data-lesson-load]').click();
+    await phone.locator("#lessons-button").click();
+    await phone.locator('#lesson-list a[data-lesson-load="one-byte"]').click();
     await settled(phone, "read");
     await phone.evaluate(() => document.getElementById("results")?.scrollIntoView({ block: "start" }));
     await phone.screenshot({ path: `${docs}lesson-360.png` });

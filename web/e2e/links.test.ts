@@ -45,6 +45,8 @@ const MALFORMED: [string, string][] = [
   ["len=1K&rs=%00", "rs"],
   ["len=1K&rs=--1", "rs"],
   [`len=1K&pad=${"x".repeat(9000)}`, "link"],
+  // Nothing readable at all: no known key.
+  ["%%%%&&&===", "link"],
 ];
 
 let browser: Browser;

@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { metric, settled, usePages } from "./browser";
+import { metric, openMoreSettings, settled, usePages } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
@@ -83,6 +83,7 @@ describe("BufLab page", () => {
   it("dragging a slider gives quick estimates, then a full measurement once released", async () => {
     const page = await open(baseUrl);
     await settled(page);
+    await openMoreSettings(page);
     const slider = page.getByRole("slider", { name: "Stream length" });
     const box = await slider.boundingBox();
     if (!box) throw new Error("slider not visible");
@@ -124,6 +125,7 @@ describe("BufLab page", () => {
   it("an unreadable size is refused at the field, with the link untouched", async () => {
     const page = await open(baseUrl);
     await settled(page);
+    await openMoreSettings(page);
     const before = fragment(page);
     const length = page.getByRole("textbox", { name: "Stream length" });
     await length.fill("lots");
@@ -168,6 +170,7 @@ describe("BufLab page", () => {
     await expect(notices.count()).resolves.toBeGreaterThanOrEqual(2);
     await expect(page.locator('.notice[data-key="cap"]').textContent()).resolves.toMatch(/cap.*banana/);
     await expect(page.locator('.notice[data-key="len"]').textContent()).resolves.toContain("len");
+    await openMoreSettings(page);
     await expect(page.getByRole("textbox", { name: "Buffer capacity" }).inputValue()).resolves.toBe("8K");
     await expect(page.getByRole("textbox", { name: "Stream length" }).inputValue()).resolves.toBe("1M");
     expect(await metric(page, "unbuffered", "source_reads")).toBe(DEFAULT_UNBUFFERED_SOURCE_READS);
@@ -200,6 +203,7 @@ describe("BufLab page", () => {
       /handed out again by the pool/,
     );
 
+    await openMoreSettings(page);
     await page.getByRole("checkbox", { name: "Block pool" }).uncheck();
     await page.waitForFunction(() => location.hash.includes("pool=off"));
     await settled(page);
@@ -217,6 +221,7 @@ describe("BufLab page", () => {
   it("a workload shows only its own settings, and the link carries them", async () => {
     const page = await open(baseUrl);
     await settled(page);
+    await openMoreSettings(page);
     const workload = page.getByRole("combobox", { name: "Workload" });
     await workload.selectOption("lines");
     await page.waitForFunction(() => location.hash.includes("wl=lines"));
@@ -247,6 +252,7 @@ describe("BufLab page", () => {
     const page = await open(`${baseUrl}#v=1&len=64K&chunk=good&rs=4K&rd=std&streams=200`);
     await settled(page);
     expect(await metric(page, "std", "allocations")).toBe(200); // one buffer per stream
+    await openMoreSettings(page);
     const length = page.getByRole("textbox", { name: "Stream length" });
     await length.fill("1M");
     await length.press("Enter");
@@ -262,19 +268,17 @@ describe("BufLab page", () => {
     mkdirSync(docs, { recursive: true });
     const wide = await open(baseUrl, 1280, 900);
     await settled(wide);
-    // On laptops the controls scroll inside a sticky panel; make the window
-    // tall enough that the picture shows all of them.
-    const needed = await wide.evaluate(() => {
-      const panel = document.querySelector(".controls-panel");
-      return panel ? Math.ceil(panel.getBoundingClientRect().top + panel.scrollHeight + 48) : 0;
-    });
-    await wide.setViewportSize({ width: 1280, height: Math.max(900, needed) });
     await wide.screenshot({ path: `${docs}screenshot.png`, fullPage: true });
 
     const phone = await open(baseUrl, 360, 780);
     await settled(phone);
-    // Scrolled to the top of a phone, the results are out of view: a bar offers them.
+    // On a phone the results come first; the bar at the bottom takes the
+    // person to the settings, and from there (the results out of view) it
+    // offers the results again.
+    await expect(phone.locator(".peek").isHidden()).resolves.toBe(true);
+    await phone.getByRole("button", { name: "Settings" }).click();
     await phone.waitForFunction(() => document.querySelector<HTMLElement>(".peek")?.hidden === false);
+    await expect(phone.locator(".peek").textContent()).resolves.toMatch(/Source reads: unbuffered Read 1,048,577 · std BufReader [\d,]+/);
     // Nothing may stick out sideways on a phone.
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -287,14 +291,9 @@ describe("BufLab page", () => {
     await wide.close();
     await phone.close();
 
-    // The seed 002 comparison: frames under the worst chunking, std against chained.
+    // The Monibuca article's comparison: frames under the worst chunking, std against chained.
     const frames = await open(`${baseUrl}#v=1&len=1M&chunk=worst&seed=2&cap=8K&rs=1&sys=150&rd=unbuffered,std,chained&wl=frames`, 1280, 900);
     await settled(frames);
-    const framesHeight = await frames.evaluate(() => {
-      const panel = document.querySelector(".controls-panel");
-      return panel ? Math.ceil(panel.getBoundingClientRect().top + panel.scrollHeight + 48) : 0;
-    });
-    await frames.setViewportSize({ width: 1280, height: Math.max(900, framesHeight) });
     await frames.screenshot({ path: `${docs}screenshot-frames.png`, fullPage: true });
     await frames.close();
   });

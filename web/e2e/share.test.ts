@@ -1,4 +1,4 @@
-// Issue 6's sharing pieces in headless Chromium: the code panel follows the
+// The sharing pieces in headless Chromium: the code panel follows the
 // link and the controls; CSV, JSON, Markdown and PNG exports really download
 // (their contents checked); a baseline survives a reload and shows ratios;
 // presenter mode fits the main chart into 1280×720. Screenshots go to docs/.
@@ -177,14 +177,21 @@ describe("presenter mode", () => {
     await page.close();
   });
 
-  it("a lesson on the projector: its points follow the chart, and presenter mode is not a changed setting", async () => {
+  it("a lesson on the projector: its points sit beside the chart, both on screen, and presenter mode is not a changed setting", async () => {
     const lesson = "v=1&len=1M&chunk=pipe&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&present=on&lesson=one-byte";
     const page = await open(lesson, 1280, 720);
     const box = (await page.locator("#charts figure.chart").first().boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(720);
-    const note = page.locator("#lesson-note");
-    expect(await note.getAttribute("data-lesson")).toBe("one-byte");
-    expect((await note.boundingBox())!.y).toBeGreaterThan(box.y + box.height);
+    const card = page.locator("#lesson-card");
+    expect(await card.getAttribute("data-lesson")).toBe("one-byte");
+    const points = (await card.locator(".lesson-points").boundingBox())!;
+    expect(points.y).toBeGreaterThanOrEqual(0);
+    expect(points.y + points.height).toBeLessThanOrEqual(720);
+    // Beside the chart, not below it.
+    expect(points.x).toBeGreaterThanOrEqual(box.x + box.width);
+    expect(points.y).toBeLessThan(box.y + box.height);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.locator(".lesson-changed").isVisible()).toBe(false);
     await page.close();
   });

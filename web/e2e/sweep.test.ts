@@ -134,7 +134,11 @@ describe("sweeps", () => {
   });
 
   it("the axis and range controls come from the schema and write the link", async () => {
+    // The sweep view without an axis yet: the tab opens it and the link says so.
     const page = await open("#v=1&len=64K&rd=std", 360, 800);
+    await settled(page);
+    await page.locator("#view-tab-sweep").click();
+    await page.waitForFunction(() => location.hash.endsWith("&view=sweep"));
     const axis = page.locator("#sweep-axis");
     await page.locator("#sweep-axis option").first().waitFor({ state: "attached" });
     await expect(axis.locator("option").allTextContents()).resolves.toEqual([

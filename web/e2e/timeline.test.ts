@@ -1,7 +1,9 @@
-// The buffer timeline on the built page: the default link shows it for std,
-// stepping changes the caption, a read larger than the buffer shows a bypass,
-// the chained reader lends slices, autoplay stays off with reduced motion, and
-// screenshots at laptop and phone widths.
+// The buffer timeline on the built page (its view, link key view=timeline):
+// the default settings show it for std, stepping changes the caption, a read
+// larger than the buffer shows a bypass, the chained reader lends slices,
+// autoplay stays off with reduced motion, the Timeline tab opens on the
+// timeline's starting settings where the buffer fills, drains and refills,
+// and screenshots at laptop and phone widths.
 
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -15,8 +17,9 @@ const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
 // Reduced motion: no autoplay, so what a test sees is what it stepped to.
 const pages = usePages({ reducedMotion: "reduce" });
 
+/** Opens `fragment` in the timeline view. */
 async function open(fragment: string, width = 1280, height = 900): Promise<Page> {
-  const page = await pages.open(`${baseUrl}${fragment}`, width, height);
+  const page = await pages.open(`${baseUrl}${fragment || "#v=1"}&view=timeline`, width, height);
   await settled(page);
   await page.locator("#timeline").waitFor({ state: "visible" });
   return page;
@@ -25,7 +28,7 @@ async function open(fragment: string, width = 1280, height = 900): Promise<Page>
 const caption = (page: Page): Promise<string> => page.locator(".timeline-caption").innerText();
 
 describe("buffer timeline", () => {
-  it("shows std's first operations for the default link, and stepping changes the caption", async () => {
+  it("shows std's first operations for the default settings, says it never refills in view, and stepping changes the caption", async () => {
     const page = await open("");
     await expect(page.locator("#timeline-reader").inputValue()).resolves.toBe("std");
     await expect(page.locator(".timeline-position").innerText()).resolves.toBe("1 / 100");
@@ -33,6 +36,9 @@ describe("buffer timeline", () => {
     // Op 0 fills the empty 8 KiB buffer with one source read.
     expect(first).toMatch(/^Step 1: app asked 1 byte \(read\); the buffer was empty: one source read asked 8 KiB/);
     await expect(page.locator(".timeline-strip rect.tl-in").count()).resolves.toBe(1);
+    // Said in the first frame, with the way to settings that refill in view.
+    await expect(page.locator("#headline").textContent()).resolves.toMatch(/never refills within the 100 steps recorded/);
+    await expect(page.locator(".timeline-offer").isVisible()).resolves.toBe(true);
 
     await page.getByRole("button", { name: "Step forward" }).click();
     const second = await caption(page);
@@ -55,6 +61,28 @@ describe("buffer timeline", () => {
     await page.locator("#timeline-reader").selectOption("unbuffered");
     await expect(caption(page)).resolves.toMatch(/one source read returned 1 byte straight into the app's memory/);
     await expect(page.locator(".timeline-strip rect.tl-in").count()).resolves.toBe(100);
+    await page.close();
+  });
+
+  it("from the page's defaults, the Timeline tab opens on settings where the buffer fills, drains and refills", async () => {
+    const page = await pages.open(baseUrl, 1280, 900);
+    await settled(page);
+    await page.locator("#view-tab-timeline").click();
+    await page.waitForFunction(() => location.hash.includes("cap=256&rs=8&") && location.hash.endsWith("&view=timeline"));
+    await settled(page);
+    await page.locator("#timeline").waitFor({ state: "visible" });
+    await expect(page.locator("#timeline-reader").inputValue()).resolves.toBe("std");
+    // The first frame teaches: the headline names the fill, the drain and the refill.
+    await expect(page.locator("#headline").textContent()).resolves.toMatch(
+      /^std BufReader: a source read fills the 256-byte buffer at step 1 with 256 bytes; \d+ application reads drain it from memory; it refills at step \d+\./,
+    );
+    // The strip shows more than one fill within the recorded steps, and no offer to change settings.
+    expect(await page.locator(".timeline-strip rect.tl-in").count()).toBeGreaterThan(1);
+    await expect(page.locator(".timeline-offer").isVisible()).resolves.toBe(false);
+    // The single run keeps these settings; the view is only how they are shown.
+    await page.locator("#view-tab-run").click();
+    await page.waitForFunction(() => !location.hash.includes("view="));
+    expect(new URL(page.url()).hash).toContain("cap=256&rs=8&");
     await page.close();
   });
 

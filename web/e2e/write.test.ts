@@ -1,5 +1,5 @@
 // The write lab in headless Chromium: the switch between labs is a visible
-// control and part of the link, seed 004's experiment runs with identical
+// control and part of the link, the write-cursor article's experiment runs with identical
 // bytes in every cursor, a too-small fixed buffer shows a WriteZero message
 // (not a crash), BufWriter cuts the sink writes, the lost final-flush error
 // is shown, and the screenshots in docs/.
@@ -45,7 +45,7 @@ describe("the write lab", () => {
     await expect(page.locator("#charts").isHidden()).resolves.toBe(true);
     await expect(page.getByRole("slider", { name: "Records" }).isVisible()).resolves.toBe(true);
 
-    // Seed 004's experiment: 2048 records into 32 KiB, every cursor identical.
+    // The write-cursor article's experiment: 2048 records into 32 KiB, every cursor identical.
     for (const f of [...GROWABLE, ...FIXED]) {
       expect(await value(page, `[data-flavour="${f}"]`, "bytes")).toBe("32768");
       expect(await value(page, `[data-flavour="${f}"]`, "check")).toBe("identical");
@@ -123,11 +123,6 @@ describe("the write lab", () => {
     mkdirSync(docs, { recursive: true });
     const wide = await open(`${baseUrl}#v=1&lab=write`, 1280, 900);
     await settled(wide, "write");
-    const needed = await wide.evaluate(() => {
-      const panel = document.querySelector(".controls-panel");
-      return panel ? Math.ceil(panel.getBoundingClientRect().top + panel.scrollHeight + 48) : 0;
-    });
-    await wide.setViewportSize({ width: 1280, height: Math.max(900, needed) });
     await wide.screenshot({ path: `${docs}screenshot-write.png`, fullPage: true });
 
     const phone = await open(`${baseUrl}#v=1&lab=write&buf=1K`, 360, 780);

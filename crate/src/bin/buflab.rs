@@ -318,7 +318,7 @@ fn write_tables(r: &WriteReport) -> String {
         })
         .collect();
     out += &layout(
-        &["cursor", "cpu median", "cpu min–max", "seed 004", "bytes", "allocs", "reallocs", "bytes check"],
+        &["cursor", "cpu median", "cpu min–max", "article", "bytes", "allocs", "reallocs", "bytes check"],
         &rows,
     );
 

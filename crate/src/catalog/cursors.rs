@@ -35,13 +35,13 @@ pub struct FlavourInfo {
     /// Writing past the end grows the buffer instead of failing.
     pub growable: bool,
     pub seekable: Seekable,
-    /// Seed 004's published time to serialize 2048 16-byte records into
+    /// The write-cursor article's published time to serialize 2048 16-byte records into
     /// 32 KiB (Criterion, the author's laptop), in µs. A published figure,
     /// not a measurement of ours.
     pub seed_us: u32,
 }
 
-/// Every flavour, in seed 004's order (slowest first in its table).
+/// Every flavour, in the write-cursor article's order (slowest first in its table).
 pub const FLAVOURS: [FlavourInfo; 7] = [
     FlavourInfo {
         id: Flavour::CursorVec,

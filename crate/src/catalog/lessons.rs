@@ -1,4 +1,4 @@
-//! The lessons: one guided experiment per seed article, each a link.
+//! The lessons: one guided experiment per source article, each a link.
 //!
 //! This module owns the lesson list. The page builds its lessons panel from
 //! it (through `schema().lessons`), the link key `lesson` is validated against
@@ -22,7 +22,8 @@ use crate::model::LessonId;
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Lesson {
     pub id: LessonId,
-    /// The seed article the experiment comes from ("000"), or "sweep".
+    /// The source article the experiment comes from, by its number ("000";
+    /// the page's About panel credits each), or "sweep".
     pub seed: &'static str,
     pub title: &'static str,
     /// The link fragment, with its leading `#`, that loads the lesson.
@@ -36,14 +37,14 @@ pub struct Lesson {
     pub claim: &'static str,
 }
 
-/// Every lesson, in the order the panel lists them (seed order).
+/// Every lesson, in the order the page's guided path takes them (article order).
 pub const LESSONS: [Lesson; 6] = [
     Lesson {
         id: LessonId::OneByte,
         seed: "000",
         title: "One byte at a time",
         link: "#v=1&len=1M&chunk=pipe&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&lesson=one-byte",
-        explanation: "Seed 000's client pulls 1 MB off a local socket with one read() call per byte, \
+        explanation: "The BufRead article's client pulls 1 MB off a local socket with one read() call per byte, \
                       on purpose, to make the cost of tiny reads as visible as possible. Without a \
                       buffer each of those calls goes to the source, which in a real program is a \
                       system call. std's BufReader asks the source for up to 8 KiB at a time and \
@@ -67,10 +68,10 @@ pub const LESSONS: [Lesson; 6] = [
         seed: "000",
         title: "When a buffer does not help: large reads, many streams",
         link: "#v=1&len=64K&chunk=file&seed=42&cap=8K&rs=64K&sys=150&rd=unbuffered,std&wl=fixed&streams=100&lesson=no-help",
-        explanation: "Seed 000 warns that BufReader is not always worth having. This run combines two \
+        explanation: "The BufRead article warns that BufReader is not always worth having. This run combines two \
                       of its cases: the application already reads in large pieces (64 KiB per call, \
                       eight times the buffer), and 100 files are open at once, each with its own \
-                      reader. The seed expects large reads to pay an extra copy through the buffer; \
+                      reader. The article expects large reads to pay an extra copy through the buffer; \
                       std avoids even that, because a read at least as large as the buffer, made \
                       while the buffer is empty, goes straight to the source. So the buffer saves \
                       nothing, yet every stream still pays for one.",
@@ -91,10 +92,10 @@ pub const LESSONS: [Lesson; 6] = [
         seed: "001",
         title: "bytes() against read_to_end",
         link: "#v=1&len=1M&chunk=file&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=bytes&lesson=bytes-vs-to-end",
-        explanation: "Seed 001's first file scanner looked for a NUL byte by walking each File with \
+        explanation: "The file-reading article's first scanner looked for a NUL byte by walking each File with \
                       Read::bytes(), and it ran several times slower than the same program in Go. \
                       bytes() asks for a single byte per call, so on an unbuffered file every byte \
-                      is a system call. The fix in the seed was to make a Vec as large as the file, \
+                      is a system call. The article's fix was to make a Vec as large as the file, \
                       fill it with read_to_end, and scan the Vec. This lesson opens on the slow \
                       version; the second point below switches to the fix.",
         notice: &[
@@ -116,11 +117,11 @@ pub const LESSONS: [Lesson; 6] = [
         seed: "002",
         title: "The chained reader on a worst-case network",
         link: "#v=1&len=1M&chunk=worst&seed=42&cap=4K&rs=1&sys=150&rd=std,chained&wl=frames&lesson=chained-worst",
-        explanation: "Seed 002 pits Go's bufio.Reader against a reader that keeps incoming data in a \
+        explanation: "The Monibuca article pits Go's bufio.Reader against a reader that keeps incoming data in a \
                       chain of pooled memory blocks and lends the application slices of them rather \
                       than copying. Here the stream is length-prefixed frames (a 4-byte length, then \
-                      64 B to 1 KiB of payload) arriving 1 to 128 bytes at a time, the seed's worst \
-                      network. std reads each payload into a new Vec; the chained reader hands out \
+                      64 B to 1 KiB of payload) arriving 1 to 128 bytes at a time, the article's \
+                      worst network. std reads each payload into a new Vec; the chained reader hands out \
                       ranges of its 4 KiB blocks and puts spent blocks back into its pool.",
         notice: &[
             "Bytes copied: 1,048,576 for std (every byte passes through its buffer once), 0 for \
@@ -141,7 +142,7 @@ pub const LESSONS: [Lesson; 6] = [
         link: "#v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&lab=write\
                &recs=2K&icap=0&buf=32K&wf=cursor_vec,cursor_mut_vec,writer_vec,bytes_mut,cursor_mut_slice,cursor_box,mut_slice\
                &wlen=1M&ws=16&wcap=8K&sink=file&lesson=cursors",
-        explanation: "Seed 004 serializes 2,048 records of 16 bytes with bincode into seven in-memory \
+        explanation: "The write-cursor article serializes 2,048 records of 16 bytes with bincode into seven in-memory \
                       writers and times them. Four can grow: Cursor<Vec<u8>>, Cursor<&mut Vec<u8>>, \
                       a hand-made WriterVec and BytesMut. Three write into a fixed slice: \
                       Cursor<&mut [u8]>, Cursor<Box<[u8]>> and &mut [u8] itself. This lesson opens \
@@ -152,7 +153,7 @@ pub const LESSONS: [Lesson; 6] = [
             "All seven write the same 32,768 bytes: the bytes check says identical for each.",
             "Set the growable cursors' starting capacity to 32K and their reallocations drop to 0; \
              shrink the fixed buffer below 32K and the fixed ones stop with a WriteZero error. \
-             CPU times are measured in this tab and need not follow the seed's order.",
+             CPU times are measured in this tab and need not follow the article's order.",
         ],
         claim: "Starting empty, every growable cursor reallocates on its way to 32 KiB, while the \
                 fixed-buffer cursors allocate exactly once and never reallocate; all seven write \

@@ -11,8 +11,8 @@ use crate::engine::readers::{self, ReaderInfo};
 use crate::engine::sweep::KNEE_TOLERANCE;
 use crate::link::{DISPLAY_KEYS, LINK_VERSION, MAX_LINK_BYTES};
 use crate::model::{
-    Bounds, Id, Lab, Limits, Params, Preset, ReaderKind, SweepAxis, LIMITS, MAX_JOB_BYTES, MAX_SWEEP_POINTS, PRESETS,
-    RECORD_BYTES,
+    Bounds, Id, Lab, Limits, Params, Preset, ReaderKind, SweepAxis, View, LIMITS, MAX_JOB_BYTES, MAX_SWEEP_POINTS,
+    PRESETS, RECORD_BYTES,
 };
 
 #[derive(Clone, Copy, Debug, Serialize)]
@@ -33,8 +33,25 @@ pub const LABS: [LabInfo; 2] = [
     LabInfo {
         id: Lab::Write,
         label: "Write",
-        about: "Seed 004's seven write cursors serializing records, and std BufWriter over a chunked sink.",
+        about: "The write-cursor article's seven cursors serializing records, and std BufWriter over a chunked sink.",
     },
+];
+
+/// A result view (the `view` link key), for the page's view tabs.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ViewInfo {
+    pub id: View,
+    pub label: &'static str,
+    pub about: &'static str,
+}
+
+/// The read lab's result views, in the order the page's tabs show them (the
+/// write lab has one view of its own).
+pub const VIEWS: [ViewInfo; 3] = [
+    ViewInfo { id: View::Run, label: "Single run", about: "One measurement of these settings: charts and the full table." },
+    ViewInfo { id: View::Sweep, label: "Sweep", about: "These settings re-run at every power of two along one axis." },
+    ViewInfo { id: View::Timeline, label: "Timeline", about: "One reader's first operations, step by step." },
 ];
 
 /// One sweep axis, for the page's sweep controls.
@@ -75,7 +92,7 @@ pub fn sweep_axis(axis: SweepAxis) -> SweepAxisInfo {
         SweepAxis::Len => ("Stream length", "Doubles the stream length: counts and time should grow in step with it."),
         SweepAxis::Streams => (
             "Streams",
-            "Doubles the number of streams read round-robin, each with its own buffer (seed 000: many streams, many buffers).",
+            "Doubles the number of streams read round-robin, each with its own buffer (the BufRead article: many streams, many buffers).",
         ),
     };
     let (from, to) = axis.default_range();
@@ -107,6 +124,8 @@ pub struct Schema {
     pub display_keys: &'static [&'static str],
     /// The labs the page's switch offers.
     pub labs: &'static [LabInfo],
+    /// The read lab's result views, for the page's view tabs.
+    pub views: &'static [ViewInfo],
     /// The write lab's cursor flavours, with the article's qualities.
     pub flavours: &'static [FlavourInfo],
     /// The sink experiment's two ways to write.
@@ -138,6 +157,7 @@ pub fn schema() -> Schema {
         max_link_bytes: MAX_LINK_BYTES,
         display_keys: DISPLAY_KEYS,
         labs: &LABS,
+        views: &VIEWS,
         flavours: &FLAVOURS,
         write_modes: &WRITE_MODES,
         endings: &ENDINGS,
@@ -160,6 +180,7 @@ mod tests {
     fn the_schema_lists_every_choice_in_order() {
         let s = schema();
         assert_eq!(s.labs.iter().map(|l| l.id).collect::<Vec<_>>(), Lab::all());
+        assert_eq!(s.views.iter().map(|v| v.id).collect::<Vec<_>>(), View::all());
         assert_eq!(s.readers.iter().map(|r| r.id).collect::<Vec<_>>(), ReaderKind::all());
         assert_eq!(s.workloads.iter().map(|w| w.id).collect::<Vec<_>>(), Workload::all());
         assert_eq!(s.flavours.len(), 7);
@@ -169,7 +190,7 @@ mod tests {
         assert_eq!(json["flavours"][3]["seekable"], "by_index");
         assert_eq!(json["lessons"][0]["id"], "one-byte");
         assert_eq!(json["defaults"]["lesson"], serde_json::Value::Null);
-        assert_eq!(json["display_keys"], serde_json::json!(["present", "lesson"]));
+        assert_eq!(json["display_keys"], serde_json::json!(["present", "view", "lesson"]));
         assert_eq!(json["readers"][2]["shape"], "blocks");
     }
 

@@ -53,7 +53,7 @@ pub const WORKLOADS: [WorkloadInfo; 7] = [
         id: Workload::ToEnd,
         label: "read_to_end, then scan",
         about: "The application makes a Vec as large as the stream, fills it with read_to_end and \
-                then scans it: seed 001's faster second version.",
+                then scans it: the faster second version in the file-reading article.",
         look: "Every reader lets the source write straight into the big Vec, so source reads are \
                the same with or without a buffer; the buffer only adds an allocation.",
         keys: &[],
@@ -73,7 +73,7 @@ pub const WORKLOADS: [WorkloadInfo; 7] = [
         id: Workload::Frames,
         label: "length-prefixed frames",
         about: "Each frame is a 4-byte big-endian length and a payload of the chosen sizes, as in \
-                seed 002's protocol parsing. std and unbuffered read the header with read_exact \
+                the Monibuca article's protocol parsing. std and unbuffered read the header with read_exact \
                 and the payload into a fresh Vec (or one reused buffer, if ticked); the chained \
                 reader uses read_be(4) and read_range.",
         look: "Allocations: one Vec per frame against a few pooled blocks. Turn the block pool \
@@ -84,8 +84,8 @@ pub const WORKLOADS: [WorkloadInfo; 7] = [
     WorkloadInfo {
         id: Workload::Scan,
         label: "scan to the first NUL",
-        about: "The application counts bytes until the first NUL byte, seed 001's test for a \
-                binary file. Buffered readers scan their buffer in place (fill_buf, consume); \
+        about: "The application counts bytes until the first NUL byte, the file-reading \
+                article's test for a binary file. Buffered readers scan their buffer in place (fill_buf, consume); \
                 the unbuffered reader reads chunks of the read size.",
         look: "Everyone stops at the NUL, so the source reads follow its position. Scanning in \
                place copies nothing; put the NUL past the end to scan the whole stream.",

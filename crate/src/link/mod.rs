@@ -20,7 +20,7 @@ use crate::model::limits::{max_streams, pow2_floor, streams_cap_reason, Bounds};
 use crate::model::params::sweep_point_count;
 use crate::model::size::shorten;
 use crate::model::{
-    format_size, key, parse_size, ChunkModel, Id, Lab, LenRange, ParamError, Params, Sweep, SweepAxis, LIMITS,
+    format_size, key, parse_size, ChunkModel, Id, Lab, LenRange, ParamError, Params, Sweep, SweepAxis, View, LIMITS,
     MAX_SWEEP_POINTS, PRESETS,
 };
 
@@ -30,11 +30,11 @@ pub const LINK_VERSION: u32 = 1;
 /// A fragment longer than this is refused whole (untrusted input).
 pub const MAX_LINK_BYTES: usize = 8 * 1024;
 
-/// Keys that never change a result: presenter mode and the lesson a link was
-/// opened from. Two links that differ only in these describe the same
-/// experiment (the page's baseline comparison and "settings changed since the
-/// lesson" both rely on this list).
-pub const DISPLAY_KEYS: &[&str] = &[key::PRESENT, key::LESSON];
+/// Keys that never change a result: presenter mode, the result view shown
+/// and the lesson a link was opened from. Two links that differ only in
+/// these describe the same experiment (the page's baseline comparison and
+/// "settings changed since the lesson" both rely on this list).
+pub const DISPLAY_KEYS: &[&str] = &[key::PRESENT, key::VIEW, key::LESSON];
 
 /// One link key: how it is read and how it is written.
 pub struct Key {
@@ -223,6 +223,15 @@ pub const KEYS: &[Key] = &[
         decode: |d, raw, p| d.sweep_end(key::TO, raw, p, |s| &mut s.to),
         encode: |p| p.sweep.map(|s| format_size(s.to)),
     },
+    // The result view: written only when it is not the one the link implies
+    // (the sweep for a link with a sweep, else the single run), so links
+    // without it keep their form and a sweep link opens the sweep. Read
+    // after the sweep keys; `settle` applies the implied view when absent.
+    Key {
+        name: key::VIEW,
+        decode: |d, raw, _| d.view = d.choice(key::VIEW, raw, "view", "using the view the link implies"),
+        encode: |p| (p.view != View::implied(p)).then(|| p.view.id().to_string()),
+    },
     // Last, so a lesson's link reads as its experiment plus a name. An
     // unknown lesson is dropped with a notice; the experiment still runs.
     Key {
@@ -315,6 +324,8 @@ pub struct Decoded {
 pub struct Decoder {
     notices: Vec<Notice>,
     defaults: Params,
+    /// The `view` the link named, if it named a known one.
+    view: Option<View>,
 }
 
 impl Decoder {
@@ -497,10 +508,16 @@ impl Decoder {
     }
 
     /// After every key: a reversed sweep range is swapped; the streams are
-    /// capped by the job size (which depends on `len` and `cap`); then the
+    /// capped by the job size (which depends on `len` and `cap`); the
     /// sweep's range is cut to the point limit and to points that keep the
-    /// job-size rule, with notices naming `to`.
+    /// job-size rule, with notices naming `to`; and a link without a `view`
+    /// opens the one it implies.
     fn settle(&mut self, p: &mut Params) {
+        self.settle_sweep(p);
+        p.view = self.view.unwrap_or_else(|| View::implied(p));
+    }
+
+    fn settle_sweep(&mut self, p: &mut Params) {
         if let Some(s) = p.sweep.as_mut() {
             if s.from > s.to {
                 self.notice(key::FROM, format!("from {} is above to {}; swapped", format_size(s.from), format_size(s.to)));
@@ -565,7 +582,7 @@ fn fragment_of(link: &str) -> &str {
 /// Decodes an untrusted link (a URL, `#fragment` or bare fragment). Never
 /// fails and never panics: every problem becomes a [`Notice`].
 pub fn decode(link: &str) -> Decoded {
-    let mut d = Decoder { notices: Vec::new(), defaults: Params::default() };
+    let mut d = Decoder { notices: Vec::new(), defaults: Params::default(), view: None };
     let mut p = d.defaults.clone();
     let fragment = fragment_of(link);
 
@@ -590,6 +607,14 @@ pub fn decode(link: &str) -> Decoded {
             [one] => (k.decode)(&mut d, one, &mut p),
             _ => d.notice(k.name, format!("given {} times; using the default", values.len())),
         }
+    }
+    // Unknown keys are ignored, but a link with text and not one known key
+    // cannot be read at all: say so rather than show the defaults silently.
+    if !fragment.trim().is_empty() && !pairs.iter().any(|(name, _)| known_keys().any(|k| k == name)) {
+        d.notice(
+            "link",
+            format!("nothing in '{}' is a BufLab setting (no known key such as v, len or cap); showing the defaults", shorten(fragment)),
+        );
     }
     d.settle(&mut p);
     finish(p, d)

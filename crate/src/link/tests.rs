@@ -152,7 +152,7 @@ fn every_key_of_the_table_is_known_once() {
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");
     }
-    assert_eq!(keys.len(), 29);
+    assert_eq!(keys.len(), 30);
     assert!(DISPLAY_KEYS.iter().all(|k| keys.contains(k)));
 }
 
@@ -242,12 +242,12 @@ fn lesson_key_round_trips_and_unknown_lessons_are_named() {
 #[test]
 fn display_keys_change_no_part_of_the_experiment() {
     let plain = decode("v=1&cap=16K&rs=4");
-    let shown = decode("v=1&cap=16K&rs=4&present=on&lesson=one-byte");
+    let shown = decode("v=1&cap=16K&rs=4&present=on&view=timeline&lesson=one-byte");
     assert!(shown.notices.is_empty(), "{:?}", shown.notices);
     assert_ne!(plain.params, shown.params);
     // With the display keys' fields reset, the two are the same experiment.
-    assert_eq!(Params { present: false, lesson: None, ..shown.params.clone() }, plain.params);
-    assert_eq!(DISPLAY_KEYS, [key::PRESENT, key::LESSON]);
+    assert_eq!(Params { present: false, lesson: None, view: View::Run, ..shown.params.clone() }, plain.params);
+    assert_eq!(DISPLAY_KEYS, [key::PRESENT, key::VIEW, key::LESSON]);
 }
 
 #[test]
@@ -267,3 +267,43 @@ fn presenter_mode_round_trips_and_stays_out_of_default_links() {
     assert!(params_from_json(r#"{"present": true}"#).unwrap().present);
 }
 
+
+#[test]
+fn the_view_is_implied_by_the_sweep_and_written_only_when_it_differs() {
+    // Links without `view` keep their form and meaning: no sweep opens the
+    // single run, a sweep opens the sweep.
+    assert_eq!(decode("v=1&cap=16K").params.view, View::Run);
+    let sweep = decode("v=1&sweep=cap&from=16&to=64K");
+    assert_eq!(sweep.params.view, View::Sweep);
+    assert!(!sweep.fragment.contains("view="), "{}", sweep.fragment);
+    assert!(!encode(&Params::default()).contains("view"));
+    // Another view is written, and read back.
+    for (link, view) in [("v=1&view=timeline", View::Timeline), ("v=1&sweep=cap&view=run", View::Run), ("v=1&view=sweep", View::Sweep)] {
+        let d = decode(link);
+        assert!(d.notices.is_empty(), "{link}: {:?}", d.notices);
+        assert_eq!(d.params.view, view, "{link}");
+        assert!(d.fragment.contains(&format!("view={}", view.id())), "{}", d.fragment);
+        assert_eq!(decode(&d.fragment).params, d.params);
+    }
+    // A view the link implies is not repeated.
+    assert!(!decode("v=1&sweep=cap&view=sweep").fragment.contains("view="));
+    // An unknown view is named and the implied one is used.
+    let bad = decode("v=1&sweep=rs&view=%3Cb%3Ebig");
+    assert_eq!(keys(&bad), ["view"]);
+    assert_eq!(bad.params.view, View::Sweep);
+    assert!(bad.notices[0].message.contains("not a view"), "{:?}", bad.notices);
+}
+
+#[test]
+fn a_link_with_no_known_key_says_so() {
+    for link in ["#%%%%&&&===", "#lessons", "foo=1&bar", "#&&&"] {
+        let d = decode(link);
+        assert_eq!(keys(&d), ["link"], "{link}");
+        assert!(d.notices[0].message.contains("no known key"), "{:?}", d.notices);
+        assert_eq!(d.params, Params::default(), "{link}");
+    }
+    // Unknown keys beside known ones are ignored silently; empty links and `reset` are the defaults.
+    for link in ["", "#", "v=1&future=yes", "reset", "cap=16K&x=%%"] {
+        assert!(decode(link).notices.is_empty(), "{link}: {:?}", decode(link).notices);
+    }
+}

@@ -44,6 +44,7 @@ pub mod key {
     pub const SWEEP: &str = "sweep";
     pub const FROM: &str = "from";
     pub const TO: &str = "to";
+    pub const VIEW: &str = "view";
     pub const LESSON: &str = "lesson";
 }
 

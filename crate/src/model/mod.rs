@@ -20,7 +20,8 @@ pub use chunk::{ChunkModel, Preset, PIPE_CHUNK, PRESETS};
 pub use id::Id;
 pub use limits::{key, max_streams, Bounds, Limits, ParamError, LIMITS, MAX_JOB_BYTES, MAX_SWEEP_POINTS};
 pub use params::{
-    Flavour, Lab, LenRange, LessonId, Params, ReaderKind, Record, Sweep, SweepAxis, Workload, WriteParams, RECORD_BYTES,
+    Flavour, Lab, LenRange, LessonId, Params, ReaderKind, Record, Sweep, SweepAxis, View, Workload, WriteParams,
+    RECORD_BYTES,
 };
 pub use report::{
     AllocCounts, BlockCounts, Ending, FinalFlush, FlavourRun, LabReport, Report, Run, SinkRun, Stats, Timer,

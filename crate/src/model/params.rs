@@ -101,6 +101,35 @@ pub enum LessonId {
 
 impl Id for LessonId {}
 
+/// The result view the page shows (the `view` link key). It changes only
+/// how the page looks, never a result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum View {
+    /// One measurement: its charts and its table.
+    #[default]
+    Run,
+    /// The sweep along one axis.
+    Sweep,
+    /// The buffer timeline, one application operation per step.
+    Timeline,
+}
+
+impl Id for View {}
+
+impl View {
+    /// The view a link without `view` opens: the sweep when it carries one,
+    /// else the single run.
+    pub fn implied(p: &Params) -> View {
+        if p.sweep.is_some() {
+            View::Sweep
+        } else {
+            View::Run
+        }
+    }
+}
+
 /// An inclusive range of lengths (line lengths, frame payload lengths).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -155,6 +184,9 @@ pub struct Params {
     pub present: bool,
     /// A sweep over one axis; `None`: no sweep.
     pub sweep: Option<Sweep>,
+    /// The result view the page shows. Changes only how the page looks,
+    /// never a result.
+    pub view: View,
 }
 
 impl Default for Params {
@@ -182,6 +214,7 @@ impl Default for Params {
             lesson: None,
             present: false,
             sweep: None,
+            view: View::Run,
         }
     }
 }
@@ -352,6 +385,7 @@ mod tests {
         check::<Flavour>();
         check::<LessonId>();
         check::<SweepAxis>();
+        check::<View>();
         assert_eq!(Workload::ToEnd.id(), "to_end");
         assert_eq!(LessonId::from_id("one-byte"), Some(LessonId::OneByte));
         assert_eq!(Flavour::all().len(), 7);

@@ -89,7 +89,7 @@ refcounted: boolean,
  */
 growable: boolean, seekable: Seekable, 
 /**
- * Seed 004's published time to serialize 2048 16-byte records into
+ * The write-cursor article's published time to serialize 2048 16-byte records into
  * 32 KiB (Criterion, the author's laptop), in µs. A published figure,
  * not a measurement of ours.
  */
@@ -178,7 +178,8 @@ export type LenRange = { min: number, max: number, };
  */
 export type Lesson = { id: LessonId, 
 /**
- * The seed article the experiment comes from ("000"), or "sweep".
+ * The source article the experiment comes from, by its number ("000";
+ * the page's About panel credits each), or "sweep".
  */
 seed: string, title: string, 
 /**
@@ -438,7 +439,12 @@ present: boolean,
 /**
  * A sweep over one axis; `None`: no sweep.
  */
-sweep: Sweep | null, };
+sweep: Sweep | null, 
+/**
+ * The result view the page shows. Changes only how the page looks,
+ * never a result.
+ */
+view: View, };
 
 /**
  * A piece of data handed to the application.
@@ -570,6 +576,10 @@ display_keys: Array<string>,
  * The labs the page's switch offers.
  */
 labs: Array<LabInfo>, 
+/**
+ * The read lab's result views, for the page's view tabs.
+ */
+views: Array<ViewInfo>, 
 /**
  * The write lab's cursor flavours, with the article's qualities.
  */
@@ -824,6 +834,17 @@ resolution_ns: number,
  * Cross-origin isolated (fine timer) in a browser; always true natively.
  */
 isolated: boolean, };
+
+/**
+ * The result view the page shows (the `view` link key). It changes only
+ * how the page looks, never a result.
+ */
+export type View = "run" | "sweep" | "timeline";
+
+/**
+ * A result view (the `view` link key), for the page's view tabs.
+ */
+export type ViewInfo = { id: View, label: string, about: string, };
 
 /**
  * The workloads a person can pick (the `wl` link key).

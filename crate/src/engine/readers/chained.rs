@@ -524,7 +524,7 @@ impl Strategy for Chained {
     const INFO: ReaderInfo = ReaderInfo {
         id: ReaderKind::Chained,
         label: "chained zero-copy",
-        about: "Our own reader after seed 002: the source fills a chain of blocks of the buffer \
+        about: "Our own reader after the Monibuca article: the source fills a chain of blocks of the buffer \
                 capacity, and the application borrows slices of them (read_range, read_line) \
                 instead of copying; blocks read through go back to a pool for reuse.",
         keys: &[key::CAP, key::POOL],

@@ -1,0 +1,55 @@
+// The link is the page's saved state: every setting lives in the fragment,
+// so a copied URL reproduces an experiment. Reading goes through the engine's
+// decode_link (a link is untrusted input; the engine validates it in one
+// place), writing through encode_link, so both directions share one codec.
+
+import type { Codec } from "../engine/codec";
+import type { Decoded } from "../engine/types.gen";
+
+/** The fragment without its leading '#'. */
+export function fragmentOf(hash: string): string {
+  return hash.startsWith("#") ? hash.slice(1) : hash;
+}
+
+/**
+ * A fragment's key/value pairs without the keys that never change a result
+ * (the engine's `schema.display_keys`: presenter mode, the lesson a link came
+ * from). Two fragments with equal pairs describe the same experiment.
+ */
+export function experimentPairs(fragment: string, displayKeys: readonly string[]): Map<string, string> {
+  const pairs = new Map<string, string>();
+  for (const [k, v] of new URLSearchParams(fragmentOf(fragment))) if (!displayKeys.includes(k)) pairs.set(k, v);
+  return pairs;
+}
+
+/** True when two fragments differ only in display keys (or not at all). */
+export function sameExperiment(a: string, b: string, displayKeys: readonly string[]): boolean {
+  const x = experimentPairs(a, displayKeys);
+  const y = experimentPairs(b, displayKeys);
+  return x.size === y.size && [...x].every(([k, v]) => y.get(k) === v);
+}
+
+/** Restores an experiment from a location hash ('' gives the engine's defaults). */
+export function readLink(codec: Codec, hash: string): Decoded {
+  return codec.decodeLink(fragmentOf(hash));
+}
+
+/** The full URL for a fragment, keeping the page's address. */
+export function linkUrl(href: string, fragment: string): string {
+  const base = href.split("#", 1)[0] ?? href;
+  return `${base}#${fragment}`;
+}
+
+export interface HistoryLike {
+  replaceState(data: unknown, unused: string, url?: string | URL | null): void;
+}
+
+/**
+ * Persists the fragment without adding a history entry per slider step.
+ * Returns whether the address changed.
+ */
+export function writeLink(history: HistoryLike, location: { href: string; hash: string }, fragment: string): boolean {
+  if (fragmentOf(location.hash) === fragment) return false;
+  history.replaceState(null, "", linkUrl(location.href, fragment));
+  return true;
+}

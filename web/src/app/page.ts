@@ -1,0 +1,367 @@
+// The page: link → state → labs and panels, and edits → link → worker →
+// results.
+//
+// State changes only through the pure transitions in state.ts; `commit`
+// stores the new state and lets each piece show it. The engine's codec
+// (schema, link decoding) runs on this thread; measurements run in the
+// worker. Everything about one lab goes through the lab registry (labs.ts),
+// so nothing here branches on which lab is shown.
+
+import { isDropped, type ClientEvent, type EngineClient, type RunResult } from "../engine/client";
+import type { Codec } from "../engine/codec";
+import type { Fault } from "../engine/protocol";
+import type { LabReport, Params, Sweep, View } from "../engine/types.gen";
+import { byId, setText } from "../shared/dom";
+import type { ThemeSwitch } from "../shared/theme";
+import { createAbout } from "../panels/about";
+import { createBaseline } from "../panels/baseline";
+import { createCodePanel } from "../panels/code";
+import { createExport } from "../panels/export";
+import { createLessons } from "../panels/lessons";
+import { createNativeNote } from "../panels/native";
+import { createPresenterToggle } from "../panels/presenter";
+import { createLabSwitch } from "./lab-switch";
+import { createLabs } from "./labs";
+import { fragmentOf, linkUrl, readLink, writeLink } from "./link";
+import { createNotices } from "./notices";
+import { createPeek } from "./phone-bar";
+import {
+  displayChanged,
+  editRefused,
+  engineBroken,
+  engineNotice,
+  engineReady,
+  initialState,
+  isRunning,
+  isStale,
+  linkLoaded,
+  noticeDismissed,
+  paramsEdited,
+  runDropped,
+  runFailed,
+  runRequested,
+  runSucceeded,
+  stopRequested,
+  type AppState,
+} from "./state";
+import { createStatus } from "./status";
+import { createActions } from "./toolbar";
+import { createViewTabs } from "./view-tabs";
+
+/** Quiet time after a slider step before a quick estimate starts. */
+const LIVE_DEBOUNCE_MS = 120;
+
+/**
+ * The fragment a page opens with: the address's, unless it names an element
+ * of the page (in-page navigation such as "#results" is not an experiment).
+ */
+function openingFragment(hash: string): string {
+  const fragment = fragmentOf(hash);
+  return fragment !== "" && document.getElementById(fragment) ? "" : fragment;
+}
+
+export function startPage(
+  codec: Codec,
+  client: EngineClient,
+  listen: (target: (event: ClientEvent) => void) => void,
+  theme: ThemeSwitch,
+): { runWithFault(fault: Fault): void } {
+  const results = byId("results");
+  const settingsSection = byId("settings");
+
+  let state: AppState = initialState(readLink(codec, openingFragment(location.hash)));
+  writeLink(history, location, state.fragment);
+  // The first quick estimate goes to the worker before the page is built, so
+  // the two overlap; its answer is shown once the page exists (see the end).
+  const firstQuick = client.run(state.params, true);
+  /** A run waiting for the controls to be still. */
+  let debounce: ReturnType<typeof setTimeout> | null = null;
+
+  const labs = createLabs({
+    codec,
+    params: () => state.params,
+    edited: (params, live) => edited(params, live),
+    sweepEdited: (sweep) => sweepEdited(sweep),
+    headlineChanged: () => showHeadline(),
+  });
+  const allLabs = Object.values(labs);
+  const labOf = (params: Params) => labs[params.lab];
+
+  const labSwitch = createLabSwitch(byId("lab-switch"), codec, "settings results", (lab) => edited({ ...state.params, lab }, false));
+  const viewTabs = createViewTabs(byId("view-tabs"), codec, (view) => viewChosen(view));
+  /** Shows params in every lab's form and the switches. */
+  const show = (params: Params): void => {
+    for (const lab of allLabs) lab.show(params);
+    labSwitch.show(params.lab);
+    viewTabs.show(labOf(params).views, params.view);
+  };
+  const notices = createNotices(byId("notices"), (id) => commit(noticeDismissed(state, id)));
+  const status = createStatus(byId("status"), results);
+  const headline = byId("headline");
+  const placeholder = byId("placeholder");
+  const shareTools = byId("share-tools");
+  const actions = createActions(byId("actions"), {
+    rerun: () => runNow(false),
+    stop: () => {
+      if (debounce !== null) clearTimeout(debounce);
+      debounce = null;
+      commit(stopRequested(state));
+      client.cancel();
+    },
+    reset: () => {
+      commit(linkLoaded(state, codec.decodeLink("")));
+      writeLink(history, location, state.fragment);
+      show(state.params);
+      runNow(false);
+    },
+    link: () => linkUrl(location.href, state.fragment),
+    settings: () => {
+      settingsSection.scrollIntoView({ block: "start" });
+      settingsSection.focus({ preventScroll: true });
+    },
+  });
+  const peek = createPeek(actions.peekSlot, results);
+  // Lessons load by navigating to their links, so the hashchange handler below is their loader too.
+  const lessons = createLessons({ menu: byId("lessons-menu"), card: byId("lesson-card"), start: byId("lesson-start"), results, codec });
+  createAbout(byId("about"));
+
+  // The code panel, export, baselines, the native command and presenter
+  // mode. Each owns its element; commit() hands them what is on screen.
+  const codePanel = createCodePanel(byId("code"), codec);
+  const nativeNote = createNativeNote(byId("native"));
+  const exportTools = createExport(byId("export"), {
+    link: (report) => linkUrl(location.href, report.link),
+    labelOf: (report) => labs[report.lab].labelOf,
+    charts: () => labOf(state.params).charts(),
+  });
+  const baselineElement = byId("baseline");
+  const baseline = createBaseline(baselineElement, {
+    labelOf: labs.read.labelOf,
+    urlOf: (fragment) => linkUrl(location.href, fragment),
+    displayKeys: codec.schema.display_keys,
+  });
+  const presenter = createPresenterToggle(byId("present"), (on) => displayToggled({ ...state.params, present: on }));
+
+  /** The report each lab last showed, and what the shared pieces last showed. */
+  const lastReports = new Map<string, LabReport>();
+  let shownReport: AppState["report"] = null;
+  let sharedReport: LabReport | null | undefined;
+  let shownPresent: boolean | null = null;
+  let shownLayout = "";
+
+  performance.mark("buflab:ui");
+  // Attached after the UI pieces: a worker that cannot even start reports
+  // through commit() at once.
+  listen((event) => {
+    switch (event.type) {
+      case "ready":
+        performance.mark("buflab:engine-ready");
+        commit(engineReady(state, event.info.isolated));
+        return;
+      case "respawned":
+        // With a request running, its rejection carries the same message to the alert.
+        if (!isRunning(state)) commit(engineNotice(state, `${event.reason} A fresh engine was started.`));
+        return;
+      case "broken":
+        commit(engineBroken(state, event.message));
+        return;
+    }
+  });
+
+  function showHeadline(): void {
+    const lab = labOf(state.params);
+    setText(headline, lab.headline(lab.views.length > 0 ? state.params.view : "run"));
+  }
+
+  function commit(next: AppState): void {
+    state = next;
+    const { params } = state;
+    const lab = labOf(params);
+    const view: View = lab.views.length > 0 ? params.view : "run";
+    notices.update(state);
+    status.update(state);
+    actions.setRunning(isRunning(state));
+    lessons.update(state);
+    document.body.dataset["lab"] = lab.id;
+    document.body.dataset["view"] = view;
+    const layout = `${lab.id}:${view}`;
+    if (layout !== shownLayout) {
+      shownLayout = layout;
+      for (const other of allLabs) for (const element of other.elements) element.hidden = other !== lab;
+      lab.showView(view);
+    }
+    placeholder.textContent = state.stopped
+      ? "Stopped before any result. Press Measure again, or change a setting."
+      : "The first measurement takes about a second; its results appear here.";
+    const firstReport = shownReport === null && state.report !== null;
+    if (state.report !== shownReport && state.report) {
+      shownReport = state.report;
+      lastReports.set(state.report.lab, state.report);
+      labs[state.report.lab].update(state.report);
+    }
+    const onScreen = lastReports.get(lab.id) ?? null;
+    showHeadline();
+    results.classList.toggle("has-report", onScreen !== null);
+    peek.update(state, onScreen ? lab.peek(onScreen) : []);
+    // The first numbers are in the page (charts, table, headline): the bench and
+    // the hosted test read this mark as navigation start → first results.
+    if (firstReport) performance.mark("buflab:first-results");
+    // The code panel, export and baselines follow the report on screen.
+    codePanel.show(params, state.fragment);
+    nativeNote.show(params, state.fragment);
+    if (onScreen !== sharedReport) {
+      sharedReport = onScreen;
+      exportTools.update(onScreen);
+      baseline.update(onScreen);
+    }
+    // Export and baselines are about one run: the single run's view, or a lab with one view.
+    shareTools.hidden = view !== "run";
+    baselineElement.hidden = lab.id !== "read";
+    if (shownPresent !== params.present) {
+      const first = shownPresent === null;
+      shownPresent = params.present;
+      presenter.show(shownPresent);
+      if (!first || shownPresent) retheme();
+    }
+  }
+
+  function retheme(): void {
+    for (const lab of allLabs) lab.retheme();
+  }
+
+  /**
+   * A display-only setting changed (presenter mode, the view): no new run,
+   * and the report on screen stays current.
+   */
+  function displayToggled(params: Params): void {
+    if (isRunning(state)) {
+      edited(params, false);
+      return;
+    }
+    commit(displayChanged(state, params, codec.encodeLink(params)));
+    writeLink(history, location, state.fragment);
+    show(state.params);
+  }
+
+  /** A view tab was chosen: the lab may bring the view's own starting settings. */
+  function viewChosen(view: View): void {
+    const lab = labOf(state.params);
+    const params = lab.enter(view, state.params);
+    const changes = codec.encodeLink({ ...params, view: state.params.view }) !== state.fragment;
+    if (changes) edited(params, false);
+    else displayToggled(params);
+    lab.entered(view, state.params);
+  }
+
+  function runSoon(quick: boolean): void {
+    if (debounce !== null) clearTimeout(debounce);
+    debounce = setTimeout(() => {
+      debounce = null;
+      runNow(quick);
+    }, LIVE_DEBOUNCE_MS);
+  }
+
+  /** `sent`: a request already handed to the client for these params (the first quick estimate). */
+  function runNow(quick: boolean, fault?: Fault, sent?: Promise<RunResult>): void {
+    if (debounce !== null) clearTimeout(debounce);
+    debounce = null;
+    const { params, fragment } = state;
+    commit(runRequested(state, quick));
+    (sent ?? client.run(params, quick, fault)).then(
+      ({ report, elapsedMs }) => commit(runSucceeded(state, report, fragment, elapsedMs)),
+      (error: unknown) => {
+        if (isDropped(error)) commit(runDropped(state));
+        else commit(runFailed(state, error instanceof Error ? error.message : String(error), fragment));
+      },
+    );
+  }
+
+  /** How the engine fitted a setting (a sweep's range), in the words its notices give. */
+  const fittedNotes = (fitted: { notices: { key: string; message: string }[] }): string[] =>
+    fitted.notices.map((n) => `${n.key}: ${n.message}.`);
+
+  /**
+   * A new sweep range or axis: stored and linked like any setting, without
+   * re-measuring the experiment (a sweep changes what Run sweep does, not
+   * the measured results, so they do not go stale).
+   */
+  function sweepEdited(sweep: Sweep | null): void {
+    let params: Params = { ...state.params, sweep };
+    try {
+      const fitted = codec.fitSweep(params);
+      params = fitted.params;
+      labOf(params).fitted(fittedNotes(fitted));
+    } catch (error) {
+      commit(editRefused(state, error instanceof Error ? error.message : String(error)));
+      show(state.params);
+      return;
+    }
+    const fresh = state.report !== null && !isStale(state);
+    const fragment = codec.encodeLink(params);
+    const next = paramsEdited(state, params, fragment);
+    commit(fresh ? { ...next, reportFragment: fragment } : next);
+    writeLink(history, location, state.fragment);
+    show(state.params);
+  }
+
+  function edited(params: Params, live: boolean): void {
+    // A sweep is fitted to the new settings (e.g. fewer streams fit a longer stream).
+    if (params.sweep) {
+      try {
+        const fitted = codec.fitSweep(params);
+        params = fitted.params;
+        labOf(params).fitted(fittedNotes(fitted));
+      } catch {
+        // The rest is invalid: encodeLink below says why.
+      }
+    }
+    let fragment: string;
+    try {
+      fragment = codec.encodeLink(params);
+    } catch (error) {
+      // The controls keep to the schema's limits, so this means they disagree with the engine.
+      commit(editRefused(state, error instanceof Error ? error.message : String(error)));
+      show(state.params);
+      return;
+    }
+    const unchanged = fragment === state.fragment;
+    commit(paramsEdited(state, params, fragment));
+    writeLink(history, location, state.fragment);
+    show(state.params);
+    // A control set back to the value already measured in full needs no new run.
+    const measured = state.report !== null && !state.report.quick && state.reportFragment === fragment;
+    if (unchanged && !live && measured && !isRunning(state) && debounce === null) return;
+    runSoon(live);
+  }
+
+  // The skip link moves focus without touching the fragment (the fragment is the experiment).
+  document.querySelector("a.skip")?.addEventListener("click", (event) => {
+    event.preventDefault();
+    results.scrollIntoView({ block: "start" });
+    results.focus({ preventScroll: true });
+  });
+
+  // A link pasted into this tab's address bar. A fragment naming an element
+  // on the page is in-page navigation, not an experiment.
+  window.addEventListener("hashchange", () => {
+    if (document.getElementById(fragmentOf(location.hash))) return;
+    commit(linkLoaded(state, readLink(codec, location.hash)));
+    writeLink(history, location, state.fragment);
+    show(state.params);
+    runNow(false);
+    labOf(state.params).entered(state.params.view, state.params);
+  });
+  window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", retheme);
+  theme.onChange(retheme);
+
+  show(state.params);
+  commit(state);
+  // The default experiment runs without a click: first a quick estimate
+  // (exact counts, one sample without warm-up: milliseconds), so numbers
+  // appear at once, then the full measurement, which replaces it.
+  runNow(true, undefined, firstQuick);
+  runNow(false);
+  // A link that opens the sweep view runs its sweep.
+  labOf(state.params).entered(state.params.view, state.params);
+  return { runWithFault: (fault) => runNow(false, fault) };
+}

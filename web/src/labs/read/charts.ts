@@ -1,0 +1,142 @@
+// The single run's four charts (owns <div id="charts">):
+//
+// 1. Source reads per reader, log scale: the count the buffer exists to cut.
+// 2. Time per run per reader: measured CPU median (whisker = min–max) with the
+//    modelled I/O time (source reads × cost per read) stacked on top, hatched
+//    and labelled "modelled" so nobody takes it for a measurement.
+// 3. Bytes copied inside each reader (linear: zero is the point).
+// 4. Heap allocations per run (linear), with the chained reader's pool
+//    blocks in the caption, so turning the pool off shows what it saves.
+
+import type { Report } from "../../engine/types.gen";
+import {
+  OKABE_ITO,
+  applyChartDefaults,
+  binaryTicks,
+  chartBlock,
+  countChart,
+  createCallsChart,
+  createTimeChart,
+  extrasOf,
+  readTheme,
+  showCalls,
+  showCounts,
+  refitHolders,
+  sizeFor,
+  themeAxes,
+} from "../../shared/chart-kit";
+import { replaceChildren, setText } from "../../shared/dom";
+import { formatBinaryBytes, formatBytes, formatCount, formatSignificant } from "../../shared/format";
+
+const COLOURS = {
+  sourceReads: OKABE_ITO.bluishGreen,
+  copied: OKABE_ITO.vermillion,
+  allocations: OKABE_ITO.reddishPurple,
+};
+
+export interface ReadCharts {
+  update(report: Report, labelOf: (readerId: string) => string): void;
+  /** Re-reads colours and type size after a scheme or presenter switch. */
+  retheme(): void;
+}
+
+export function createReadCharts(container: HTMLElement): ReadCharts {
+  let theme = readTheme();
+  applyChartDefaults(theme);
+  const reads = chartBlock("Source reads", "Calls that reached the source (log scale). Each stands for one system call.");
+  const time = chartBlock(
+    "Time per run",
+    "Solid: CPU time measured in this tab (median; whisker shows min–max). Hatched: I/O time modelled as source reads × cost per read.",
+  );
+  const copies = chartBlock("Bytes copied", "Bytes moved between buffers inside the reader.");
+  const allocs = chartBlock("Allocations", "Heap allocations during one run, from a counting allocator.");
+  replaceChildren(container, reads.block, time.block, copies.block, allocs.block);
+
+  const readsChart = createCallsChart(reads.canvas, COLOURS.sourceReads, "source reads");
+  const timeChart = createTimeChart(time.canvas, theme, "Time per run");
+  const copiesChart = countChart(copies.canvas, COLOURS.copied, "bytes copied", 1, (v) => `${formatCount(v)} bytes copied`);
+  // Byte counts tick at binary steps (256 KiB, 512 KiB, …), never at decimal ones.
+  const copiesAxis = copiesChart.options.scales?.["x"];
+  if (copiesAxis) {
+    copiesAxis.afterBuildTicks = (scale) => {
+      scale.ticks = binaryTicks(scale.max).map((value) => ({ value }));
+    };
+    if (copiesAxis.ticks) copiesAxis.ticks.callback = (value) => formatBinaryBytes(Number(value));
+  }
+  // An axis of at least 0–10, so one buffer's single allocation looks small.
+  const allocsChart = countChart(allocs.canvas, COLOURS.allocations, "allocations", 10, (v) => `${formatCount(v)} allocations`);
+  const allCharts = [readsChart, timeChart.chart, copiesChart, allocsChart];
+
+  const applyTheme = (): void => {
+    for (const chart of allCharts) themeAxes(chart, theme);
+    timeChart.retheme(theme);
+  };
+  for (const chart of allCharts) extrasOf.set(chart, { endLabels: [], whiskers: null, theme });
+  applyTheme();
+
+  return {
+    update(report, labelOf) {
+      const runs = report.runs;
+      const labels = runs.map((r) => labelOf(r.reader));
+      sizeFor(reads.holder, runs.length);
+      sizeFor(time.holder, runs.length);
+
+      showCalls(readsChart, reads.canvas, "Source reads", labels, runs.map((r) => r.source_reads), theme);
+
+      timeChart.show(labels, runs, theme);
+      setText(
+        time.caption,
+        `Solid: CPU time measured in this tab (median of ${runs[0]?.cpu_ns.samples ?? 0} sample${runs[0]?.cpu_ns.samples === 1 ? "" : "s"}; whisker shows min–max). ` +
+          `Hatched: I/O time modelled as source reads × ${formatSignificant(report.params.sys)} ns.`,
+      );
+
+      sizeFor(copies.holder, runs.length);
+      showCounts(copiesChart, labels, runs.map((r) => r.bytes_copied), runs.map((r) => formatBytes(r.bytes_copied)), theme);
+      copies.canvas.setAttribute(
+        "aria-label",
+        `Bytes copied: ${runs.map((r, i) => `${labels[i]} ${formatCount(r.bytes_copied)}`).join("; ")}.`,
+      );
+      setText(
+        copies.caption,
+        "Bytes moved between buffers inside the reader. std copies what it hands out, except reads that bypass its buffer; lending reads (fill_buf, the chained reader's read_range and read_line) copy nothing.",
+      );
+
+      sizeFor(allocs.holder, runs.length);
+      showCounts(
+        allocsChart,
+        labels,
+        runs.map((r) => r.allocations),
+        // The count only: a byte total too would not fit beside a long bar on a phone (the table has it).
+        runs.map((r) => formatCount(r.allocations)),
+        theme,
+      );
+      allocs.canvas.setAttribute(
+        "aria-label",
+        `Allocations: ${runs.map((r, i) => `${labels[i]} ${formatCount(r.allocations)} (${formatBytes(r.alloc_bytes)}, peak ${formatBytes(r.peak_bytes)})`).join("; ")}.`,
+      );
+      setText(allocs.caption, allocationsCaption(report, labelOf));
+    },
+    retheme() {
+      theme = readTheme();
+      applyChartDefaults(theme);
+      refitHolders(container);
+      applyTheme();
+      for (const chart of allCharts) chart.update("none");
+    },
+  };
+}
+
+function allocationsCaption(report: Report, labelOf: (readerId: string) => string): string {
+  const parts = ["Heap allocations during one run, with the bytes they asked for (counting allocator)."];
+  for (const run of report.runs) {
+    const blocks = run.blocks;
+    if (!blocks) continue;
+    const taken = blocks.allocated + blocks.reused;
+    parts.push(
+      report.params.pool
+        ? `${labelOf(run.reader)}: ${formatCount(taken)} block${taken === 1 ? "" : "s"} taken, ${formatCount(blocks.reused)} of them handed out again by the pool.`
+        : `${labelOf(run.reader)}, pool off: each of its ${formatCount(taken)} block${taken === 1 ? "" : "s"} was a fresh allocation.`,
+    );
+  }
+  return parts.join(" ");
+}

@@ -1,0 +1,132 @@
+// The read lab's headlines: one or two sentences about the view on screen.
+// A single run compares the reader with the fewest source reads against the
+// one with the most; a sweep reports its knee (where a bigger value stops
+// paying). The timeline's headline is the timeline's own (timeline.ts).
+
+import type { Knee, Report, SweepAxisInfo, SweepReport } from "../../engine/types.gen";
+import { formatCount, formatNs, formatRatio } from "../../shared/format";
+
+/** "a", "a and b", "a, b and c". */
+export function listText(items: string[]): string {
+  if (items.length < 2) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/**
+ * The single run's first sentence. `buffered` says whether a reader keeps
+ * a buffer (the schema's reader shapes): equal counts mean "the buffer saves
+ * nothing" only when an unbuffered reader is among the readers compared.
+ */
+export function summarize(report: Report, labelOf: (readerId: string) => string, buffered: (readerId: string) => boolean): string {
+  const runs = report.runs;
+  const total = (i: number): number => (runs[i]?.cpu_ns.median ?? 0) + (runs[i]?.modelled_io_ns ?? 0);
+  if (runs.length === 0) return "";
+  if (runs.length === 1) {
+    const r = runs[0]!;
+    return `${labelOf(r.reader)} made ${formatCount(r.source_reads)} source reads for ${formatCount(r.app_reads)} application reads; ${formatNs(total(0))} per run including modelled I/O.`;
+  }
+  let best = 0;
+  let worst = 0;
+  runs.forEach((r, i) => {
+    if (r.source_reads < runs[best]!.source_reads) best = i;
+    if (r.source_reads > runs[worst]!.source_reads) worst = i;
+  });
+  const b = runs[best]!;
+  const w = runs[worst]!;
+  if (b.source_reads === w.source_reads) {
+    if (runs.some((r) => !buffered(r.reader))) {
+      return `All readers made the same number of source reads (${formatCount(b.source_reads)}): at these settings the buffer saves no system calls.`;
+    }
+    const apps = Math.max(...runs.map((r) => r.app_reads));
+    const forApps = apps > b.source_reads ? ` for ${formatCount(apps)} application reads` : "";
+    return `${listText(runs.map((r) => labelOf(r.reader)))} made the same number of source reads (${formatCount(b.source_reads)}${forApps}): at these settings neither buffer saves more system calls than the other.`;
+  }
+  const readRatio = w.source_reads / Math.max(1, b.source_reads);
+  const timeRatio = total(worst) / Math.max(1e-9, total(best));
+  const time =
+    timeRatio >= 1.05
+      ? `and took ${formatRatio(timeRatio)} less time per run with modelled I/O (${formatNs(total(best))} vs ${formatNs(total(worst))})`
+      : timeRatio <= 0.95
+        ? `but took ${formatRatio(1 / timeRatio)} more time per run with modelled I/O (${formatNs(total(best))} vs ${formatNs(total(worst))})`
+        : `in about the same time per run with modelled I/O (${formatNs(total(best))})`;
+  return `${labelOf(b.reader)} made ${formatRatio(readRatio)} fewer source reads than ${labelOf(w.reader)} (${formatCount(b.source_reads)} vs ${formatCount(w.source_reads)}) ${time}.`;
+}
+
+/**
+ * A second sentence about memory, when the readers differ there: the reader
+ * with the fewest allocations against the one with the most, and their
+ * copies when those differ too. Empty when allocations are about even.
+ */
+export function summarizeMemory(report: Report, labelOf: (readerId: string) => string): string {
+  const runs = report.runs;
+  if (runs.length < 2) return "";
+  let lo = runs[0]!;
+  let hi = runs[0]!;
+  for (const r of runs) {
+    if (r.allocations < lo.allocations) lo = r;
+    if (r.allocations > hi.allocations) hi = r;
+  }
+  // A buffer per stream is not worth a sentence; an allocation per frame or per block is.
+  if (hi.allocations < Math.max(100, 4 * lo.allocations)) return "";
+  const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`;
+  const copies =
+    lo.bytes_copied !== hi.bytes_copied
+      ? ` and copied ${plural(lo.bytes_copied, "byte")} against ${formatCount(hi.bytes_copied)}`
+      : "";
+  return `${labelOf(lo.reader)} made ${plural(lo.allocations, "allocation")} per run against ${formatCount(hi.allocations)} for ${labelOf(hi.reader)}${copies}.`;
+}
+
+/** The single run's headline: what the source reads say, then memory when it differs. */
+export function runHeadline(report: Report, labelOf: (readerId: string) => string, buffered: (readerId: string) => boolean): string {
+  return [summarize(report, labelOf, buffered), summarizeMemory(report, labelOf)].filter(Boolean).join(" ");
+}
+
+/**
+ * The sweep's headline: where source reads stop falling (the knee), per
+ * group of readers that knee at the same value, with the count there and
+ * at the first point; on an axis without a knee, how the counts grow.
+ * `running`: more points are still coming.
+ */
+export function sweepHeadline(
+  report: SweepReport,
+  axis: SweepAxisInfo,
+  labelOf: (readerId: string) => string,
+  valueText: (value: number) => string,
+  running: boolean,
+  /** The schema's knee tolerance (0.05: within 5 % of the best). */
+  tolerance: number,
+): string {
+  const points = report.points;
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last) return "";
+  const prefix = running || !report.complete ? `So far (${points.length} of ${report.values.length} points): ` : "";
+  const readers = first.report.runs.map((r) => r.reader);
+  const reads = (point: typeof first, i: number): number => point.report.runs[i]?.source_reads ?? 0;
+  const name = axis.id;
+  if (!axis.knee) {
+    const parts = readers.map((r, i) => `${labelOf(r)} ${formatCount(reads(first, i))} at ${name} = ${valueText(first.value)}, ${formatCount(reads(last, i))} at ${valueText(last.value)}`);
+    return `${prefix}Source reads grow with the ${axis.label.toLowerCase()}: no value is a knee, a bigger one only costs more (${parts.join("; ")}).`;
+  }
+  const knees: Knee[] = readers.flatMap((r) => report.knees.filter((k) => k.reader === r && k.metric === "source_reads"));
+  const groups = new Map<string, { knee: Knee; names: string[]; before: number[] }>();
+  for (const knee of knees) {
+    const i = readers.indexOf(knee.reader);
+    const key = knee.first ? "first" : `${knee.value}:${knee.at_knee}`;
+    const group = groups.get(key) ?? { knee, names: [], before: [] };
+    group.names.push(labelOf(knee.reader));
+    group.before.push(reads(first, i));
+    groups.set(key, group);
+  }
+  const sentences = [...groups.values()].map(({ knee, names, before }) => {
+    const who = listText(names);
+    if (knee.first) {
+      return `for ${who} a bigger ${axis.label.toLowerCase()} never cut source reads in this range (${formatCount(knee.at_knee)} from ${name} = ${valueText(knee.value)} on)`;
+    }
+    const from = [...new Set(before)].map(formatCount).join(" and ");
+    return `source reads stop falling at ${name} = ${valueText(knee.value)} for ${who}: ${formatCount(knee.at_knee)} from there on, against ${from} at ${valueText(first.value)}`;
+  });
+  if (sentences.length === 0) return `${prefix}No knee yet.`;
+  const text = sentences.join("; ");
+  return `${prefix}${text.charAt(0).toUpperCase()}${text.slice(1)}. Past the knee a bigger value buys at most ${Math.round(tolerance * 100)}% fewer reads.`;
+}

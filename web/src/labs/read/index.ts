@@ -1,0 +1,102 @@
+// The read lab: readers over a chunked source. It owns its form
+// (<form id="controls">) and its results (<div id="read-results">), in three
+// views: the single run (charts and table), the sweep, and the buffer
+// timeline; and it writes the headline for each.
+
+import { isWriteReport } from "../../engine/report";
+import { createSweepRunner } from "../../engine/sweep-runner";
+import type { Params, Report, View } from "../../engine/types.gen";
+import { byId, h } from "../../shared/dom";
+import { formatCount } from "../../shared/format";
+import type { LabContext, LabUi } from "../../shared/lab";
+import { createReadCharts } from "./charts";
+import { runHeadline } from "./headline";
+import { createReadSettings } from "./settings";
+import { createSweep } from "./sweep";
+import { createTable } from "./table";
+import { createTimeline, TIMELINE_START } from "./timeline";
+
+export function createReadLab(context: LabContext): LabUi {
+  const { codec } = context;
+  const labels = new Map<string, string>(codec.schema.readers.map((r) => [r.id, r.label]));
+  const labelOf = (id: string): string => labels.get(id) ?? id;
+  const buffered = (id: string): boolean => codec.schema.readers.find((r) => r.id === id)?.shape !== "unbuffered";
+
+  const form = byId<HTMLFormElement>("controls");
+  const results = byId("read-results");
+  const panes: Record<View, HTMLElement> = { run: byId("view-run"), sweep: byId("view-sweep"), timeline: byId("view-timeline") };
+  const settings = createReadSettings({ form, codec, onChange: context.edited });
+  const charts = createReadCharts(byId("charts"));
+  const table = createTable(byId("table"), codec);
+  const sweep = createSweep(byId("sweep"), {
+    codec,
+    labelOf,
+    runner: createSweepRunner(),
+    onChange: context.sweepEdited,
+    params: context.params,
+    onHeadline: context.headlineChanged,
+  });
+  const timeline = createTimeline(byId("timeline"), {
+    labelOf,
+    onHeadline: context.headlineChanged,
+    onStart: () => context.edited(startTimeline(context.params()), false),
+  });
+  let last: Report | null = null;
+
+  /** The timeline's starting settings on top of `params`, in its view. */
+  const startTimeline = (params: Params): Params => ({ ...params, ...TIMELINE_START, view: "timeline" });
+
+  return {
+    id: "read",
+    elements: [form, results],
+    views: codec.schema.views.map((v) => v.id),
+    show(params) {
+      settings.show(params);
+      sweep.show(params);
+    },
+    update(report) {
+      if (isWriteReport(report)) return;
+      last = report;
+      charts.update(report, labelOf);
+      table.update(report, labelOf);
+      timeline.update(report);
+    },
+    showView(view) {
+      for (const [id, pane] of Object.entries(panes)) pane.hidden = id !== view;
+    },
+    enter(view, params) {
+      // The page's own defaults drain an 8 KiB buffer a byte at a time, which
+      // never refills in the recorded steps: the timeline starts from its
+      // own settings instead. Any other experiment is shown as it is.
+      const defaults = codec.encodeLink({ ...codec.schema.defaults, present: params.present });
+      if (view === "timeline" && codec.encodeLink({ ...params, view: "run", lesson: null }) === defaults) return startTimeline(params);
+      return { ...params, view };
+    },
+    entered(view, params) {
+      if (view === "sweep" && params.sweep && sweep.idle) sweep.run(params);
+    },
+    headline(view) {
+      if (view === "sweep") return sweep.headline();
+      if (view === "timeline") return timeline.headline();
+      return last ? runHeadline(last, labelOf, buffered) : "";
+    },
+    fitted(notes) {
+      sweep.note(notes);
+    },
+    retheme() {
+      charts.retheme();
+      sweep.retheme();
+    },
+    charts() {
+      return [...document.querySelectorAll<HTMLElement>("#charts figure.chart")].flatMap((figure) => {
+        const canvas = figure.querySelector("canvas");
+        return canvas ? [{ title: figure.querySelector("figcaption")?.textContent ?? "chart", canvas }] : [];
+      });
+    },
+    labelOf,
+    peek(report) {
+      if (isWriteReport(report)) return [];
+      return ["Source reads: ", ...report.runs.flatMap((r, i) => [i > 0 ? " · " : "", `${labelOf(r.reader)} `, h("strong", {}, formatCount(r.source_reads))])];
+    },
+  };
+}

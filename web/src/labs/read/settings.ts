@@ -1,0 +1,291 @@
+// The read lab's form (owns <form id="controls">). The strip holds what the
+// lessons turn on: buffer capacity, read size, chunking and the readers
+// compared; stream, workload, pool and the I/O model sit behind "More
+// settings". Every field is built from the engine's schema (limits,
+// defaults, labels); nothing is written here twice.
+
+import type { Codec } from "../../engine/codec";
+import type { Params, ReaderKind } from "../../engine/types.gen";
+import {
+  checkField,
+  chunkField,
+  keepOneChecked,
+  lenRangeField,
+  nextId,
+  numberField,
+  oneTwoFiveSteps,
+  seedField,
+  settingsForm,
+  shownWhen,
+  sizeField,
+  type Emit,
+  type Field,
+  type SettingsForm,
+} from "../../shared/fields";
+import { bytesLabel, formatCount } from "../../shared/format";
+import { h, replaceChildren, setText } from "../../shared/dom";
+
+export interface ReadSettingsOptions {
+  form: HTMLFormElement;
+  codec: Codec;
+  /** An edit produced new params; `live` while a slider is still moving. */
+  onChange: (params: Params, live: boolean) => void;
+}
+
+/** Readers to compare, in the schema's order; at least one stays checked. */
+function readersField(codec: Codec, current: () => Params, emit: Emit): Field {
+  const { readers } = codec.schema;
+  const note = h("p", { class: "field-note", id: nextId("readers-note") });
+  const boxes = new Map<ReaderKind, HTMLInputElement>();
+  const items = readers.map((r) => {
+    const id = nextId("reader");
+    const box = h("input", { type: "checkbox", id, value: r.id, "aria-describedby": `${id}-about` });
+    boxes.set(r.id, box);
+    // What each reader is, for screen readers and as a tooltip; the strip keeps to the names.
+    return h(
+      "div",
+      { class: "check compact", title: r.about },
+      box,
+      h("label", { for: id }, r.label),
+      h("span", { class: "visually-hidden", id: `${id}-about` }, r.about),
+    );
+  });
+  keepOneChecked(boxes, note, "reader", (chosen) => emit({ ...current(), readers: chosen }, false));
+  const element = h("fieldset", { class: "field readers" }, h("legend", {}, "Readers"), h("div", { class: "check-row" }, ...items), note);
+  return {
+    element,
+    show(params) {
+      for (const [id, box] of boxes) box.checked = params.readers.includes(id);
+    },
+  };
+}
+
+/** The application's read pattern, with what to look for in the results. */
+function workloadField(codec: Codec, current: () => Params, emit: Emit): Field {
+  const { workloads } = codec.schema;
+  const id = nextId("workload");
+  const select = h("select", { id, "aria-describedby": `${id}-note ${id}-look` });
+  for (const w of workloads) select.appendChild(h("option", { value: w.id }, w.label));
+  const note = h("p", { class: "field-note", id: `${id}-note` });
+  const look = h("p", { class: "field-note look", id: `${id}-look` });
+  select.addEventListener("change", () => {
+    const chosen = workloads.find((w) => w.id === select.value);
+    if (chosen) emit({ ...current(), workload: chosen.id }, false);
+  });
+  const element = h("div", { class: "field" }, h("label", { for: id }, "Workload"), select, note, look);
+  return {
+    element,
+    show(params) {
+      select.value = params.workload;
+      const chosen = workloads.find((w) => w.id === params.workload);
+      setText(note, chosen?.about ?? "");
+      if (chosen?.look) replaceChildren(look, h("strong", {}, "Look for: "), chosen.look);
+      else replaceChildren(look);
+    },
+  };
+}
+
+export function createReadSettings({ form, codec, onChange }: ReadSettingsOptions): SettingsForm {
+  const { limits } = codec.schema;
+  let params: Params = codec.schema.defaults;
+  const current = (): Params => params;
+  /** The last edit lowered the stream count to the engine's cap. */
+  let streamsCapped = false;
+  const emit: Emit = (next, live) => {
+    // Keep to the engine's cap on streams (stream length × streams and
+    // buffer capacity × streams), so a longer stream or a larger buffer
+    // lowers the count instead of producing params the engine refuses.
+    const most = codec.maxStreams(next.len, next.cap);
+    streamsCapped = next.streams > most;
+    if (streamsCapped) next = { ...next, streams: most };
+    params = next;
+    onChange(next, live);
+  };
+  const workloadUses = (key: string) => (p: Params): boolean =>
+    codec.schema.workloads.find((w) => w.id === p.workload)?.keys.includes(key) ?? false;
+  const readersUse = (key: string) => (p: Params): boolean =>
+    p.readers.some((id) => codec.schema.readers.find((r) => r.id === id)?.keys.includes(key));
+  const bytes = (n: number): string => bytesLabel(codec.formatSize(n));
+
+  const cap = sizeField(
+    codec,
+    {
+      label: "Buffer capacity",
+      hint: "std's buffer; the chained reader's block.",
+      range: limits.cap,
+      get: (p) => p.cap,
+      set: (p, v) => ({ ...p, cap: v }),
+    },
+    current,
+    emit,
+  );
+  const rs = sizeField(
+    codec,
+    {
+      label: "Read size",
+      hint: "Bytes the application asks for per read call.",
+      range: limits.rs,
+      get: (p) => p.rs,
+      set: (p, v) => ({ ...p, rs: v }),
+    },
+    current,
+    emit,
+  );
+  const chunk = chunkField(codec, current, emit, {
+    label: "Chunking",
+    get: (p) => p.chunk,
+    set: (p, chunk) => ({ ...p, chunk }),
+    call: "source read",
+    verb: "returns",
+    fileLike: "Like a regular file: every source read returns the whole request.",
+    pipeLike: "Like a pipe: each source read returns at most one pipe buffer.",
+  });
+  const readers = readersField(codec, current, emit);
+
+  const len = sizeField(
+    codec,
+    {
+      label: "Stream length",
+      hint: "Bytes the application reads in total.",
+      range: limits.len,
+      get: (p) => p.len,
+      set: (p, v) => ({ ...p, len: v }),
+    },
+    current,
+    emit,
+  );
+  const seed = seedField("Same seed, same chunk sizes, in every browser and natively.", limits.seed, current, emit);
+  const jobBytes = bytes(codec.schema.max_job_bytes);
+  const streamsHint = "Independent sources, each with its own reader, read in turn (round-robin) as a server serves connections.";
+  const streams = numberField(
+    {
+      label: "Streams",
+      hint: streamsHint,
+      range: limits.streams,
+      steps: oneTwoFiveSteps(limits.streams),
+      get: (p) => p.streams,
+      set: (p, v) => ({ ...p, streams: v }),
+      note: (p) => {
+        const most = codec.maxStreams(p.len, p.cap);
+        if (most >= limits.streams.max || (p.streams < most && !streamsCapped)) return { text: streamsHint, kind: "hint" };
+        return {
+          text: `At most ${most} streams at this stream length and buffer capacity: each of length × streams and capacity × streams is capped at ${jobBytes}, so one run's memory and time stay bounded.`,
+          kind: streamsCapped ? "warn" : "hint",
+        };
+      },
+    },
+    current,
+    emit,
+  );
+  const workload = workloadField(codec, current, emit);
+  const line = lenRangeField(
+    codec,
+    {
+      title: "Line lengths",
+      hint: "Bytes per line before the newline, drawn with the seed.",
+      minLabel: "Shortest line",
+      maxLabel: "Longest line",
+      range: limits.line,
+      get: (p) => p.line,
+      set: (p, v) => ({ ...p, line: v }),
+    },
+    current,
+    emit,
+  );
+  const frame = lenRangeField(
+    codec,
+    {
+      title: "Payload lengths",
+      hint: "Bytes after each frame's 4-byte length, drawn with the seed.",
+      minLabel: "Smallest payload",
+      maxLabel: "Largest payload",
+      range: limits.frame,
+      get: (p) => p.frame,
+      set: (p, v) => ({ ...p, frame: v }),
+    },
+    current,
+    emit,
+  );
+  const reuse = checkField(
+    {
+      label: "Reuse one payload buffer",
+      hint: "std and unbuffered readers read every payload into one buffer instead of a new Vec per frame.",
+      get: (p) => p.reuse,
+      set: (p, v) => ({ ...p, reuse: v }),
+    },
+    current,
+    emit,
+  );
+  const nul = sizeField(
+    codec,
+    {
+      label: "NUL position",
+      hint: "Offset of the one NUL byte. At or past the stream's end there is none, and the whole stream is scanned.",
+      range: limits.nul,
+      get: (p) => p.nul,
+      set: (p, v) => ({ ...p, nul: v }),
+    },
+    current,
+    emit,
+  );
+  const pool = checkField(
+    {
+      label: "Block pool",
+      hint: "Chained reader: blocks read through go back to a pool and are handed out again. Off, every block is a fresh allocation.",
+      get: (p) => p.pool,
+      set: (p, v) => ({ ...p, pool: v }),
+    },
+    current,
+    emit,
+  );
+  const sys = numberField(
+    {
+      label: "Cost per source read",
+      hint: "Modelled, not measured: a real system call costs about 100 ns to a few µs.",
+      unit: "ns",
+      range: limits.sys,
+      // The engine's default is a stop too, so the slider sits exactly on it.
+      steps: [...new Set([...oneTwoFiveSteps(limits.sys), codec.schema.defaults.sys])].sort((a, b) => a - b),
+      get: (p) => p.sys,
+      set: (p, v) => ({ ...p, sys: v }),
+    },
+    current,
+    emit,
+  );
+
+  const form_ = settingsForm(form, {
+    strip: [shownWhen(cap, readersUse("cap")), shownWhen(rs, workloadUses("rs")), chunk, readers],
+    more: [
+      { title: "Stream", fields: [len, seed, streams] },
+      {
+        title: "Application",
+        fields: [
+          workload,
+          shownWhen(line, workloadUses("line")),
+          shownWhen(frame, workloadUses("frame")),
+          shownWhen(reuse, workloadUses("reuse")),
+          shownWhen(nul, workloadUses("nul")),
+        ],
+      },
+      { title: "Chained reader", fields: [shownWhen(pool, readersUse("pool"))] },
+      { title: "I/O model", fields: [sys] },
+    ],
+    summary: (p) => {
+      const label = codec.schema.workloads.find((w) => w.id === p.workload)?.label ?? p.workload;
+      const parts = [
+        p.streams > 1 ? `${formatCount(p.streams)} streams of ${bytes(p.len)}` : `${bytes(p.len)} stream`,
+        label,
+        `seed ${p.seed}`,
+        `${formatCount(p.sys)} ns per source read (modelled)`,
+      ];
+      if (readersUse("pool")(p)) parts.push(`block pool ${p.pool ? "on" : "off"}`);
+      return parts.join(" · ");
+    },
+  });
+  return {
+    show(next) {
+      params = next;
+      form_.show(next);
+    },
+  };
+}

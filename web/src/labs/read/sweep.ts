@@ -1,0 +1,681 @@
+// The sweep view (owns #sweep): pick an axis and a power-of-two range (built
+// from the schema's sweep_axes), run it point by point in its own worker
+// with a progress bar and Cancel, and show four line charts against the axis
+// (source reads, bytes copied, allocations, time), one line per reader, with
+// each knee marked, plus a table and a list of knees as the text equivalent.
+// The x axis ticks at the swept powers of two; byte axes tick at binary
+// steps; a reader whose line equals an earlier one's is drawn as a wide halo
+// under it and its legend entry says so.
+//
+// Charts are created once; each point only swaps data and calls
+// `update("none")` (chart.js performance guide), so the main thread never
+// does more than a few milliseconds of work per point.
+
+import {
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  LogarithmicScale,
+  PointElement,
+  Tooltip,
+  type ChartDataset,
+  type Plugin,
+  type PointStyle,
+} from "chart.js";
+import { isDropped } from "../../engine/client";
+import type { Codec } from "../../engine/codec";
+import type { Knee, Metric, Params, Run, Sweep, SweepAxis, SweepAxisInfo, SweepReport } from "../../engine/types.gen";
+import type { SweepRunner } from "../../engine/sweep-runner";
+import { OKABE_ITO, binaryTicks, readTheme, themeAxes, type Theme } from "../../shared/chart-kit";
+import { h, replaceChildren, setText } from "../../shared/dom";
+import { formatBinaryBytes, formatBytes, formatCount, formatNs } from "../../shared/format";
+import { sweepHeadline } from "./headline";
+
+Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip);
+
+type XY = { x: number; y: number };
+
+interface MetricView {
+  id: Metric;
+  title: string;
+  note: string;
+  /** Log y where the values span orders of magnitude; linear where zero is the point. */
+  log: boolean;
+  value(run: Run): number;
+  format(n: number): string;
+}
+
+const METRICS: MetricView[] = [
+  {
+    id: "source_reads",
+    title: "Source reads",
+    note: "Calls that reached the source (log scale): the count a buffer exists to cut.",
+    log: true,
+    value: (r) => r.source_reads,
+    format: formatCount,
+  },
+  {
+    id: "bytes_copied",
+    title: "Bytes copied",
+    note: "Bytes moved between buffers inside the reader.",
+    log: false,
+    value: (r) => r.bytes_copied,
+    format: formatBytes,
+  },
+  {
+    id: "allocations",
+    title: "Allocations",
+    note: "Heap allocations during one run.",
+    log: false,
+    value: (r) => r.allocations,
+    format: formatCount,
+  },
+  {
+    id: "time",
+    title: "Time per run",
+    note: "Measured CPU median + modelled I/O (source reads × cost per read), log scale.",
+    log: true,
+    value: (r) => r.cpu_ns.median + r.modelled_io_ns,
+    format: formatNs,
+  },
+];
+
+/** One colour, dash and point shape per reader, so lines differ without colour too. */
+const READER_STYLE: Record<string, { colour: string; dash: number[]; point: PointStyle }> = {
+  unbuffered: { colour: OKABE_ITO.vermillion, dash: [2, 3], point: "triangle" },
+  std: { colour: OKABE_ITO.blue, dash: [], point: "circle" },
+  chained: { colour: OKABE_ITO.bluishGreen, dash: [7, 4], point: "rect" },
+};
+const FALLBACK_STYLE = { colour: OKABE_ITO.reddishPurple, dash: [4, 2], point: "star" as PointStyle };
+
+/** The knee lines a chart draws (kept beside the chart so the plugin stays generic). */
+interface KneeMarks {
+  marks: { value: number; text: string }[];
+  theme: Theme;
+}
+const kneesOf = new WeakMap<Chart, KneeMarks>();
+
+/** A dashed vertical line at each knee with its label along the top. */
+const kneePlugin: Plugin<"line"> = {
+  id: "buflabKnees",
+  afterDatasetsDraw(chart) {
+    const extras = kneesOf.get(chart);
+    const x = chart.scales["x"];
+    if (!extras || !x || extras.marks.length === 0) return;
+    const { ctx, chartArea } = chart;
+    ctx.save();
+    ctx.strokeStyle = extras.theme.text;
+    ctx.fillStyle = extras.theme.text;
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash([5, 4]);
+    ctx.font = `600 ${extras.theme.fontPx}px ${getComputedStyle(chart.canvas).fontFamily}`;
+    ctx.textBaseline = "top";
+    extras.marks.forEach((mark, i) => {
+      const px = x.getPixelForValue(mark.value);
+      if (!Number.isFinite(px)) return;
+      ctx.beginPath();
+      ctx.moveTo(px, chartArea.top);
+      ctx.lineTo(px, chartArea.bottom);
+      ctx.stroke();
+      const width = ctx.measureText(mark.text).width;
+      // Text right of the line; left of it near the right edge; never past the plot.
+      let left = px + 4;
+      if (left + width > chartArea.right) left = px - 4 - width;
+      left = Math.max(chartArea.left + 2, Math.min(left, chartArea.right - width - 2));
+      ctx.textAlign = "left";
+      const tx = left;
+      const ty = chartArea.top + 2 + i * (extras.theme.fontPx + 4);
+      ctx.globalAlpha = 0.85;
+      ctx.fillStyle = extras.theme.surface;
+      ctx.fillRect(tx - 2, ty - 1, width + 4, extras.theme.fontPx + 3);
+      ctx.globalAlpha = 1;
+      ctx.fillStyle = extras.theme.text;
+      ctx.fillText(mark.text, tx, ty);
+    });
+    ctx.restore();
+  },
+};
+
+export interface SweepOptions {
+  codec: Codec;
+  labelOf: (readerId: string) => string;
+  runner: SweepRunner;
+  /** The sweep controls changed: the page fits, stores and links the sweep. */
+  onChange: (sweep: Sweep | null) => void;
+  /** The experiment a run sweeps (the page's current params). */
+  params: () => Params;
+  /** What the headline says about the sweep changed (a point arrived, a run ended). */
+  onHeadline: () => void;
+}
+
+export interface SweepPanel {
+  /** Shows `params.sweep` in the controls. */
+  show(params: Params): void;
+  /** Starts sweeping `params` (Cancel stops it; its finished points stay). */
+  run(params: Params): void;
+  cancel(): void;
+  /** A note about the range (e.g. it was cut to fit the job-size rule). */
+  note(messages: string[]): void;
+  retheme(): void;
+  /** True when nothing has been swept since the page opened (or since the last `show` of another sweep). */
+  readonly idle: boolean;
+  /** One sentence about the sweep on screen: its knee, or what it is doing. */
+  headline(): string;
+}
+
+export function createSweep(section: HTMLElement, options: SweepOptions): SweepPanel {
+  const { codec, labelOf, runner } = options;
+  const axes = codec.schema.sweep_axes;
+  const infoOf = (id: SweepAxis): SweepAxisInfo => axes.find((a) => a.id === id) ?? axes[0]!;
+  const formatValue = (axis: SweepAxisInfo, v: number): string => (axis.bytes ? codec.formatSize(v) : String(v));
+  let theme = readTheme();
+
+  // ---- controls
+  const axisSelect = h(
+    "select",
+    { id: "sweep-axis", name: "sweep" },
+    h("option", { value: "off" }, "Off"),
+    ...axes.map((a) => h("option", { value: a.id }, a.label)),
+  );
+  const fromSelect = h("select", { id: "sweep-from", name: "from" });
+  const toSelect = h("select", { id: "sweep-to", name: "to" });
+  const runButton = h("button", { type: "button", class: "primary", "data-action": "sweep-run" }, "Run sweep");
+  const cancelButton = h("button", { type: "button", "data-action": "sweep-cancel", disabled: true }, "Cancel");
+  const about = h("p", { class: "sweep-about field-note" });
+  const fromField = h("div", { class: "sweep-field" }, h("label", { for: "sweep-from" }, "From"), fromSelect);
+  const toField = h("div", { class: "sweep-field" }, h("label", { for: "sweep-to" }, "To"), toSelect);
+  const rangeNote = h("p", { class: "field-note warn sweep-range-note", role: "status" });
+  const form = h(
+    "form",
+    { class: "sweep-form", novalidate: true },
+    h("div", { class: "sweep-field" }, h("label", { for: "sweep-axis" }, "Axis"), axisSelect),
+    fromField,
+    toField,
+    h("div", { class: "buttons sweep-buttons" }, runButton, cancelButton),
+  );
+
+  // ---- progress, notes, knees
+  const progress = h("progress", { class: "sweep-progress", max: 1, value: 0, "aria-labelledby": "sweep-progress-text" });
+  const progressText = h("span", { id: "sweep-progress-text", class: "sweep-progress-text", role: "status" });
+  const progressRow = h("div", { class: "sweep-progress-row" }, progress, progressText);
+  const samplingNote = h("p", { class: "sweep-note" });
+  const kneeHeading = h("h3", { class: "sweep-knees-title" }, "Knees");
+  const kneeList = h("ul", { class: "sweep-knees" });
+  const pct = `${Math.round(codec.schema.knee_tolerance * 100)}%`;
+  const kneeDefinition = h(
+    "p",
+    { class: "sweep-note" },
+    `Knee: the smallest value whose count is within ${pct} of the best anywhere in the sweep, for that reader; beyond it a bigger value wins at most ${pct} more. For time (measured, so noisy): the smallest value after which no point is clearly faster, that is with all its samples more than ${pct} below this point's.`,
+  );
+
+  // ---- charts: built when the first sweep draws, not with the page (four
+  // chart.js instances cost the first results of every visit ~100 ms otherwise)
+  const chartsBox = h("div", { class: "sweep-charts" });
+  let built: ReturnType<typeof buildCharts> | null = null;
+  const charts = (): ReturnType<typeof buildCharts> => (built ??= buildCharts());
+  const buildCharts = () => METRICS.map((metric) => {
+    const canvas = h("canvas", { role: "img", "aria-label": `${metric.title} against the swept axis` });
+    const caption = h("p", { class: "chart-note" }, metric.note);
+    const block = h(
+      "figure",
+      { class: "sweep-chart", "data-metric": metric.id },
+      h("figcaption", { class: "chart-title" }, metric.title),
+      h("div", { class: "sweep-chart-holder" }, canvas),
+      caption,
+    );
+    chartsBox.append(block);
+    let ticks: number[] = [];
+    let axisInfo: SweepAxisInfo = axes[0]!;
+    const chart = new Chart<"line", XY[], number>(canvas, {
+      type: "line",
+      data: { datasets: [] },
+      plugins: [kneePlugin],
+      options: {
+        animation: false,
+        parsing: false,
+        normalized: true,
+        responsive: true,
+        maintainAspectRatio: false,
+        interaction: { mode: "nearest", intersect: false, axis: "x" },
+        plugins: {
+          legend: { position: "bottom", labels: { usePointStyle: true, boxWidth: 10, boxHeight: 10 } },
+          tooltip: {
+            callbacks: {
+              title: (items) => (items[0] ? `${axisInfo.label} ${formatValue(axisInfo, (items[0].raw as XY).x)}` : ""),
+              label: (item) => `${item.dataset.label ?? ""}: ${metric.format((item.raw as XY).y)}`,
+            },
+          },
+        },
+        scales: {
+          x: {
+            type: "logarithmic",
+            title: { display: true, text: "" },
+            afterBuildTicks: (scale) => {
+              scale.ticks = ticks.map((value) => ({ value }));
+            },
+            ticks: { callback: (value) => formatValue(axisInfo, Number(value)), maxRotation: 0, autoSkip: true },
+          },
+          y: metric.log
+            ? { type: "logarithmic", ticks: { callback: (v) => shortTick(metric, Number(v)) } }
+            : metric.id === "bytes_copied"
+              ? {
+                  type: "linear",
+                  beginAtZero: true,
+                  // Byte counts tick at binary steps (256 KiB, 512 KiB, …), never at decimal ones.
+                  afterBuildTicks: (scale) => {
+                    scale.ticks = binaryTicks(scale.max).map((value) => ({ value }));
+                  },
+                  ticks: { callback: (v) => formatBinaryBytes(Number(v)) },
+                }
+              : { type: "linear", beginAtZero: true, ticks: { precision: 0, callback: (v) => shortTick(metric, Number(v)) } },
+        },
+      },
+    });
+    themeAxes(chart as unknown as Chart, theme);
+    kneesOf.set(chart as unknown as Chart, { marks: [], theme });
+    return {
+      metric,
+      chart,
+      caption,
+      setAxis(info: SweepAxisInfo, values: number[]) {
+        axisInfo = info;
+        ticks = values;
+        const x = chart.options.scales?.["x"];
+        if (x) {
+          x.min = values[0];
+          x.max = values[values.length - 1];
+          const title = (x as { title?: { text?: string } }).title;
+          if (title) title.text = info.bytes ? `${info.label} (bytes, log₂ scale)` : `${info.label} (log₂ scale)`;
+        }
+      },
+    };
+  });
+
+  const tableBox = h("div", { class: "sweep-table-wrap" });
+  const results = h("div", { class: "sweep-results", hidden: true }, chartsBox, samplingNote, kneeHeading, kneeList, kneeDefinition, tableBox);
+  // The controls in one row, the charts right under them; the progress and
+  // what the axis does follow the charts (the headline says the rest).
+  replaceChildren(section, form, rangeNote, results, h("div", { class: "sweep-foot" }, progressRow, about));
+  progressRow.hidden = true;
+
+  // ---- controls → link
+  function currentAxis(): SweepAxisInfo | null {
+    return axisSelect.value === "off" ? null : infoOf(axisSelect.value as SweepAxis);
+  }
+
+  function fillRange(select: HTMLSelectElement, axis: SweepAxisInfo, selected: number): void {
+    const values: number[] = [];
+    for (let v = axis.bounds.min; v <= axis.bounds.max; v *= 2) values.push(v);
+    const key = values.join(",");
+    if (select.dataset["values"] !== key) {
+      replaceChildren(select, ...values.map((v) => h("option", { value: v }, formatValue(axis, v))));
+      select.dataset["values"] = key;
+    }
+    select.value = String(selected);
+  }
+
+  axisSelect.addEventListener("change", () => {
+    const axis = currentAxis();
+    options.onChange(axis ? { axis: axis.id, from: axis.from, to: axis.to } : null);
+  });
+  for (const select of [fromSelect, toSelect]) {
+    select.addEventListener("change", () => {
+      const axis = currentAxis();
+      if (!axis) return;
+      let from = Number(fromSelect.value);
+      let to = Number(toSelect.value);
+      if (from > to) [from, to] = select === fromSelect ? [from, from] : [to, to];
+      options.onChange({ axis: axis.id, from, to });
+    });
+  }
+  runButton.addEventListener("click", () => panel.run(options.params()));
+  cancelButton.addEventListener("click", () => panel.cancel());
+
+  // ---- results
+  let last: SweepReport | null = null;
+  let startedAt = 0;
+  let state: "idle" | "running" | "done" | "cancelled" | "failed" = "idle";
+  /** Bumped per run: a superseded run's late settling is ignored. */
+  let generation = 0;
+  let failure = "";
+
+  function setRunning(running: boolean): void {
+    runButton.disabled = running || currentAxis() === null;
+    cancelButton.disabled = !running;
+    section.setAttribute("aria-busy", String(running));
+  }
+
+  function showProgress(): void {
+    progressRow.hidden = state === "idle";
+    const total = last?.values.length ?? 0;
+    const done = last?.points.length ?? 0;
+    progress.max = Math.max(1, total);
+    progress.value = done;
+    const axis = last ? infoOf(last.sweep.axis) : null;
+    let text: string;
+    if (state === "running") {
+      const next = axis && last ? last.values[done] : undefined;
+      text = `${done} of ${total || "…"} points` + (axis && next !== undefined ? ` · measuring ${axis.id} = ${formatValue(axis, next)}` : "");
+    } else if (state === "cancelled") {
+      text = `Cancelled after ${done} of ${total} points; those stay shown. Run sweep starts again.`;
+    } else if (state === "failed") {
+      text = `Stopped after ${done} of ${total} points: ${failure}`;
+    } else {
+      const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+      text = `Done: ${done} of ${total} points in ${seconds} s.`;
+    }
+    setText(progressText, text);
+    progressRow.dataset["state"] = state;
+    progressRow.dataset["done"] = String(done);
+    progressRow.dataset["total"] = String(total);
+    options.onHeadline();
+  }
+
+  /**
+   * The steps that show one report (one per chart, then the text), each run
+   * as its own task: a point never costs this thread one long task, and
+   * input can be handled between the steps.
+   */
+  function drawSteps(report: SweepReport): (() => void)[] {
+    const axis = infoOf(report.sweep.axis);
+    const readers = report.points[0]?.report.runs.map((r) => r.reader) ?? [];
+    const kneeOf = (reader: string, metric: Metric): Knee | undefined =>
+      report.knees.find((k) => k.reader === reader && k.metric === metric);
+
+    const chartSteps = charts().map(({ metric, chart, setAxis, caption }) => () => {
+      setAxis(axis, report.values);
+      const series = readers.map((_, i) => report.points.map((p) => metric.value(p.report.runs[i]!)));
+      // A reader whose values equal an earlier reader's at every point.
+      const sameAs = series.map((values, i) => series.findIndex((other, j) => j < i && other.every((v, k) => v === values[k])));
+      chart.data.datasets = readers.map((reader, i) => {
+        const style = READER_STYLE[reader] ?? FALLBACK_STYLE;
+        const label = labelOf(reader);
+        const data = report.points.map((p, k) => ({ x: p.value, y: series[i]![k]! }));
+        // A knee at the first point ("no bigger value pays") is said in the text, not drawn.
+        const found = kneeOf(reader, metric.id);
+        const knee = found && !found.first ? found : undefined;
+        const twin = sameAs[i]! >= 0 ? readers[sameAs[i]!] : undefined;
+        const isKnee = (d: XY): boolean => knee !== undefined && d.x === knee.value;
+        // chart.js draws the first dataset on top. A line equal to an earlier
+        // one is drawn as a wide translucent halo under it with large hollow
+        // markers, so both stay visible where they coincide.
+        const dataset: ChartDataset<"line", XY[]> = {
+          label: twin ? `${label} (= ${labelOf(twin)})` : label,
+          data,
+          borderColor: twin ? `${style.colour}80` : style.colour,
+          backgroundColor: twin ? "transparent" : style.colour,
+          borderDash: twin ? [] : style.dash,
+          borderWidth: twin ? 10 : 2,
+          pointStyle: data.map((d) => (isKnee(d) ? "rectRot" : style.point)),
+          pointRadius: data.map((d) => (isKnee(d) ? 8 : 3) + (twin ? 5 : 0)),
+          pointBorderColor: style.colour,
+          pointBorderWidth: data.map((d) => (isKnee(d) ? 2.5 : twin ? 2 : 1)),
+        };
+        return dataset;
+      });
+      const twins = readers.flatMap((reader, i) => (sameAs[i]! >= 0 ? [`${labelOf(reader)} equals ${labelOf(readers[sameAs[i]!]!)} at every point`] : []));
+      setText(caption, [metric.note, twins.length ? `${twins.join("; ")}: the wide pale line is the second of the two.` : ""].filter(Boolean).join(" "));
+      // One line per knee value, naming the readers that knee there.
+      const byValue = new Map<number, string[]>();
+      for (const reader of readers) {
+        const knee = kneeOf(reader, metric.id);
+        if (knee && !knee.first) byValue.set(knee.value, [...(byValue.get(knee.value) ?? []), labelOf(reader)]);
+      }
+      // The reader's name only when not every reader knees there (the legend names the lines).
+      const marks = [...byValue].map(([value, names]) => ({
+        value,
+        text: names.length === readers.length ? `knee ${formatValue(axis, value)}` : `knee ${formatValue(axis, value)}: ${names.join(", ")}`,
+      }));
+      kneesOf.set(chart as unknown as Chart, { marks, theme });
+      // The knees this canvas draws, for tests and scripts (the list below says them in words).
+      chart.canvas.dataset["knees"] = marks.map((m) => m.value).join(",");
+      chart.update("none");
+    });
+
+    const textStep = (): void => {
+      last = report;
+      results.hidden = false;
+      options.onHeadline();
+      showKnees(report, axis, readers);
+      showTable(report, axis, readers, kneeOf);
+      const first = report.points[0]?.report;
+      const samples = first?.runs[0]?.cpu_ns.samples ?? 0;
+      setText(
+        samplingNote,
+        (first?.quick
+          ? "Timing: one quick sample per reader per point (rough). "
+          : `Timing: ${samples} samples per reader per point after a short warm-up, lighter than Measure's full measurement so a sweep takes seconds; times are rough, counts are exact. `) +
+          (report.digests_agree
+            ? "Every reader delivered exactly the source's bytes at every point."
+            : "A reader delivered DIFFERENT bytes than the source at some point."),
+      );
+      showProgress();
+    };
+    return [textStep, ...chartSteps];
+  }
+
+  /** The newest report waiting to be drawn; a newer one replaces it mid-draw. */
+  let pendingReport: SweepReport | null = null;
+  let drawing: Promise<void> | null = null;
+
+  /** Draws `report` step by step; resolves once the newest report is fully shown. */
+  function draw(report: SweepReport): Promise<void> {
+    pendingReport = report;
+    drawing ??= (async () => {
+      while (pendingReport) {
+        const next = pendingReport;
+        pendingReport = null;
+        const started = performance.now();
+        for (const step of drawSteps(next)) {
+          if (pendingReport) break;
+          step();
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        }
+        // Read by the e2e long-task check: what one point costs this thread, in all.
+        performance.measure("buflab:sweep-point", { start: started });
+      }
+      drawing = null;
+    })();
+    return drawing;
+  }
+
+  function showKnees(report: SweepReport, axis: SweepAxisInfo, readers: string[]): void {
+    const partial = !report.complete;
+    setText(
+      kneeHeading,
+      !axis.knee
+        ? "No knee on this axis"
+        : partial
+          ? `Knees among the ${report.points.length} points measured so far`
+          : `Knees: where a bigger ${axis.label.toLowerCase()} stops paying`,
+    );
+    if (!axis.knee) {
+      replaceChildren(kneeList, h("li", {}, `A longer ${axis.id === "len" ? "stream" : "list of streams"} only costs more: the counts grow with it, so there is no point where growing it stops paying.`));
+      return;
+    }
+    const items = readers.flatMap((reader) =>
+      METRICS.map((metric) => {
+        const knee = report.knees.find((k) => k.reader === reader && k.metric === metric.id);
+        if (!knee) return null;
+        const what = `${labelOf(reader)}, ${metric.title.toLowerCase()}: `;
+        const text = knee.first
+          ? `${what}no bigger value pays in this range (${metric.format(knee.at_knee)} from ${axis.id} = ${formatValue(axis, knee.value)}).`
+          : `${what}knee at ${axis.id} = ${formatValue(axis, knee.value)} (${metric.format(knee.at_knee)}; best ${metric.format(knee.best)}).`;
+        return h(
+          "li",
+          { "data-reader": reader, "data-metric": metric.id, "data-value": knee.value, "data-first": String(knee.first) },
+          text,
+        );
+      }),
+    );
+    replaceChildren(kneeList, ...items);
+  }
+
+  function showTable(
+    report: SweepReport,
+    axis: SweepAxisInfo,
+    readers: string[],
+    kneeOf: (reader: string, metric: Metric) => Knee | undefined,
+  ): void {
+    // Two header rows: each reader over its four metrics.
+    const groups = h(
+      "tr",
+      {},
+      h("td", {}),
+      ...readers.map((reader) => h("th", { scope: "colgroup", colspan: METRICS.length, class: "reader-group" }, labelOf(reader))),
+    );
+    const head = h(
+      "tr",
+      {},
+      h("th", { scope: "col" }, axis.label),
+      ...readers.flatMap(() => METRICS.map((m) => h("th", { scope: "col" }, m.title.replace(" per run", "").toLowerCase()))),
+    );
+    const rows = report.points.map((p) =>
+      h(
+        "tr",
+        { "data-value": p.value },
+        h("th", { scope: "row" }, formatValue(axis, p.value)),
+        ...readers.flatMap((reader, i) =>
+          METRICS.map((m) => {
+            const run = p.report.runs[i]!;
+            const knee = kneeOf(reader, m.id);
+            const isKnee = knee !== undefined && !knee.first && knee.value === p.value;
+            return h(
+              "td",
+              { class: "num", "data-reader": reader, "data-metric": m.id, "data-knee": String(isKnee) },
+              m.format(m.value(run)),
+              isKnee ? h("span", { class: "knee-tag" }, " ◆ knee") : null,
+            );
+          }),
+        ),
+      ),
+    );
+    replaceChildren(
+      tableBox,
+      h(
+        "div",
+        { class: "table-scroll" },
+        h(
+          "table",
+          { class: "sweep-table" },
+          h("caption", {}, `Sweep of ${axis.label.toLowerCase()}: one row per point (${report.points.length} of ${report.values.length}); ◆ marks a knee.`),
+          h("thead", {}, groups, head),
+          h("tbody", {}, ...rows),
+        ),
+      ),
+    );
+  }
+
+  const panel: SweepPanel = {
+    get idle() {
+      return state === "idle";
+    },
+    headline() {
+      const axis = currentAxis();
+      if (state === "running" && (last?.points.length ?? 0) === 0) {
+        return axis ? `Sweeping ${axis.label.toLowerCase()}: the first point is being measured.` : "";
+      }
+      if (last) {
+        const info = infoOf(last.sweep.axis);
+        return sweepHeadline(last, info, labelOf, (v) => formatValue(info, v), state === "running", codec.schema.knee_tolerance);
+      }
+      if (!axis) return "Pick an axis to re-run this experiment at every power of two in a range, and see where a bigger value stops paying.";
+      return `Run the sweep to re-run these settings at every power of two of the ${axis.label.toLowerCase()} and find where a bigger value stops paying.`;
+    },
+    show(params) {
+      const sweep = params.sweep;
+      axisSelect.value = sweep ? sweep.axis : "off";
+      const axis = currentAxis();
+      // No range to pick without an axis.
+      fromField.hidden = toField.hidden = axis === null;
+      if (axis && sweep) {
+        fillRange(fromSelect, axis, sweep.from);
+        fillRange(toSelect, axis, sweep.to);
+      } else {
+        replaceChildren(fromSelect);
+        replaceChildren(toSelect);
+        delete fromSelect.dataset["values"];
+        delete toSelect.dataset["values"];
+      }
+      setText(about, axis ? axis.about : "");
+      setRunning(runner.busy);
+      options.onHeadline();
+    },
+    run(params) {
+      if (!params.sweep) return;
+      const token = ++generation;
+      runner.cancel();
+      // The long-task check in web/e2e/sweep.test.ts measures from here.
+      performance.mark("buflab:sweep-start");
+      state = "running";
+      startedAt = performance.now();
+      last = null;
+      failure = "";
+      setRunning(true);
+      showProgress();
+      results.hidden = false;
+      runner
+        .run(params, false, (report) => {
+          if (token !== generation) return;
+          void draw(report);
+        })
+        .then(
+          async (report) => {
+            if (token !== generation) return;
+            if (report) await draw(report);
+            if (token !== generation) return;
+            state = "done";
+            performance.mark("buflab:sweep-done");
+          },
+          async (error: unknown) => {
+            if (token !== generation) return;
+            // The last points shown stay; the newest one still drawing finishes.
+            if (drawing) await drawing;
+            if (isDropped(error)) {
+              state = "cancelled";
+            } else {
+              state = "failed";
+              failure = error instanceof Error ? error.message : String(error);
+            }
+          },
+        )
+        .finally(() => {
+          if (token !== generation) return;
+          setRunning(runner.busy);
+          showProgress();
+        });
+    },
+    cancel() {
+      runner.cancel();
+    },
+    note(messages) {
+      setText(rangeNote, messages.join(" "));
+    },
+    retheme() {
+      theme = readTheme();
+      for (const { chart } of built ?? []) {
+        themeAxes(chart as unknown as Chart, theme);
+        const marks = kneesOf.get(chart as unknown as Chart);
+        if (marks) marks.theme = theme;
+        chart.update("none");
+      }
+    },
+  };
+  return panel;
+}
+
+/** Axis tick labels: short forms, and nothing at log scale's in-between ticks. */
+function shortTick(metric: MetricView, v: number): string {
+  if (metric.log) {
+    // Label 1, 2 and 5 times a power of ten; leave the other log ticks bare.
+    const mantissa = v / 10 ** Math.floor(Math.log10(v) + 1e-9);
+    if (![1, 2, 5].some((m) => Math.abs(mantissa - m) < 1e-6)) return "";
+  }
+  if (metric.id === "time") return formatNs(v);
+  if (metric.id === "bytes_copied") return formatBytes(v);
+  if (v >= 1e6) return `${+(v / 1e6).toFixed(1)}M`;
+  if (v >= 1e3) return `${+(v / 1e3).toFixed(1)}k`;
+  return String(v);
+}

@@ -1,0 +1,214 @@
+// The single run's results table (owns <div id="table">): every number
+// behind the charts, one row per reader, and the correctness check (every
+// reader must deliver the stream's exact bytes, so every digest must equal
+// the source's).
+
+import type { Codec } from "../../engine/codec";
+import type { Params, Report, Run } from "../../engine/types.gen";
+import { bytesLabel, bytesRangeLabel, formatCount, formatNs, formatNsRange } from "../../shared/format";
+import { h, replaceChildren } from "../../shared/dom";
+import { metricCell, type Cell, type ColumnHead } from "../../shared/table-kit";
+
+interface Column extends ColumnHead {
+  cell(run: Run, codec: Codec): Cell;
+}
+
+const COLUMNS: Column[] = [
+  {
+    metric: "source_reads",
+    heading: "Source reads",
+    about: "Calls on the simulated source (system calls), the final one that returns 0 included.",
+    numeric: true,
+    cell: (r) => ({ text: formatCount(r.source_reads), value: r.source_reads }),
+  },
+  {
+    metric: "app_reads",
+    heading: "App reads",
+    about: "Read calls the application made on the reader.",
+    numeric: true,
+    cell: (r) => ({ text: formatCount(r.app_reads), value: r.app_reads }),
+  },
+  {
+    metric: "bytes",
+    heading: "Bytes",
+    about: "Bytes the application received.",
+    numeric: true,
+    cell: (r) => ({ text: formatCount(r.bytes), value: r.bytes }),
+  },
+  {
+    metric: "bytes_copied",
+    heading: "Bytes copied",
+    about: "Bytes moved between buffers inside the reader.",
+    numeric: true,
+    cell: (r) => ({ text: formatCount(r.bytes_copied), value: r.bytes_copied }),
+  },
+  {
+    metric: "allocations",
+    heading: "Allocations",
+    about: "Heap allocations during one run, and the bytes they asked for.",
+    numeric: true,
+    cell: (r, codec) => ({
+      text: formatCount(r.allocations),
+      value: r.allocations,
+      detail: r.alloc_bytes > 0 ? exactBytes(r.alloc_bytes, codec) : undefined,
+    }),
+  },
+  {
+    metric: "peak_bytes",
+    heading: "Peak heap",
+    about: "Most heap bytes live at once during the run, above where it started: buffers, blocks, Vecs.",
+    numeric: true,
+    cell: (r, codec) => ({ text: exactBytes(r.peak_bytes, codec), value: r.peak_bytes }),
+  },
+  {
+    metric: "pool_blocks",
+    heading: "Pool blocks",
+    about: "Chained reader: blocks allocated, and blocks the pool handed out again instead.",
+    numeric: true,
+    cell: (r) =>
+      r.blocks
+        ? { text: `${formatCount(r.blocks.allocated)} new`, value: r.blocks.allocated, detail: `${formatCount(r.blocks.reused)} reused` }
+        : { text: "–" },
+  },
+  {
+    metric: "cpu_median_ns",
+    heading: "CPU time",
+    about:
+      "Measured time of one run in this tab: median ± median absolute deviation, with min–max and any outlying samples below.",
+    numeric: true,
+    cell: (r) => ({
+      text: `${formatNs(r.cpu_ns.median)} ± ${formatNs(r.cpu_ns.mad)}`,
+      value: r.cpu_ns.median,
+      detail:
+        formatNsRange(r.cpu_ns.min, r.cpu_ns.max) +
+        (r.cpu_ns.outliers > 0 ? ` · ${r.cpu_ns.outliers} outlier${r.cpu_ns.outliers === 1 ? "" : "s"}` : ""),
+    }),
+  },
+  {
+    metric: "modelled_io_ns",
+    heading: "I/O (modelled)",
+    about: "Source reads × the cost per read you set. Modelled, not measured.",
+    numeric: true,
+    cell: (r) => ({ text: formatNs(r.modelled_io_ns), value: r.modelled_io_ns }),
+  },
+  {
+    metric: "modelled_total_ns",
+    heading: "Total (modelled)",
+    about: "Measured CPU median plus modelled I/O.",
+    numeric: true,
+    cell: (r) => {
+      const total = r.cpu_ns.median + r.modelled_io_ns;
+      return { text: formatNs(total), value: total };
+    },
+  },
+  {
+    metric: "digest",
+    heading: "Digest",
+    about: "Hash of the bytes the application received; all readers must agree.",
+    numeric: false,
+    cell: (r) => ({ text: r.digest }),
+  },
+];
+
+/** An exact byte count: "8 KiB" when a binary unit divides it, else "131,584 B". */
+function exactBytes(n: number, codec: Codec): string {
+  const size = codec.formatSize(n);
+  return /^\d+$/.test(size) ? `${formatCount(n)} B` : bytesLabel(size);
+}
+
+/** A short description of an experiment, for the table's caption. */
+export function describeParams(params: Params, codec: Codec): string {
+  const bytes = (n: number): string => bytesLabel(codec.formatSize(n));
+  const size = codec.formatSize;
+  const chunk = params.chunk;
+  let chunking: string;
+  switch (chunk.kind) {
+    case "uniform": {
+      const preset = codec.schema.presets.find((p) => p.min === chunk.min && p.max === chunk.max);
+      chunking = `${preset ? `${preset.id} network, ` : ""}chunks of ${bytesRangeLabel(size(chunk.min), size(chunk.max))}`;
+      break;
+    }
+    case "fixed":
+      chunking = `chunks of ${bytes(chunk.size)}`;
+      break;
+    case "file":
+      chunking = "file-like source";
+      break;
+    case "pipe":
+      chunking = "pipe-like source";
+      break;
+  }
+  const parts = [params.streams > 1 ? `${formatCount(params.streams)} streams of ${bytes(params.len)} read round-robin` : `${bytes(params.len)} stream`, chunking];
+  const workload = codec.schema.workloads.find((w) => w.id === params.workload);
+  const uses = (key: string): boolean => workload?.keys.includes(key) ?? false;
+  if (params.workload !== "fixed" && workload) parts.splice(1, 0, workload.label);
+  if (uses("rs")) parts.push(`reads of ${bytes(params.rs)}`);
+  if (uses("line")) parts.push(`lines of ${bytesRangeLabel(size(params.line.min), size(params.line.max))}`);
+  if (uses("frame")) parts.push(`payloads of ${bytesRangeLabel(size(params.frame.min), size(params.frame.max))}${params.reuse ? " into one reused buffer" : ""}`);
+  if (uses("nul")) parts.push(params.nul < params.len ? `NUL at byte ${formatCount(params.nul)}` : "no NUL");
+  parts.push(`${bytes(params.cap)} buffer`);
+  const pooled = codec.schema.readers.some((r) => params.readers.includes(r.id) && r.keys.includes("pool"));
+  if (pooled) parts.push(`block pool ${params.pool ? "on" : "off"}`);
+  return parts.join(", ");
+}
+
+export interface ResultsTable {
+  update(report: Report, labelOf: (readerId: string) => string): void;
+}
+
+export function createTable(container: HTMLElement, codec: Codec): ResultsTable {
+  const caption = h("caption", {});
+  // Explicit roles: on phones CSS shows each row as a card, and a table whose
+  // display is changed loses its implicit semantics in some browsers.
+  const head = h(
+    "tr",
+    { role: "row" },
+    h("th", { scope: "col", role: "columnheader" }, "Reader"),
+    ...COLUMNS.map((c) =>
+      h("th", { scope: "col", role: "columnheader", title: c.about, class: c.numeric ? "num" : undefined }, c.heading),
+    ),
+  );
+  const body = h("tbody", { role: "rowgroup" });
+  const table = h("table", { class: "results", role: "table" }, caption, h("thead", { role: "rowgroup" }, head), body);
+  // The scroll box gets focus so keyboard users can scroll a wide table.
+  const scroller = h("div", { class: "table-scroll", tabindex: 0, role: "region", "aria-label": "Results table" }, table);
+  const check = h("p", { class: "check-line", role: "status" });
+  replaceChildren(container, scroller, check);
+
+  return {
+    update(report, labelOf) {
+      replaceChildren(caption, `Per reader, for ${report.params.streams > 1 ? "" : "a "}${describeParams(report.params, codec)}.`);
+      const rows = report.runs.map((run) =>
+        h(
+          "tr",
+          { "data-reader": run.reader, role: "row" },
+          h("th", { scope: "row", role: "rowheader" }, labelOf(run.reader)),
+          ...COLUMNS.map((c) => metricCell(c, c.cell(run, codec), "digest")),
+        ),
+      );
+      replaceChildren(body, ...rows);
+
+      const agree = report.runs.every((r) => r.digest === report.source_digest);
+      check.classList.toggle("ok", agree);
+      check.classList.toggle("bad", !agree);
+      if (agree) {
+        replaceChildren(
+          check,
+          h("span", { class: "mark", "aria-hidden": "true" }, "✓"),
+          ` Correct: ${report.runs.length === 1 ? "the reader" : `all ${report.runs.length} readers`} delivered exactly the stream's bytes (digest `,
+          h("code", {}, report.source_digest),
+          ").",
+        );
+      } else {
+        const wrong = report.runs.filter((r) => r.digest !== report.source_digest).map((r) => labelOf(r.reader));
+        replaceChildren(
+          check,
+          h("span", { class: "mark", "aria-hidden": "true" }, "✗"),
+          ` Digests differ: ${wrong.join(", ")} did not deliver the stream's bytes (expected digest `,
+          h("code", {}, report.source_digest),
+          "). This is a bug in the engine.",
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,123 @@
+// The sentences the page writes about a result, checked against the real
+// engine's codec (sizes and presets come from it) and a real report shape.
+
+import { beforeAll, describe, expect, it } from "vitest";
+import { describeTimer, explainTimer } from "../../app/status";
+import type { Codec } from "../../engine/codec";
+import { realCodec } from "../../engine/real-engine";
+import type { Params, ReaderKind, Report, Run } from "../../engine/types.gen";
+import { oneTwoFiveSteps } from "../../shared/fields";
+import { summarize, summarizeMemory } from "./headline";
+import { describeParams } from "./table";
+
+let codec: Codec;
+beforeAll(() => {
+  codec = realCodec();
+});
+
+const labels: Record<string, string> = { unbuffered: "unbuffered Read", std: "std BufReader", chained: "chained zero-copy" };
+const labelOf = (id: string): string => labels[id] ?? id;
+const buffered = (id: string): boolean => codec.schema.readers.find((r) => r.id === id)?.shape !== "unbuffered";
+
+function run(reader: ReaderKind, source_reads: number, cpu: number, io: number): Run {
+  return {
+    reader,
+    source_reads,
+    app_reads: 1048577,
+    bytes: 1048576,
+    bytes_copied: 0,
+    allocations: 0,
+    frees: 0,
+    alloc_bytes: 0,
+    peak_bytes: 0,
+    reallocs: 0,
+    digest: "x",
+    cpu_ns: { min: cpu, median: cpu, max: cpu, mad: 0, samples: 5, batch: 1, outliers: 0 },
+    modelled_io_ns: io,
+  };
+}
+
+function report(runs: Run[]): Report {
+  return {
+    params: codec.schema.defaults,
+    runs,
+    timer: { resolution_ns: 5000, isolated: true },
+    quick: false,
+    source_digest: "x",
+    link: "",
+    lab: "read",
+  };
+}
+
+describe("result sentences", () => {
+  it("compares the reader with the fewest source reads against the one with the most", () => {
+    const text = summarize(report([run("unbuffered", 1048577, 20e6, 157e6), run("std", 3641, 8e6, 0.5e6)]), labelOf, buffered);
+    expect(text).toBe(
+      "std BufReader made 288× fewer source reads than unbuffered Read (3,641 vs 1,048,577) and took 21× less time per run with modelled I/O (8.50 ms vs 177 ms).",
+    );
+  });
+
+  it("says when the buffer saves no system calls", () => {
+    const text = summarize(report([run("unbuffered", 1025, 1e6, 0), run("std", 1025, 1e6, 0)]), labelOf, buffered);
+    expect(text).toContain("same number of source reads (1,025)");
+    expect(text).toContain("the buffer saves no system calls");
+  });
+
+  it("never says the buffer saves nothing when every reader compared is buffered", () => {
+    // The buffer-size lesson's single run: std and chained over a poor network.
+    const text = summarize(report([run("std", 3641, 1e6, 0), run("chained", 3641, 1e6, 0)]), labelOf, buffered);
+    expect(text).toBe(
+      "std BufReader and chained zero-copy made the same number of source reads (3,641 for 1,048,577 application reads): at these settings neither buffer saves more system calls than the other.",
+    );
+    expect(text).not.toContain("saves no system calls");
+  });
+
+  it("says when fewer reads still cost more time (the buffer's extra copy)", () => {
+    const text = summarize(report([run("unbuffered", 20, 1e6, 0), run("std", 10, 3e6, 0)]), labelOf, buffered);
+    expect(text).toContain("but took 3.0× more time");
+  });
+
+  it("describes one reader alone", () => {
+    expect(summarize(report([run("std", 3641, 1e6, 0)]), labelOf, buffered)).toMatch(/^std BufReader made 3,641 source reads for 1,048,577 application reads/);
+  });
+
+  it("adds a sentence on memory when allocations differ a lot, and none when they do not", () => {
+    const std = { ...run("std", 16251, 1e6, 0), allocations: 1918, bytes_copied: 1048576 };
+    const chained = { ...run("chained", 16251, 1e6, 0), allocations: 3, bytes_copied: 0 };
+    expect(summarizeMemory(report([std, chained]), labelOf)).toBe(
+      "chained zero-copy made 3 allocations per run against 1,918 for std BufReader and copied 0 bytes against 1,048,576.",
+    );
+    expect(summarizeMemory(report([run("unbuffered", 1, 1, 0), { ...run("std", 1, 1, 0), allocations: 1 }]), labelOf)).toBe("");
+  });
+
+  it("names the workload, its settings, the pool and the streams in the caption when they apply", () => {
+    const frames: Params = { ...codec.schema.defaults, workload: "frames", readers: ["std", "chained"], pool: false, streams: 16, len: 65536 };
+    expect(describeParams(frames, codec)).toBe(
+      "16 streams of 64 KiB read round-robin, length-prefixed frames, poor network, chunks of 64–512 B, payloads of 64 B–1 KiB, 8 KiB buffer, block pool off",
+    );
+    expect(describeParams({ ...codec.schema.defaults, workload: "scan", nul: 1 << 30 }, codec)).toContain("reads of 1 B, no NUL");
+  });
+
+  it("describes the experiment in the table caption with binary units and the preset's name", () => {
+    expect(describeParams(codec.schema.defaults, codec)).toBe(
+      "1 MiB stream, poor network, chunks of 64–512 B, reads of 1 B, 8 KiB buffer",
+    );
+    expect(describeParams({ ...codec.schema.defaults, chunk: { kind: "fixed", size: 100 } }, codec)).toContain("chunks of 100 B");
+  });
+
+  it("states the timer and whether the worker was isolated", () => {
+    expect(describeTimer({ resolution_ns: 5000, isolated: true })).toBe("timer 5 µs, isolated");
+    expect(describeTimer({ resolution_ns: 100000, isolated: false })).toBe("timer 100 µs, not isolated: samples lengthened");
+    // Each is explained where it appears: the step, and what isolation is.
+    expect(explainTimer({ resolution_ns: 5000, isolated: true })).toMatch(/ticks in 5 µs steps\. Isolated: .*cross-origin isolated/);
+    expect(explainTimer({ resolution_ns: 100000, isolated: false })).toMatch(/100 µs steps, because this page is not cross-origin isolated/);
+  });
+
+  it("offers 0 and 1-2-5 steps within the cost limits", () => {
+    expect(oneTwoFiveSteps({ min: 0, max: 100 })).toEqual([0, 1, 2, 5, 10, 20, 50, 100]);
+    const steps = oneTwoFiveSteps(codec.schema.limits.sys);
+    expect(steps[0]).toBe(codec.schema.limits.sys.min);
+    expect(steps.at(-1)).toBeLessThanOrEqual(codec.schema.limits.sys.max);
+    expect(steps.every((v, i) => i === 0 || v > steps[i - 1]!)).toBe(true);
+  });
+});

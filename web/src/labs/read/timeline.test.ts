@@ -1,0 +1,68 @@
+// The timeline's words and sums against the real engine (web/pkg): a quick
+// run gives real Report shapes, so the page's totals are checked against the
+// run's own counts where the trace covers the whole run.
+
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Codec } from "../../engine/codec";
+import { realCodec, realEngine } from "../../engine/real-engine";
+import { isWriteReport } from "../../engine/report";
+import type { LabReport, Report } from "../../engine/types.gen";
+import { TIMELINE_START, bytesText, defaultReader, describeTrace, fillSteps, refills, totalsAt } from "./timeline";
+
+let codec: Codec;
+beforeAll(() => {
+  codec = realCodec();
+});
+
+function run(fragment: string): Report {
+  const decoded = codec.decodeLink(fragment);
+  expect(decoded.notices).toEqual([]);
+  const report = realEngine().run(decoded.params, { quick: true }) as LabReport;
+  if (isWriteReport(report)) throw new Error("expected a read report");
+  return report;
+}
+
+describe("buffer timeline", () => {
+  it("sums a complete trace to the run's own counts", () => {
+    // 1 KiB in 16-byte reads: 64 reads (a few more where a chunk or the buffer ends short of 16)
+    // and the final one that returns 0, within the 100 recorded.
+    const report = run("#v=1&len=1K&chunk=64-512&seed=9&cap=256&rs=16&rd=unbuffered,std,chained&wl=fixed");
+    for (const r of report.runs) {
+      const t = r.timeline!;
+      expect(t.truncated).toBe(false);
+      expect(t.ops.length).toBeGreaterThanOrEqual(65);
+      expect(t.ops.at(-1)!.returned).toBe(0);
+      const sum = totalsAt(t.ops, t.ops.length - 1);
+      expect(sum).toEqual({ calls: r.app_reads, reads: r.source_reads, copied: r.bytes_copied, bytes: r.bytes });
+      expect(t.capacity).toBe(r.reader === "unbuffered" ? 0 : 256);
+    }
+  });
+
+  it("starts on std, bounds long runs and says sizes exactly", () => {
+    const report = run(codec.encodeLink(codec.decodeLink("").params));
+    expect(defaultReader(report.runs)).toBe("std");
+    expect(report.runs.every((r) => r.timeline!.ops.length === 100 && r.timeline!.truncated)).toBe(true);
+    expect(defaultReader(report.runs.filter((r) => r.reader !== "std"))).toBe("unbuffered");
+    expect([1, 300, 8192, 1048576, 1500].map(bytesText)).toEqual(["1 byte", "300 bytes", "8 KiB", "1 MiB", "1,500 bytes"]);
+  });
+
+  it("says where the buffer fills, drains and refills, or that it never refills in view", () => {
+    // The page's defaults: an 8 KiB buffer drained a byte at a time never refills in 100 steps.
+    const defaults = run(codec.encodeLink(codec.decodeLink("").params));
+    const std = defaults.runs.find((r) => r.reader === "std")!.timeline!;
+    expect(refills(std)).toBe(false);
+    expect(describeTrace(std, "std BufReader")).toMatch(/^std BufReader: a source read fills the 8 KiB buffer at step 1 with \d+ bytes; the next 99 steps are served from memory and it never refills/);
+    // The timeline's starting settings: the fill, the drain and the refill all in view.
+    const start = run(codec.encodeLink({ ...codec.decodeLink("").params, ...TIMELINE_START, readers: ["unbuffered", "std", "chained"] }));
+    const started = start.runs.find((r) => r.reader === "std")!.timeline!;
+    expect(refills(started)).toBe(true);
+    const [first, second] = fillSteps(started.ops);
+    expect(first).toBe(0);
+    expect(second).toBeLessThan(50);
+    expect(describeTrace(started, "std BufReader")).toBe(
+      `std BufReader: a source read fills the 256-byte buffer at step 1 with 256 bytes; ${second! - 1} application reads drain it from memory; it refills at step ${second! + 1}. ${totalsAt(started.ops, started.ops.length - 1).reads} source reads in 100 steps.`,
+    );
+    const unbuffered = start.runs.find((r) => r.reader === "unbuffered")!.timeline!;
+    expect(describeTrace(unbuffered, "unbuffered Read")).toBe("unbuffered Read has no buffer: in these 100 steps every application read goes to the source (100 source reads).");
+  });
+});

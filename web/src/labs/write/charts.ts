@@ -1,0 +1,173 @@
+// The write lab's charts, built with the chart kit like the read lab's: each chart
+// is created once and only its data changes; the same whisker and label
+// plugin, theme and hatching.
+//
+// 1. Time per run per cursor flavour: measured CPU median, whisker min–max.
+//    A flavour that stopped with an error has no bar, only its error's name.
+// 2. Sink write calls, direct vs BufWriter, log scale.
+// 3. Time per run for the sink: measured CPU with modelled I/O stacked on top,
+//    hatched and labelled modelled (the kit's createTimeChart, as in the read lab).
+
+import { Chart, type ChartDataset } from "chart.js";
+import type { Codec } from "../../engine/codec";
+import type { FlavourRun, SinkRun, WriteReport } from "../../engine/types.gen";
+import { formatCount, formatNs, formatSignificant, timeUnit } from "../../shared/format";
+import {
+  LABEL_PX,
+  OKABE_ITO,
+  annotations,
+  applyChartDefaults,
+  chartBlock,
+  extrasOf,
+  readTheme,
+  createCallsChart,
+  createTimeChart,
+  refitHolders,
+  showCalls,
+  sizeFor,
+  themeAxes,
+} from "../../shared/chart-kit";
+import { setText } from "../../shared/dom";
+
+/** The cursor names' type: monospace, at the theme's size (themeAxes sets it). */
+const MONOSPACE = "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace";
+
+const COLOURS = {
+  growable: OKABE_ITO.blue,
+  fixed: OKABE_ITO.reddishPurple,
+  sinkWrites: OKABE_ITO.bluishGreen,
+};
+
+export interface WriteCharts {
+  /** The cursor chart's figure, to sit beside the qualities table. */
+  readonly cursors: HTMLElement;
+  /** The two sink charts. */
+  readonly sink: HTMLElement[];
+  update(report: WriteReport): void;
+  retheme(): void;
+}
+
+/** "Cursor<&mut Vec<u8>>" → ["Cursor<", "&mut Vec<u8>>"]; short names stay one line. */
+export function twoLines(typeName: string): string | string[] {
+  const cut = typeName.indexOf("<");
+  return typeName.length > 12 && cut > 0 ? [typeName.slice(0, cut + 1), typeName.slice(cut + 1)] : typeName;
+}
+
+export function createWriteCharts(codec: Codec): WriteCharts {
+  let theme = readTheme();
+  const labelOf = new Map(codec.schema.flavours.map((f) => [f.id, f.label]));
+  const growable = new Map(codec.schema.flavours.map((f) => [f.id, f.growable]));
+  const modeLabel = new Map(codec.schema.write_modes.map((m) => [m.id, m.label]));
+
+  const cursorBlock = chartBlock(
+    "Time per run, per cursor",
+    "CPU time measured in this tab to serialize the records into a fresh buffer (median; whisker shows min–max).",
+  );
+  let flavourRuns: FlavourRun[] = [];
+  const cursorData: ChartDataset<"bar", number[]> = { label: "CPU median (measured)", data: [], backgroundColor: [] };
+  const cursorChart = new Chart<"bar", number[], string | string[]>(cursorBlock.canvas, {
+    type: "bar",
+    data: { labels: [], datasets: [cursorData] },
+    options: {
+      indexAxis: "y",
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      layout: { padding: { right: LABEL_PX } },
+      plugins: {
+        legend: { display: false },
+        tooltip: {
+          callbacks: {
+            label: (item) => {
+              const run = flavourRuns[item.dataIndex];
+              if (!run) return "";
+              if (!run.cpu_ns) return `${run.error?.kind ?? "failed"}: ${run.error?.message ?? ""}`;
+              return `CPU median ${formatNs(run.cpu_ns.median)} (min ${formatNs(run.cpu_ns.min)}, max ${formatNs(run.cpu_ns.max)})`;
+            },
+          },
+        },
+      },
+      scales: {
+        x: { beginAtZero: true, title: { display: true, text: "time per run" }, ticks: { maxRotation: 0 } },
+        y: { ticks: { font: { family: MONOSPACE } } },
+      },
+    },
+    plugins: [annotations],
+  });
+
+  const writesBlock = chartBlock("Sink write calls", "Calls that reached the sink (log scale). Each stands for one system call.");
+  const writesChart = createCallsChart(writesBlock.canvas, COLOURS.sinkWrites, "sink writes");
+
+  const sinkTimeBlock = chartBlock("Time per run, sink", "");
+  let sinkRuns: SinkRun[] = [];
+  const sinkTimeChart = createTimeChart(sinkTimeBlock.canvas, theme, "Sink time per run");
+
+  const charts = [cursorChart, writesChart, sinkTimeChart.chart];
+  const applyTheme = (): void => {
+    for (const chart of charts) themeAxes(chart, theme);
+    sinkTimeChart.retheme(theme);
+  };
+  for (const chart of charts) extrasOf.set(chart, { endLabels: [], whiskers: null, theme });
+  applyTheme();
+
+  return {
+    cursors: cursorBlock.block,
+    sink: [writesBlock.block, sinkTimeBlock.block],
+    update(report) {
+      flavourRuns = report.flavours;
+      const labels = flavourRuns.map((f) => labelOf.get(f.flavour) ?? f.flavour);
+      sizeFor(cursorBlock.holder, flavourRuns.length);
+      const longest = Math.max(1, ...flavourRuns.map((f) => f.cpu_ns?.max ?? 0));
+      const unit = timeUnit(longest);
+      // On a phone the type names take two lines, so the bars keep some width.
+      const narrow = cursorBlock.holder.clientWidth < 520;
+      cursorChart.data.labels = narrow ? labels.map(twoLines) : labels;
+      cursorData.data = flavourRuns.map((f) => (f.cpu_ns ? f.cpu_ns.median / unit.scale : 0));
+      // Fixed buffers in one colour, growable ones in another (the qualities table says which).
+      cursorData.backgroundColor = flavourRuns.map((f) => (growable.get(f.flavour) ? COLOURS.growable : COLOURS.fixed));
+      const x = cursorChart.options.scales?.["x"];
+      if (x) {
+        x.suggestedMax = longest / unit.scale;
+        (x as { title: { text: string } }).title.text = `time per run (${unit.unit})`;
+      }
+      extrasOf.set(cursorChart, {
+        endLabels: flavourRuns.map((f) => (f.cpu_ns ? formatNs(f.cpu_ns.median) : `${f.error?.kind ?? "failed"}: not timed`)),
+        whiskers: flavourRuns.map((f) => (f.cpu_ns ? [f.cpu_ns.min / unit.scale, f.cpu_ns.max / unit.scale] : null)),
+        theme,
+      });
+      cursorChart.update("none");
+      cursorBlock.canvas.setAttribute(
+        "aria-label",
+        `Time per run: ${flavourRuns
+          .map((f, i) => `${labels[i]} ${f.cpu_ns ? formatNs(f.cpu_ns.median) : `stopped with ${f.error?.kind ?? "an error"}`}`)
+          .join("; ")}.`,
+      );
+      const samples = flavourRuns.find((f) => f.cpu_ns)?.cpu_ns?.samples ?? 0;
+      setText(
+        cursorBlock.caption,
+        `CPU time measured in this tab to serialize ${formatCount(report.params.write.records)} records into a fresh buffer ` +
+          `(median of ${samples} sample${samples === 1 ? "" : "s"}; whisker shows min–max). Blue: growable; purple: fixed buffer.`,
+      );
+
+      sinkRuns = report.sink;
+      const sinkLabels = sinkRuns.map((s) => modeLabel.get(s.mode) ?? s.mode);
+      sizeFor(writesBlock.holder, sinkRuns.length);
+      sizeFor(sinkTimeBlock.holder, sinkRuns.length);
+      showCalls(writesChart, writesBlock.canvas, "Sink write calls", sinkLabels, sinkRuns.map((s) => s.sink_writes), theme);
+
+      sinkTimeChart.show(sinkLabels, sinkRuns, theme);
+      setText(
+        sinkTimeBlock.caption,
+        `Solid: CPU time measured in this tab (median; whisker shows min–max). ` +
+          `Hatched: I/O time modelled as sink writes × ${formatSignificant(report.params.sys)} ns.`,
+      );
+    },
+    retheme() {
+      theme = readTheme();
+      applyChartDefaults(theme);
+      for (const block of [cursorBlock, writesBlock, sinkTimeBlock]) refitHolders(block.block);
+      applyTheme();
+      for (const chart of charts) chart.update("none");
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// The write lab: seven write cursors and BufWriter over a chunked sink. It
+// owns its form (<form id="write-controls">) and its results
+// (<div id="write-results">), which are one view of their own.
+
+import { isWriteReport } from "../../engine/report";
+import type { WriteReport } from "../../engine/types.gen";
+import { byId, h } from "../../shared/dom";
+import { formatCount, formatNs } from "../../shared/format";
+import type { LabContext, LabUi } from "../../shared/lab";
+import { createWriteResults, summarizeWrite } from "./results";
+import { createWriteSettings } from "./settings";
+
+export function createWriteLab(context: LabContext): LabUi {
+  const { codec } = context;
+  const flavourLabels = new Map<string, string>(codec.schema.flavours.map((f) => [f.id, f.label]));
+  const labelOf = (id: string): string => flavourLabels.get(id) ?? id;
+  const form = byId<HTMLFormElement>("write-controls");
+  const element = byId("write-results");
+  const settings = createWriteSettings({ form, codec, onChange: context.edited });
+  const results = createWriteResults(element, codec);
+  let last: WriteReport | null = null;
+
+  return {
+    id: "write",
+    elements: [form, element],
+    views: [],
+    show(params) {
+      settings.show(params);
+    },
+    update(report) {
+      if (!isWriteReport(report)) return;
+      last = report;
+      results.update(report);
+    },
+    showView() {},
+    enter(view, params) {
+      return { ...params, view };
+    },
+    entered() {},
+    headline() {
+      return last ? summarizeWrite(last, labelOf) : "";
+    },
+    fitted() {},
+    retheme() {
+      results.retheme();
+    },
+    charts() {
+      return [...element.querySelectorAll<HTMLElement>("figure.chart")].flatMap((figure) => {
+        const canvas = figure.querySelector("canvas");
+        return canvas ? [{ title: figure.querySelector("figcaption")?.textContent ?? "chart", canvas }] : [];
+      });
+    },
+    labelOf,
+    peek(report) {
+      if (!isWriteReport(report)) return [];
+      // The fastest cursor, and the sink writes per mode.
+      const timed = report.flavours.filter((f) => f.cpu_ns !== null);
+      const fastest = timed.reduce<(typeof timed)[number] | null>(
+        (best, f) => (best === null || (f.cpu_ns?.median ?? 0) < (best.cpu_ns?.median ?? 0) ? f : best),
+        null,
+      );
+      return [
+        ...(fastest ? ["Fastest: ", h("strong", {}, labelOf(fastest.flavour)), ` ${formatNs(fastest.cpu_ns?.median ?? 0)} · `] : []),
+        "Sink writes: ",
+        ...report.sink.flatMap((s, i) => [i > 0 ? " · " : "", `${s.mode === "direct" ? "direct" : "BufWriter"} `, h("strong", {}, formatCount(s.sink_writes))]),
+      ];
+    },
+  };
+}

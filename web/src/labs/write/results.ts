@@ -1,0 +1,85 @@
+// The write lab's results. It owns the <div id="write-results"> element and
+// lays out the pieces: the cursor chart beside the qualities table, the
+// cursor table with its bytes check, then the sink's charts and table, and
+// last the final-flush demonstration. It also writes the lab's headline.
+
+import type { Codec } from "../../engine/codec";
+import type { WriteReport } from "../../engine/types.gen";
+import { formatCount, formatNs, formatRatio } from "../../shared/format";
+import { h, replaceChildren } from "../../shared/dom";
+import { createWriteCharts } from "./charts";
+import { createWriteTables } from "./tables";
+
+/** One or two sentences: fastest against slowest cursor, and what BufWriter saved. */
+export function summarizeWrite(report: WriteReport, labelOf: (id: string) => string): string {
+  const parts: string[] = [];
+  const timed = report.flavours.filter((f) => f.cpu_ns !== null);
+  const median = (i: number): number => timed[i]?.cpu_ns?.median ?? 0;
+  if (timed.length >= 2) {
+    let fast = 0;
+    let slow = 0;
+    timed.forEach((_, i) => {
+      if (median(i) < median(fast)) fast = i;
+      if (median(i) > median(slow)) slow = i;
+    });
+    parts.push(
+      `${labelOf(timed[fast]!.flavour)} serialized the records fastest (${formatNs(median(fast))}), ` +
+        `${formatRatio(median(slow) / Math.max(1e-9, median(fast)))} faster than ${labelOf(timed[slow]!.flavour)} (${formatNs(median(slow))}).`,
+    );
+  } else if (timed.length === 1) {
+    parts.push(`${labelOf(timed[0]!.flavour)} serialized the records in ${formatNs(median(0))}.`);
+  }
+  const failed = report.flavours.length - timed.length;
+  if (failed > 0) {
+    parts.push(`${failed === 1 ? "One fixed cursor" : `${failed} fixed cursors`} stopped with ${report.flavours.find((f) => f.error)?.error?.kind ?? "an error"}.`);
+  }
+  const direct = report.sink.find((s) => s.mode === "direct");
+  const buffered = report.sink.find((s) => s.mode === "bufwriter");
+  if (direct && buffered) {
+    const total = (s: typeof direct): number => s.cpu_ns.median + s.modelled_io_ns;
+    const ratio = direct.sink_writes / Math.max(1, buffered.sink_writes);
+    parts.push(
+      ratio > 1
+        ? `BufWriter made ${formatRatio(ratio)} fewer sink writes than direct writes (${formatCount(buffered.sink_writes)} vs ${formatCount(direct.sink_writes)}): ${formatNs(total(buffered))} against ${formatNs(total(direct))} per run with modelled I/O.`
+        : `BufWriter made as many sink writes as direct writes (${formatCount(buffered.sink_writes)}): at these settings its buffer saves no system calls.`,
+    );
+  }
+  return parts.join(" ");
+}
+
+export interface WriteResults {
+  update(report: WriteReport): void;
+  retheme(): void;
+}
+
+export function createWriteResults(container: HTMLElement, codec: Codec): WriteResults {
+  // Built on the first write report, not with the page: the read lab (the
+  // default) should not pay for charts it keeps hidden before its first numbers.
+  let parts: { charts: ReturnType<typeof createWriteCharts>; tables: ReturnType<typeof createWriteTables> } | null = null;
+  const build = (): NonNullable<typeof parts> => {
+    const charts = createWriteCharts(codec);
+    const tables = createWriteTables(codec);
+    replaceChildren(
+      container,
+      h("h3", { class: "section-title" }, "The write-cursor article's cursors: serializing records with serde + bincode"),
+      h("div", { class: "side-by-side" }, charts.cursors, h("div", { class: "qualities" }, tables.qualities)),
+      tables.flavours,
+      h("h3", { class: "section-title" }, "BufWriter over a chunked sink"),
+      h("div", { class: "charts" }, ...charts.sink),
+      tables.sink,
+      h("h3", { class: "section-title" }, "When the last write fails"),
+      tables.finalFlush,
+    );
+    return { charts, tables };
+  };
+  return {
+    update(report) {
+      parts ??= build();
+      parts.charts.update(report);
+      parts.tables.update(report);
+    },
+    retheme() {
+      parts?.charts.retheme();
+    },
+  };
+}

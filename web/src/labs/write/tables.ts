@@ -1,0 +1,308 @@
+// The write lab's tables: every number behind its charts, the write-cursor
+// article's qualities per flavour, and the final-flush demonstration. They
+// are the table kit's tables (table.results: cards on narrow screens, cells
+// carrying data-metric and data-value for tests and scripts).
+
+import type { Codec } from "../../engine/codec";
+import type { FinalFlush, FlavourInfo, FlavourRun, Seekable, SinkRun, WriteReport } from "../../engine/types.gen";
+import { bytesLabel, formatCount, formatNs, formatNsRange } from "../../shared/format";
+import { h, replaceChildren, setText } from "../../shared/dom";
+import { table } from "../../shared/table-kit";
+
+export function seekableText(seekable: Seekable): string {
+  switch (seekable) {
+    case "seek":
+      return "io::Seek";
+    case "by_index":
+      return "by index";
+    case "no":
+      return "no";
+  }
+}
+
+const yesNo = (b: boolean): string => (b ? "yes" : "no");
+
+/** What a failed flavour's row and message say. */
+export function describeFailure(run: FlavourRun): string {
+  const e = run.error;
+  if (!e) return "";
+  return `${e.kind}: “${e.message}” after ${formatCount(e.bytes_written)} bytes`;
+}
+
+/**
+ * The message under the cursor table when fixed buffers were too small: which
+ * cursors stopped, why, and what to change. Empty when none failed.
+ */
+export function writeZeroMessage(report: WriteReport, codec: Codec, labelOf: (id: string) => string): string {
+  const failed = report.flavours.filter((f) => f.error);
+  if (failed.length === 0) return "";
+  const names = failed.map((f) => labelOf(f.flavour)).join(", ");
+  const first = failed[0]!;
+  const buf = report.params.write.buf;
+  const need = report.reference_bytes;
+  const allWriteZero = failed.every((f) => f.error?.kind === "WriteZero");
+  const size = (n: number): string => bytesLabel(codec.formatSize(n));
+  const why = allWriteZero
+    ? `the fixed buffer (${size(buf)}) is smaller than the ${size(need)} the records need, so a write found no room and write_all stopped with WriteZero (“${first.error?.message}”) after ${formatCount(first.bytes)} bytes`
+    : describeFailure(first);
+  return `${names} stopped: ${why}. These cursors cannot grow; set the buffer size to at least ${size(need)}, or write fewer records.`;
+}
+
+export interface WriteTables {
+  readonly flavours: HTMLElement;
+  readonly qualities: HTMLElement;
+  readonly sink: HTMLElement;
+  readonly finalFlush: HTMLElement;
+  update(report: WriteReport): void;
+}
+
+export function createWriteTables(codec: Codec): WriteTables {
+  const infos = new Map<string, FlavourInfo>(codec.schema.flavours.map((f) => [f.id, f]));
+  const labelOf = (id: string): string => infos.get(id)?.label ?? id;
+  const modeLabel = new Map(codec.schema.write_modes.map((m) => [m.id, m.label]));
+  const endingLabel = new Map(codec.schema.endings.map((m) => [m.id, m.label]));
+  const endingAbout = new Map(codec.schema.endings.map((m) => [m.id, m.about]));
+  const size = (n: number): string => bytesLabel(codec.formatSize(n));
+  let reference = "";
+
+  const flavourTable = table<FlavourRun>({
+    rowHeading: "Cursor",
+    rowAttr: "data-flavour",
+    rowKey: (r) => r.flavour,
+    rowLabel: (r) => h("code", {}, labelOf(r.flavour)),
+    label: "Cursor results",
+    columns: [
+      {
+        metric: "cpu_median_ns",
+        heading: "CPU time",
+        about: "Measured time of one run in this tab: median, with min–max. A run that stopped is not timed.",
+        numeric: true,
+        cell: (r) =>
+          r.cpu_ns
+            ? { text: formatNs(r.cpu_ns.median), value: r.cpu_ns.median, detail: formatNsRange(r.cpu_ns.min, r.cpu_ns.max) }
+            : { text: "–", value: "" },
+      },
+      {
+        metric: "bytes",
+        heading: "Bytes written",
+        about: "Bytes in the buffer at the end (or when the error came).",
+        numeric: true,
+        cell: (r) => ({ text: formatCount(r.bytes), value: r.bytes }),
+      },
+      {
+        metric: "allocations",
+        heading: "Allocations",
+        about: "Heap allocations in one run (the buffer, and growing reallocations), and the bytes they asked for.",
+        numeric: true,
+        cell: (r) => ({
+          text: formatCount(r.allocations),
+          value: r.allocations,
+          detail: r.alloc_bytes > 0 ? size(r.alloc_bytes) : undefined,
+        }),
+      },
+      {
+        metric: "reallocs",
+        heading: "Reallocations",
+        about: "realloc calls in one run: a growable buffer that started too small.",
+        numeric: true,
+        cell: (r) => ({ text: formatCount(r.reallocs), value: r.reallocs }),
+      },
+      {
+        metric: "check",
+        heading: "Bytes",
+        about: "Whether the cursor wrote exactly the reference bytes (the records encoded by hand).",
+        numeric: false,
+        cell: (r) => {
+          if (r.error) return { text: r.error.kind, value: "error", detail: `after ${formatCount(r.error.bytes_written)} B` };
+          return r.digest === reference ? { text: "identical", value: "identical" } : { text: "DIFFERENT", value: "different" };
+        },
+      },
+    ],
+  });
+  const check = h("p", { class: "write-check", role: "status" });
+  const failure = h("p", { class: "write-zero", role: "alert" });
+  failure.hidden = true;
+  const flavours = h("div", { class: "flavour-results" }, flavourTable.element, check, failure);
+
+  const qualityTable = table<FlavourInfo>({
+    rowHeading: "Cursor",
+    rowAttr: "data-flavour",
+    rowKey: (f) => f.id,
+    rowLabel: (f) => h("code", { title: f.about }, f.label),
+    label: "Cursor qualities",
+    compact: true,
+    columns: [
+      {
+        metric: "refcounted",
+        heading: "Refcounted",
+        about: "Several handles can share one allocation.",
+        numeric: false,
+        cell: (f) => ({ text: yesNo(f.refcounted), value: String(f.refcounted) }),
+      },
+      {
+        metric: "growable",
+        heading: "Growable",
+        about: "Writing past the end grows the buffer instead of failing.",
+        numeric: false,
+        cell: (f) => ({ text: yesNo(f.growable), value: String(f.growable) }),
+      },
+      {
+        metric: "seekable",
+        heading: "Seekable",
+        about: "Seekable / overwritable: earlier bytes can be reached again, with io::Seek, by index, or not at all.",
+        numeric: false,
+        cell: (f) => ({ text: seekableText(f.seekable), value: f.seekable }),
+      },
+      {
+        metric: "seed_us",
+        heading: "Article's time",
+        about: "The write-cursor article's published time for 2048 records into 32 KiB (Criterion, the author's laptop).",
+        numeric: true,
+        cell: (f) => ({ text: `${f.seed_us} µs`, value: f.seed_us }),
+      },
+    ],
+  });
+  qualityTable.update(
+    codec.schema.flavours,
+    "The write-cursor article's qualities, each checked against the real type by the engine's tests; its published times, measured on another machine, for order only.",
+  );
+
+  const sinkTable = table<SinkRun>({
+    rowHeading: "Writer",
+    rowAttr: "data-mode",
+    rowKey: (s) => s.mode,
+    rowLabel: (s) => modeLabel.get(s.mode) ?? s.mode,
+    label: "Sink results",
+    columns: [
+      { metric: "app_writes", heading: "App writes", about: "write_all calls the application made.", numeric: true, cell: (s) => ({ text: formatCount(s.app_writes), value: s.app_writes }) },
+      { metric: "sink_writes", heading: "Sink writes", about: "write calls on the sink (system calls).", numeric: true, cell: (s) => ({ text: formatCount(s.sink_writes), value: s.sink_writes }) },
+      { metric: "sink_flushes", heading: "Flushes", about: "flush calls on the sink.", numeric: true, cell: (s) => ({ text: formatCount(s.sink_flushes), value: s.sink_flushes }) },
+      { metric: "bytes_copied", heading: "Bytes copied", about: "Bytes copied into the writer's buffer before reaching the sink.", numeric: true, cell: (s) => ({ text: formatCount(s.bytes_copied), value: s.bytes_copied }) },
+      {
+        metric: "allocations",
+        heading: "Allocations",
+        about: "Heap allocations in one run, and the bytes they asked for.",
+        numeric: true,
+        cell: (s) => ({ text: formatCount(s.allocations), value: s.allocations, detail: s.alloc_bytes > 0 ? size(s.alloc_bytes) : undefined }),
+      },
+      {
+        metric: "cpu_median_ns",
+        heading: "CPU time",
+        about: "Measured time of one run in this tab: median, with min–max.",
+        numeric: true,
+        cell: (s) => ({ text: formatNs(s.cpu_ns.median), value: s.cpu_ns.median, detail: formatNsRange(s.cpu_ns.min, s.cpu_ns.max) }),
+      },
+      { metric: "modelled_io_ns", heading: "I/O (modelled)", about: "Sink writes × the cost per write you set. Modelled, not measured.", numeric: true, cell: (s) => ({ text: formatNs(s.modelled_io_ns), value: s.modelled_io_ns }) },
+      {
+        metric: "modelled_total_ns",
+        heading: "Total (modelled)",
+        about: "Measured CPU median plus modelled I/O.",
+        numeric: true,
+        cell: (s) => ({ text: formatNs(s.cpu_ns.median + s.modelled_io_ns), value: s.cpu_ns.median + s.modelled_io_ns }),
+      },
+    ],
+  });
+  const sinkCheck = h("p", { class: "write-check", role: "status" });
+  const sink = h("div", { class: "sink-results" }, sinkTable.element, sinkCheck);
+
+  const flushTable = table<FinalFlush>({
+    rowHeading: "How it ends",
+    rowAttr: "data-ending",
+    rowKey: (f) => f.ending,
+    rowLabel: (f) => h("span", { title: endingAbout.get(f.ending) ?? "" }, endingLabel.get(f.ending) ?? f.ending),
+    label: "Final flush results",
+    columns: [
+      {
+        metric: "reported_by",
+        heading: "Error reported by",
+        about: "The call that handed the error to the application.",
+        numeric: false,
+        cell: (f) =>
+          f.reported_by
+            ? { text: h("code", {}, `${f.reported_by}()`), value: f.reported_by }
+            : { text: h("strong", { class: "lost" }, "nobody: lost"), value: "lost" },
+      },
+      {
+        metric: "bytes_at_sink",
+        heading: "Bytes at sink",
+        about: "Bytes the sink accepted.",
+        numeric: true,
+        cell: (f) => ({ text: formatCount(f.bytes_at_sink), value: f.bytes_at_sink }),
+      },
+      {
+        metric: "bytes_lost",
+        heading: "Bytes lost",
+        about: "Bytes the application wrote that never reached the sink.",
+        numeric: true,
+        cell: (f) => ({ text: formatCount(f.bytes_lost), value: f.bytes_lost }),
+      },
+    ],
+  });
+  const flushNote = h("p", { class: "field-note" });
+  const finalFlush = h("div", { class: "final-flush" }, flushTable.element, flushNote);
+
+  return {
+    flavours,
+    qualities: qualityTable.element,
+    sink,
+    finalFlush,
+    update(report) {
+      reference = report.reference_digest;
+      const w = report.params.write;
+      flavourTable.update(
+        report.flavours,
+        `Per cursor: ${formatCount(w.records)} records (${size(report.reference_bytes)}); growable cursors start at ${size(w.init_cap)}, fixed buffers hold ${size(w.buf)}.`,
+      );
+      const finished = report.flavours.filter((f) => !f.error);
+      const wrong = finished.filter((f) => f.digest !== report.reference_digest);
+      check.classList.toggle("ok", wrong.length === 0);
+      check.classList.toggle("bad", wrong.length > 0);
+      if (finished.length === 0) {
+        replaceChildren(check, "No cursor finished, so there are no bytes to compare.");
+      } else if (wrong.length === 0) {
+        replaceChildren(
+          check,
+          h("span", { class: "mark", "aria-hidden": "true" }, "✓"),
+          ` Identical: ${finished.length === 1 ? "the cursor that finished" : `all ${finished.length} cursors that finished`} wrote the same ${formatCount(report.reference_bytes)} bytes as the records encoded by hand (digest `,
+          h("code", {}, report.reference_digest),
+          ").",
+        );
+      } else {
+        replaceChildren(
+          check,
+          h("span", { class: "mark", "aria-hidden": "true" }, "✗"),
+          ` Bytes differ: ${wrong.map((f) => labelOf(f.flavour)).join(", ")} wrote other bytes than the reference (digest `,
+          h("code", {}, report.reference_digest),
+          "). This is a bug in the engine.",
+        );
+      }
+      const message = writeZeroMessage(report, codec, labelOf);
+      failure.hidden = message === "";
+      setText(failure, message);
+
+      sinkTable.update(
+        report.sink,
+        `${size(w.len)} written ${size(w.ws)} at a time; BufWriter of ${size(w.cap)}; ${report.params.sys} ns modelled per sink write.`,
+      );
+      const sinkOk = report.sink.every((s) => s.digest === report.sink_digest);
+      sinkCheck.classList.toggle("ok", sinkOk);
+      sinkCheck.classList.toggle("bad", !sinkOk);
+      replaceChildren(
+        sinkCheck,
+        h("span", { class: "mark", "aria-hidden": "true" }, sinkOk ? "✓" : "✗"),
+        sinkOk ? " Correct: the sink received exactly the data in both runs (digest " : " The sink received other bytes than written (expected digest ",
+        h("code", {}, report.sink_digest),
+        sinkOk ? ")." : "). This is a bug in the engine.",
+      );
+
+      flushTable.update(report.final_flush, "A sink that refuses the write holding the stream's last byte, as a full disk might:");
+      const dropped = report.final_flush.find((f) => f.ending === "dropped");
+      setText(
+        flushNote,
+        dropped && dropped.reported_by === null
+          ? `Dropped without a flush, the BufWriter's Drop tries to write its last ${formatCount(dropped.bytes_lost)} bytes, gets the error and can only ignore it: the application never learns. Call flush() or into_inner() and the error comes back.`
+          : "Here the last write_all was at least as large as the buffer, so it went straight to the sink and returned the error itself.",
+      );
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// The write lab's words and link handling, against the real engine (web/pkg,
+// loaded with initSync as the page loads it): a quick run gives a real
+// WriteReport, so the sentences are checked against real shapes and counts.
+
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Codec } from "../../engine/codec";
+import { realCodec, realEngine } from "../../engine/real-engine";
+import { isWriteReport, sampleCount } from "../../engine/report";
+import type { LabReport, Params, WriteReport } from "../../engine/types.gen";
+import { twoLines } from "./charts";
+import { summarizeWrite } from "./results";
+import { seekableText, writeZeroMessage } from "./tables";
+
+let codec: Codec;
+beforeAll(() => {
+  codec = realCodec();
+});
+
+const labelOf = (id: string): string => codec.schema.flavours.find((f) => f.id === id)?.label ?? id;
+
+function run(fragment: string): WriteReport {
+  const decoded = codec.decodeLink(fragment);
+  expect(decoded.notices).toEqual([]);
+  const report = realEngine().run(decoded.params, { quick: true }) as LabReport;
+  if (!isWriteReport(report)) throw new Error("expected a write report");
+  return report;
+}
+
+describe("the write lab's schema and links", () => {
+  it("lists both labs and the write-cursor article's seven cursors with their qualities", () => {
+    const { labs, flavours, defaults, limits } = codec.schema;
+    expect(labs.map((l) => l.id)).toEqual(["read", "write"]);
+    expect(flavours.map((f) => f.label)).toEqual([
+      "Cursor<Vec<u8>>",
+      "Cursor<&mut Vec<u8>>",
+      "WriterVec",
+      "BytesMut",
+      "Cursor<&mut [u8]>",
+      "Cursor<Box<[u8]>>",
+      "&mut [u8]",
+    ]);
+    expect(flavours.filter((f) => f.refcounted).map((f) => f.id)).toEqual(["bytes_mut"]);
+    expect(flavours.map((f) => seekableText(f.seekable))).toContain("by index");
+    expect(defaults.lab).toBe("read");
+    expect(defaults.write).toMatchObject({ records: 2048, init_cap: 32768, buf: 32768, ws: 16 });
+    expect(limits.init_cap.min).toBe(0);
+  });
+
+  it("lab=write round-trips with every write key, and a read link has none", () => {
+    expect(codec.encodeLink(codec.schema.defaults)).not.toContain("lab=");
+    const params: Params = {
+      ...codec.schema.defaults,
+      lab: "write",
+      write: { ...codec.schema.defaults.write, init_cap: 0, flavours: ["mut_slice", "bytes_mut"], sink: { kind: "fixed", size: 100 } },
+    };
+    const fragment = codec.encodeLink(params);
+    expect(fragment).toContain("&lab=write&");
+    expect(fragment).toContain("wf=mut_slice,bytes_mut");
+    const decoded = codec.decodeLink(fragment);
+    expect(decoded.notices).toEqual([]);
+    expect(decoded.params).toEqual(params);
+  });
+});
+
+describe("the write lab's sentences", () => {
+  it("summarizes the fastest and slowest cursor and BufWriter's saving", () => {
+    const report = run("lab=write&recs=64&wlen=64K");
+    expect(report.lab).toBe("write");
+    expect(sampleCount(report)).toBe(1);
+    const text = summarizeWrite(report, labelOf);
+    expect(text).toMatch(/serialized the records fastest \(.+\), .+× faster than /);
+    expect(text).toContain("BufWriter made 512× fewer sink writes than direct writes (8 vs 4,096)");
+  });
+
+  it("explains a too-small fixed buffer and what to change", () => {
+    const report = run("lab=write&buf=1K");
+    const message = writeZeroMessage(report, codec, labelOf);
+    expect(message).toContain("Cursor<&mut [u8]>, Cursor<Box<[u8]>>, &mut [u8] stopped");
+    expect(message).toContain("the fixed buffer (1 KiB) is smaller than the 32 KiB the records need");
+    expect(message).toContain("“failed to write whole buffer”");
+    expect(message).toContain("at least 32 KiB");
+    expect(summarizeWrite(report, labelOf)).toContain("3 fixed cursors stopped with WriteZero.");
+    expect(writeZeroMessage(run("lab=write&recs=16"), codec, labelOf)).toBe("");
+  });
+
+  it("breaks long type names into two chart lines", () => {
+    expect(twoLines("Cursor<&mut Vec<u8>>")).toEqual(["Cursor<", "&mut Vec<u8>>"]);
+    expect(twoLines("WriterVec")).toBe("WriterVec");
+    expect(twoLines("&mut [u8]")).toBe("&mut [u8]");
+  });
+});

@@ -1,0 +1,294 @@
+// Baselines: "Save as baseline" keeps the read-lab run on screen (its report
+// as the engine returned it, its link, the date) in localStorage, and the
+// results then show the current run against it: per reader and metric, the
+// current value, the baseline's and their ratio. It owns the element it is
+// given.
+//
+// What must stay true:
+// - storage is bounded (MAX_BASELINES, newest first) and untrusted: whatever
+//   is stored (corrupt JSON, an old shape, a full quota, storage turned off)
+//   gives a visible notice, never an exception;
+// - only readers present in both runs are compared; when the settings differ
+//   the panel says which link keys differ and links the baseline's settings,
+//   since a ratio across different experiments means something else;
+// - display keys (the engine's `display_keys`: presenter mode, the view, the
+//   lesson a link came from) never count as a difference.
+//
+// The pure parts (parseStored, compareRuns, linkDifferences, ratioText) are
+// unit-tested in export.test.ts on real engine reports.
+
+import { isWriteReport } from "../engine/report";
+import type { LabReport, Report, Run } from "../engine/types.gen";
+import { experimentPairs } from "../app/link";
+import { formatCount, formatNs } from "../shared/format";
+import { h, replaceChildren, setText } from "../shared/dom";
+
+/** localStorage key of the saved baselines (a JSON array, newest first). */
+export const BASELINE_KEY = "buflab:baselines";
+
+/** Most baselines kept; saving another drops the oldest. */
+export const MAX_BASELINES = 5;
+
+export interface Baseline {
+  /** When it was saved (ISO 8601). */
+  saved: string;
+  /** The canonical link fragment of its settings (the report's own `link`). */
+  link: string;
+  report: Report;
+}
+
+/** The compared metrics: what each means and how to show a value. */
+export const BASELINE_METRICS: { id: string; label: string; value(run: Run): number; text(n: number): string }[] = [
+  { id: "source_reads", label: "Source reads", value: (r) => r.source_reads, text: formatCount },
+  { id: "bytes_copied", label: "Bytes copied", value: (r) => r.bytes_copied, text: formatCount },
+  { id: "allocations", label: "Allocations", value: (r) => r.allocations, text: formatCount },
+  { id: "cpu_median_ns", label: "CPU time (median)", value: (r) => r.cpu_ns.median, text: formatNs },
+  { id: "modelled_total_ns", label: "Total with modelled I/O", value: (r) => r.cpu_ns.median + r.modelled_io_ns, text: formatNs },
+];
+
+function isBaseline(value: unknown): value is Baseline {
+  if (typeof value !== "object" || value === null) return false;
+  const b = value as Partial<Baseline>;
+  const r = b.report as Partial<Report> | undefined;
+  return (
+    typeof b.saved === "string" &&
+    typeof b.link === "string" &&
+    typeof r === "object" &&
+    r !== null &&
+    Array.isArray(r.runs) &&
+    r.runs.every(
+      (run: unknown) =>
+        typeof run === "object" &&
+        run !== null &&
+        typeof (run as Run).reader === "string" &&
+        typeof (run as Run).source_reads === "number" &&
+        typeof (run as Run).bytes_copied === "number" &&
+        typeof (run as Run).allocations === "number" &&
+        typeof (run as Run).modelled_io_ns === "number" &&
+        typeof (run as Run).cpu_ns?.median === "number",
+    )
+  );
+}
+
+/** Reads the stored text. Entries of another shape are dropped, and `problem` says so. */
+export function parseStored(text: string | null): { baselines: Baseline[]; problem: string | null } {
+  if (text === null || text === "") return { baselines: [], problem: null };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { baselines: [], problem: "The saved baselines could not be read (not valid JSON) and were set aside." };
+  }
+  if (!Array.isArray(parsed)) return { baselines: [], problem: "The saved baselines had an unknown format and were set aside." };
+  const valid = parsed.filter(isBaseline);
+  const dropped = parsed.length - valid.length;
+  return {
+    baselines: valid.slice(0, MAX_BASELINES),
+    problem:
+      dropped > 0
+        ? `${dropped} saved baseline${dropped === 1 ? "" : "s"} had an unknown format and ${dropped === 1 ? "was" : "were"} dropped.`
+        : null,
+  };
+}
+
+/** The list after saving `entry`: newest first, at most MAX_BASELINES. */
+export function withSaved(baselines: Baseline[], entry: Baseline): Baseline[] {
+  return [entry, ...baselines].slice(0, MAX_BASELINES);
+}
+
+/** "2.0×", "0.50×", "=" for equal, "new" when the baseline had none. */
+export function ratioText(current: number, baseline: number): string {
+  if (current === baseline) return "1×";
+  if (baseline === 0) return "from 0";
+  const ratio = current / baseline;
+  if (ratio >= 100) return `${formatCount(ratio)}×`;
+  if (ratio >= 10) return `${ratio.toFixed(0)}×`;
+  if (ratio >= 1) return `${ratio.toFixed(2)}×`;
+  return `${ratio.toPrecision(2)}×`;
+}
+
+export interface ComparedRow {
+  reader: string;
+  metric: string;
+  current: number;
+  baseline: number;
+  /** current / baseline; null when the baseline is 0. */
+  ratio: number | null;
+}
+
+/** One row per reader in both runs (in the current run's order) and metric. */
+export function compareRuns(current: Report, baseline: Report): ComparedRow[] {
+  const rows: ComparedRow[] = [];
+  for (const run of current.runs) {
+    const old = baseline.runs.find((r) => r.reader === run.reader);
+    if (!old) continue;
+    for (const m of BASELINE_METRICS) {
+      const a = m.value(run);
+      const b = m.value(old);
+      rows.push({ reader: run.reader, metric: m.id, current: a, baseline: b, ratio: b === 0 ? null : a / b });
+    }
+  }
+  return rows;
+}
+
+/** The link keys whose values differ between two fragments, e.g. ["cap 8K → 16K"]; display keys never count. */
+export function linkDifferences(current: string, baseline: string, displayKeys: readonly string[]): string[] {
+  const a = experimentPairs(current, displayKeys);
+  const b = experimentPairs(baseline, displayKeys);
+  const keys = [...new Set([...b.keys(), ...a.keys()])];
+  return keys.filter((k) => a.get(k) !== b.get(k)).map((k) => `${k} ${b.get(k) ?? "(default)"} → ${a.get(k) ?? "(default)"}`);
+}
+
+// ---------------------------------------------------------------- storage
+
+interface BaselineStore {
+  load(): { baselines: Baseline[]; problem: string | null };
+  /** Null on success, else why it failed. */
+  save(baselines: Baseline[]): string | null;
+}
+
+const localStore: BaselineStore = {
+  load() {
+    try {
+      return parseStored(localStorage.getItem(BASELINE_KEY));
+    } catch {
+      return { baselines: [], problem: "This browser does not allow local storage here, so baselines last only until the page closes." };
+    }
+  },
+  save(baselines) {
+    try {
+      if (baselines.length === 0) localStorage.removeItem(BASELINE_KEY);
+      else localStorage.setItem(BASELINE_KEY, JSON.stringify(baselines));
+      return null;
+    } catch (error) {
+      const quota = error instanceof DOMException && (error.name === "QuotaExceededError" || error.code === 22);
+      return quota
+        ? "The browser's storage for this page is full, so the baseline is kept only until the page closes."
+        : "This browser does not allow local storage here, so the baseline is kept only until the page closes.";
+    }
+  },
+};
+
+// ---------------------------------------------------------------- the panel
+
+export interface BaselinePanel {
+  /** The report on screen (null before the first). */
+  update(report: LabReport | null): void;
+}
+
+export interface BaselineOptions {
+  labelOf(id: string): string;
+  /** The full URL for a link fragment. */
+  urlOf(fragment: string): string;
+  /** The engine's `schema.display_keys`. */
+  displayKeys: readonly string[];
+}
+
+export function createBaseline(container: HTMLElement, options: BaselineOptions, storage: BaselineStore = localStore): BaselinePanel {
+  let { baselines, problem } = storage.load();
+  let report: Report | null = null;
+
+  const save = h("button", { type: "button", class: "small", id: "baseline-save" }, "Save as baseline");
+  const clear = h("button", { type: "button", class: "small", id: "baseline-clear" }, "Clear baseline");
+  const notice = h("p", { class: "field-note warn", id: "baseline-notice", role: "status" });
+  const body = h("div", { class: "baseline-body", id: "baseline-body" });
+  replaceChildren(
+    container,
+    h("div", { class: "share-row" }, h("span", { class: "share-label" }, "Baseline"), save, clear),
+    notice,
+    body,
+  );
+
+  const render = (): void => {
+    setText(notice, problem ?? "");
+    save.disabled = report === null || report.quick;
+    save.title = report?.quick ? "Wait for the full measurement" : "";
+    clear.disabled = baselines.length === 0;
+    const base = baselines[0];
+    if (!base) {
+      replaceChildren(body);
+      return;
+    }
+    const savedAt = new Date(base.saved);
+    const when = Number.isNaN(savedAt.getTime()) ? base.saved : savedAt.toLocaleString();
+    const link = h("a", { href: options.urlOf(base.link), class: "baseline-link" }, "its settings");
+    const count = baselines.length > 1 ? `; ${baselines.length} saved, Clear shows the one before` : "";
+    const head = h("p", { class: "baseline-head" }, `Against the baseline saved ${when} (`, link, `${count}).`);
+    if (!report) {
+      replaceChildren(body, head);
+      return;
+    }
+    const differences = linkDifferences(report.link, base.link, options.displayKeys);
+    const rows = compareRuns(report, base.report);
+    const parts: (HTMLElement | string)[] = [head];
+    if (differences.length > 0) {
+      parts.push(
+        h(
+          "p",
+          { class: "field-note warn", id: "baseline-differs" },
+          `The settings differ (${differences.join(", ")}): ratios compare readers of the same name across two different experiments.`,
+        ),
+      );
+    }
+    if (rows.length === 0) {
+      parts.push(h("p", { class: "field-note" }, "No reader of this run is in the baseline, so there is nothing to compare."));
+      replaceChildren(body, ...parts);
+      return;
+    }
+    const readers = [...new Set(rows.map((r) => r.reader))];
+    const table = h(
+      "table",
+      { class: "results baseline-table" },
+      h("caption", {}, "Current run against the baseline: ratio = current ÷ baseline (below 1× is fewer or faster)."),
+      h(
+        "thead",
+        {},
+        h("tr", {}, h("th", { scope: "col" }, "Reader"), h("th", { scope: "col" }, "Metric"), h("th", { scope: "col", class: "num" }, "Now"), h("th", { scope: "col", class: "num" }, "Baseline"), h("th", { scope: "col", class: "num" }, "Ratio")),
+      ),
+      h(
+        "tbody",
+        {},
+        ...readers.flatMap((reader) =>
+          rows
+            .filter((r) => r.reader === reader)
+            .map((r, i) => {
+              const m = BASELINE_METRICS.find((x) => x.id === r.metric)!;
+              const better = r.current < r.baseline;
+              const worse = r.current > r.baseline;
+              return h(
+                "tr",
+                { "data-reader": reader, "data-metric": r.metric },
+                i === 0 ? h("th", { scope: "row", rowspan: BASELINE_METRICS.length }, options.labelOf(reader)) : null,
+                h("td", {}, m.label),
+                h("td", { class: "num" }, m.text(r.current)),
+                h("td", { class: "num" }, m.text(r.baseline)),
+                h("td", { class: `num ratio${better ? " better" : worse ? " worse" : ""}`, "data-ratio": r.ratio ?? "" }, ratioText(r.current, r.baseline)),
+              );
+            }),
+        ),
+      ),
+    );
+    parts.push(h("div", { class: "table-scroll" }, table));
+    replaceChildren(body, ...parts);
+  };
+
+  save.addEventListener("click", () => {
+    if (!report) return;
+    baselines = withSaved(baselines, { saved: new Date().toISOString(), link: report.link, report });
+    problem = storage.save(baselines);
+    render();
+  });
+  clear.addEventListener("click", () => {
+    baselines = baselines.slice(1);
+    problem = storage.save(baselines);
+    render();
+  });
+  render();
+
+  return {
+    update(next) {
+      report = next && !isWriteReport(next) ? next : null;
+      render();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// The lesson list as the page gets it: from the real engine's schema (web/pkg,
+// loaded as the page loads it), each link decoding through the page's codec
+// without a notice and selecting its own lesson.
+
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Codec } from "../engine/codec";
+import { realCodec } from "../engine/real-engine";
+import { fragmentOf } from "../app/link";
+
+let codec: Codec;
+beforeAll(() => {
+  codec = realCodec();
+});
+
+describe("lessons from the schema", () => {
+  it("lists the six lessons in seed order, each complete", () => {
+    const { lessons } = codec.schema;
+    expect(lessons.map((l) => l.id)).toEqual(["one-byte", "no-help", "bytes-vs-to-end", "chained-worst", "cursors", "buffer-size"]);
+    expect(lessons.map((l) => l.seed)).toEqual(["000", "000", "001", "002", "004", "sweep"]);
+    for (const l of lessons) {
+      expect(l.title.length, l.id).toBeGreaterThan(0);
+      expect(l.explanation.length, l.id).toBeGreaterThan(0);
+      expect(l.claim.length, l.id).toBeGreaterThan(0);
+      expect(l.notice.length, l.id).toBeGreaterThanOrEqual(2);
+      expect(l.notice.length, l.id).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it("each link decodes without a notice and selects its lesson; the cursors lesson is the write lab", () => {
+    for (const l of codec.schema.lessons) {
+      const decoded = codec.decodeLink(fragmentOf(l.link));
+      expect(decoded.notices, l.id).toEqual([]);
+      expect(decoded.params.lesson, l.id).toBe(l.id);
+      expect(decoded.params.lab, l.id).toBe(l.id === "cursors" ? "write" : "read");
+      // Round trip through the page's encoder.
+      expect(codec.encodeLink(decoded.params)).toBe(decoded.fragment);
+    }
+  });
+
+  it("an unknown lesson is a notice naming the key, and no lesson is selected", () => {
+    const decoded = codec.decodeLink("v=1&lesson=nope");
+    expect(decoded.notices.map((n) => n.key)).toEqual(["lesson"]);
+    expect(decoded.params.lesson).toBeNull();
+    expect(codec.schema.defaults.lesson).toBeNull();
+  });
+});

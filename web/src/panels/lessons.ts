@@ -1,0 +1,211 @@
+// The lessons as a guided path: one experiment per article, in order.
+//
+// - The card (owns <aside id="lesson-card">) sits with the results, beside
+//   the charts it talks about: "Lesson n of 6", the lesson's title and what
+//   to notice, Previous and Next, and why the experiment is set up so.
+// - The menu (owns the element given as `menu`) is a button that opens the
+//   full list as a popover, so the list lies over the page and never
+//   lengthens it; each lesson has its link and a Copy button.
+// - The start line (owns `start`) invites a first-time visitor onto the path.
+//
+// The list comes from the engine's schema (crate/src/catalog/lessons.rs);
+// nothing about a lesson is written here. Loading a lesson is opening its
+// link: the page's one hashchange handler decodes, shows and runs it,
+// exactly as for a pasted link. A link carrying `lesson=<id>` selects that
+// lesson. Text goes in as text only.
+
+import type { Codec } from "../engine/codec";
+import type { Lesson } from "../engine/types.gen";
+import { fragmentOf, linkUrl, sameExperiment } from "../app/link";
+import type { AppState } from "../app/state";
+import { copyText } from "../shared/clipboard";
+import { h, replaceChildren, setText } from "../shared/dom";
+import { articleOf } from "./articles";
+
+export interface Lessons {
+  update(state: AppState): void;
+}
+
+export interface LessonsOptions {
+  /** Where the Lessons button and its popover list go (the masthead). */
+  menu: HTMLElement;
+  /** The card beside the results. */
+  card: HTMLElement;
+  /** The line inviting a first-time visitor onto the path. */
+  start: HTMLElement;
+  /** Scrolled to (and focused) after a lesson is loaded from the menu or the card: where its numbers appear. */
+  results: HTMLElement;
+  codec: Codec;
+}
+
+/** Where a lesson comes from, in words: "the BufRead article", or "a sweep" for BufLab's own. */
+export function sourceLabel(lesson: Lesson): string {
+  return articleOf(lesson.seed)?.short ?? (lesson.seed === "sweep" ? "a sweep" : `article ${lesson.seed}`);
+}
+
+/** Opens a lesson's link through the page's own link handling (hashchange). */
+function load(lesson: Lesson, results: HTMLElement | null): void {
+  const fragment = fragmentOf(lesson.link);
+  if (fragmentOf(location.hash) !== fragment) location.hash = fragment;
+  if (results) {
+    results.scrollIntoView({ block: "start" });
+    results.focus({ preventScroll: true });
+  }
+}
+
+/** Copies `text`, or selects it in `field` for Ctrl+C where the clipboard is not allowed. */
+function copyLink(text: string, field: HTMLInputElement, note: HTMLElement): void {
+  copyText(
+    text,
+    () => setText(note, "Link copied."),
+    () => {
+      field.focus();
+      field.select();
+      setText(note, "Press Ctrl+C (⌘C) to copy the selected link.");
+    },
+  );
+}
+
+export function createLessons({ menu, card, start, results, codec }: LessonsOptions): Lessons {
+  const lessons = codec.schema.lessons;
+  const total = lessons.length;
+  // The canonical fragment each lesson's link decodes to: the page's address
+  // after loading it, so "changed since loading" compares like with like.
+  const canonical = new Map(lessons.map((l) => [l.id, codec.decodeLink(fragmentOf(l.link)).fragment]));
+
+  // ---- the menu: every lesson, in order, with its link
+  const popover = h("div", { id: "lesson-menu", class: "popover lesson-menu", popover: "auto", role: "dialog", "aria-labelledby": "lesson-menu-title" });
+  const button = h("button", { type: "button", class: "small", id: "lessons-button", popovertarget: "lesson-menu" }, "Lessons");
+  const close = h("button", { type: "button", class: "small", popovertarget: "lesson-menu", popovertargetaction: "hide" }, "Close");
+  const items = lessons.map((lesson, i) => {
+    const url = linkUrl(location.href, fragmentOf(lesson.link));
+    const open = h("a", { href: lesson.link, class: "lesson-title", "data-lesson-load": lesson.id }, `${i + 1}. ${lesson.title}`);
+    open.addEventListener("click", (event) => {
+      event.preventDefault();
+      popover.hidePopover();
+      load(lesson, results);
+    });
+    const field = h("input", {
+      type: "text",
+      readonly: true,
+      class: "lesson-link",
+      value: url,
+      "aria-label": `Link to the lesson ${lesson.title}`,
+      spellcheck: "false",
+    });
+    const note = h("p", { class: "copy-note", role: "status", "aria-live": "polite" });
+    const copy = h("button", { type: "button", class: "small" }, "Copy link");
+    copy.addEventListener("click", () => copyLink(url, field, note));
+    const current = h("span", { class: "lesson-current" }, "open");
+    current.hidden = true;
+    const item = h(
+      "li",
+      { class: "lesson", "data-lesson": lesson.id, id: `lesson-${lesson.id}` },
+      h("p", { class: "lesson-line" }, open, " ", h("span", { class: "lesson-from" }, sourceLabel(lesson)), " ", current),
+      h("p", { class: "lesson-explanation" }, lesson.explanation),
+      h("div", { class: "link-row" }, field, copy),
+      note,
+    );
+    return { lesson, item, current };
+  });
+  replaceChildren(
+    popover,
+    h("div", { class: "popover-head" }, h("h2", { id: "lesson-menu-title" }, "Lessons: a guided path"), close),
+    h(
+      "p",
+      { class: "field-note" },
+      `${total} experiments, one per article BufLab is built from, in order. Each is a link: opening it sets the settings, runs them and shows what to notice beside the results.`,
+    ),
+    h("ol", { id: "lesson-list", class: "lesson-list" }, ...items.map((i) => i.item)),
+  );
+  replaceChildren(menu, button, popover);
+
+  // ---- the start line, for a page opened without a lesson
+  const first = lessons[0];
+  if (first) {
+    const begin = h("a", { href: first.link, class: "lesson-start-link" }, `Lesson 1 of ${total}: ${first.title}`);
+    begin.addEventListener("click", (event) => {
+      event.preventDefault();
+      load(first, results);
+    });
+    replaceChildren(start, "New here? Follow the guided path: ", begin, ".");
+  }
+
+  // ---- the card
+  const step = h("span", { class: "lesson-step" });
+  const from = h("span", { class: "lesson-from" });
+  const previous = h("button", { type: "button", class: "small", "data-action": "lesson-previous" }, "◀ Previous");
+  const next = h("button", { type: "button", class: "small", "data-action": "lesson-next" }, "Next ▶");
+  const all = h("button", { type: "button", class: "small", popovertarget: "lesson-menu" }, "All lessons");
+  const title = h("h2", { id: "lesson-card-title", class: "lesson-card-title" });
+  const changed = h("p", { class: "lesson-changed" });
+  const points = h("ul", { class: "lesson-points" });
+  const explanation = h("p", { class: "lesson-explanation" });
+  const claim = h("p", { class: "lesson-claim" });
+  const reload = h("button", { type: "button", class: "link-button" }, "Load it again");
+  replaceChildren(
+    card,
+    h("div", { class: "lesson-card-head" }, h("p", { class: "lesson-where" }, step, " · ", from), h("div", { class: "lesson-nav", role: "group", "aria-label": "Lesson path" }, previous, next, all)),
+    title,
+    changed,
+    h("h3", { class: "visually-hidden" }, "What to notice"),
+    points,
+    h("details", { class: "lesson-why" }, h("summary", {}, "Why this experiment"), explanation, claim),
+  );
+  card.setAttribute("aria-labelledby", "lesson-card-title");
+  card.hidden = true;
+
+  let shownLesson: string | null | undefined;
+  let shownChanged: boolean | undefined;
+
+  return {
+    update(state) {
+      const id = state.params.lesson;
+      const index = lessons.findIndex((l) => l.id === id);
+      const lesson = lessons[index] ?? null;
+      if (id !== shownLesson) {
+        shownLesson = id;
+        shownChanged = undefined;
+        for (const item of items) {
+          const isCurrent = item.lesson.id === id;
+          item.item.classList.toggle("current", isCurrent);
+          item.current.hidden = !isCurrent;
+          if (isCurrent) item.item.setAttribute("aria-current", "true");
+          else item.item.removeAttribute("aria-current");
+        }
+        card.hidden = lesson === null;
+        start.hidden = lesson !== null;
+        card.dataset["lesson"] = lesson?.id ?? "";
+        document.body.classList.toggle("has-lesson", lesson !== null);
+        if (lesson) {
+          setText(step, `Lesson ${index + 1} of ${total}`);
+          setText(from, `from ${sourceLabel(lesson)}`);
+          setText(title, lesson.title);
+          replaceChildren(points, ...lesson.notice.map((point) => h("li", {}, point)));
+          setText(explanation, lesson.explanation);
+          replaceChildren(claim, h("strong", {}, "The claim, checked by a test on this link: "), lesson.claim);
+          const before = lessons[index - 1];
+          const after = lessons[index + 1];
+          previous.disabled = !before;
+          next.disabled = !after;
+          previous.title = before ? `Lesson ${index}: ${before.title}` : "";
+          next.title = after ? `Lesson ${index + 2}: ${after.title}` : "";
+          previous.onclick = () => before && load(before, results);
+          next.onclick = () => after && load(after, results);
+          reload.onclick = () => load(lesson, results);
+        }
+      }
+      // Display keys (presenter mode, the view) change how the page looks, not the experiment.
+      const isChanged = lesson !== null && !sameExperiment(canonical.get(lesson.id) ?? "", state.fragment, codec.schema.display_keys);
+      if (isChanged !== shownChanged) {
+        shownChanged = isChanged;
+        changed.hidden = !isChanged;
+        replaceChildren(
+          changed,
+          isChanged ? "Settings changed since this lesson was loaded; its points describe its own settings. " : null,
+          isChanged ? reload : null,
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { bytesLabel, bytesRangeLabel, formatBinaryBytes, formatBytes, formatCount, formatNs, formatNsShort, formatRatio, timeUnit } from "./format";
+
+describe("formatting", () => {
+  it("writes counts exactly, with thousands separators", () => {
+    expect(formatCount(1048577)).toBe("1,048,577");
+    expect(formatCount(0)).toBe("0");
+  });
+
+  it("writes times with three significant digits in a fitting unit", () => {
+    expect(formatNs(0)).toBe("0 ns");
+    expect(formatNs(12.34)).toBe("12.3 ns");
+    expect(formatNs(5000)).toBe("5.00 µs");
+    expect(formatNs(1234567)).toBe("1.23 ms");
+    expect(formatNs(157_286_550)).toBe("157 ms");
+    expect(formatNs(2.5e9)).toBe("2.50 s");
+    expect(formatNs(Number.NaN)).toBe("–");
+  });
+
+  it("picks the unit from the magnitude", () => {
+    expect(timeUnit(999)).toEqual({ scale: 1, unit: "ns" });
+    expect(timeUnit(1000)).toEqual({ scale: 1e3, unit: "µs" });
+    expect(timeUnit(3e7)).toEqual({ scale: 1e6, unit: "ms" });
+  });
+
+  it("writes approximate byte counts in binary units for chart labels", () => {
+    expect(formatBytes(0)).toBe("0 B");
+    expect(formatBytes(1023)).toBe("1,023 B");
+    expect(formatBytes(8320)).toBe("8.13 KiB");
+    expect(formatBytes(1 << 20)).toBe("1.00 MiB");
+    expect(formatBytes(132_341_824)).toBe("126 MiB");
+    expect(formatBytes(3 * 2 ** 30)).toBe("3.00 GiB");
+  });
+
+  it("writes ratios briefly", () => {
+    expect(formatRatio(100.4)).toBe("100×");
+    expect(formatRatio(12.6)).toBe("13×");
+    expect(formatRatio(2.345)).toBe("2.3×");
+  });
+
+  it("drops only trailing decimal zeros in short times", () => {
+    expect(formatNsShort(5000)).toBe("5 µs");
+    expect(formatNsShort(100_000)).toBe("100 µs");
+    expect(formatNsShort(1500)).toBe("1.5 µs");
+    expect(formatNsShort(1234)).toBe("1.23 µs");
+  });
+
+  it("names byte sizes with binary units", () => {
+    expect(bytesLabel("8K")).toBe("8 KiB");
+    expect(bytesLabel("1M")).toBe("1 MiB");
+    expect(bytesLabel("512")).toBe("512 B");
+  });
+
+  it("writes byte ranges with one unit where both ends share it", () => {
+    expect(bytesRangeLabel("64", "512")).toBe("64–512 B");
+    expect(bytesRangeLabel("1K", "4K")).toBe("1–4 KiB");
+    expect(bytesRangeLabel("256", "2K")).toBe("256 B–2 KiB");
+  });
+});
+
+describe("binary byte labels", () => {
+  it("are short and exact at binary steps", () => {
+    expect([0, 100, 262144, 786432, 1048576, 1572864].map(formatBinaryBytes)).toEqual(["0 B", "100 B", "256 KiB", "768 KiB", "1 MiB", "1.5 MiB"]);
+  });
+});

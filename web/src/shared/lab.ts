@@ -1,0 +1,56 @@
+// The contract between the page and a lab: what the page asks of a lab
+// (LabUi) and what a lab may ask of the page (LabContext). Types only; the
+// registry that builds the labs is app/labs.ts.
+
+import type { Codec } from "../engine/codec";
+import type { Lab, LabReport, Params, Sweep, View } from "../engine/types.gen";
+
+/** A chart a lab offers for PNG export. */
+export interface ExportedChart {
+  title: string;
+  canvas: HTMLCanvasElement;
+}
+
+/** What the page needs from a lab. */
+export interface LabUi {
+  readonly id: Lab;
+  /** Elements shown only while this lab is (its form, its results). */
+  readonly elements: readonly HTMLElement[];
+  /** The result views it offers, in tab order (none: it has one view of its own). */
+  readonly views: readonly View[];
+  /** Shows params in the lab's form (and view controls) without reporting a change. */
+  show(params: Params): void;
+  /** A report of this lab arrived. */
+  update(report: LabReport): void;
+  /** Shows `view` (one of `views`), hiding the lab's other views. */
+  showView(view: View): void;
+  /** The params to use when the person opens `view` from `params` (the timeline may bring its own starting settings). */
+  enter(view: View, params: Params): Params;
+  /** The view became visible with `params` (a sweep view runs its sweep if it has none yet). */
+  entered(view: View, params: Params): void;
+  /** One or two sentences about `view` for the headline above the results ("" before any result). */
+  headline(view: View): string;
+  /** How the engine fitted the settings just edited (a sweep's range cut to the limits), to show beside them; [] clears. */
+  fitted(notes: string[]): void;
+  /** Re-reads colours and type size (colour scheme, presenter mode). */
+  retheme(): void;
+  /** The charts the export panel offers as PNGs. */
+  charts(): ExportedChart[];
+  /** The name of a reader or cursor id, for export and the phone bar. */
+  labelOf(id: string): string;
+  /** The newest numbers in a few words, for the phone bar while the results are out of view. */
+  peek(report: LabReport): (string | Node)[];
+}
+
+/** What a lab may ask of the page. */
+export interface LabContext {
+  codec: Codec;
+  /** The params on screen now. */
+  params(): Params;
+  /** A setting changed (as from a form field); `live` while a slider is still moving. */
+  edited(params: Params, live: boolean): void;
+  /** The sweep's axis or range changed (stored and linked, not measured). */
+  sweepEdited(sweep: Sweep | null): void;
+  /** Something the lab's headline says changed. */
+  headlineChanged(): void;
+}

@@ -10,36 +10,40 @@ import { ISOLATION_HEADERS } from "./web/src/offline/policy.js";
 const isolationHeaders = ISOLATION_HEADERS;
 
 // `--mode faults` builds the recovery-test page: the engine from web/pkg-faults
-// (built with the `faults` feature) into dist-faults/.
+// (built with the `faults` feature) into dist-faults/. `--mode bench` builds
+// the benchmark page alone: the engine from web/pkg-bench (the `bench`
+// feature) into dist-bench/, so the page's own build carries none of it.
 export default defineConfig(({ mode }) => ({
   root: "web",
   publicDir: "../public",
   // Relative asset URLs: the built page works from any sub-path.
   base: "./",
   build: {
-    outDir: mode === "faults" ? "../dist-faults" : "../dist",
+    outDir: mode === "faults" ? "../dist-faults" : mode === "bench" ? "../dist-bench" : "../dist",
     emptyOutDir: true,
     target: "es2022",
     // The wasm must stay a separate file: 'wasm-unsafe-eval' allows compiling
     // it, but an inlined data: URL would be blocked by connect-src 'self'.
     assetsInlineLimit: 0,
     rollupOptions: {
-      // bench.html runs the benchmark suite in a worker for `npm run bench`.
       // Absolute: the dev server's dependency scan resolves these from `root`.
-      input: {
-        main: fileURLToPath(new URL("./web/index.html", import.meta.url)),
-        bench: fileURLToPath(new URL("./web/bench.html", import.meta.url)),
-      },
+      input:
+        mode === "bench"
+          ? { bench: fileURLToPath(new URL("./web/bench.html", import.meta.url)) }
+          : { main: fileURLToPath(new URL("./web/index.html", import.meta.url)) },
     },
   },
   resolve: {
-    alias: mode === "faults" ? [{ find: /^(.*)\/pkg\/buflab\.js$/, replacement: "$1/pkg-faults/buflab.js" }] : [],
+    alias:
+      mode === "faults" || mode === "bench"
+        ? [{ find: /^(.*)\/pkg\/buflab\.js$/, replacement: `$1/pkg-${mode}/buflab.js` }]
+        : [],
   },
   worker: {
     format: "es",
   },
   // Writes dist/sw.js: offline copy of the whole build, and the isolation headers.
-  plugins: [serviceWorker()],
+  plugins: mode === "bench" ? [] : [serviceWorker()],
   server: {
     host: "127.0.0.1",
     headers: isolationHeaders,

@@ -1,11 +1,14 @@
-// Native vs WebAssembly on the same scenario suite, same machine, same run.
+// Native vs WebAssembly on the same scenario suite, same machine, same run,
+// and the cross-check of BufLab's timed pass against plain programs.
 //
-//   native: target/release/buflab --bench            (Instant clock)
-//   wasm:   dist/bench.html in headless Chromium     (performance.now() in a
-//           worker, cross-origin isolated by vite preview's COOP/COEP headers)
+//   native:    target/release/buflab --bench           (Instant clock)
+//   wasm:      dist-bench/bench.html in headless Chromium (performance.now()
+//              in a worker, cross-origin isolated by vite preview's headers)
+//   criterion: cargo bench --bench crosscheck           (the referee, natively)
 //
-// Both sides use crate/src/measure.rs's sampling, so the ratio compares the
-// code, not two harnesses. Writes docs/benchmarks.md unless --no-write.
+// The suite's two sides use crate/src/engine/measure.rs's sampling, so their
+// ratio compares the code, not two harnesses. Writes docs/benchmarks.md
+// unless --no-write.
 
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -22,13 +25,34 @@ function nativeSuite() {
   return JSON.parse(out);
 }
 
-async function wasmSuite() {
-  const server = await preview({
+/** Criterion's cross-check: median ns per run of each side of each scenario. */
+function criterion() {
+  const out = execFileSync("cargo", ["bench", "-p", "buflab", "--bench", "crosscheck", "--", "--output-format", "bencher"], {
+    encoding: "utf8",
+    cwd: root,
+    maxBuffer: 1 << 26,
+  });
+  const times = new Map();
+  for (const line of out.split("\n")) {
+    const m = /^test (.+)\/(buflab|plain) \.\.\. bench:\s+([\d,]+) ns\/iter \(\+\/- ([\d,]+)\)/.exec(line);
+    if (m) times.set(`${m[1]}/${m[2]}`, { ns: Number(m[3].replaceAll(",", "")), spread: Number(m[4].replaceAll(",", "")) });
+  }
+  return times;
+}
+
+async function serve(mode) {
+  return preview({
     root: `${root}web`,
     configFile: `${root}vite.config.ts`,
+    mode,
     logLevel: "warn",
     preview: { port: 0, host: "127.0.0.1", open: false },
   });
+}
+
+async function wasmSuite() {
+  const server = await serve("bench");
+  const site = await serve("production");
   const url = server.resolvedUrls.local[0];
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
@@ -46,11 +70,12 @@ async function wasmSuite() {
     const state = await page.textContent("#state");
     const text = await page.textContent("#out");
     if (state !== "done") throw new Error(`wasm suite failed: ${text}`);
-    const firstResults = await firstResultsMs(browser, url);
+    const firstResults = await firstResultsMs(browser, site.resolvedUrls.local[0]);
     return { suite: JSON.parse(text), chromium: browser.version(), seconds: (Date.now() - navStart) / 1000, firstResults };
   } finally {
     await browser.close();
     await server.close();
+    await site.close();
   }
 }
 
@@ -77,7 +102,7 @@ async function firstResultsMs(browser, url) {
 
 function sizes() {
   const dir = `${root}dist/assets/`;
-  const files = readdirSync(dir).filter((f) => !f.startsWith("bench"));
+  const files = readdirSync(dir);
   const gz = (f) => gzipSync(readFileSync(dir + f), { level: 9 }).length;
   const wasm = files.find((f) => f.endsWith(".wasm"));
   const html = gzipSync(readFileSync(`${root}dist/index.html`), { level: 9 }).length;
@@ -95,9 +120,31 @@ function machine() {
 }
 
 const f = (x, digits = 3) => x.toFixed(digits);
+const crit = criterion();
 const native = nativeSuite();
 const wasm = await wasmSuite();
 const size = sizes();
+
+const ms = (ns) => (ns >= 1e6 ? `${f(ns / 1e6, 2)} ms` : `${f(ns / 1e3, 1)} µs`);
+const crossRows = native.crosscheck.map((n, i) => {
+  const w = wasm.suite.crosscheck[i];
+  const ours = crit.get(`${n.name}/buflab`);
+  const theirs = crit.get(`${n.name}/plain`);
+  return { name: n.name, link: n.link, ours, theirs, ratio: ours && theirs ? ours.ns / theirs.ns : NaN, native: n, wasm: w };
+});
+const alt = (c) => `${f(c.ratio, 2)}× [${f(c.ratio_min, 2)}–${f(c.ratio_max, 2)}]`;
+const crossLines = [
+  "| scenario | plain (Criterion) | BufLab timed pass (Criterion) | BufLab ÷ plain | native, alternating rounds | WASM, alternating rounds |",
+  "| --- | ---: | ---: | ---: | ---: | ---: |",
+  ...crossRows.map(
+    (r) =>
+      `| ${r.name} | ${r.theirs ? ms(r.theirs.ns) : "?"} | ${r.ours ? ms(r.ours.ns) : "?"} | **${f(r.ratio, 2)}×** | ${alt(r.native)} | ${alt(r.wasm)} |`,
+  ),
+];
+const within = (xs, limit) => xs.filter((x) => x <= limit).length;
+const crossSummary =
+  `Within 1.1×: ${within(crossRows.map((r) => r.ratio), 1.1)} of ${crossRows.length} (Criterion), ` +
+  `${within(crossRows.map((r) => r.native.ratio), 1.1)} natively and ${within(crossRows.map((r) => r.wasm.ratio), 1.1)} in WASM (alternating rounds).`;
 
 const rows = native.results.map((n, i) => {
   const w = wasm.suite.results[i];
@@ -114,24 +161,23 @@ const lines = [
   "",
   `Median WASM/native ratio: **${f(median, 2)}×**.`,
   "",
-  "| counter overhead (std, 1-byte reads, 4 MiB) | instrumented source | plain slice | overhead |",
-  "| --- | ---: | ---: | ---: |",
-  `| native | ${f(native.overhead.instrumented_ns_per_byte)} ns/B | ${f(native.overhead.plain_ns_per_byte)} ns/B | ${f(native.overhead.overhead * 100, 1)}% |`,
-  `| WASM | ${f(wasm.suite.overhead.instrumented_ns_per_byte)} ns/B | ${f(wasm.suite.overhead.plain_ns_per_byte)} ns/B | ${f(wasm.suite.overhead.overhead * 100, 1)}% |`,
-  "",
+
   `Sizes: wasm ${(size.wasmRaw / 1024).toFixed(1)} KiB raw, ${(size.wasmGzip / 1024).toFixed(1)} KiB gzipped; ` +
     `everything the page's first load fetches: ${(size.firstLoadGzip / 1024).toFixed(1)} KiB gzipped.`,
   `First results on the page after navigation start (localhost, fresh context, median of 5): ${wasm.firstResults} ms.`,
   `WASM timer: ${f(wasm.suite.resolution_ns / 1000, 1)} µs resolution, ${wasm.suite.isolated ? "cross-origin isolated" : "NOT isolated"}.`,
 ];
 const table = lines.join("\n");
+const crossTable = [...crossLines, "", crossSummary].join("\n");
+console.log(crossTable);
+console.log();
 console.log(table);
 
 if (write) {
   const doc = `# Benchmarks
 
 Written by \`npm run bench\` (scripts/bench.mjs); rerun it to refresh this page.
-The suite is \`crate/src/bench.rs\`: each scenario is a BufLab link with one
+The suite is \`crate/src/bench/mod.rs\`: each scenario is a BufLab link with one
 reader, timed natively (release build, \`Instant\`) and as WebAssembly in
 headless Chromium (a worker, \`performance.now()\`, cross-origin isolated),
 with the same warm-up, batching and statistics (median ± MAD of at least 5
@@ -139,6 +185,22 @@ samples, each at least 1000× the timer resolution). Times are measured CPU time
 of the reader loop over an in-memory source; nothing here is modelled.
 
 Machine: ${machine()}; Chromium ${wasm.chromium}. Run on ${new Date().toISOString().slice(0, 10)}.
+
+## Cross-check: BufLab's timed pass against plain programs
+
+Every time BufLab shows is its *timed pass*: the reader, the workload's loop
+and a running sum, over a source cut exactly as the counted pass's, with no
+counter (\`crate/src/engine/timed.rs\`). Here it runs beside a plain program
+doing the same with std (\`crate/src/bench/plain.rs\`: the code panel's loop,
+its own chunked source, every size given at run time), each side returning the
+same sum. Criterion times both natively outside BufLab's harness
+(\`cargo bench -p buflab --bench crosscheck\`); the suite then times both in
+alternating rounds natively and as WebAssembly (median [min–max] of 5 rounds'
+ratios). Target: every ratio within 1.1×.
+
+${crossTable}
+
+## WebAssembly against native
 
 ${table}
 `;

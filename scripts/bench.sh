@@ -8,4 +8,6 @@ export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 bash scripts/setup.sh --browser
 cargo build --release -p buflab
 npm run --silent build
+wasm-pack build crate --target web --release --out-dir ../web/pkg-bench --out-name buflab -- --features bench
+vite build --mode bench --logLevel warn
 node scripts/bench.mjs "$@"

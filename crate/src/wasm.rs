@@ -136,7 +136,8 @@ pub fn run(params: JsValue, options: JsValue) -> Result<JsValue, JsError> {
 }
 
 /// Runs the benchmark suite (`npm run bench`): blocking for tens of seconds,
-/// so only ever in a worker.
+/// so only ever in a worker. Only in builds with the `bench` feature.
+#[cfg(feature = "bench")]
 #[wasm_bindgen]
 pub fn bench_suite() -> Result<JsValue, JsError> {
     to_js(&crate::bench::run_suite(&PerformanceClock::new()?))

@@ -463,7 +463,8 @@ proptest! {
         readers.push(ChainedReader::new(scripted(&data, &sizes, &probe), &p));
         let spec = Spec { workload, rs, len: data.len(), reuse: false };
         let mut sink = [DigestSink::default()];
-        let app = workload::drive(&spec, readers, &mut vec![0; rs], &mut sink).unwrap();
+        let mut app = workload::AppCounts::default();
+        workload::drive(&spec, readers, &mut vec![0; rs], &mut sink, &mut app).unwrap();
         let c = p.counts();
         prop_assert_eq!(c.bytes_copied + c.bytes_direct, app.owned_bytes);
         prop_assert_eq!(sink[0].value(), content::expected(workload, &data).digest);

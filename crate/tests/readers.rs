@@ -4,7 +4,7 @@
 
 use buflab::engine::measure::{InstantClock, Sampling};
 use buflab::engine::readers as read;
-use buflab::engine::source::{counting_bytes, Chunker, Probe, Source};
+use buflab::engine::source::{counting_bytes, Chunker, Limit, Probe, Source};
 use buflab::engine::workload::{digest_of, AppCounts, DigestSink};
 use buflab::link::decode as decode_link;
 use buflab::model::{max_streams, ChunkModel, Id, LenRange, Params, ReaderKind, Workload};

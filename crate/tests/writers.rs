@@ -13,7 +13,7 @@ use buflab::engine::source::{counting_bytes, Chunker};
 use buflab::engine::workload::{digest_of, DigestSink};
 use buflab::engine::write::bufwriter;
 use buflab::engine::write::cursors::{self, encode_all, records, serialize, Sizes, WriterVec};
-use buflab::engine::write::sink::{Sink, SinkProbe};
+use buflab::engine::write::sink::{Drain, Sink, SinkProbe};
 use buflab::link::decode as decode_link;
 use buflab::model::{ChunkModel, Ending, Flavour, Id, Lab, Params, WriteMode, WriteParams};
 use bytes::{BufMut, BytesMut};
@@ -309,11 +309,16 @@ fn chunk_script() -> impl Strategy<Value = Vec<usize>> {
     prop::collection::vec(prop_oneof![3 => Just(0usize), 3 => Just(1usize), 4 => 1usize..700], 0..40)
 }
 
+/// Writes through the counting sink, and through the timed pass's drain cut
+/// the same way, which must deliver the same bytes.
 fn write_through(mode: WriteMode, data: &[u8], ws: usize, cap: usize, chunker: Chunker) -> (String, SinkProbe, u64) {
     let probe = SinkProbe::default();
     probe.set_app_window(data);
-    let (app_writes, digest) =
-        bufwriter::drive(mode, data, ws, cap, Sink::new(chunker, &probe, DigestSink::default())).expect("writes succeed");
+    let mut app_writes = 0;
+    let sink = Sink::new(chunker.clone(), &probe, DigestSink::default());
+    let digest = bufwriter::drive(mode, data, ws, cap, sink, || app_writes += 1).expect("writes succeed").into_consume();
+    let drain = bufwriter::drive(mode, data, ws, cap, Drain::new(chunker, DigestSink::default()), || {}).expect("writes succeed");
+    assert_eq!(drain.into_consume().hex(), digest.hex(), "the drain delivers what the sink does");
     (digest.hex(), probe, app_writes)
 }
 

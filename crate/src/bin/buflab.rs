@@ -47,7 +47,7 @@ struct RunArgs {
     /// Print the Rust program the link corresponds to, instead of running it.
     #[arg(long, conflicts_with_all = ["json", "quick", "timeline", "bench"])]
     code: bool,
-    /// Run the benchmark suite (crate/src/bench.rs) and print it as JSON.
+    /// Run the benchmark suite (crate/src/bench/mod.rs) and print it as JSON.
     #[arg(long, conflicts_with_all = ["link", "json", "quick", "timeline"])]
     bench: bool,
 }

@@ -1,5 +1,6 @@
 //! Runs one experiment: every chosen reader over the same streams, first once
-//! for counts and the digest, then timed.
+//! for counts and the digest (the counted pass), then timed without any
+//! counter (the timed pass, `engine::timed`).
 //!
 //! Reports leave `link` empty: the engine does not know the link codec; the
 //! façade above both (`crate::api`) fills it in.
@@ -8,6 +9,7 @@ use super::content;
 use super::measure::{self, AllocScope, Clock, Lanes, Sampling};
 use super::readers::{self, Driven, ReaderConfig};
 use super::source::{stream_seed, Probe, Source};
+use super::timed;
 use super::timeline;
 use super::workload::{combined_digest, Consume, CountSink, DigestSink, Spec};
 use crate::model::{Id, Lab, LabReport, ParamError, Params, ReaderKind, Report, Run, Timer};
@@ -91,8 +93,9 @@ fn run_reader(
 
     let mut sinks: Vec<CountSink> = (0..streams).map(|_| CountSink::default()).collect();
     let cpu_ns = measure::sample(clock, resolution_ns, sampling, || {
-        // Counted once above; a failure here would have failed there.
-        let _ = once(params, kind, data, &mut app_buf, &mut sinks);
+        // The same run without a counter (see `timed`). Counted once above:
+        // a failure here would have failed there.
+        let _ = timed::run(kind, params, data, &mut app_buf, &mut sinks);
     });
     std::hint::black_box(sinks.iter().map(|s| s.0).sum::<u64>());
 

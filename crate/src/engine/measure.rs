@@ -329,6 +329,11 @@ impl<T> Lanes<T> {
         self.items.push(item);
     }
 
+    /// Takes the last element out (nothing is reallocated).
+    pub fn pop(&mut self) -> Option<T> {
+        self.items.pop()
+    }
+
     /// The same lanes, each element turned into another (a reader into its
     /// `Bytes` iterator, a source into a reader).
     pub fn map<U>(mut self, mut f: impl FnMut(T) -> U) -> Lanes<U> {

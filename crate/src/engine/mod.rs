@@ -12,6 +12,7 @@ pub mod measure;
 pub mod readers;
 pub mod source;
 pub mod sweep;
+pub mod timed;
 pub mod timeline;
 pub mod workload;
 pub mod write;

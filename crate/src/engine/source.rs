@@ -50,7 +50,65 @@ impl SplitMix64 {
     }
 }
 
-/// Draws the chunk size limit for each read call.
+/// Where each read call's chunk limit comes from.
+pub trait Limit {
+    /// Whether a limit can be 0, a read interrupted before any byte arrived
+    /// (scripts can; models never do, so their sources skip the check).
+    const INTERRUPTS: bool;
+    /// The most the next read call may return; 0 means "interrupted".
+    fn next_limit(&mut self) -> usize;
+}
+
+/// Seeded sizes drawn uniformly from `lo..lo + span`: the `a-b` model.
+#[derive(Clone, Debug)]
+pub struct Uniform {
+    lo: usize,
+    span: u64,
+    rng: SplitMix64,
+}
+
+impl Uniform {
+    pub fn new(min: usize, max: usize, seed: u64) -> Uniform {
+        let (lo, hi) = (min.max(1), max.max(min).max(1));
+        Uniform { lo, span: (hi - lo) as u64 + 1, rng: SplitMix64::new(seed) }
+    }
+}
+
+impl Limit for Uniform {
+    const INTERRUPTS: bool = false;
+    #[inline]
+    fn next_limit(&mut self) -> usize {
+        self.lo + self.rng.below(self.span) as usize
+    }
+}
+
+/// The same limit for every read: `fixed k`, `pipe` (64 KiB) and `file`
+/// (no limit).
+#[derive(Clone, Copy, Debug)]
+pub struct AtMost(pub usize);
+
+impl AtMost {
+    /// The limit of a model that has one size (`None` for `uniform`).
+    pub fn of(model: ChunkModel) -> Option<AtMost> {
+        match model {
+            ChunkModel::Uniform { .. } => None,
+            // Models never yield 0: an empty chunk reads as end of stream.
+            ChunkModel::Fixed { size } => Some(AtMost(size.max(1))),
+            ChunkModel::File => Some(AtMost(usize::MAX)),
+            ChunkModel::Pipe => Some(AtMost(PIPE_CHUNK)),
+        }
+    }
+}
+
+impl Limit for AtMost {
+    const INTERRUPTS: bool = false;
+    #[inline]
+    fn next_limit(&mut self) -> usize {
+        self.0
+    }
+}
+
+/// Draws the chunk size limit for each read call: any model, or a script.
 #[derive(Clone, Debug)]
 pub struct Chunker {
     plan: Plan,
@@ -58,7 +116,8 @@ pub struct Chunker {
 
 #[derive(Clone, Debug)]
 enum Plan {
-    Model(ChunkModel, SplitMix64),
+    Uniform(Uniform),
+    AtMost(AtMost),
     /// Test and fuzz scripts: sizes used in turn, cycling; 0 stands for a
     /// read interrupted before any byte arrived.
     Script { sizes: Vec<usize>, next: usize },
@@ -66,7 +125,12 @@ enum Plan {
 
 impl Chunker {
     pub fn new(model: ChunkModel, seed: u64) -> Self {
-        Chunker { plan: Plan::Model(model, SplitMix64::new(seed)) }
+        let plan = match (model, AtMost::of(model)) {
+            (ChunkModel::Uniform { min, max }, _) => Plan::Uniform(Uniform::new(min, max, seed)),
+            (_, Some(limit)) => Plan::AtMost(limit),
+            (_, None) => unreachable!("only uniform has no single limit"),
+        };
+        Chunker { plan }
     }
 
     /// A scripted chunker, like std's `ShortReader` test double: each read
@@ -80,20 +144,15 @@ impl Chunker {
         }
         Chunker { plan: Plan::Script { sizes, next: 0 } }
     }
+}
 
-    /// The most the next read call may return; 0 means "interrupted".
-    pub fn next_limit(&mut self) -> usize {
+impl Limit for Chunker {
+    const INTERRUPTS: bool = true;
+
+    fn next_limit(&mut self) -> usize {
         match &mut self.plan {
-            Plan::Model(model, rng) => match *model {
-                ChunkModel::Uniform { min, max } => {
-                    let (lo, hi) = (min.max(1), max.max(min).max(1));
-                    lo + rng.below((hi - lo) as u64 + 1) as usize
-                }
-                // Models never yield 0: an empty chunk reads as end of stream.
-                ChunkModel::Fixed { size } => size.max(1),
-                ChunkModel::File => usize::MAX,
-                ChunkModel::Pipe => PIPE_CHUNK,
-            },
+            Plan::Uniform(u) => u.next_limit(),
+            Plan::AtMost(limit) => limit.0,
             Plan::Script { sizes, next } => {
                 let n = sizes[*next % sizes.len()];
                 *next = (*next + 1) % sizes.len();
@@ -225,6 +284,45 @@ impl ObservedRead for Source<'_> {
     }
 }
 
+/// The timed pass's source: the same bytes in the same chunks as a
+/// [`Source`] with the same model and seed, and nothing else (no counters,
+/// no reader-buffer check), as a program's own socket or file would be.
+/// `Tag` makes its type, and the type of a reader over it, particular to one
+/// loop (see `engine::timed`).
+pub struct Stream<'a, C, Tag> {
+    data: &'a [u8],
+    pos: usize,
+    chunks: C,
+    _tag: std::marker::PhantomData<fn() -> Tag>,
+}
+
+impl<'a, C: Limit, Tag> Stream<'a, C, Tag> {
+    pub fn new(data: &'a [u8], chunks: C) -> Self {
+        Stream { data, pos: 0, chunks, _tag: std::marker::PhantomData }
+    }
+}
+
+impl<C: Limit, Tag> Read for Stream<'_, C, Tag> {
+    #[inline]
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let remaining = self.data.len() - self.pos;
+        let n = if buf.is_empty() || remaining == 0 {
+            0
+        } else {
+            let limit = self.chunks.next_limit();
+            if C::INTERRUPTS && limit == 0 {
+                return Err(io::Error::from(io::ErrorKind::Interrupted));
+            }
+            buf.len().min(remaining).min(limit)
+        };
+        buf[..n].copy_from_slice(&self.data[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }
+}
+
+impl<C: Limit, Tag> ObservedRead for Stream<'_, C, Tag> {}
+
 /// The chunk seed of stream `index` of an experiment seeded with `seed`.
 /// Stream 0 uses the seed itself, so a one-stream experiment keeps the chunks
 /// (and counts) links had before streams existed; the others get unrelated
@@ -281,6 +379,30 @@ mod tests {
         assert_eq!(s.read(&mut big).unwrap(), 0, "end of stream");
         assert_eq!(probe.source_reads(), 5, "every call counts");
         assert_eq!(probe.source_bytes(), 10);
+    }
+
+    #[test]
+    fn a_stream_cuts_the_bytes_as_the_source_does() {
+        let data = counting_bytes(5000);
+        for model in [ChunkModel::Uniform { min: 3, max: 300 }, ChunkModel::Fixed { size: 7 }, ChunkModel::File, ChunkModel::Pipe] {
+            let probe = Probe::default();
+            let mut source = Source::new(&data, model, 9, &probe);
+            let mut stream = match AtMost::of(model) {
+                Some(limit) => Box::new(Stream::<_, ()>::new(&data, limit)) as Box<dyn Read>,
+                None => Box::new(Stream::<_, ()>::new(&data, Chunker::new(model, 9))),
+            };
+            let (mut a, mut b) = ([0u8; 400], [0u8; 400]);
+            loop {
+                let (n, m) = (source.read(&mut a).unwrap(), stream.read(&mut b).unwrap());
+                assert_eq!((n, &a[..n]), (m, &b[..m]), "{model:?}");
+                if n == 0 {
+                    break;
+                }
+            }
+        }
+        let mut c = Chunker::new(ChunkModel::Uniform { min: 3, max: 300 }, 9);
+        let mut u = Uniform::new(3, 300, 9);
+        assert!((0..1000).all(|_| c.next_limit() == u.next_limit()), "one draw, two types");
     }
 
     #[test]

@@ -29,7 +29,7 @@ use super::measure::Lanes;
 use super::readers::chained::ChainCounts;
 use super::readers::{self, Look, ReaderConfig, Strategy, Visit};
 use super::source::{stream_seed, ObservedRead, Probe, Source};
-use super::workload::{self, AppCounts, AppReader, Consume, FrameBuf, Spec};
+use super::workload::{self, AppCounts, AppReader, Consume, FrameBuf, Spec, Tally};
 use crate::model::{Op, OpKind, Params, Piece, ReaderKind, Shape, SourceRead, Span, Timeline, Workload};
 
 /// Application operations recorded per reader: enough to see a buffer fill,
@@ -117,7 +117,9 @@ fn drive_one<R: AppReader>(
 ) -> io::Result<AppCounts> {
     let mut readers = Lanes::with_capacity(1);
     readers.push(reader);
-    workload::drive(spec, readers, app_buf, sinks)
+    let mut counts = AppCounts::default();
+    workload::drive(spec, readers, app_buf, sinks, &mut counts)?;
+    Ok(counts)
 }
 
 // ---------------------------------------------------------------------------
@@ -546,31 +548,27 @@ impl<R> Traced<'_, R> {
     }
 
     /// An operation of the workload's own step (`AppReader`), measured by
-    /// what it added to the application's counts.
-    fn step<T>(
+    /// what it added to the application's counts; the caller's tally gets
+    /// the same.
+    fn step<T, Y: Tally>(
         &mut self,
         kind: OpKind,
         requested: Option<u64>,
-        counts: &mut AppCounts,
+        tally: &mut Y,
         f: impl FnOnce(&mut R, &mut AppCounts) -> io::Result<T>,
     ) -> io::Result<T> {
-        let before = *counts;
-        let after = Cell::new(before);
+        let after = Cell::new(AppCounts::default());
         let run = |r: &mut R| {
-            let mut c = before;
+            let mut c = AppCounts::default();
             let result = f(r, &mut c);
             after.set(c);
             result
         };
         let result = self.op(kind, requested, (0, 0), run, |_| {
             let a = after.get();
-            Outcome {
-                returned: a.bytes - before.bytes,
-                owned: a.owned_bytes - before.owned_bytes,
-                calls: a.app_reads - before.app_reads,
-            }
+            Outcome { returned: a.bytes, owned: a.owned_bytes, calls: a.app_reads }
         });
-        *counts = after.get();
+        tally.add(&after.get());
         result
     }
 }
@@ -646,28 +644,28 @@ impl<R: Read> Read for Traced<'_, R> {
 
 /// Each workload step goes to the reader's own step, as one operation.
 impl<R: AppReader> AppReader for Traced<'_, R> {
-    fn line<C: Consume>(&mut self, line: &mut Vec<u8>, sink: &mut C, counts: &mut AppCounts) -> io::Result<usize> {
-        self.step(OpKind::Line, None, counts, |r, c| r.line(line, sink, c))
+    fn line<C: Consume, T: Tally>(&mut self, line: &mut Vec<u8>, sink: &mut C, t: &mut T) -> io::Result<usize> {
+        self.step(OpKind::Line, None, t, |r, c| r.line(line, sink, c))
     }
 
-    fn frame_header(&mut self, counts: &mut AppCounts) -> io::Result<Option<u32>> {
-        self.step(OpKind::FrameHeader, Some(4), counts, |r, c| r.frame_header(c))
+    fn frame_header<T: Tally>(&mut self, t: &mut T) -> io::Result<Option<u32>> {
+        self.step(OpKind::FrameHeader, Some(4), t, |r, c| r.frame_header(c))
     }
 
-    fn frame_payload<C: Consume>(
+    fn frame_payload<C: Consume, T: Tally>(
         &mut self,
         n: usize,
         frame: &mut FrameBuf,
         sink: &mut C,
-        counts: &mut AppCounts,
+        t: &mut T,
     ) -> io::Result<()> {
-        self.step(OpKind::FramePayload, Some(n as u64), counts, |r, c| r.frame_payload(n, frame, sink, c))
+        self.step(OpKind::FramePayload, Some(n as u64), t, |r, c| r.frame_payload(n, frame, sink, c))
     }
 
-    fn scan_step<C: Consume>(&mut self, buf: &mut [u8], sink: &mut C, counts: &mut AppCounts) -> io::Result<bool> {
+    fn scan_step<C: Consume, T: Tally>(&mut self, buf: &mut [u8], sink: &mut C, t: &mut T) -> io::Result<bool> {
         // Only the unbuffered reader reads into the buffer; the others scan theirs.
         let requested = (self.rec.shape == Shape::Unbuffered).then_some(buf.len() as u64);
-        self.step(OpKind::Scan, requested, counts, |r, c| r.scan_step(buf, sink, c))
+        self.step(OpKind::Scan, requested, t, |r, c| r.scan_step(buf, sink, c))
     }
 }
 

@@ -53,6 +53,52 @@ pub struct AppCounts {
     pub owned_bytes: u64,
 }
 
+/// What the application's operations add up to. The counted pass tallies
+/// into [`AppCounts`]; the timed pass into `()`, whose methods are empty, so
+/// its loops carry no bookkeeping the user's program would not have.
+pub trait Tally {
+    /// One call the application made on the reader.
+    fn call(&mut self);
+    /// `n` bytes the reader wrote into the application's own memory.
+    fn owned(&mut self, n: usize);
+    /// `n` bytes the application received (owned or borrowed).
+    fn got(&mut self, n: usize);
+    /// Counts taken elsewhere (the buffer timeline measures each step on its own).
+    fn add(&mut self, counts: &AppCounts);
+}
+
+impl Tally for AppCounts {
+    #[inline]
+    fn call(&mut self) {
+        self.app_reads += 1;
+    }
+    #[inline]
+    fn owned(&mut self, n: usize) {
+        self.owned_bytes += n as u64;
+    }
+    #[inline]
+    fn got(&mut self, n: usize) {
+        self.bytes += n as u64;
+    }
+    fn add(&mut self, c: &AppCounts) {
+        self.app_reads += c.app_reads;
+        self.bytes += c.bytes;
+        self.owned_bytes += c.owned_bytes;
+    }
+}
+
+/// The timed pass counts nothing.
+impl Tally for () {
+    #[inline(always)]
+    fn call(&mut self) {}
+    #[inline(always)]
+    fn owned(&mut self, _: usize) {}
+    #[inline(always)]
+    fn got(&mut self, _: usize) {}
+    #[inline(always)]
+    fn add(&mut self, _: &AppCounts) {}
+}
+
 /// Receives the bytes the application read.
 pub trait Consume {
     fn take(&mut self, bytes: &[u8]);
@@ -131,18 +177,18 @@ pub struct FrameBuf {
 /// How a reader serves the application operations whose best form depends on
 /// the reader. The provided methods are the plain-[`Read`] way, all an
 /// unbuffered reader can do; buffered readers override what their buffer
-/// does better. Each method adds what it did to `counts`.
+/// does better. Each method adds what it did to the tally `t`.
 pub trait AppReader: Read {
     /// Reads one line, through its `\n` or to the end of the stream, and
     /// gives it to `sink`. Returns its length; 0 means the stream has ended.
     ///
     /// Provided: one byte per `read` call, the only way without a buffer not
     /// to take bytes that belong to the next line.
-    fn line<C: Consume>(&mut self, line: &mut Vec<u8>, sink: &mut C, counts: &mut AppCounts) -> io::Result<usize> {
+    fn line<C: Consume, T: Tally>(&mut self, line: &mut Vec<u8>, sink: &mut C, t: &mut T) -> io::Result<usize> {
         line.clear();
         let mut byte = [0u8; 1];
         loop {
-            counts.app_reads += 1;
+            t.call();
             match self.read(&mut byte) {
                 Ok(0) => break,
                 Ok(_) => {
@@ -155,8 +201,8 @@ pub trait AppReader: Read {
                 Err(e) => return Err(e),
             }
         }
-        counts.owned_bytes += line.len() as u64;
-        counts.bytes += line.len() as u64;
+        t.owned(line.len());
+        t.got(line.len());
         if !line.is_empty() {
             sink.take(line);
         }
@@ -169,10 +215,10 @@ pub trait AppReader: Read {
     ///
     /// Provided: the first header byte on its own (0 bytes there is the clean
     /// end), then `read_exact` for the other three.
-    fn frame_header(&mut self, counts: &mut AppCounts) -> io::Result<Option<u32>> {
+    fn frame_header<T: Tally>(&mut self, t: &mut T) -> io::Result<Option<u32>> {
         let mut header = [0u8; 4];
         loop {
-            counts.app_reads += 1;
+            t.call();
             match self.read(&mut header[..1]) {
                 Ok(0) => return Ok(None),
                 Ok(_) => break,
@@ -180,10 +226,10 @@ pub trait AppReader: Read {
                 Err(e) => return Err(e),
             }
         }
-        counts.app_reads += 1;
+        t.call();
         self.read_exact(&mut header[1..])?;
-        counts.owned_bytes += 4;
-        counts.bytes += 4;
+        t.owned(4);
+        t.got(4);
         Ok(Some(u32::from_be_bytes(header)))
     }
 
@@ -192,14 +238,14 @@ pub trait AppReader: Read {
     /// Provided: `read_exact` into a fresh `Vec` per frame, as code that
     /// hands each payload on by value does (seed 002's bufio example
     /// allocates one per packet), or into `frame.buf` when reuse is on.
-    fn frame_payload<C: Consume>(
+    fn frame_payload<C: Consume, T: Tally>(
         &mut self,
         n: usize,
         frame: &mut FrameBuf,
         sink: &mut C,
-        counts: &mut AppCounts,
+        t: &mut T,
     ) -> io::Result<()> {
-        counts.app_reads += 1;
+        t.call();
         if frame.reuse {
             if frame.buf.len() < n {
                 frame.buf.resize(n, 0);
@@ -212,8 +258,8 @@ pub trait AppReader: Read {
             self.read_exact(&mut payload)?;
             sink.take(&payload);
         }
-        counts.owned_bytes += n as u64;
-        counts.bytes += n as u64;
+        t.owned(n);
+        t.got(n);
         Ok(())
     }
 
@@ -221,21 +267,21 @@ pub trait AppReader: Read {
     /// Returns whether to go on (no NUL yet, stream not ended).
     ///
     /// Provided: one `read` of the read size into the application's buffer.
-    fn scan_step<C: Consume>(&mut self, buf: &mut [u8], sink: &mut C, counts: &mut AppCounts) -> io::Result<bool> {
-        counts.app_reads += 1;
+    fn scan_step<C: Consume, T: Tally>(&mut self, buf: &mut [u8], sink: &mut C, t: &mut T) -> io::Result<bool> {
+        t.call();
         let n = match self.read(buf) {
             Ok(n) => n,
             Err(e) if interrupted(&e) => return Ok(true),
             Err(e) => return Err(e),
         };
-        counts.owned_bytes += n as u64;
-        Ok(scan_piece(&buf[..n], sink, counts).is_none())
+        t.owned(n);
+        Ok(scan_piece(&buf[..n], sink, t).is_none())
     }
 }
 
 /// Gives `piece` up to its first NUL to `sink`; `Some(i)` when the NUL is at
 /// `i`. An empty piece is the end of the stream and also ends the scan.
-fn scan_piece<C: Consume>(piece: &[u8], sink: &mut C, counts: &mut AppCounts) -> Option<usize> {
+fn scan_piece<C: Consume, T: Tally>(piece: &[u8], sink: &mut C, t: &mut T) -> Option<usize> {
     if piece.is_empty() {
         return Some(0);
     }
@@ -244,22 +290,22 @@ fn scan_piece<C: Consume>(piece: &[u8], sink: &mut C, counts: &mut AppCounts) ->
     if !before.is_empty() {
         sink.take(before);
     }
-    counts.bytes += before.len() as u64;
+    t.got(before.len());
     end
 }
 
 /// [`AppReader::line`] for a reader with a buffer: `read_until`.
-pub fn line_with_read_until<B: BufRead, C: Consume>(
+pub fn line_with_read_until<B: BufRead, C: Consume, T: Tally>(
     reader: &mut B,
     line: &mut Vec<u8>,
     sink: &mut C,
-    counts: &mut AppCounts,
+    t: &mut T,
 ) -> io::Result<usize> {
     line.clear();
-    counts.app_reads += 1;
+    t.call();
     let n = reader.read_until(b'\n', line)?;
-    counts.owned_bytes += n as u64;
-    counts.bytes += n as u64;
+    t.owned(n);
+    t.got(n);
     if n > 0 {
         sink.take(line);
     }
@@ -268,8 +314,8 @@ pub fn line_with_read_until<B: BufRead, C: Consume>(
 
 /// True when at least one more byte can be had; false at the end of stream.
 /// Retries interrupted reads, as `read_exact` does.
-pub fn has_more<B: BufRead>(reader: &mut B, counts: &mut AppCounts) -> io::Result<bool> {
-    counts.app_reads += 1;
+pub fn has_more<B: BufRead, T: Tally>(reader: &mut B, t: &mut T) -> io::Result<bool> {
+    t.call();
     loop {
         match reader.fill_buf() {
             Ok(buf) => return Ok(!buf.is_empty()),
@@ -281,15 +327,15 @@ pub fn has_more<B: BufRead>(reader: &mut B, counts: &mut AppCounts) -> io::Resul
 
 /// [`AppReader::scan_step`] for a reader with a buffer: scan the buffer in
 /// place (`fill_buf`), then `consume` what was scanned. Nothing is copied.
-pub fn scan_in_place<B: BufRead, C: Consume>(reader: &mut B, sink: &mut C, counts: &mut AppCounts) -> io::Result<bool> {
-    counts.app_reads += 1;
+pub fn scan_in_place<B: BufRead, C: Consume, T: Tally>(reader: &mut B, sink: &mut C, t: &mut T) -> io::Result<bool> {
+    t.call();
     let available = match reader.fill_buf() {
         Ok(buf) => buf,
         Err(e) if interrupted(&e) => return Ok(true),
         Err(e) => return Err(e),
     };
     let n = available.len();
-    match scan_piece(available, sink, counts) {
+    match scan_piece(available, sink, t) {
         Some(at) => {
             reader.consume(at.saturating_add(1).min(n));
             Ok(false)
@@ -301,6 +347,27 @@ pub fn scan_in_place<B: BufRead, C: Consume>(reader: &mut B, sink: &mut C, count
     }
 }
 
+/// How many streams a loop serves, as a type. One stream's loop is a plain
+/// loop with no round-robin code beside it, so its reader's methods have one
+/// caller, as in the single-stream program (`engine::timed` relies on it).
+pub trait Arity {
+    const ONE: bool;
+}
+
+/// Exactly one stream.
+pub enum One {}
+
+/// Any number of streams, read round-robin.
+pub enum Many {}
+
+impl Arity for One {
+    const ONE: bool = true;
+}
+
+impl Arity for Many {
+    const ONE: bool = false;
+}
+
 /// One stream's reader and the workload's state for it.
 struct Lane<R, S> {
     reader: R,
@@ -309,25 +376,30 @@ struct Lane<R, S> {
 }
 
 /// Takes one step on each live stream in turn until every stream is done.
-/// `step` gets the stream's index, reader and state, and says whether the
-/// stream has more to do.
-fn round_robin<R, S>(
-    lanes: &mut [Lane<R, S>],
-    mut step: impl FnMut(usize, &mut R, &mut S) -> io::Result<bool>,
+/// `step` gets the stream's reader, state and sink, and says whether the
+/// stream has more to do; `state` makes each stream's state.
+fn round_robin<A: Arity, R, S, C>(
+    mut readers: Lanes<R>,
+    mut state: impl FnMut() -> S,
+    sinks: &mut [C],
+    mut step: impl FnMut(&mut R, &mut S, &mut C) -> io::Result<bool>,
 ) -> io::Result<()> {
-    if let [lane] = lanes {
-        // One stream: a plain loop, as the single-stream program would be.
-        while step(0, &mut lane.reader, &mut lane.state)? {}
-        lane.done = true;
+    if A::ONE {
+        // The reader and its state are locals and the loop is plain.
+        assert_eq!((readers.len(), sinks.len()), (1, 1), "one stream");
+        let (Some(mut reader), [sink]) = (readers.pop(), sinks) else { unreachable!() };
+        let mut own = state();
+        while step(&mut reader, &mut own, sink)? {}
         return Ok(());
     }
+    let mut lanes = readers.map(|reader| Lane { reader, state: state(), done: false });
     let mut live = lanes.len();
     while live > 0 {
-        for (i, lane) in lanes.iter_mut().enumerate() {
+        for (lane, sink) in lanes.iter_mut().zip(sinks.iter_mut()) {
             if lane.done {
                 continue;
             }
-            if !step(i, &mut lane.reader, &mut lane.state)? {
+            if !step(&mut lane.reader, &mut lane.state, sink)? {
                 lane.done = true;
                 live -= 1;
             }
@@ -336,107 +408,130 @@ fn round_robin<R, S>(
     Ok(())
 }
 
-fn lanes<R, S>(readers: Lanes<R>, mut state: impl FnMut() -> S) -> Lanes<Lane<R, S>> {
-    readers.map(|reader| Lane { reader, state: state(), done: false })
-}
-
-/// Runs `spec` over one reader per stream, round-robin. `app_buf` is the
-/// application's read buffer (its length is the read size), `sinks[i]`
-/// receives what stream `i` delivered. The readers are dropped before this
-/// returns, so their buffers are freed inside the caller's allocation scope.
-pub fn drive<R: AppReader, C: Consume>(
+/// Runs `spec` over one reader per stream, round-robin, adding what the
+/// application did to `t`. `app_buf` is the application's read buffer (its
+/// length is the read size), `sinks[i]` receives what stream `i` delivered.
+/// The readers are dropped before this returns, so their buffers are freed
+/// inside the caller's allocation scope.
+///
+/// Each workload is a function of its own, so the timed pass can run one
+/// over a reader type no other loop uses: a `read` with one caller compiles
+/// as it does in the user's program (a second caller of the same reader's
+/// `read` measured 2× the time of the same loop alone).
+pub fn drive<R: AppReader, C: Consume, T: Tally>(
     spec: &Spec,
     readers: Lanes<R>,
     app_buf: &mut [u8],
     sinks: &mut [C],
-) -> io::Result<AppCounts> {
+    t: &mut T,
+) -> io::Result<()> {
     assert_eq!(readers.len(), sinks.len(), "one sink per stream");
-    let mut counts = AppCounts::default();
-    let c = &mut counts;
     match spec.workload {
-        Workload::Fixed => {
-            round_robin(&mut lanes(readers, || ()), |i, reader, ()| {
-                c.app_reads += 1;
-                match reader.read(app_buf) {
-                    Ok(0) => Ok(false),
-                    Ok(n) => {
-                        c.owned_bytes += n as u64;
-                        c.bytes += n as u64;
-                        sinks[i].take(&app_buf[..n]);
-                        Ok(true)
-                    }
-                    Err(e) if interrupted(&e) => Ok(true),
-                    Err(e) => Err(e),
-                }
-            })?;
-        }
-        Workload::Exact => {
-            round_robin(&mut lanes(readers, || spec.len), |i, reader, left| {
-                let n = app_buf.len().min(*left);
-                if n == 0 {
-                    return Ok(false);
-                }
-                c.app_reads += 1;
-                reader.read_exact(&mut app_buf[..n])?;
-                c.owned_bytes += n as u64;
-                c.bytes += n as u64;
-                sinks[i].take(&app_buf[..n]);
-                *left -= n;
-                Ok(*left > 0)
-            })?;
-        }
-        Workload::Bytes => {
-            // The iterator owns its reader, so std's BufReader gets its
-            // `bytes()` fast path, as in a real program.
-            round_robin(&mut lanes(readers.map(Read::bytes), || ()), |i, bytes, ()| {
-                c.app_reads += 1;
-                match bytes.next() {
-                    None => Ok(false),
-                    Some(Ok(b)) => {
-                        c.owned_bytes += 1;
-                        c.bytes += 1;
-                        sinks[i].take(&[b]);
-                        Ok(true)
-                    }
-                    Some(Err(e)) => Err(e),
-                }
-            })?;
-        }
-        Workload::ToEnd => {
-            round_robin(&mut lanes(readers, || ()), |i, reader, ()| {
-                // Sized from the known length, as seed 001 sized it from the
-                // file's metadata; dropped after the scan, like one file's.
-                let mut all = Vec::with_capacity(spec.len);
-                c.app_reads += 1;
-                let n = reader.read_to_end(&mut all)?;
-                c.owned_bytes += n as u64;
-                c.bytes += n as u64;
-                if n > 0 {
-                    sinks[i].take(&all);
-                }
-                Ok(false)
-            })?;
-        }
-        Workload::Lines => {
-            round_robin(&mut lanes(readers, Vec::new), |i, reader, line| {
-                Ok(reader.line(line, &mut sinks[i], c)? > 0)
-            })?;
-        }
-        Workload::Frames => {
-            let reuse = spec.reuse;
-            round_robin(&mut lanes(readers, || FrameBuf { reuse, buf: Vec::new() }), |i, reader, frame| {
-                match reader.frame_header(c)? {
-                    None => Ok(false),
-                    Some(n) => {
-                        reader.frame_payload(n as usize, frame, &mut sinks[i], c)?;
-                        Ok(true)
-                    }
-                }
-            })?;
-        }
-        Workload::Scan => {
-            round_robin(&mut lanes(readers, || ()), |i, reader, ()| reader.scan_step(app_buf, &mut sinks[i], c))?;
-        }
+        Workload::Fixed => fixed::<Many, _, _, _>(readers, app_buf, sinks, t),
+        Workload::Exact => exact::<Many, _, _, _>(readers, spec.len, app_buf, sinks, t),
+        Workload::Bytes => bytes::<Many, _, _, _>(readers, sinks, t),
+        Workload::ToEnd => to_end::<Many, _, _, _>(readers, spec.len, sinks, t),
+        Workload::Lines => lines::<Many, _, _, _>(readers, sinks, t),
+        Workload::Frames => frames::<Many, _, _, _>(readers, spec.reuse, sinks, t),
+        Workload::Scan => scan::<Many, _, _, _>(readers, app_buf, sinks, t),
     }
-    Ok(counts)
+}
+
+/// `read` calls of the read size until one returns 0.
+pub fn fixed<A: Arity, R: Read, C: Consume, T: Tally>(readers: Lanes<R>, app_buf: &mut [u8], sinks: &mut [C], t: &mut T) -> io::Result<()> {
+    round_robin::<A, _, _, _>(readers, || (), sinks, |reader, (), sink| {
+        t.call();
+        match reader.read(app_buf) {
+            Ok(0) => Ok(false),
+            Ok(n) => {
+                t.owned(n);
+                t.got(n);
+                sink.take(&app_buf[..n]);
+                Ok(true)
+            }
+            Err(e) if interrupted(&e) => Ok(true),
+            Err(e) => Err(e),
+        }
+    })
+}
+
+/// `read_exact` records of the read size; the last one is what is left of
+/// `len` (the application knows the length, as with a file).
+pub fn exact<A: Arity, R: Read, C: Consume, T: Tally>(
+    readers: Lanes<R>,
+    len: usize,
+    app_buf: &mut [u8],
+    sinks: &mut [C],
+    t: &mut T,
+) -> io::Result<()> {
+    round_robin::<A, _, _, _>(readers, || len, sinks, |reader, left, sink| {
+        let n = app_buf.len().min(*left);
+        if n == 0 {
+            return Ok(false);
+        }
+        t.call();
+        reader.read_exact(&mut app_buf[..n])?;
+        t.owned(n);
+        t.got(n);
+        sink.take(&app_buf[..n]);
+        *left -= n;
+        Ok(*left > 0)
+    })
+}
+
+/// `Read::bytes()`, one byte per call. The iterator owns its reader, so
+/// std's BufReader gets its `bytes()` fast path, as in a real program.
+pub fn bytes<A: Arity, R: Read, C: Consume, T: Tally>(readers: Lanes<R>, sinks: &mut [C], t: &mut T) -> io::Result<()> {
+    round_robin::<A, _, _, _>(readers.map(Read::bytes), || (), sinks, |bytes, (), sink| {
+        t.call();
+        match bytes.next() {
+            None => Ok(false),
+            Some(Ok(b)) => {
+                t.owned(1);
+                t.got(1);
+                sink.take(&[b]);
+                Ok(true)
+            }
+            Some(Err(e)) => Err(e),
+        }
+    })
+}
+
+/// `read_to_end` into a `Vec` sized from the known length, as the article
+/// sized it from the file's metadata; dropped after the scan, like one file's.
+pub fn to_end<A: Arity, R: Read, C: Consume, T: Tally>(readers: Lanes<R>, len: usize, sinks: &mut [C], t: &mut T) -> io::Result<()> {
+    round_robin::<A, _, _, _>(readers, || (), sinks, |reader, (), sink| {
+        let mut all = Vec::with_capacity(len);
+        t.call();
+        let n = reader.read_to_end(&mut all)?;
+        t.owned(n);
+        t.got(n);
+        if n > 0 {
+            sink.take(&all);
+        }
+        Ok(false)
+    })
+}
+
+/// Text lines, through each reader's own way ([`AppReader::line`]).
+pub fn lines<A: Arity, R: AppReader, C: Consume, T: Tally>(readers: Lanes<R>, sinks: &mut [C], t: &mut T) -> io::Result<()> {
+    round_robin::<A, _, _, _>(readers, Vec::new, sinks, |reader, line, sink| Ok(reader.line(line, sink, t)? > 0))
+}
+
+/// Length-prefixed frames: a header, then its payload.
+pub fn frames<A: Arity, R: AppReader, C: Consume, T: Tally>(readers: Lanes<R>, reuse: bool, sinks: &mut [C], t: &mut T) -> io::Result<()> {
+    round_robin::<A, _, _, _>(readers, || FrameBuf { reuse, buf: Vec::new() }, sinks, |reader, frame, sink| {
+        match reader.frame_header(t)? {
+            None => Ok(false),
+            Some(n) => {
+                reader.frame_payload(n as usize, frame, sink, t)?;
+                Ok(true)
+            }
+        }
+    })
+}
+
+/// The bytes before the first NUL, one scan step at a time.
+pub fn scan<A: Arity, R: AppReader, C: Consume, T: Tally>(readers: Lanes<R>, app_buf: &mut [u8], sinks: &mut [C], t: &mut T) -> io::Result<()> {
+    round_robin::<A, _, _, _>(readers, || (), sinks, |reader, (), sink| reader.scan_step(app_buf, sink, t))
 }

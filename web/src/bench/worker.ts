@@ -1,10 +1,15 @@
 // Runs the benchmark suite in WebAssembly and posts it back as JSON text.
-import init, { bench_suite } from "../../pkg/buflab.js";
+// `vite build --mode bench` points ../../pkg at web/pkg-bench, the engine
+// built with the `bench` feature; the page's own engine has no bench_suite.
+import init, * as wasm from "../../pkg/buflab.js";
+
+const engine = wasm as typeof wasm & { bench_suite?: () => unknown };
 
 void init().then(
   () => {
     try {
-      postMessage({ ok: true, text: JSON.stringify(bench_suite()) });
+      if (!engine.bench_suite) throw new Error("this engine was built without the bench feature (npm run bench builds one)");
+      postMessage({ ok: true, text: JSON.stringify(engine.bench_suite()) });
     } catch (error) {
       postMessage({ ok: false, text: String(error) });
     }

@@ -6,7 +6,7 @@ use std::io::{self, BufReader, Read};
 
 use super::{Look, ReaderConfig, ReaderInfo, SnippetPart, Strategy};
 use crate::engine::source::ObservedRead;
-use crate::engine::workload::{self, AppCounts, AppReader, Consume};
+use crate::engine::workload::{self, AppReader, Consume, Tally};
 use crate::model::{key, Params, ReaderKind, Shape};
 
 pub struct Std;
@@ -57,23 +57,23 @@ impl Strategy for Std {
 
 /// `read_until` for lines; the buffer scanned in place for the NUL scan.
 impl<R: Read> AppReader for BufReader<R> {
-    fn line<C: Consume>(&mut self, line: &mut Vec<u8>, sink: &mut C, counts: &mut AppCounts) -> io::Result<usize> {
-        workload::line_with_read_until(self, line, sink, counts)
+    fn line<C: Consume, T: Tally>(&mut self, line: &mut Vec<u8>, sink: &mut C, t: &mut T) -> io::Result<usize> {
+        workload::line_with_read_until(self, line, sink, t)
     }
 
-    fn frame_header(&mut self, counts: &mut AppCounts) -> io::Result<Option<u32>> {
-        if !workload::has_more(self, counts)? {
+    fn frame_header<T: Tally>(&mut self, t: &mut T) -> io::Result<Option<u32>> {
+        if !workload::has_more(self, t)? {
             return Ok(None);
         }
         let mut header = [0u8; 4];
-        counts.app_reads += 1;
+        t.call();
         self.read_exact(&mut header)?;
-        counts.owned_bytes += 4;
-        counts.bytes += 4;
+        t.owned(4);
+        t.got(4);
         Ok(Some(u32::from_be_bytes(header)))
     }
 
-    fn scan_step<C: Consume>(&mut self, _buf: &mut [u8], sink: &mut C, counts: &mut AppCounts) -> io::Result<bool> {
-        workload::scan_in_place(self, sink, counts)
+    fn scan_step<C: Consume, T: Tally>(&mut self, _buf: &mut [u8], sink: &mut C, t: &mut T) -> io::Result<bool> {
+        workload::scan_in_place(self, sink, t)
     }
 }

@@ -57,7 +57,7 @@ use std::num::NonZeroUsize;
 
 use super::{Look, ReaderConfig, ReaderInfo, SnippetPart, Strategy};
 use crate::engine::source::ObservedRead;
-use crate::engine::workload::{self, AppCounts, AppReader, Consume, FrameBuf};
+use crate::engine::workload::{self, AppReader, Consume, FrameBuf, Tally};
 use crate::model::{key, BlockCounts, Params, ReaderKind, Shape, Workload};
 
 /// What the readers sharing a pool did, summed.
@@ -586,38 +586,38 @@ impl Strategy for Chained {
 
 /// The chained reader's zero-copy operations wherever it has one.
 impl<R: Read> AppReader for ChainedReader<'_, R> {
-    fn line<C: Consume>(&mut self, _line: &mut Vec<u8>, sink: &mut C, counts: &mut AppCounts) -> io::Result<usize> {
-        counts.app_reads += 1;
+    fn line<C: Consume, T: Tally>(&mut self, _line: &mut Vec<u8>, sink: &mut C, t: &mut T) -> io::Result<usize> {
+        t.call();
         let n = self.read_line(|piece| sink.take(piece))?;
-        counts.bytes += n as u64;
+        t.got(n);
         Ok(n)
     }
 
-    fn frame_header(&mut self, counts: &mut AppCounts) -> io::Result<Option<u32>> {
-        if !workload::has_more(self, counts)? {
+    fn frame_header<T: Tally>(&mut self, t: &mut T) -> io::Result<Option<u32>> {
+        if !workload::has_more(self, t)? {
             return Ok(None);
         }
-        counts.app_reads += 1;
+        t.call();
         let n = self.read_be(4)?;
-        counts.bytes += 4;
+        t.got(4);
         Ok(Some(n))
     }
 
-    fn frame_payload<C: Consume>(
+    fn frame_payload<C: Consume, T: Tally>(
         &mut self,
         n: usize,
         _frame: &mut FrameBuf,
         sink: &mut C,
-        counts: &mut AppCounts,
+        t: &mut T,
     ) -> io::Result<()> {
-        counts.app_reads += 1;
+        t.call();
         self.read_range(n, |piece| sink.take(piece))?;
-        counts.bytes += n as u64;
+        t.got(n);
         Ok(())
     }
 
-    fn scan_step<C: Consume>(&mut self, _buf: &mut [u8], sink: &mut C, counts: &mut AppCounts) -> io::Result<bool> {
-        workload::scan_in_place(self, sink, counts)
+    fn scan_step<C: Consume, T: Tally>(&mut self, _buf: &mut [u8], sink: &mut C, t: &mut T) -> io::Result<bool> {
+        workload::scan_in_place(self, sink, t)
     }
 }
 

@@ -188,7 +188,8 @@ pub fn drive_streams<S: ObservedRead, C: Consume>(
             let shared = T::shared(self.config)?;
             let config = self.config;
             let readers = self.sources.map(|source| T::build(&shared, config, source));
-            let app = workload::drive(self.spec, readers, self.app_buf, self.sinks)?;
+            let mut app = AppCounts::default();
+            workload::drive(self.spec, readers, self.app_buf, self.sinks, &mut app)?;
             Ok(match T::counted(&shared) {
                 Some(counts) => Driven { app, bytes_copied: counts.bytes_copied, blocks: Some(counts.blocks) },
                 None => Driven { app, bytes_copied: observed_copies(&app, self.probe), blocks: None },

@@ -15,35 +15,39 @@ use std::io::{self, BufWriter, Write};
 
 use super::sink::{Sink, SinkProbe};
 use crate::engine::source::Chunker;
-use crate::engine::workload::{Consume, CountSink};
+use crate::engine::workload::CountSink;
 use crate::model::{Ending, FinalFlush, WriteMode};
 
 /// Writes `data` in pieces of `ws` bytes through `mode` into `sink`, then
-/// flushes. Returns the application's `write_all` calls and the sink's
-/// consumer (to read the digest of what arrived).
-pub fn drive<C: Consume>(mode: WriteMode, data: &[u8], ws: usize, cap: usize, sink: Sink<'_, C>) -> io::Result<(u64, C)> {
-    let mut app_writes = 0u64;
+/// flushes, and gives the sink back (to read what arrived). `on_write` is
+/// called once per `write_all` the application makes (the counted pass
+/// counts them; the timed pass passes a closure that does nothing).
+pub fn drive<W: Write>(mode: WriteMode, data: &[u8], ws: usize, cap: usize, sink: W, on_write: impl FnMut()) -> io::Result<W> {
     match mode {
-        WriteMode::Direct => {
-            let mut w = sink;
-            for piece in data.chunks(ws) {
-                app_writes += 1;
-                w.write_all(piece)?;
-            }
-            w.flush()?;
-            Ok((app_writes, w.into_consume()))
-        }
-        WriteMode::BufWriter => {
-            let mut w = BufWriter::with_capacity(cap, sink);
-            for piece in data.chunks(ws) {
-                app_writes += 1;
-                w.write_all(piece)?;
-            }
-            w.flush()?;
-            let sink = w.into_inner().map_err(io::IntoInnerError::into_error)?;
-            Ok((app_writes, sink.into_consume()))
-        }
+        WriteMode::Direct => direct(data, ws, sink, on_write),
+        WriteMode::BufWriter => buffered(data, ws, cap, sink, on_write),
     }
+}
+
+/// Every `write_all` straight to the sink.
+pub fn direct<W: Write>(data: &[u8], ws: usize, mut sink: W, mut on_write: impl FnMut()) -> io::Result<W> {
+    for piece in data.chunks(ws) {
+        on_write();
+        sink.write_all(piece)?;
+    }
+    sink.flush()?;
+    Ok(sink)
+}
+
+/// Through `BufWriter::with_capacity(cap, sink)`.
+pub fn buffered<W: Write>(data: &[u8], ws: usize, cap: usize, sink: W, mut on_write: impl FnMut()) -> io::Result<W> {
+    let mut w = BufWriter::with_capacity(cap, sink);
+    for piece in data.chunks(ws) {
+        on_write();
+        w.write_all(piece)?;
+    }
+    w.flush()?;
+    w.into_inner().map_err(io::IntoInnerError::into_error)
 }
 
 // ---------------------------------------------------------------------------
@@ -114,8 +118,9 @@ mod tests {
         for mode in [WriteMode::Direct, WriteMode::BufWriter] {
             let probe = SinkProbe::default();
             let sink = Sink::new(Chunker::new(ChunkModel::File, 0), &probe, DigestSink::default());
-            let (app_writes, digest) = drive(mode, &data, 10, 1000, sink).unwrap();
-            assert_eq!(digest.hex(), digest_of(&data));
+            let mut app_writes = 0;
+            let sink = drive(mode, &data, 10, 1000, sink, || app_writes += 1).unwrap();
+            assert_eq!(sink.into_consume().hex(), digest_of(&data));
             assert_eq!(app_writes, 1000);
             assert_eq!(probe.flushes(), 1);
             calls.push(probe.writes());

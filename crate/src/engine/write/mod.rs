@@ -15,15 +15,15 @@ pub mod sink;
 use std::hint::black_box;
 
 use super::measure::{self, AllocScope, Clock, Sampling};
-use super::source::{counting_bytes, Chunker};
+use super::source::{counting_bytes, AtMost, Chunker, Limit, Uniform};
 use super::workload::{digest_of, Consume, CountSink, DigestSink};
 use crate::model::{
-    Ending, Flavour, FlavourRun, Id, Lab, ParamError, Params, Record, SinkRun, Timer, WriteFailure, WriteMode,
+    ChunkModel, Ending, Flavour, FlavourRun, Id, Lab, ParamError, Params, Record, SinkRun, Timer, WriteFailure, WriteMode,
     WriteReport, RECORD_BYTES,
 };
 
 use cursors::Sizes;
-use sink::{Sink, SinkProbe};
+use sink::{Drain, Sink, SinkProbe};
 
 /// Checks `params`, then runs the write lab (whatever `params.lab` says).
 pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<WriteReport, ParamError> {
@@ -101,15 +101,35 @@ fn run_flavour(
     }
 }
 
-/// One pass of the sink experiment; generic over the consumer so timed runs
-/// pay for no digest and no dynamic call.
-fn sink_once<C: Consume>(params: &Params, mode: WriteMode, data: &[u8], consume: C) -> (std::io::Result<(u64, C)>, SinkProbe) {
+/// The counted pass of the sink experiment: the application's `write_all`
+/// calls and the digest of what arrived.
+fn sink_counted(params: &Params, mode: WriteMode, data: &[u8], probe: &SinkProbe) -> std::io::Result<(u64, DigestSink)> {
     let w = &params.write;
-    let probe = SinkProbe::default();
     probe.set_app_window(data);
-    let sink = Sink::new(Chunker::new(w.sink, params.seed), &probe, consume);
-    let result = bufwriter::drive(mode, data, w.ws as usize, w.cap as usize, sink);
-    (result, probe)
+    let sink = Sink::new(Chunker::new(w.sink, params.seed), probe, DigestSink::default());
+    let mut app_writes = 0;
+    let sink = bufwriter::drive(mode, data, w.ws as usize, w.cap as usize, sink, || app_writes += 1)?;
+    Ok((app_writes, sink.into_consume()))
+}
+
+/// The timed pass of the sink experiment: the same writes into a [`Drain`]
+/// cut as the counted pass's sink is, counting nothing. Returns the drain's
+/// sum (of every accepted write's length and first byte).
+pub fn timed_sink(params: &Params, mode: WriteMode, data: &[u8]) -> std::io::Result<u64> {
+    let w = &params.write;
+    let (ws, cap) = (w.ws as usize, w.cap as usize);
+    match (w.sink, AtMost::of(w.sink)) {
+        (ChunkModel::Uniform { min, max }, _) => drain(mode, data, ws, cap, Uniform::new(min, max, params.seed)),
+        (_, Some(limit)) => drain(mode, data, ws, cap, limit),
+        (_, None) => unreachable!("only uniform has no single limit"),
+    }
+}
+
+/// One mode's writes into a fresh drain; never inlined, one per chunk kind.
+#[inline(never)]
+fn drain<L: Limit>(mode: WriteMode, data: &[u8], ws: usize, cap: usize, chunks: L) -> std::io::Result<u64> {
+    let sink = bufwriter::drive(mode, data, ws, cap, Drain::new(chunks, CountSink::default()), || {})?;
+    Ok(sink.into_consume().0)
 }
 
 fn run_sink(
@@ -120,15 +140,16 @@ fn run_sink(
     resolution_ns: f64,
     sampling: Sampling,
 ) -> Result<SinkRun, ParamError> {
+    let probe = SinkProbe::default();
     let scope = AllocScope::start();
-    let (result, probe) = sink_once(params, mode, data, DigestSink::default());
+    let result = sink_counted(params, mode, data, &probe);
     let alloc = scope.finish();
     let (app_writes, digest) =
         result.map_err(|e| ParamError { key: "run", message: format!("{} failed: {e}", mode.id()) })?;
 
     let cpu_ns = measure::sample(clock, resolution_ns, sampling, || {
         // Succeeded once above; the sink only fails when built to.
-        let _ = black_box(sink_once(params, mode, data, CountSink::default()).0.map(|(_, c)| c.0));
+        let _ = black_box(timed_sink(params, mode, data));
     });
 
     Ok(SinkRun {

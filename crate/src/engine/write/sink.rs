@@ -18,7 +18,7 @@
 use std::cell::Cell;
 use std::io::{self, ErrorKind, Write};
 
-use crate::engine::source::Chunker;
+use crate::engine::source::{Chunker, Limit};
 use crate::engine::workload::Consume;
 
 /// The message of the error a failing sink returns.
@@ -127,6 +127,45 @@ impl<C: Consume> Write for Sink<'_, C> {
 
     fn flush(&mut self) -> io::Result<()> {
         self.probe.flushes.set(self.probe.flushes.get() + 1);
+        Ok(())
+    }
+}
+
+/// The timed pass's sink: takes at most the next chunk per write, as a
+/// [`Sink`] with the same model and seed does, and hands it on; it counts
+/// nothing and never refuses.
+#[derive(Debug)]
+pub struct Drain<L, C> {
+    chunks: L,
+    consume: C,
+}
+
+impl<L: Limit, C: Consume> Drain<L, C> {
+    pub fn new(chunks: L, consume: C) -> Self {
+        Drain { chunks, consume }
+    }
+
+    pub fn into_consume(self) -> C {
+        self.consume
+    }
+}
+
+impl<L: Limit, C: Consume> Write for Drain<L, C> {
+    #[inline]
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if buf.is_empty() {
+            return Ok(0);
+        }
+        let limit = self.chunks.next_limit();
+        if L::INTERRUPTS && limit == 0 {
+            return Err(io::Error::from(ErrorKind::Interrupted));
+        }
+        let n = buf.len().min(limit);
+        self.consume.take(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
         Ok(())
     }
 }

@@ -1,0 +1,207 @@
+//! The timed pass: only what the user's program runs.
+//!
+//! Every count comes from the counted pass (`experiment::run`), which drives
+//! the same readers over counting sources. This pass runs the same reader
+//! and the same workload loop over a [`Stream`]: the same bytes in the same
+//! chunks, with no counters, no tally (the loops tally into `()`) and no
+//! sink but a running sum ([`CountSink`]). Measured against plain code (the
+//! cross-check in `crate/benches/crosscheck.rs`), these are what make its
+//! machine code the user's:
+//! - the chunk model is resolved before the loop: a [`Uniform`] or an
+//!   [`AtMost`], not the `Chunker` enum with its script variant;
+//! - one never-inlined function per (reader, chunk kind, workload) that
+//!   builds its own readers; the workload's type tags the stream, so the
+//!   reader type is particular to that loop and its `read` has one caller
+//!   (with a second caller LLVM stopped inlining `BufReader::read`: 2× the
+//!   time of the same loop alone);
+//! - with one stream the reader and its state are locals of a plain loop
+//!   (`workload`'s `round_robin`).
+
+use std::io;
+use std::marker::PhantomData;
+
+use super::measure::Lanes;
+use super::readers::{self, ReaderConfig, Strategy, Visit};
+use super::source::{stream_seed, AtMost, Limit, Stream, Uniform};
+use super::workload::{self, AppReader, Arity, Consume, CountSink, Many, One, Spec};
+use crate::model::{ChunkModel, Params, ReaderKind, Workload};
+
+/// One timed run of `params`'s workload through `kind` readers, one per
+/// stream, over `data`. `app_buf` is the application's read buffer (its
+/// length is the read size), `sinks[i]` sums what stream `i` delivered.
+pub fn run(
+    kind: ReaderKind,
+    params: &Params,
+    data: &[u8],
+    app_buf: &mut [u8],
+    sinks: &mut [CountSink],
+) -> io::Result<()> {
+    struct Run<'a> {
+        params: &'a Params,
+        data: &'a [u8],
+        app_buf: &'a mut [u8],
+        sinks: &'a mut [CountSink],
+    }
+    impl Visit for Run<'_> {
+        type Output = io::Result<()>;
+        fn visit<T: Strategy>(self) -> io::Result<()> {
+            let Run { params, data, app_buf, sinks } = self;
+            match params.chunk {
+                ChunkModel::Uniform { min, max } => {
+                    by_workload::<T, _>(params, data, app_buf, sinks, |seed| Uniform::new(min, max, seed))
+                }
+                model => {
+                    let limit = AtMost::of(model).expect("every model but uniform has one limit");
+                    by_workload::<T, _>(params, data, app_buf, sinks, |_| limit)
+                }
+            }
+        }
+    }
+    readers::visit(kind, Run { params, data, app_buf, sinks })
+}
+
+fn by_workload<T: Strategy, C: Limit>(
+    p: &Params,
+    data: &[u8],
+    app_buf: &mut [u8],
+    sinks: &mut [CountSink],
+    chunks: impl Fn(u64) -> C,
+) -> io::Result<()> {
+    let spec = Spec { workload: p.workload, rs: app_buf.len(), len: data.len(), reuse: p.reuse };
+    let go = Go { config: ReaderConfig::of(p), spec, seed: p.seed, data, app_buf, sinks };
+    if p.streams == 1 {
+        by_loop::<T, C, One>(go, chunks)
+    } else {
+        by_loop::<T, C, Many>(go, chunks)
+    }
+}
+
+fn by_loop<T: Strategy, C: Limit, A: Arity + 'static>(go: Go<'_>, chunks: impl Fn(u64) -> C) -> io::Result<()> {
+    match go.spec.workload {
+        Workload::Fixed => go.run::<T, C, Fixed<A>>(chunks),
+        Workload::Exact => go.run::<T, C, Exact<A>>(chunks),
+        Workload::Bytes => go.run::<T, C, Bytes<A>>(chunks),
+        Workload::ToEnd => go.run::<T, C, ToEnd<A>>(chunks),
+        Workload::Lines => go.run::<T, C, Lines<A>>(chunks),
+        Workload::Frames => go.run::<T, C, Frames<A>>(chunks),
+        Workload::Scan => go.run::<T, C, Scan<A>>(chunks),
+    }
+}
+
+/// What one timed run needs besides its types.
+struct Go<'a> {
+    config: ReaderConfig,
+    spec: Spec,
+    seed: u64,
+    data: &'a [u8],
+    app_buf: &'a mut [u8],
+    sinks: &'a mut [CountSink],
+}
+
+impl Go<'_> {
+    /// Builds the readers over fresh streams and runs loop `W` once. Never
+    /// inlined: each (reader, chunk kind, workload) compiles on its own.
+    #[inline(never)]
+    fn run<T: Strategy, C: Limit, W: Loop>(self, chunks: impl Fn(u64) -> C) -> io::Result<()> {
+        let shared = T::shared(self.config)?;
+        let mut sources = Lanes::with_capacity(self.sinks.len());
+        for i in 0..self.sinks.len() {
+            sources.push(Stream::<C, W>::new(self.data, chunks(stream_seed(self.seed, i))));
+        }
+        let config = self.config;
+        let readers = sources.map(|source| T::build(&shared, config, source));
+        W::run(&self.spec, readers, self.app_buf, self.sinks)
+    }
+}
+
+/// A workload's loop for one or many streams, as a type: it tags the
+/// stream, so each loop has a reader type of its own.
+trait Loop: 'static {
+    fn run<R: AppReader, K: Consume>(spec: &Spec, readers: Lanes<R>, app_buf: &mut [u8], sinks: &mut [K]) -> io::Result<()>;
+}
+
+struct Fixed<A>(PhantomData<A>);
+struct Exact<A>(PhantomData<A>);
+struct Bytes<A>(PhantomData<A>);
+struct ToEnd<A>(PhantomData<A>);
+struct Lines<A>(PhantomData<A>);
+struct Frames<A>(PhantomData<A>);
+struct Scan<A>(PhantomData<A>);
+
+impl<A: Arity + 'static> Loop for Fixed<A> {
+    fn run<R: AppReader, K: Consume>(_: &Spec, readers: Lanes<R>, app_buf: &mut [u8], sinks: &mut [K]) -> io::Result<()> {
+        workload::fixed::<A, _, _, _>(readers, app_buf, sinks, &mut ())
+    }
+}
+
+impl<A: Arity + 'static> Loop for Exact<A> {
+    fn run<R: AppReader, K: Consume>(spec: &Spec, readers: Lanes<R>, app_buf: &mut [u8], sinks: &mut [K]) -> io::Result<()> {
+        workload::exact::<A, _, _, _>(readers, spec.len, app_buf, sinks, &mut ())
+    }
+}
+
+impl<A: Arity + 'static> Loop for Bytes<A> {
+    fn run<R: AppReader, K: Consume>(_: &Spec, readers: Lanes<R>, _: &mut [u8], sinks: &mut [K]) -> io::Result<()> {
+        workload::bytes::<A, _, _, _>(readers, sinks, &mut ())
+    }
+}
+
+impl<A: Arity + 'static> Loop for ToEnd<A> {
+    fn run<R: AppReader, K: Consume>(spec: &Spec, readers: Lanes<R>, _: &mut [u8], sinks: &mut [K]) -> io::Result<()> {
+        workload::to_end::<A, _, _, _>(readers, spec.len, sinks, &mut ())
+    }
+}
+
+impl<A: Arity + 'static> Loop for Lines<A> {
+    fn run<R: AppReader, K: Consume>(_: &Spec, readers: Lanes<R>, _: &mut [u8], sinks: &mut [K]) -> io::Result<()> {
+        workload::lines::<A, _, _, _>(readers, sinks, &mut ())
+    }
+}
+
+impl<A: Arity + 'static> Loop for Frames<A> {
+    fn run<R: AppReader, K: Consume>(spec: &Spec, readers: Lanes<R>, _: &mut [u8], sinks: &mut [K]) -> io::Result<()> {
+        workload::frames::<A, _, _, _>(readers, spec.reuse, sinks, &mut ())
+    }
+}
+
+impl<A: Arity + 'static> Loop for Scan<A> {
+    fn run<R: AppReader, K: Consume>(_: &Spec, readers: Lanes<R>, app_buf: &mut [u8], sinks: &mut [K]) -> io::Result<()> {
+        workload::scan::<A, _, _, _>(readers, app_buf, sinks, &mut ())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::content;
+    use crate::model::Id;
+
+    /// The timed pass reads exactly what the counted pass reads: the same
+    /// bytes reach the sink (the sum of every read's length and first byte).
+    #[test]
+    fn the_timed_pass_reads_what_the_counted_pass_reads() {
+        use crate::engine::measure::Lanes;
+        use crate::engine::readers::{drive_streams, ReaderConfig};
+        use crate::engine::source::{Probe, Source};
+        for kind in ReaderKind::all() {
+            for workload in Workload::all() {
+                for chunk in [ChunkModel::Uniform { min: 1, max: 40 }, ChunkModel::Fixed { size: 7 }, ChunkModel::File] {
+                    let p = Params { len: 20_000, chunk, cap: 64, rs: 5, workload, streams: 2, nul: 15_000, ..Params::default() };
+                    let data = content::generate(&p);
+                    let mut timed = [CountSink::default(), CountSink::default()];
+                    run(kind, &p, &data, &mut [0u8; 5], &mut timed).unwrap();
+                    let probe = Probe::default();
+                    let mut sources = Lanes::with_capacity(2);
+                    for i in 0..2 {
+                        sources.push(Source::new(&data, chunk, stream_seed(p.seed, i), &probe));
+                    }
+                    let spec = Spec { workload, rs: 5, len: data.len(), reuse: false };
+                    let mut counted = [CountSink::default(), CountSink::default()];
+                    drive_streams(kind, sources, &probe, ReaderConfig::of(&p), &spec, &mut [0u8; 5], &mut counted).unwrap();
+                    let sums = |s: &[CountSink]| s.iter().map(|c| c.0).collect::<Vec<_>>();
+                    assert_eq!(sums(&timed), sums(&counted), "{} {} {chunk:?}", kind.id(), workload.id());
+                }
+            }
+        }
+    }
+}

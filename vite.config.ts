@@ -13,6 +13,13 @@ const isolationHeaders = ISOLATION_HEADERS;
 // (built with the `faults` feature) into dist-faults/. `--mode bench` builds
 // the benchmark page alone: the engine from web/pkg-bench (the `bench`
 // feature) into dist-bench/, so the page's own build carries none of it.
+/** The pages a mode builds: the benchmark page alone, or the playground. */
+function pages(mode: string): Record<string, string> {
+  // Absolute: the dev server's dependency scan resolves these from `root`.
+  const page = (file: string): string => fileURLToPath(new URL(`./web/${file}`, import.meta.url));
+  return mode === "bench" ? { bench: page("bench.html") } : { main: page("index.html") };
+}
+
 export default defineConfig(({ mode }) => ({
   root: "web",
   publicDir: "../public",
@@ -25,13 +32,7 @@ export default defineConfig(({ mode }) => ({
     // The wasm must stay a separate file: 'wasm-unsafe-eval' allows compiling
     // it, but an inlined data: URL would be blocked by connect-src 'self'.
     assetsInlineLimit: 0,
-    rollupOptions: {
-      // Absolute: the dev server's dependency scan resolves these from `root`.
-      input:
-        mode === "bench"
-          ? { bench: fileURLToPath(new URL("./web/bench.html", import.meta.url)) }
-          : { main: fileURLToPath(new URL("./web/index.html", import.meta.url)) },
-    },
+    rollupOptions: { input: pages(mode) },
   },
   resolve: {
     alias:

@@ -84,6 +84,8 @@ pub enum Verdict {
     Same,
 }
 
+impl Id for Verdict {}
+
 impl Stats {
     /// How `self` compares with `other`: faster or slower only when their
     /// samples separate (min to max) and each side has at least two.

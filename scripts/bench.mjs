@@ -71,7 +71,8 @@ async function wasmSuite() {
     const text = await page.textContent("#out");
     if (state !== "done") throw new Error(`wasm suite failed: ${text}`);
     const firstResults = await firstResultsMs(browser, site.resolvedUrls.local[0]);
-    return { suite: JSON.parse(text), chromium: browser.version(), seconds: (Date.now() - navStart) / 1000, firstResults };
+    const countsLatency = await countsLatencyMs(browser, site.resolvedUrls.local[0]);
+    return { suite: JSON.parse(text), chromium: browser.version(), seconds: (Date.now() - navStart) / 1000, firstResults, countsLatency };
   } finally {
     await browser.close();
     await server.close();
@@ -98,6 +99,35 @@ async function firstResultsMs(browser, url) {
   }
   times.sort((a, b) => a - b);
   return times[2];
+}
+
+/**
+ * A control change → that experiment's exact counts on screen: the page's
+ * own marks `buflab:edited` and `buflab:counts-shown`, for the default 1 MiB
+ * experiment with its buffer capacity typed in, alternately 16K and 8K,
+ * after the page has settled each time. Median of 7 changes.
+ */
+async function countsLatencyMs(browser, url) {
+  const page = await browser.newPage();
+  const settledFull = () =>
+    page.waitForFunction(() => document.querySelector(".status")?.dataset.stage === "full" && !document.getElementById("results")?.classList.contains("stale"), undefined, { timeout: 60_000 });
+  await page.goto(url);
+  await settledFull();
+  const times = [];
+  const capacity = page.getByRole("textbox", { name: "Buffer capacity" });
+  for (let i = 0; i < 7; i++) {
+    await page.evaluate(() => performance.clearMarks());
+    await capacity.fill(i % 2 === 0 ? "16K" : "8K");
+    await capacity.press("Enter");
+    await page.waitForFunction(() => performance.getEntriesByName("buflab:counts-shown").length > 0, undefined, { timeout: 60_000 });
+    times.push(
+      await page.evaluate(() => performance.getEntriesByName("buflab:counts-shown")[0].startTime - performance.getEntriesByName("buflab:edited")[0].startTime),
+    );
+    await settledFull();
+  }
+  await page.close();
+  times.sort((a, b) => a - b);
+  return times[3];
 }
 
 function sizes() {
@@ -165,6 +195,7 @@ const lines = [
   `Sizes: wasm ${(size.wasmRaw / 1024).toFixed(1)} KiB raw, ${(size.wasmGzip / 1024).toFixed(1)} KiB gzipped; ` +
     `everything the page's first load fetches: ${(size.firstLoadGzip / 1024).toFixed(1)} KiB gzipped.`,
   `First results on the page after navigation start (localhost, fresh context, median of 5): ${wasm.firstResults} ms.`,
+  `Exact counts on screen after a control change (the default 1 MiB experiment, buffer capacity typed in; median of 7): ${f(wasm.countsLatency, 1)} ms.`,
   `WASM timer: ${f(wasm.suite.resolution_ns / 1000, 1)} µs resolution, ${wasm.suite.isolated ? "cross-origin isolated" : "NOT isolated"}.`,
 ];
 const table = lines.join("\n");

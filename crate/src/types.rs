@@ -18,7 +18,7 @@ use ts_rs::{Config, TypeVisitor, TS};
 
 use crate::catalog::Schema;
 use crate::link::Decoded;
-use crate::model::{LabReport, SweepReport};
+use crate::model::{LabReport, SweepReport, Verdict};
 
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/types.gen.ts");
 
@@ -50,6 +50,8 @@ fn generate() -> String {
     c.visit::<Decoded>();
     c.visit::<LabReport>();
     c.visit::<SweepReport>();
+    // Returned by the glue as a plain string (`wasm::verdict`).
+    c.visit::<Verdict>();
     let mut out = String::from(
         "// Generated from the Rust types by crate/src/types.rs (ts-rs): do not edit.\n\
          // `npm run types` rewrites it; `cargo test` fails while it is stale.\n\n",

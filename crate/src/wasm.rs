@@ -85,6 +85,8 @@ impl Clock for PerformanceClock {
 struct RunOptions {
     /// One short sample, for while a control moves.
     quick: bool,
+    /// No timing: the exact counts alone, at once (wins over `quick`).
+    counts: bool,
     /// "panic", "hang" or "oom": injected before the run, in builds with the
     /// `faults` feature only; other builds refuse it.
     fault: Option<String>,
@@ -129,7 +131,11 @@ pub fn run(params: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     if let Some(fault) = &options.fault {
         inject(fault)?;
     }
-    let sampling = if options.quick { Sampling::QUICK } else { Sampling::FULL };
+    let sampling = match (options.counts, options.quick) {
+        (true, _) => Sampling::COUNTS,
+        (false, true) => Sampling::QUICK,
+        (false, false) => Sampling::FULL,
+    };
     let report = api::run_lab(&params, &PerformanceClock::new()?, sampling)
         .map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&report)
@@ -159,6 +165,17 @@ pub fn encode_link(params: JsValue) -> Result<String, JsError> {
 #[wasm_bindgen]
 pub fn schema() -> Result<JsValue, JsError> {
     to_js(&catalog::schema())
+}
+
+/// How time `a` compares with time `b` (two `Stats`): `"faster"`, `"slower"`
+/// or `"same"` within noise (`Stats::verdict`: only when their samples
+/// separate). Throws for values that are not stats.
+#[wasm_bindgen]
+pub fn verdict(a: JsValue, b: JsValue) -> Result<String, JsError> {
+    let stats = |v: JsValue| -> Result<model::Stats, JsError> {
+        serde_wasm_bindgen::from_value(v).map_err(|e| JsError::new(&format!("stats: {e}")))
+    };
+    Ok(model::Id::id(stats(a)?.verdict(&stats(b)?)).to_string())
 }
 
 /// A size such as `8K`; `undefined` when unreadable or too large.

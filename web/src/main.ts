@@ -1,6 +1,7 @@
 // Boot: colours first, then the service worker (isolation), then the engine
-// (a worker loading its wasm while this thread loads the codec's), then the
-// page (app/page.ts), which builds everything else.
+// (two workers, one for exact counts and one for timing, loading their wasm
+// while this thread loads the codec's), then the page (app/page.ts), which
+// builds everything else.
 
 import { startPage } from "./app/page";
 import { createEngineClient, type ClientEvent } from "./engine/client";
@@ -45,10 +46,15 @@ void registerServiceWorker()
     if (isolation === "reloading") return;
     performance.mark("buflab:service-worker");
     const relay = new EventRelay();
-    const client = createEngineClient({ onEvent: relay.send });
+    const engines = {
+      // A count that runs long (a heavy link) gives way to the next change's.
+      counter: createEngineClient("buflab-counts", { onEvent: relay.send, preempt: ({ ms }) => ms > 150 }),
+      // A full measurement of settings the page has left ends at once.
+      timer: createEngineClient("buflab-timing", { onEvent: relay.send, preempt: ({ stage }) => stage === "full" }),
+    };
     loadCodec().then((codec) => {
       performance.mark("buflab:codec");
-      const page = startPage(codec, client, relay.attach, theme);
+      const page = startPage(codec, engines, relay.attach, theme);
       // Test builds only (`vite build --mode faults`, with the engine's
       // `faults` feature): the recovery tests inject a panic, a hang or an
       // out-of-memory through a normal run. Vite drops this from other builds.

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use buflab::catalog::cursors::{ending, flavour, write_mode};
 use buflab::engine::measure::{InstantClock, Sampling};
-use buflab::model::{format_size, Id, Lab, ParamError, ReaderKind, Report, Shape, SweepAxis, WriteMode, WriteReport};
+use buflab::model::{format_size, Id, Lab, ParamError, ReaderKind, Report, Shape, Stats, SweepAxis, WriteMode, WriteReport};
 use clap::{Args, Parser};
 
 /// Runs a BufLab experiment natively and prints the report.
@@ -40,6 +40,9 @@ struct RunArgs {
     /// One short timing sample instead of a full measurement.
     #[arg(long)]
     quick: bool,
+    /// The exact counts alone, no timing (times print as 0).
+    #[arg(long, conflicts_with = "quick")]
+    counts: bool,
     /// After the table, print each reader's buffer timeline: its first
     /// application operations, the fill level after each, in plain words.
     #[arg(long)]
@@ -72,10 +75,18 @@ fn run(args: RunArgs) -> ExitCode {
         print!("{}", buflab::catalog::snippet::snippet(&decoded.params));
         return ExitCode::SUCCESS;
     }
-    let sampling = if args.quick { Sampling::QUICK } else { Sampling::FULL };
+    let sampling = match (args.counts, args.quick) {
+        (true, _) => Sampling::COUNTS,
+        (false, true) => Sampling::QUICK,
+        (false, false) => Sampling::FULL,
+    };
     let clock = InstantClock::default();
     if decoded.params.sweep.is_some() && decoded.params.lab == Lab::Read {
-        let sampling = if args.quick { Sampling::QUICK } else { buflab::engine::sweep::SAMPLING };
+        let sampling = match (args.counts, args.quick) {
+            (true, _) => Sampling::COUNTS,
+            (false, true) => Sampling::QUICK,
+            (false, false) => buflab::engine::sweep::SAMPLING,
+        };
         return sweep(&decoded.params, &clock, sampling, args.json);
     }
     match decoded.params.lab {
@@ -134,6 +145,15 @@ fn ns(t: f64) -> String {
     }
 }
 
+/// A measured time, or "–" for stats with no samples (`--counts`).
+fn timed(stats: &Stats, show: impl Fn(&Stats) -> String) -> String {
+    if stats.samples == 0 {
+        "–".to_string()
+    } else {
+        show(stats)
+    }
+}
+
 fn table(r: &Report) -> String {
     let header = [
         "reader", "source reads", "app reads", "bytes", "copied", "allocs", "alloc bytes", "peak heap",
@@ -152,8 +172,8 @@ fn table(r: &Report) -> String {
                 run.alloc.allocations.to_string(),
                 run.alloc.alloc_bytes.to_string(),
                 run.alloc.peak_bytes.to_string(),
-                ns(run.cpu_ns.median),
-                format!("{}–{}", ns(run.cpu_ns.min), ns(run.cpu_ns.max)),
+                timed(&run.cpu_ns, |s| ns(s.median)),
+                timed(&run.cpu_ns, |s| format!("{}–{}", ns(s.min), ns(s.max))),
                 ns(run.modelled_io_ns),
                 ns(run.modelled_total_ns()),
                 run.digest.clone(),
@@ -341,7 +361,7 @@ fn write_tables(r: &WriteReport) -> String {
                 s.sink_flushes.to_string(),
                 s.bytes_copied.to_string(),
                 s.alloc.allocations.to_string(),
-                ns(s.cpu_ns.median),
+                timed(&s.cpu_ns, |t| ns(t.median)),
                 ns(s.modelled_io_ns),
                 ns(s.cpu_ns.median + s.modelled_io_ns),
                 if s.digest == r.sink_digest { "identical".into() } else { "DIFFERENT BYTES".into() },
@@ -417,7 +437,7 @@ fn sweep_table(r: &buflab::model::SweepReport) -> String {
                 run.source_reads.to_string(),
                 run.bytes_copied.to_string(),
                 run.alloc.allocations.to_string(),
-                ns(run.cpu_ns.median),
+                timed(&run.cpu_ns, |s| ns(s.median)),
                 ns(run.modelled_io_ns),
                 ns(run.modelled_total_ns()),
                 if run.digest == point.report.source_digest { "ok".into() } else { "WRONG".into() },

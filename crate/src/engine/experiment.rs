@@ -32,6 +32,7 @@ pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<Rep
         runs,
         timer: Timer { resolution_ns, isolated: clock.isolated() },
         quick: sampling == Sampling::QUICK,
+        stage: sampling.stage(),
         source_digest: combined_digest(&vec![expected.digest; params.streams as usize]),
         link: String::new(),
         lab: Lab::Read,

@@ -10,7 +10,7 @@ use std::cell::Cell;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{AllocCounts, Stats};
+use crate::model::{AllocCounts, Stage, Stats};
 
 /// A monotonic clock. Natively [`std::time::Instant`]; in the worker the wasm
 /// glue supplies `performance.now()`, whose resolution depends on cross-origin
@@ -93,6 +93,19 @@ impl Sampling {
     /// A rough estimate while a control is moving: one short sample.
     pub const QUICK: Sampling =
         Sampling { warmup_ns: 0.0, samples: 1, budget_ns: 0.0, min_samples: 1 };
+    /// No timing at all: the counted pass alone, for exact counts at once.
+    pub const COUNTS: Sampling = Sampling { warmup_ns: 0.0, samples: 0, budget_ns: 0.0, min_samples: 0 };
+
+    /// What a report made with this sampling says of its times.
+    pub fn stage(&self) -> Stage {
+        if self.samples == 0 {
+            Stage::Counts
+        } else if *self == Sampling::QUICK {
+            Stage::Quick
+        } else {
+            Stage::Full
+        }
+    }
 }
 
 /// The statistics of per-run times (sorted in place) taken in batches of
@@ -127,8 +140,13 @@ fn median_sorted(v: &[f64]) -> f64 {
     }
 }
 
-/// Times `run` (one complete run of an experiment) and returns per-run stats.
+/// Times `run` (one complete run of an experiment) and returns per-run stats;
+/// with no samples asked for ([`Sampling::COUNTS`]) it never runs it and
+/// returns stats with no samples.
 pub fn sample(clock: &dyn Clock, resolution_ns: f64, how: Sampling, mut run: impl FnMut()) -> Stats {
+    if how.samples == 0 {
+        return Stats::default();
+    }
     let time = |run: &mut dyn FnMut(), batch: u64| {
         let start = clock.now_ns();
         for _ in 0..batch {

@@ -24,8 +24,8 @@ pub use params::{
     RECORD_BYTES,
 };
 pub use report::{
-    AllocCounts, BlockCounts, Ending, FinalFlush, FlavourRun, LabReport, Report, Run, SinkRun, Stats, Timer,
-    WriteFailure, WriteMode, WriteReport,
+    AllocCounts, BlockCounts, Ending, FinalFlush, FlavourRun, LabReport, Report, Run, SinkRun, Stage, Stats, Timer,
+    Verdict, WriteFailure, WriteMode, WriteReport,
 };
 pub use size::{format_size, parse_size, KIB, MIB};
 pub use sweep::{Knee, Metric, SweepPoint, SweepReport};

@@ -54,6 +54,54 @@ pub struct BlockCounts {
     pub reused: u64,
 }
 
+/// How far a report's timing has come. Counts are exact at every stage;
+/// only the times get better.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum Stage {
+    /// Exact counts and digests; nothing timed yet (times are zero, with no samples).
+    Counts,
+    /// One short timing sample: a quick estimate while a control moves.
+    Quick,
+    /// The full measurement: warm-up, several samples, statistics.
+    #[default]
+    Full,
+}
+
+impl Id for Stage {}
+
+/// How two measured times compare, claimed only beyond their noise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Every sample of the first is below every sample of the second.
+    Faster,
+    /// Every sample of the first is above every sample of the second.
+    Slower,
+    /// The samples overlap (or there are too few to tell): the same within noise.
+    Same,
+}
+
+impl Id for Verdict {}
+
+impl Stats {
+    /// How `self` compares with `other`: faster or slower only when their
+    /// samples separate (min to max) and each side has at least two.
+    pub fn verdict(&self, other: &Stats) -> Verdict {
+        if self.samples < 2 || other.samples < 2 {
+            Verdict::Same
+        } else if self.max < other.min {
+            Verdict::Faster
+        } else if self.min > other.max {
+            Verdict::Slower
+        } else {
+            Verdict::Same
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Timer {
@@ -72,6 +120,10 @@ pub struct Report {
     pub timer: Timer,
     /// True for a quick estimate (one short sample while a control moves).
     pub quick: bool,
+    /// How far the timing has come: counts only, a quick estimate, or the
+    /// full measurement.
+    #[serde(default)]
+    pub stage: Stage,
     /// Digest of what the application must receive, computed from the plain
     /// byte slice without any reader (the whole stream for most workloads,
     /// the payloads for `frames`, the bytes before the NUL for `scan`; with
@@ -221,6 +273,9 @@ pub struct WriteReport {
     pub final_flush: Vec<FinalFlush>,
     pub timer: Timer,
     pub quick: bool,
+    /// How far the timing has come (see [`Report::stage`]).
+    #[serde(default)]
+    pub stage: Stage,
     /// The canonical link fragment that reproduces this report.
     pub link: String,
 }
@@ -286,4 +341,24 @@ impl WriteReport {
 pub enum LabReport {
     Read(Report),
     Write(WriteReport),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stats(min: f64, max: f64, samples: u32) -> Stats {
+        Stats { min, median: (min + max) / 2.0, max, samples, ..Stats::default() }
+    }
+
+    #[test]
+    fn a_verdict_needs_samples_that_separate() {
+        assert_eq!(stats(1.0, 2.0, 5).verdict(&stats(3.0, 4.0, 5)), Verdict::Faster);
+        assert_eq!(stats(3.0, 4.0, 5).verdict(&stats(1.0, 2.0, 5)), Verdict::Slower);
+        // 1.02× apart but overlapping: the same within noise.
+        assert_eq!(stats(1.0, 1.1, 10).verdict(&stats(1.02, 1.12, 10)), Verdict::Same);
+        // One sample each (a quick estimate) proves nothing, however far apart.
+        assert_eq!(stats(1.0, 1.0, 1).verdict(&stats(9.0, 9.0, 1)), Verdict::Same);
+        assert_eq!(Stats::default().verdict(&stats(3.0, 4.0, 5)), Verdict::Same, "counts only: no times");
+    }
 }

@@ -10,10 +10,10 @@ import { displayChanged, initialState, isStale, runRequested, runSucceeded } fro
 describe("presenter mode", () => {
   const codec = realCodec();
   const opened = codec.decodeLink("cap=4K");
-  const report = { params: opened.params, runs: [], link: opened.fragment, lab: "read" } as unknown as Report;
+  const report = { params: opened.params, runs: [], link: opened.fragment, lab: "read", stage: "full" } as unknown as Report;
 
   it("is in the link only when on, and toggling it keeps the report current", () => {
-    const measured = runSucceeded(runRequested(initialState(opened), false), report, opened.fragment, 10);
+    const measured = runSucceeded(runRequested(initialState(opened), "full"), 1, report, opened.fragment, 10);
     expect(isStale(measured)).toBe(false);
     const params = { ...measured.params, present: true };
     const fragment = codec.encodeLink(params);
@@ -28,7 +28,7 @@ describe("presenter mode", () => {
   });
 
   it("does not make an already stale report current", () => {
-    const measured = runSucceeded(runRequested(initialState(opened), false), report, "v=1&cap=1K", 10);
+    const measured = runSucceeded(runRequested(initialState(opened), "full"), 1, report, "v=1&cap=1K", 10);
     expect(isStale(measured)).toBe(true);
     const params = { ...measured.params, present: true };
     expect(isStale(displayChanged(measured, params, codec.encodeLink(params)))).toBe(true);

@@ -1,16 +1,19 @@
-// The page: link → state → labs and panels, and edits → link → worker →
+// The page: link → state → labs and panels, and edits → link → workers →
 // results.
 //
 // State changes only through the pure transitions in state.ts; `commit`
 // stores the new state and lets each piece show it. The engine's codec
-// (schema, link decoding) runs on this thread; measurements run in the
-// worker. Everything about one lab goes through the lab registry (labs.ts),
-// so nothing here branches on which lab is shown.
+// (schema, link decoding) runs on this thread; measurements run in two
+// workers: every change of settings asks the counting worker for the exact
+// counts at once (a run with no timing), and the timing worker for a quick
+// estimate while a control moves, then the full measurement. Everything
+// about one lab goes through the lab registry (labs.ts), so nothing here
+// branches on which lab is shown.
 
 import { isDropped, type ClientEvent, type EngineClient, type RunResult } from "../engine/client";
 import type { Codec } from "../engine/codec";
 import type { Fault } from "../engine/protocol";
-import type { LabReport, Params, Sweep, View } from "../engine/types.gen";
+import type { LabReport, Params, Stage, Sweep, View } from "../engine/types.gen";
 import { byId, setText } from "../shared/dom";
 import type { ThemeSwitch } from "../shared/theme";
 import { createAbout } from "../panels/about";
@@ -60,9 +63,17 @@ function openingFragment(hash: string): string {
   return fragment !== "" && document.getElementById(fragment) ? "" : fragment;
 }
 
+/** The page's two engine workers. */
+export interface Engines {
+  /** Exact counts, no timing: answers within milliseconds of a change. */
+  counter: EngineClient;
+  /** Quick estimates and full measurements. */
+  timer: EngineClient;
+}
+
 export function startPage(
   codec: Codec,
-  client: EngineClient,
+  engines: Engines,
   listen: (target: (event: ClientEvent) => void) => void,
   theme: ThemeSwitch,
 ): { runWithFault(fault: Fault): void } {
@@ -71,9 +82,9 @@ export function startPage(
 
   let state: AppState = initialState(readLink(codec, openingFragment(location.hash)));
   writeLink(history, location, state.fragment);
-  // The first quick estimate goes to the worker before the page is built, so
-  // the two overlap; its answer is shown once the page exists (see the end).
-  const firstQuick = client.run(state.params, true);
+  // The first counts go to the worker before the page is built, so the two
+  // overlap; their answer is shown once the page exists (see the end).
+  const firstCounts = engines.counter.run(state.params, "counts");
   /** A run waiting for the controls to be still. */
   let debounce: ReturnType<typeof setTimeout> | null = null;
 
@@ -101,18 +112,21 @@ export function startPage(
   const placeholder = byId("placeholder");
   const shareTools = byId("share-tools");
   const actions = createActions(byId("actions"), {
-    rerun: () => runNow(false),
+    rerun: () => {
+      cancelDebounce();
+      request("full");
+    },
     stop: () => {
-      if (debounce !== null) clearTimeout(debounce);
-      debounce = null;
+      cancelDebounce();
       commit(stopRequested(state));
-      client.cancel();
+      engines.counter.cancel();
+      engines.timer.cancel();
     },
     reset: () => {
       commit(linkLoaded(state, codec.decodeLink("")));
       writeLink(history, location, state.fragment);
       show(state.params);
-      runNow(false);
+      measure("both");
     },
     link: () => linkUrl(location.href, state.fragment),
     settings: () => {
@@ -139,6 +153,7 @@ export function startPage(
     labelOf: labs.read.labelOf,
     urlOf: (fragment) => linkUrl(location.href, fragment),
     displayKeys: codec.schema.display_keys,
+    compare: codec.verdict,
   });
   const presenter = createPresenterToggle(byId("present"), (on) => displayToggled({ ...state.params, present: on }));
 
@@ -196,6 +211,8 @@ export function startPage(
     const firstReport = shownReport === null && state.report !== null;
     if (state.report !== shownReport && state.report) {
       shownReport = state.report;
+      // The bench reads these marks: a change of settings → its exact counts on screen.
+      if (state.report.stage === "counts" && state.reportFragment === state.fragment) performance.mark("buflab:counts-shown");
       lastReports.set(state.report.lab, state.report);
       labs[state.report.lab].update(state.report);
     }
@@ -253,27 +270,48 @@ export function startPage(
     lab.entered(view, state.params);
   }
 
-  function runSoon(quick: boolean): void {
-    if (debounce !== null) clearTimeout(debounce);
-    debounce = setTimeout(() => {
-      debounce = null;
-      runNow(quick);
-    }, LIVE_DEBOUNCE_MS);
-  }
-
-  /** `sent`: a request already handed to the client for these params (the first quick estimate). */
-  function runNow(quick: boolean, fault?: Fault, sent?: Promise<RunResult>): void {
+  function cancelDebounce(): void {
     if (debounce !== null) clearTimeout(debounce);
     debounce = null;
+  }
+
+  /**
+   * Asks for the current settings at `stage`: counts from the counting
+   * worker, the timing stages from the timing worker. `sent`: a request
+   * already handed to a worker for these settings (the first counts).
+   */
+  function request(stage: Stage, fault?: Fault, sent?: Promise<RunResult>): void {
     const { params, fragment } = state;
-    commit(runRequested(state, quick));
-    (sent ?? client.run(params, quick, fault)).then(
-      ({ report, elapsedMs }) => commit(runSucceeded(state, report, fragment, elapsedMs)),
+    const id = state.nextRequestId;
+    commit(runRequested(state, stage));
+    const engine = stage === "counts" ? engines.counter : engines.timer;
+    (sent ?? engine.run(params, stage, fault)).then(
+      ({ report, elapsedMs }) => commit(runSucceeded(state, id, report, fragment, elapsedMs)),
       (error: unknown) => {
-        if (isDropped(error)) commit(runDropped(state));
-        else commit(runFailed(state, error instanceof Error ? error.message : String(error), fragment));
+        if (isDropped(error)) commit(runDropped(state, id));
+        else commit(runFailed(state, id, error instanceof Error ? error.message : String(error), fragment));
       },
     );
+  }
+
+  /**
+   * The settings changed: their exact counts at once, then their timing.
+   * `live`: a control is still moving, so a quick estimate once it rests a
+   * moment; `full`: the full measurement; `both`: a quick estimate and then
+   * the full measurement (a new link, with nothing timed yet).
+   */
+  function measure(timing: "live" | "full" | "both"): void {
+    cancelDebounce();
+    request("counts");
+    if (timing === "live") {
+      debounce = setTimeout(() => {
+        debounce = null;
+        request("quick");
+      }, LIVE_DEBOUNCE_MS);
+      return;
+    }
+    if (timing === "both") request("quick");
+    request("full");
   }
 
   /** How the engine fitted a setting (a sweep's range), in the words its notices give. */
@@ -325,13 +363,14 @@ export function startPage(
       return;
     }
     const unchanged = fragment === state.fragment;
+    if (!unchanged) performance.mark("buflab:edited");
     commit(paramsEdited(state, params, fragment));
     writeLink(history, location, state.fragment);
     show(state.params);
     // A control set back to the value already measured in full needs no new run.
-    const measured = state.report !== null && !state.report.quick && state.reportFragment === fragment;
+    const measured = state.report !== null && state.report.stage === "full" && state.reportFragment === fragment;
     if (unchanged && !live && measured && !isRunning(state) && debounce === null) return;
-    runSoon(live);
+    measure(live ? "live" : "full");
   }
 
   // The skip link moves focus without touching the fragment (the fragment is the experiment).
@@ -348,7 +387,7 @@ export function startPage(
     commit(linkLoaded(state, readLink(codec, location.hash)));
     writeLink(history, location, state.fragment);
     show(state.params);
-    runNow(false);
+    measure("both");
     labOf(state.params).entered(state.params.view, state.params);
   });
   window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", retheme);
@@ -356,12 +395,13 @@ export function startPage(
 
   show(state.params);
   commit(state);
-  // The default experiment runs without a click: first a quick estimate
-  // (exact counts, one sample without warm-up: milliseconds), so numbers
-  // appear at once, then the full measurement, which replaces it.
-  runNow(true, undefined, firstQuick);
-  runNow(false);
+  // The default experiment runs without a click: its exact counts first
+  // (milliseconds), then a quick estimate, then the full measurement, each
+  // replacing the one before.
+  request("counts", undefined, firstCounts);
+  request("quick");
+  request("full");
   // A link that opens the sweep view runs its sweep.
   labOf(state.params).entered(state.params.view, state.params);
-  return { runWithFault: (fault) => runNow(false, fault) };
+  return { runWithFault: (fault) => request("full", fault) };
 }

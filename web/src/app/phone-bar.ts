@@ -3,6 +3,7 @@
 // shows the newest numbers in a few words and takes the person back to the
 // results, so a slider moved there still shows its effect.
 
+import { activityText } from "./status";
 import { isRunning, type AppState } from "./state";
 import { h, replaceChildren, setText } from "../shared/dom";
 
@@ -40,7 +41,7 @@ export function createPeek(slot: HTMLElement, results: HTMLElement): Peek {
   return {
     update(state, summary) {
       hasContent = state.report !== null || isRunning(state);
-      if (isRunning(state)) setText(text, state.quickPending ? "Estimating…" : "Measuring…");
+      if (isRunning(state)) setText(text, activityText(state));
       else if (state.report) replaceChildren(text, ...summary);
       show();
     },

@@ -3,7 +3,7 @@
 // pieces, which only read it. Nothing here touches the DOM, the worker or the
 // link.
 
-import type { Decoded, LabReport, Notice as LinkNotice, Params } from "../engine/types.gen";
+import type { Decoded, LabReport, Notice as LinkNotice, Params, Stage } from "../engine/types.gen";
 
 export type NoticeSource = "link" | "engine";
 
@@ -20,6 +20,18 @@ export type EngineStatus =
   | { kind: "ready"; isolated: boolean }
   | { kind: "broken"; message: string };
 
+/** A request sent to the engine and not yet settled. */
+export interface Request {
+  id: number;
+  /** How far it times: counts only, a quick estimate, the full measurement. */
+  stage: Stage;
+  /** The fragment it measures. */
+  fragment: string;
+}
+
+/** How far each stage has come: a report never gives way to a lesser one of the same settings. */
+export const STAGE_RANK: Record<Stage, number> = { counts: 0, quick: 1, full: 2 };
+
 export interface AppState {
   params: Params;
   /** Canonical link fragment of `params` (no leading '#'). */
@@ -32,9 +44,9 @@ export interface AppState {
   /** Wall time of the worker's `run` call for `report`. */
   elapsedMs: number | null;
   /** Requests sent and not yet settled (a dropped one settles too). */
-  inFlight: number;
-  /** Whether the newest request is a quick one (slider still moving). */
-  quickPending: boolean;
+  inFlight: Request[];
+  /** The id the next request gets. */
+  nextRequestId: number;
   /** The last engine error for the current params, shown until the next result. */
   error: string | null;
   engine: EngineStatus;
@@ -55,8 +67,8 @@ export function initialState(link: Decoded): AppState {
       report: null,
       reportFragment: null,
       elapsedMs: null,
-      inFlight: 0,
-      quickPending: false,
+      inFlight: [],
+      nextRequestId: 1,
       error: null,
       engine: { kind: "loading" },
       stopped: false,
@@ -102,8 +114,10 @@ export function editRefused(state: AppState, message: string): AppState {
   return { ...state, error: message };
 }
 
-export function runRequested(state: AppState, quick: boolean): AppState {
-  return { ...state, inFlight: state.inFlight + 1, quickPending: quick, stopped: false };
+/** A request for the current params goes out; it gets id `state.nextRequestId`. */
+export function runRequested(state: AppState, stage: Stage): AppState {
+  const request: Request = { id: state.nextRequestId, stage, fragment: state.fragment };
+  return { ...state, inFlight: [...state.inFlight, request], nextRequestId: request.id + 1, stopped: false };
 }
 
 /** The person pressed Stop; the dropped requests still settle through runDropped. */
@@ -111,14 +125,24 @@ export function stopRequested(state: AppState): AppState {
   return isRunning(state) ? { ...state, stopped: true } : state;
 }
 
-/** A request settled in some way; call exactly once per `runRequested`. */
-function settled(state: AppState): AppState {
-  const inFlight = Math.max(0, state.inFlight - 1);
-  return { ...state, inFlight, quickPending: inFlight === 0 ? false : state.quickPending };
+/** Request `id` settled in some way; call exactly once per `runRequested`. */
+function settled(state: AppState, id: number): AppState {
+  return { ...state, inFlight: state.inFlight.filter((r) => r.id !== id) };
 }
 
-export function runSucceeded(state: AppState, report: LabReport, fragment: string, elapsedMs: number): AppState {
-  const next = settled(state);
+/**
+ * Request `id` brought a report. It takes the screen unless that would hide
+ * something better: a report of the current settings never gives way to one
+ * of earlier settings, nor to a lesser stage of the same settings (counts
+ * after a quick estimate, say).
+ */
+export function runSucceeded(state: AppState, id: number, report: LabReport, fragment: string, elapsedMs: number): AppState {
+  const next = settled(state, id);
+  const shown = state.report;
+  const shownCurrent = shown !== null && state.reportFragment === state.fragment;
+  const older = shownCurrent && fragment !== state.fragment;
+  const lesser = shown !== null && state.reportFragment === fragment && STAGE_RANK[report.stage] < STAGE_RANK[shown.stage];
+  if (older || lesser) return next;
   return {
     ...next,
     report,
@@ -129,15 +153,15 @@ export function runSucceeded(state: AppState, report: LabReport, fragment: strin
   };
 }
 
-export function runFailed(state: AppState, message: string, fragment: string): AppState {
-  const next = settled(state);
+export function runFailed(state: AppState, id: number, message: string, fragment: string): AppState {
+  const next = settled(state, id);
   // A failure for params the person has already moved away from is old news.
   return fragment === state.fragment ? { ...next, error: message } : next;
 }
 
 /** A request replaced by a newer one, or stopped on purpose. */
-export function runDropped(state: AppState): AppState {
-  return settled(state);
+export function runDropped(state: AppState, id: number): AppState {
+  return settled(state, id);
 }
 
 export function engineReady(state: AppState, isolated: boolean): AppState {
@@ -165,7 +189,17 @@ export function noticeDismissed(state: AppState, id: number): AppState {
 
 /** True while any request is in flight. */
 export function isRunning(state: AppState): boolean {
-  return state.inFlight > 0;
+  return state.inFlight.length > 0;
+}
+
+/** The stages requested for the current settings and not yet in. */
+export function pendingStages(state: AppState): Stage[] {
+  return state.inFlight.filter((r) => r.fragment === state.fragment).map((r) => r.stage);
+}
+
+/** The stage of the report on screen when it is of the current settings; null otherwise. */
+export function currentStage(state: AppState): Stage | null {
+  return state.report !== null && state.reportFragment === state.fragment ? state.report.stage : null;
 }
 
 /** True when the report on screen was measured for other params than the controls show. */

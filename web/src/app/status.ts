@@ -1,12 +1,14 @@
-// One line in the sticky bar: running or not (with a spinner), quick
-// estimate or full measurement, and the timer the numbers were taken with,
-// each explained where it appears (the ? button opens what they mean).
-// Without cross-origin isolation a worker's clock ticks in 100 µs steps; the
-// engine then lengthens its samples, and the line says so.
+// One line in the sticky bar: what the engine is doing for the settings on
+// screen (with a spinner), how far the results shown have come (exact
+// counts, a quick estimate or the full measurement), and the timer they were
+// taken with, each explained where it appears (the ? button opens what they
+// mean). It never says "Done" over results of other settings. Without
+// cross-origin isolation a worker's clock ticks in 100 µs steps; the engine
+// then lengthens its samples, and the line says so.
 
-import { isRunning, isStale, type AppState } from "./state";
+import { currentStage, isRunning, isStale, pendingStages, type AppState } from "./state";
 import { sampleCount } from "../engine/report";
-import type { Timer } from "../engine/types.gen";
+import type { LabReport, Stage, Timer } from "../engine/types.gen";
 import { formatNsShort } from "../shared/format";
 import { h, replaceChildren, setText } from "../shared/dom";
 
@@ -15,11 +17,47 @@ export function describeTimer(timer: Timer): string {
   return timer.isolated ? `timer ${step}, isolated` : `timer ${step}, not isolated: samples lengthened`;
 }
 
-/** What "quick estimate" or "full measurement" means, for the explanation. */
-export function explainMeasurement(quick: boolean, samples: number): string {
-  return quick
-    ? "Quick estimate: the counts are already exact; the times come from one sample without warm-up, so they are rough. It shows while a slider moves; the full measurement replaces it when you let go."
-    : `Full measurement: every time is the median of ${samples} sample${samples === 1 ? "" : "s"} taken after a warm-up, each long enough for the timer's step to be a small part of it.`;
+/** What the engine is doing for the settings on screen, in a word or three. */
+export function activityText(state: AppState): string {
+  if (state.engine.kind === "broken") return "Engine unavailable";
+  const pending = pendingStages(state);
+  const shown = currentStage(state);
+  if (pending.length > 0) {
+    if (shown === null) return pending.includes("counts") ? "Counting…" : "Measuring…";
+    if (shown === "counts") return "Exact counts; timing…";
+    if (shown === "quick") return pending.includes("full") ? "Quick estimate; measuring…" : "Estimating…";
+    return "Measuring again…";
+  }
+  if (state.stopped) return "Stopped";
+  if (state.engine.kind === "loading") return "Loading engine…";
+  if (shown === "full") return "Done";
+  if (shown === "quick") return "Quick estimate";
+  if (shown === "counts") return "Exact counts, not timed";
+  if (state.report) return isRunning(state) ? "Settings changed…" : "Settings changed: not measured";
+  return "Ready";
+}
+
+/** What the results on screen are: their stage, and whether they are of other settings. */
+export function describeReport(report: LabReport, stale: boolean): string {
+  const samples = sampleCount(report);
+  const what: Record<Stage, string> = {
+    counts: "exact counts, not timed yet",
+    quick: "quick estimate: 1 sample",
+    full: `full measurement, ${samples} sample${samples === 1 ? "" : "s"}`,
+  };
+  return stale ? `earlier settings: ${what[report.stage]}` : what[report.stage];
+}
+
+/** What each stage means, for the explanation. */
+export function explainMeasurement(stage: Stage, samples: number): string {
+  switch (stage) {
+    case "counts":
+      return "Exact counts: source reads, copies, allocations and digests come from one untimed run and are exact; they appear at once, and the times follow.";
+    case "quick":
+      return "Quick estimate: the counts are exact; the times come from one sample without warm-up, so they are rough, and no time is called faster or slower on them. It shows while a slider moves; the full measurement replaces it when you let go.";
+    case "full":
+      return `Full measurement: every time is the median of ${samples} sample${samples === 1 ? "" : "s"} taken after a warm-up, each long enough for the timer's step to be a small part of it. One time is called faster than another only when their samples do not overlap.`;
+  }
 }
 
 /** What the timer's resolution and isolation mean, for the explanation. */
@@ -84,14 +122,8 @@ export function createStatus(container: HTMLElement, results: HTMLElement): Stat
       results.setAttribute("aria-busy", String(busy));
       spinner.hidden = !busy;
 
-      let text: string;
-      if (state.engine.kind === "broken") text = "Engine unavailable";
-      else if (busy) text = state.quickPending ? "Estimating…" : "Measuring…";
-      else if (state.stopped) text = "Stopped";
-      else if (state.engine.kind === "loading") text = "Loading engine…";
-      else if (state.report) text = "Done";
-      else text = "Ready";
-      setText(activity, text);
+      setText(activity, activityText(state));
+      container.dataset["stage"] = currentStage(state) ?? "none";
 
       const report = state.report;
       measurement.hidden = report === null;
@@ -103,13 +135,13 @@ export function createStatus(container: HTMLElement, results: HTMLElement): Stat
       }
       if (report) {
         const samples = sampleCount(report);
-        setText(measurement, report.quick ? "quick estimate" : `full measurement, ${samples} sample${samples === 1 ? "" : "s"}`);
-        measurement.classList.toggle("quick", report.quick);
+        setText(measurement, describeReport(report, isStale(state)));
+        measurement.classList.toggle("quick", report.stage !== "full");
         setText(timer, describeTimer(report.timer));
         timer.classList.toggle("warn", !report.timer.isolated);
         timer.setAttribute("data-isolated", String(report.timer.isolated));
         timer.setAttribute("data-resolution-ns", String(report.timer.resolution_ns));
-        setText(aboutMeasurement, explainMeasurement(report.quick, samples));
+        setText(aboutMeasurement, explainMeasurement(report.stage, samples));
         setText(aboutTimer, explainTimer(report.timer));
       }
     },

@@ -5,7 +5,7 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { realCodec } from "./real-engine";
-import { Cancelled, EngineClient, LatestQueue, Superseded, isDropped, type ClientEvent, type WorkerLike } from "./client";
+import { Cancelled, EngineClient, LatestQueue, Superseded, isDropped, type ClientEvent, type ClientOptions, type WorkerLike } from "./client";
 import type { FromWorker, ToWorker } from "./protocol";
 import type { Params, Report } from "./types.gen";
 
@@ -56,12 +56,13 @@ const reportFor = (p: Params): Report => ({
   runs: [],
   timer: { resolution_ns: 5000, isolated: true },
   quick: false,
+  stage: "full",
   source_digest: "",
   link: "",
   lab: "read",
 });
 
-function setup(options: { timeoutMs?: number; maxRespawns?: number } = {}) {
+function setup(options: { timeoutMs?: number; maxRespawns?: number; preempt?: ClientOptions["preempt"] } = {}) {
   const workers: StandInWorker[] = [];
   const events: ClientEvent[] = [];
   const client = new EngineClient({
@@ -130,8 +131,8 @@ describe("EngineClient", () => {
   it("sends one run and resolves it with the worker's report", async () => {
     const { client, current, answer } = setup();
     const p = params(1);
-    const done = client.run(p, true);
-    expect(current().posted).toEqual([{ type: "run", id: 1, params: p, quick: true }]);
+    const done = client.run(p, "quick");
+    expect(current().posted).toEqual([{ type: "run", id: 1, params: p, stage: "quick" }]);
     answer();
     await expect(done).resolves.toMatchObject({ report: { params: p }, elapsedMs: 1 });
     expect(client.busy).toBe(false);
@@ -139,9 +140,9 @@ describe("EngineClient", () => {
 
   it("drops requests superseded while queued and runs only the newest after the running one", async () => {
     const { client, current, answer } = setup();
-    const first = client.run(params(1), false);
-    const second = client.run(params(2), true);
-    const third = client.run(params(3), true);
+    const first = client.run(params(1), "full");
+    const second = client.run(params(2), "quick");
+    const third = client.run(params(3), "quick");
     await expect(second).rejects.toBeInstanceOf(Superseded);
     expect(current().posted.map((m) => m.params.rs)).toEqual([1]);
     answer();
@@ -153,7 +154,7 @@ describe("EngineClient", () => {
 
   it("passes the engine's error message through and keeps the worker", async () => {
     const { client, current, workers } = setup();
-    const done = client.run(params(1), false);
+    const done = client.run(params(1), "full");
     current().say({ type: "error", id: 1, message: "cap: 0 is outside 1..=4M", fatal: false });
     await expect(done).rejects.toThrow("cap: 0 is outside 1..=4M");
     expect(workers).toHaveLength(1);
@@ -161,8 +162,8 @@ describe("EngineClient", () => {
 
   it("replaces the worker after a trap (a Rust panic) and runs the waiting job on the new one", async () => {
     const { client, current, workers, events } = setup();
-    const first = client.run(params(1), false);
-    const next = client.run(params(2), false);
+    const first = client.run(params(1), "full");
+    const next = client.run(params(2), "full");
     workers[0]!.say({ type: "error", id: 1, message: "The engine crashed: unreachable", fatal: true });
     await expect(first).rejects.toThrow("unreachable");
     expect(workers).toHaveLength(2);
@@ -175,8 +176,8 @@ describe("EngineClient", () => {
 
   it("cancel terminates the busy worker, starts a fresh one and rejects with Cancelled", async () => {
     const { client, workers } = setup();
-    const running = client.run(params(1), false);
-    const waiting = client.run(params(2), false);
+    const running = client.run(params(1), "full");
+    const waiting = client.run(params(2), "full");
     client.cancel();
     await expect(running).rejects.toBeInstanceOf(Cancelled);
     await expect(waiting).rejects.toBeInstanceOf(Cancelled);
@@ -184,6 +185,23 @@ describe("EngineClient", () => {
     expect(workers).toHaveLength(2);
     expect(client.busy).toBe(false);
     expect(isDropped(new Cancelled())).toBe(true);
+  });
+
+  it("a new request preempts a running job the policy gives up: it is superseded and a fresh worker runs the new one", async () => {
+    const { client, workers } = setup({ preempt: ({ stage }) => stage === "full" });
+    const full = client.run(params(1), "full");
+    const quick = client.run(params(2), "quick");
+    await expect(full).rejects.toBeInstanceOf(Superseded);
+    expect(workers[0]!.terminated).toBe(true);
+    expect(workers[1]!.lastRun()).toMatchObject({ stage: "quick", params: { rs: 2 } });
+    // A quick estimate is not given up: the next request waits behind it.
+    const next = client.run(params(3), "full");
+    expect(workers).toHaveLength(2);
+    workers[1]!.say({ type: "result", id: workers[1]!.lastRun().id, report: reportFor(params(2)), elapsedMs: 1 });
+    await expect(quick).resolves.toBeDefined();
+    expect(workers[1]!.lastRun()).toMatchObject({ stage: "full", params: { rs: 3 } });
+    workers[1]!.say({ type: "result", id: workers[1]!.lastRun().id, report: reportFor(params(3)), elapsedMs: 1 });
+    await expect(next).resolves.toBeDefined();
   });
 
   it("cancel with nothing running leaves the worker alone", () => {
@@ -195,8 +213,8 @@ describe("EngineClient", () => {
 
   it("a job over its time budget is stopped with a clear message, and the next job runs on a fresh worker", async () => {
     const { client, workers } = setup({ timeoutMs: 20_000 });
-    const slow = client.run(params(1), false);
-    const next = client.run(params(2), false);
+    const slow = client.run(params(1), "full");
+    const next = client.run(params(2), "full");
     const rejected = expect(slow).rejects.toThrow(/longer than 20 s.*rs=1/);
     vi.advanceTimersByTime(20_000);
     await rejected;
@@ -209,7 +227,7 @@ describe("EngineClient", () => {
 
   it("a job that finishes in time clears its timer", async () => {
     const { client, workers, answer } = setup({ timeoutMs: 1000 });
-    const done = client.run(params(1), false);
+    const done = client.run(params(1), "full");
     answer();
     await done;
     vi.advanceTimersByTime(5000);
@@ -218,7 +236,7 @@ describe("EngineClient", () => {
 
   it("reports a worker crash with what it was doing, and starts a new worker", async () => {
     const { client, workers, events } = setup();
-    const done = client.run(params(7), false);
+    const done = client.run(params(7), "full");
     workers[0]!.crash("Uncaught RangeError: out of memory");
     await expect(done).rejects.toThrow(/crashed while doing a full run of len=1024 rs=7.*out of memory/);
     expect(workers).toHaveLength(2);
@@ -230,12 +248,12 @@ describe("EngineClient", () => {
     for (let i = 0; i < 3; i++) workers.at(-1)!.crash("SyntaxError in worker script");
     expect(events.at(-1)).toMatchObject({ type: "broken" });
     await expect(client.ready).rejects.toThrow(/Gave up after 2 restarts/);
-    await expect(client.run(params(1), false)).rejects.toThrow(/Gave up/);
+    await expect(client.run(params(1), "full")).rejects.toThrow(/Gave up/);
   });
 
   it("a wasm that fails to load breaks the client for good", async () => {
     const { client, current, events } = setup();
-    const done = client.run(params(1), false);
+    const done = client.run(params(1), "full");
     current().say({ type: "failed", message: "Could not load the engine (wasm): 404" });
     await expect(done).rejects.toThrow("404");
     await expect(client.ready).rejects.toThrow("404");
@@ -244,10 +262,10 @@ describe("EngineClient", () => {
 
   it("ignores messages from a worker it has replaced", async () => {
     const { client, workers } = setup();
-    const first = client.run(params(1), false);
+    const first = client.run(params(1), "full");
     client.cancel();
     await expect(first).rejects.toBeInstanceOf(Cancelled);
-    const second = client.run(params(2), false);
+    const second = client.run(params(2), "full");
     workers[0]!.say({ type: "result", id: 1, report: reportFor(params(1)), elapsedMs: 1 });
     expect(client.busy).toBe(true);
     workers[1]!.say({ type: "result", id: workers[1]!.lastRun().id, report: reportFor(params(2)), elapsedMs: 1 });

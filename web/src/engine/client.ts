@@ -7,11 +7,12 @@
 // Only the latest request matters: a request still waiting when a newer one
 // arrives is dropped (its promise rejects with `Superseded`), so at most one
 // job runs and at most one waits. `run` in wasm cannot be interrupted, so
-// cancelling, a job over its time budget, and a crash all end the same way:
-// terminate the worker and start a fresh one.
+// cancelling, a job over its time budget, a crash, and a new request that
+// preempts a long running one (`preempt`) all end the same way: terminate
+// the worker and start a fresh one.
 
 import type { Fault, FromWorker, ToWorker } from "./protocol";
-import type { LabReport, Params } from "./types.gen";
+import type { LabReport, Params, Stage } from "./types.gen";
 
 /** Rejection for a request that a newer request replaced before it started. */
 export class Superseded extends Error {
@@ -97,6 +98,12 @@ export interface ClientOptions {
   onEvent?: (event: ClientEvent) => void;
   /** Crashes in a row without a `ready` before the client gives up. */
   maxRespawns?: number;
+  /**
+   * Whether a new request ends the running job at once instead of waiting
+   * behind it (default: never). Told the running job's stage and how long it
+   * has run.
+   */
+  preempt?: (running: { stage: Stage; ms: number }) => boolean;
 }
 
 export interface RunResult {
@@ -108,8 +115,10 @@ export interface RunResult {
 interface Job {
   id: number;
   params: Params;
-  quick: boolean;
+  stage: Stage;
   fault?: Fault;
+  /** When it was handed to the worker (performance.now()). */
+  startedAt?: number;
   resolve: (result: RunResult) => void;
   reject: (error: Error) => void;
 }
@@ -125,9 +134,9 @@ function describeJob(job: Job): string {
   const p = job.params;
   if (p.lab === "write") {
     const w = p.write;
-    return `${job.quick ? "quick" : "full"} write-lab run of recs=${w.records} wlen=${w.len} ws=${w.ws} wcap=${w.cap}`;
+    return `${job.stage} write-lab run of recs=${w.records} wlen=${w.len} ws=${w.ws} wcap=${w.cap}`;
   }
-  return `${job.quick ? "quick" : "full"} run of len=${p.len} rs=${p.rs} cap=${p.cap}`;
+  return `${job.stage} run of len=${p.len} rs=${p.rs} cap=${p.cap}`;
 }
 
 export class EngineClient {
@@ -147,6 +156,7 @@ export class EngineClient {
     this.options = {
       timeoutMs: DEFAULT_TIMEOUT_MS,
       maxRespawns: 3,
+      preempt: () => false,
       ...options,
     };
     let resolve!: (info: EngineInfo) => void;
@@ -162,16 +172,24 @@ export class EngineClient {
   }
 
   /**
-   * Runs an experiment. Rejects with `Superseded` if a newer request replaces
-   * it before it starts. `fault` injects a failure (test builds only).
+   * Runs an experiment as far as `stage` (`counts`: no timing). Rejects with
+   * `Superseded` if a newer request replaces it before it starts, or ends it
+   * early (`preempt`). `fault` injects a failure (test builds only).
    */
-  run(params: Params, quick: boolean, fault?: Fault): Promise<RunResult> {
+  run(params: Params, stage: Stage, fault?: Fault): Promise<RunResult> {
     return new Promise<RunResult>((resolve, reject) => {
       if (this.brokenMessage !== null) {
         reject(new Error(this.brokenMessage));
         return;
       }
-      const job: Job = { id: this.nextId++, params, quick, fault, resolve, reject };
+      const running = this.queue.running;
+      if (running?.startedAt !== undefined && this.options.preempt({ stage: running.stage, ms: performance.now() - running.startedAt })) {
+        // The running job is for settings the page has left: end it now.
+        this.clearTimer();
+        for (const old of this.queue.clear()) old.reject(new Superseded());
+        this.replaceWorker();
+      }
+      const job: Job = { id: this.nextId++, params, stage, fault, resolve, reject };
       const { start, dropped } = this.queue.submit(job);
       dropped?.reject(new Superseded());
       if (start) this.start(start);
@@ -235,8 +253,9 @@ export class EngineClient {
     if (this.worker === null) return;
     this.clearTimer();
     this.timer = setTimeout(() => this.onTimeout(job), this.options.timeoutMs);
-    const { id, params, quick, fault } = job;
-    this.worker.postMessage(fault ? { type: "run", id, params, quick, fault } : { type: "run", id, params, quick });
+    job.startedAt = performance.now();
+    const { id, params, stage, fault } = job;
+    this.worker.postMessage(fault ? { type: "run", id, params, stage, fault } : { type: "run", id, params, stage });
   }
 
   /** The running job is over: settle it, then start the one waiting. */
@@ -323,11 +342,10 @@ export class EngineClient {
   }
 }
 
-/** The page's client: a real module worker built by Vite. */
-export function createEngineClient(options: Omit<ClientOptions, "createWorker"> = {}): EngineClient {
+/** A client over a real module worker built by Vite; `name` tells the page's workers apart in devtools. */
+export function createEngineClient(name: string, options: Omit<ClientOptions, "createWorker"> = {}): EngineClient {
   return new EngineClient({
     ...options,
-    createWorker: () =>
-      new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: "buflab-engine" }) as WorkerLike,
+    createWorker: () => new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name }) as WorkerLike,
   });
 }

@@ -5,7 +5,7 @@
 // The engine owns validation: the UI never re-implements a limit or a default,
 // it reads them from `schema` and sends links through `decode_link`.
 
-import type { Decoded, Params, Schema } from "./types.gen";
+import type { Decoded, Params, Schema, Stats, Verdict } from "./types.gen";
 
 /** The exports of web/pkg/buflab.js that the codec uses. */
 export interface CodecExports {
@@ -17,6 +17,7 @@ export interface CodecExports {
   max_streams(len: number, cap: number): number;
   code(params: unknown): string;
   fit_sweep(params: unknown): unknown;
+  verdict(a: unknown, b: unknown): string;
 }
 
 export interface Codec {
@@ -35,6 +36,8 @@ export interface Codec {
   code(params: Params): string;
   /** Params whose sweep is fitted to the rest (as a link's would be), with notices; throws when the rest is invalid. */
   fitSweep(params: Params): Decoded;
+  /** How time `a` compares with `b`: faster or slower only when their samples separate (the engine's rule). */
+  verdict(a: Stats, b: Stats): Verdict;
 }
 
 export function codecFrom(exports: CodecExports): Codec {
@@ -51,6 +54,7 @@ export function codecFrom(exports: CodecExports): Codec {
     maxStreams: (len, cap) => exports.max_streams(len, cap),
     code: (params) => exports.code(params),
     fitSweep: (params) => exports.fit_sweep(params) as Decoded,
+    verdict: (a, b) => exports.verdict(a, b) as Verdict,
   };
 }
 

@@ -3,28 +3,27 @@
 // `types.gen.ts`, generated from the Rust types (crate/src/types.rs); nothing
 // here restates a Rust type.
 //
-//   main thread                        worker                      wasm
-//   ───────────                        ──────                      ────
-//   client.run(params, quick) ──ToWorker──▶ run(params, {quick}) ──▶ engine
-//   promise resolves ◀──────FromWorker (result / error)────────── LabReport / Error
+//   main thread                          worker                          wasm
+//   ───────────                          ──────                          ────
+//   client.run(params, stage) ──ToWorker──▶ run(params, {counts, quick}) ──▶ engine
+//   promise resolves ◀──────FromWorker (result / error)────────────── LabReport / Error
+//
+// The page keeps two such workers: one answers `counts` requests (exact
+// counts at once), the other the timing stages (`quick`, then `full`), so
+// counts never wait behind a measurement.
 //
 //   SweepRunner.run(params) ──SweepRequest──▶ worker: for each point i
 //       sweep_point(params, i) → sweep_report(params, points so far)
 //   onPoint(report) ◀──────── SweepProgress (one per point) ◀──┘
 //   Cancel terminates the worker; the points already shown stay.
 
-import type { LabReport, Params, SweepReport } from "./types.gen";
+import type { LabReport, Params, Stage, SweepReport } from "./types.gen";
 
 /** A failure injected on purpose to test recovery; only builds made with `npm run build:faults` accept one. */
 export type Fault = "panic" | "hang" | "oom";
 
-export interface RunOptions {
-  quick: boolean;
-  fault?: Fault;
-}
-
-/** Messages from the page to the worker. */
-export type ToWorker = { type: "run"; id: number; params: Params; quick: boolean; fault?: Fault };
+/** Messages from the page to the worker: how far to time (`counts`: not at all). */
+export type ToWorker = { type: "run"; id: number; params: Params; stage: Stage; fault?: Fault };
 
 /** Messages from the worker to the page. */
 export type FromWorker =

@@ -1,9 +1,14 @@
 // Small facts about reports that the page asks in many places.
 
-import type { LabReport, WriteReport } from "./types.gen";
+import type { LabReport, Stats, WriteReport } from "./types.gen";
 
 export function isWriteReport(report: LabReport): report is WriteReport {
   return report.lab === "write";
+}
+
+/** True when `stats` holds measured samples: a failed cursor run has none, and exact counts come before any timing. */
+export function isTimed(stats: Stats | null | undefined): stats is Stats {
+  return stats !== null && stats !== undefined && stats.samples > 0;
 }
 
 /** Samples behind the report's times (the first timed run's). */

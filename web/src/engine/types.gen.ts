@@ -488,6 +488,11 @@ export type Report = { params: Params, runs: Array<Run>, timer: Timer,
  */
 quick: boolean, 
 /**
+ * How far the timing has come: counts only, a quick estimate, or the
+ * full measurement.
+ */
+stage: Stage, 
+/**
  * Digest of what the application must receive, computed from the plain
  * byte slice without any reader (the whole stream for most workloads,
  * the payloads for `frames`, the bytes before the NUL for `scan`; with
@@ -700,6 +705,12 @@ block: number | null, offset: number, };
 export type Span = { block: number, start: number, end: number, };
 
 /**
+ * How far a report's timing has come. Counts are exact at every stage;
+ * only the times get better.
+ */
+export type Stage = "counts" | "quick" | "full";
+
+/**
  * Time per run over the samples, in ns.
  */
 export type Stats = { min: number, median: number, max: number, 
@@ -836,6 +847,11 @@ resolution_ns: number,
 isolated: boolean, };
 
 /**
+ * How two measured times compare, claimed only beyond their noise.
+ */
+export type Verdict = "faster" | "slower" | "same";
+
+/**
  * The result view the page shows (the `view` link key). It changes only
  * how the page looks, never a result.
  */
@@ -964,6 +980,10 @@ sink_digest: string,
  * Where an error on the last write goes, per way of ending.
  */
 final_flush: Array<FinalFlush>, timer: Timer, quick: boolean, 
+/**
+ * How far the timing has come (see [`Report::stage`]).
+ */
+stage: Stage, 
 /**
  * The canonical link fragment that reproduces this report.
  */

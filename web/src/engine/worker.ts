@@ -59,7 +59,8 @@ scope.addEventListener("message", (event) => {
     }
     const started = performance.now();
     try {
-      const options = request.fault ? { quick: request.quick, fault: request.fault } : { quick: request.quick };
+      const timing = { counts: request.stage === "counts", quick: request.stage === "quick" };
+      const options = request.fault ? { ...timing, fault: request.fault } : timing;
       lastPanic = null;
       const report = run(request.params as Params, options) as LabReport;
       post({ type: "result", id: request.id, report, elapsedMs: performance.now() - started });

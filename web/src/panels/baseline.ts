@@ -1,8 +1,11 @@
 // Baselines: "Save as baseline" keeps the read-lab run on screen (its report
 // as the engine returned it, its link, the date) in localStorage, and the
 // results then show the current run against it: per reader and metric, the
-// current value, the baseline's and their ratio. It owns the element it is
-// given.
+// current value, the baseline's and their ratio. Counts are exact, so any
+// difference is real; a time is called better or worse only when its samples
+// and the baseline's do not overlap (the engine's rule), otherwise "same
+// within noise". Peak heap is there too: a bigger buffer's real cost. It
+// owns the element it is given.
 //
 // What must stay true:
 // - storage is bounded (MAX_BASELINES, newest first) and untrusted: whatever
@@ -18,9 +21,10 @@
 // unit-tested in export.test.ts on real engine reports.
 
 import { isWriteReport } from "../engine/report";
-import type { LabReport, Report, Run } from "../engine/types.gen";
+import type { LabReport, Report, Run, Stats } from "../engine/types.gen";
 import { experimentPairs } from "../app/link";
-import { formatCount, formatNs } from "../shared/format";
+import { formatBytes, formatCount, formatNs } from "../shared/format";
+import type { Compare } from "../shared/lab";
 import { h, replaceChildren, setText } from "../shared/dom";
 
 /** localStorage key of the saved baselines (a JSON array, newest first). */
@@ -37,13 +41,35 @@ export interface Baseline {
   report: Report;
 }
 
-/** The compared metrics: what each means and how to show a value. */
-export const BASELINE_METRICS: { id: string; label: string; value(run: Run): number; text(n: number): string }[] = [
+/** A run's total time: measured CPU shifted by its modelled I/O, which is exact and adds no spread. */
+const totalStats = (r: Run): Stats => {
+  const io = r.modelled_io_ns;
+  return { ...r.cpu_ns, min: r.cpu_ns.min + io, median: r.cpu_ns.median + io, max: r.cpu_ns.max + io };
+};
+
+/** A compared metric: what it means, how to show a value, and, for a time, its samples. */
+export interface BaselineMetric {
+  id: string;
+  label: string;
+  value(run: Run): number;
+  text(n: number): string;
+  /** A measured time's statistics: compared within noise. Absent for exact counts. */
+  stats?(run: Run): Stats;
+}
+
+export const BASELINE_METRICS: BaselineMetric[] = [
   { id: "source_reads", label: "Source reads", value: (r) => r.source_reads, text: formatCount },
   { id: "bytes_copied", label: "Bytes copied", value: (r) => r.bytes_copied, text: formatCount },
   { id: "allocations", label: "Allocations", value: (r) => r.allocations, text: formatCount },
-  { id: "cpu_median_ns", label: "CPU time (median)", value: (r) => r.cpu_ns.median, text: formatNs },
-  { id: "modelled_total_ns", label: "Total with modelled I/O", value: (r) => r.cpu_ns.median + r.modelled_io_ns, text: formatNs },
+  { id: "peak_bytes", label: "Peak heap", value: (r) => r.peak_bytes, text: formatBytes },
+  { id: "cpu_median_ns", label: "CPU time (median)", value: (r) => r.cpu_ns.median, text: formatNs, stats: (r) => r.cpu_ns },
+  {
+    id: "modelled_total_ns",
+    label: "Total with modelled I/O",
+    value: (r) => r.cpu_ns.median + r.modelled_io_ns,
+    text: formatNs,
+    stats: totalStats,
+  },
 ];
 
 function isBaseline(value: unknown): value is Baseline {
@@ -114,10 +140,16 @@ export interface ComparedRow {
   baseline: number;
   /** current / baseline; null when the baseline is 0. */
   ratio: number | null;
+  /**
+   * Lower is better for every metric. A count is better or worse whenever it
+   * differs (counts are exact); a time only when `compare` finds the two
+   * runs' samples apart, otherwise "same" (within noise).
+   */
+  change: "better" | "worse" | "same";
 }
 
 /** One row per reader in both runs (in the current run's order) and metric. */
-export function compareRuns(current: Report, baseline: Report): ComparedRow[] {
+export function compareRuns(current: Report, baseline: Report, compare: Compare): ComparedRow[] {
   const rows: ComparedRow[] = [];
   for (const run of current.runs) {
     const old = baseline.runs.find((r) => r.reader === run.reader);
@@ -125,7 +157,9 @@ export function compareRuns(current: Report, baseline: Report): ComparedRow[] {
     for (const m of BASELINE_METRICS) {
       const a = m.value(run);
       const b = m.value(old);
-      rows.push({ reader: run.reader, metric: m.id, current: a, baseline: b, ratio: b === 0 ? null : a / b });
+      const verdict = m.stats ? compare(m.stats(run), m.stats(old)) : a < b ? "faster" : a > b ? "slower" : "same";
+      const change = verdict === "faster" ? "better" : verdict === "slower" ? "worse" : "same";
+      rows.push({ reader: run.reader, metric: m.id, current: a, baseline: b, ratio: b === 0 ? null : a / b, change });
     }
   }
   return rows;
@@ -182,6 +216,8 @@ export interface BaselineOptions {
   urlOf(fragment: string): string;
   /** The engine's `schema.display_keys`. */
   displayKeys: readonly string[];
+  /** How two times compare within noise (the engine's rule). */
+  compare: Compare;
 }
 
 export function createBaseline(container: HTMLElement, options: BaselineOptions, storage: BaselineStore = localStore): BaselinePanel {
@@ -201,8 +237,8 @@ export function createBaseline(container: HTMLElement, options: BaselineOptions,
 
   const render = (): void => {
     setText(notice, problem ?? "");
-    save.disabled = report === null || report.quick;
-    save.title = report?.quick ? "Wait for the full measurement" : "";
+    save.disabled = report === null || report.stage !== "full";
+    save.title = report !== null && report.stage !== "full" ? "Wait for the full measurement" : "";
     clear.disabled = baselines.length === 0;
     const base = baselines[0];
     if (!base) {
@@ -219,7 +255,7 @@ export function createBaseline(container: HTMLElement, options: BaselineOptions,
       return;
     }
     const differences = linkDifferences(report.link, base.link, options.displayKeys);
-    const rows = compareRuns(report, base.report);
+    const rows = compareRuns(report, base.report, options.compare);
     const parts: (HTMLElement | string)[] = [head];
     if (differences.length > 0) {
       parts.push(
@@ -239,7 +275,11 @@ export function createBaseline(container: HTMLElement, options: BaselineOptions,
     const table = h(
       "table",
       { class: "results baseline-table" },
-      h("caption", {}, "Current run against the baseline: ratio = current ÷ baseline (below 1× is fewer or faster)."),
+      h(
+        "caption",
+        {},
+        "Current run against the baseline: ratio = current ÷ baseline (below 1× is fewer or faster). Counts are exact; a time is marked better or worse only when the two runs' samples do not overlap.",
+      ),
       h(
         "thead",
         {},
@@ -253,8 +293,7 @@ export function createBaseline(container: HTMLElement, options: BaselineOptions,
             .filter((r) => r.reader === reader)
             .map((r, i) => {
               const m = BASELINE_METRICS.find((x) => x.id === r.metric)!;
-              const better = r.current < r.baseline;
-              const worse = r.current > r.baseline;
+              const noise = m.stats !== undefined && r.change === "same" && r.current !== r.baseline;
               return h(
                 "tr",
                 { "data-reader": reader, "data-metric": r.metric },
@@ -262,7 +301,12 @@ export function createBaseline(container: HTMLElement, options: BaselineOptions,
                 h("td", {}, m.label),
                 h("td", { class: "num" }, m.text(r.current)),
                 h("td", { class: "num" }, m.text(r.baseline)),
-                h("td", { class: `num ratio${better ? " better" : worse ? " worse" : ""}`, "data-ratio": r.ratio ?? "" }, ratioText(r.current, r.baseline)),
+                h(
+                  "td",
+                  { class: `num ratio ${r.change}`, "data-ratio": r.ratio ?? "", "data-change": r.change },
+                  ratioText(r.current, r.baseline),
+                  noise ? h("span", { class: "noise" }, " same within noise") : null,
+                ),
               );
             }),
         ),

@@ -157,7 +157,7 @@ describe("baselines", () => {
   it("compares matching readers metric by metric, with ratios", () => {
     const baseline = readRun("len=64K&chunk=poor&cap=1K&rs=1&rd=unbuffered,std");
     const current = readRun("len=64K&chunk=poor&cap=16K&rs=1&rd=std,chained");
-    const rows = compareRuns(current, baseline);
+    const rows = compareRuns(current, baseline, codec.verdict);
     // Only std is in both runs.
     expect([...new Set(rows.map((r) => r.reader))]).toEqual(["std"]);
     expect(rows.map((r) => r.metric)).toEqual(BASELINE_METRICS.map((m) => m.id));
@@ -165,10 +165,26 @@ describe("baselines", () => {
     expect(reads.current).toBe(current.runs[0]!.source_reads);
     expect(reads.baseline).toBe(baseline.runs[1]!.source_reads);
     expect(reads.ratio).toBeCloseTo(current.runs[0]!.source_reads / baseline.runs[1]!.source_reads, 12);
+    // A bigger buffer than the largest chunk (512 B): the same source reads, more peak heap (worse).
+    expect([reads.current, reads.change]).toEqual([reads.baseline, "same"]);
+    expect(rows.find((r) => r.metric === "peak_bytes")!.change).toBe("worse");
     // The settings differ in cap and readers; presenter mode never counts.
     const display = codec.schema.display_keys;
     expect(linkDifferences(current.link, baseline.link, display)).toEqual(["cap 1K → 16K", "rd unbuffered,std → std,chained"]);
     expect(linkDifferences(`${current.link}&present=on&lesson=one-byte`, current.link, display)).toEqual([]);
+  });
+
+  it("calls a time better or worse only beyond the noise of both runs' samples", () => {
+    const base = readRun("len=64K&chunk=poor&cap=1K&rs=1&rd=std");
+    const withCpu = (r: Report, lo: number, hi: number): Report => ({
+      ...r,
+      runs: r.runs.map((run) => ({ ...run, cpu_ns: { ...run.cpu_ns, min: lo, median: (lo + hi) / 2, max: hi, samples: 5 } })),
+    });
+    const cpu = (a: Report, b: Report) => compareRuns(a, b, codec.verdict).find((r) => r.metric === "cpu_median_ns")!;
+    // 1.02×, overlapping: the same within noise, neither coloured.
+    expect(cpu(withCpu(base, 100, 110), withCpu(base, 98, 108)).change).toBe("same");
+    expect(cpu(withCpu(base, 200, 210), withCpu(base, 98, 108)).change).toBe("worse");
+    expect(cpu(withCpu(base, 50, 60), withCpu(base, 98, 108)).change).toBe("better");
   });
 
   it("shows ratios readably, zero baselines included", () => {

@@ -308,16 +308,23 @@ export function createTimeChart(canvas: HTMLCanvasElement, theme: Theme, title: 
         axis.suggestedMax = longest / unit.scale;
         (axis as { title: { text: string } }).title.text = `time per run (${unit.unit})`;
       }
+      // Exact counts come before any timing: until then only the modelled
+      // part is drawn, and the labels say the CPU time is still coming.
+      const timed = rows.every((r) => r.cpu_ns.samples > 0);
       extrasOf.set(chart, {
-        endLabels: rows.map((r) => formatNs(r.cpu_ns.median + r.modelled_io_ns)),
-        whiskers: rows.map((r) => [r.cpu_ns.min / unit.scale, r.cpu_ns.max / unit.scale]),
+        endLabels: rows.map((r) => (timed ? formatNs(r.cpu_ns.median + r.modelled_io_ns) : `${formatNs(r.modelled_io_ns)} I/O · CPU timing…`)),
+        whiskers: timed ? rows.map((r) => [r.cpu_ns.min / unit.scale, r.cpu_ns.max / unit.scale]) : null,
         theme: currentTheme,
       });
       chart.update("none");
       canvas.setAttribute(
         "aria-label",
         `${title}: ${rows
-          .map((r, i) => `${labels[i]} CPU ${formatNs(r.cpu_ns.median)} measured plus ${formatNs(r.modelled_io_ns)} modelled I/O`)
+          .map((r, i) =>
+            timed
+              ? `${labels[i]} CPU ${formatNs(r.cpu_ns.median)} measured plus ${formatNs(r.modelled_io_ns)} modelled I/O`
+              : `${labels[i]} ${formatNs(r.modelled_io_ns)} modelled I/O, CPU time still being measured`,
+          )
           .join("; ")}.`,
       );
     },

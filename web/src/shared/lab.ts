@@ -3,7 +3,10 @@
 // registry that builds the labs is app/labs.ts.
 
 import type { Codec } from "../engine/codec";
-import type { Lab, LabReport, Params, Sweep, View } from "../engine/types.gen";
+import type { Lab, LabReport, Params, Stats, Sweep, Verdict, View } from "../engine/types.gen";
+
+/** How the page compares two measured times: the engine's rule (`Stats::verdict`), through the codec. */
+export type Compare = (a: Stats, b: Stats) => Verdict;
 
 /** A chart a lab offers for PNG export. */
 export interface ExportedChart {

@@ -63,6 +63,7 @@ pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<Wri
         final_flush,
         timer: Timer { resolution_ns, isolated: clock.isolated() },
         quick: sampling == Sampling::QUICK,
+        stage: sampling.stage(),
         link: String::new(),
     })
 }

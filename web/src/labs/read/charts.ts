@@ -84,9 +84,12 @@ export function createReadCharts(container: HTMLElement): ReadCharts {
       showCalls(readsChart, reads.canvas, "Source reads", labels, runs.map((r) => r.source_reads), theme);
 
       timeChart.show(labels, runs, theme);
+      const samples = runs[0]?.cpu_ns.samples ?? 0;
       setText(
         time.caption,
-        `Solid: CPU time measured in this tab (median of ${runs[0]?.cpu_ns.samples ?? 0} sample${runs[0]?.cpu_ns.samples === 1 ? "" : "s"}; whisker shows min–max). ` +
+        (report.stage === "counts"
+          ? "Solid: CPU time measured in this tab, being measured now (the counts come first). "
+          : `Solid: CPU time measured in this tab (median of ${samples} sample${samples === 1 ? "" : "s"}; whisker shows min–max). `) +
           `Hatched: I/O time modelled as source reads × ${formatSignificant(report.params.sys)} ns.`,
       );
 

@@ -3,7 +3,8 @@
 // one with the most; a sweep reports its knee (where a bigger value stops
 // paying). The timeline's headline is the timeline's own (timeline.ts).
 
-import type { Knee, Report, SweepAxisInfo, SweepReport } from "../../engine/types.gen";
+import type { Knee, Report, Run, Stats, SweepAxisInfo, SweepReport } from "../../engine/types.gen";
+import type { Compare } from "../../shared/lab";
 import { formatCount, formatNs, formatRatio } from "../../shared/format";
 
 /** "a", "a and b", "a, b and c". */
@@ -12,18 +13,35 @@ export function listText(items: string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
+/** A run's total time per run: measured CPU, shifted by its modelled I/O (exact, so it adds no spread). */
+export function totalTime(run: Run): Stats {
+  const io = run.modelled_io_ns;
+  return { ...run.cpu_ns, min: run.cpu_ns.min + io, median: run.cpu_ns.median + io, max: run.cpu_ns.max + io };
+}
+
 /**
  * The single run's first sentence. `buffered` says whether a reader keeps
  * a buffer (the schema's reader shapes): equal counts mean "the buffer saves
  * nothing" only when an unbuffered reader is among the readers compared.
+ * Times are claimed only from the full measurement, and one is called
+ * faster or slower only when `compare` finds their samples apart: the
+ * sentence does not change its mind between the quick estimate and the full
+ * measurement.
  */
-export function summarize(report: Report, labelOf: (readerId: string) => string, buffered: (readerId: string) => boolean): string {
+export function summarize(
+  report: Report,
+  labelOf: (readerId: string) => string,
+  buffered: (readerId: string) => boolean,
+  compare: Compare,
+): string {
   const runs = report.runs;
   const total = (i: number): number => (runs[i]?.cpu_ns.median ?? 0) + (runs[i]?.modelled_io_ns ?? 0);
+  const timed = report.stage === "full";
   if (runs.length === 0) return "";
   if (runs.length === 1) {
     const r = runs[0]!;
-    return `${labelOf(r.reader)} made ${formatCount(r.source_reads)} source reads for ${formatCount(r.app_reads)} application reads; ${formatNs(total(0))} per run including modelled I/O.`;
+    const time = timed ? `; ${formatNs(total(0))} per run including modelled I/O` : "";
+    return `${labelOf(r.reader)} made ${formatCount(r.source_reads)} source reads for ${formatCount(r.app_reads)} application reads${time}.`;
   }
   let best = 0;
   let worst = 0;
@@ -42,14 +60,16 @@ export function summarize(report: Report, labelOf: (readerId: string) => string,
     return `${listText(runs.map((r) => labelOf(r.reader)))} made the same number of source reads (${formatCount(b.source_reads)}${forApps}): at these settings neither buffer saves more system calls than the other.`;
   }
   const readRatio = w.source_reads / Math.max(1, b.source_reads);
+  const reads = `${labelOf(b.reader)} made ${formatRatio(readRatio)} fewer source reads than ${labelOf(w.reader)} (${formatCount(b.source_reads)} vs ${formatCount(w.source_reads)})`;
+  if (!timed) return `${reads}.`;
   const timeRatio = total(worst) / Math.max(1e-9, total(best));
-  const time =
-    timeRatio >= 1.05
-      ? `and took ${formatRatio(timeRatio)} less time per run with modelled I/O (${formatNs(total(best))} vs ${formatNs(total(worst))})`
-      : timeRatio <= 0.95
-        ? `but took ${formatRatio(1 / timeRatio)} more time per run with modelled I/O (${formatNs(total(best))} vs ${formatNs(total(worst))})`
-        : `in about the same time per run with modelled I/O (${formatNs(total(best))})`;
-  return `${labelOf(b.reader)} made ${formatRatio(readRatio)} fewer source reads than ${labelOf(w.reader)} (${formatCount(b.source_reads)} vs ${formatCount(w.source_reads)}) ${time}.`;
+  const both = `(${formatNs(total(best))} vs ${formatNs(total(worst))})`;
+  const time = {
+    faster: `and took ${formatRatio(timeRatio)} less time per run with modelled I/O ${both}`,
+    slower: `but took ${formatRatio(1 / timeRatio)} more time per run with modelled I/O ${both}`,
+    same: `in the same time per run with modelled I/O, within the noise of the samples ${both}`,
+  }[compare(totalTime(b), totalTime(w))];
+  return `${reads} ${time}.`;
 }
 
 /**
@@ -77,8 +97,13 @@ export function summarizeMemory(report: Report, labelOf: (readerId: string) => s
 }
 
 /** The single run's headline: what the source reads say, then memory when it differs. */
-export function runHeadline(report: Report, labelOf: (readerId: string) => string, buffered: (readerId: string) => boolean): string {
-  return [summarize(report, labelOf, buffered), summarizeMemory(report, labelOf)].filter(Boolean).join(" ");
+export function runHeadline(
+  report: Report,
+  labelOf: (readerId: string) => string,
+  buffered: (readerId: string) => boolean,
+  compare: Compare,
+): string {
+  return [summarize(report, labelOf, buffered, compare), summarizeMemory(report, labelOf)].filter(Boolean).join(" ");
 }
 
 /**

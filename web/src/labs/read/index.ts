@@ -78,7 +78,7 @@ export function createReadLab(context: LabContext): LabUi {
     headline(view) {
       if (view === "sweep") return sweep.headline();
       if (view === "timeline") return timeline.headline();
-      return last ? runHeadline(last, labelOf, buffered) : "";
+      return last ? runHeadline(last, labelOf, buffered, codec.verdict) : "";
     },
     fitted(notes) {
       sweep.note(notes);

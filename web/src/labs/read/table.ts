@@ -76,13 +76,16 @@ const COLUMNS: Column[] = [
     about:
       "Measured time of one run in this tab: median ± median absolute deviation, with min–max and any outlying samples below.",
     numeric: true,
-    cell: (r) => ({
-      text: `${formatNs(r.cpu_ns.median)} ± ${formatNs(r.cpu_ns.mad)}`,
-      value: r.cpu_ns.median,
-      detail:
-        formatNsRange(r.cpu_ns.min, r.cpu_ns.max) +
-        (r.cpu_ns.outliers > 0 ? ` · ${r.cpu_ns.outliers} outlier${r.cpu_ns.outliers === 1 ? "" : "s"}` : ""),
-    }),
+    cell: (r) =>
+      r.cpu_ns.samples === 0
+        ? { text: "timing…" }
+        : {
+            text: `${formatNs(r.cpu_ns.median)} ± ${formatNs(r.cpu_ns.mad)}`,
+            value: r.cpu_ns.median,
+            detail:
+              formatNsRange(r.cpu_ns.min, r.cpu_ns.max) +
+              (r.cpu_ns.outliers > 0 ? ` · ${r.cpu_ns.outliers} outlier${r.cpu_ns.outliers === 1 ? "" : "s"}` : ""),
+          },
   },
   {
     metric: "modelled_io_ns",
@@ -97,6 +100,7 @@ const COLUMNS: Column[] = [
     about: "Measured CPU median plus modelled I/O.",
     numeric: true,
     cell: (r) => {
+      if (r.cpu_ns.samples === 0) return { text: "timing…" };
       const total = r.cpu_ns.median + r.modelled_io_ns;
       return { text: formatNs(total), value: total };
     },

@@ -43,6 +43,7 @@ function report(runs: Run[]): Report {
     runs,
     timer: { resolution_ns: 5000, isolated: true },
     quick: false,
+    stage: "full",
     source_digest: "x",
     link: "",
     lab: "read",
@@ -51,21 +52,21 @@ function report(runs: Run[]): Report {
 
 describe("result sentences", () => {
   it("compares the reader with the fewest source reads against the one with the most", () => {
-    const text = summarize(report([run("unbuffered", 1048577, 20e6, 157e6), run("std", 3641, 8e6, 0.5e6)]), labelOf, buffered);
+    const text = summarize(report([run("unbuffered", 1048577, 20e6, 157e6), run("std", 3641, 8e6, 0.5e6)]), labelOf, buffered, codec.verdict);
     expect(text).toBe(
       "std BufReader made 288× fewer source reads than unbuffered Read (3,641 vs 1,048,577) and took 21× less time per run with modelled I/O (8.50 ms vs 177 ms).",
     );
   });
 
   it("says when the buffer saves no system calls", () => {
-    const text = summarize(report([run("unbuffered", 1025, 1e6, 0), run("std", 1025, 1e6, 0)]), labelOf, buffered);
+    const text = summarize(report([run("unbuffered", 1025, 1e6, 0), run("std", 1025, 1e6, 0)]), labelOf, buffered, codec.verdict);
     expect(text).toContain("same number of source reads (1,025)");
     expect(text).toContain("the buffer saves no system calls");
   });
 
   it("never says the buffer saves nothing when every reader compared is buffered", () => {
     // The buffer-size lesson's single run: std and chained over a poor network.
-    const text = summarize(report([run("std", 3641, 1e6, 0), run("chained", 3641, 1e6, 0)]), labelOf, buffered);
+    const text = summarize(report([run("std", 3641, 1e6, 0), run("chained", 3641, 1e6, 0)]), labelOf, buffered, codec.verdict);
     expect(text).toBe(
       "std BufReader and chained zero-copy made the same number of source reads (3,641 for 1,048,577 application reads): at these settings neither buffer saves more system calls than the other.",
     );
@@ -73,12 +74,25 @@ describe("result sentences", () => {
   });
 
   it("says when fewer reads still cost more time (the buffer's extra copy)", () => {
-    const text = summarize(report([run("unbuffered", 20, 1e6, 0), run("std", 10, 3e6, 0)]), labelOf, buffered);
+    const text = summarize(report([run("unbuffered", 20, 1e6, 0), run("std", 10, 3e6, 0)]), labelOf, buffered, codec.verdict);
     expect(text).toContain("but took 3.0× more time");
   });
 
+  it("claims a time only from the full measurement, and only where the samples separate", () => {
+    const counts = { ...report([run("unbuffered", 1048577, 0, 157e6), run("std", 3641, 0, 0.5e6)]), stage: "counts" as const };
+    expect(summarize(counts, labelOf, buffered, codec.verdict)).toBe(
+      "std BufReader made 288× fewer source reads than unbuffered Read (3,641 vs 1,048,577).",
+    );
+    const quick = { ...report([run("unbuffered", 1048577, 20e6, 157e6), run("std", 3641, 8e6, 0.5e6)]), stage: "quick" as const };
+    expect(summarize(quick, labelOf, buffered, codec.verdict)).not.toContain("time");
+    // 1.02× apart, spreads overlapping: the same within noise, not "slower".
+    const spread = (r: Run, lo: number, hi: number): Run => ({ ...r, cpu_ns: { ...r.cpu_ns, min: lo, max: hi } });
+    const close = report([spread(run("unbuffered", 20, 1.02e6, 0), 0.95e6, 1.1e6), spread(run("std", 10, 1e6, 0), 0.96e6, 1.08e6)]);
+    expect(summarize(close, labelOf, buffered, codec.verdict)).toContain("in the same time per run with modelled I/O, within the noise");
+  });
+
   it("describes one reader alone", () => {
-    expect(summarize(report([run("std", 3641, 1e6, 0)]), labelOf, buffered)).toMatch(/^std BufReader made 3,641 source reads for 1,048,577 application reads/);
+    expect(summarize(report([run("std", 3641, 1e6, 0)]), labelOf, buffered, codec.verdict)).toMatch(/^std BufReader made 3,641 source reads for 1,048,577 application reads/);
   });
 
   it("adds a sentence on memory when allocations differ a lot, and none when they do not", () => {

@@ -8,6 +8,7 @@
 // 3. Time per run for the sink: measured CPU with modelled I/O stacked on top,
 //    hatched and labelled modelled (the kit's createTimeChart, as in the read lab).
 
+import { isTimed } from "../../engine/report";
 import { Chart, type ChartDataset } from "chart.js";
 import type { Codec } from "../../engine/codec";
 import type { FlavourRun, SinkRun, WriteReport } from "../../engine/types.gen";
@@ -117,6 +118,7 @@ export function createWriteCharts(codec: Codec): WriteCharts {
       flavourRuns = report.flavours;
       const labels = flavourRuns.map((f) => labelOf.get(f.flavour) ?? f.flavour);
       sizeFor(cursorBlock.holder, flavourRuns.length);
+      const timed = (f: (typeof flavourRuns)[number]): boolean => isTimed(f.cpu_ns);
       const longest = Math.max(1, ...flavourRuns.map((f) => f.cpu_ns?.max ?? 0));
       const unit = timeUnit(longest);
       // On a phone the type names take two lines, so the bars keep some width.
@@ -131,22 +133,27 @@ export function createWriteCharts(codec: Codec): WriteCharts {
         (x as { title: { text: string } }).title.text = `time per run (${unit.unit})`;
       }
       extrasOf.set(cursorChart, {
-        endLabels: flavourRuns.map((f) => (f.cpu_ns ? formatNs(f.cpu_ns.median) : `${f.error?.kind ?? "failed"}: not timed`)),
-        whiskers: flavourRuns.map((f) => (f.cpu_ns ? [f.cpu_ns.min / unit.scale, f.cpu_ns.max / unit.scale] : null)),
+        endLabels: flavourRuns.map((f) =>
+          f.error ? `${f.error.kind}: not timed` : timed(f) ? formatNs(f.cpu_ns!.median) : "timing…",
+        ),
+        whiskers: flavourRuns.map((f) => (timed(f) ? [f.cpu_ns!.min / unit.scale, f.cpu_ns!.max / unit.scale] : null)),
         theme,
       });
       cursorChart.update("none");
       cursorBlock.canvas.setAttribute(
         "aria-label",
         `Time per run: ${flavourRuns
-          .map((f, i) => `${labels[i]} ${f.cpu_ns ? formatNs(f.cpu_ns.median) : `stopped with ${f.error?.kind ?? "an error"}`}`)
+          .map((f, i) => `${labels[i]} ${f.error ? `stopped with ${f.error.kind}` : timed(f) ? formatNs(f.cpu_ns!.median) : "still being timed"}`)
           .join("; ")}.`,
       );
       const samples = flavourRuns.find((f) => f.cpu_ns)?.cpu_ns?.samples ?? 0;
       setText(
         cursorBlock.caption,
         `CPU time measured in this tab to serialize ${formatCount(report.params.write.records)} records into a fresh buffer ` +
-          `(median of ${samples} sample${samples === 1 ? "" : "s"}; whisker shows min–max). Blue: growable; purple: fixed buffer.`,
+          (report.stage === "counts"
+            ? "(being measured now: the counts come first). "
+            : `(median of ${samples} sample${samples === 1 ? "" : "s"}; whisker shows min–max). `) +
+          "Blue: growable; purple: fixed buffer.",
       );
 
       sinkRuns = report.sink;

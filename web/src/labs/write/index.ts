@@ -2,7 +2,7 @@
 // owns its form (<form id="write-controls">) and its results
 // (<div id="write-results">), which are one view of their own.
 
-import { isWriteReport } from "../../engine/report";
+import { isTimed, isWriteReport } from "../../engine/report";
 import type { WriteReport } from "../../engine/types.gen";
 import { byId, h } from "../../shared/dom";
 import { formatCount, formatNs } from "../../shared/format";
@@ -38,7 +38,7 @@ export function createWriteLab(context: LabContext): LabUi {
     },
     entered() {},
     headline() {
-      return last ? summarizeWrite(last, labelOf) : "";
+      return last ? summarizeWrite(last, labelOf, codec.verdict) : "";
     },
     fitted() {},
     retheme() {
@@ -54,7 +54,7 @@ export function createWriteLab(context: LabContext): LabUi {
     peek(report) {
       if (!isWriteReport(report)) return [];
       // The fastest cursor, and the sink writes per mode.
-      const timed = report.flavours.filter((f) => f.cpu_ns !== null);
+      const timed = report.flavours.filter((f) => isTimed(f.cpu_ns));
       const fastest = timed.reduce<(typeof timed)[number] | null>(
         (best, f) => (best === null || (f.cpu_ns?.median ?? 0) < (best.cpu_ns?.median ?? 0) ? f : best),
         null,

@@ -4,16 +4,25 @@
 // last the final-flush demonstration. It also writes the lab's headline.
 
 import type { Codec } from "../../engine/codec";
-import type { WriteReport } from "../../engine/types.gen";
+import { isTimed } from "../../engine/report";
+import type { Stats, WriteReport } from "../../engine/types.gen";
+import type { Compare } from "../../shared/lab";
 import { formatCount, formatNs, formatRatio } from "../../shared/format";
 import { h, replaceChildren } from "../../shared/dom";
 import { createWriteCharts } from "./charts";
 import { createWriteTables } from "./tables";
 
-/** One or two sentences: fastest against slowest cursor, and what BufWriter saved. */
-export function summarizeWrite(report: WriteReport, labelOf: (id: string) => string): string {
+/**
+ * One or two sentences: fastest against slowest cursor, and what BufWriter
+ * saved. Times are claimed only from the full measurement, and a cursor is
+ * called faster only when `compare` finds their samples apart.
+ */
+export function summarizeWrite(report: WriteReport, labelOf: (id: string) => string, compare: Compare): string {
   const parts: string[] = [];
-  const timed = report.flavours.filter((f) => f.cpu_ns !== null);
+  const full = report.stage === "full";
+  const finished = report.flavours.filter((f) => f.error === null);
+  const timed = full ? finished.filter((f) => isTimed(f.cpu_ns)) : [];
+  const stats = (i: number): Stats => timed[i]!.cpu_ns!;
   const median = (i: number): number => timed[i]?.cpu_ns?.median ?? 0;
   if (timed.length >= 2) {
     let fast = 0;
@@ -23,13 +32,15 @@ export function summarizeWrite(report: WriteReport, labelOf: (id: string) => str
       if (median(i) > median(slow)) slow = i;
     });
     parts.push(
-      `${labelOf(timed[fast]!.flavour)} serialized the records fastest (${formatNs(median(fast))}), ` +
-        `${formatRatio(median(slow) / Math.max(1e-9, median(fast)))} faster than ${labelOf(timed[slow]!.flavour)} (${formatNs(median(slow))}).`,
+      compare(stats(fast), stats(slow)) === "faster"
+        ? `${labelOf(timed[fast]!.flavour)} serialized the records fastest (${formatNs(median(fast))}), ` +
+            `${formatRatio(median(slow) / Math.max(1e-9, median(fast)))} faster than ${labelOf(timed[slow]!.flavour)} (${formatNs(median(slow))}).`
+        : `The cursors serialized the records in the same time within the noise of the samples (${formatNs(median(fast))} to ${formatNs(median(slow))}).`,
     );
   } else if (timed.length === 1) {
     parts.push(`${labelOf(timed[0]!.flavour)} serialized the records in ${formatNs(median(0))}.`);
   }
-  const failed = report.flavours.length - timed.length;
+  const failed = report.flavours.length - finished.length;
   if (failed > 0) {
     parts.push(`${failed === 1 ? "One fixed cursor" : `${failed} fixed cursors`} stopped with ${report.flavours.find((f) => f.error)?.error?.kind ?? "an error"}.`);
   }
@@ -38,9 +49,10 @@ export function summarizeWrite(report: WriteReport, labelOf: (id: string) => str
   if (direct && buffered) {
     const total = (s: typeof direct): number => s.cpu_ns.median + s.modelled_io_ns;
     const ratio = direct.sink_writes / Math.max(1, buffered.sink_writes);
+    const times = full ? `: ${formatNs(total(buffered))} against ${formatNs(total(direct))} per run with modelled I/O` : "";
     parts.push(
       ratio > 1
-        ? `BufWriter made ${formatRatio(ratio)} fewer sink writes than direct writes (${formatCount(buffered.sink_writes)} vs ${formatCount(direct.sink_writes)}): ${formatNs(total(buffered))} against ${formatNs(total(direct))} per run with modelled I/O.`
+        ? `BufWriter made ${formatRatio(ratio)} fewer sink writes than direct writes (${formatCount(buffered.sink_writes)} vs ${formatCount(direct.sink_writes)})${times}.`
         : `BufWriter made as many sink writes as direct writes (${formatCount(buffered.sink_writes)}): at these settings its buffer saves no system calls.`,
     );
   }

@@ -3,6 +3,7 @@
 // are the table kit's tables (table.results: cards on narrow screens, cells
 // carrying data-metric and data-value for tests and scripts).
 
+import { isTimed } from "../../engine/report";
 import type { Codec } from "../../engine/codec";
 import type { FinalFlush, FlavourInfo, FlavourRun, Seekable, SinkRun, WriteReport } from "../../engine/types.gen";
 import { bytesLabel, formatCount, formatNs, formatNsRange } from "../../shared/format";
@@ -78,9 +79,9 @@ export function createWriteTables(codec: Codec): WriteTables {
         about: "Measured time of one run in this tab: median, with min–max. A run that stopped is not timed.",
         numeric: true,
         cell: (r) =>
-          r.cpu_ns
+          isTimed(r.cpu_ns)
             ? { text: formatNs(r.cpu_ns.median), value: r.cpu_ns.median, detail: formatNsRange(r.cpu_ns.min, r.cpu_ns.max) }
-            : { text: "–", value: "" },
+            : { text: r.error ? "–" : "timing…", value: "" },
       },
       {
         metric: "bytes",
@@ -190,7 +191,10 @@ export function createWriteTables(codec: Codec): WriteTables {
         heading: "CPU time",
         about: "Measured time of one run in this tab: median, with min–max.",
         numeric: true,
-        cell: (s) => ({ text: formatNs(s.cpu_ns.median), value: s.cpu_ns.median, detail: formatNsRange(s.cpu_ns.min, s.cpu_ns.max) }),
+        cell: (s) =>
+          isTimed(s.cpu_ns)
+            ? { text: formatNs(s.cpu_ns.median), value: s.cpu_ns.median, detail: formatNsRange(s.cpu_ns.min, s.cpu_ns.max) }
+            : { text: "timing…" },
       },
       { metric: "modelled_io_ns", heading: "I/O (modelled)", about: "Sink writes × the cost per write you set. Modelled, not measured.", numeric: true, cell: (s) => ({ text: formatNs(s.modelled_io_ns), value: s.modelled_io_ns }) },
       {
@@ -198,7 +202,10 @@ export function createWriteTables(codec: Codec): WriteTables {
         heading: "Total (modelled)",
         about: "Measured CPU median plus modelled I/O.",
         numeric: true,
-        cell: (s) => ({ text: formatNs(s.cpu_ns.median + s.modelled_io_ns), value: s.cpu_ns.median + s.modelled_io_ns }),
+        cell: (s) =>
+          isTimed(s.cpu_ns)
+            ? { text: formatNs(s.cpu_ns.median + s.modelled_io_ns), value: s.cpu_ns.median + s.modelled_io_ns }
+            : { text: "timing…" },
       },
     ],
   });

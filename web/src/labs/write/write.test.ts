@@ -67,9 +67,22 @@ describe("the write lab's sentences", () => {
     const report = run("lab=write&recs=64&wlen=64K");
     expect(report.lab).toBe("write");
     expect(sampleCount(report)).toBe(1);
-    const text = summarizeWrite(report, labelOf);
-    expect(text).toMatch(/serialized the records fastest \(.+\), .+× faster than /);
-    expect(text).toContain("BufWriter made 512× fewer sink writes than direct writes (8 vs 4,096)");
+    // A quick estimate claims no time; its counts are exact.
+    const quick = summarizeWrite(report, labelOf, codec.verdict);
+    expect(quick).not.toContain("fastest");
+    expect(quick).toBe("BufWriter made 512× fewer sink writes than direct writes (8 vs 4,096).");
+    // A full measurement whose samples separate names the fastest cursor; one whose samples overlap does not.
+    const timed = (lo: number, hi: number) => ({ min: lo, median: (lo + hi) / 2, max: hi, mad: 0, samples: 5, batch: 1, outliers: 0 });
+    const full = (spreads: [number, number][]): typeof report => ({
+      ...report,
+      stage: "full",
+      flavours: report.flavours.map((f, i) => ({ ...f, cpu_ns: timed(...(spreads[i] ?? [5, 6])) })),
+    });
+    const apart = summarizeWrite(full([[1, 2], [5, 6], [5, 6], [5, 6], [5, 6], [5, 6], [10, 14]]), labelOf, codec.verdict);
+    expect(apart).toMatch(/^Cursor<Vec<u8>> serialized the records fastest \(1\.50 ns\), 8\.0× faster than &mut \[u8\] \(12\.0 ns\)\./);
+    expect(apart).toContain("BufWriter made 512× fewer sink writes than direct writes (8 vs 4,096):");
+    const close = summarizeWrite(full([[5, 7], [5, 6], [5, 6], [5, 6], [5, 6], [5, 6], [6, 7.5]]), labelOf, codec.verdict);
+    expect(close).toContain("in the same time within the noise of the samples");
   });
 
   it("explains a too-small fixed buffer and what to change", () => {
@@ -79,7 +92,7 @@ describe("the write lab's sentences", () => {
     expect(message).toContain("the fixed buffer (1 KiB) is smaller than the 32 KiB the records need");
     expect(message).toContain("“failed to write whole buffer”");
     expect(message).toContain("at least 32 KiB");
-    expect(summarizeWrite(report, labelOf)).toContain("3 fixed cursors stopped with WriteZero.");
+    expect(summarizeWrite(report, labelOf, codec.verdict)).toContain("3 fixed cursors stopped with WriteZero.");
     expect(writeZeroMessage(run("lab=write&recs=16"), codec, labelOf)).toBe("");
   });
 

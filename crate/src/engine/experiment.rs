@@ -67,7 +67,7 @@ fn once<C: Consume>(
     for i in 0..sinks.len() {
         sources.push(Source::new(data, params.chunk, stream_seed(params.seed, i), &probe));
     }
-    let spec = Spec { workload: params.workload, rs: app_buf.len(), len: data.len(), reuse: params.reuse };
+    let spec = Spec::of(params, data.len());
     let driven = readers::drive_streams(kind, sources, &probe, ReaderConfig::of(params), &spec, app_buf, sinks)
         .map_err(|e| ParamError { key: "run", message: format!("{} reader failed: {e}", kind.id()) })?;
     Ok(Counted { driven, source_reads: probe.source_reads() })

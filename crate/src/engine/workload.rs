@@ -20,7 +20,7 @@ use std::io::{self, BufRead, ErrorKind, Read};
 use xxhash_rust::xxh3::Xxh3;
 
 use super::measure::Lanes;
-use crate::model::Workload;
+use crate::model::{Params, Workload};
 
 /// A workload with the settings it needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +35,14 @@ pub struct Spec {
     /// `frames`: read payloads into one reused buffer instead of a new `Vec`
     /// per frame (std and unbuffered readers; the chained one copies nothing).
     pub reuse: bool,
+}
+
+impl Spec {
+    /// The workload `params` describe, over streams of `len` bytes, with
+    /// the application's reads of `params.rs` bytes.
+    pub fn of(params: &Params, len: usize) -> Spec {
+        Spec { workload: params.workload, rs: params.rs as usize, len, reuse: params.reuse }
+    }
 }
 
 /// What the application did, summed over the streams.
@@ -425,15 +433,27 @@ pub fn drive<R: AppReader, C: Consume, T: Tally>(
     sinks: &mut [C],
     t: &mut T,
 ) -> io::Result<()> {
+    drive_as::<Many, _, _, _>(spec, readers, app_buf, sinks, t)
+}
+
+/// [`drive`] with the loops' [`Arity`] chosen by the caller: [`One`] for a
+/// timed pass over one stream (its plain loop), [`Many`] otherwise.
+pub fn drive_as<A: Arity, R: AppReader, C: Consume, T: Tally>(
+    spec: &Spec,
+    readers: Lanes<R>,
+    app_buf: &mut [u8],
+    sinks: &mut [C],
+    t: &mut T,
+) -> io::Result<()> {
     assert_eq!(readers.len(), sinks.len(), "one sink per stream");
     match spec.workload {
-        Workload::Fixed => fixed::<Many, _, _, _>(readers, app_buf, sinks, t),
-        Workload::Exact => exact::<Many, _, _, _>(readers, spec.len, app_buf, sinks, t),
-        Workload::Bytes => bytes::<Many, _, _, _>(readers, sinks, t),
-        Workload::ToEnd => to_end::<Many, _, _, _>(readers, spec.len, sinks, t),
-        Workload::Lines => lines::<Many, _, _, _>(readers, sinks, t),
-        Workload::Frames => frames::<Many, _, _, _>(readers, spec.reuse, sinks, t),
-        Workload::Scan => scan::<Many, _, _, _>(readers, app_buf, sinks, t),
+        Workload::Fixed => fixed::<A, _, _, _>(readers, app_buf, sinks, t),
+        Workload::Exact => exact::<A, _, _, _>(readers, spec.len, app_buf, sinks, t),
+        Workload::Bytes => bytes::<A, _, _, _>(readers, sinks, t),
+        Workload::ToEnd => to_end::<A, _, _, _>(readers, spec.len, sinks, t),
+        Workload::Lines => lines::<A, _, _, _>(readers, sinks, t),
+        Workload::Frames => frames::<A, _, _, _>(readers, spec.reuse, sinks, t),
+        Workload::Scan => scan::<A, _, _, _>(readers, app_buf, sinks, t),
     }
 }
 

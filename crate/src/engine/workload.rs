@@ -433,27 +433,15 @@ pub fn drive<R: AppReader, C: Consume, T: Tally>(
     sinks: &mut [C],
     t: &mut T,
 ) -> io::Result<()> {
-    drive_as::<Many, _, _, _>(spec, readers, app_buf, sinks, t)
-}
-
-/// [`drive`] with the loops' [`Arity`] chosen by the caller: [`One`] for a
-/// timed pass over one stream (its plain loop), [`Many`] otherwise.
-pub fn drive_as<A: Arity, R: AppReader, C: Consume, T: Tally>(
-    spec: &Spec,
-    readers: Lanes<R>,
-    app_buf: &mut [u8],
-    sinks: &mut [C],
-    t: &mut T,
-) -> io::Result<()> {
     assert_eq!(readers.len(), sinks.len(), "one sink per stream");
     match spec.workload {
-        Workload::Fixed => fixed::<A, _, _, _>(readers, app_buf, sinks, t),
-        Workload::Exact => exact::<A, _, _, _>(readers, spec.len, app_buf, sinks, t),
-        Workload::Bytes => bytes::<A, _, _, _>(readers, sinks, t),
-        Workload::ToEnd => to_end::<A, _, _, _>(readers, spec.len, sinks, t),
-        Workload::Lines => lines::<A, _, _, _>(readers, sinks, t),
-        Workload::Frames => frames::<A, _, _, _>(readers, spec.reuse, sinks, t),
-        Workload::Scan => scan::<A, _, _, _>(readers, app_buf, sinks, t),
+        Workload::Fixed => fixed::<Many, _, _, _>(readers, app_buf, sinks, t),
+        Workload::Exact => exact::<Many, _, _, _>(readers, spec.len, app_buf, sinks, t),
+        Workload::Bytes => bytes::<Many, _, _, _>(readers, sinks, t),
+        Workload::ToEnd => to_end::<Many, _, _, _>(readers, spec.len, sinks, t),
+        Workload::Lines => lines::<Many, _, _, _>(readers, sinks, t),
+        Workload::Frames => frames::<Many, _, _, _>(readers, spec.reuse, sinks, t),
+        Workload::Scan => scan::<Many, _, _, _>(readers, app_buf, sinks, t),
     }
 }
 

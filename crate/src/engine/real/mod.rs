@@ -19,12 +19,14 @@
 pub mod native;
 
 use std::cell::{Cell, RefCell};
+use std::marker::PhantomData;
 use std::io::{self, Read};
 
 use super::measure::{self, Clock, Lanes, Sampling};
 use super::readers::unbuffered::Unbuffered;
 use super::readers::{self, Driven, ReaderConfig, Strategy};
 use super::source::{ObservedRead, Probe, Source};
+use super::timed::{self, Loop};
 use super::workload::{self, digest_of, Consume, CountSink, DigestSink, Many, One, Spec};
 use crate::model::{
     Calibration, ChunkModel, ParamError, Params, ReadSizes, ReaderKind, SysSource, Timer, LIMITS, MIB,
@@ -122,29 +124,30 @@ pub fn run_pass<S: ObservedRead, C: Consume>(
     Ok(Pass { driven, read_calls: probe.source_reads() })
 }
 
-/// A real source in a timed pass: counts the calls and nothing else. Its
-/// type belongs to the timed pass alone, so the reader built over it is a
-/// type no other loop uses and its `read` has the timed loop as its one
-/// caller, as in the user's program (see `engine::timed`).
-#[derive(Debug)]
-pub struct Calls<'c, S> {
+/// A real source in a timed pass: counts the calls and nothing else. `W`,
+/// the workload's loop, tags it, so the reader built over it is a type no
+/// other loop uses and its `read` has that loop as its one caller, as in the
+/// user's program (see `engine::timed`).
+pub struct Calls<'c, S, W> {
     inner: S,
     calls: &'c Cell<u64>,
+    tag: PhantomData<W>,
 }
 
-impl<S: Read> Read for Calls<'_, S> {
+impl<S: Read, W> Read for Calls<'_, S, W> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         self.calls.set(self.calls.get() + 1);
         self.inner.read(buf)
     }
 }
 
-impl<S: ObservedRead> ObservedRead for Calls<'_, S> {}
+impl<S: ObservedRead, W> ObservedRead for Calls<'_, S, W> {}
 
 /// A timed run of `params`' workload through a reader of `kind` over
-/// `sources` (streams of `len` bytes): what the user's program does, the
-/// loops tallying into `()` as the simulated timed pass does, with one
-/// counter per call on the real source. Returns the read calls.
+/// `sources` (streams of `len` bytes): what the simulated timed pass runs
+/// (the same loop types, one never-inlined function per reader and
+/// workload, the loops tallying into `()`), over the real sources with one
+/// counter per call. Returns the read calls.
 pub fn timed_pass<S: ObservedRead>(
     params: &Params,
     kind: ReaderKind,
@@ -163,17 +166,30 @@ pub fn timed_pass<S: ObservedRead>(
     impl<S: ObservedRead> readers::Visit for Go<'_, S> {
         type Output = io::Result<u64>;
         fn visit<T: Strategy>(self) -> io::Result<u64> {
-            let Go { params, sources, len, app_buf, sinks } = self;
+            let workload = self.params.workload;
+            let one = self.sources.len() == 1;
+            let tagged = Tagged::<T, S> { go: self, types: PhantomData };
+            if one {
+                timed::with_loop::<One, _>(workload, tagged)
+            } else {
+                timed::with_loop::<Many, _>(workload, tagged)
+            }
+        }
+    }
+    struct Tagged<'a, T, S> {
+        go: Go<'a, S>,
+        types: PhantomData<T>,
+    }
+    impl<T: Strategy, S: ObservedRead> timed::WithLoop for Tagged<'_, T, S> {
+        type Output = io::Result<u64>;
+        #[inline(never)]
+        fn with<W: Loop>(self) -> io::Result<u64> {
+            let Go { params, sources, len, app_buf, sinks } = self.go;
             let config = ReaderConfig::of(params);
             let shared = T::shared(config)?;
             let calls = Cell::new(0);
-            let readers = sources.map(|inner| T::build(&shared, config, Calls { inner, calls: &calls }));
-            let spec = Spec::of(params, len);
-            if readers.len() == 1 {
-                workload::drive_as::<One, _, _, _>(&spec, readers, app_buf, sinks, &mut ())?;
-            } else {
-                workload::drive_as::<Many, _, _, _>(&spec, readers, app_buf, sinks, &mut ())?;
-            }
+            let readers = sources.map(|inner| T::build(&shared, config, Calls::<S, W> { inner, calls: &calls, tag: PhantomData }));
+            W::run(&Spec::of(params, len), readers, app_buf, sinks)?;
             Ok(calls.get())
         }
     }

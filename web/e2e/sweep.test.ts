@@ -115,7 +115,8 @@ describe("sweeps", () => {
       { timeout: 60_000 },
     );
     await page.getByRole("button", { name: "Cancel" }).click();
-    await expect(row(page).getAttribute("data-state")).resolves.toBe("cancelled");
+    // The state turns "cancelled" once the point still drawing has finished.
+    await expect.poll(() => row(page).getAttribute("data-state"), { timeout: 10_000 }).toBe("cancelled");
     const kept = Number(await row(page).getAttribute("data-done"));
     expect(kept).toBeGreaterThanOrEqual(2);
     expect(kept).toBeLessThan(POINTS);

@@ -859,7 +859,7 @@ mod tests {
         // tokio alone opens its own file: no std open() or std loop.
         let s = snippet(&decode_link("rd=tokio&wl=to_end&chunk=file").params);
         assert!(s.contains("tokio::fs::File::open(\"data.bin\").await") && s.contains("const LEN"), "{s}");
-        assert!(!s.contains("fn open()") && !s.contains("fn app<R: Read>") && !s.contains("use std::fs"), "{s}");
+        assert!(!s.contains("\nfn open()") && !s.contains("fn app<R: Read>") && !s.contains("use std::fs"), "{s}");
     }
 
     #[test]

@@ -41,10 +41,11 @@ impl Strategy for Futures {
     };
     const DIFFERENCES: &'static [Difference] = &[Difference {
         workload: Workload::ToEnd,
-        text: "futures' read_to_end zero-fills all of the Vec's free space and reads into it at once, and when \
-               the Vec is full it grows it (a reallocation to twice the size) just to see the end, where std \
-               probes with 32 bytes on the stack: over a file 1 MiB takes it 2 source reads and a 2 MiB \
-               reallocation, std 9 source reads and none.",
+        text: "read_to_end: futures zero-fills all of the Vec's free space (again after every Pending) and \
+               asks for all of it in every read (through the buffer, copying, once that space is below the \
+               capacity), and to see the end of a full Vec it doubles the Vec, where std probes with 32 bytes on \
+               the stack: 1 MiB from a file takes futures 2 source reads and a reallocation to 2 MiB, std 9 \
+               source reads and none.",
     }];
     const ASYNC_SNIPPET: Option<AsyncSnippet> = Some(AsyncSnippet {
         module: "with_futures",

@@ -41,10 +41,10 @@ impl Strategy for Tokio {
     };
     const DIFFERENCES: &'static [Difference] = &[Difference {
         workload: Workload::ToEnd,
-        text: "tokio's read_to_end reads into all of the Vec's free space at once (skipping the buffer while \
-               that space is at least the capacity) and then asks for 32 more bytes through the buffer to see \
-               the end, where std's reads grow from 8 KiB, doubling, and end with a 32-byte probe of their own: \
-               over a file 1 MiB takes tokio 2 source reads and std 9.",
+        text: "read_to_end: tokio asks for all of the Vec's free space in every read, skipping the buffer only \
+               while that space is at least the capacity (the last bytes go through the buffer and are copied), \
+               and then checks for the end with a 32-byte read through the buffer, where std's reads start at \
+               8 KiB and double and copy nothing: 1 MiB from a file takes tokio 2 source reads against std's 9.",
     }];
     const ASYNC_SNIPPET: Option<AsyncSnippet> = Some(AsyncSnippet {
         module: "with_tokio",

@@ -61,8 +61,8 @@ beforeAll(async () => {
 });
 
 describe("lessons", () => {
-  it("the panel lists the six lessons with their links, and no lesson is selected by default", async () => {
-    expect([...links.keys()]).toEqual(["one-byte", "no-help", "bytes-vs-to-end", "chained-worst", "cursors", "buffer-size"]);
+  it("the panel lists the seven lessons with their links, and no lesson is selected by default", async () => {
+    expect([...links.keys()]).toEqual(["one-byte", "no-help", "bytes-vs-to-end", "chained-worst", "cursors", "buffer-size", "async-bufreader"]);
     for (const [id, link] of links) expect(link, id).toMatch(new RegExp(`^#v=1&.*&lesson=${id}$`));
     const page = await open(baseUrl);
     await settled(page, "read");
@@ -114,6 +114,21 @@ describe("lessons", () => {
     const std = await read(page, "std", "allocations");
     const chained = await read(page, "chained", "allocations");
     expect(chained * 100).toBeLessThanOrEqual(std);
+    await page.close();
+  });
+
+  it("async-bufreader: tokio and futures read and copy as std does; a Pending costs a poll, not a source read", async () => {
+    const page = await openLesson("async-bufreader");
+    await settled(page, "read");
+    await expectSelected(page, "async-bufreader");
+    const std = await read(page, "std", "source_reads");
+    for (const reader of ["tokio", "futures"]) {
+      expect(await read(page, reader, "source_reads"), reader).toBe(std);
+      expect(await read(page, reader, "bytes_copied"), reader).toBe(await read(page, "std", "bytes_copied"));
+      const polls = await read(page, reader, "polls");
+      expect(polls, reader).toBeGreaterThan(await read(page, reader, "app_reads"));
+      expect([std, polls], reader).toEqual([3641, 1_050_384]);
+    }
     await page.close();
   });
 

@@ -712,6 +712,20 @@ export function createControls({ form, codec, onChange }: ControlsOptions): Cont
     emit,
   );
 
+  const pend = numberField(
+    {
+      label: "Not ready (Pending) before",
+      hint: "Async readers: the share of source reads the socket is not yet readable for, drawn with the seed. The first poll then gets Pending and the next the chunk; it costs a poll, never a source read.",
+      unit: "% of reads",
+      range: limits.pend,
+      steps: [0, 1, 2, 5, 10, 20, 50, 80, 100].filter((v) => v >= limits.pend.min && v <= limits.pend.max),
+      get: (p) => p.pend,
+      set: (p, v) => ({ ...p, pend: v }),
+    },
+    current,
+    emit,
+  );
+
   const jobBytes = bytesLabel(codec.formatSize(codec.schema.max_job_bytes));
   const streamsHint = "Independent sources, each with its own reader, read in turn (round-robin) as a server serves connections.";
   const streams = numberField(
@@ -802,12 +816,13 @@ export function createControls({ form, codec, onChange }: ControlsOptions): Cont
   const nulShown = shownWhen(nul, workloadUses("nul"));
   const capShown = shownWhen(cap, readersUse("cap"));
   const poolShown = shownWhen(pool, readersUse("pool"));
-  const fields = [len, chunk, seed, streams, workload, rsShown, lineShown, frameShown, reuseShown, nulShown, readers, capShown, poolShown, sys];
+  const pendShown = shownWhen(pend, readersUse("pend"));
+  const fields = [len, chunk, seed, streams, workload, rsShown, lineShown, frameShown, reuseShown, nulShown, readers, capShown, poolShown, pendShown, sys];
   replaceChildren(
     form,
     group("Stream", len, chunk, seed, streams),
     group("Application", workload, rsShown, lineShown, frameShown, reuseShown, nulShown),
-    group("Readers", readers, capShown, poolShown),
+    group("Readers", readers, capShown, poolShown, pendShown),
     group("I/O model", sys),
   );
   // Enter in a text box commits it (a change event), never submits the page.

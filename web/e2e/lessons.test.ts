@@ -62,7 +62,7 @@ beforeAll(async () => {
 
 describe("lessons", () => {
   it("the panel lists the seven lessons with their links, and no lesson is selected by default", async () => {
-    expect([...links.keys()]).toEqual(["one-byte", "no-help", "bytes-vs-to-end", "chained-worst", "cursors", "buffer-size", "async-bufreader"]);
+    expect([...links.keys()]).toEqual(["one-byte", "no-help", "async-bufreader", "bytes-vs-to-end", "chained-worst", "cursors", "buffer-size"]);
     for (const [id, link] of links) expect(link, id).toMatch(new RegExp(`^#v=1&.*&lesson=${id}$`));
     const page = await open(baseUrl);
     await settled(page, "read");

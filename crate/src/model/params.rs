@@ -98,11 +98,11 @@ impl Id for Flavour {}
 pub enum LessonId {
     OneByte,
     NoHelp,
+    AsyncBufreader,
     BytesVsToEnd,
     ChainedWorst,
     Cursors,
     BufferSize,
-    AsyncBufreader,
 }
 
 impl Id for LessonId {}

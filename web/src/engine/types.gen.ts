@@ -202,7 +202,7 @@ claim: string, };
 /**
  * A lesson's id: the value of the `lesson` link key.
  */
-export type LessonId = "one-byte" | "no-help" | "bytes-vs-to-end" | "chained-worst" | "cursors" | "buffer-size" | "async-bufreader";
+export type LessonId = "one-byte" | "no-help" | "async-bufreader" | "bytes-vs-to-end" | "chained-worst" | "cursors" | "buffer-size";
 
 /**
  * Every numeric limit, in one place.

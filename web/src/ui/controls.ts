@@ -689,7 +689,7 @@ export function createControls({ form, codec, onChange }: ControlsOptions): Cont
     codec,
     {
       label: "Buffer capacity",
-      hint: "Size of std's buffer, and of each block of the chained reader's chain.",
+      hint: "Size of the BufReaders' buffer (std, tokio, futures), and of each block of the chained reader's chain.",
       range: limits.cap,
       get: (p) => p.cap,
       set: (p, v) => ({ ...p, cap: v }),

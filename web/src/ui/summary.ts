@@ -22,7 +22,9 @@ export function summarize(report: Report, labelOf: (readerId: string) => string)
   const b = runs[best]!;
   const w = runs[worst]!;
   if (b.source_reads === w.source_reads) {
-    return `All readers made the same number of source reads (${formatCount(b.source_reads)}): at these settings the buffer saves no system calls.`;
+    // Only against an unbuffered reader does "no saving" follow from equal counts.
+    const why = runs.some((r) => r.reader === "unbuffered") ? ": at these settings the buffer saves no system calls" : "";
+    return `All readers made the same number of source reads (${formatCount(b.source_reads)})${why}.`;
   }
   const readRatio = w.source_reads / Math.max(1, b.source_reads);
   const timeRatio = total(worst) / Math.max(1e-9, total(best));
@@ -59,6 +61,22 @@ export function summarizeMemory(report: Report, labelOf: (readerId: string) => s
   return `${labelOf(lo.reader)} made ${plural(lo.allocations, "allocation")} per run against ${formatCount(hi.allocations)} for ${labelOf(hi.reader)}${copies}.`;
 }
 
+/**
+ * A sentence about the async readers' Pendings, when their source was not
+ * always ready: each costs a poll, never a source read. Empty otherwise.
+ */
+export function summarizePolls(report: Report, labelOf: (readerId: string) => string): string {
+  const waited = report.runs.filter((r) => (r.pendings ?? 0) > 0);
+  if (waited.length === 0) return "";
+  const parts = waited.map((r) => `${labelOf(r.reader)} ${formatCount(r.polls ?? 0)} (${formatCount(r.pendings ?? 0)} Pending)`);
+  return `Polls of the async readers' futures: ${parts.join(", ")}; each Pending costs a poll, never a source read.`;
+}
+
 export function showSummary(el: HTMLElement, report: Report | null, labelOf: (readerId: string) => string): void {
-  setText(el, report ? [summarize(report, labelOf), summarizeMemory(report, labelOf)].filter(Boolean).join(" ") : "");
+  setText(
+    el,
+    report
+      ? [summarize(report, labelOf), summarizeMemory(report, labelOf), summarizePolls(report, labelOf)].filter(Boolean).join(" ")
+      : "",
+  );
 }

@@ -7,7 +7,7 @@ import { realCodec } from "../engine/real-engine";
 import type { Params, ReaderKind, Report, Run } from "../engine/types.gen";
 import { oneTwoFiveSteps } from "./controls";
 import { describeTimer } from "./status";
-import { summarize, summarizeMemory } from "./summary";
+import { summarize, summarizeMemory, summarizePolls } from "./summary";
 import { describeParams } from "./table";
 
 let codec: Codec;
@@ -59,6 +59,20 @@ describe("result sentences", () => {
   it("says when the buffer saves no system calls", () => {
     const text = summarize(report([run("unbuffered", 1025, 1e6, 0), run("std", 1025, 1e6, 0)]), labelOf);
     expect(text).toContain("same number of source reads (1,025)");
+  });
+
+  it("does not call equal counts of buffered readers a buffer that saves nothing", () => {
+    const text = summarize(report([run("std", 3641, 1e6, 0), run("tokio", 3641, 1e6, 0)]), labelOf);
+    expect(text).toBe("All readers made the same number of source reads (3,641).");
+  });
+
+  it("counts the async readers' Pendings as polls, never as source reads", () => {
+    const tokio = { ...run("tokio", 3641, 1e6, 0), polls: 1_050_384, pendings: 1807 };
+    const futures = { ...run("futures", 3641, 1e6, 0), polls: 1_048_577, pendings: 0 };
+    expect(summarizePolls(report([run("std", 3641, 1e6, 0), tokio, futures]), labelOf)).toBe(
+      "Polls of the async readers' futures: tokio 1,050,384 (1,807 Pending); each Pending costs a poll, never a source read.",
+    );
+    expect(summarizePolls(report([run("std", 3641, 1e6, 0), futures]), labelOf)).toBe("");
   });
 
   it("says when fewer reads still cost more time (the buffer's extra copy)", () => {

@@ -59,8 +59,7 @@ pub struct ReaderInfo {
 /// Where a reader's algorithm differs from std's `BufReader` over the same
 /// chunks, in one sentence the page shows when that workload runs (a test of
 /// the reader's pins the figures the sentence quotes).
-#[derive(Clone, Copy, Debug, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Clone, Copy, Debug)]
 pub struct Difference {
     pub workload: Workload,
     pub text: &'static str,

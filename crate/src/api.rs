@@ -7,6 +7,8 @@ use crate::engine::measure::{Clock, Sampling};
 use crate::engine::{experiment, sweep, write};
 use crate::link;
 use crate::model::{LabReport, ParamError, Params, Report, SweepPoint, SweepReport, WriteReport};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::model::RealReport;
 
 /// Checks `params`, then runs the read lab's experiment.
 pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<Report, ParamError> {
@@ -57,5 +59,16 @@ pub fn run_sweep(
     for point in &mut report.points {
         point.report.link = link::encode(&point.report.params);
     }
+    Ok(report)
+}
+
+/// Runs the link's readers over real kernel sources beside its simulated
+/// run (`buflab real`); the report's `link` carries the calibrated `sys`.
+/// `sampling` times the simulated runs, `real` the real ones.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn run_real(params: &Params, clock: &dyn Clock, sampling: Sampling, real: Sampling) -> Result<RealReport, ParamError> {
+    let mut report = crate::engine::real::native::run(params, clock, sampling, real)?;
+    report.simulated.link = link::encode(&report.simulated.params);
+    report.link = link::encode(&report.calibrated_params());
     Ok(report)
 }

@@ -18,7 +18,7 @@ use ts_rs::{Config, TypeVisitor, TS};
 
 use crate::catalog::Schema;
 use crate::link::Decoded;
-use crate::model::{LabReport, SweepReport, Verdict};
+use crate::model::{Calibration, LabReport, SweepReport, Verdict};
 
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/types.gen.ts");
 
@@ -52,6 +52,7 @@ fn generate() -> String {
     c.visit::<SweepReport>();
     // Returned by the glue as a plain string (`wasm::verdict`).
     c.visit::<Verdict>();
+    c.visit::<Calibration>();
     let mut out = String::from(
         "// Generated from the Rust types by crate/src/types.rs (ts-rs): do not edit.\n\
          // `npm run types` rewrites it; `cargo test` fails while it is stale.\n\n",

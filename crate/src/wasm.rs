@@ -4,22 +4,28 @@
 //! main thread                         worker
 //!   schema / decode_link /              run(params, {quick}) -> Report | WriteReport
 //!   encode_link / parse_size /            (blocking; only ever in the worker)
-//!   format_size  (pure, synchronous)
+//!   format_size  (pure, synchronous)    calibrate_opfs(params, handle) -> Calibration
+//!                                         (the worker opens the OPFS handle)
 //! ```
 //!
 //! Values cross as plain JS objects through serde-wasm-bindgen (maps as
 //! objects, 64-bit integers as numbers: every limit stays below 2^53). Errors
 //! cross as `Error` objects whose message names the offending key.
 
+use std::io;
+
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+use web_sys::{FileSystemReadWriteOptions, FileSystemSyncAccessHandle};
 
 use crate::api;
 use crate::catalog;
 use crate::engine::measure::{Clock, Sampling};
+use crate::engine::real::{self, Store};
+use crate::engine::source::ObservedRead;
 use crate::link;
-use crate::model::{self, Params};
+use crate::model::{self, Params, SysSource};
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -253,4 +259,66 @@ pub fn fit_sweep(params: JsValue) -> Result<JsValue, JsError> {
     let params: Params =
         serde_wasm_bindgen::from_value(params).map_err(|e| JsError::new(&format!("params: {e}")))?;
     to_js(&link::fit_sweep(&params).map_err(|e| JsError::new(&e.to_string()))?)
+}
+
+// ---------------------------------------------------------------------------
+// Calibrate: `sys` measured on the browser's file system. Opening a sync
+// access handle is asynchronous and worker-only, so the worker opens it (and
+// closes it afterwards); everything from there on is synchronous.
+
+/// A file in the Origin Private File System, as a calibration store.
+struct Opfs(FileSystemSyncAccessHandle);
+
+/// Reads the file from its first byte: each `read` is one
+/// `FileSystemSyncAccessHandle.read(buffer, {at})` call.
+struct OpfsReader<'a> {
+    handle: &'a FileSystemSyncAccessHandle,
+    at: f64,
+    options: FileSystemReadWriteOptions,
+}
+
+fn js_io(e: JsValue) -> io::Error {
+    let message = e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).unwrap_or_else(|| format!("{e:?}"));
+    io::Error::other(message)
+}
+
+impl io::Read for OpfsReader<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.options.set_at(self.at);
+        let n = self.handle.read_with_u8_array_and_options(buf, &self.options).map_err(js_io)?;
+        self.at += n;
+        Ok(n as usize)
+    }
+}
+
+impl ObservedRead for OpfsReader<'_> {}
+
+impl Store for Opfs {
+    type Reader<'a> = OpfsReader<'a>;
+
+    fn store(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.0.truncate_with_f64(0.0).map_err(js_io)?;
+        let options = FileSystemReadWriteOptions::new();
+        options.set_at(0.0);
+        let written = self.0.write_with_u8_array_and_options(bytes, &options).map_err(js_io)?;
+        if written as usize != bytes.len() {
+            return Err(io::Error::other(format!("wrote {written} of {} bytes", bytes.len())));
+        }
+        self.0.flush().map_err(js_io)
+    }
+
+    fn open(&self) -> io::Result<OpfsReader<'_>> {
+        Ok(OpfsReader { handle: &self.0, at: 0.0, options: FileSystemReadWriteOptions::new() })
+    }
+}
+
+/// Calibrates `sys` on the OPFS file behind `handle` (its contents are
+/// replaced): the link's stream written to it, then read back one real call
+/// per read (see `engine::real::calibrate`). Blocks for about half a second.
+#[wasm_bindgen]
+pub fn calibrate_opfs(params: JsValue, handle: FileSystemSyncAccessHandle) -> Result<JsValue, JsError> {
+    let params = params_from_js(params)?;
+    let calibration = real::calibrate(&params, &PerformanceClock::new()?, &mut Opfs(handle), SysSource::Opfs)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&calibration)
 }

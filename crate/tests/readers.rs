@@ -7,7 +7,7 @@ use buflab::engine::readers as read;
 use buflab::engine::source::{counting_bytes, Chunker, Limit, Probe, Source};
 use buflab::engine::workload::{digest_of, AppCounts, DigestSink};
 use buflab::link::decode as decode_link;
-use buflab::model::{max_streams, ChunkModel, Id, LenRange, Params, ReaderKind, Workload};
+use buflab::model::{max_streams, ChunkModel, Id, LenRange, Params, ReaderKind, SysSource, Workload};
 use proptest::prelude::*;
 
 mod common;
@@ -110,7 +110,8 @@ proptest! {
     #[test]
     fn decode_of_encode_is_identity(
         len in 1024u64..=(64 << 20), cap in 1u64..=(4 << 20), rs in 1u64..=(1 << 20),
-        seed in 0u64..(1 << 53), sys in 0u64..=10_000_000, model in chunk_model(),
+        seed in 0u64..(1 << 53), sys in 0u64..=10_000_000, sys_source in prop::sample::select(SysSource::all()),
+        model in chunk_model(),
         readers in prop::sample::subsequence(ReaderKind::all(), 1..=ReaderKind::all().len()).prop_shuffle(),
         workload in prop::sample::select(Workload::all()),
         streams_frac in 0.0f64..1.0, pool in any::<bool>(), reuse in any::<bool>(),
@@ -121,7 +122,7 @@ proptest! {
         let streams = 1 + (streams_frac * (max_streams(len, cap) - 1) as f64) as u64;
         let line = LenRange { min: line_min, max: (line_min + line_extra).min(64 << 10) };
         let frame = LenRange { min: frame_min, max: (frame_min + frame_extra).min(1 << 20) };
-        let p = Params { len, chunk: model, seed, cap, rs, sys, readers, workload, streams, pool, reuse, line, frame, nul, ..Params::default() };
+        let p = Params { len, chunk: model, seed, cap, rs, sys, sys_source, readers, workload, streams, pool, reuse, line, frame, nul, ..Params::default() };
         prop_assert_eq!(p.check(), Ok(()));
         let d = decode_link(&buflab::link::encode(&p));
         prop_assert!(d.notices.is_empty(), "{:?}", d.notices);

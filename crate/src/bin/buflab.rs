@@ -5,18 +5,54 @@ use std::process::ExitCode;
 
 use buflab::catalog::cursors::{ending, flavour, write_mode};
 use buflab::engine::measure::{InstantClock, Sampling};
-use buflab::model::{format_size, Id, Lab, ParamError, ReaderKind, Report, Shape, Stats, SweepAxis, WriteMode, WriteReport};
-use clap::{Args, Parser};
+use buflab::model::{
+    format_size, Id, Lab, ParamError, ReaderKind, Report, Shape, Stats, SweepAxis, WriteMode, WriteReport,
+};
+use clap::{Args, Parser, Subcommand};
 
 /// Runs a BufLab experiment natively and prints the report.
 ///
 /// Invalid link values fall back to defaults; a notice on stderr names each one.
 #[derive(Parser, Debug)]
-#[command(name = "buflab", version, after_help = AFTER_HELP)]
+#[command(name = "buflab", version, after_help = AFTER_HELP, args_conflicts_with_subcommands = true)]
 struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
     #[command(flatten)]
     run: RunArgs,
 }
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Runs the link's readers and workload over real kernel sources (a
+    /// regular file, a pipe, a loopback TCP connection) beside its simulated
+    /// run, and calibrates `sys` from the real time per read call.
+    Real(RealArgs),
+}
+
+/// `buflab real`.
+#[derive(Args, Debug)]
+#[command(after_help = REAL_AFTER_HELP)]
+struct RealArgs {
+    /// A BufLab link (read lab), its #fragment or a bare fragment (defaults if omitted).
+    link: Option<String>,
+    /// Print {"real": [...], "simulated": <report>, "calibrated_sys": ..., "link": ...} as JSON.
+    #[arg(long)]
+    json: bool,
+    /// One timing sample per run instead of 5 to 7 (and a quick simulated run).
+    #[arg(long)]
+    quick: bool,
+}
+
+const REAL_AFTER_HELP: &str = "\
+Each reader reads the link's stream from: file (a temporary regular file; the page cache is warm, so
+this is read(2) from memory), pipe and tcp (a writer thread writes pieces that follow the link's
+chunk model and seed; the kernel decides how they reach the reader). Read calls are counted by a
+wrapper around the real source; times are wall times of whole runs, median and spread.
+
+Examples:
+  buflab real
+  buflab real --json '#v=1&len=1M&chunk=file&rs=1&cap=8K&rd=unbuffered,std'";
 
 const AFTER_HELP: &str = "\
 A link with 'sweep=cap&from=16&to=64K' (axes cap, rs, chunk, len, streams) runs a sweep: one table
@@ -57,7 +93,10 @@ struct RunArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    run(cli.run)
+    match cli.command {
+        Some(Command::Real(args)) => real(args),
+        None => run(cli.run),
+    }
 }
 
 fn run(args: RunArgs) -> ExitCode {
@@ -304,6 +343,106 @@ fn layout(header: &[&str], rows: &[Vec<String>]) -> String {
     for row in rows {
         out += &line(row.iter().map(String::as_str).collect());
     }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Real I/O
+
+/// The kernel sources exist in native builds only (integration tests build
+/// this binary for wasm32 too).
+#[cfg(target_arch = "wasm32")]
+fn real(_: RealArgs) -> ExitCode {
+    eprintln!("buflab: real I/O needs a native build");
+    ExitCode::FAILURE
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn real(args: RealArgs) -> ExitCode {
+    use buflab::engine::real::native::REAL_SAMPLING;
+    use buflab::model::RealReport;
+    let decoded = buflab::link::decode(args.link.as_deref().unwrap_or(""));
+    for n in &decoded.notices {
+        eprintln!("notice: {}: {}", n.key, n.message);
+    }
+    let (sampling, real) = if args.quick { (Sampling::QUICK, Sampling::QUICK) } else { (Sampling::FULL, REAL_SAMPLING) };
+    let clock = InstantClock::default();
+    finish(
+        buflab::api::run_real(&decoded.params, &clock, sampling, real),
+        args.json,
+        real_table,
+        RealReport::digests_agree,
+        "a reader over a real source delivered different bytes than the stream",
+    )
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn sizes(s: &buflab::model::ReadSizes) -> String {
+    format!("{}–{}–{}", s.min, s.median, s.max)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn real_table(r: &buflab::model::RealReport) -> String {
+    let header = [
+        "source", "reader", "read calls", "bytes/read min–med–max", "wall median", "wall min–max", "per read",
+        "model reads", "model bytes/read", "model total*", "real/model", "sys fit†", "digest",
+    ];
+    let rows: Vec<Vec<String>> = r
+        .real
+        .iter()
+        .map(|run| {
+            vec![
+                run.source.id().to_string(),
+                run.reader.id().to_string(),
+                run.read_calls.to_string(),
+                sizes(&run.bytes_per_read),
+                ns(run.wall_ns.median),
+                format!("{}–{}", ns(run.wall_ns.min), ns(run.wall_ns.max)),
+                ns(run.ns_per_read),
+                run.model.read_calls.to_string(),
+                sizes(&run.model.bytes_per_read),
+                ns(run.model.total_ns),
+                format!("{:.2}", run.ratio),
+                format!("{:.0} ns", run.sys_ns),
+                if run.digest == r.simulated.source_digest { "ok".into() } else { "WRONG".into() },
+            ]
+        })
+        .collect();
+    let p = &r.simulated.params;
+    let chunk = r.simulated.link.split('&').find_map(|kv| kv.strip_prefix("chunk=")).unwrap_or("?");
+    let mut out = format!(
+        "#{}\nreal I/O: {} stream, workload {}, reads of {}, buffer {}; pipe and tcp writers follow chunk={chunk}\n\n",
+        r.simulated.link,
+        format_size(p.len),
+        p.workload.id(),
+        format_size(p.rs),
+        format_size(p.cap),
+    );
+    out += &layout(&header, &rows);
+    let samples = r.real.first().map_or(0, |run| run.wall_ns.samples);
+    out += &format!(
+        "\nfile: a temporary regular file just written, so the page cache is warm (read(2) from memory, no disk).\n\
+         pipe, tcp: a writer thread writes pieces sized by the chunk model; the kernel joins them as it likes\n\
+         (tcp: loopback, Nagle off). Wall time: first read to the workload's end, {samples} sample(s); opening the\n\
+         source and starting its writer are not in it. Read calls: counted by a wrapper around the real source.\n\
+         * model: the same reader over the in-memory source cut by chunk=file (file) or the link's chunks (pipe,\n\
+         tcp): measured CPU median + model reads × sys ({} ns). † sys fit: (wall median − model CPU) ÷ read calls.\n",
+        p.sys
+    );
+    out += &format!(
+        "\ncalibrated sys: {} ns per source read, from {} over the real {} (the link's own source kind,\n\
+         the reader with the most read calls): real time per read call less the in-memory cost.\n\
+         #{}\n\nThe simulated run of the link (CPU measured, I/O modelled):\n\n",
+        r.calibrated_sys,
+        r.calibrated_from.reader.id(),
+        r.calibrated_from.source.id(),
+        r.link,
+    );
+    out += &table(&r.simulated);
+    out += &format!(
+        "\nDigests over real sources {}.\n",
+        if r.digests_agree() { "agree with the stream's" } else { "DIFFER from the stream's" }
+    );
     out
 }
 

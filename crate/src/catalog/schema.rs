@@ -11,8 +11,8 @@ use crate::engine::readers::{self, ReaderDifference, ReaderInfo};
 use crate::engine::sweep::KNEE_TOLERANCE;
 use crate::link::{DISPLAY_KEYS, LINK_VERSION, MAX_LINK_BYTES};
 use crate::model::{
-    Bounds, Id, Lab, Limits, Params, Preset, ReaderKind, SweepAxis, View, LIMITS, MAX_JOB_BYTES, MAX_SWEEP_POINTS,
-    PRESETS, RECORD_BYTES,
+    Bounds, Id, Lab, Limits, Params, Preset, ReaderKind, SweepAxis, SysSource, View, LIMITS, MAX_JOB_BYTES,
+    MAX_SWEEP_POINTS, PRESETS, RECORD_BYTES,
 };
 
 #[derive(Clone, Copy, Debug, Serialize)]
@@ -46,12 +46,54 @@ pub struct ViewInfo {
     pub about: &'static str,
 }
 
+/// Where a `sys` value came from, as the page says it.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct SysSourceInfo {
+    pub id: SysSource,
+    pub label: &'static str,
+    pub about: &'static str,
+}
+
 /// The read lab's result views, in the order the page's tabs show them (the
 /// write lab has one view of its own).
 pub const VIEWS: [ViewInfo; 3] = [
     ViewInfo { id: View::Run, label: "Single run", about: "One measurement of these settings: charts and the full table." },
     ViewInfo { id: View::Sweep, label: "Sweep", about: "These settings re-run at every power of two along one axis." },
     ViewInfo { id: View::Timeline, label: "Timeline", about: "One reader's first operations, step by step." },
+];
+
+/// Every origin of `sys`, in the order of [`SysSource`].
+pub const SYS_SOURCES: [SysSourceInfo; 5] = [
+    SysSourceInfo {
+        id: SysSource::Manual,
+        label: "set by hand",
+        about: "A model value: a real system call costs about 100 ns to a few µs.",
+    },
+    SysSourceInfo {
+        id: SysSource::File,
+        label: "calibrated on a regular file",
+        about: "The time of one read(2) on a regular file in the page cache, less the same read's in-memory \
+                cost, measured natively by `buflab real`.",
+    },
+    SysSourceInfo {
+        id: SysSource::Pipe,
+        label: "calibrated on a pipe",
+        about: "The time of one read(2) on a pipe fed by a writer thread, less the same read's in-memory cost, \
+                measured natively by `buflab real`.",
+    },
+    SysSourceInfo {
+        id: SysSource::Tcp,
+        label: "calibrated on loopback TCP",
+        about: "The time of one read(2) on a loopback TCP connection fed by a server thread, less the same \
+                read's in-memory cost, measured natively by `buflab real`.",
+    },
+    SysSourceInfo {
+        id: SysSource::Opfs,
+        label: "calibrated in a browser (OPFS)",
+        about: "The time of one FileSystemSyncAccessHandle.read() call into a browser's Origin Private File \
+                System, less the same read's in-memory cost, measured by the page's Calibrate.",
+    },
 ];
 
 /// One sweep axis, for the page's sweep controls.
@@ -148,6 +190,8 @@ pub struct Schema {
     pub max_sweep_points: u64,
     /// How close to a sweep's best a point must be to count as its knee (0.05: within 5 %).
     pub knee_tolerance: f64,
+    /// Where `sys` may come from (the `syssrc` link key), with the page's words.
+    pub sys_sources: &'static [SysSourceInfo],
 }
 
 pub fn schema() -> Schema {
@@ -172,6 +216,7 @@ pub fn schema() -> Schema {
         sweep_axes: SweepAxis::all().into_iter().map(sweep_axis).collect(),
         max_sweep_points: MAX_SWEEP_POINTS,
         knee_tolerance: KNEE_TOLERANCE,
+        sys_sources: &SYS_SOURCES,
     }
 }
 
@@ -189,13 +234,14 @@ mod tests {
         assert_eq!(s.readers.iter().map(|r| r.id).collect::<Vec<_>>(), ReaderKind::all());
         assert_eq!(s.workloads.iter().map(|w| w.id).collect::<Vec<_>>(), Workload::all());
         assert_eq!(s.flavours.len(), 7);
+        assert_eq!(s.sys_sources.iter().map(|x| x.id).collect::<Vec<_>>(), SysSource::all());
         assert_eq!(s.record_bytes, 16);
         let json = serde_json::to_value(&s).unwrap();
         assert_eq!(json["defaults"]["write"]["records"], 2048);
         assert_eq!(json["flavours"][3]["seekable"], "by_index");
         assert_eq!(json["lessons"][0]["id"], "one-byte");
         assert_eq!(json["defaults"]["lesson"], serde_json::Value::Null);
-        assert_eq!(json["display_keys"], serde_json::json!(["present", "view", "lesson"]));
+        assert_eq!(json["display_keys"], serde_json::json!(["present", "view", "lesson", "syssrc"]));
         assert_eq!(json["readers"][2]["shape"], "blocks");
         assert!(s.differences.iter().any(|d| d.reader == ReaderKind::Tokio && d.workload == Workload::ToEnd));
     }

@@ -68,7 +68,7 @@ fn once<C: Consume>(
         let seed = stream_seed(params.seed, i);
         sources.push(Source::new(data, params.chunk, seed, &probe).with_pending(params.pend, seed));
     }
-    let spec = Spec { workload: params.workload, rs: app_buf.len(), len: data.len(), reuse: params.reuse };
+    let spec = Spec::of(params, data.len());
     let driven = readers::drive_streams(kind, sources, &probe, ReaderConfig::of(params), &spec, app_buf, sinks)
         .map_err(|e| ParamError { key: "run", message: format!("{} reader failed: {e}", kind.id()) })?;
     Ok(Counted { driven, source_reads: probe.source_reads() })

@@ -190,6 +190,46 @@ pub fn sample(clock: &dyn Clock, resolution_ns: f64, how: Sampling, mut run: imp
     stats(&mut per_run, batch)
 }
 
+/// Times `run` on what `setup` made, one run per sample, and hands each
+/// sample's time (ns) and result to `after`; returns the times in sample
+/// order. For runs over real sources, which must be made afresh for every
+/// run and whose making is not part of the time: a file opened, a pipe and
+/// its writer thread, a TCP connection. `after` runs untimed, before the
+/// next `setup` (joining a writer thread, say). No batching: such a run is a
+/// sequence of system calls, far longer than the clock's step. `how` is the
+/// same policy as [`sample`]'s: warm-up time, then `how.samples` samples, or
+/// fewer once the budget is spent and `how.min_samples` are in.
+pub fn time_each<T, R>(
+    clock: &dyn Clock,
+    how: Sampling,
+    mut setup: impl FnMut() -> T,
+    mut run: impl FnMut(T) -> R,
+    mut after: impl FnMut(R, f64),
+) -> Vec<f64> {
+    let mut once = |setup: &mut dyn FnMut() -> T, after: &mut dyn FnMut(R, f64)| {
+        let made = setup();
+        let start = clock.now_ns();
+        let out = run(made);
+        let elapsed = (clock.now_ns() - start).max(0.0);
+        after(out, elapsed);
+        elapsed
+    };
+    let warm_start = clock.now_ns();
+    while clock.now_ns() - warm_start < how.warmup_ns {
+        once(&mut setup, &mut after);
+    }
+    let mut times = Vec::with_capacity(how.samples.max(1) as usize);
+    let started = clock.now_ns();
+    while times.len() < how.samples.max(1) as usize {
+        times.push(once(&mut setup, &mut after));
+        let over_budget = clock.now_ns() - started > how.budget_ns;
+        if over_budget && times.len() >= how.min_samples.max(1) as usize {
+            break;
+        }
+    }
+    times
+}
+
 /// Quick estimates stop at about 20 ms of runs, so a moving slider stays live.
 fn quick_batch(one_run_ns: f64) -> u64 {
     if one_run_ns <= 0.0 {
@@ -460,6 +500,29 @@ mod tests {
         let v: Vec<u64> = uncounted(|| Vec::with_capacity(100));
         uncounted(move || drop(v));
         assert_eq!(before.finish(), AllocCounts::default());
+    }
+
+    #[test]
+    fn time_each_times_only_the_run_and_keeps_to_the_sample_policy() {
+        let clock = InstantClock::default();
+        let how = Sampling { warmup_ns: 0.0, samples: 4, budget_ns: 0.0, min_samples: 2 };
+        let (mut setups, mut afters) = (0, Vec::new());
+        let times = time_each(
+            &clock,
+            how,
+            || {
+                setups += 1;
+                // Setup is slow; the runs are not, and the times must say so.
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                setups
+            },
+            |n| n * 10,
+            |out, t| afters.push((out, t)),
+        );
+        assert_eq!(times.len(), 2, "the budget is spent, so min_samples end it");
+        assert_eq!(afters.iter().map(|a| a.0).collect::<Vec<_>>(), [10, 20]);
+        assert!(times.iter().all(|&t| t < 10e6), "{times:?}");
+        assert_eq!(times, afters.iter().map(|a| a.1).collect::<Vec<_>>());
     }
 
     #[test]

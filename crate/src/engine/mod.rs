@@ -1,6 +1,7 @@
 //! The engine: the simulated source, the readers, the workloads, the write
 //! lab, measurement, experiments, sweeps and the buffer timeline. Pure Rust,
-//! the same natively and in wasm.
+//! the same natively and in wasm; `real` also reads real sources (kernel
+//! ones natively, any file store through a trait).
 //!
 //! It builds on the model only: it never imports the link codec or the
 //! catalog (`tests/layers.rs` checks), so reports it makes leave their `link`
@@ -10,6 +11,7 @@ pub mod content;
 pub mod experiment;
 pub mod measure;
 pub mod readers;
+pub mod real;
 pub mod source;
 pub mod sweep;
 pub mod timed;

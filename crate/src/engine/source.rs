@@ -197,8 +197,12 @@ impl Probe {
         self.direct_bytes.get()
     }
 
+    /// One read call that returned `n` bytes (0 for an interrupted call);
+    /// `direct`: written outside the reader's own buffer. Sources record
+    /// every call they serve; a wrapper around a real source records the
+    /// real source's calls the same way (`engine::real::Counted`).
     #[inline]
-    fn record(&self, n: usize, direct: bool) {
+    pub fn record(&self, n: usize, direct: bool) {
         self.source_reads.set(self.source_reads.get() + 1);
         self.source_bytes.set(self.source_bytes.get() + n as u64);
         if direct {

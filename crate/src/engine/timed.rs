@@ -77,14 +77,39 @@ fn by_workload<T: Strategy, C: Limit>(
 }
 
 fn by_loop<T: Strategy, C: Limit, A: Arity + 'static>(go: Go<'_>, chunks: impl Fn(u64) -> C) -> io::Result<()> {
-    match go.spec.workload {
-        Workload::Fixed => go.run::<T, C, Fixed<A>>(chunks),
-        Workload::Exact => go.run::<T, C, Exact<A>>(chunks),
-        Workload::Bytes => go.run::<T, C, Bytes<A>>(chunks),
-        Workload::ToEnd => go.run::<T, C, ToEnd<A>>(chunks),
-        Workload::Lines => go.run::<T, C, Lines<A>>(chunks),
-        Workload::Frames => go.run::<T, C, Frames<A>>(chunks),
-        Workload::Scan => go.run::<T, C, Scan<A>>(chunks),
+    struct Simulated<'a, T, C, F> {
+        go: Go<'a>,
+        chunks: F,
+        types: PhantomData<(T, C)>,
+    }
+    impl<T: Strategy, C: Limit, F: Fn(u64) -> C> WithLoop for Simulated<'_, T, C, F> {
+        type Output = io::Result<()>;
+        fn with<W: Loop>(self) -> io::Result<()> {
+            self.go.run::<T, C, W>(self.chunks)
+        }
+    }
+    let workload = go.spec.workload;
+    with_loop::<A, _>(workload, Simulated::<T, C, _> { go, chunks, types: PhantomData })
+}
+
+/// Something to do with a workload's loop type.
+pub trait WithLoop {
+    type Output;
+    fn with<W: Loop>(self) -> Self::Output;
+}
+
+/// Runs `v` with the loop type of `workload` for `A` streams: the one
+/// dispatch from a workload to its loop (the simulated timed pass and the
+/// real sources' timed pass, `engine::real`, both go through it).
+pub fn with_loop<A: Arity + 'static, V: WithLoop>(workload: Workload, v: V) -> V::Output {
+    match workload {
+        Workload::Fixed => v.with::<Fixed<A>>(),
+        Workload::Exact => v.with::<Exact<A>>(),
+        Workload::Bytes => v.with::<Bytes<A>>(),
+        Workload::ToEnd => v.with::<ToEnd<A>>(),
+        Workload::Lines => v.with::<Lines<A>>(),
+        Workload::Frames => v.with::<Frames<A>>(),
+        Workload::Scan => v.with::<Scan<A>>(),
     }
 }
 
@@ -120,17 +145,17 @@ impl Go<'_> {
 
 /// A workload's loop for one or many streams, as a type: it tags the
 /// stream, so each loop has a reader type of its own.
-trait Loop: 'static {
+pub trait Loop: 'static {
     fn run<R: AppReader, K: Consume>(spec: &Spec, readers: Lanes<R>, app_buf: &mut [u8], sinks: &mut [K]) -> io::Result<()>;
 }
 
-struct Fixed<A>(PhantomData<A>);
-struct Exact<A>(PhantomData<A>);
-struct Bytes<A>(PhantomData<A>);
-struct ToEnd<A>(PhantomData<A>);
-struct Lines<A>(PhantomData<A>);
-struct Frames<A>(PhantomData<A>);
-struct Scan<A>(PhantomData<A>);
+pub struct Fixed<A>(PhantomData<A>);
+pub struct Exact<A>(PhantomData<A>);
+pub struct Bytes<A>(PhantomData<A>);
+pub struct ToEnd<A>(PhantomData<A>);
+pub struct Lines<A>(PhantomData<A>);
+pub struct Frames<A>(PhantomData<A>);
+pub struct Scan<A>(PhantomData<A>);
 
 impl<A: Arity + 'static> Loop for Fixed<A> {
     fn run<R: AppReader, K: Consume>(_: &Spec, readers: Lanes<R>, app_buf: &mut [u8], sinks: &mut [K]) -> io::Result<()> {

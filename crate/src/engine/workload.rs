@@ -20,7 +20,7 @@ use std::io::{self, BufRead, ErrorKind, Read};
 use xxhash_rust::xxh3::Xxh3;
 
 use super::measure::Lanes;
-use crate::model::Workload;
+use crate::model::{Params, Workload};
 
 /// A workload with the settings it needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +35,14 @@ pub struct Spec {
     /// `frames`: read payloads into one reused buffer instead of a new `Vec`
     /// per frame (std and unbuffered readers; the chained one copies nothing).
     pub reuse: bool,
+}
+
+impl Spec {
+    /// The workload `params` describe, over streams of `len` bytes, with
+    /// the application's reads of `params.rs` bytes.
+    pub fn of(params: &Params, len: usize) -> Spec {
+        Spec { workload: params.workload, rs: params.rs as usize, len, reuse: params.reuse }
+    }
 }
 
 /// What the application did, summed over the streams.

@@ -30,11 +30,12 @@ pub const LINK_VERSION: u32 = 1;
 /// A fragment longer than this is refused whole (untrusted input).
 pub const MAX_LINK_BYTES: usize = 8 * 1024;
 
-/// Keys that never change a result: presenter mode, the result view shown
-/// and the lesson a link was opened from. Two links that differ only in
-/// these describe the same experiment (the page's baseline comparison and
-/// "settings changed since the lesson" both rely on this list).
-pub const DISPLAY_KEYS: &[&str] = &[key::PRESENT, key::VIEW, key::LESSON];
+/// Keys that never change a result: presenter mode, the result view shown,
+/// the lesson a link was opened from, and where `sys` came from (a result
+/// follows `sys` itself). Two links that differ only in these describe the
+/// same experiment (the page's baseline comparison and "settings changed
+/// since the lesson" both rely on this list).
+pub const DISPLAY_KEYS: &[&str] = &[key::PRESENT, key::VIEW, key::LESSON, key::SYS_SOURCE];
 
 /// One link key: how it is read and how it is written.
 pub struct Key {
@@ -91,6 +92,15 @@ pub const KEYS: &[Key] = &[
         name: key::SYS,
         decode: |d, raw, p| p.sys = d.count(key::SYS, raw, LIMITS.sys, d.defaults.sys),
         encode: |p| Some(p.sys.to_string()),
+    },
+    // Where `sys` came from; written only when it was calibrated, so links
+    // with a hand-set `sys` keep their form.
+    Key {
+        name: key::SYS_SOURCE,
+        decode: |d, raw, p| {
+            p.sys_source = d.choice(key::SYS_SOURCE, raw, "sys source", "sys counts as set by hand").unwrap_or_default()
+        },
+        encode: |p| changed(p, |q| q.sys_source).then(|| p.sys_source.id().to_string()),
     },
     Key {
         name: key::READERS,

@@ -1,5 +1,5 @@
 use super::*;
-use crate::model::{Flavour, LessonId, WriteParams, MIB};
+use crate::model::{Flavour, LessonId, SysSource, WriteParams, MIB};
 
 fn keys(d: &Decoded) -> Vec<&str> {
     d.notices.iter().map(|n| n.key.as_str()).collect()
@@ -167,7 +167,7 @@ fn every_key_of_the_table_is_known_once() {
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");
     }
-    assert_eq!(keys.len(), 31);
+    assert_eq!(keys.len(), 32);
     assert!(DISPLAY_KEYS.iter().all(|k| keys.contains(k)));
 }
 
@@ -257,12 +257,15 @@ fn lesson_key_round_trips_and_unknown_lessons_are_named() {
 #[test]
 fn display_keys_change_no_part_of_the_experiment() {
     let plain = decode("v=1&cap=16K&rs=4");
-    let shown = decode("v=1&cap=16K&rs=4&present=on&view=timeline&lesson=one-byte");
+    let shown = decode("v=1&cap=16K&rs=4&present=on&view=timeline&lesson=one-byte&syssrc=opfs");
     assert!(shown.notices.is_empty(), "{:?}", shown.notices);
     assert_ne!(plain.params, shown.params);
     // With the display keys' fields reset, the two are the same experiment.
-    assert_eq!(Params { present: false, lesson: None, view: View::Run, ..shown.params.clone() }, plain.params);
-    assert_eq!(DISPLAY_KEYS, [key::PRESENT, key::VIEW, key::LESSON]);
+    assert_eq!(
+        Params { present: false, lesson: None, view: View::Run, sys_source: SysSource::Manual, ..shown.params.clone() },
+        plain.params
+    );
+    assert_eq!(DISPLAY_KEYS, [key::PRESENT, key::VIEW, key::LESSON, key::SYS_SOURCE]);
 }
 
 #[test]
@@ -321,4 +324,23 @@ fn a_link_with_no_known_key_says_so() {
     for link in ["", "#", "v=1&future=yes", "reset", "cap=16K&x=%%"] {
         assert!(decode(link).notices.is_empty(), "{link}: {:?}", decode(link).notices);
     }
+}
+
+#[test]
+fn sys_source_follows_sys_and_stays_out_of_hand_set_links() {
+    assert!(!encode(&Params::default()).contains("syssrc"), "a hand-set sys keeps old links' form");
+    let d = decode("v=1&sys=212000&syssrc=opfs&rd=unbuffered");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert_eq!((d.params.sys, d.params.sys_source), (212_000, SysSource::Opfs));
+    assert!(d.fragment.contains("&sys=212000&syssrc=opfs&rd="), "{}", d.fragment);
+    assert_eq!(decode(&d.fragment).params, d.params);
+    for (raw, want) in [("TCP", SysSource::Tcp), ("file", SysSource::File), ("pipe", SysSource::Pipe), ("manual", SysSource::Manual)] {
+        assert_eq!(decode(&format!("syssrc={raw}")).params.sys_source, want, "{raw}");
+    }
+    let bad = decode("sys=300&syssrc=guess");
+    assert_eq!(keys(&bad), ["syssrc"]);
+    assert_eq!((bad.params.sys, bad.params.sys_source), (300, SysSource::Manual), "sys itself still applies");
+    assert!(bad.notices[0].message.contains("not a sys source"), "{:?}", bad.notices);
+    assert_eq!(params_from_json(r#"{"sys_source": "opfs"}"#).unwrap().sys_source, SysSource::Opfs);
+    assert!(params_from_json(r#"{"sys_source": "guess"}"#).is_err());
 }

@@ -24,6 +24,7 @@ pub mod key {
     pub const READ_SIZE: &str = "rs";
     pub const SYS: &str = "sys";
     pub const PEND: &str = "pend";
+    pub const SYS_SOURCE: &str = "syssrc";
     pub const READERS: &str = "rd";
     pub const WORKLOAD: &str = "wl";
     pub const STREAMS: &str = "streams";
@@ -178,6 +179,10 @@ pub fn write_job_bytes(w: &WriteParams) -> u64 {
     let sink = w.len + w.cap;
     cursors.max(sink)
 }
+
+/// Most streams `buflab real` reads at once: every pipe and every TCP
+/// connection has a writer thread of its own.
+pub const MAX_REAL_STREAMS: u64 = 64;
 
 /// Most points one sweep may have: a range wider than this is cut at `to`,
 /// with a notice. 24 doublings cover 1 B to 8 MiB.

@@ -11,6 +11,7 @@ pub mod chunk;
 pub mod id;
 pub mod limits;
 pub mod params;
+pub mod real;
 pub mod report;
 pub mod size;
 pub mod sweep;
@@ -18,11 +19,14 @@ pub mod timeline;
 
 pub use chunk::{ChunkModel, Preset, PIPE_CHUNK, PRESETS};
 pub use id::Id;
-pub use limits::{key, max_streams, Bounds, Limits, ParamError, LIMITS, MAX_JOB_BYTES, MAX_SWEEP_POINTS};
-pub use params::{
-    Flavour, Lab, LenRange, LessonId, Params, ReaderKind, Record, Sweep, SweepAxis, View, Workload, WriteParams,
-    RECORD_BYTES,
+pub use limits::{
+    key, max_streams, Bounds, Limits, ParamError, LIMITS, MAX_JOB_BYTES, MAX_REAL_STREAMS, MAX_SWEEP_POINTS,
 };
+pub use params::{
+    Flavour, Lab, LenRange, LessonId, Params, ReaderKind, Record, Sweep, SweepAxis, SysSource, View, Workload,
+    WriteParams, RECORD_BYTES,
+};
+pub use real::{Calibration, CalibratedFrom, ModelSide, ReadSizes, RealReport, RealRun, RealSource};
 pub use report::{
     AllocCounts, BlockCounts, Ending, FinalFlush, FlavourRun, LabReport, Report, Run, SinkRun, Stage, Stats, Timer,
     Verdict, WriteFailure, WriteMode, WriteReport,

@@ -54,6 +54,28 @@ pub enum Workload {
 
 impl Id for Workload {}
 
+/// Where `sys`, the cost of one source read, came from (the `syssrc` link
+/// key). Only a label: a run uses `sys` as it is, whoever set it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum SysSource {
+    /// Set by hand: a model value.
+    #[default]
+    Manual,
+    /// Calibrated by `buflab real` over a regular file (page cache warm).
+    File,
+    /// Calibrated by `buflab real` over a pipe.
+    Pipe,
+    /// Calibrated by `buflab real` over a loopback TCP connection.
+    Tcp,
+    /// Calibrated in a browser: one read call into its Origin Private File
+    /// System (`FileSystemSyncAccessHandle`) per source read.
+    Opfs,
+}
+
+impl Id for SysSource {}
+
 /// The two halves of BufLab.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -166,6 +188,8 @@ pub struct Params {
     /// an async reader's first poll gets `Pending`, the next one the chunk.
     /// Seeded from `seed`; blocking readers never see it (their read waits).
     pub pend: u64,
+    /// Where `sys` came from: set by hand, or calibrated on a real source.
+    pub sys_source: SysSource,
     /// Readers compared, in the order shown; no repeats.
     pub readers: Vec<ReaderKind>,
     pub workload: Workload,
@@ -212,6 +236,7 @@ impl Default for Params {
             rs: 1,
             sys: 150,
             pend: 0,
+            sys_source: SysSource::Manual,
             readers: vec![ReaderKind::Unbuffered, ReaderKind::Std],
             workload: Workload::Fixed,
             streams: 1,
@@ -397,6 +422,7 @@ mod tests {
         check::<LessonId>();
         check::<SweepAxis>();
         check::<View>();
+        check::<SysSource>();
         assert_eq!(Workload::ToEnd.id(), "to_end");
         assert_eq!(LessonId::from_id("one-byte"), Some(LessonId::OneByte));
         assert_eq!(Flavour::all().len(), 7);

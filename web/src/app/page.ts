@@ -21,6 +21,8 @@ import { createBaseline } from "../panels/baseline";
 import { createCodePanel } from "../panels/code";
 import { createExport } from "../panels/export";
 import { createLessons } from "../panels/lessons";
+import { createCalibrate } from "../panels/calibrate";
+import { createCalibrator } from "../engine/calibrate-runner";
 import { createNativeNote } from "../panels/native";
 import { createPresenterToggle } from "../panels/presenter";
 import { createLabSwitch } from "./lab-switch";
@@ -143,6 +145,14 @@ export function startPage(
   // mode. Each owns its element; commit() hands them what is on screen.
   const codePanel = createCodePanel(byId("code"), codec);
   const nativeNote = createNativeNote(byId("native"));
+  // Calibrate: sys measured on this browser's file system, offered for the link.
+  const calibrateElement = byId("calibrate");
+  const calibratePanel = createCalibrate(calibrateElement, {
+    schema: codec.schema,
+    calibrate: createCalibrator(),
+    params: () => state.params,
+    use: (sys) => edited({ ...state.params, sys, sys_source: "opfs" }, false),
+  });
   const exportTools = createExport(byId("export"), {
     link: (report) => linkUrl(location.href, report.link),
     labelOf: (report) => labs[report.lab].labelOf,
@@ -226,6 +236,7 @@ export function startPage(
     // The code panel, export and baselines follow the report on screen.
     codePanel.show(params, state.fragment);
     nativeNote.show(params, state.fragment);
+    calibratePanel.show(params);
     if (onScreen !== sharedReport) {
       sharedReport = onScreen;
       exportTools.update(onScreen);
@@ -234,6 +245,7 @@ export function startPage(
     // Export and baselines are about one run: the single run's view, or a lab with one view.
     shareTools.hidden = view !== "run";
     baselineElement.hidden = lab.id !== "read";
+    calibrateElement.hidden = lab.id !== "read";
     if (shownPresent !== params.present) {
       const first = shownPresent === null;
       shownPresent = params.present;

@@ -16,8 +16,13 @@
 //       sweep_point(params, i) → sweep_report(params, points so far)
 //   onPoint(report) ◀──────── SweepProgress (one per point) ◀──┘
 //   Cancel terminates the worker; the points already shown stay.
+//
+//   calibrate(params) ──CalibrateRequest──▶ worker (an instance of its own):
+//       opens a file in the Origin Private File System (async), then
+//       calibrate_opfs(params, handle) ──▶ engine::real::calibrate
+//   resolves ◀── CalibrateReply (calibrated / opfs-missing) or error ◀──┘
 
-import type { LabReport, Params, Stage, SweepReport } from "./types.gen";
+import type { Calibration, LabReport, Params, Stage, SweepReport } from "./types.gen";
 
 /** A failure injected on purpose to test recovery; only builds made with `npm run build:faults` accept one. */
 export type Fault = "panic" | "hang" | "oom";
@@ -57,3 +62,16 @@ export interface SweepProgress {
   /** Wall time of this point in the worker. */
   elapsedMs: number;
 }
+
+/** Calibrate: measure the cost of one source read on the browser's file system. */
+export interface CalibrateRequest {
+  type: "calibrate";
+  id: number;
+  params: Params;
+}
+
+/** The worker's answer to a CalibrateRequest (a failure is an `error`, FromWorker). */
+export type CalibrateReply =
+  | { type: "calibrated"; id: number; calibration: Calibration }
+  /** This browser offers no synchronous file in the Origin Private File System; `reason` says what is missing. */
+  | { type: "opfs-missing"; id: number; reason: string };

@@ -20,6 +20,46 @@ reused: number, };
 export type Bounds = { min: number, max: number, };
 
 /**
+ * A calibration of `sys` in the browser: unbuffered reads of the link's
+ * read size, each one real call into the browser's file system.
+ */
+export type Calibration = { 
+/**
+ * What was read (`opfs` in the browser).
+ */
+source: SysSource, 
+/**
+ * Bytes asked for per call (the link's read size).
+ */
+read_size: number, 
+/**
+ * Bytes in the file read back (a prefix of the link's stream).
+ */
+file_bytes: number, 
+/**
+ * Real read calls in the timed samples (the probe and the check not
+ * counted).
+ */
+calls: number, 
+/**
+ * Time of one real read call; each sample reads the whole file and
+ * counts as one run of `batch` calls.
+ */
+ns_per_call: Stats, 
+/**
+ * Time of one read of the same size over the in-memory source.
+ */
+in_memory_ns: number, 
+/**
+ * `ns_per_call.median − in_memory_ns`, whole ns, within `sys`'s limits.
+ */
+sys: number, 
+/**
+ * The bytes read back equal the stream's.
+ */
+bytes_ok: boolean, timer: Timer, };
+
+/**
  * How the stream is cut into pieces, one piece per read call at most.
  */
 export type ChunkModel = { "kind": "uniform", min: number, max: number, } | { "kind": "fixed", size: number, } | { "kind": "file" } | { "kind": "pipe" };
@@ -403,6 +443,10 @@ sys: number,
  */
 pend: number, 
 /**
+ * Where `sys` came from: set by hand, or calibrated on a real source.
+ */
+sys_source: SysSource, 
+/**
  * Readers compared, in the order shown; no repeats.
  */
 readers: Array<ReaderKind>, workload: Workload, 
@@ -656,7 +700,11 @@ max_sweep_points: number,
 /**
  * How close to a sweep's best a point must be to count as its knee (0.05: within 5 %).
  */
-knee_tolerance: number, };
+knee_tolerance: number, 
+/**
+ * Where `sys` may come from (the `syssrc` link key), with the page's words.
+ */
+sys_sources: Array<SysSourceInfo>, };
 
 /**
  * Whether earlier bytes can be reached again to be rewritten.
@@ -840,6 +888,17 @@ digests_agree: boolean,
  * The canonical link of the sweep.
  */
 link: string, };
+
+/**
+ * Where `sys`, the cost of one source read, came from (the `syssrc` link
+ * key). Only a label: a run uses `sys` as it is, whoever set it.
+ */
+export type SysSource = "manual" | "file" | "pipe" | "tcp" | "opfs";
+
+/**
+ * Where a `sys` value came from, as the page says it.
+ */
+export type SysSourceInfo = { id: SysSource, label: string, about: string, };
 
 /**
  * One reader's first operations.

@@ -4,15 +4,16 @@
 // `run` blocks this thread for the whole measurement: that is why it lives
 // here and why the client cancels by terminating the worker.
 
-import init, { run, sweep_point, sweep_report, sweep_values } from "../../pkg/buflab.js";
-import type { FromWorker, SweepProgress, SweepRequest, ToWorker } from "./protocol";
-import type { LabReport, Params, SweepPoint, SweepReport } from "./types.gen";
+import init, { calibrate_opfs, run, sweep_point, sweep_report, sweep_values } from "../../pkg/buflab.js";
+import { openOpfsFile } from "./opfs";
+import type { CalibrateReply, CalibrateRequest, FromWorker, SweepProgress, SweepRequest, ToWorker } from "./protocol";
+import type { Calibration, LabReport, Params, SweepPoint, SweepReport } from "./types.gen";
 
 /** The parts of DedicatedWorkerGlobalScope this file uses (the DOM lib types `self` as Window). */
 interface WorkerScope {
   readonly crossOriginIsolated: boolean;
-  postMessage(message: FromWorker | SweepProgress): void;
-  addEventListener(type: "message", listener: (event: MessageEvent<ToWorker | SweepRequest>) => void): void;
+  postMessage(message: FromWorker | SweepProgress | CalibrateReply): void;
+  addEventListener(type: "message", listener: (event: MessageEvent<ToWorker | SweepRequest | CalibrateRequest>) => void): void;
 }
 
 const scope = globalThis as unknown as WorkerScope;
@@ -49,6 +50,10 @@ scope.addEventListener("message", (event) => {
   const request = event.data;
   if (request.type === "sweep") {
     void loaded.then((ok) => sweep(request, ok));
+    return;
+  }
+  if (request.type === "calibrate") {
+    void loaded.then((ok) => calibrate(request, ok));
     return;
   }
   if (request.type !== "run") return;
@@ -101,5 +106,33 @@ function sweep(request: SweepRequest, ok: boolean): void {
     const fatal = error instanceof WebAssembly.RuntimeError;
     const message = fatal && lastPanic !== null ? `The engine panicked: ${lastPanic}` : describe(error);
     post({ type: "error", id: request.id, message, fatal });
+  }
+}
+
+/**
+ * Calibrate: opens a file in the Origin Private File System (the async
+ * part), then the engine writes the stream to it and times reading it back
+ * through the sync access handle (blocking, about half a second).
+ */
+async function calibrate(request: CalibrateRequest, ok: boolean): Promise<void> {
+  if (!ok) {
+    post({ type: "error", id: request.id, message: "The engine did not load.", fatal: true });
+    return;
+  }
+  const file = await openOpfsFile();
+  if ("missing" in file) {
+    scope.postMessage({ type: "opfs-missing", id: request.id, reason: file.missing });
+    return;
+  }
+  try {
+    lastPanic = null;
+    const calibration = calibrate_opfs(request.params, file.handle as never) as Calibration;
+    scope.postMessage({ type: "calibrated", id: request.id, calibration });
+  } catch (error) {
+    const fatal = error instanceof WebAssembly.RuntimeError;
+    const message = fatal && lastPanic !== null ? `The engine panicked: ${lastPanic}` : describe(error);
+    post({ type: "error", id: request.id, message, fatal });
+  } finally {
+    await file.release();
   }
 }

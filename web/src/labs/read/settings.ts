@@ -251,16 +251,24 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
     current,
     emit,
   );
+  const sysHint = "Modelled, not measured: a real system call costs about 100 ns to a few µs.";
   const sys = numberField(
     {
       label: "Cost per source read",
-      hint: "Modelled, not measured: a real system call costs about 100 ns to a few µs.",
+      hint: sysHint,
       unit: "ns",
       range: limits.sys,
       // The engine's default is a stop too, so the slider sits exactly on it.
       steps: [...new Set([...oneTwoFiveSteps(limits.sys), codec.schema.defaults.sys])].sort((a, b) => a - b),
       get: (p) => p.sys,
-      set: (p, v) => ({ ...p, sys: v }),
+      // A value set here is a model value again, whatever measured the last one.
+      set: (p, v) => ({ ...p, sys: v, sys_source: "manual" }),
+      // A calibrated value says where it was measured (link key syssrc).
+      note: (p) => {
+        const origin = codec.schema.sys_sources.find((s) => s.id === p.sys_source);
+        if (p.sys_source === "manual" || !origin) return { text: sysHint, kind: "hint" };
+        return { text: `Measured: ${origin.about} The I/O time stays modelled: source reads × this cost.`, kind: "hint" };
+      },
     },
     current,
     emit,

@@ -41,13 +41,17 @@ function readersField(codec: Codec, current: () => Params, emit: Emit): Field {
     const id = nextId("reader");
     const box = h("input", { type: "checkbox", id, value: r.id, "aria-describedby": `${id}-about` });
     boxes.set(r.id, box);
-    // What each reader is, for screen readers and as a tooltip; the strip keeps to the names.
+    // What each reader is, for screen readers and as a tooltip. The strip
+    // keeps to the short names the link uses (rd=std,tokio,…), so five
+    // readers take two lines of the strip, not five: the results table and
+    // the charts give the full labels.
+    const about = `${r.label}: ${r.about}`;
     return h(
       "div",
-      { class: "check compact", title: r.about },
+      { class: "check compact", title: about },
       box,
-      h("label", { for: id }, r.label),
-      h("span", { class: "visually-hidden", id: `${id}-about` }, r.about),
+      h("label", { for: id }, r.id),
+      h("span", { class: "visually-hidden", id: `${id}-about` }, about),
     );
   });
   keepOneChecked(boxes, note, "reader", (chosen) => emit({ ...current(), readers: chosen }, false));

@@ -189,7 +189,7 @@ pub fn timed_pass<S: ObservedRead>(
             let shared = T::shared(config)?;
             let calls = Cell::new(0);
             let readers = sources.map(|inner| T::build(&shared, config, Calls::<S, W> { inner, calls: &calls, tag: PhantomData }));
-            W::run(&Spec::of(params, len), readers, app_buf, sinks)?;
+            timed::run_loop::<W, _>(&Spec::of(params, len), readers, app_buf, sinks)?;
             Ok(calls.get())
         }
     }

@@ -58,7 +58,7 @@ fn reader(report: &Report, kind: ReaderKind) -> &Run {
 
 #[test]
 fn every_lesson_link_decodes_cleanly_and_is_canonical() {
-    assert_eq!(LESSONS.len(), 6);
+    assert_eq!(LESSONS.len(), 7);
     for lesson in &LESSONS {
         let d = decode_link(lesson.link);
         assert!(d.notices.is_empty(), "{}: {:?}", lesson.id.id(), d.notices);
@@ -190,6 +190,39 @@ fn buffer_size_bigger_buffers_stop_saving_source_reads_at_the_largest_chunk() {
         let knee = report.knees.iter().find(|k| k.reader == kind && k.metric == Metric::SourceReads).unwrap();
         assert_eq!(knee.value, 512, "{}", kind.id());
     }
+}
+
+#[test]
+fn async_bufreader_reads_and_copies_as_std_does_and_a_pending_costs_a_poll_not_a_source_read() {
+    let p = lesson_params(LessonId::AsyncBufreader);
+    assert_eq!(p.readers, [ReaderKind::Std, ReaderKind::Tokio, ReaderKind::Futures]);
+    assert_eq!((p.rs, p.workload, p.pend, p.chunk), (1, Workload::Fixed, 50, ChunkModel::preset("poor").unwrap()));
+    let r = read_report(&p);
+    let std = reader(&r, ReaderKind::Std);
+    assert_eq!((std.polls, std.pendings), (None, None), "a blocking reader is not polled");
+    for kind in [ReaderKind::Tokio, ReaderKind::Futures] {
+        let run = reader(&r, kind);
+        // The claim: std's source reads and copies, exactly.
+        assert_eq!((run.source_reads, run.bytes_copied, run.app_reads), (std.source_reads, std.bytes_copied, std.app_reads), "{}", kind.id());
+        // A poll per application read, one more per Pending.
+        let (polls, pendings) = (run.polls.unwrap(), run.pendings.unwrap());
+        assert_eq!(polls, run.app_reads + pendings, "{}", kind.id());
+        // The figures the lesson quotes.
+        assert_eq!((run.source_reads, run.bytes_copied), (3641, 1 << 20));
+        assert_eq!((polls, pendings), (1_050_384, 1_807), "{}", kind.id());
+    }
+    // Pendings add no source read: the same link always ready reads the same.
+    let ready = read_report(&Params { pend: 0, ..p.clone() });
+    for run in &ready.runs {
+        assert_eq!(run.source_reads, 3641, "{}", run.reader.id());
+        assert_eq!(run.pendings.unwrap_or(0), 0);
+    }
+    // The third point: read_to_end over a file.
+    let to_end = read_report(&Params { chunk: ChunkModel::File, workload: Workload::ToEnd, ..p });
+    let reads: Vec<u64> = to_end.runs.iter().map(|r| r.source_reads).collect();
+    assert_eq!(reads, [9, 2, 2]);
+    let futures = reader(&to_end, ReaderKind::Futures);
+    assert_eq!((futures.alloc.reallocs, futures.alloc.peak_bytes), (1, 2 * (1 << 20) + 8192), "the Vec grows to 2 MiB");
 }
 
 #[test]

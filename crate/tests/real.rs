@@ -28,7 +28,7 @@ fn params(link: &str) -> Params {
     d.params
 }
 
-const ALL_READERS: &str = "rd=unbuffered,std,chained";
+const ALL_READERS: &str = "rd=unbuffered,std,chained,tokio,futures";
 
 #[test]
 fn every_reader_and_workload_delivers_the_streams_bytes_over_every_real_source() {
@@ -43,7 +43,7 @@ fn every_reader_and_workload_delivers_the_streams_bytes_over_every_real_source()
         for workload in Workload::all() {
             let p = params(&format!("v=1&{case}&{ALL_READERS}&wl={}&nul=9K", workload.id()));
             let r = real(&p);
-            assert_eq!(r.real.len(), 3 * 3, "three sources × three readers");
+            assert_eq!(r.real.len(), 3 * ReaderKind::all().len(), "three sources × every reader");
             for source in [RealSource::File, RealSource::Pipe, RealSource::Tcp] {
                 for kind in ReaderKind::all() {
                     let run = r.real.iter().find(|x| x.source == source && x.reader == kind).expect("every pair runs");

@@ -3,10 +3,13 @@
 //! Read-lab programs use std only: each workload's program (with all three
 //! readers, plus the variants that change the code) is compiled by `rustc`
 //! to metadata with warnings denied, in a fraction of a second each.
-//! Write-lab programs need bincode, serde and bytes: `cargo check` in a temp
-//! crate under target/ (offline, from the registry cache this workspace
-//! already uses) is slower, so that test is ignored by default:
-//! `cargo test -p buflab --test snippet -- --ignored`.
+//! Write-lab programs need bincode, serde and bytes, and programs with an
+//! async reader need tokio (rt, net, fs, io-util) and futures: `cargo check`
+//! in a temp crate under target/ (offline, from the registry cache) is
+//! slower, so those tests are ignored by default:
+//! `cargo test -p buflab --test snippet -- --ignored` (the async one needs
+//! tokio's and futures' crates in the cache: `cargo fetch` in
+//! target/snippet-check/async once, online).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -59,25 +62,21 @@ fn read_lab_programs_compile_with_std_alone() {
     }
 }
 
-#[test]
-#[ignore = "cargo check of a crate with bincode, serde and bytes: slow; run with --ignored"]
-fn write_lab_programs_compile_with_bincode_serde_and_bytes() {
-    let dir = scratch("write");
+/// `cargo check` of `programs` as the bins of a scratch crate with
+/// `dependencies`, warnings denied.
+fn cargo_check(name: &str, dependencies: &str, programs: &[String]) {
+    let dir = scratch(name);
     std::fs::create_dir_all(dir.join("src/bin")).unwrap();
     std::fs::write(
         dir.join("Cargo.toml"),
-        "[package]\nname = \"snippets\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n\n\
-         [dependencies]\nbincode = \"1.3\"\nserde = { version = \"1\", features = [\"derive\"] }\nbytes = \"1\"\n",
+        format!(
+            "[package]\nname = \"snippets\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n\n\
+             [dependencies]\n{dependencies}"
+        ),
     )
     .unwrap();
-    let links = [
-        "lab=write",
-        "lab=write&wf=cursor_vec",
-        "lab=write&wf=mut_slice,cursor_box&buf=1K",
-        "lab=write&wf=writer_vec,bytes_mut&icap=0",
-    ];
-    for (i, link) in links.iter().enumerate() {
-        std::fs::write(dir.join(format!("src/bin/w{i}.rs")), snippet(&decode_link(link).params)).unwrap();
+    for (i, program) in programs.iter().enumerate() {
+        std::fs::write(dir.join(format!("src/bin/p{i}.rs")), program).unwrap();
     }
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
@@ -87,4 +86,44 @@ fn write_lab_programs_compile_with_bincode_serde_and_bytes() {
         .output()
         .expect("cargo runs");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+#[ignore = "cargo check of a crate with tokio and futures: slow; run with --ignored"]
+fn async_reader_programs_compile_with_tokio_and_futures() {
+    let mut links: Vec<String> = Workload::all()
+        .into_iter()
+        .flat_map(|w| {
+            [
+                format!("rd=unbuffered,std,chained,tokio,futures&wl={}", w.id()),
+                format!("rd=tokio&wl={}&chunk=file", w.id()),
+                format!("rd=futures&wl={}&chunk=pipe&pend=50", w.id()),
+            ]
+        })
+        .collect();
+    links.push("wl=frames&reuse=on&rd=tokio,futures".into());
+    links.push("wl=lines&rd=chained,tokio".into());
+    let programs: Vec<String> = links.iter().map(|l| snippet(&decode_link(l).params)).collect();
+    cargo_check(
+        "async",
+        "tokio = { version = \"1\", features = [\"rt\", \"net\", \"fs\", \"io-util\"] }\nfutures = \"0.3\"\n",
+        &programs,
+    );
+}
+
+#[test]
+#[ignore = "cargo check of a crate with bincode, serde and bytes: slow; run with --ignored"]
+fn write_lab_programs_compile_with_bincode_serde_and_bytes() {
+    let links = [
+        "lab=write",
+        "lab=write&wf=cursor_vec",
+        "lab=write&wf=mut_slice,cursor_box&buf=1K",
+        "lab=write&wf=writer_vec,bytes_mut&icap=0",
+    ];
+    let programs: Vec<String> = links.iter().map(|l| snippet(&decode_link(l).params)).collect();
+    cargo_check(
+        "write",
+        "bincode = \"1.3\"\nserde = { version = \"1\", features = [\"derive\"] }\nbytes = \"1\"\n",
+        &programs,
+    );
 }

@@ -18,7 +18,7 @@ fn a_complete_trace_adds_up_to_the_measured_run() {
             [("worst", "16", "3"), ("64-512", "8K", "1"), ("1-128", "32", "64"), ("file", "10", "10")]
         {
             let link = format!(
-                "#v=1&len=1K&chunk={chunk}&seed=5&cap={cap}&rs={rs}&rd=unbuffered,std,chained&wl={wl}&line=5-20&frame=1-30&nul=70"
+                "#v=1&len=1K&chunk={chunk}&seed=5&cap={cap}&rs={rs}&rd=unbuffered,std,chained,tokio,futures&wl={wl}&line=5-20&frame=1-30&nul=70&pend=30"
             );
             let d = decode_link(&link);
             assert!(d.notices.is_empty(), "{link}: {:?}", d.notices);

@@ -1,6 +1,6 @@
 // The lessons in headless Chromium: every lesson loads from its own link
 // (a fresh document per link, as when it is opened from a chat), selects
-// itself in the list, shows its card (n of 6, its points) with the results,
+// itself in the list, shows its card (n of 7, its points) with the results,
 // and the results table shows the real numbers its claim rests on. One
 // lesson loads from the list, the next ones by Next and Previous; an
 // unknown lesson name is a notice naming `lesson`. Screenshots of a loaded
@@ -66,15 +66,15 @@ beforeAll(async () => {
 });
 
 describe("lessons", () => {
-  it("the list has the six lessons with their links, and no lesson is selected by default", async () => {
-    expect([...links.keys()]).toEqual(["one-byte", "no-help", "bytes-vs-to-end", "chained-worst", "cursors", "buffer-size"]);
+  it("the list has the seven lessons with their links, and no lesson is selected by default", async () => {
+    expect([...links.keys()]).toEqual(["one-byte", "no-help", "async-bufreader", "bytes-vs-to-end", "chained-worst", "cursors", "buffer-size"]);
     for (const [id, link] of links) expect(link, id).toMatch(new RegExp(`^#v=1&.*&lesson=${id}$`));
     const page = await open(baseUrl);
     await settled(page, "read");
     await expect(page.locator("#lesson-card").isVisible()).resolves.toBe(false);
     await expect(page.locator("#lesson-list li[aria-current]").count()).resolves.toBe(0);
     // The path starts from the masthead.
-    await expect(page.locator("#lesson-start a").textContent()).resolves.toBe("Lesson 1 of 6: One byte at a time");
+    await expect(page.locator("#lesson-start a").textContent()).resolves.toBe("Lesson 1 of 7: One byte at a time");
     await page.close();
   });
 
@@ -121,6 +121,21 @@ describe("lessons", () => {
     const std = await read(page, "std", "allocations");
     const chained = await read(page, "chained", "allocations");
     expect(chained * 100).toBeLessThanOrEqual(std);
+    await page.close();
+  });
+
+  it("async-bufreader: tokio and futures read and copy as std does; a Pending costs a poll, not a source read", async () => {
+    const page = await openLesson("async-bufreader");
+    await settled(page, "read");
+    await expectSelected(page, "async-bufreader");
+    const std = await read(page, "std", "source_reads");
+    for (const reader of ["tokio", "futures"]) {
+      expect(await read(page, reader, "source_reads"), reader).toBe(std);
+      expect(await read(page, reader, "bytes_copied"), reader).toBe(await read(page, "std", "bytes_copied"));
+      const polls = await read(page, reader, "polls");
+      expect(polls, reader).toBeGreaterThan(await read(page, reader, "app_reads"));
+      expect([std, polls], reader).toEqual([3641, 1_050_384]);
+    }
     await page.close();
   });
 

@@ -68,6 +68,44 @@ describe("BufLab page", () => {
     await page.close();
   });
 
+  it("async readers: the Pending control appears with them, polls show beside source reads, read_to_end's differences are explained", async () => {
+    const page = await open(`${baseUrl}#v=1&len=1M&chunk=file&seed=42&cap=8K&rs=1&sys=150&rd=std,tokio,futures&wl=to_end`);
+    await settled(page);
+    expect([await metric(page, "std", "source_reads"), await metric(page, "tokio", "source_reads"), await metric(page, "futures", "source_reads")]).toEqual([9, 2, 2]);
+    expect(await metric(page, "tokio", "polls")).toBe(1);
+    await expect(page.locator('td[data-metric="polls"]').first().textContent()).resolves.toBe("–");
+    // One sentence per reader that differs from std here, from the engine's schema.
+    const differences = page.locator(".reader-differences li");
+    await expect(differences.count()).resolves.toBe(2);
+    await expect(differences.nth(0).textContent()).resolves.toMatch(/^tokio BufReader: read_to_end: .*2 source reads against std's 9\.$/);
+    await expect(differences.nth(1).textContent()).resolves.toMatch(/^futures BufReader: .*reallocation to 2 MiB/);
+
+    // The Pending share sits behind More settings, with the async readers' group.
+    await openMoreSettings(page);
+    const pend = page.getByRole("textbox", { name: "Not ready (Pending) before" });
+    await pend.fill("100");
+    await pend.press("Enter");
+    await page.waitForFunction(() => location.hash.includes("pend=100"));
+    await settled(page);
+    // Closed, More settings still names the value in its summary line.
+    await expect(page.locator("#controls details.more-settings .more-values").textContent()).resolves.toContain("Pending before 100% of source reads");
+    // Every source read waits once: one more poll each, never a source read.
+    expect(await metric(page, "tokio", "source_reads")).toBe(2);
+    expect(await metric(page, "tokio", "polls")).toBe(3);
+    await expect(page.locator('tr[data-reader="tokio"] td[data-metric="polls"] .detail').textContent()).resolves.toBe("2 Pending");
+
+    await page.close();
+
+    // Without an async reader the control and the sentences are not shown.
+    const blocking = await open(`${baseUrl}#v=1&len=1M&chunk=file&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=to_end`);
+    await settled(blocking);
+    await openMoreSettings(blocking);
+    await expect(blocking.getByRole("textbox", { name: "Not ready (Pending) before" }).isHidden()).resolves.toBe(true);
+    await expect(blocking.locator("#controls details.more-settings .more-values").textContent()).resolves.not.toContain("Pending");
+    await expect(blocking.locator(".reader-differences").isHidden()).resolves.toBe(true);
+    await blocking.close();
+  });
+
   it("choosing a chunk model from the list changes the link and the counts", async () => {
     const page = await open(baseUrl);
     await settled(page);

@@ -56,6 +56,11 @@ pub const SUITE: &[Scenario] = &[
     Scenario { name: "lines, std 8K", link: "len=4M&chunk=file&cap=8K&rd=std&wl=lines", copy_bound: false },
     Scenario { name: "frames, std 8K", link: "len=4M&chunk=file&cap=8K&rd=std&wl=frames", copy_bound: false },
     Scenario { name: "frames, chained 8K", link: "len=4M&chunk=file&cap=8K&rd=chained&wl=frames", copy_bound: false },
+    // The async readers: a future polled to completion per application read.
+    Scenario { name: "1-byte reads, tokio 8K", link: "len=4M&chunk=file&cap=8K&rs=1&rd=tokio", copy_bound: false },
+    Scenario { name: "1-byte reads, futures 8K", link: "len=4M&chunk=file&cap=8K&rs=1&rd=futures", copy_bound: false },
+    Scenario { name: "lines, tokio 8K", link: "len=4M&chunk=file&cap=8K&rd=tokio&wl=lines", copy_bound: false },
+    Scenario { name: "lines, futures 8K", link: "len=4M&chunk=file&cap=8K&rd=futures&wl=lines", copy_bound: false },
     Scenario { name: "Cursor<Vec<u8>>, 2048 records", link: "lab=write&wf=cursor_vec", copy_bound: false },
     Scenario { name: "Cursor<&mut Vec<u8>>, 2048 records", link: "lab=write&wf=cursor_mut_vec", copy_bound: false },
     Scenario { name: "WriterVec, 2048 records", link: "lab=write&wf=writer_vec", copy_bound: false },

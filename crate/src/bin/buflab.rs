@@ -252,7 +252,16 @@ fn table(r: &Report) -> String {
             );
         }
     }
-    if r.runs.iter().any(|run| run.blocks.is_some()) {
+    for run in &r.runs {
+        if let (Some(polls), Some(pendings)) = (run.polls, run.pendings) {
+            out += &format!(
+                "\n{}: {polls} polls of its futures, {pendings} of them answered Pending (pend = {} %).",
+                run.reader.id(),
+                p.pend
+            );
+        }
+    }
+    if r.runs.iter().any(|run| run.blocks.is_some() || run.polls.is_some()) {
         out.push('\n');
     }
     out += &format!(

@@ -38,7 +38,7 @@ pub struct Lesson {
 }
 
 /// Every lesson, in the order the page's guided path takes them (article order).
-pub const LESSONS: [Lesson; 6] = [
+pub const LESSONS: [Lesson; 7] = [
     Lesson {
         id: LessonId::OneByte,
         seed: "000",
@@ -86,6 +86,31 @@ pub const LESSONS: [Lesson; 6] = [
         claim: "With the read size above the buffer capacity, std's BufReader copies no bytes and \
                 makes exactly as many source reads as the unbuffered reader, while its allocations \
                 grow as streams × capacity.",
+    },
+    Lesson {
+        id: LessonId::AsyncBufreader,
+        seed: "000",
+        title: "Async BufReader",
+        link: "#v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=std,tokio,futures&wl=fixed&pend=50\
+               &lesson=async-bufreader",
+        explanation: "Network code that picks a buffer size is mostly async: tokio::io::BufReader or \
+                      futures::io::BufReader over a socket. This is the BufRead article's experiment, 1 MiB read one \
+                      byte at a time through an 8 KiB buffer, over a poor network, with both async readers \
+                      beside std's. Here each read is a future, polled until it is ready; before half of \
+                      the source's reads the socket is not readable yet, so the first poll answers Pending \
+                      (link key pend) and the next one gets the chunk.",
+        notice: &[
+            "Source reads: 3,641 for all three readers, and 1,048,576 bytes copied for each: the async \
+             BufReaders fill and drain their buffers exactly as std's does.",
+            "Polls: 1,050,384 for each async reader, one per application read (1,048,577) plus one more \
+             per Pending (1,807, about half of the 3,641 source reads). A Pending costs a poll, never a \
+             source read; under a real runtime it is a trip through the scheduler.",
+            "Now set the chunking to file and the workload to read_to_end: std needs 9 source reads, \
+             tokio and futures 2, and futures grows the full Vec to 2 MiB just to see the end. The \
+             sentences under the results table say why.",
+        ],
+        claim: "Over the same chunks, tokio's and futures' BufReader make exactly as many source reads and \
+                copies as std's; a source that is not yet ready adds one poll per Pending and no source read.",
     },
     Lesson {
         id: LessonId::BytesVsToEnd,

@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::cursors::{EndingInfo, FlavourInfo, WriteModeInfo, ENDINGS, FLAVOURS, WRITE_MODES};
 use super::lessons::{Lesson, LESSONS};
 use super::workloads::{WorkloadInfo, WORKLOADS};
-use crate::engine::readers::{self, ReaderInfo};
+use crate::engine::readers::{self, ReaderDifference, ReaderInfo};
 use crate::engine::sweep::KNEE_TOLERANCE;
 use crate::link::{DISPLAY_KEYS, LINK_VERSION, MAX_LINK_BYTES};
 use crate::model::{
@@ -158,6 +158,10 @@ pub struct Schema {
     pub defaults: Params,
     pub limits: Limits,
     pub readers: Vec<ReaderInfo>,
+    /// Where a reader's algorithm differs from std's for a workload, one
+    /// sentence each (owned by the reader's module); the page shows those of
+    /// the readers and workload it ran.
+    pub differences: Vec<ReaderDifference>,
     pub workloads: &'static [WorkloadInfo],
     pub presets: &'static [Preset],
     pub max_link_bytes: usize,
@@ -196,6 +200,7 @@ pub fn schema() -> Schema {
         defaults: Params::default(),
         limits: LIMITS,
         readers: ReaderKind::all().into_iter().map(readers::info).collect(),
+        differences: ReaderKind::all().into_iter().flat_map(readers::differences).collect(),
         workloads: &WORKLOADS,
         presets: &PRESETS,
         max_link_bytes: MAX_LINK_BYTES,
@@ -238,6 +243,7 @@ mod tests {
         assert_eq!(json["defaults"]["lesson"], serde_json::Value::Null);
         assert_eq!(json["display_keys"], serde_json::json!(["present", "view", "lesson", "syssrc"]));
         assert_eq!(json["readers"][2]["shape"], "blocks");
+        assert!(s.differences.iter().any(|d| d.reader == ReaderKind::Tokio && d.workload == Workload::ToEnd));
     }
 
     #[test]

@@ -6,9 +6,12 @@
 //! - the program uses the values of the link (`cap`, `rs`, stream length,
 //!   write-lab sizes) as named constants, so a reader can find them;
 //! - read-lab programs use std only and compile as they are, without
-//!   warnings (`tests/snippet.rs` runs `rustc` on one per workload); write-lab
-//!   programs compile against bincode 1, serde and bytes (an ignored test
-//!   checks them with cargo);
+//!   warnings (`tests/snippet.rs` runs `rustc` on one per workload), except
+//!   with an async reader: its loop is an `async fn` over its library's
+//!   traits (tokio on a current-thread runtime, futures with its own
+//!   executor), and the program names its dependencies; write-lab programs
+//!   compile against bincode 1, serde and bytes (ignored tests check both
+//!   kinds with cargo);
 //! - the chained reader is BufLab's own type, not std's: it appears only in
 //!   comments, so the program still compiles with std alone;
 //! - a program mirrors the loop the engine drives (engine/workload.rs, the
@@ -19,7 +22,7 @@
 use std::fmt::Write as _;
 
 use super::cursors::flavour;
-use crate::engine::readers::{self, SnippetPart, Strategy, Visit};
+use crate::engine::readers::{self, AsyncSnippet, SnippetPart, Strategy, Visit};
 use crate::link;
 use crate::model::{format_size, ChunkModel, Flavour, Lab, Params, ReaderKind, Workload};
 
@@ -29,16 +32,36 @@ fn link_of(p: &Params) -> String {
     link::encode(&Params { present: false, ..p.clone() })
 }
 
+/// One reader's part of the program.
+struct ReaderPart {
+    part: SnippetPart,
+    /// An async reader's module (its loop as an `async fn`).
+    asynchronous: Option<AsyncSnippet>,
+    /// Its lines in `main`.
+    main: String,
+}
+
+impl ReaderPart {
+    /// Written as code that calls the program's blocking loop.
+    fn calls_blocking_loop(&self) -> bool {
+        !self.part.described_only && self.asynchronous.is_none()
+    }
+}
+
 /// A reader's part of the program, and its lines in `main`.
-fn reader_part(kind: ReaderKind, p: &Params, call: &dyn Fn(bool) -> &'static str) -> (SnippetPart, String) {
+fn reader_part(kind: ReaderKind, p: &Params, call: &dyn Fn(bool) -> &'static str) -> ReaderPart {
     struct Part<'a> {
         p: &'a Params,
         call: &'a dyn Fn(bool) -> &'static str,
     }
     impl Visit for Part<'_> {
-        type Output = (SnippetPart, String);
-        fn visit<T: Strategy>(self) -> (SnippetPart, String) {
-            (T::SNIPPET, T::snippet_main(self.p, (self.call)(T::SNIPPET.buffered)))
+        type Output = ReaderPart;
+        fn visit<T: Strategy>(self) -> ReaderPart {
+            ReaderPart {
+                part: T::SNIPPET,
+                asynchronous: T::ASYNC_SNIPPET,
+                main: T::snippet_main(self.p, (self.call)(T::SNIPPET.buffered)),
+            }
         }
     }
     readers::visit(kind, Part { p, call })
@@ -311,6 +334,161 @@ fn app_buffered<R: BufRead>(reader: &mut R) -> io::Result<u64> {
     }
 }
 
+/// The workload's loop as an `async fn` over an async library's traits, in
+/// a module of its own: the same steps the engine awaits
+/// (`engine::readers::poll`), one future per application call.
+fn async_module(p: &Params, lib: &AsyncSnippet) -> String {
+    let consume = lib.consume;
+    let (ext, uses, body): (&[&str], &[&str], String) = match p.workload {
+        Workload::Fixed => (
+            &["AsyncReadExt"],
+            &["RS"],
+            "        let mut buf = [0u8; RS];
+        let mut total = 0u64;
+        loop {
+            match reader.read(&mut buf).await? {
+                0 => return Ok(total),
+                n => total += n as u64,
+            }
+        }"
+            .into(),
+        ),
+        Workload::Exact => (
+            &["AsyncReadExt"],
+            &["LEN", "RS"],
+            "        let mut buf = [0u8; RS];
+        let mut left = LEN;
+        while left > 0 {
+            let n = RS.min(left);
+            reader.read_exact(&mut buf[..n]).await?;
+            left -= n;
+        }
+        Ok(LEN as u64)"
+                .into(),
+        ),
+        Workload::Bytes => (
+            &["AsyncReadExt"],
+            &[],
+            "        // AsyncReadExt has no bytes(): one 1-byte read per byte.
+        let mut byte = [0u8; 1];
+        let mut total = 0u64;
+        while reader.read(&mut byte).await? == 1 {
+            total += 1;
+        }
+        Ok(total)"
+                .into(),
+        ),
+        Workload::ToEnd => (
+            &["AsyncReadExt"],
+            &["LEN"],
+            "        let mut all = Vec::with_capacity(LEN);
+        let n = reader.read_to_end(&mut all).await?;
+        let _first_nul = all.iter().position(|&b| b == 0);
+        Ok(n as u64)"
+                .into(),
+        ),
+        Workload::Lines => (
+            &["AsyncBufReadExt"],
+            &[],
+            "        let mut line = Vec::new();
+        let mut total = 0u64;
+        loop {
+            line.clear();
+            let n = reader.read_until(b'\\n', &mut line).await?;
+            if n == 0 {
+                return Ok(total);
+            }
+            total += n as u64;
+        }"
+            .into(),
+        ),
+        Workload::Frames => {
+            let payload = if p.reuse {
+                "            // `reuse=on`: one payload buffer for every frame.
+            if payload.len() < len {
+                payload.resize(len, 0);
+            }
+            reader.read_exact(&mut payload[..len]).await?;"
+            } else {
+                "            // A fresh Vec per frame, as code that hands each payload on does.
+            let mut payload = vec![0u8; len];
+            reader.read_exact(&mut payload).await?;"
+            };
+            let reused = if p.reuse { "        let mut payload = Vec::new();\n" } else { "" };
+            (
+                &["AsyncBufReadExt", "AsyncReadExt"],
+                &[],
+                format!(
+                    "        let mut total = 0u64;
+{reused}        loop {{
+            // Nothing left in the buffer after fill_buf: a clean end of stream.
+            if reader.fill_buf().await?.is_empty() {{
+                return Ok(total);
+            }}
+            let mut header = [0u8; 4];
+            reader.read_exact(&mut header).await?;
+            let len = u32::from_be_bytes(header) as usize;
+{payload}
+            total += 4 + len as u64;
+        }}"
+                ),
+            )
+        }
+        Workload::Scan => (
+            &["AsyncBufReadExt"],
+            &[],
+            format!(
+                "        let mut before = 0u64;
+        loop {{
+            let available = reader.fill_buf().await?;
+            if available.is_empty() {{
+                return Ok(before);
+            }}
+            let n = available.len();
+            match available.iter().position(|&b| b == 0) {{
+                Some(at) => {{
+                    reader.{consume}(at + 1);
+                    return Ok(before + at as u64);
+                }}
+                None => {{
+                    before += n as u64;
+                    reader.{consume}(n);
+                }}
+            }}
+        }}"
+            ),
+        ),
+    };
+    let mut out = String::new();
+    let _ = writeln!(out, "/// The same loop over {}'s traits, each call awaited.", lib.traits);
+    let _ = writeln!(out, "mod {} {{", lib.module);
+    let _ = writeln!(out, "    use std::io;\n");
+    let mut traits = vec!["AsyncBufRead"];
+    traits.extend_from_slice(ext);
+    let _ = writeln!(out, "    use {}::{{{}}};", lib.traits, traits.join(", "));
+    if !uses.is_empty() {
+        let _ = writeln!(out, "\n    use super::{{{}}};", uses.join(", "));
+    }
+    if lib.opens_its_own {
+        let (source_type, _, open_expr) = source_of(p.chunk);
+        let module = if source_type == "File" { "fs" } else { "net" };
+        let _ = writeln!(out);
+        if source_type == "File" {
+            let _ = writeln!(out, "    /// tokio::fs::File reads on a blocking thread, through a buffer of its own.");
+        }
+        let _ = writeln!(
+            out,
+            "    pub async fn open() -> io::Result<{traits_root}::{module}::{source_type}> {{\n        {traits_root}::{module}::{open_expr}.await\n    }}",
+            traits_root = lib.traits.split("::").next().unwrap_or(lib.traits),
+        );
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "    pub async fn app<R: AsyncBufRead + Unpin>(reader: &mut R) -> io::Result<u64> {{");
+    let _ = writeln!(out, "{body}");
+    let _ = writeln!(out, "    }}\n}}");
+    out
+}
+
 fn read_snippet(p: &Params) -> String {
     let lp = read_loop(p);
     let call = |buffered: bool| -> &'static str {
@@ -320,30 +498,47 @@ fn read_snippet(p: &Params) -> String {
             (None, true) => "app_buffered",
         }
     };
-    let parts: Vec<(SnippetPart, String)> = p.readers.iter().map(|&k| reader_part(k, p, &call)).collect();
-    let written = || parts.iter().map(|(part, _)| part).filter(|part| !part.described_only);
+    let parts: Vec<ReaderPart> = p.readers.iter().map(|&k| reader_part(k, p, &call)).collect();
+    let written = || parts.iter().filter(|r| r.calls_blocking_loop()).map(|r| &r.part);
+    let asyncs: Vec<AsyncSnippet> = parts.iter().filter_map(|r| r.asynchronous).collect();
+    // The blocking loops appear unless every reader written as code is async.
+    let blocking = written().next().is_some() || asyncs.is_empty();
     // Readers that appear as code, with and without a buffer of their own.
     let unbuffered = written().any(|part| !part.buffered);
     let buffered = written().any(|part| part.buffered);
+    let std_open = blocking || asyncs.iter().any(|a| !a.opens_its_own);
     let (source_type, source_about, open_expr) = source_of(p.chunk);
 
     let uses_bufread = lp.buffered.is_some() && buffered;
     let mut out = String::new();
     let _ = writeln!(out, "// BufLab, read lab: the Rust program this experiment corresponds to.");
     let _ = writeln!(out, "// Link: #{}", link_of(p));
+    if !asyncs.is_empty() {
+        let deps: Vec<&str> = asyncs.iter().map(|a| a.dependency).collect();
+        let _ = writeln!(out, "// Cargo.toml [dependencies]: {}", deps.join(", "));
+    }
     let _ = writeln!(out, "// The source: {source_about},");
     let _ = writeln!(out, "// played here by a real {source_type} (BufLab simulates it and counts every read).");
     if p.streams > 1 {
         let _ = writeln!(out, "// BufLab reads {} such streams round-robin, each through its own reader", p.streams);
         let _ = writeln!(out, "// (so {} buffers at once).", p.streams);
     }
-    if written().next().is_none() {
+    if !asyncs.is_empty() && p.pend > 0 {
+        let _ = writeln!(
+            out,
+            "// Before {}% of its reads the source is not yet readable: an .await returns Pending first.",
+            p.pend
+        );
+    }
+    if blocking && written().next().is_none() {
         // Only readers described in comments: the helpers they would call are
         // otherwise unused.
         let _ = writeln!(out, "#![allow(dead_code)] // the reader below is described, not called");
     }
     let _ = writeln!(out);
-    let _ = writeln!(out, "use std::{}::{source_type};", if source_type == "File" { "fs" } else { "net" });
+    if std_open {
+        let _ = writeln!(out, "use std::{}::{source_type};", if source_type == "File" { "fs" } else { "net" });
+    }
     let mut io_items = vec!["self"];
     if uses_bufread {
         io_items.push("BufRead");
@@ -353,26 +548,34 @@ fn read_snippet(p: &Params) -> String {
             io_items.push(item);
         }
     }
-    if lp.generic.is_some() || (unbuffered && lp.unbuffered.is_some()) {
+    if blocking && (lp.generic.is_some() || (unbuffered && lp.unbuffered.is_some())) {
         io_items.push("Read");
     }
-    let _ = writeln!(out, "use std::io::{{{}}};", io_items.join(", "));
+    if io_items.len() == 1 {
+        let _ = writeln!(out, "use std::io;");
+    } else {
+        let _ = writeln!(out, "use std::io::{{{}}};", io_items.join(", "));
+    }
     let _ = writeln!(out);
 
-    if parts.iter().any(|(part, _)| part.uses_cap) {
+    if parts.iter().any(|r| r.part.uses_cap) {
         size_const(&mut out, "CAP", p.cap, "cap", "Buffer capacity (std) or block length (chained), in bytes.");
     }
-    let rs_used = (lp.generic.is_some() && lp.uses_rs_generic) || (lp.uses_rs_unbuffered && unbuffered);
-    if rs_used {
+    let async_rs = !asyncs.is_empty() && matches!(p.workload, Workload::Fixed | Workload::Exact);
+    let async_len = !asyncs.is_empty() && matches!(p.workload, Workload::Exact | Workload::ToEnd);
+    let rs_used = blocking && ((lp.generic.is_some() && lp.uses_rs_generic) || (lp.uses_rs_unbuffered && unbuffered));
+    if rs_used || async_rs {
         size_const(&mut out, "RS", p.rs, "rs", "The application's read size, in bytes.");
     }
-    if lp.uses_len {
+    if (blocking && lp.uses_len) || async_len {
         size_const(&mut out, "LEN", p.len, "len", "Stream length in bytes (the application knows it, as with a file).");
     }
     let _ = writeln!(out);
     let _ = writeln!(out, "// {}", lp.doc);
-    if let Some(g) = &lp.generic {
-        let _ = writeln!(out, "{g}\n");
+    if blocking {
+        if let Some(g) = &lp.generic {
+            let _ = writeln!(out, "{g}\n");
+        }
     }
     if unbuffered {
         if let Some(u) = &lp.unbuffered {
@@ -384,10 +587,15 @@ fn read_snippet(p: &Params) -> String {
             let _ = writeln!(out, "{b}\n");
         }
     }
-    let _ = writeln!(out, "fn open() -> io::Result<{source_type}> {{\n    {open_expr}\n}}\n");
+    for lib in &asyncs {
+        let _ = writeln!(out, "{}", async_module(p, lib));
+    }
+    if std_open {
+        let _ = writeln!(out, "fn open() -> io::Result<{source_type}> {{\n    {open_expr}\n}}\n");
+    }
 
     let _ = writeln!(out, "fn main() -> io::Result<()> {{");
-    let mains: Vec<&str> = parts.iter().map(|(_, main)| main.as_str()).collect();
+    let mains: Vec<&str> = parts.iter().map(|r| r.main.as_str()).collect();
     out.push_str(&mains.join("\n"));
     let _ = writeln!(out, "    Ok(())\n}}");
     out
@@ -627,6 +835,31 @@ mod tests {
         let s = snippet(&decode_link("wl=frames&reuse=on&streams=4&len=64K").params);
         assert!(s.contains("payload.resize(len, 0)") && s.contains("4 such streams"), "{s}");
         assert!(snippet(&decode_link("wl=frames").params).contains("vec![0u8; len]"));
+    }
+
+    #[test]
+    fn async_readers_get_an_async_loop_over_their_own_traits() {
+        let s = snippet(&decode_link("rd=std,tokio,futures&wl=scan&chunk=poor&pend=20").params);
+        for want in [
+            "tokio = { version = \"1\", features = [\"rt\", \"net\", \"fs\", \"io-util\"] }, futures = \"0.3\"",
+            "mod with_tokio {",
+            "use tokio::io::{AsyncBufRead, AsyncBufReadExt};",
+            "tokio::net::TcpStream::connect(\"127.0.0.1:7878\").await",
+            "reader.consume(at + 1);",
+            "mod with_futures {",
+            "reader.consume_unpin(n);",
+            "new_current_thread()",
+            "futures::executor::block_on(async {",
+            "futures::io::AllowStdIo::new(open()?)",
+            "fn app_buffered<R: BufRead>",
+            "Before 20% of its reads",
+        ] {
+            assert!(s.contains(want), "missing {want:?} in\n{s}");
+        }
+        // tokio alone opens its own file: no std open() or std loop.
+        let s = snippet(&decode_link("rd=tokio&wl=to_end&chunk=file").params);
+        assert!(s.contains("tokio::fs::File::open(\"data.bin\").await") && s.contains("const LEN"), "{s}");
+        assert!(!s.contains("\nfn open()") && !s.contains("fn app<R: Read>") && !s.contains("use std::fs"), "{s}");
     }
 
     #[test]

@@ -65,7 +65,8 @@ fn once<C: Consume>(
     let probe = Probe::default();
     let mut sources = Lanes::with_capacity(sinks.len());
     for i in 0..sinks.len() {
-        sources.push(Source::new(data, params.chunk, stream_seed(params.seed, i), &probe));
+        let seed = stream_seed(params.seed, i);
+        sources.push(Source::new(data, params.chunk, seed, &probe).with_pending(params.pend, seed));
     }
     let spec = Spec::of(params, data.len());
     let driven = readers::drive_streams(kind, sources, &probe, ReaderConfig::of(params), &spec, app_buf, sinks)
@@ -112,6 +113,8 @@ fn run_reader(
         cpu_ns,
         modelled_io_ns: counted.source_reads as f64 * params.sys as f64,
         blocks: driven.blocks,
+        polls: driven.polls.map(|p| p.polls),
+        pendings: driven.polls.map(|p| p.pendings),
         // Untimed and outside the allocation scope: its wrappers and logs
         // must not touch the figures above.
         timeline: Some(timeline::record(params, kind, data)),

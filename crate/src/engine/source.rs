@@ -13,7 +13,11 @@
 //!   does on a signal, so callers retry rather than stop);
 //! - the chunk sequence depends only on the model and the seed, never on the
 //!   platform: the PRNG is [`SplitMix64`], written out below, so a link gives
-//!   the same chunks natively and in every browser.
+//!   the same chunks natively and in every browser;
+//! - a source with a [`Pending`] schedule (link key `pend`) may say it is not
+//!   ready ([`ObservedRead::ready`]) at most once before each read, so an
+//!   async reader that asks again at once always gets its chunk on the next
+//!   try. The schedule has its own PRNG stream: it never changes the chunks.
 
 use std::cell::Cell;
 use std::io::{self, Read};
@@ -207,12 +211,59 @@ impl Probe {
     }
 }
 
+/// When a source is not yet ready: the `pend` percentage of reads, drawn
+/// with a seed. A read it delays gets one "not ready" answer, then the chunk.
+#[derive(Clone, Debug)]
+struct Pending {
+    /// Percentage of reads (0–100) that find the source not ready first.
+    percent: u64,
+    rng: SplitMix64,
+    /// The next read was already answered "not ready" once.
+    delayed: bool,
+}
+
+impl Pending {
+    /// Salt for the schedule's PRNG, so its draws are not the chunk draws of
+    /// the same seed.
+    const SALT: u64 = 0x5045_4E44_494E_4721; // "PENDING!"
+
+    fn new(percent: u64, seed: u64) -> Pending {
+        Pending { percent: percent.min(100), rng: SplitMix64::new(seed ^ Pending::SALT), delayed: false }
+    }
+
+    /// Whether the next read finds data waiting; `false` at most once per
+    /// read: after a `false` the next ask is `true` (and the read follows,
+    /// as an async reader reads whenever it is told the source is ready),
+    /// and the ask after that draws afresh. Kept here rather than reset by
+    /// `read`, so a source's `read` does not change with a schedule (the
+    /// timed pass's [`Stream`] has the same schedule and an untouched `read`).
+    fn ready(&mut self) -> bool {
+        if self.percent == 0 {
+            return true;
+        }
+        if self.delayed {
+            self.delayed = false;
+            return true;
+        }
+        self.delayed = self.rng.below(100) < self.percent;
+        !self.delayed
+    }
+}
+
 /// A source a reader wraps. A buffered reader tells it where its own buffer
 /// lives, so a counting source can class each write as "into the reader's
 /// buffer" (copied out later) or "straight into the application's memory".
 /// Sources that count nothing ignore it.
 pub trait ObservedRead: Read {
     fn set_reader_buffer(&mut self, _start: *const u8, _len: usize) {}
+
+    /// Whether data is waiting for the next read, as a readable socket's is.
+    /// Only an async reader asks (a blocking read simply waits): `false` is
+    /// one `Pending`, and asking again gets `true`, so a reader that asks
+    /// before every read can never be kept waiting twice for one read.
+    fn ready(&mut self) -> bool {
+        true
+    }
 }
 
 impl ObservedRead for &[u8] {}
@@ -228,6 +279,8 @@ pub struct Source<'a> {
     /// Address range `[lo, hi)` of the buffer of the reader that wraps this
     /// source; empty when the reader has none (the unbuffered reader).
     reader_buffer: (usize, usize),
+    /// When an async reader finds the source not ready; `None`: always ready.
+    pending: Option<Pending>,
 }
 
 impl<'a> Source<'a> {
@@ -236,7 +289,15 @@ impl<'a> Source<'a> {
     }
 
     pub fn with_chunker(data: &'a [u8], chunker: Chunker, probe: &'a Probe) -> Self {
-        Source { data, pos: 0, chunker, probe, reader_buffer: (0, 0) }
+        Source { data, pos: 0, chunker, probe, reader_buffer: (0, 0), pending: None }
+    }
+
+    /// The same source, not ready before `percent` % of its reads (link key
+    /// `pend`), drawn from `seed` (the stream's seed: each stream has its own
+    /// schedule). 0 leaves the source always ready.
+    pub fn with_pending(mut self, percent: u64, seed: u64) -> Self {
+        self.pending = (percent > 0).then(|| Pending::new(percent, seed));
+        self
     }
 
     pub fn remaining(&self) -> usize {
@@ -286,6 +347,10 @@ impl ObservedRead for Source<'_> {
         let lo = start as usize;
         self.reader_buffer = (lo, lo + len);
     }
+
+    fn ready(&mut self) -> bool {
+        self.pending.as_mut().map_or(true, Pending::ready)
+    }
 }
 
 /// The timed pass's source: the same bytes in the same chunks as a
@@ -293,16 +358,29 @@ impl ObservedRead for Source<'_> {
 /// no reader-buffer check), as a program's own socket or file would be.
 /// `Tag` makes its type, and the type of a reader over it, particular to one
 /// loop (see `engine::timed`).
+///
+/// An async reader over it meets the same `Pending` schedule as over the
+/// `Source` (link key `pend`), so the timed pass polls as often as the
+/// counted pass counts; a blocking reader never asks, and `read` does not
+/// look at the schedule.
 pub struct Stream<'a, C, Tag> {
     data: &'a [u8],
     pos: usize,
     chunks: C,
+    pending: Option<Pending>,
     _tag: std::marker::PhantomData<fn() -> Tag>,
 }
 
 impl<'a, C: Limit, Tag> Stream<'a, C, Tag> {
     pub fn new(data: &'a [u8], chunks: C) -> Self {
-        Stream { data, pos: 0, chunks, _tag: std::marker::PhantomData }
+        Stream { data, pos: 0, chunks, pending: None, _tag: std::marker::PhantomData }
+    }
+
+    /// The same stream, not ready before `percent` % of its reads, drawn as
+    /// [`Source::with_pending`] draws them for the same `seed`.
+    pub fn with_pending(mut self, percent: u64, seed: u64) -> Self {
+        self.pending = (percent > 0).then(|| Pending::new(percent, seed));
+        self
     }
 }
 
@@ -325,7 +403,11 @@ impl<C: Limit, Tag> Read for Stream<'_, C, Tag> {
     }
 }
 
-impl<C: Limit, Tag> ObservedRead for Stream<'_, C, Tag> {}
+impl<C: Limit, Tag> ObservedRead for Stream<'_, C, Tag> {
+    fn ready(&mut self) -> bool {
+        self.pending.as_mut().map_or(true, Pending::ready)
+    }
+}
 
 /// The chunk seed of stream `index` of an experiment seeded with `seed`.
 /// Stream 0 uses the seed itself, so a one-stream experiment keeps the chunks
@@ -407,6 +489,66 @@ mod tests {
         let mut c = Chunker::new(ChunkModel::Uniform { min: 3, max: 300 }, 9);
         let mut u = Uniform::new(3, 300, 9);
         assert!((0..1000).all(|_| c.next_limit() == u.next_limit()), "one draw, two types");
+    }
+
+    #[test]
+    fn a_pending_schedule_says_not_ready_at_most_once_per_read_and_keeps_the_chunks() {
+        let data = counting_bytes(100_000);
+        let chunks = |pend: u64| {
+            let probe = Probe::default();
+            let mut s = Source::new(&data, ChunkModel::Uniform { min: 1, max: 300 }, 9, &probe).with_pending(pend, 9);
+            let (mut sizes, mut not_ready, mut buf) = (Vec::new(), 0u64, [0u8; 512]);
+            loop {
+                if !s.ready() {
+                    not_ready += 1;
+                    assert!(s.ready(), "asked again, the source is ready");
+                }
+                match s.read(&mut buf).unwrap() {
+                    0 => break,
+                    n => sizes.push(n),
+                }
+            }
+            (sizes, not_ready, probe.source_reads())
+        };
+        // The timed pass's stream: the same schedule, read for read.
+        let schedule = |s: &mut dyn FnMut() -> (bool, usize)| {
+            let mut delayed = Vec::new();
+            loop {
+                let (waited, n) = s();
+                delayed.push(waited);
+                if n == 0 {
+                    return delayed;
+                }
+            }
+        };
+        for pend in [0, 30, 100] {
+            let probe = Probe::default();
+            let mut source = Source::new(&data, ChunkModel::Uniform { min: 1, max: 300 }, 9, &probe).with_pending(pend, 9);
+            let mut stream = Stream::<_, ()>::new(&data, Uniform::new(1, 300, 9)).with_pending(pend, 9);
+            let mut buf = [0u8; 512];
+            let by_source = schedule(&mut || {
+                let waited = !source.ready() && source.ready();
+                (waited, source.read(&mut buf).unwrap())
+            });
+            let by_stream = schedule(&mut || {
+                let waited = !stream.ready() && stream.ready();
+                (waited, stream.read(&mut buf).unwrap())
+            });
+            assert_eq!(by_source, by_stream, "pend={pend}");
+        }
+        let (plain, none, reads) = chunks(0);
+        assert_eq!(none, 0);
+        for pend in [1, 30, 100] {
+            let (sizes, not_ready, pend_reads) = chunks(pend);
+            assert_eq!(sizes, plain, "pend={pend} leaves the chunks alone");
+            assert_eq!(pend_reads, reads);
+            if pend == 100 {
+                assert_eq!(not_ready, reads, "every read is delayed once");
+            } else {
+                let share = not_ready as f64 / reads as f64 * 100.0;
+                assert!((share - pend as f64).abs() < 5.0, "pend={pend}: {share:.1} %");
+            }
+        }
     }
 
     #[test]

@@ -68,7 +68,7 @@ fn by_workload<T: Strategy, C: Limit>(
     chunks: impl Fn(u64) -> C,
 ) -> io::Result<()> {
     let spec = Spec { workload: p.workload, rs: app_buf.len(), len: data.len(), reuse: p.reuse };
-    let go = Go { config: ReaderConfig::of(p), spec, seed: p.seed, data, app_buf, sinks };
+    let go = Go { config: ReaderConfig::of(p), spec, seed: p.seed, pend: p.pend, data, app_buf, sinks };
     if p.streams == 1 {
         by_loop::<T, C, One>(go, chunks)
     } else {
@@ -118,6 +118,9 @@ struct Go<'a> {
     config: ReaderConfig,
     spec: Spec,
     seed: u64,
+    /// The async readers' `Pending` schedule (link key `pend`): they poll
+    /// again here as often as in the counted pass.
+    pend: u64,
     data: &'a [u8],
     app_buf: &'a mut [u8],
     sinks: &'a mut [CountSink],
@@ -131,7 +134,8 @@ impl Go<'_> {
         let shared = T::shared(self.config)?;
         let mut sources = Lanes::with_capacity(self.sinks.len());
         for i in 0..self.sinks.len() {
-            sources.push(Stream::<C, W>::new(self.data, chunks(stream_seed(self.seed, i))));
+            let seed = stream_seed(self.seed, i);
+            sources.push(Stream::<C, W>::new(self.data, chunks(seed)).with_pending(self.pend, seed));
         }
         let config = self.config;
         let readers = sources.map(|source| T::build(&shared, config, source));
@@ -238,14 +242,16 @@ mod tests {
         for kind in ReaderKind::all() {
             for workload in Workload::all() {
                 for chunk in [ChunkModel::Uniform { min: 1, max: 40 }, ChunkModel::Fixed { size: 7 }, ChunkModel::File] {
-                    let p = Params { len: 20_000, chunk, cap: 64, rs: 5, workload, streams: 2, nul: 15_000, ..Params::default() };
+                    // pend: the async readers meet Pendings in both passes.
+                    let p = Params { len: 20_000, chunk, cap: 64, rs: 5, workload, streams: 2, nul: 15_000, pend: 30, ..Params::default() };
                     let data = content::generate(&p);
                     let mut timed = [CountSink::default(), CountSink::default()];
                     run(kind, &p, &data, &mut [0u8; 5], &mut timed).unwrap();
                     let probe = Probe::default();
                     let mut sources = Lanes::with_capacity(2);
                     for i in 0..2 {
-                        sources.push(Source::new(&data, chunk, stream_seed(p.seed, i), &probe));
+                        let seed = stream_seed(p.seed, i);
+                        sources.push(Source::new(&data, chunk, seed, &probe).with_pending(p.pend, seed));
                     }
                     let spec = Spec { workload, rs: 5, len: data.len(), reuse: false };
                     let mut counted = [CountSink::default(), CountSink::default()];

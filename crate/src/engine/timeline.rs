@@ -93,7 +93,9 @@ impl Visit for Trace<'_, '_> {
     fn visit<T: Strategy>(self) -> io::Result<AppCounts> {
         let Trace { params, data, rec, seen } = self;
         let probe = Probe::default();
-        let source = Logged { source: Source::new(data, params.chunk, stream_seed(params.seed, 0), &probe), rec };
+        let seed = stream_seed(params.seed, 0);
+        let source = Source::new(data, params.chunk, seed, &probe).with_pending(params.pend, seed);
+        let source = Logged { source, rec };
         let spec = Spec { workload: params.workload, rs: params.rs as usize, len: data.len(), reuse: params.reuse };
         let mut app_buf = vec![0u8; params.rs as usize];
         let mut sinks = [TraceSink { rec, seen }];
@@ -403,6 +405,10 @@ impl ObservedRead for Logged<'_> {
     fn set_reader_buffer(&mut self, start: *const u8, len: usize) {
         self.source.set_reader_buffer(start, len);
         self.rec.buffer.set((start as usize, start as usize + len));
+    }
+
+    fn ready(&mut self) -> bool {
+        self.source.ready()
     }
 }
 

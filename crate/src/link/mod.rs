@@ -145,6 +145,14 @@ pub const KEYS: &[Key] = &[
         decode: |d, raw, p| p.nul = d.size(key::NUL, raw, LIMITS.nul, d.defaults.nul),
         encode: |p| changed(p, |q| q.nul).then(|| format_size(p.nul)),
     },
+    // How often an async reader's source is not yet ready: a percentage of
+    // source reads, each preceded by at most one `Pending` (LIMITS.pend says
+    // why that bounds every link).
+    Key {
+        name: key::PEND,
+        decode: |d, raw, p| p.pend = d.count(key::PEND, raw.trim().trim_end_matches('%'), LIMITS.pend, d.defaults.pend),
+        encode: |p| changed(p, |q| q.pend).then(|| p.pend.to_string()),
+    },
     Key {
         name: key::PRESENT,
         decode: |d, raw, p| p.present = d.flag(key::PRESENT, raw, d.defaults.present),

@@ -107,6 +107,21 @@ fn added_keys_round_trip_and_stay_out_of_default_links() {
 }
 
 #[test]
+fn pend_is_a_bounded_percentage_written_only_when_set() {
+    assert!(!encode(&Params::default()).contains("pend"));
+    let link = "v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=std,tokio,futures&wl=fixed&pend=50";
+    let d = decode(link);
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert_eq!(d.params.pend, 50);
+    assert_eq!(d.fragment, link);
+    assert_eq!(decode("pend=25%").params.pend, 25, "a percent sign is allowed");
+    let d = decode("pend=250");
+    assert_eq!((d.params.pend, keys(&d)), (100, vec!["pend"]), "clamped to 100 with a notice");
+    let d = decode("pend=often");
+    assert_eq!((d.params.pend, keys(&d)), (0, vec!["pend"]));
+}
+
+#[test]
 fn bad_added_values_fall_back_with_notices_naming_the_key() {
     let d = decode("streams=0&pool=maybe&reuse=2&line=x&frame=2M-1&nul=-1");
     assert_eq!(keys(&d), ["streams", "pool", "reuse", "line", "frame", "frame", "nul"]);
@@ -152,7 +167,7 @@ fn every_key_of_the_table_is_known_once() {
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");
     }
-    assert_eq!(keys.len(), 31);
+    assert_eq!(keys.len(), 32);
     assert!(DISPLAY_KEYS.iter().all(|k| keys.contains(k)));
 }
 

@@ -23,6 +23,7 @@ pub mod key {
     pub const CAP: &str = "cap";
     pub const READ_SIZE: &str = "rs";
     pub const SYS: &str = "sys";
+    pub const PEND: &str = "pend";
     pub const SYS_SOURCE: &str = "syssrc";
     pub const READERS: &str = "rd";
     pub const WORKLOAD: &str = "wl";
@@ -85,6 +86,11 @@ pub struct Limits {
     pub chunk: Bounds,
     /// Modelled cost of one source read in ns.
     pub sys: Bounds,
+    /// Percentage of source reads an async reader finds not yet ready
+    /// (`Pending` first). Up to 100: the source answers `Pending` at most
+    /// once before each read, so even 100 % only adds one poll per source
+    /// read and no link can keep a reader polling forever.
+    pub pend: Bounds,
     /// PRNG seed; at most 2^53 − 1 so JavaScript numbers hold it exactly.
     pub seed: Bounds,
     /// Write lab: records serialized per run.
@@ -115,6 +121,7 @@ pub const LIMITS: Limits = Limits {
     rs: Bounds::new(1, MIB),
     chunk: Bounds::new(1, 64 * MIB),
     sys: Bounds::new(0, 10_000_000),
+    pend: Bounds::new(0, 100),
     seed: Bounds::new(0, (1 << 53) - 1),
     records: Bounds::new(1, MIB),
     init_cap: Bounds::new(0, 16 * MIB),
@@ -272,6 +279,7 @@ impl Params {
         check_bounds(key::CAP, self.cap, LIMITS.cap)?;
         check_bounds(key::READ_SIZE, self.rs, LIMITS.rs)?;
         check_bounds(key::SYS, self.sys, LIMITS.sys)?;
+        check_bounds(key::PEND, self.pend, LIMITS.pend)?;
         check_bounds(key::SEED, self.seed, LIMITS.seed)?;
         check_chunk(key::CHUNK, self.chunk)?;
         check_list(key::READERS, &self.readers, "reader")?;
@@ -382,6 +390,8 @@ mod tests {
         assert_eq!(p.check().unwrap_err().key, "streams");
         p = Params { streams: 65, ..Params::default() };
         assert_eq!(p.check().unwrap_err().key, "streams");
+        p = Params { pend: 101, ..Params::default() };
+        assert_eq!(p.check().unwrap_err().key, "pend");
     }
 
     #[test]

@@ -22,6 +22,11 @@ pub enum ReaderKind {
     Std,
     /// BufLab's chained zero-copy reader: pooled blocks of `cap` bytes.
     Chained,
+    /// `tokio::io::BufReader::with_capacity(cap, source)`, polled without a runtime.
+    Tokio,
+    /// `futures::io::BufReader::with_capacity(cap, source)` (futures-util), polled
+    /// without an executor.
+    Futures,
 }
 
 impl Id for ReaderKind {}
@@ -115,6 +120,7 @@ impl Id for Flavour {}
 pub enum LessonId {
     OneByte,
     NoHelp,
+    AsyncBufreader,
     BytesVsToEnd,
     ChainedWorst,
     Cursors,
@@ -178,6 +184,10 @@ pub struct Params {
     pub rs: u64,
     /// Modelled ns per source read.
     pub sys: u64,
+    /// Percentage of source reads before which the source is not yet ready:
+    /// an async reader's first poll gets `Pending`, the next one the chunk.
+    /// Seeded from `seed`; blocking readers never see it (their read waits).
+    pub pend: u64,
     /// Where `sys` came from: set by hand, or calibrated on a real source.
     pub sys_source: SysSource,
     /// Readers compared, in the order shown; no repeats.
@@ -225,6 +235,7 @@ impl Default for Params {
             cap: 8 * KIB,
             rs: 1,
             sys: 150,
+            pend: 0,
             sys_source: SysSource::Manual,
             readers: vec![ReaderKind::Unbuffered, ReaderKind::Std],
             workload: Workload::Fixed,

@@ -164,6 +164,18 @@ pub struct Run {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     pub blocks: Option<BlockCounts>,
+    /// The async readers: polls of the futures the application awaited
+    /// (one per operation, plus one more after each `Pending`). Absent for
+    /// the blocking readers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub polls: Option<u64>,
+    /// The async readers: polls answered `Pending` (the source was not yet
+    /// ready, link key `pend`, or a read found an empty chunk). Each costs a
+    /// poll, never a source read. Absent for the blocking readers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub pendings: Option<u64>,
     /// The buffer timeline: the first application operations of stream 1,
     /// recorded in a separate untimed pass.
     #[serde(default, skip_serializing_if = "Option::is_none")]

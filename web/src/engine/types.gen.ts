@@ -243,7 +243,7 @@ claim: string, };
 /**
  * A lesson's id: the value of the `lesson` link key.
  */
-export type LessonId = "one-byte" | "no-help" | "bytes-vs-to-end" | "chained-worst" | "cursors" | "buffer-size";
+export type LessonId = "one-byte" | "no-help" | "async-bufreader" | "bytes-vs-to-end" | "chained-worst" | "cursors" | "buffer-size";
 
 /**
  * Every numeric limit, in one place.
@@ -269,6 +269,13 @@ chunk: Bounds,
  * Modelled cost of one source read in ns.
  */
 sys: Bounds, 
+/**
+ * Percentage of source reads an async reader finds not yet ready
+ * (`Pending` first). Up to 100: the source answers `Pending` at most
+ * once before each read, so even 100 % only adds one poll per source
+ * read and no link can keep a reader polling forever.
+ */
+pend: Bounds, 
 /**
  * PRNG seed; at most 2^53 − 1 so JavaScript numbers hold it exactly.
  */
@@ -430,6 +437,12 @@ rs: number,
  */
 sys: number, 
 /**
+ * Percentage of source reads before which the source is not yet ready:
+ * an async reader's first poll gets `Pending`, the next one the chunk.
+ * Seeded from `seed`; blocking readers never see it (their read waits).
+ */
+pend: number, 
+/**
  * Where `sys` came from: set by hand, or calibrated on a real source.
  */
 sys_source: SysSource, 
@@ -505,6 +518,11 @@ block: number | null, offset: number, };
 export type Preset = { id: string, min: number, max: number, about: string, };
 
 /**
+ * A [`Difference`] with the reader it belongs to, as the schema lists them.
+ */
+export type ReaderDifference = { reader: ReaderKind, workload: Workload, text: string, };
+
+/**
  * What the page and the CLI say about a reader.
  */
 export type ReaderInfo = { id: ReaderKind, label: string, about: string, 
@@ -521,7 +539,7 @@ shape: Shape, };
 /**
  * The readers a person can compare (the `rd` link key).
  */
-export type ReaderKind = "unbuffered" | "std" | "chained";
+export type ReaderKind = "unbuffered" | "std" | "chained" | "tokio" | "futures";
 
 /**
  * The read lab's result.
@@ -590,6 +608,18 @@ modelled_io_ns: number,
  */
 blocks?: BlockCounts, 
 /**
+ * The async readers: polls of the futures the application awaited
+ * (one per operation, plus one more after each `Pending`). Absent for
+ * the blocking readers.
+ */
+polls?: number, 
+/**
+ * The async readers: polls answered `Pending` (the source was not yet
+ * ready, link key `pend`, or a read found an empty chunk). Each costs a
+ * poll, never a source read. Absent for the blocking readers.
+ */
+pendings?: number, 
+/**
  * The buffer timeline: the first application operations of stream 1,
  * recorded in a separate untimed pass.
  */
@@ -615,7 +645,13 @@ reallocs: number, };
 /**
  * What the page needs to build its controls: limits, defaults, choices.
  */
-export type Schema = { version: number, defaults: Params, limits: Limits, readers: Array<ReaderInfo>, workloads: Array<WorkloadInfo>, presets: Array<Preset>, max_link_bytes: number, 
+export type Schema = { version: number, defaults: Params, limits: Limits, readers: Array<ReaderInfo>, 
+/**
+ * Where a reader's algorithm differs from std's for a workload, one
+ * sentence each (owned by the reader's module); the page shows those of
+ * the readers and workload it ran.
+ */
+differences: Array<ReaderDifference>, workloads: Array<WorkloadInfo>, presets: Array<Preset>, max_link_bytes: number, 
 /**
  * Link keys that change how the page looks or what it points at, never a
  * result.

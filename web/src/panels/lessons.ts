@@ -1,7 +1,7 @@
 // The lessons as a guided path: one experiment per article, in order.
 //
 // - The card (owns <aside id="lesson-card">) sits with the results, beside
-//   the charts it talks about: "Lesson n of 6", the lesson's title and what
+//   the charts it talks about: "Lesson n of 7", the lesson's title and what
 //   to notice, Previous and Next, and why the experiment is set up so.
 // - The menu (owns the element given as `menu`) is a button that opens the
 //   full list as a popover, so the list lies over the page and never

@@ -10,7 +10,12 @@
 //! run is monomorphised per reader, as the user's own program would be.
 //!
 //! Adding a reader: a module here with a `Strategy` impl, a variant of
-//! `ReaderKind` in the model, and its arm in [`visit`].
+//! `ReaderKind` in the model, and its arm in [`visit`]. What only some
+//! readers have is a provided item of [`Strategy`] that the others leave as it
+//! is: copies counted by the reader itself ([`Strategy::counted`]), polls of
+//! an async reader ([`Strategy::polls`]), differences from std's algorithms
+//! worth a sentence on the page ([`Strategy::DIFFERENCES`]), an async part of
+//! the generated program ([`Strategy::ASYNC_SNIPPET`]).
 //!
 //! Bytes copied: a black-box reader (std's `BufReader`) is observed from
 //! outside: its source is told where the reader's buffer is, so every byte
@@ -21,6 +26,9 @@
 
 pub mod bufreader;
 pub mod chained;
+pub mod futures;
+pub mod poll;
+pub mod tokio;
 pub mod unbuffered;
 
 use std::io;
@@ -32,6 +40,7 @@ use super::source::{ObservedRead, Probe, Source};
 use super::workload::{self, AppCounts, AppReader, Consume, Spec};
 use crate::model::{BlockCounts, Params, ReaderKind, Shape, Workload};
 use chained::ChainCounts;
+use poll::Polls;
 
 /// What the page and the CLI say about a reader.
 #[derive(Clone, Copy, Debug, Serialize)]
@@ -45,6 +54,24 @@ pub struct ReaderInfo {
     pub keys: &'static [&'static str],
     /// What its buffer looks like (the buffer timeline draws it so).
     pub shape: Shape,
+}
+
+/// Where a reader's algorithm differs from std's `BufReader` over the same
+/// chunks, in one sentence the page shows when that workload runs (a test of
+/// the reader's pins the figures the sentence quotes).
+#[derive(Clone, Copy, Debug)]
+pub struct Difference {
+    pub workload: Workload,
+    pub text: &'static str,
+}
+
+/// A [`Difference`] with the reader it belongs to, as the schema lists them.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ReaderDifference {
+    pub reader: ReaderKind,
+    pub workload: Workload,
+    pub text: &'static str,
 }
 
 /// What the buffer timeline may look at between operations.
@@ -90,6 +117,24 @@ pub struct SnippetPart {
     pub uses_cap: bool,
 }
 
+/// The generated program's part for an async reader: the workload's loop as
+/// an `async fn` in a module of its own, over the library's traits.
+#[derive(Clone, Copy, Debug)]
+pub struct AsyncSnippet {
+    /// The module holding the loop (`app`) and, if the reader needs one, its
+    /// async `open`.
+    pub module: &'static str,
+    /// The path of the library's io module (`AsyncRead`, `AsyncBufReadExt`, …).
+    pub traits: &'static str,
+    /// How that library spells `consume` on an `Unpin` reader.
+    pub consume: &'static str,
+    /// Its line of Cargo.toml's `[dependencies]`.
+    pub dependency: &'static str,
+    /// The module opens the file or socket itself (the library's own async
+    /// types); otherwise `main` wraps the program's std `open()`.
+    pub opens_its_own: bool,
+}
+
 /// Everything about one reader.
 pub trait Strategy {
     const INFO: ReaderInfo;
@@ -115,6 +160,19 @@ pub trait Strategy {
         None
     }
 
+    /// Polls and `Pending`s of an async reader's futures; `None` for a
+    /// blocking reader.
+    fn polls(_shared: &Self::Shared) -> Option<Polls> {
+        None
+    }
+
+    /// Where its algorithms differ from std's `BufReader`, per workload.
+    const DIFFERENCES: &'static [Difference] = &[];
+
+    /// An async reader's part of the generated program; `None`: its lines
+    /// call the program's blocking loop.
+    const ASYNC_SNIPPET: Option<AsyncSnippet> = None;
+
     /// What the reader holds now, for the buffer timeline (never called on
     /// the measured paths).
     fn look<'r, S: ObservedRead>(reader: &'r Self::Reader<'_, S>) -> Look<'r>;
@@ -137,6 +195,8 @@ pub fn visit<V: Visit>(kind: ReaderKind, v: V) -> V::Output {
         ReaderKind::Unbuffered => v.visit::<unbuffered::Unbuffered>(),
         ReaderKind::Std => v.visit::<bufreader::Std>(),
         ReaderKind::Chained => v.visit::<chained::Chained>(),
+        ReaderKind::Tokio => v.visit::<self::tokio::Tokio>(),
+        ReaderKind::Futures => v.visit::<self::futures::Futures>(),
     }
 }
 
@@ -152,6 +212,18 @@ pub fn info(kind: ReaderKind) -> ReaderInfo {
     visit(kind, Info)
 }
 
+/// Where `kind`'s algorithms differ from std's (see [`Strategy::DIFFERENCES`]).
+pub fn differences(kind: ReaderKind) -> impl Iterator<Item = ReaderDifference> {
+    struct Differences;
+    impl Visit for Differences {
+        type Output = &'static [Difference];
+        fn visit<T: Strategy>(self) -> &'static [Difference] {
+            T::DIFFERENCES
+        }
+    }
+    visit(kind, Differences).iter().map(move |d| ReaderDifference { reader: kind, workload: d.workload, text: d.text })
+}
+
 /// One reader's run over all the streams.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Driven {
@@ -160,6 +232,8 @@ pub struct Driven {
     pub bytes_copied: u64,
     /// Blocks the chained reader took (`None` for the others).
     pub blocks: Option<BlockCounts>,
+    /// Polls of the async readers' futures (`None` for the others).
+    pub polls: Option<Polls>,
 }
 
 /// Runs `spec` with one reader of `kind` per source (all sharing `probe`),
@@ -190,9 +264,10 @@ pub fn drive_streams<S: ObservedRead, C: Consume>(
             let readers = self.sources.map(|source| T::build(&shared, config, source));
             let mut app = AppCounts::default();
             workload::drive(self.spec, readers, self.app_buf, self.sinks, &mut app)?;
+            let polls = T::polls(&shared);
             Ok(match T::counted(&shared) {
-                Some(counts) => Driven { app, bytes_copied: counts.bytes_copied, blocks: Some(counts.blocks) },
-                None => Driven { app, bytes_copied: observed_copies(&app, self.probe), blocks: None },
+                Some(counts) => Driven { app, bytes_copied: counts.bytes_copied, blocks: Some(counts.blocks), polls },
+                None => Driven { app, bytes_copied: observed_copies(&app, self.probe), blocks: None, polls },
             })
         }
     }

@@ -1,4 +1,4 @@
-// The read lab's headlines: one or two sentences about the view on screen.
+// The read lab's headlines: a few sentences about the view on screen.
 // A single run compares the reader with the fewest source reads against the
 // one with the most; a sweep reports its knee (where a bigger value stops
 // paying). The timeline's headline is the timeline's own (timeline.ts).
@@ -96,14 +96,27 @@ export function summarizeMemory(report: Report, labelOf: (readerId: string) => s
   return `${labelOf(lo.reader)} made ${plural(lo.allocations, "allocation")} per run against ${formatCount(hi.allocations)} for ${labelOf(hi.reader)}${copies}.`;
 }
 
-/** The single run's headline: what the source reads say, then memory when it differs. */
+/**
+ * A sentence about the async readers' Pendings, when their source was not
+ * always ready: each costs a poll, never a source read. Empty otherwise.
+ */
+export function summarizePolls(report: Report, labelOf: (readerId: string) => string): string {
+  const waited = report.runs.filter((r) => (r.pendings ?? 0) > 0);
+  if (waited.length === 0) return "";
+  const parts = waited.map((r) => `${labelOf(r.reader)} ${formatCount(r.polls ?? 0)} (${formatCount(r.pendings ?? 0)} Pending)`);
+  return `Polls of the async readers' futures: ${parts.join(", ")}; each Pending costs a poll, never a source read.`;
+}
+
+/** The single run's headline: what the source reads say, then memory when it differs, then the async readers' Pendings. */
 export function runHeadline(
   report: Report,
   labelOf: (readerId: string) => string,
   buffered: (readerId: string) => boolean,
   compare: Compare,
 ): string {
-  return [summarize(report, labelOf, buffered, compare), summarizeMemory(report, labelOf)].filter(Boolean).join(" ");
+  return [summarize(report, labelOf, buffered, compare), summarizeMemory(report, labelOf), summarizePolls(report, labelOf)]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /**

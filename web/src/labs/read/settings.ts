@@ -1,8 +1,8 @@
 // The read lab's form (owns <form id="controls">). The strip holds what the
 // lessons turn on: buffer capacity, read size, chunking and the readers
-// compared; stream, workload, pool and the I/O model sit behind "More
-// settings". Every field is built from the engine's schema (limits,
-// defaults, labels); nothing is written here twice.
+// compared; stream, workload, pool, the async readers' Pending share and
+// the I/O model sit behind "More settings". Every field is built from the
+// engine's schema (limits, defaults, labels); nothing is written here twice.
 
 import type { Codec } from "../../engine/codec";
 import type { Params, ReaderKind } from "../../engine/types.gen";
@@ -41,13 +41,17 @@ function readersField(codec: Codec, current: () => Params, emit: Emit): Field {
     const id = nextId("reader");
     const box = h("input", { type: "checkbox", id, value: r.id, "aria-describedby": `${id}-about` });
     boxes.set(r.id, box);
-    // What each reader is, for screen readers and as a tooltip; the strip keeps to the names.
+    // What each reader is, for screen readers and as a tooltip. The strip
+    // keeps to the short names the link uses (rd=std,tokio,…), so five
+    // readers take two lines of the strip, not five: the results table and
+    // the charts give the full labels.
+    const about = `${r.label}: ${r.about}`;
     return h(
       "div",
-      { class: "check compact", title: r.about },
+      { class: "check compact", title: about },
       box,
-      h("label", { for: id }, r.label),
-      h("span", { class: "visually-hidden", id: `${id}-about` }, r.about),
+      h("label", { for: id }, r.id),
+      h("span", { class: "visually-hidden", id: `${id}-about` }, about),
     );
   });
   keepOneChecked(boxes, note, "reader", (chosen) => emit({ ...current(), readers: chosen }, false));
@@ -111,7 +115,7 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
     codec,
     {
       label: "Buffer capacity",
-      hint: "std's buffer; the chained reader's block.",
+      hint: "The BufReaders' buffer (std, tokio, futures); the chained reader's block.",
       range: limits.cap,
       get: (p) => p.cap,
       set: (p, v) => ({ ...p, cap: v }),
@@ -238,6 +242,19 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
     current,
     emit,
   );
+  const pend = numberField(
+    {
+      label: "Not ready (Pending) before",
+      hint: "Async readers: the share of source reads the socket is not yet readable for, drawn with the seed. The first poll then gets Pending and the next the chunk; it costs a poll, never a source read.",
+      unit: "% of reads",
+      range: limits.pend,
+      steps: [0, 1, 2, 5, 10, 20, 50, 80, 100].filter((v) => v >= limits.pend.min && v <= limits.pend.max),
+      get: (p) => p.pend,
+      set: (p, v) => ({ ...p, pend: v }),
+    },
+    current,
+    emit,
+  );
   const sysHint = "Modelled, not measured: a real system call costs about 100 ns to a few µs.";
   const sys = numberField(
     {
@@ -276,6 +293,7 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
         ],
       },
       { title: "Chained reader", fields: [shownWhen(pool, readersUse("pool"))] },
+      { title: "Async readers", fields: [shownWhen(pend, readersUse("pend"))] },
       { title: "I/O model", fields: [sys] },
     ],
     summary: (p) => {
@@ -287,6 +305,7 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
         `${formatCount(p.sys)} ns per source read (modelled)`,
       ];
       if (readersUse("pool")(p)) parts.push(`block pool ${p.pool ? "on" : "off"}`);
+      if (readersUse("pend")(p)) parts.push(p.pend > 0 ? `Pending before ${p.pend}% of source reads` : "source always ready");
       return parts.join(" · ");
     },
   });

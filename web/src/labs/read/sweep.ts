@@ -87,6 +87,8 @@ const READER_STYLE: Record<string, { colour: string; dash: number[]; point: Poin
   unbuffered: { colour: OKABE_ITO.vermillion, dash: [2, 3], point: "triangle" },
   std: { colour: OKABE_ITO.blue, dash: [], point: "circle" },
   chained: { colour: OKABE_ITO.bluishGreen, dash: [7, 4], point: "rect" },
+  tokio: { colour: OKABE_ITO.orange, dash: [10, 3, 2, 3], point: "rectRot" },
+  futures: { colour: OKABE_ITO.skyBlue, dash: [1, 3], point: "crossRot" },
 };
 const FALLBACK_STYLE = { colour: OKABE_ITO.reddishPurple, dash: [4, 2], point: "star" as PointStyle };
 

@@ -29,6 +29,16 @@ const COLUMNS: Column[] = [
     cell: (r) => ({ text: formatCount(r.app_reads), value: r.app_reads }),
   },
   {
+    metric: "polls",
+    heading: "Polls",
+    about: "Async readers: polls of the futures the application awaited, one per read plus one per Pending; below, how many answered Pending.",
+    numeric: true,
+    cell: (r) =>
+      r.polls !== undefined
+        ? { text: formatCount(r.polls), value: r.polls, detail: `${formatCount(r.pendings ?? 0)} Pending` }
+        : { text: "–" },
+  },
+  {
     metric: "bytes",
     heading: "Bytes",
     about: "Bytes the application received.",
@@ -153,6 +163,8 @@ export function describeParams(params: Params, codec: Codec): string {
   parts.push(`${bytes(params.cap)} buffer`);
   const pooled = codec.schema.readers.some((r) => params.readers.includes(r.id) && r.keys.includes("pool"));
   if (pooled) parts.push(`block pool ${params.pool ? "on" : "off"}`);
+  const polled = codec.schema.readers.some((r) => params.readers.includes(r.id) && r.keys.includes("pend"));
+  if (polled && params.pend > 0) parts.push(`not ready before ${params.pend}% of source reads`);
   return parts.join(", ");
 }
 
@@ -177,7 +189,9 @@ export function createTable(container: HTMLElement, codec: Codec): ResultsTable 
   // The scroll box gets focus so keyboard users can scroll a wide table.
   const scroller = h("div", { class: "table-scroll", tabindex: 0, role: "region", "aria-label": "Results table" }, table);
   const check = h("p", { class: "check-line", role: "status" });
-  replaceChildren(container, scroller, check);
+  // Where a reader's algorithm differs from std's for this workload: its own sentence.
+  const differences = h("ul", { class: "reader-differences" });
+  replaceChildren(container, scroller, check, differences);
 
   return {
     update(report, labelOf) {
@@ -191,6 +205,15 @@ export function createTable(container: HTMLElement, codec: Codec): ResultsTable 
         ),
       );
       replaceChildren(body, ...rows);
+
+      const shown = codec.schema.differences.filter(
+        (d) => d.workload === report.params.workload && report.runs.some((r) => r.reader === d.reader),
+      );
+      replaceChildren(
+        differences,
+        ...shown.map((d) => h("li", { "data-reader": d.reader }, h("strong", {}, `${labelOf(d.reader)}: `), d.text)),
+      );
+      differences.hidden = shown.length === 0;
 
       const agree = report.runs.every((r) => r.digest === report.source_digest);
       check.classList.toggle("ok", agree);

@@ -7,7 +7,7 @@ import type { Codec } from "../../engine/codec";
 import { realCodec } from "../../engine/real-engine";
 import type { Params, ReaderKind, Report, Run } from "../../engine/types.gen";
 import { oneTwoFiveSteps } from "../../shared/fields";
-import { summarize, summarizeMemory } from "./headline";
+import { summarize, summarizeMemory, summarizePolls } from "./headline";
 import { describeParams } from "./table";
 
 let codec: Codec;
@@ -71,6 +71,22 @@ describe("result sentences", () => {
       "std BufReader and chained zero-copy made the same number of source reads (3,641 for 1,048,577 application reads): at these settings neither buffer saves more system calls than the other.",
     );
     expect(text).not.toContain("saves no system calls");
+  });
+
+  it("counts the async readers as buffered: equal counts with std are not a buffer that saves nothing", () => {
+    const text = summarize(report([run("std", 3641, 1e6, 0), run("tokio", 3641, 1e6, 0)]), labelOf, buffered, codec.verdict);
+    expect(text).toBe(
+      "std BufReader and tokio made the same number of source reads (3,641 for 1,048,577 application reads): at these settings neither buffer saves more system calls than the other.",
+    );
+  });
+
+  it("counts the async readers' Pendings as polls, never as source reads", () => {
+    const tokio = { ...run("tokio", 3641, 1e6, 0), polls: 1_050_384, pendings: 1807 };
+    const futures = { ...run("futures", 3641, 1e6, 0), polls: 1_048_577, pendings: 0 };
+    expect(summarizePolls(report([run("std", 3641, 1e6, 0), tokio, futures]), labelOf)).toBe(
+      "Polls of the async readers' futures: tokio 1,050,384 (1,807 Pending); each Pending costs a poll, never a source read.",
+    );
+    expect(summarizePolls(report([run("std", 3641, 1e6, 0), futures]), labelOf)).toBe("");
   });
 
   it("says when fewer reads still cost more time (the buffer's extra copy)", () => {

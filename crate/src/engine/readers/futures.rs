@@ -1,0 +1,135 @@
+//! `futures::io::BufReader` (from futures-util) over the simulated source as
+//! an `AsyncRead`, polled without an executor. Every workload step awaits
+//! futures-util's own future (`read`, `read_exact`, `read_to_end`,
+//! `fill_buf` + `consume_unpin`, `read_until`), so the counts are what its
+//! types really do. A black box, like std's: its copies are observed from
+//! its source.
+//!
+//! Where it differs from std over the same chunks: `read_to_end` (see
+//! [`Futures::DIFFERENCES`]; `tests/async_readers.rs` pins the
+//! figures). Its bypass rule is std's: a read of at least the capacity into
+//! an empty buffer goes straight to the source.
+
+use std::io::{self, BufRead, Read};
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use futures_util::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, BufReader};
+
+use super::poll::{AsyncSource, Blocking, PollCounts, Polls};
+use super::{AsyncSnippet, Difference, Look, ReaderConfig, ReaderInfo, SnippetPart, Strategy};
+use crate::engine::source::ObservedRead;
+use crate::model::{key, Params, ReaderKind, Shape, Workload};
+
+pub struct Futures;
+
+impl Strategy for Futures {
+    const INFO: ReaderInfo = ReaderInfo {
+        id: ReaderKind::Futures,
+        label: "futures BufReader",
+        about: "futures::io::BufReader (futures-util) over the source as an AsyncRead, each read a future polled \
+                to completion without an executor: the same buffer and bypass rule as std, plus a poll per read \
+                and one more per Pending.",
+        keys: &[key::CAP, key::PEND],
+        shape: Shape::Single,
+    };
+    const SNIPPET: SnippetPart = SnippetPart {
+        imports: &[],
+        buffered: true,
+        described_only: false,
+        uses_cap: true,
+    };
+    const DIFFERENCES: &'static [Difference] = &[Difference {
+        workload: Workload::ToEnd,
+        text: "read_to_end: futures zero-fills all of the Vec's free space (again after every Pending) and \
+               asks for all of it in every read (through the buffer, copying, once that space is below the \
+               capacity), and to see the end of a full Vec it doubles the Vec, where std probes with 32 bytes on \
+               the stack: 1 MiB from a file takes futures 2 source reads and a reallocation to 2 MiB, std 9 \
+               source reads and none.",
+    }];
+    const ASYNC_SNIPPET: Option<AsyncSnippet> = Some(AsyncSnippet {
+        module: "with_futures",
+        traits: "futures::io",
+        consume: "consume_unpin",
+        dependency: "futures = \"0.3\"",
+        opens_its_own: false,
+    });
+
+    type Shared = PollCounts;
+    type Reader<'s, S: ObservedRead + 's> = Blocking<'s, BufReader<AsyncSource<S>>>;
+
+    fn shared(_: ReaderConfig) -> io::Result<PollCounts> {
+        Ok(PollCounts::default())
+    }
+
+    fn build<'s, S: ObservedRead + 's>(
+        counts: &'s PollCounts,
+        config: ReaderConfig,
+        source: S,
+    ) -> Blocking<'s, BufReader<AsyncSource<S>>> {
+        let mut reader = BufReader::with_capacity(config.cap, AsyncSource::new(source));
+        // Nothing is buffered yet, so `buffer()` starts at the buffer's first
+        // byte; the buffer never moves (a boxed slice).
+        let start = reader.buffer().as_ptr();
+        reader.get_mut().set_reader_buffer(start, config.cap);
+        Blocking::new(reader, counts)
+    }
+
+    fn polls(counts: &PollCounts) -> Option<Polls> {
+        Some(counts.totals())
+    }
+
+    fn look<'r, S: ObservedRead>(reader: &'r Blocking<'_, BufReader<AsyncSource<S>>>) -> Look<'r> {
+        Look::Unread(reader.reader.buffer())
+    }
+
+    fn snippet_main(_: &Params, _call: &str) -> String {
+        "    // futures::io::BufReader over AllowStdIo, driven by futures' own executor. AllowStdIo
+    // makes blocking calls inside poll, which is fine for one task, as here; a server
+    // would give it a non-blocking stream instead.
+    let n = futures::executor::block_on(async {
+        let mut reader = futures::io::BufReader::with_capacity(CAP, futures::io::AllowStdIo::new(open()?));
+        with_futures::app(&mut reader).await
+    })?;
+    println!(\"futures BufReader: {n} bytes\");
+"
+        .to_string()
+    }
+}
+
+/// The source as futures-util sees it: the caller's slice, filled in place.
+impl<S: ObservedRead> AsyncRead for AsyncSource<S> {
+    fn poll_read(self: Pin<&mut Self>, _cx: &mut Context<'_>, buf: &mut [u8]) -> Poll<io::Result<usize>> {
+        self.get_mut().poll_source(buf)
+    }
+}
+
+/// Each call awaits futures-util's own operation (`AsyncReadExt`).
+impl<S: ObservedRead> Read for Blocking<'_, BufReader<AsyncSource<S>>> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.run(|r| r.read(buf))
+    }
+
+    fn read_exact(&mut self, buf: &mut [u8]) -> io::Result<()> {
+        self.run(|r| r.read_exact(buf))
+    }
+
+    fn read_to_end(&mut self, buf: &mut Vec<u8>) -> io::Result<usize> {
+        self.run(|r| r.read_to_end(buf))
+    }
+}
+
+/// Each call awaits futures-util's own operation (`AsyncBufReadExt`).
+impl<S: ObservedRead> BufRead for Blocking<'_, BufReader<AsyncSource<S>>> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.run(|r| r.fill_buf())
+    }
+
+    fn consume(&mut self, amt: usize) {
+        self.reader.consume_unpin(amt);
+    }
+
+    fn read_until(&mut self, byte: u8, buf: &mut Vec<u8>) -> io::Result<usize> {
+        self.run(|r| r.read_until(byte, buf))
+    }
+}

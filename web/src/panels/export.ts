@@ -1,11 +1,14 @@
-// Export: the current results as CSV, as JSON (the report exactly as the
-// engine returned it, with the link that reproduces it), the results table
-// as Markdown, and each chart as a PNG. It owns the element it is given.
+// Export: the current results as CSV (the settings and the link in leading
+// comment lines), as JSON (the report exactly as the engine returned it,
+// with the link that reproduces it), the results table as Markdown, and each
+// chart as a PNG at twice its size with its title, settings and link drawn
+// in. It owns the element it is given.
 //
 // The formatting is in pure functions (csvOf, markdownOf, jsonOf; unit tests
 // in export.test.ts run them on real engine reports). Downloads go through a
 // Blob, an object URL and a temporary <a download>; nothing is uploaded.
 
+import { Chart } from "chart.js";
 import { isWriteReport } from "../engine/report";
 import type { LabReport, Report, WriteReport } from "../engine/types.gen";
 import { formatCount, formatNs } from "../shared/format";
@@ -22,8 +25,43 @@ export function csvField(value: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function csvLines(header: string[], rows: Cell[][]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+/**
+ * A measured number as the CSV writes it: integers as they are, other
+ * numbers to a tenth (of a nanosecond), so the file says 249400, never
+ * 249399.9999947834.
+ */
+export function exactNumber(value: Cell): Cell {
+  return typeof value === "number" && !Number.isInteger(value) ? Math.round(value * 10) / 10 : value;
+}
+
+/** A link fragment's settings on one line: `len=1M, chunk=64-512, cap=8K, …`. */
+export function settingsLine(fragment: string): string {
+  return fragment
+    .replace(/^#/, "")
+    .split("&")
+    .filter((pair) => pair !== "" && !pair.startsWith("v="))
+    .map((pair) => {
+      try {
+        return decodeURIComponent(pair);
+      } catch {
+        return pair;
+      }
+    })
+    .join(", ");
+}
+
+/**
+ * CSV text: comment lines first (`# …`: what it is, the settings, the link
+ * that reproduces it), then the header and the rows.
+ */
+export function csvLines(comments: string[], header: string[], rows: Cell[][]): string {
+  const head = comments.map((c) => `# ${c.replace(/[\r\n]+/g, " ")}\r\n`).join("");
+  return head + [header, ...rows].map((row) => row.map((cell) => csvField(exactNumber(cell))).join(",")).join("\r\n") + "\r\n";
+}
+
+/** The comment lines every CSV export starts with. */
+export function csvComments(what: string, fragment: string, link: string): string[] {
+  return [what, `settings: ${settingsLine(fragment)}`, `link: ${link}`];
 }
 
 /** The read lab's CSV columns: the report's own field names, exact numbers. */
@@ -70,9 +108,14 @@ export const WRITE_CSV_HEADER = [
   "digest",
 ];
 
-/** The report as CSV: one row per reader (read lab) or per cursor and sink mode (write lab). */
-export function csvOf(report: LabReport): string {
-  if (isWriteReport(report)) return writeCsv(report);
+/**
+ * The report as CSV: one row per reader (read lab) or per cursor and sink
+ * mode (write lab), after comment lines with the settings and `link`.
+ */
+export function csvOf(report: LabReport, link: string): string {
+  const what = `BufLab ${isWriteReport(report) ? "write" : "read"} lab${report.quick ? " (quick estimate: one short sample)" : ""}`;
+  const comments = csvComments(what, report.link, link);
+  if (isWriteReport(report)) return writeCsv(report, comments);
   const rows = report.runs.map((r): Cell[] => [
     r.reader,
     r.source_reads,
@@ -95,10 +138,10 @@ export function csvOf(report: LabReport): string {
     r.blocks?.reused,
     r.digest,
   ]);
-  return csvLines(READ_CSV_HEADER, rows);
+  return csvLines(comments, READ_CSV_HEADER, rows);
 }
 
-function writeCsv(report: WriteReport): string {
+function writeCsv(report: WriteReport, comments: string[]): string {
   const rows: Cell[][] = [
     ...report.flavours.map((f): Cell[] => [
       "cursor",
@@ -137,7 +180,7 @@ function writeCsv(report: WriteReport): string {
       s.digest,
     ]),
   ];
-  return csvLines(WRITE_CSV_HEADER, rows);
+  return csvLines(comments, WRITE_CSV_HEADER, rows);
 }
 
 /** The report exactly as the engine returned it, with the link that reproduces it. */
@@ -233,23 +276,71 @@ export function download(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** What an exported chart image says about itself. */
+export interface ImageCaption {
+  title: string;
+  /** The settings on one line (see `settingsLine`). */
+  settings: string;
+  /** The full link that reproduces it. */
+  link: string;
+}
+
+/** The pixel density of exported images. */
+export const IMAGE_SCALE = 2;
+
 /**
- * A chart canvas as a PNG with the page's surface colour behind it: the
- * canvas itself is transparent, which image viewers show as black.
+ * A chart as a PNG at twice its size on screen: the chart redrawn at
+ * `IMAGE_SCALE` pixels per CSS pixel (chart.js's own `devicePixelRatio`,
+ * so lines and text are sharp, not a stretched bitmap), on the page's
+ * surface colour (the canvas itself is transparent, which image viewers show
+ * as black), with the title above it and the settings and the link below.
  */
-export function chartPng(canvas: HTMLCanvasElement): Promise<Blob> {
-  const copy = document.createElement("canvas");
-  copy.width = canvas.width;
-  copy.height = canvas.height;
-  const ctx = copy.getContext("2d");
-  if (!ctx) return Promise.reject(new Error("no 2D canvas"));
-  const surface = getComputedStyle(document.documentElement).getPropertyValue("--surface").trim() || "#ffffff";
-  ctx.fillStyle = surface;
-  ctx.fillRect(0, 0, copy.width, copy.height);
-  ctx.drawImage(canvas, 0, 0);
-  return new Promise((resolve, reject) =>
-    copy.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("the chart could not be encoded"))), "image/png"),
-  );
+export async function chartPng(canvas: HTMLCanvasElement, caption: ImageCaption): Promise<Blob> {
+  const chart = Chart.getChart(canvas);
+  const ratio = chart?.options.devicePixelRatio;
+  if (chart) {
+    chart.options.devicePixelRatio = IMAGE_SCALE;
+    chart.resize();
+  }
+  try {
+    const scale = IMAGE_SCALE;
+    const width = Math.max(1, Math.round(canvas.clientWidth || canvas.width)) * scale;
+    const chartHeight = Math.max(1, Math.round(canvas.clientHeight || canvas.height)) * scale;
+    const style = getComputedStyle(document.documentElement);
+    const colour = (name: string, fallback: string): string => style.getPropertyValue(name).trim() || fallback;
+    const font = getComputedStyle(document.body).fontFamily || "sans-serif";
+    const pad = 12 * scale;
+    const titleSize = 16 * scale;
+    const lineSize = 11 * scale;
+    const top = pad + titleSize + pad / 2;
+    const copy = document.createElement("canvas");
+    copy.width = width;
+    copy.height = top + chartHeight + pad / 2 + 2 * (lineSize + 4 * scale) + pad;
+    const ctx = copy.getContext("2d");
+    if (!ctx) throw new Error("no 2D canvas");
+    ctx.fillStyle = colour("--surface", "#ffffff");
+    ctx.fillRect(0, 0, copy.width, copy.height);
+    ctx.fillStyle = colour("--fg", "#1b1f24");
+    ctx.textBaseline = "top";
+    ctx.font = `600 ${titleSize}px ${font}`;
+    ctx.fillText(caption.title, pad, pad, width - 2 * pad);
+    ctx.drawImage(canvas, 0, top, width, chartHeight);
+    ctx.fillStyle = colour("--muted", "#555555");
+    ctx.font = `${lineSize}px ${font}`;
+    let y = top + chartHeight + pad / 2;
+    for (const line of [caption.settings, caption.link]) {
+      ctx.fillText(line, pad, y, width - 2 * pad);
+      y += lineSize + 4 * scale;
+    }
+    return await new Promise<Blob>((resolve, reject) =>
+      copy.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("the chart could not be encoded"))), "image/png"),
+    );
+  } finally {
+    if (chart) {
+      chart.options.devicePixelRatio = ratio;
+      chart.resize();
+    }
+  }
 }
 
 export interface ExportTools {
@@ -280,7 +371,7 @@ export function createExport(container: HTMLElement, options: ExportOptions): Ex
     });
     return b;
   };
-  const csv = button("export-csv", "CSV", (r) => download(new Blob([csvOf(r)], { type: "text/csv" }), fileName(r, "csv", new Date())));
+  const csv = button("export-csv", "CSV", (r) => download(new Blob([csvOf(r, options.link(r))], { type: "text/csv" }), fileName(r, "csv", new Date())));
   const json = button("export-json", "JSON", (r) =>
     download(new Blob([jsonOf(r, options.link(r), new Date())], { type: "application/json" }), fileName(r, "json", new Date())),
   );
@@ -309,7 +400,11 @@ export function createExport(container: HTMLElement, options: ExportOptions): Ex
       replaceChildren(
         pngs,
         ...charts.map(({ title, canvas }, i) =>
-          button(`export-png-${i}`, `${title} (PNG)`, (r) => chartPng(canvas).then((blob) => download(blob, fileName(r, "png", new Date(), title)))),
+          button(`export-png-${i}`, `${title} (PNG)`, (r) =>
+            chartPng(canvas, { title, settings: settingsLine(r.link), link: options.link(r) }).then((blob) =>
+              download(blob, fileName(r, "png", new Date(), title)),
+            ),
+          ),
         ),
       );
     },

@@ -3,11 +3,11 @@
 // (their contents checked); a baseline survives a reload and shows ratios;
 // presenter mode fits the main chart into 1280×720. Screenshots go to docs/.
 
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type Download, type Page } from "playwright-core";
+import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { settled, usePages } from "./browser";
+import { downloaded, settled, usePages } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
@@ -18,12 +18,6 @@ async function open(fragment: string, width = 1280, height = 900): Promise<Page>
   const page = await pages.open(`${baseUrl}#${fragment}`, width, height);
   await settled(page);
   return page;
-}
-
-async function downloaded(page: Page, selector: string): Promise<{ download: Download; bytes: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent("download"), page.click(selector)]);
-  const path = await download.path();
-  return { download, bytes: readFileSync(path) };
 }
 
 const LINK = "v=1&len=256K&chunk=poor&seed=42&cap=4K&rs=2&sys=150&rd=unbuffered,std,chained&wl=fixed";

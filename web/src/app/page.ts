@@ -96,6 +96,7 @@ export function startPage(
     edited: (params, live) => edited(params, live),
     sweepEdited: (sweep) => sweepEdited(sweep),
     headlineChanged: () => showHeadline(),
+    urlOf: (fragment) => linkUrl(location.href, fragment),
   });
   const allLabs = Object.values(labs);
   const labOf = (params: Params) => labs[params.lab];

@@ -8,7 +8,8 @@ import { isWriteReport } from "../engine/report";
 import type { LabReport, Report, WriteReport } from "../engine/types.gen";
 import { realCodec, realEngine } from "../engine/real-engine";
 import { BASELINE_METRICS, MAX_BASELINES, compareRuns, linkDifferences, parseStored, ratioText, withSaved, type Baseline } from "./baseline";
-import { READ_CSV_HEADER, WRITE_CSV_HEADER, csvField, csvOf, exactNumber, fileName, jsonOf, markdownOf, mdCell, settingsLine } from "./export";
+import { csvField, exactNumber, settingsLine } from "../shared/export-kit";
+import { READ_CSV_HEADER, WRITE_CSV_HEADER, csvOf, fileName, jsonOf, markdownOf, mdCell } from "./export";
 
 let codec: Codec;
 beforeAll(() => {

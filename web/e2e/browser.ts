@@ -1,7 +1,8 @@
 // What every end-to-end test file shares: how Debian's Chromium is started
 // (never a downloaded one), collecting a page's errors, and reading results.
 
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 
 // Root needs --no-sandbox; the networking flags stop Chromium's own
@@ -99,4 +100,11 @@ export async function openMoreSettings(page: Page, form = "#controls"): Promise<
 export async function metric(page: Page, reader: string, name: string): Promise<number> {
   const cell = page.locator(`table.results tbody tr[data-reader="${reader}"] td[data-metric="${name}"]`);
   return Number(await cell.getAttribute("data-value"));
+}
+
+/** Clicks `selector` and returns the file it downloads (the context needs `acceptDownloads`). */
+export async function downloaded(page: Page, selector: string): Promise<{ download: Download; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click(selector)]);
+  const path = await download.path();
+  return { download, bytes: readFileSync(path) };
 }

@@ -6,7 +6,8 @@
 //
 // Budgets (measured here, printed, and written to test-results/budgets.json):
 //   - bytes: everything the first visit fetches, service worker install and
-//     isolation reload included, gzipped as a host would send it ≤ 150 KiB;
+//     isolation reload included, gzipped as a host would send it, under a
+//     bloat guard (BYTES_BUDGET below; the 150 KiB target is a benchmark's);
 //   - first results: the bound asserted is generous (5 s, a loaded CI
 //     machine); the target is 500 ms on localhost, and the figure is reported.
 

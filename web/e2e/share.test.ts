@@ -3,11 +3,11 @@
 // (their contents checked); a baseline survives a reload and shows ratios;
 // presenter mode fits the main chart into 1280×720. Screenshots go to docs/.
 
-import { readFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type Download, type Page } from "playwright-core";
+import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { settled, usePages } from "./browser";
+import { downloaded, settled, usePages } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
@@ -18,12 +18,6 @@ async function open(fragment: string, width = 1280, height = 900): Promise<Page>
   const page = await pages.open(`${baseUrl}#${fragment}`, width, height);
   await settled(page);
   return page;
-}
-
-async function downloaded(page: Page, selector: string): Promise<{ download: Download; bytes: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent("download"), page.click(selector)]);
-  const path = await download.path();
-  return { download, bytes: readFileSync(path) };
 }
 
 const LINK = "v=1&len=256K&chunk=poor&seed=42&cap=4K&rs=2&sys=150&rd=unbuffered,std,chained&wl=fixed";
@@ -69,8 +63,15 @@ describe("export", () => {
     const page = await open(LINK);
     const csv = await downloaded(page, "#export-csv");
     expect(csv.download.suggestedFilename()).toMatch(/^buflab-read-.*\.csv$/);
-    const lines = csv.bytes.toString("utf8").trim().split("\r\n");
+    const all = csv.bytes.toString("utf8").trim().split("\r\n");
+    // The settings and the link lead, as comment lines.
+    expect(all[0]).toMatch(/^# BufLab read lab/);
+    expect(all[1]).toMatch(/^# settings: len=256K, /);
+    expect(all[2]).toBe(`# link: ${baseUrl}#${LINK}`);
+    const lines = all.slice(3);
     expect(lines[0]).toMatch(/^reader,source_reads,app_reads,bytes,bytes_copied,allocations,/);
+    // No float noise in any field.
+    for (const line of lines.slice(1)) for (const field of line.split(",")) expect(field).not.toMatch(/\.\d{2,}/);
     expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(["unbuffered", "std", "chained"]);
     // 256 KiB read 2 bytes at a time, unbuffered: one source read per call, plus the final 0.
     expect(lines[1]!.split(",")[1]).toBe(String(128 * 1024 + 1));
@@ -94,7 +95,7 @@ describe("export", () => {
     expect([...png.bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     // Not a transparent image: the first pixel row is the page's surface colour,
     // checked by decoding the PNG in the page.
-    const corner = await page.evaluate(async (b64) => {
+    const image = await page.evaluate(async (b64) => {
       const img = new Image();
       img.src = `data:image/png;base64,${b64}`;
       await img.decode();
@@ -103,9 +104,29 @@ describe("export", () => {
       c.height = img.height;
       const ctx = c.getContext("2d")!;
       ctx.drawImage(img, 0, 0);
-      return [...ctx.getImageData(0, 0, 1, 1).data];
+      // Pixels unlike the corner's in a band: text or lines drawn there.
+      const inked = (y0: number, y1: number): number => {
+        const band = ctx.getImageData(0, y0, img.width, y1 - y0).data;
+        let n = 0;
+        for (let i = 0; i < band.length; i += 4) if (Math.abs(band[i]! - band[0]!) > 60) n++;
+        return n;
+      };
+      return {
+        corner: [...ctx.getImageData(0, 0, 1, 1).data],
+        width: img.width,
+        height: img.height,
+        title: inked(0, 50),
+        footer: inked(img.height - 70, img.height),
+      };
     }, png.bytes.toString("base64"));
-    expect(corner[3]).toBe(255);
+    expect(image.corner[3]).toBe(255);
+    // Twice the chart's size on screen, with the title above and the settings and link below.
+    const shown = await page.locator("#charts figure.chart canvas").first().evaluate((c) => ({ w: c.clientWidth, h: c.clientHeight }));
+    expect(image.width).toBe(2 * shown.w);
+    expect(image.height).toBeGreaterThan(2 * shown.h + 100);
+    expect(image.title).toBeGreaterThan(50);
+    expect(image.footer).toBeGreaterThan(50);
+    writeFileSync(`${docs}export-chart.png`, png.bytes);
     await expect.poll(() => page.locator("#export-status").textContent()).toContain("downloaded");
     await page.close();
   });

@@ -9,7 +9,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { settled, usePages } from "./browser";
+import { downloaded, settled, usePages } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
@@ -19,7 +19,7 @@ const SWEEP_LINK = "#v=1&len=1M&chunk=64-512&seed=42&cap=8K&rs=1&sys=150&rd=std,
 const POINTS = 13;
 
 // Long tasks on the page's main thread, from the first paint on.
-const pages = usePages({}, (context) =>
+const pages = usePages({ acceptDownloads: true }, (context) =>
   context.addInitScript(() => {
     const seen: { start: number; duration: number }[] = [];
     (window as unknown as { __longTasks: typeof seen }).__longTasks = seen;
@@ -74,6 +74,27 @@ describe("sweeps", () => {
 
     mkdirSync(docs, { recursive: true });
     await page.locator("#sweep").screenshot({ path: `${docs}sweep-1280.png` });
+
+    // The sweep exports: CSV (settings and link first, one row per point and
+    // reader), JSON (the engine's sweep report) and an image per chart.
+    const csv = await downloaded(page, "#sweep-export-csv");
+    expect(csv.download.suggestedFilename()).toMatch(/^buflab-sweep-cap-.*\.csv$/);
+    const lines = csv.bytes.toString("utf8").trimEnd().split("\r\n");
+    expect(lines[0]).toBe("# BufLab sweep of cap");
+    expect(lines[1]).toMatch(/^# settings: len=1M, .*sweep=cap, from=16, to=64K$/);
+    expect(lines[2]).toBe(`# link: ${page.url()}`);
+    expect(lines[3]).toMatch(/^axis,value,reader,source_reads,/);
+    expect(lines.length).toBe(4 + POINTS * 2);
+    // At cap 512 std reads the source 3,641 times: the knee's count.
+    expect(lines.find((l) => l.startsWith("cap,512,std,"))?.split(",")[3]).toBe("3641");
+    const json = await downloaded(page, "#sweep-export-json");
+    const parsed = JSON.parse(json.bytes.toString("utf8")) as { link: string; sweep: { complete: boolean; points: unknown[] } };
+    expect(parsed.link).toBe(page.url());
+    expect(parsed.sweep.complete).toBe(true);
+    expect(parsed.sweep.points.length).toBe(POINTS);
+    const png = await downloaded(page, "#sweep-export-png-0");
+    expect(png.download.suggestedFilename()).toMatch(/^buflab-sweep-cap-source-reads-.*\.png$/);
+    expect([...png.bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
 
     // The main thread stays responsive while points arrive: once the page's
     // own measurement is on screen, a second sweep runs with no long task

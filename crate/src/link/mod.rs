@@ -35,7 +35,7 @@ pub const MAX_LINK_BYTES: usize = 8 * 1024;
 /// follows `sys` itself). Two links that differ only in these describe the
 /// same experiment (the page's baseline comparison and "settings changed
 /// since the lesson" both rely on this list).
-pub const DISPLAY_KEYS: &[&str] = &[key::PRESENT, key::VIEW, key::LESSON, key::SYS_SOURCE];
+pub const DISPLAY_KEYS: &[&str] = &[key::PRESENT, key::VIEW, key::LESSON, key::SYS_SOURCE, key::EMBED];
 
 /// One link key: how it is read and how it is written.
 pub struct Key {
@@ -250,6 +250,13 @@ pub const KEYS: &[Key] = &[
         decode: |d, raw, _| d.view = d.choice(key::VIEW, raw, "view", "using the view the link implies"),
         encode: |p| (p.view != View::implied(p)).then(|| p.view.id().to_string()),
     },
+    // Embedded: the charts to show. Unknown ids are dropped with a notice;
+    // with none known the link opens the whole page.
+    Key {
+        name: key::EMBED,
+        decode: |d, raw, p| p.embed = d.list(key::EMBED, raw, &[], "embeddable chart"),
+        encode: |p| (!p.embed.is_empty()).then(|| ids(&p.embed)),
+    },
     // Last, so a lesson's link reads as its experiment plus a name. An
     // unknown lesson is dropped with a notice; the experiment still runs.
     Key {
@@ -444,7 +451,11 @@ impl Decoder {
         if out.is_empty() {
             self.notice(
                 key,
-                format!("'{}' names no known {what} (known: {known}); using {}", shorten(raw), ids(default)),
+                format!(
+                    "'{}' names no known {what} (known: {known}); using {}",
+                    shorten(raw),
+                    if default.is_empty() { "none".to_string() } else { ids(default) }
+                ),
             );
             return default.to_vec();
         }

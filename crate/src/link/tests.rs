@@ -1,5 +1,5 @@
 use super::*;
-use crate::model::{Flavour, LessonId, SysSource, WriteParams, MIB};
+use crate::model::{Embed, Flavour, LessonId, SysSource, WriteParams, MIB};
 
 fn keys(d: &Decoded) -> Vec<&str> {
     d.notices.iter().map(|n| n.key.as_str()).collect()
@@ -167,7 +167,7 @@ fn every_key_of_the_table_is_known_once() {
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");
     }
-    assert_eq!(keys.len(), 32);
+    assert_eq!(keys.len(), 33);
     assert!(DISPLAY_KEYS.iter().all(|k| keys.contains(k)));
 }
 
@@ -257,15 +257,42 @@ fn lesson_key_round_trips_and_unknown_lessons_are_named() {
 #[test]
 fn display_keys_change_no_part_of_the_experiment() {
     let plain = decode("v=1&cap=16K&rs=4");
-    let shown = decode("v=1&cap=16K&rs=4&present=on&view=timeline&lesson=one-byte&syssrc=opfs");
+    let shown = decode("v=1&cap=16K&rs=4&present=on&view=timeline&lesson=one-byte&syssrc=opfs&embed=reads");
     assert!(shown.notices.is_empty(), "{:?}", shown.notices);
     assert_ne!(plain.params, shown.params);
     // With the display keys' fields reset, the two are the same experiment.
     assert_eq!(
-        Params { present: false, lesson: None, view: View::Run, sys_source: SysSource::Manual, ..shown.params.clone() },
+        Params {
+            present: false,
+            lesson: None,
+            view: View::Run,
+            sys_source: SysSource::Manual,
+            embed: vec![],
+            ..shown.params.clone()
+        },
         plain.params
     );
-    assert_eq!(DISPLAY_KEYS, [key::PRESENT, key::VIEW, key::LESSON, key::SYS_SOURCE]);
+    assert_eq!(DISPLAY_KEYS, [key::PRESENT, key::VIEW, key::LESSON, key::SYS_SOURCE, key::EMBED]);
+}
+
+#[test]
+fn embed_round_trips_drops_unknown_charts_and_stays_out_of_default_links() {
+    assert!(!encode(&Params::default()).contains("embed"));
+    let d = decode("v=1&cap=16K&embed=reads,TIME,reads");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert_eq!(d.params.embed, [Embed::Reads, Embed::Time]);
+    let link = encode(&d.params);
+    assert!(link.ends_with("&embed=reads,time"), "{link}");
+    assert_eq!(decode(&link).params, d.params);
+    // An unknown chart is dropped with a notice naming the key; none known: the whole page.
+    let d = decode("v=1&embed=reads,<b>pie</b>");
+    assert_eq!(d.params.embed, [Embed::Reads]);
+    assert_eq!(d.notices.len(), 1);
+    assert_eq!(d.notices[0].key, "embed");
+    assert!(d.notices[0].message.contains("known: reads, time, copied, allocs, sweep, write"), "{:?}", d.notices);
+    let d = decode("v=1&embed=pie");
+    assert!(d.params.embed.is_empty());
+    assert!(d.notices[0].message.ends_with("using none"), "{:?}", d.notices);
 }
 
 #[test]

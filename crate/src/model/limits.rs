@@ -47,6 +47,7 @@ pub mod key {
     pub const FROM: &str = "from";
     pub const TO: &str = "to";
     pub const VIEW: &str = "view";
+    pub const EMBED: &str = "embed";
     pub const LESSON: &str = "lesson";
 }
 

@@ -23,7 +23,7 @@ pub use limits::{
     key, max_streams, Bounds, Limits, ParamError, LIMITS, MAX_JOB_BYTES, MAX_REAL_STREAMS, MAX_SWEEP_POINTS,
 };
 pub use params::{
-    Flavour, Lab, LenRange, LessonId, Params, ReaderKind, Record, Sweep, SweepAxis, SysSource, View, Workload,
+    Embed, Flavour, Lab, LenRange, LessonId, Params, ReaderKind, Record, Sweep, SweepAxis, SysSource, View, Workload,
     WriteParams, RECORD_BYTES,
 };
 pub use real::{Calibration, CalibratedFrom, ModelSide, ReadSizes, RealReport, RealRun, RealSource};

@@ -158,6 +158,29 @@ impl View {
     }
 }
 
+/// What an embedded page shows (the `embed` link key): the page without its
+/// masthead, settings and panels, for a slide or a blog post. It changes only
+/// how the page looks, never a result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum Embed {
+    /// The read lab's source reads chart.
+    Reads,
+    /// The read lab's time per run chart.
+    Time,
+    /// The read lab's bytes copied chart.
+    Copied,
+    /// The read lab's allocations chart.
+    Allocs,
+    /// The sweep's charts (the link's sweep).
+    Sweep,
+    /// The write lab's charts.
+    Write,
+}
+
+impl Id for Embed {}
+
 /// An inclusive range of lengths (line lengths, frame payload lengths).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -221,6 +244,9 @@ pub struct Params {
     /// The result view the page shows. Changes only how the page looks,
     /// never a result.
     pub view: View,
+    /// Embedded: only these charts, a headline and a link to the full page;
+    /// empty: the whole page. Changes only how the page looks.
+    pub embed: Vec<Embed>,
 }
 
 impl Default for Params {
@@ -251,6 +277,7 @@ impl Default for Params {
             present: false,
             sweep: None,
             view: View::Run,
+            embed: Vec::new(),
         }
     }
 }
@@ -422,6 +449,7 @@ mod tests {
         check::<LessonId>();
         check::<SweepAxis>();
         check::<View>();
+        check::<Embed>();
         check::<SysSource>();
         assert_eq!(Workload::ToEnd.id(), "to_end");
         assert_eq!(LessonId::from_id("one-byte"), Some(LessonId::OneByte));

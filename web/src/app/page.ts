@@ -19,6 +19,7 @@ import type { ThemeSwitch } from "../shared/theme";
 import { createAbout } from "../panels/about";
 import { createBaseline } from "../panels/baseline";
 import { createCodePanel } from "../panels/code";
+import { createEmbedBar, createEmbedCode } from "../panels/embed";
 import { createExport } from "../panels/export";
 import { createLessons } from "../panels/lessons";
 import { createCalibrate } from "../panels/calibrate";
@@ -96,6 +97,7 @@ export function startPage(
     edited: (params, live) => edited(params, live),
     sweepEdited: (sweep) => sweepEdited(sweep),
     headlineChanged: () => showHeadline(),
+    urlOf: (fragment) => linkUrl(location.href, fragment),
   });
   const allLabs = Object.values(labs);
   const labOf = (params: Params) => labs[params.lab];
@@ -153,6 +155,12 @@ export function startPage(
     params: () => state.params,
     use: (sys) => edited({ ...state.params, sys, sys_source: "opfs" }, false),
   });
+  const embedBar = createEmbedBar(
+    byId("embed-bar"),
+    (params) => linkUrl(location.href, codec.encodeLink({ ...params, embed: [] })),
+    () => self.crossOriginIsolated,
+  );
+  const embedCode = createEmbedCode(byId("embed-share"), (params) => linkUrl(location.href, codec.encodeLink(params)));
   const exportTools = createExport(byId("export"), {
     link: (report) => linkUrl(location.href, report.link),
     labelOf: (report) => labs[report.lab].labelOf,
@@ -209,6 +217,11 @@ export function startPage(
     lessons.update(state);
     document.body.dataset["lab"] = lab.id;
     document.body.dataset["view"] = view;
+    // An embed shows only its charts (styles/embed.css reads this list).
+    if (params.embed.length > 0) document.body.dataset["embed"] = params.embed.join(" ");
+    else delete document.body.dataset["embed"];
+    embedBar.update(params);
+    embedCode.update(params, view);
     const layout = `${lab.id}:${view}`;
     if (layout !== shownLayout) {
       shownLayout = layout;

@@ -74,6 +74,13 @@ export type Decoded = { params: Params, notices: Array<Notice>,
 fragment: string, };
 
 /**
+ * What an embedded page shows (the `embed` link key): the page without its
+ * masthead, settings and panels, for a slide or a blog post. It changes only
+ * how the page looks, never a result.
+ */
+export type Embed = "reads" | "time" | "copied" | "allocs" | "sweep" | "write";
+
+/**
  * How the application finishes writing to a sink that refuses the last byte.
  */
 export type Ending = "direct" | "dropped" | "flush" | "into_inner";
@@ -501,7 +508,12 @@ sweep: Sweep | null,
  * The result view the page shows. Changes only how the page looks,
  * never a result.
  */
-view: View, };
+view: View, 
+/**
+ * Embedded: only these charts, a headline and a link to the full page;
+ * empty: the whole page. Changes only how the page looks.
+ */
+embed: Array<Embed>, };
 
 /**
  * A piece of data handed to the application.

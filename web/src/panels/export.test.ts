@@ -8,7 +8,8 @@ import { isWriteReport } from "../engine/report";
 import type { LabReport, Report, WriteReport } from "../engine/types.gen";
 import { realCodec, realEngine } from "../engine/real-engine";
 import { BASELINE_METRICS, MAX_BASELINES, compareRuns, linkDifferences, parseStored, ratioText, withSaved, type Baseline } from "./baseline";
-import { READ_CSV_HEADER, WRITE_CSV_HEADER, csvField, csvOf, fileName, jsonOf, markdownOf, mdCell } from "./export";
+import { csvField, exactNumber, settingsLine } from "../shared/export-kit";
+import { READ_CSV_HEADER, WRITE_CSV_HEADER, csvOf, fileName, jsonOf, markdownOf, mdCell } from "./export";
 
 let codec: Codec;
 beforeAll(() => {
@@ -29,8 +30,21 @@ function readRun(fragment: string): Report {
 
 const labelOf = (id: string): string => codec.schema.readers.find((r) => r.id === id)?.label ?? id;
 
-/** A minimal CSV reader for the tests: RFC 4180 quoting. */
+const LINK_URL = "https://example.org/buflab/#v=1&len=64K";
+
+/** The CSV's leading `# ` comment lines, and the rest. */
+function splitComments(text: string): { comments: string[]; body: string } {
+  const lines = text.split("\r\n");
+  const comments = lines.filter((l) => l.startsWith("# ")).map((l) => l.slice(2));
+  return { comments, body: lines.slice(comments.length).join("\r\n") };
+}
+
+/** A minimal CSV reader for the tests: RFC 4180 quoting, after the comment lines. */
 function parseCsv(text: string): string[][] {
+  return parseCsvBody(splitComments(text).body);
+}
+
+function parseCsvBody(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";
@@ -60,7 +74,7 @@ function parseCsv(text: string): string[][] {
 describe("CSV", () => {
   it("has the header and one row per reader with the report's exact numbers", () => {
     const report = readRun("len=64K&chunk=poor&cap=4K&rs=1&rd=unbuffered,std,chained&wl=fixed");
-    const rows = parseCsv(csvOf(report));
+    const rows = parseCsv(csvOf(report, LINK_URL));
     expect(rows[0]).toEqual(READ_CSV_HEADER);
     expect(rows.length).toBe(1 + 3);
     const col = (name: string): number => READ_CSV_HEADER.indexOf(name);
@@ -70,7 +84,9 @@ describe("CSV", () => {
       expect(Number(row[col("source_reads")])).toBe(r.source_reads);
       expect(Number(row[col("bytes_copied")])).toBe(r.bytes_copied);
       expect(Number(row[col("allocations")])).toBe(r.allocations);
-      expect(Number(row[col("cpu_median_ns")])).toBe(r.cpu_ns.median);
+      // Times to a tenth of a nanosecond: no float noise such as 249399.9999947834.
+      expect(row[col("cpu_median_ns")]).toMatch(/^\d+(\.\d)?$/);
+      expect(Math.abs(Number(row[col("cpu_median_ns")]) - r.cpu_ns.median)).toBeLessThanOrEqual(0.05);
       expect(row[col("digest")]).toBe(report.source_digest);
     });
     // 1-byte reads: the unbuffered reader's source reads are the bytes plus the final 0.
@@ -78,6 +94,25 @@ describe("CSV", () => {
     // Pool blocks only for the chained reader.
     expect(rows[1]![col("blocks_allocated")]).toBe("");
     expect(Number(rows[3]![col("blocks_allocated")])).toBeGreaterThan(0);
+  });
+
+  it("starts with the lab, the settings on one line and the link, as comment lines", () => {
+    const report = readRun("len=64K&chunk=poor&cap=4K&rs=1&rd=unbuffered,std&wl=fixed");
+    const { comments } = splitComments(csvOf(report, LINK_URL));
+    expect(comments[0]).toBe("BufLab read lab (quick estimate: one short sample)");
+    expect(comments[1]).toBe(`settings: ${settingsLine(report.link)}`);
+    expect(comments[1]).toContain("len=64K, chunk=poor");
+    expect(comments[1]).toContain("cap=4K");
+    expect(comments[1]).not.toContain("v=1");
+    expect(comments[2]).toBe(`link: ${LINK_URL}`);
+  });
+
+  it("writes measured numbers without float noise and counts exactly", () => {
+    expect(exactNumber(249399.9999947834)).toBe(249400);
+    expect(exactNumber(0.30000000000000004)).toBe(0.3);
+    expect(exactNumber(1048577)).toBe(1048577);
+    expect(exactNumber("std")).toBe("std");
+    expect(String(exactNumber(12.345678))).toBe("12.3");
   });
 
   it("quotes fields with commas, quotes and line breaks", () => {
@@ -90,7 +125,7 @@ describe("CSV", () => {
 
   it("gives the write lab one row per cursor flavour and per sink mode", () => {
     const report = run("lab=write&recs=64&buf=512&wlen=64K") as WriteReport;
-    const rows = parseCsv(csvOf(report));
+    const rows = parseCsv(csvOf(report, LINK_URL));
     expect(rows[0]).toEqual(WRITE_CSV_HEADER);
     expect(rows.length).toBe(1 + report.flavours.length + 2);
     expect(rows.slice(1).map((r) => r[1])).toEqual([...report.flavours.map((f) => f.flavour), "direct", "bufwriter"]);

@@ -1,6 +1,8 @@
-// Export: the current results as CSV, as JSON (the report exactly as the
-// engine returned it, with the link that reproduces it), the results table
-// as Markdown, and each chart as a PNG. It owns the element it is given.
+// Export: the current results as CSV (the settings and the link in leading
+// comment lines), as JSON (the report exactly as the engine returned it,
+// with the link that reproduces it), the results table as Markdown, and each
+// chart as a PNG at twice its size with its title, settings and link drawn
+// in. It owns the element it is given.
 //
 // The formatting is in pure functions (csvOf, markdownOf, jsonOf; unit tests
 // in export.test.ts run them on real engine reports). Downloads go through a
@@ -10,21 +12,9 @@ import { isWriteReport } from "../engine/report";
 import type { LabReport, Report, WriteReport } from "../engine/types.gen";
 import { formatCount, formatNs } from "../shared/format";
 import { h, replaceChildren, setText } from "../shared/dom";
+import { chartPng, csvComments, csvLines, download, exportName, settingsLine, type Cell } from "../shared/export-kit";
 
 // ---------------------------------------------------------------- pure formatting
-
-type Cell = string | number | null | undefined;
-
-/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. */
-export function csvField(value: Cell): string {
-  if (value === null || value === undefined) return "";
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-function csvLines(header: string[], rows: Cell[][]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
-}
 
 /** The read lab's CSV columns: the report's own field names, exact numbers. */
 export const READ_CSV_HEADER = [
@@ -70,9 +60,14 @@ export const WRITE_CSV_HEADER = [
   "digest",
 ];
 
-/** The report as CSV: one row per reader (read lab) or per cursor and sink mode (write lab). */
-export function csvOf(report: LabReport): string {
-  if (isWriteReport(report)) return writeCsv(report);
+/**
+ * The report as CSV: one row per reader (read lab) or per cursor and sink
+ * mode (write lab), after comment lines with the settings and `link`.
+ */
+export function csvOf(report: LabReport, link: string): string {
+  const what = `BufLab ${isWriteReport(report) ? "write" : "read"} lab${report.quick ? " (quick estimate: one short sample)" : ""}`;
+  const comments = csvComments(what, report.link, link);
+  if (isWriteReport(report)) return writeCsv(report, comments);
   const rows = report.runs.map((r): Cell[] => [
     r.reader,
     r.source_reads,
@@ -95,10 +90,10 @@ export function csvOf(report: LabReport): string {
     r.blocks?.reused,
     r.digest,
   ]);
-  return csvLines(READ_CSV_HEADER, rows);
+  return csvLines(comments, READ_CSV_HEADER, rows);
 }
 
-function writeCsv(report: WriteReport): string {
+function writeCsv(report: WriteReport, comments: string[]): string {
   const rows: Cell[][] = [
     ...report.flavours.map((f): Cell[] => [
       "cursor",
@@ -137,7 +132,7 @@ function writeCsv(report: WriteReport): string {
       s.digest,
     ]),
   ];
-  return csvLines(WRITE_CSV_HEADER, rows);
+  return csvLines(comments, WRITE_CSV_HEADER, rows);
 }
 
 /** The report exactly as the engine returned it, with the link that reproduces it. */
@@ -215,41 +210,7 @@ function writeMarkdown(report: WriteReport, labelOf: (id: string) => string): st
 
 /** A file name for an export: `buflab-read-2026-11-22T01-02-03.csv`. */
 export function fileName(report: LabReport, extension: string, at: Date, part?: string): string {
-  const stamp = at.toISOString().slice(0, 19).replace(/:/g, "-");
-  const slug = part ? `-${part.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}` : "";
-  return `buflab-${isWriteReport(report) ? "write" : "read"}${slug}-${stamp}.${extension}`;
-}
-
-// ---------------------------------------------------------------- downloads
-
-/** Saves `blob` under `name` through a temporary link. */
-export function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = h("a", { href: url, download: name, hidden: true });
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // The download has started by now; the URL is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/**
- * A chart canvas as a PNG with the page's surface colour behind it: the
- * canvas itself is transparent, which image viewers show as black.
- */
-export function chartPng(canvas: HTMLCanvasElement): Promise<Blob> {
-  const copy = document.createElement("canvas");
-  copy.width = canvas.width;
-  copy.height = canvas.height;
-  const ctx = copy.getContext("2d");
-  if (!ctx) return Promise.reject(new Error("no 2D canvas"));
-  const surface = getComputedStyle(document.documentElement).getPropertyValue("--surface").trim() || "#ffffff";
-  ctx.fillStyle = surface;
-  ctx.fillRect(0, 0, copy.width, copy.height);
-  ctx.drawImage(canvas, 0, 0);
-  return new Promise((resolve, reject) =>
-    copy.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("the chart could not be encoded"))), "image/png"),
-  );
+  return exportName(isWriteReport(report) ? "write" : "read", extension, at, part);
 }
 
 export interface ExportTools {
@@ -280,7 +241,7 @@ export function createExport(container: HTMLElement, options: ExportOptions): Ex
     });
     return b;
   };
-  const csv = button("export-csv", "CSV", (r) => download(new Blob([csvOf(r)], { type: "text/csv" }), fileName(r, "csv", new Date())));
+  const csv = button("export-csv", "CSV", (r) => download(new Blob([csvOf(r, options.link(r))], { type: "text/csv" }), fileName(r, "csv", new Date())));
   const json = button("export-json", "JSON", (r) =>
     download(new Blob([jsonOf(r, options.link(r), new Date())], { type: "application/json" }), fileName(r, "json", new Date())),
   );
@@ -309,7 +270,11 @@ export function createExport(container: HTMLElement, options: ExportOptions): Ex
       replaceChildren(
         pngs,
         ...charts.map(({ title, canvas }, i) =>
-          button(`export-png-${i}`, `${title} (PNG)`, (r) => chartPng(canvas).then((blob) => download(blob, fileName(r, "png", new Date(), title)))),
+          button(`export-png-${i}`, `${title} (PNG)`, (r) =>
+            chartPng(canvas, { title, settings: settingsLine(r.link), link: options.link(r) }).then((blob) =>
+              download(blob, fileName(r, "png", new Date(), title)),
+            ),
+          ),
         ),
       );
     },

@@ -56,4 +56,6 @@ export interface LabContext {
   sweepEdited(sweep: Sweep | null): void;
   /** Something the lab's headline says changed. */
   headlineChanged(): void;
+  /** The full URL of a link fragment (for exports that carry their link). */
+  urlOf(fragment: string): string;
 }

@@ -50,6 +50,11 @@ export function createReadCharts(container: HTMLElement): ReadCharts {
   );
   const copies = chartBlock("Bytes copied", "Bytes moved between buffers inside the reader.");
   const allocs = chartBlock("Allocations", "Heap allocations during one run, from a counting allocator.");
+  // The ids the `embed` link key names them by (styles/embed.css).
+  reads.block.dataset["embed"] = "reads";
+  time.block.dataset["embed"] = "time";
+  copies.block.dataset["embed"] = "copied";
+  allocs.block.dataset["embed"] = "allocs";
   replaceChildren(container, reads.block, time.block, copies.block, allocs.block);
 
   const readsChart = createCallsChart(reads.canvas, COLOURS.sourceReads, "source reads");

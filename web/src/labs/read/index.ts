@@ -35,6 +35,7 @@ export function createReadLab(context: LabContext): LabUi {
     onChange: context.sweepEdited,
     params: context.params,
     onHeadline: context.headlineChanged,
+    urlOf: context.urlOf,
   });
   const timeline = createTimeline(byId("timeline"), {
     labelOf,

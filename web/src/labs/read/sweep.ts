@@ -30,8 +30,10 @@ import type { Knee, Metric, Params, Run, Sweep, SweepAxis, SweepAxisInfo, SweepR
 import type { SweepRunner } from "../../engine/sweep-runner";
 import { OKABE_ITO, binaryTicks, readTheme, themeAxes, type Theme } from "../../shared/chart-kit";
 import { h, replaceChildren, setText } from "../../shared/dom";
+import { chartPng, download, exportName, settingsLine } from "../../shared/export-kit";
 import { formatBinaryBytes, formatBytes, formatCount, formatNs } from "../../shared/format";
 import { sweepHeadline } from "./headline";
+import { sweepCsv, sweepJson } from "./sweep-export";
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip);
 
@@ -150,6 +152,8 @@ export interface SweepOptions {
   params: () => Params;
   /** What the headline says about the sweep changed (a point arrived, a run ended). */
   onHeadline: () => void;
+  /** The full URL of a link fragment. */
+  urlOf: (fragment: string) => string;
 }
 
 export interface SweepPanel {
@@ -296,7 +300,45 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   });
 
   const tableBox = h("div", { class: "sweep-table-wrap" });
-  const results = h("div", { class: "sweep-results", hidden: true }, chartsBox, samplingNote, kneeHeading, kneeList, kneeDefinition, tableBox);
+
+  // ---- export: the points so far as CSV and JSON, each chart as an image
+  const exportStatus = h("span", { class: "copy-note", id: "sweep-export-status", role: "status", "aria-live": "polite" });
+  const exportButton = (id: string, text: string, make: (report: SweepReport) => Promise<Blob> | Blob, extension: string, part?: string) => {
+    const b = h("button", { type: "button", class: "small", id }, text);
+    b.addEventListener("click", () => {
+      const report = last;
+      if (!report) return;
+      Promise.resolve(make(report)).then(
+        (blob) => {
+          download(blob, exportName(`sweep-${report.sweep.axis}`, extension, new Date(), part));
+          setText(exportStatus, `${text} downloaded.`);
+        },
+        (error: unknown) => setText(exportStatus, `${text} failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    });
+    return b;
+  };
+  const exportRow = h(
+    "div",
+    { class: "share-row sweep-export" },
+    h("span", { class: "share-label" }, "Export"),
+    exportButton("sweep-export-csv", "CSV", (r) => new Blob([sweepCsv(r, options.urlOf(r.link))], { type: "text/csv" }), "csv"),
+    exportButton("sweep-export-json", "JSON", (r) => new Blob([sweepJson(r, options.urlOf(r.link), new Date())], { type: "application/json" }), "json"),
+    ...METRICS.map((metric, i) =>
+      exportButton(
+        `sweep-export-png-${i}`,
+        `${metric.title} (PNG)`,
+        (r) => {
+          const canvas = charts()[i]!.chart.canvas;
+          return chartPng(canvas, { title: `${metric.title} against ${infoOf(r.sweep.axis).label}`, settings: settingsLine(r.link), link: options.urlOf(r.link) });
+        },
+        "png",
+        metric.title,
+      ),
+    ),
+    exportStatus,
+  );
+  const results = h("div", { class: "sweep-results", hidden: true }, chartsBox, samplingNote, kneeHeading, kneeList, kneeDefinition, tableBox, exportRow);
   // The controls in one row, the charts right under them; the progress and
   // what the axis does follow the charts (the headline says the rest).
   replaceChildren(section, form, rangeNote, results, h("div", { class: "sweep-foot" }, progressRow, about));

@@ -9,24 +9,9 @@ import { calibrator, type CalibrateWorkerLike } from "./calibrate-runner";
 import { openOpfsFile } from "./opfs";
 import type { CalibrateReply, CalibrateRequest, FromWorker } from "./protocol";
 import type { Calibration, Params } from "./types.gen";
+import { StandInWorker } from "./stand-in-worker";
 
-class FakeWorker implements CalibrateWorkerLike {
-  posted: CalibrateRequest[] = [];
-  terminated = false;
-  private listeners = new Map<string, ((event: never) => void)[]>();
-  postMessage(message: CalibrateRequest): void {
-    this.posted.push(message);
-  }
-  terminate(): void {
-    this.terminated = true;
-  }
-  addEventListener(type: string, listener: (event: never) => void): void {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  say(message: FromWorker | CalibrateReply): void {
-    for (const l of this.listeners.get("message") ?? []) l({ data: message } as never);
-  }
-}
+class FakeWorker extends StandInWorker<CalibrateRequest, FromWorker | CalibrateReply> implements CalibrateWorkerLike {}
 
 const params = { rs: 1 } as unknown as Params;
 const calibration = { source: "opfs", sys: 212_000 } as unknown as Calibration;

@@ -8,31 +8,9 @@ import { realCodec } from "./real-engine";
 import { Cancelled, EngineClient, LatestQueue, Superseded, isDropped, type ClientEvent, type ClientOptions, type WorkerLike } from "./client";
 import type { FromWorker, ToWorker } from "./protocol";
 import type { Params, Report } from "./types.gen";
+import { StandInWorker } from "./stand-in-worker";
 
-class StandInWorker implements WorkerLike {
-  posted: ToWorker[] = [];
-  terminated = false;
-  private listeners = new Map<string, ((event: never) => void)[]>();
-
-  postMessage(message: ToWorker): void {
-    this.posted.push(message);
-  }
-  terminate(): void {
-    this.terminated = true;
-  }
-  addEventListener(type: string, listener: (event: never) => void): void {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-
-  /** The worker says something. */
-  say(message: FromWorker): void {
-    for (const l of this.listeners.get("message") ?? []) l({ data: message } as never);
-  }
-  /** The worker throws at top level (or fails to load its script). */
-  crash(message: string): void {
-    const event = { message, filename: "worker.js", lineno: 7, preventDefault: () => undefined };
-    for (const l of this.listeners.get("error") ?? []) l(event as never);
-  }
+class ClientWorker extends StandInWorker<ToWorker, FromWorker> implements WorkerLike {
   lastRun(): Extract<ToWorker, { type: "run" }> {
     const m = this.posted.at(-1);
     if (!m) throw new Error("nothing posted");
@@ -63,18 +41,18 @@ const reportFor = (p: Params): Report => ({
 });
 
 function setup(options: { timeoutMs?: number; maxRespawns?: number; preempt?: ClientOptions["preempt"] } = {}) {
-  const workers: StandInWorker[] = [];
+  const workers: ClientWorker[] = [];
   const events: ClientEvent[] = [];
   const client = new EngineClient({
     createWorker: () => {
-      const w = new StandInWorker();
+      const w = new ClientWorker();
       workers.push(w);
       return w;
     },
     onEvent: (e) => events.push(e),
     ...options,
   });
-  const current = (): StandInWorker => {
+  const current = (): ClientWorker => {
     const w = workers.at(-1);
     if (!w) throw new Error("no worker");
     return w;

@@ -7,24 +7,9 @@ import { Cancelled } from "./client";
 import type { FromWorker, SweepProgress, SweepRequest } from "./protocol";
 import type { Params, SweepReport } from "./types.gen";
 import { SweepRunner, type SweepWorkerLike } from "./sweep-runner";
+import { StandInWorker } from "./stand-in-worker";
 
-class FakeWorker implements SweepWorkerLike {
-  posted: SweepRequest[] = [];
-  terminated = false;
-  private listeners = new Map<string, ((event: never) => void)[]>();
-  postMessage(message: SweepRequest): void {
-    this.posted.push(message);
-  }
-  terminate(): void {
-    this.terminated = true;
-  }
-  addEventListener(type: string, listener: (event: never) => void): void {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  say(message: FromWorker | SweepProgress): void {
-    for (const l of this.listeners.get("message") ?? []) l({ data: message } as never);
-  }
-}
+class FakeWorker extends StandInWorker<SweepRequest, FromWorker | SweepProgress> implements SweepWorkerLike {}
 
 const params = { sweep: { axis: "cap", from: 16, to: 64 } } as unknown as Params;
 const reportOf = (done: number): SweepReport =>

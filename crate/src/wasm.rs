@@ -218,13 +218,13 @@ pub fn code(params: JsValue) -> Result<String, JsError> {
 // each, so progress reaches the page between points and Cancel can terminate
 // the worker between or during them), then asks for the knees so far.
 
-/// The axis values of a sweep (empty without one). Throws for invalid params.
+/// How many points a sweep has (0 without one). Throws for invalid params.
 #[wasm_bindgen]
-pub fn sweep_values(params: JsValue) -> Result<JsValue, JsError> {
-    to_js(&crate::engine::sweep::values(&params_from_js(params)?))
+pub fn sweep_total(params: JsValue) -> Result<u32, JsError> {
+    Ok(crate::engine::sweep::grid(&params_from_js(params)?).len() as u32)
 }
 
-/// Runs point `index` of the sweep: `{value, report}`. `options.quick`: one
+/// Runs point `index` of the sweep (in `Sweep::grid` order): `{value, across?, report}`. `options.quick`: one
 /// sample per reader; otherwise the sweep's own lighter sampling
 /// (`sweep::SAMPLING`).
 #[wasm_bindgen]

@@ -7,7 +7,7 @@ use buflab::catalog::schema::sweep_axis;
 use buflab::engine::measure::{InstantClock, Sampling};
 use buflab::engine::sweep;
 use buflab::link::decode as decode_link;
-use buflab::model::{Id, Metric, Params, ReaderKind, Sweep, SweepAxis, SweepReport, MAX_SWEEP_POINTS};
+use buflab::model::{Id, Metric, Params, ReaderKind, Sweep, SweepAxis, SweepReport, MAX_GRID_POINTS, MAX_SWEEP_POINTS};
 use proptest::prelude::*;
 
 /// The `buffer-size` lesson's link (issue 6 contract): std and chained over
@@ -100,10 +100,10 @@ fn bad_sweep_values_fall_back_with_notices_naming_the_key() {
     assert_eq!(keys("sweep=off&from=16&to=1K"), ["from", "to"]);
     // Rounded to the nearest power of two.
     let d = decode_link("sweep=cap&from=100&to=3000");
-    assert_eq!(d.params.sweep, Some(Sweep { axis: SweepAxis::Cap, from: 128, to: 2048 }));
+    assert_eq!(d.params.sweep, Some(Sweep::one(SweepAxis::Cap, 128, 2048)));
     assert_eq!(keys("sweep=cap&from=100&to=3000"), ["from", "to"]);
     // Reversed, clamped, defaulted.
-    assert_eq!(decode_link("sweep=rs&from=1K&to=16").params.sweep, Some(Sweep { axis: SweepAxis::Rs, from: 16, to: 1024 }));
+    assert_eq!(decode_link("sweep=rs&from=1K&to=16").params.sweep, Some(Sweep::one(SweepAxis::Rs, 16, 1024)));
     assert_eq!(decode_link("sweep=rs&to=16G").params.sweep.unwrap().to, 1 << 20);
     assert_eq!(decode_link("sweep=cap&from=x").params.sweep.unwrap().from, sweep_axis(SweepAxis::Cap).from);
     assert_eq!(keys("sweep=cap&from=x"), ["from"]);
@@ -132,11 +132,11 @@ fn streams_points_past_the_job_limit_are_dropped_with_a_notice() {
 #[test]
 fn strict_check_rejects_bad_sweeps_with_the_key() {
     let with = |s: Sweep| Params { sweep: Some(s), ..Params::default() }.check().unwrap_err().key;
-    assert_eq!(with(Sweep { axis: SweepAxis::Cap, from: 100, to: 1024 }), "from");
-    assert_eq!(with(Sweep { axis: SweepAxis::Cap, from: 1024, to: 16 }), "from");
-    assert_eq!(with(Sweep { axis: SweepAxis::Cap, from: 16, to: 8 << 20 }), "to");
-    assert_eq!(with(Sweep { axis: SweepAxis::Chunk, from: 1, to: 1 << 24 }), "to");
-    assert_eq!(with(Sweep { axis: SweepAxis::Streams, from: 1, to: 512 }), "to");
+    assert_eq!(with(Sweep::one(SweepAxis::Cap, 100, 1024)), "from");
+    assert_eq!(with(Sweep::one(SweepAxis::Cap, 1024, 16)), "from");
+    assert_eq!(with(Sweep::one(SweepAxis::Cap, 16, 8 << 20)), "to");
+    assert_eq!(with(Sweep::one(SweepAxis::Chunk, 1, 1 << 24)), "to");
+    assert_eq!(with(Sweep::one(SweepAxis::Streams, 1, 512)), "to");
     assert!(buflab::link::params_from_json(r#"{"sweep": {"axis": "size", "from": 1, "to": 2}}"#).is_err());
     let p = buflab::link::params_from_json(r#"{"sweep": {"axis": "cap", "from": 16, "to": 1024}}"#).unwrap();
     assert_eq!(p.sweep.unwrap().values().len(), 7);
@@ -194,4 +194,93 @@ fn a_sweep_is_refitted_when_the_rest_changes() {
     assert_eq!(d.params.sweep.unwrap().to, 16);
     assert_eq!(d.notices.iter().map(|n| n.key.as_str()).collect::<Vec<_>>(), ["to"]);
     assert!(buflab::link::fit_sweep(&Params { cap: 0, ..p }).is_err());
+}
+
+/// A two-axis sweep: capacity down the rows, read size across the columns.
+const GRID_LINK: &str = "#v=1&len=256K&chunk=64-512&rd=std,chained&sweep=cap,rs&from=64,1&to=1K,8";
+
+#[test]
+fn a_two_axis_sweep_runs_every_pair_and_knees_in_every_column() {
+    let d = decode_link(GRID_LINK);
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert!(d.fragment.ends_with("&sweep=cap,rs&from=64,1&to=1K,8"), "{}", d.fragment);
+    let r = api::run_sweep(&d.params, &InstantClock::default(), Sampling::QUICK, |_, _, _| {}).unwrap();
+    assert!(r.complete && r.digests_agree);
+    assert_eq!((r.values.as_slice(), r.across_values.as_slice(), r.total), ([64, 128, 256, 512, 1024].as_slice(), [1, 2, 4, 8].as_slice(), 20));
+    // Row by row, each point's experiment at its pair and no sweep of its own.
+    for (i, p) in r.points.iter().enumerate() {
+        assert_eq!((p.value, p.across), (r.values[i / 4], Some(r.across_values[i % 4])));
+        assert_eq!((p.report.params.cap, p.report.params.rs, p.report.params.sweep), (p.value, r.across_values[i % 4], None));
+    }
+    // The buffer stops paying once it holds the largest chunk, whatever the
+    // read size: the knee line is straight at 512.
+    for rs in [1, 2, 4, 8] {
+        let k = r.knees.iter().find(|k| k.reader == ReaderKind::Std && k.metric == Metric::SourceReads && k.across == Some(rs)).unwrap();
+        assert_eq!(k.value, 512, "rs {rs}: {k:?}");
+    }
+    assert_eq!(r.knees.iter().filter(|k| k.metric == Metric::SourceReads).count(), 2 * 4, "one knee per reader and column");
+    // The JSON lists one point per pair.
+    let json = serde_json::to_value(&r).unwrap();
+    assert_eq!(json["points"].as_array().unwrap().len(), 20);
+    assert_eq!(json["points"][5]["across"], 2);
+    assert_eq!(json["sweep"]["across"]["axis"], "rs");
+}
+
+#[test]
+fn one_axis_reports_keep_their_form() {
+    let json = serde_json::to_value(lesson_sweep()).unwrap();
+    assert!(json["sweep"].get("across").is_none());
+    assert!(json["points"][0].get("across").is_none());
+    assert!(json["knees"][0].get("across").is_none());
+}
+
+#[test]
+fn bad_two_axis_links_fall_back_with_notices() {
+    let one = |link: &str| decode_link(link).params.sweep.unwrap();
+    assert_eq!(one("sweep=cap,cap").across, None);
+    assert_eq!(keys("sweep=cap,cap"), ["sweep"]);
+    assert_eq!(one("sweep=cap,nope").across, None);
+    assert_eq!(keys("sweep=cap,rs,len&from=16,1&to=64,4"), ["sweep"]);
+    assert_eq!(one("sweep=cap,rs,len&from=16,1&to=64,4").across.unwrap().axis, SweepAxis::Rs);
+    // A second value on one axis is ignored; an empty part keeps the default.
+    assert_eq!(keys("sweep=cap&from=16,1"), ["from"]);
+    let s = one("sweep=cap,rs&from=,4&to=1K");
+    assert_eq!((s.from, s.to, s.across.unwrap().from), (sweep_axis(SweepAxis::Cap).from, 1024, 4));
+    // Both axes' default ranges make 13 × 17 points: the second axis is cut.
+    let d = decode_link("sweep=cap,rs");
+    let s = d.params.sweep.unwrap();
+    assert!(s.point_count() <= MAX_GRID_POINTS && s.values().len() == 13, "{s:?}");
+    assert_eq!(d.notices.iter().map(|n| n.key.as_str()).collect::<Vec<_>>(), ["to"]);
+    // Job size: the second axis is cut before the first.
+    let d = decode_link("len=1M&sweep=cap,streams&from=256K,1&to=4M,64");
+    assert_eq!(d.params.check(), Ok(()));
+    assert!(sweep::points(&d.params).iter().all(|p| p.check().is_ok()));
+    let s = d.params.sweep.unwrap();
+    assert_eq!(s.to, 4 << 20, "{:?}", d.notices);
+    assert!(s.across.unwrap().to < 64, "{s:?}");
+    assert!(d.notices.iter().any(|n| n.key == "to" && n.message.contains("dropped")), "{:?}", d.notices);
+}
+
+proptest! {
+    #[test]
+    fn two_axis_sweeps_round_trip_through_the_link(x in 0usize..5, y in 0usize..4, a in 0u32..27, b in 0u32..27, c in 0u32..27, e in 0u32..27) {
+        let axes = &buflab::catalog::schema().sweep_axes;
+        let (first, second) = (&axes[x], &axes[(x + 1 + y) % 5]);
+        let range = |info: &buflab::catalog::schema::SweepAxisInfo, a: u32, b: u32| {
+            let (lo, hi) = (info.bounds.min.ilog2(), info.bounds.max.ilog2());
+            let (a, b) = (lo + a % (hi - lo + 1), lo + b % (hi - lo + 1));
+            (1u64 << a.min(b), 1u64 << a.max(b))
+        };
+        let ((f1, t1), (f2, t2)) = (range(first, a, b), range(second, c, e));
+        let link = format!("len=64K&sweep={},{}&from={f1},{f2}&to={t1},{t2}", first.id.id(), second.id.id());
+        let d = decode_link(&link);
+        prop_assert_eq!(d.params.check(), Ok(()));
+        let s = d.params.sweep.unwrap();
+        prop_assert_eq!(s.across.map(|a| a.axis), Some(second.id));
+        prop_assert!(s.point_count() <= MAX_GRID_POINTS);
+        let again = decode_link(&d.fragment);
+        prop_assert!(again.notices.is_empty(), "{:?}", again.notices);
+        prop_assert_eq!(&again.params, &d.params);
+        prop_assert!(sweep::points(&d.params).iter().all(|p| p.check().is_ok()));
+    }
 }

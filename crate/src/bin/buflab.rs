@@ -56,7 +56,10 @@ Examples:
 
 const AFTER_HELP: &str = "\
 A link with 'sweep=cap&from=16&to=64K' (axes cap, rs, chunk, len, streams) runs a sweep: one table
-row per point and reader, then the knees; --json prints the sweep report.
+row per point and reader, then the knees; --json prints the sweep report. Two axes,
+'sweep=cap,rs&from=1K,1&to=8K,8', run every pair: one matrix per reader and metric (rows: the
+first axis, columns: the second), the knees along the first axis per column; --json lists one
+point per pair.
 
 Examples:
   buflab '#v=1&len=1M&chunk=100&cap=8K&rs=1&rd=unbuffered,std'
@@ -557,7 +560,8 @@ fn write_tables(r: &WriteReport) -> String {
 fn sweep(params: &buflab::Params, clock: &InstantClock, sampling: Sampling, json: bool) -> ExitCode {
     let report = buflab::api::run_sweep(params, clock, sampling, |i, n, point| {
         if !json {
-            eprintln!("point {}/{n}: {}", i + 1, format_size(point.value));
+            let across = point.across.map(|a| format!(", {}", format_size(a))).unwrap_or_default();
+            eprintln!("point {}/{n}: {}{across}", i + 1, format_size(point.value));
         }
     });
     finish(report, json, sweep_table, |r| r.digests_agree, "a reader delivered different bytes than the source")
@@ -573,7 +577,9 @@ fn format_value(axis: SweepAxis, value: u64) -> String {
 }
 
 fn sweep_table(r: &buflab::model::SweepReport) -> String {
-    use buflab::model::Metric;
+    if r.sweep.across.is_some() {
+        return grid_table(r);
+    }
     let axis = r.sweep.axis;
     let header = [axis.id(), "reader", "source reads", "copied", "allocs", "cpu median", "modelled I/O", "total*", "bytes"];
     let mut rows = Vec::new();
@@ -603,6 +609,78 @@ fn sweep_table(r: &buflab::model::SweepReport) -> String {
     );
     out += &layout(&header, &rows);
     out += "\n";
+    out += &knee_lines(r);
+    out += &sweep_footer(r);
+    out
+}
+
+/// A two-axis sweep: per reader and metric, a matrix with the first axis
+/// down the rows and the second across the columns; a knee is marked `*`.
+fn grid_table(r: &buflab::model::SweepReport) -> String {
+    use buflab::model::Metric;
+    let (axis, across) = (r.sweep.axis, r.sweep.across.expect("a two-axis sweep").axis);
+    let label = |a: SweepAxis| buflab::catalog::schema::sweep_axis(a).label.to_lowercase();
+    let mut out = format!(
+        "#{}\nsweep of {} ({}) {} to {} by {} ({}) {} to {}: {} × {} = {} points\n",
+        r.link,
+        label(axis),
+        axis.id(),
+        format_value(axis, r.sweep.from),
+        format_value(axis, r.sweep.to),
+        label(across),
+        across.id(),
+        format_value(across, r.across_values[0]),
+        format_value(across, *r.across_values.last().expect("a range has a point")),
+        r.values.len(),
+        r.across_values.len(),
+        r.total,
+    );
+    let Some(first) = r.points.first() else { return out };
+    let metrics = [(Metric::SourceReads, "source reads"), (Metric::BytesCopied, "bytes copied"), (Metric::Time, "total time*")];
+    for (ri, run0) in first.report.runs.iter().enumerate() {
+        for (metric, what) in metrics {
+            let corner = format!("{} \\ {}", axis.id(), across.id());
+            let mut header = vec![corner];
+            header.extend(r.across_values.iter().map(|&a| format_value(across, a)));
+            let rows: Vec<Vec<String>> = r
+                .values
+                .iter()
+                .map(|&v| {
+                    let mut row = vec![format_value(axis, v)];
+                    row.extend(r.across_values.iter().map(|&a| {
+                        let point = r.points.iter().find(|p| p.value == v && p.across == Some(a));
+                        let Some(run) = point.and_then(|p| p.report.runs.get(ri)) else { return "–".to_string() };
+                        let cell = match metric.count(run) {
+                            Some(n) => n.to_string(),
+                            None => ns(run.modelled_total_ns()),
+                        };
+                        let is_knee = r.knees.iter().any(|k| {
+                            k.reader == run0.reader && k.metric == metric && k.across == Some(a) && k.value == v
+                        });
+                        if is_knee { format!("{cell} *") } else { cell }
+                    }));
+                    row
+                })
+                .collect();
+            let header: Vec<&str> = header.iter().map(String::as_str).collect();
+            out += &format!("\n{} — {what}\n", run0.reader.id());
+            out += &layout(&header, &rows);
+        }
+    }
+    out += &if r.sweep.axis.has_knee() {
+        format!("\n* the knee along {} in that column (for that reader and metric).\n", axis.id())
+    } else {
+        format!("\nno knee along {}: a bigger value only costs more.\n", axis.id())
+    };
+    out += &sweep_footer(r);
+    out
+}
+
+/// One line per knee, or why there is none.
+fn knee_lines(r: &buflab::model::SweepReport) -> String {
+    use buflab::model::Metric;
+    let axis = r.sweep.axis;
+    let mut out = String::new();
     if r.knees.is_empty() {
         out += &format!("no knee along {}: a bigger value only costs more.\n", axis.id());
     }
@@ -621,13 +699,16 @@ fn sweep_table(r: &buflab::model::SweepReport) -> String {
             if k.first { " (the first point: no bigger value pays)" } else { "" },
         );
     }
-    out += &format!(
+    out
+}
+
+fn sweep_footer(r: &buflab::model::SweepReport) -> String {
+    format!(
         "\nknee: the smallest {} whose count is within 5% of the sweep's best for that reader;\n\
          for time, the smallest after which no point is clearly (all samples > 5%) faster.\n\
          * total = measured CPU median + modelled I/O (source reads × {} ns). Digests {}.\n",
-        axis.id(),
+        r.sweep.axis.id(),
         r.params.sys,
         if r.digests_agree { "agree with the source at every point" } else { "DIFFER from the source" },
-    );
-    out
+    )
 }

@@ -1,6 +1,8 @@
 //! Sweeps: one experiment re-run along one axis (capacity, read size, chunk
-//! size, stream length or streams) through the powers of two of a range, and
-//! the knee of each curve: where a bigger value stops paying.
+//! size, stream length or streams) through the powers of two of a range, or
+//! over the grid of two such axes, and the knee of each curve: where a bigger
+//! value stops paying (on two axes: along the first axis, for every value of
+//! the second, which draws the knee line across the grid).
 //!
 //! The range and its limits are owned by the model (link keys `sweep`,
 //! `from`, `to`); this module turns a swept `Params` into its points, runs
@@ -22,18 +24,23 @@ pub const SAMPLING: Sampling = Sampling { warmup_ns: 5e6, samples: 3, budget_ns:
 /// fraction of the sweep's best value for that metric (see [`knee`]).
 pub const KNEE_TOLERANCE: f64 = 0.05;
 
-/// The axis values of a sweep, ascending (empty without a sweep).
-pub fn values(params: &Params) -> Vec<u64> {
-    params.sweep.map(|s| s.values()).unwrap_or_default()
+/// The points of a sweep in the order they run, `(value, across value)`
+/// (empty without a sweep; see [`Sweep::grid`]).
+pub fn grid(params: &Params) -> Vec<(u64, Option<u64>)> {
+    params.sweep.map(|s| s.grid()).unwrap_or_default()
 }
 
-/// The experiments of a sweep, one per axis value, ascending; each is
-/// `params` with the axis set to the value (for `chunk`, the model `fixed v`)
-/// and no sweep. Points that break the job-size rule are left out (a decoded
-/// link has none: the decoder cuts `to` with a notice).
+/// The experiments of a sweep, one per point in [`grid`] order; each is
+/// `params` with the axes set to the point's values (for `chunk`, the model
+/// `fixed v`) and no sweep. Points that break the job-size rule are left out
+/// (a decoded link has none: the decoder cuts `to` with a notice).
 pub fn points(params: &Params) -> Vec<Params> {
     let Some(s) = params.sweep else { return Vec::new() };
-    s.values().into_iter().filter(|&v| s.axis.fits(params, v)).map(|v| s.axis.apply(params, v)).collect()
+    s.grid()
+        .into_iter()
+        .map(|(v, a)| s.apply(params, v, a))
+        .filter(|p| p.streams <= crate::model::max_streams(p.len, p.cap))
+        .collect()
 }
 
 /// The knee of a curve where smaller is better: the index of the **smallest
@@ -89,13 +96,26 @@ fn total(run: &Run) -> Timed {
 }
 
 /// The knees of the points measured so far, per reader (in the order the
-/// experiment lists them) and metric. Empty on axes without a knee
-/// (stream length, streams) and without points.
+/// experiment lists them) and metric, along the first axis; on two axes, one
+/// set per value of the second axis (in ascending order). Empty when the
+/// first axis has no knee (stream length, streams) and without points.
 pub fn knees(sweep: &Sweep, points: &[SweepPoint]) -> Vec<Knee> {
-    let Some(first) = points.first() else { return Vec::new() };
     if !sweep.axis.has_knee() {
         return Vec::new();
     }
+    if sweep.across.is_none() {
+        return knees_along(&points.iter().collect::<Vec<_>>(), None);
+    }
+    sweep
+        .across_values()
+        .into_iter()
+        .flat_map(|a| knees_along(&points.iter().filter(|p| p.across == Some(a)).collect::<Vec<_>>(), Some(a)))
+        .collect()
+}
+
+/// The knees of one curve along the first axis (`points` ascending).
+fn knees_along(points: &[&SweepPoint], across: Option<u64>) -> Vec<Knee> {
+    let Some(first) = points.first() else { return Vec::new() };
     let mut out = Vec::new();
     for (r, run0) in first.report.runs.iter().enumerate() {
         let runs: Vec<&Run> = points.iter().filter_map(|p| p.report.runs.get(r)).collect();
@@ -121,6 +141,7 @@ pub fn knees(sweep: &Sweep, points: &[SweepPoint]) -> Vec<Knee> {
                     at_knee: curve[i],
                     best: curve.iter().copied().fold(f64::INFINITY, f64::min),
                     first: i == 0,
+                    across,
                 });
             }
         }
@@ -131,29 +152,32 @@ pub fn knees(sweep: &Sweep, points: &[SweepPoint]) -> Vec<Knee> {
 /// Builds the report of the points measured so far.
 pub fn report(params: &Params, points: Vec<SweepPoint>) -> Option<SweepReport> {
     let sweep = params.sweep?;
-    let values = values(params);
+    let total = sweep.grid().len();
     Some(SweepReport {
         knees: knees(&sweep, &points),
-        complete: points.len() == values.len(),
+        complete: points.len() == total,
         digests_agree: points.iter().all(|p| p.report.digests_agree()),
         link: String::new(),
         params: params.clone(),
         sweep,
-        values,
+        values: sweep.values(),
+        across_values: sweep.across_values(),
+        total,
         points,
     })
 }
 
-/// Runs one point: the experiment at axis value `values(params)[index]`.
+/// Runs one point: the experiment at `grid(params)[index]`.
 pub fn run_point(params: &Params, index: usize, clock: &dyn Clock, sampling: Sampling) -> Result<SweepPoint, ParamError> {
     params.check()?;
     let sweep = params.sweep.ok_or_else(|| ParamError { key: "sweep", message: "no sweep axis set".into() })?;
-    let value = *values(params).get(index).ok_or_else(|| ParamError {
+    let grid = sweep.grid();
+    let &(value, across) = grid.get(index).ok_or_else(|| ParamError {
         key: "sweep",
-        message: format!("point {index} is past the sweep's {} points", values(params).len()),
+        message: format!("point {index} is past the sweep's {} points", grid.len()),
     })?;
-    let report = super::experiment::run(&sweep.axis.apply(params, value), clock, sampling)?;
-    Ok(SweepPoint { value, report })
+    let report = super::experiment::run(&sweep.apply(params, value, across), clock, sampling)?;
+    Ok(SweepPoint { value, across, report })
 }
 
 /// Runs every point of the sweep in order, calling `on_point` after each
@@ -168,7 +192,7 @@ pub fn run_sweep(
     if params.sweep.is_none() {
         return Err(ParamError { key: "sweep", message: "no sweep axis set".into() });
     }
-    let n = values(params).len();
+    let n = grid(params).len();
     let mut done = Vec::with_capacity(n);
     for i in 0..n {
         let point = run_point(params, i, clock, sampling)?;
@@ -230,7 +254,7 @@ mod tests {
     #[test]
     fn points_follow_the_powers_of_two_of_the_range() {
         use crate::model::{ChunkModel::Fixed, SweepAxis};
-        let swept = |axis, from, to, base: Params| Params { sweep: Some(Sweep { axis, from, to }), ..base };
+        let swept = |axis, from, to, base: Params| Params { sweep: Some(Sweep::one(axis, from, to)), ..base };
         let p = swept(SweepAxis::Cap, 16, 1024, Params { len: 65536, ..Params::default() });
         let caps: Vec<u64> = points(&p).iter().map(|p| p.cap).collect();
         assert_eq!(caps, [16, 32, 64, 128, 256, 512, 1024]);

@@ -20,8 +20,8 @@ use crate::model::limits::{max_streams, pow2_floor, streams_cap_reason, Bounds};
 use crate::model::params::sweep_point_count;
 use crate::model::size::shorten;
 use crate::model::{
-    format_size, key, parse_size, ChunkModel, Id, Lab, LenRange, ParamError, Params, Sweep, SweepAxis, View, LIMITS,
-    MAX_SWEEP_POINTS, PRESETS,
+    format_size, key, parse_size, Across, ChunkModel, Id, Lab, LenRange, ParamError, Params, Sweep, SweepAxis, View,
+    LIMITS, MAX_GRID_POINTS, MAX_SWEEP_POINTS, PRESETS,
 };
 
 /// The link format version this build writes (and the only one it reads).
@@ -211,35 +211,30 @@ pub const KEYS: &[Key] = &[
         decode: |d, raw, p| p.write.sink = d.chunk(key::SINK, raw, d.defaults.write.sink),
         encode: |p| write_shown(p).then(|| format_chunk(p.write.sink)),
     },
-    // A sweep: `sweep` names the axis (absent or `off`: none) with the axis'
-    // default range; `from` and `to` set the range. The range is rounded to
-    // powers of two here and fitted to the job-size rule once every key is
-    // read (see `decode`).
+    // A sweep: `sweep` names the axis, or two axes `a,b` (absent or `off`:
+    // none) with each axis' default range; `from` and `to` set the ranges,
+    // comma-separated pairs in the same order on two axes. The ranges are
+    // rounded to powers of two here and fitted to the point limits and the
+    // job-size rule once every key is read (see `decode`).
     Key {
         name: key::SWEEP,
-        decode: |d, raw, p| {
-            let a = raw.trim().to_ascii_lowercase();
-            p.sweep = if a == "off" || a.is_empty() {
-                None
-            } else {
-                let known = format!("{}, off", SweepAxis::ids().join(", "));
-                d.choice_of::<SweepAxis>(key::SWEEP, &a, "sweep axis", &known, "no sweep").map(|axis| {
-                    let (from, to) = axis.default_range();
-                    Sweep { axis, from, to }
-                })
-            };
+        decode: |d, raw, p| p.sweep = d.sweep(raw),
+        encode: |p| {
+            p.sweep.map(|s| match s.across {
+                Some(a) => format!("{},{}", s.axis.id(), a.axis.id()),
+                None => s.axis.id().to_string(),
+            })
         },
-        encode: |p| p.sweep.map(|s| s.axis.id().to_string()),
     },
     Key {
         name: key::FROM,
-        decode: |d, raw, p| d.sweep_end(key::FROM, raw, p, |s| &mut s.from),
-        encode: |p| p.sweep.map(|s| format_size(s.from)),
+        decode: |d, raw, p| d.sweep_ends(key::FROM, raw, p),
+        encode: |p| p.sweep.map(|s| sweep_pair(s.from, s.across.map(|a| a.from))),
     },
     Key {
         name: key::TO,
-        decode: |d, raw, p| d.sweep_end(key::TO, raw, p, |s| &mut s.to),
-        encode: |p| p.sweep.map(|s| format_size(s.to)),
+        decode: |d, raw, p| d.sweep_ends(key::TO, raw, p),
+        encode: |p| p.sweep.map(|s| sweep_pair(s.to, s.across.map(|a| a.to))),
     },
     // The result view: written only when it is not the one the link implies
     // (the sweep for a link with a sweep, else the single run), so links
@@ -265,6 +260,14 @@ pub const KEYS: &[Key] = &[
         encode: |p| p.lesson.map(|l| l.id().to_string()),
     },
 ];
+
+/// One end of a sweep's range: `1K`, or `1K,8` on two axes.
+fn sweep_pair(first: u64, across: Option<u64>) -> String {
+    match across {
+        Some(a) => format!("{},{}", format_size(first), format_size(a)),
+        None => format_size(first),
+    }
+}
 
 /// True when `field` of `p` differs from the default's.
 fn changed<T: PartialEq>(p: &Params, field: impl Fn(&Params) -> T) -> bool {
@@ -514,26 +517,80 @@ impl Decoder {
         LenRange { min: lo, max: hi }
     }
 
-    /// One end of the sweep's range: a size within the axis' bounds, rounded
-    /// to the nearest power of two (a tie goes down). Without a sweep the key
-    /// is ignored, with a notice.
-    fn sweep_end(&mut self, key: &str, raw: &str, p: &mut Params, end: fn(&mut Sweep) -> &mut u64) {
+    /// The `sweep` key: one axis or two, comma-separated, each with its
+    /// default range.
+    fn sweep(&mut self, raw: &str) -> Option<Sweep> {
+        let a = raw.trim().to_ascii_lowercase();
+        if a == "off" || a.is_empty() {
+            return None;
+        }
+        let names: Vec<&str> = a.split(',').map(str::trim).collect();
+        if names.len() > 2 {
+            self.notice(key::SWEEP, format!("'{}': a sweep has one or two axes; using the first two", shorten(raw)));
+        }
+        let known = format!("{}, off", SweepAxis::ids().join(", "));
+        let axis: SweepAxis = self.choice_of(key::SWEEP, names[0], "sweep axis", &known, "no sweep")?;
+        let (from, to) = axis.default_range();
+        let mut sweep = Sweep::one(axis, from, to);
+        let Some(second) = names.get(1).filter(|n| !n.is_empty()) else { return Some(sweep) };
+        let across: Option<SweepAxis> =
+            self.choice_of(key::SWEEP, second, "sweep axis", &known, &format!("sweeping {} alone", axis.id()));
+        match across {
+            Some(b) if b == axis => {
+                self.notice(key::SWEEP, format!("{} twice; sweeping it alone", axis.id()));
+            }
+            Some(b) => {
+                let (from, to) = b.default_range();
+                sweep.across = Some(Across { axis: b, from, to });
+            }
+            None => {}
+        }
+        Some(sweep)
+    }
+
+    /// The `from` or `to` key: one end of each axis' range, comma-separated
+    /// on two axes (an empty part keeps that axis' default). Without a sweep
+    /// the key is ignored, with a notice, as is a second part on one axis.
+    fn sweep_ends(&mut self, key: &str, raw: &str, p: &mut Params) {
         let Some(sweep) = p.sweep.as_mut() else {
             self.notice(key, "ignored: there is no sweep (set sweep to an axis)".into());
             return;
         };
-        let default = *end(sweep);
-        let v = self.size(key, raw, sweep.axis.bounds(), default);
-        let rounded = if v.is_power_of_two() {
-            v
-        } else {
-            let down = pow2_floor(v);
-            let up = down * 2;
-            let rounded = if v - down <= up - v { down } else { up };
-            self.notice(key, format!("{} is not a power of two; using {}", format_size(v), format_size(rounded)));
-            rounded
-        };
-        *end(sweep) = rounded;
+        let is_from = key == key::FROM;
+        let mut parts = raw.split(',');
+        let first = parts.next().unwrap_or("");
+        let second = parts.next();
+        if parts.next().is_some() {
+            self.notice(key, format!("'{}': one value per axis; using the first two", shorten(raw)));
+        }
+        if !first.trim().is_empty() || second.is_none() {
+            let end = if is_from { &mut sweep.from } else { &mut sweep.to };
+            *end = self.pow2_size(key, first, sweep.axis.bounds(), *end);
+        }
+        match (second, sweep.across.as_mut()) {
+            (Some(raw2), Some(a)) if !raw2.trim().is_empty() => {
+                let end = if is_from { &mut a.from } else { &mut a.to };
+                *end = self.pow2_size(key, raw2, a.axis.bounds(), *end);
+            }
+            (Some(raw2), None) if !raw2.trim().is_empty() => {
+                self.notice(key, format!("'{}' ignored: the sweep has one axis", shorten(raw2)));
+            }
+            _ => {}
+        }
+    }
+
+    /// A size within `bounds`, rounded to the nearest power of two (a tie
+    /// goes down), with a notice when rounded.
+    fn pow2_size(&mut self, key: &str, raw: &str, bounds: Bounds, default: u64) -> u64 {
+        let v = self.size(key, raw, bounds, default);
+        if v.is_power_of_two() {
+            return v;
+        }
+        let down = pow2_floor(v);
+        let up = down * 2;
+        let rounded = if v - down <= up - v { down } else { up };
+        self.notice(key, format!("{} is not a power of two; using {}", format_size(v), format_size(rounded)));
+        rounded
     }
 
     /// After every key: a reversed sweep range is swapped; the streams are
@@ -551,6 +608,13 @@ impl Decoder {
             if s.from > s.to {
                 self.notice(key::FROM, format!("from {} is above to {}; swapped", format_size(s.from), format_size(s.to)));
                 std::mem::swap(&mut s.from, &mut s.to);
+            }
+            if let Some(a) = s.across.as_mut() {
+                if a.from > a.to {
+                    let (from, to) = (format_size(a.from), format_size(a.to));
+                    self.notice(key::FROM, format!("{} from {from} is above to {to}; swapped", a.axis.id()));
+                    std::mem::swap(&mut a.from, &mut a.to);
+                }
             }
         }
         let most = max_streams(p.len, p.cap);
@@ -574,26 +638,50 @@ impl Decoder {
             );
             s.to = to;
         }
-        if !s.axis.fits(p, s.to) {
-            let mut to = s.to;
-            while to > 1 && !s.axis.fits(p, to) {
-                to /= 2;
+        if let Some(mut a) = s.across {
+            let rows = sweep_point_count(s.from, s.to);
+            let most = (MAX_GRID_POINTS / rows).max(1);
+            if sweep_point_count(a.from, a.to) > most {
+                let to = a.from << (most - 1);
+                self.notice(
+                    key::TO,
+                    format!(
+                        "{} × {} points is too many (at most {MAX_GRID_POINTS}); using {} to = {}",
+                        rows,
+                        sweep_point_count(a.from, a.to),
+                        a.axis.id(),
+                        format_size(to)
+                    ),
+                );
+                a.to = to;
             }
-            let q = s.axis.apply(p, s.to);
-            let dropped = sweep_point_count(to, s.to) - 1;
+            s.across = Some(a);
+        }
+        if !s.fits(p) {
+            let before = s;
+            // Cut the second axis first, then the first.
+            if let Some(mut a) = s.across {
+                while a.to > a.from && !(Sweep { across: Some(a), ..s }).fits(p) {
+                    a.to /= 2;
+                }
+                s.across = Some(a);
+            }
+            while s.to > 1 && !s.fits(p) {
+                s.to /= 2;
+            }
+            s.from = s.from.min(s.to);
+            let q = before.apply(p, before.to, before.across.map(|a| a.to));
+            let dropped = before.point_count() - s.point_count();
             self.notice(
                 key::TO,
                 format!(
-                    "{} point{} past {} = {} dropped: {}",
+                    "{} point{} past {} dropped: {}",
                     dropped,
                     if dropped == 1 { "" } else { "s" },
-                    s.axis.id(),
-                    format_size(to),
+                    s.describe_last(),
                     streams_cap_reason(q.len, q.cap)
                 ),
             );
-            s.to = to;
-            s.from = s.from.min(to);
         }
         p.sweep = Some(s);
     }

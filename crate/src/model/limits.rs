@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::chunk::ChunkModel;
 use super::id::Id;
-use super::params::{sweep_point_count, Params, Record, SweepAxis, WriteParams, RECORD_BYTES};
+use super::params::{sweep_point_count, Params, Record, Sweep, SweepAxis, WriteParams, RECORD_BYTES};
 use super::size::{format_size, KIB, MIB};
 
 /// The link key each field is known by; messages and notices name these.
@@ -189,6 +189,10 @@ pub const MAX_REAL_STREAMS: u64 = 64;
 /// with a notice. 24 doublings cover 1 B to 8 MiB.
 pub const MAX_SWEEP_POINTS: u64 = 24;
 
+/// Most points a two-axis sweep may have (8 × 8, say): a grid wider than this
+/// is cut at the second axis' `to` first, with a notice.
+pub const MAX_GRID_POINTS: u64 = 64;
+
 /// The largest power of two at or below `n` (`n` ≥ 1).
 pub const fn pow2_floor(n: u64) -> u64 {
     1 << (63 - n.leading_zeros())
@@ -337,29 +341,67 @@ impl Params {
     /// The sweep, if any.
     fn check_sweep(&self) -> Result<(), ParamError> {
         let Some(s) = self.sweep else { return Ok(()) };
-        let bounds = s.axis.bounds();
-        check_bounds(key::FROM, s.from, bounds)?;
-        check_bounds(key::TO, s.to, bounds)?;
-        for (name, v) in [(key::FROM, s.from), (key::TO, s.to)] {
-            if !v.is_power_of_two() {
-                return Err(ParamError { key: name, message: format!("{v} is not a power of two") });
+        check_range(s.axis, s.from, s.to)?;
+        if let Some(a) = s.across {
+            check_range(a.axis, a.from, a.to)?;
+            if a.axis == s.axis {
+                return Err(ParamError { key: key::SWEEP, message: format!("{} is swept twice", a.axis.id()) });
+            }
+            if s.point_count() > MAX_GRID_POINTS {
+                let n = s.point_count();
+                return Err(ParamError {
+                    key: key::TO,
+                    message: format!("{n} points; a two-axis sweep has at most {MAX_GRID_POINTS}"),
+                });
             }
         }
-        if s.from > s.to {
-            return Err(ParamError { key: key::FROM, message: format!("{} is above to = {}", s.from, s.to) });
-        }
-        let n = sweep_point_count(s.from, s.to);
-        if n > MAX_SWEEP_POINTS {
-            return Err(ParamError { key: key::TO, message: format!("{n} points; a sweep has at most {MAX_SWEEP_POINTS}") });
-        }
-        if !s.axis.fits(self, s.to) {
-            let p = s.axis.apply(self, s.to);
+        if !s.fits(self) {
+            let p = s.apply(self, s.to, s.across.map(|a| a.to));
             return Err(ParamError {
                 key: key::TO,
-                message: format!("the point {} = {}: {}", s.axis.id(), format_size(s.to), streams_cap_reason(p.len, p.cap)),
+                message: format!("the point {}: {}", s.describe_last(), streams_cap_reason(p.len, p.cap)),
             });
         }
         Ok(())
+    }
+}
+
+/// One axis' range: inside its bounds, powers of two, ascending, not too many points.
+fn check_range(axis: SweepAxis, from: u64, to: u64) -> Result<(), ParamError> {
+    let bounds = axis.bounds();
+    check_bounds(key::FROM, from, bounds)?;
+    check_bounds(key::TO, to, bounds)?;
+    for (name, v) in [(key::FROM, from), (key::TO, to)] {
+        if !v.is_power_of_two() {
+            return Err(ParamError { key: name, message: format!("{v} is not a power of two") });
+        }
+    }
+    if from > to {
+        return Err(ParamError { key: key::FROM, message: format!("{from} is above to = {to}") });
+    }
+    let n = sweep_point_count(from, to);
+    if n > MAX_SWEEP_POINTS {
+        return Err(ParamError { key: key::TO, message: format!("{n} points; a sweep has at most {MAX_SWEEP_POINTS}") });
+    }
+    Ok(())
+}
+
+impl Sweep {
+    /// True when every point keeps to the job-size rule: every axis' job
+    /// size grows with its value, so the last point (both axes at `to`)
+    /// fitting means every point fits.
+    pub fn fits(&self, base: &Params) -> bool {
+        let p = self.apply(base, self.to, self.across.map(|a| a.to));
+        p.streams <= max_streams(p.len, p.cap)
+    }
+
+    /// The last point, as `cap = 64K` or `cap = 64K, rs = 8`.
+    pub fn describe_last(&self) -> String {
+        let mut out = format!("{} = {}", self.axis.id(), format_size(self.to));
+        if let Some(a) = self.across {
+            out += &format!(", {} = {}", a.axis.id(), format_size(a.to));
+        }
+        out
     }
 }
 

@@ -20,10 +20,11 @@ pub mod timeline;
 pub use chunk::{ChunkModel, Preset, PIPE_CHUNK, PRESETS};
 pub use id::Id;
 pub use limits::{
-    key, max_streams, Bounds, Limits, ParamError, LIMITS, MAX_JOB_BYTES, MAX_REAL_STREAMS, MAX_SWEEP_POINTS,
+    key, max_streams, Bounds, Limits, ParamError, LIMITS, MAX_JOB_BYTES, MAX_GRID_POINTS, MAX_REAL_STREAMS,
+    MAX_SWEEP_POINTS,
 };
 pub use params::{
-    Embed, Flavour, Lab, LenRange, LessonId, Params, ReaderKind, Record, Sweep, SweepAxis, SysSource, View, Workload,
+    Across, Embed, Flavour, Lab, LenRange, LessonId, Params, ReaderKind, Record, Sweep, SweepAxis, SysSource, View, Workload,
     WriteParams, RECORD_BYTES,
 };
 pub use real::{Calibration, CalibratedFrom, ModelSide, ReadSizes, RealReport, RealRun, RealSource};

@@ -138,7 +138,7 @@ pub enum View {
     /// One measurement: its charts and its table.
     #[default]
     Run,
-    /// The sweep along one axis.
+    /// The sweep along one or two axes.
     Sweep,
     /// The buffer timeline, one application operation per step.
     Timeline,
@@ -239,7 +239,7 @@ pub struct Params {
     /// Presenter mode: large type, high contrast, secondary panels hidden.
     /// Changes only how the page looks, never a result.
     pub present: bool,
-    /// A sweep over one axis; `None`: no sweep.
+    /// A sweep over one or two axes; `None`: no sweep.
     pub sweep: Option<Sweep>,
     /// The result view the page shows. Changes only how the page looks,
     /// never a result.
@@ -396,29 +396,88 @@ impl SweepAxis {
     }
 }
 
-/// A sweep: `axis` stepped through the powers of two from `from` to `to`.
+/// A sweep: `axis` stepped through the powers of two from `from` to `to`;
+/// with `across`, a two-axis sweep: at every value of `axis`, the second axis
+/// stepped through its own range (a grid of points, `axis` down the rows).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Sweep {
     pub axis: SweepAxis,
     pub from: u64,
     pub to: u64,
+    /// The second axis of a two-axis sweep (the grid's columns).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub across: Option<Across>,
+}
+
+/// The second axis of a two-axis sweep: `axis` stepped through the powers of
+/// two from `from` to `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Across {
+    pub axis: SweepAxis,
+    pub from: u64,
+    pub to: u64,
 }
 
 impl Sweep {
-    /// The axis values, ascending: every power of two from `from` to `to`.
+    /// A one-axis sweep.
+    pub fn one(axis: SweepAxis, from: u64, to: u64) -> Sweep {
+        Sweep { axis, from, to, across: None }
+    }
+
+    /// The first axis' values, ascending: every power of two from `from` to `to`.
     pub fn values(&self) -> Vec<u64> {
+        pow2_values(self.from, self.to)
+    }
+
+    /// The second axis' values, ascending (empty for a one-axis sweep).
+    pub fn across_values(&self) -> Vec<u64> {
+        self.across.map(|a| pow2_values(a.from, a.to)).unwrap_or_default()
+    }
+
+    /// Every point, in the order they run: `(value, across value)`, the
+    /// second axis varying fastest (row by row of the grid).
+    pub fn grid(&self) -> Vec<(u64, Option<u64>)> {
+        let across = self.across_values();
         let mut out = Vec::new();
-        let mut v = self.from.max(1);
-        while v <= self.to {
-            out.push(v);
-            match v.checked_mul(2) {
-                Some(next) => v = next,
-                None => break,
+        for v in self.values() {
+            if across.is_empty() {
+                out.push((v, None));
             }
+            out.extend(across.iter().map(|&a| (v, Some(a))));
         }
         out
     }
+
+    /// How many points the sweep has.
+    pub fn point_count(&self) -> u64 {
+        sweep_point_count(self.from, self.to) * self.across.map_or(1, |a| sweep_point_count(a.from, a.to))
+    }
+
+    /// `base` at one point of the sweep (and no sweep of its own).
+    pub fn apply(&self, base: &Params, value: u64, across: Option<u64>) -> Params {
+        let p = self.axis.apply(base, value);
+        match (self.across, across) {
+            (Some(a), Some(v)) => a.axis.apply(&p, v),
+            _ => p,
+        }
+    }
+}
+
+/// Every power of two from `from` to `to`, ascending.
+fn pow2_values(from: u64, to: u64) -> Vec<u64> {
+    let mut out = Vec::new();
+    let mut v = from.max(1);
+    while v <= to {
+        out.push(v);
+        match v.checked_mul(2) {
+            Some(next) => v = next,
+            None => break,
+        }
+    }
+    out
 }
 
 /// Points in the power-of-two range `from..=to`.
@@ -458,8 +517,18 @@ mod tests {
 
     #[test]
     fn sweep_values_are_the_powers_of_two_of_the_range() {
-        assert_eq!(Sweep { axis: SweepAxis::Cap, from: 16, to: 128 }.values(), [16, 32, 64, 128]);
+        assert_eq!(Sweep::one(SweepAxis::Cap, 16, 128).values(), [16, 32, 64, 128]);
         assert_eq!(sweep_point_count(16, 128), 4);
         assert_eq!(sweep_point_count(1, 1), 1);
+    }
+
+    #[test]
+    fn a_two_axis_sweep_runs_its_grid_row_by_row() {
+        let s = Sweep { across: Some(Across { axis: SweepAxis::Rs, from: 1, to: 4 }), ..Sweep::one(SweepAxis::Cap, 16, 32) };
+        assert_eq!(s.grid(), [(16, Some(1)), (16, Some(2)), (16, Some(4)), (32, Some(1)), (32, Some(2)), (32, Some(4))]);
+        assert_eq!(s.point_count(), 6);
+        let p = s.apply(&Params::default(), 32, Some(4));
+        assert_eq!((p.cap, p.rs, p.sweep), (32, 4, None));
+        assert_eq!(Sweep::one(SweepAxis::Cap, 16, 32).grid(), [(16, None), (32, None)]);
     }
 }

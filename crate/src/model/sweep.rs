@@ -1,4 +1,5 @@
-//! A sweep's result: one report per axis value and the knees. Field names are
+//! A sweep's result: one report per point (axis value, or pair of values
+//! on two axes) and the knees. Field names are
 //! an interface, as `Report`'s are.
 
 use serde::{Deserialize, Serialize};
@@ -51,6 +52,11 @@ pub struct Knee {
     /// True when the knee is the first point: no bigger value in the range
     /// pays at all.
     pub first: bool,
+    /// In a two-axis sweep, the second axis' value this knee (along the
+    /// first axis) is found at: one knee per column of the grid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub across: Option<u64>,
 }
 
 /// One measured point of a sweep.
@@ -59,6 +65,10 @@ pub struct Knee {
 pub struct SweepPoint {
     /// The axis value.
     pub value: u64,
+    /// In a two-axis sweep, the second axis' value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub across: Option<u64>,
     /// The experiment's report at this value (its `params` have no sweep).
     pub report: Report,
 }
@@ -70,9 +80,16 @@ pub struct SweepReport {
     /// The swept experiment, sweep included.
     pub params: Params,
     pub sweep: Sweep,
-    /// Every axis value of the sweep, ascending (the points done so far are
-    /// a prefix of it).
+    /// Every value of the (first) axis, ascending.
     pub values: Vec<u64>,
+    /// In a two-axis sweep, every value of the second axis, ascending
+    /// (empty for one axis).
+    #[serde(default)]
+    pub across_values: Vec<u64>,
+    /// How many points the sweep has (`values` × `across_values`); the points
+    /// done so far are a prefix of them, in the order of `Sweep::grid`.
+    #[serde(default)]
+    pub total: usize,
     pub points: Vec<SweepPoint>,
     /// One per reader and metric, on axes where a knee means something.
     pub knees: Vec<Knee>,

@@ -2,6 +2,12 @@
 // `npm run types` rewrites it; `cargo test` fails while it is stale.
 
 /**
+ * The second axis of a two-axis sweep: `axis` stepped through the powers of
+ * two from `from` to `to`.
+ */
+export type Across = { axis: SweepAxis, from: number, to: number, };
+
+/**
  * Blocks handed out by the chained reader's pool during a run.
  */
 export type BlockCounts = { 
@@ -200,7 +206,12 @@ best: number,
  * True when the knee is the first point: no bigger value in the range
  * pays at all.
  */
-first: boolean, };
+first: boolean, 
+/**
+ * In a two-axis sweep, the second axis' value this knee (along the
+ * first axis) is found at: one knee per column of the grid.
+ */
+across?: number, };
 
 /**
  * The two halves of BufLab.
@@ -501,7 +512,7 @@ lesson: LessonId | null,
  */
 present: boolean, 
 /**
- * A sweep over one axis; `None`: no sweep.
+ * A sweep over one or two axes; `None`: no sweep.
  */
 sweep: Sweep | null, 
 /**
@@ -826,9 +837,15 @@ batch: number,
 outliers: number, };
 
 /**
- * A sweep: `axis` stepped through the powers of two from `from` to `to`.
+ * A sweep: `axis` stepped through the powers of two from `from` to `to`;
+ * with `across`, a two-axis sweep: at every value of `axis`, the second axis
+ * stepped through its own range (a grid of points, `axis` down the rows).
  */
-export type Sweep = { axis: SweepAxis, from: number, to: number, };
+export type Sweep = { axis: SweepAxis, from: number, to: number, 
+/**
+ * The second axis of a two-axis sweep (the grid's columns).
+ */
+across?: Across, };
 
 /**
  * What a sweep steps through. Serialized as its link id.
@@ -867,6 +884,10 @@ export type SweepPoint = {
  */
 value: number, 
 /**
+ * In a two-axis sweep, the second axis' value.
+ */
+across?: number, 
+/**
  * The experiment's report at this value (its `params` have no sweep).
  */
 report: Report, };
@@ -880,10 +901,19 @@ export type SweepReport = {
  */
 params: Params, sweep: Sweep, 
 /**
- * Every axis value of the sweep, ascending (the points done so far are
- * a prefix of it).
+ * Every value of the (first) axis, ascending.
  */
-values: Array<number>, points: Array<SweepPoint>, 
+values: Array<number>, 
+/**
+ * In a two-axis sweep, every value of the second axis, ascending
+ * (empty for one axis).
+ */
+across_values: Array<number>, 
+/**
+ * How many points the sweep has (`values` × `across_values`); the points
+ * done so far are a prefix of them, in the order of `Sweep::grid`.
+ */
+total: number, points: Array<SweepPoint>, 
 /**
  * One per reader and metric, on axes where a knee means something.
  */

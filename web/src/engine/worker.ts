@@ -4,7 +4,7 @@
 // `run` blocks this thread for the whole measurement: that is why it lives
 // here and why the client cancels by terminating the worker.
 
-import init, { calibrate_opfs, run, sweep_point, sweep_report, sweep_values } from "../../pkg/buflab.js";
+import init, { calibrate_opfs, run, sweep_point, sweep_report, sweep_total } from "../../pkg/buflab.js";
 import { openOpfsFile } from "./opfs";
 import type { CalibrateReply, CalibrateRequest, FromWorker, SweepProgress, SweepRequest, ToWorker } from "./protocol";
 import type { Calibration, LabReport, Params, SweepPoint, SweepReport } from "./types.gen";
@@ -94,13 +94,13 @@ function sweep(request: SweepRequest, ok: boolean): void {
   }
   try {
     lastPanic = null;
-    const values = sweep_values(request.params) as number[];
+    const total = sweep_total(request.params);
     const points: SweepPoint[] = [];
-    for (let index = 0; index < values.length; index++) {
+    for (let index = 0; index < total; index++) {
       const started = performance.now();
       points.push(sweep_point(request.params, index, { quick: request.quick }) as SweepPoint);
       const report = sweep_report(request.params, points) as SweepReport;
-      scope.postMessage({ type: "sweep-point", id: request.id, index, total: values.length, report, elapsedMs: performance.now() - started });
+      scope.postMessage({ type: "sweep-point", id: request.id, index, total, report, elapsedMs: performance.now() - started });
     }
   } catch (error) {
     const fatal = error instanceof WebAssembly.RuntimeError;

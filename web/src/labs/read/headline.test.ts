@@ -17,7 +17,7 @@ function sweep(fragment: string): SweepReport {
   const { params, notices } = codec.decodeLink(fragment);
   expect(notices).toEqual([]);
   const engine = realEngine();
-  const count = (engine.sweep_values(params) as number[]).length;
+  const count = engine.sweep_total(params);
   const points: SweepPoint[] = [];
   for (let i = 0; i < count; i++) points.push(engine.sweep_point(params, i, { quick: true }) as SweepPoint);
   return engine.sweep_report(params, points) as SweepReport;

@@ -15,7 +15,7 @@ function sweep(fragment: string, upTo?: number): SweepReport {
   const { params, notices } = codec.decodeLink(fragment);
   expect(notices).toEqual([]);
   const engine = realEngine();
-  const count = upTo ?? (engine.sweep_values(params) as number[]).length;
+  const count = upTo ?? engine.sweep_total(params);
   const points: SweepPoint[] = [];
   for (let i = 0; i < count; i++) points.push(engine.sweep_point(params, i, { quick: true }) as SweepPoint);
   return engine.sweep_report(params, points) as SweepReport;

@@ -1,0 +1,38 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The native CLI run as a user runs it: a two-axis sweep link prints its
+//! matrices, and `--json` lists one point per pair.
+
+use std::process::Command;
+
+/// The README's two-axis example, counts only (exact, and fast in a debug build).
+const GRID: &str = "#v=1&len=64K&chunk=64-512&rd=std&sweep=cap,rs&from=64,1&to=1K,8";
+
+fn buflab(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_buflab")).args(args).output().expect("the CLI runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+#[test]
+fn a_two_axis_sweep_prints_a_matrix_per_reader_and_metric() {
+    let table = buflab(&["--counts", GRID]);
+    assert!(table.contains("sweep of buffer capacity (cap) 64 to 1K by read size (rs) 1 to 8: 5 × 4 = 20 points"), "{table}");
+    assert!(table.contains("std — source reads"), "{table}");
+    let header = table.lines().find(|l| l.starts_with("cap \\ rs")).expect("a matrix header");
+    assert_eq!(header.split_whitespace().skip(3).collect::<Vec<_>>(), ["1", "2", "4", "8"]);
+    // The knee row (512: the buffer holds the largest chunk) is starred in every column.
+    let row = table.lines().find(|l| l.starts_with("512 ")).expect("a row for cap 512");
+    assert_eq!(row.matches('*').count(), 4, "{row}");
+}
+
+#[test]
+fn a_two_axis_sweeps_json_lists_one_point_per_pair() {
+    let json: serde_json::Value = serde_json::from_str(&buflab(&["--counts", "--json", GRID])).unwrap();
+    let points = json["points"].as_array().unwrap();
+    assert_eq!(points.len(), 20);
+    let pairs: Vec<(u64, u64)> = points.iter().map(|p| (p["value"].as_u64().unwrap(), p["across"].as_u64().unwrap())).collect();
+    assert_eq!(&pairs[..5], [(64, 1), (64, 2), (64, 4), (64, 8), (128, 1)]);
+    assert_eq!(json["across_values"], serde_json::json!([1, 2, 4, 8]));
+    assert!(json["link"].as_str().unwrap().ends_with("&sweep=cap,rs&from=64,1&to=1K,8"));
+    assert_eq!(json["digests_agree"], true);
+}

@@ -4,6 +4,7 @@
 // the main thread stays responsive (no long task over 200 ms) while points
 // arrive. Screenshots: docs/sweep-1280.png, docs/sweep-360.png.
 
+import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -17,6 +18,10 @@ const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
 /** The `buffer-size` lesson's link (issue 6 contract). */
 const SWEEP_LINK = "#v=1&len=1M&chunk=64-512&seed=42&cap=8K&rs=1&sys=150&rd=std,chained&wl=fixed&sweep=cap&from=16&to=64K";
 const POINTS = 13;
+
+/** A two-axis sweep (the README's example): capacity 64 … 1K down the rows, read size 1 … 8 across. */
+const GRID_LINK = "#v=1&len=64K&chunk=64-512&rd=std,chained&sweep=cap,rs&from=64,1&to=1K,8";
+const GRID_POINTS = 5 * 4;
 
 // Long tasks on the page's main thread, from the first paint on.
 const pages = usePages({ acceptDownloads: true }, (context) =>
@@ -182,6 +187,83 @@ describe("sweeps", () => {
     await sweepDone(page);
     await expectKneeAt512(page);
     await page.locator("#sweep").screenshot({ path: `${docs}sweep-360.png` });
+    await page.close();
+  });
+
+  it("a two-axis sweep link draws its heatmap with the knee line, and agrees with the CLI", async () => {
+    const page = await open(GRID_LINK, 1280);
+    await sweepDone(page);
+    await expect(row(page).getAttribute("data-total")).resolves.toBe(String(GRID_POINTS));
+    await expect(page.locator("#sweep .sweep-progress-text").textContent()).resolves.toMatch(/^Done: 20 of 20 points/);
+    expect(new URL(page.url()).hash).toMatch(/&sweep=cap,rs&from=64,1&to=1K,8$/);
+    // The controls show both axes and both ranges.
+    await expect(page.locator("#sweep-across").inputValue()).resolves.toBe("rs");
+    await expect(page.locator("#sweep-across-to option:checked").textContent()).resolves.toBe("8");
+    // The heatmap instead of the line charts, every cell drawn, the knee line at 512 in every column.
+    const heat = page.locator("#sweep-heatmap");
+    await expect(heat.isVisible()).resolves.toBe(true);
+    await expect(page.locator("#sweep .sweep-charts").isVisible()).resolves.toBe(false);
+    await expect(heat.getAttribute("data-cells")).resolves.toBe(String(GRID_POINTS));
+    await expect(heat.getAttribute("data-knees")).resolves.toBe("1:512,2:512,4:512,8:512");
+    await expect(heat.getAttribute("data-reader")).resolves.toBe("std");
+    const box = (await heat.boundingBox())!;
+    expect(box.width).toBeGreaterThan(600);
+    // Another metric redraws it: bytes copied never falls with a bigger buffer for std.
+    await page.locator("#heatmap-metric").selectOption("bytes_copied");
+    await expect(heat.getAttribute("data-metric")).resolves.toBe("bytes_copied");
+    await expect(heat.getAttribute("data-knees")).resolves.toBe("1:64,2:64,4:64,8:64");
+    await page.locator("#heatmap-metric").selectOption("source_reads");
+    // The knees in words and in the table.
+    await expect(page.locator('#sweep .sweep-knees li[data-reader="std"][data-metric="source_reads"]').textContent()).resolves.toBe(
+      "std BufReader, source reads: cap = 512 at rs = 1, 2, 4, 8.",
+    );
+    await expect(page.locator("#sweep table.sweep-table tbody tr").count()).resolves.toBe(GRID_POINTS);
+    const cell = page.locator('#sweep table.sweep-table tr[data-value="512"][data-across="8"] td[data-reader="std"][data-metric="source_reads"]');
+    await expect(cell.getAttribute("data-knee")).resolves.toBe("true");
+    mkdirSync(docs, { recursive: true });
+    await page.locator("#sweep").screenshot({ path: `${docs}sweep-grid-1280.png` });
+
+    // The page's counts are the CLI's: `buflab --counts --json` of the same link.
+    const json = await downloaded(page, "#sweep-export-json");
+    type Point = { value: number; across: number; report: { runs: { reader: string; source_reads: number; bytes_copied: number }[] } };
+    const pageSweep = (JSON.parse(json.bytes.toString("utf8")) as { sweep: { points: Point[] } }).sweep;
+    const root = fileURLToPath(new URL("../../", import.meta.url));
+    const cli = JSON.parse(
+      execFileSync("cargo", ["run", "-q", "-p", "buflab", "--", "--counts", "--json", GRID_LINK], { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 }),
+    ) as { points: Point[]; link: string };
+    expect(cli.link).toBe(new URL(page.url()).hash.slice(1));
+    const counts = (points: Point[]) => points.map((p) => [p.value, p.across, ...p.report.runs.map((r) => [r.reader, r.source_reads, r.bytes_copied])]);
+    expect(counts(pageSweep.points)).toEqual(counts(cli.points));
+    expect(cli.points.length).toBe(GRID_POINTS);
+
+    // CSV with both axes on every row; the heatmap as an image at twice its size.
+    const csv = await downloaded(page, "#sweep-export-csv");
+    const lines = csv.bytes.toString("utf8").trimEnd().split("\r\n");
+    expect(lines[0]).toBe("# BufLab sweep of cap by rs");
+    expect(lines[3]).toMatch(/^axis,value,across_axis,across_value,reader,source_reads,/);
+    expect(lines.length).toBe(4 + GRID_POINTS * 2);
+    await expect(page.locator("#sweep-export-png-0").isVisible()).resolves.toBe(false);
+    const png = await downloaded(page, "#sweep-export-heatmap");
+    expect(png.download.suggestedFilename()).toMatch(/^buflab-sweep-cap-heatmap-.*\.png$/);
+    expect(png.bytes.readUInt32BE(16)).toBe(2 * Math.round(box.width));
+    await page.close();
+  });
+
+  it("a two-axis sweep is picked with the By control and runs from the link it writes", async () => {
+    const page = await open("#v=1&len=16K&chunk=64-512&rd=std&sweep=cap&from=64&to=256", 360, 800);
+    await sweepDone(page);
+    await page.locator("#sweep-across").selectOption("rs");
+    await page.waitForFunction(() => /&sweep=cap,rs&from=64,1&to=256,\d+K?$/.test(location.hash));
+    await page.locator("#sweep-across-to").selectOption({ label: "4" });
+    await page.waitForFunction(() => location.hash.endsWith("&sweep=cap,rs&from=64,1&to=256,4"));
+    await page.getByRole("button", { name: "Run sweep" }).click();
+    await sweepDone(page);
+    await expect(page.locator("#sweep-heatmap").getAttribute("data-cells")).resolves.toBe(String(3 * 3));
+    // On a phone the heatmap fits the screen's width.
+    const box = (await page.locator("#sweep-heatmap").boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    await page.locator("#sweep").screenshot({ path: `${docs}sweep-grid-360.png` });
     await page.close();
   });
 });

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import * as engine from "../../pkg/buflab.js";
 import { codecFrom, type Codec } from "./codec";
+import type { Notice, SweepPoint, SweepReport } from "./types.gen";
 
 let codec: Codec | null = null;
 
@@ -21,4 +22,13 @@ export function realCodec(): Codec {
 export function realEngine(): typeof engine {
   realCodec();
   return engine;
+}
+
+/** The sweep a link carries, run point by point as the sweep worker runs it (quick sampling), up to `upTo` points. */
+export function realSweep(fragment: string, upTo?: number): { report: SweepReport; notices: Notice[] } {
+  const { params, notices } = realCodec().decodeLink(fragment);
+  const count = upTo ?? engine.sweep_total(params);
+  const points: SweepPoint[] = [];
+  for (let i = 0; i < count; i++) points.push(engine.sweep_point(params, i, { quick: true }) as SweepPoint);
+  return { report: engine.sweep_report(params, points) as SweepReport, notices };
 }

@@ -4,23 +4,19 @@
 
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Codec } from "../../engine/codec";
-import { realCodec, realEngine } from "../../engine/real-engine";
-import type { SweepPoint, SweepReport } from "../../engine/types.gen";
-import { listText, sweepHeadline } from "./headline";
+import { realCodec, realSweep } from "../../engine/real-engine";
+import type { SweepReport } from "../../engine/types.gen";
+import { gridHeadline, listText, sweepHeadline } from "./headline";
 
 let codec: Codec;
 beforeAll(() => {
   codec = realCodec();
 });
 
-function sweep(fragment: string): SweepReport {
-  const { params, notices } = codec.decodeLink(fragment);
+function sweep(fragment: string, upTo?: number): SweepReport {
+  const { report, notices } = realSweep(fragment, upTo);
   expect(notices).toEqual([]);
-  const engine = realEngine();
-  const count = engine.sweep_total(params);
-  const points: SweepPoint[] = [];
-  for (let i = 0; i < count; i++) points.push(engine.sweep_point(params, i, { quick: true }) as SweepPoint);
-  return engine.sweep_report(params, points) as SweepReport;
+  return report;
 }
 
 const labels: Record<string, string> = { unbuffered: "unbuffered Read", std: "std BufReader", chained: "chained zero-copy" };
@@ -50,5 +46,16 @@ describe("the sweep's headline", () => {
 
   it("lists names in words", () => {
     expect([[], ["a"], ["a", "b"], ["a", "b", "c"]].map(listText)).toEqual(["", "a", "a and b", "a, b and c"]);
+  });
+
+  it("says where the knee line runs on two axes", () => {
+    const report = sweep("len=64K&chunk=64-512&rd=std,chained&sweep=cap,rs&from=64,1&to=1K,8");
+    const axis = (id: string) => codec.schema.sweep_axes.find((a) => a.id === id)!;
+    const text = gridHeadline(report, axis("cap"), axis("rs"), labelOf, (_, v) => codec.formatSize(v), false);
+    expect(text).toBe(
+      "std BufReader's source reads stop falling at cap = 512 at every rs; chained zero-copy's source reads stop falling at cap = 512 at every rs (a 5 × 4 grid).",
+    );
+    const partial = { ...report, points: report.points.slice(0, 6), complete: false };
+    expect(gridHeadline(partial, axis("cap"), axis("rs"), labelOf, (_, v) => codec.formatSize(v), true)).toMatch(/^So far \(6 of 20 points\): /);
   });
 });

@@ -168,3 +168,38 @@ export function sweepHeadline(
   const text = sentences.join("; ");
   return `${prefix}${text.charAt(0).toUpperCase()}${text.slice(1)}. Past the knee a bigger value buys at most ${Math.round(tolerance * 100)}% fewer reads.`;
 }
+
+/**
+ * A two-axis sweep's headline: per reader, where source reads stop falling
+ * along the first axis, said once when every column knees at the same value
+ * and column by column otherwise (the heatmap's knee line in words).
+ */
+export function gridHeadline(
+  report: SweepReport,
+  axis: SweepAxisInfo,
+  across: SweepAxisInfo,
+  labelOf: (readerId: string) => string,
+  valueText: (axis: SweepAxisInfo, value: number) => string,
+  running: boolean,
+): string {
+  const first = report.points[0];
+  if (!first) return "";
+  const prefix = running || !report.complete ? `So far (${report.points.length} of ${report.total} points): ` : "";
+  const size = `${report.values.length} × ${report.across_values.length}`;
+  if (!axis.knee) {
+    return `${prefix}A ${size} grid of ${axis.label.toLowerCase()} by ${across.label.toLowerCase()}: a bigger ${axis.label.toLowerCase()} only costs more, so there is no knee line.`;
+  }
+  const sentences = first.report.runs.map(({ reader }) => {
+    const knees = report.knees.filter((k) => k.reader === reader && k.metric === "source_reads" && k.across !== undefined);
+    const values = [...new Set(knees.map((k) => k.value))];
+    const name = labelOf(reader);
+    if (knees.length === 0) return `${name}: no knee yet`;
+    if (values.length === 1) {
+      const every = knees.length === report.across_values.length ? "every" : "each measured";
+      return `${name}'s source reads stop falling at ${axis.id} = ${valueText(axis, values[0]!)} at ${every} ${across.id}`;
+    }
+    const parts = knees.map((k) => `${valueText(axis, k.value)} at ${across.id} = ${valueText(across, k.across!)}`);
+    return `${name}'s source reads stop falling at ${axis.id} = ${listText(parts)}`;
+  });
+  return `${prefix}${sentences.join("; ")} (a ${size} grid).`;
+}

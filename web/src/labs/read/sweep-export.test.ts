@@ -1,24 +1,15 @@
 // The sweep's CSV and JSON against a real sweep from the engine (web/pkg).
 
-import { beforeAll, describe, expect, it } from "vitest";
-import type { Codec } from "../../engine/codec";
-import { realCodec, realEngine } from "../../engine/real-engine";
-import type { SweepPoint, SweepReport } from "../../engine/types.gen";
-import { SWEEP_CSV_HEADER, sweepCsv, sweepJson } from "./sweep-export";
+import { describe, expect, it } from "vitest";
+import { realSweep } from "../../engine/real-engine";
+import type { SweepReport } from "../../engine/types.gen";
+import { GRID_CSV_HEADER, SWEEP_CSV_HEADER, sweepCsv, sweepJson } from "./sweep-export";
 
-let codec: Codec;
-beforeAll(() => {
-  codec = realCodec();
-});
 
 function sweep(fragment: string, upTo?: number): SweepReport {
-  const { params, notices } = codec.decodeLink(fragment);
+  const { report, notices } = realSweep(fragment, upTo);
   expect(notices).toEqual([]);
-  const engine = realEngine();
-  const count = upTo ?? engine.sweep_total(params);
-  const points: SweepPoint[] = [];
-  for (let i = 0; i < count; i++) points.push(engine.sweep_point(params, i, { quick: true }) as SweepPoint);
-  return engine.sweep_report(params, points) as SweepReport;
+  return report;
 }
 
 const FRAGMENT = "len=64K&chunk=poor&rs=1&rd=unbuffered,std&sweep=cap&from=16&to=1K";
@@ -61,5 +52,18 @@ describe("sweep export", () => {
     expect(parsed.link).toBe(URL_OF);
     expect(parsed.exported_at).toBe("1970-01-01T00:00:00.000Z");
     expect(parsed.sweep).toEqual(report);
+  });
+
+  it("writes a two-axis sweep with the second axis and its value on every row", () => {
+    const report = sweep("len=16K&chunk=64-512&rd=std&sweep=cap,rs&from=64,1&to=128,4");
+    const lines = sweepCsv(report, URL_OF).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("# BufLab sweep of cap by rs");
+    expect(lines[3]).toBe(GRID_CSV_HEADER.join(","));
+    const rows = lines.slice(4).map((l) => l.split(","));
+    const at = (row: string[], name: string): string => row[GRID_CSV_HEADER.indexOf(name)]!;
+    expect(rows.map((r) => [at(r, "value"), at(r, "across_axis"), at(r, "across_value")])).toEqual([
+      ["64", "rs", "1"], ["64", "rs", "2"], ["64", "rs", "4"], ["128", "rs", "1"], ["128", "rs", "2"], ["128", "rs", "4"],
+    ]);
+    expect(rows.map((r) => Number(at(r, "source_reads")))).toEqual(report.points.map((p) => p.report.runs[0]!.source_reads));
   });
 });

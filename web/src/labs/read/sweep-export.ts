@@ -24,14 +24,20 @@ export const SWEEP_CSV_HEADER = [
   "digest",
 ];
 
-/** One row per point and reader, the points done so far in axis order. */
+/** A two-axis sweep's CSV has the second axis and its value after the first's. */
+export const GRID_CSV_HEADER = [...SWEEP_CSV_HEADER.slice(0, 2), "across_axis", "across_value", ...SWEEP_CSV_HEADER.slice(2)];
+
+/** One row per point and reader, the points done so far in the order they ran. */
 export function sweepCsv(report: SweepReport, link: string): string {
-  const done = report.complete ? "" : ` (${report.points.length} of ${report.values.length} points)`;
-  const comments = csvComments(`BufLab sweep of ${report.sweep.axis}${done}`, report.link, link);
+  const across = report.sweep.across;
+  const done = report.complete ? "" : ` (${report.points.length} of ${report.total} points)`;
+  const what = across ? `${report.sweep.axis} by ${across.axis}` : report.sweep.axis;
+  const comments = csvComments(`BufLab sweep of ${what}${done}`, report.link, link);
   const rows = report.points.flatMap((point) =>
     point.report.runs.map((r): Cell[] => [
       report.sweep.axis,
       point.value,
+      ...(across ? [across.axis, point.across ?? ""] : []),
       r.reader,
       r.source_reads,
       r.app_reads,
@@ -46,7 +52,7 @@ export function sweepCsv(report: SweepReport, link: string): string {
       r.digest,
     ]),
   );
-  return csvLines(comments, SWEEP_CSV_HEADER, rows);
+  return csvLines(comments, across ? GRID_CSV_HEADER : SWEEP_CSV_HEADER, rows);
 }
 
 /** The sweep report as the engine returned it, with the link that reproduces it. */

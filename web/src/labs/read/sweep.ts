@@ -1,8 +1,10 @@
 // The sweep view (owns #sweep): pick an axis and a power-of-two range (built
-// from the schema's sweep_axes), run it point by point in its own worker
-// with a progress bar and Cancel, and show four line charts against the axis
-// (source reads, bytes copied, allocations, time), one line per reader, with
-// each knee marked, plus a table and a list of knees as the text equivalent.
+// from the schema's sweep_axes), optionally a second axis with its own range,
+// run it point by point in its own worker with a progress bar and Cancel, and
+// show four line charts against the axis (source reads, bytes copied,
+// allocations, time), one line per reader, with each knee marked — or, on two
+// axes, a heatmap of one metric of one reader with the knee line
+// (heatmap.ts) — plus a table and a list of knees as the text equivalent.
 // The x axis ticks at the swept powers of two; byte axes tick at binary
 // steps; a reader whose line equals an earlier one's is drawn as a wide halo
 // under it and its legend entry says so.
@@ -26,13 +28,14 @@ import {
 } from "chart.js";
 import { isDropped } from "../../engine/client";
 import type { Codec } from "../../engine/codec";
-import type { Knee, Metric, Params, Run, Sweep, SweepAxis, SweepAxisInfo, SweepReport } from "../../engine/types.gen";
+import type { Across, Knee, Metric, Params, Run, Sweep, SweepAxis, SweepAxisInfo, SweepReport } from "../../engine/types.gen";
 import type { SweepRunner } from "../../engine/sweep-runner";
 import { OKABE_ITO, binaryTicks, readTheme, themeAxes, type Theme } from "../../shared/chart-kit";
 import { h, replaceChildren, setText } from "../../shared/dom";
 import { chartPng, download, exportName, settingsLine } from "../../shared/export-kit";
 import { formatBinaryBytes, formatBytes, formatCount, formatNs } from "../../shared/format";
-import { sweepHeadline } from "./headline";
+import { drawHeatmap } from "./heatmap";
+import { gridHeadline, sweepHeadline } from "./headline";
 import { sweepCsv, sweepJson } from "./sweep-export";
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip);
@@ -192,6 +195,13 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   const about = h("p", { class: "sweep-about field-note" });
   const fromField = h("div", { class: "sweep-field" }, h("label", { for: "sweep-from" }, "From"), fromSelect);
   const toField = h("div", { class: "sweep-field" }, h("label", { for: "sweep-to" }, "To"), toSelect);
+  // The second axis of a two-axis sweep: the heatmap's columns.
+  const acrossSelect = h("select", { id: "sweep-across" });
+  const acrossFromSelect = h("select", { id: "sweep-across-from" });
+  const acrossToSelect = h("select", { id: "sweep-across-to" });
+  const acrossField = h("div", { class: "sweep-field" }, h("label", { for: "sweep-across" }, "By"), acrossSelect);
+  const acrossFromField = h("div", { class: "sweep-field" }, h("label", { for: "sweep-across-from" }, "From"), acrossFromSelect);
+  const acrossToField = h("div", { class: "sweep-field" }, h("label", { for: "sweep-across-to" }, "To"), acrossToSelect);
   const rangeNote = h("p", { class: "field-note warn sweep-range-note", role: "status" });
   const form = h(
     "form",
@@ -199,6 +209,9 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     h("div", { class: "sweep-field" }, h("label", { for: "sweep-axis" }, "Axis"), axisSelect),
     fromField,
     toField,
+    acrossField,
+    acrossFromField,
+    acrossToField,
     h("div", { class: "buttons sweep-buttons" }, runButton, cancelButton),
   );
 
@@ -299,6 +312,77 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     };
   });
 
+  // ---- the heatmap of a two-axis sweep: one metric of one reader at a time
+  const HEATMAP_METRICS = METRICS.filter((m) => m.id !== "allocations");
+  const heatMetric = h(
+    "select",
+    { id: "heatmap-metric" },
+    ...HEATMAP_METRICS.map((m) => h("option", { value: m.id }, m.title)),
+  );
+  const heatReader = h("select", { id: "heatmap-reader" });
+  const heatCanvas = h("canvas", { id: "sweep-heatmap", role: "img", "aria-label": "Heatmap of the two-axis sweep; the table below lists every cell" });
+  const heatCaption = h("figcaption", { class: "chart-note" });
+  const heatmapBox = h(
+    "figure",
+    { class: "sweep-heatmap", hidden: true },
+    h(
+      "div",
+      { class: "heatmap-controls" },
+      h("label", { for: "heatmap-metric" }, "Colour by"),
+      heatMetric,
+      h("label", { for: "heatmap-reader" }, "Reader"),
+      heatReader,
+    ),
+    heatCanvas,
+    heatCaption,
+  );
+  const heatSpec = (report: SweepReport) => {
+    const metric = HEATMAP_METRICS.find((m) => m.id === heatMetric.value) ?? HEATMAP_METRICS[0]!;
+    const readers: string[] = report.points[0]?.report.runs.map((r) => r.reader) ?? [];
+    const readerIndex = Math.max(0, readers.indexOf(heatReader.value));
+    const rows = infoOf(report.sweep.axis);
+    const columns = infoOf(report.sweep.across?.axis ?? report.sweep.axis);
+    return {
+      report,
+      readerIndex,
+      metric: metric.id,
+      value: metric.value,
+      format: metric.format,
+      short: (n: number) => shortTick({ ...metric, log: false }, n),
+      rowTitle: rows.label,
+      columnTitle: columns.label,
+      rowLabel: (v: number) => formatValue(rows, v),
+      columnLabel: (v: number) => formatValue(columns, v),
+      theme,
+      title: `${metric.title} of ${labelOf(readers[readerIndex] ?? "")} by ${rows.label.toLowerCase()} and ${columns.label.toLowerCase()}`,
+    };
+  };
+  function drawHeat(report: SweepReport): void {
+    const readers: string[] = report.points[0]?.report.runs.map((r) => r.reader) ?? [];
+    const keys = readers.join(",");
+    if (heatReader.dataset["readers"] !== keys) {
+      const keep = heatReader.value;
+      replaceChildren(heatReader, ...readers.map((r) => h("option", { value: r }, labelOf(r))));
+      heatReader.dataset["readers"] = keys;
+      if (readers.includes(keep)) heatReader.value = keep;
+    }
+    const spec = heatSpec(report);
+    drawHeatmap(heatCanvas, spec, heatmapBox.clientWidth || section.clientWidth || 640);
+    setText(
+      heatCaption,
+      `${spec.title}, on a log colour scale (the table below lists every cell). The dashed line along the outlined cells is the knee in each column: from there down, a bigger ${spec.rowTitle.toLowerCase()} stops paying.`,
+    );
+  }
+  for (const select of [heatMetric, heatReader]) select.addEventListener("change", () => last && drawHeat(last));
+  // The canvas is drawn at the box's width: redrawn when that changes (rotation, projector).
+  let drawnWidth = 0;
+  new ResizeObserver(() => {
+    const width = heatmapBox.clientWidth;
+    if (width === drawnWidth || heatmapBox.hidden || !last?.sweep.across) return;
+    drawnWidth = width;
+    drawHeat(last);
+  }).observe(heatmapBox);
+
   const tableBox = h("div", { class: "sweep-table-wrap" });
 
   // ---- export: the points so far as CSV and JSON, each chart as an image
@@ -318,12 +402,20 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     });
     return b;
   };
+  const heatButton = exportButton(
+    "sweep-export-heatmap",
+    "Heatmap (PNG)",
+    (r) => chartPng(heatCanvas, { title: heatSpec(r).title, settings: settingsLine(r.link), link: options.urlOf(r.link) }),
+    "png",
+    "heatmap",
+  );
   const exportRow = h(
     "div",
     { class: "share-row sweep-export" },
     h("span", { class: "share-label" }, "Export"),
     exportButton("sweep-export-csv", "CSV", (r) => new Blob([sweepCsv(r, options.urlOf(r.link))], { type: "text/csv" }), "csv"),
     exportButton("sweep-export-json", "JSON", (r) => new Blob([sweepJson(r, options.urlOf(r.link), new Date())], { type: "application/json" }), "json"),
+    heatButton,
     ...METRICS.map((metric, i) =>
       exportButton(
         `sweep-export-png-${i}`,
@@ -338,7 +430,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     ),
     exportStatus,
   );
-  const results = h("div", { class: "sweep-results", hidden: true }, chartsBox, samplingNote, kneeHeading, kneeList, kneeDefinition, tableBox, exportRow);
+  const results = h("div", { class: "sweep-results", hidden: true }, chartsBox, heatmapBox, samplingNote, kneeHeading, kneeList, kneeDefinition, tableBox, exportRow);
   // The controls in one row, the charts right under them; the progress and
   // what the axis does follow the charts (the headline says the rest).
   replaceChildren(section, form, rangeNote, results, h("div", { class: "sweep-foot" }, progressRow, about));
@@ -360,19 +452,35 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     select.value = String(selected);
   }
 
-  axisSelect.addEventListener("change", () => {
+  function currentAcross(): SweepAxisInfo | null {
+    const id = acrossSelect.value;
+    return id === "" || id === axisSelect.value ? null : infoOf(id as SweepAxis);
+  }
+
+  /** A range from two selects; the one just changed wins when they cross. */
+  function rangeOf(from: HTMLSelectElement, to: HTMLSelectElement, changed: EventTarget | null): [number, number] {
+    const a = Number(from.value);
+    const b = Number(to.value);
+    if (a <= b) return [a, b];
+    return changed === from ? [a, a] : [b, b];
+  }
+
+  /** The sweep the controls show (`changed`: the select the person just moved). */
+  function sweepOfControls(changed: EventTarget | null): Sweep | null {
     const axis = currentAxis();
-    options.onChange(axis ? { axis: axis.id, from: axis.from, to: axis.to } : null);
-  });
-  for (const select of [fromSelect, toSelect]) {
-    select.addEventListener("change", () => {
-      const axis = currentAxis();
-      if (!axis) return;
-      let from = Number(fromSelect.value);
-      let to = Number(toSelect.value);
-      if (from > to) [from, to] = select === fromSelect ? [from, from] : [to, to];
-      options.onChange({ axis: axis.id, from, to });
-    });
+    if (!axis) return null;
+    const [from, to] = changed === axisSelect ? [axis.from, axis.to] : rangeOf(fromSelect, toSelect, changed);
+    const second = currentAcross();
+    let across: Across | undefined;
+    if (second) {
+      const fresh = changed === axisSelect || changed === acrossSelect || acrossFromSelect.options.length === 0;
+      const [f, t] = fresh ? [second.from, second.to] : rangeOf(acrossFromSelect, acrossToSelect, changed);
+      across = { axis: second.id, from: f, to: t };
+    }
+    return across ? { axis: axis.id, from, to, across } : { axis: axis.id, from, to };
+  }
+  for (const select of [axisSelect, fromSelect, toSelect, acrossSelect, acrossFromSelect, acrossToSelect]) {
+    select.addEventListener("change", (event) => options.onChange(sweepOfControls(event.target)));
   }
   runButton.addEventListener("click", () => panel.run(options.params()));
   cancelButton.addEventListener("click", () => panel.cancel());
@@ -393,15 +501,14 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
 
   function showProgress(): void {
     progressRow.hidden = state === "idle";
-    const total = last?.values.length ?? 0;
+    const total = last?.total ?? 0;
     const done = last?.points.length ?? 0;
     progress.max = Math.max(1, total);
     progress.value = done;
-    const axis = last ? infoOf(last.sweep.axis) : null;
     let text: string;
     if (state === "running") {
-      const next = axis && last ? last.values[done] : undefined;
-      text = `${done} of ${total || "…"} points` + (axis && next !== undefined ? ` · measuring ${axis.id} = ${formatValue(axis, next)}` : "");
+      const next = last && done < total ? pointText(last, done) : "";
+      text = `${done} of ${total || "…"} points` + (next ? ` · measuring ${next}` : "");
     } else if (state === "cancelled") {
       text = `Cancelled after ${done} of ${total} points; those stay shown. Run sweep starts again.`;
     } else if (state === "failed") {
@@ -417,6 +524,17 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     options.onHeadline();
   }
 
+  /** Point `index` of a sweep as `cap = 1K` or `cap = 1K, rs = 8`. */
+  function pointText(report: SweepReport, index: number): string {
+    const axis = infoOf(report.sweep.axis);
+    const columns = Math.max(1, report.across_values.length);
+    const value = report.values[Math.floor(index / columns)];
+    if (value === undefined) return "";
+    const first = `${axis.id} = ${formatValue(axis, value)}`;
+    const across = report.sweep.across ? infoOf(report.sweep.across.axis) : null;
+    return across ? `${first}, ${across.id} = ${formatValue(across, report.across_values[index % columns]!)}` : first;
+  }
+
   /**
    * The steps that show one report (one per chart, then the text), each run
    * as its own task: a point never costs this thread one long task, and
@@ -425,10 +543,15 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   function drawSteps(report: SweepReport): (() => void)[] {
     const axis = infoOf(report.sweep.axis);
     const readers = report.points[0]?.report.runs.map((r) => r.reader) ?? [];
-    const kneeOf = (reader: string, metric: Metric): Knee | undefined =>
-      report.knees.find((k) => k.reader === reader && k.metric === metric);
+    const kneeOf = (reader: string, metric: Metric, across?: number): Knee | undefined =>
+      report.knees.find((k) => k.reader === reader && k.metric === metric && k.across === across);
+    const grid = report.sweep.across !== undefined;
+    chartsBox.hidden = grid;
+    heatmapBox.hidden = !grid;
+    for (const b of exportRow.querySelectorAll<HTMLButtonElement>("button[id^=sweep-export-png]")) b.hidden = grid;
+    heatButton.hidden = !grid;
 
-    const chartSteps = charts().map(({ metric, chart, setAxis, caption }) => () => {
+    const chartSteps = grid ? [() => drawHeat(report)] : charts().map(({ metric, chart, setAxis, caption }) => () => {
       setAxis(axis, report.values);
       const series = readers.map((_, i) => report.points.map((p) => metric.value(p.report.runs[i]!)));
       // A reader whose values equal an earlier reader's at every point.
@@ -482,7 +605,8 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
       last = report;
       results.hidden = false;
       options.onHeadline();
-      showKnees(report, axis, readers);
+      if (grid) showGridKnees(report, axis, readers);
+      else showKnees(report, axis, readers);
       showTable(report, axis, readers, kneeOf);
       const first = report.points[0]?.report;
       const samples = first?.runs[0]?.cpu_ns.samples ?? 0;
@@ -557,12 +681,40 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     replaceChildren(kneeList, ...items);
   }
 
+  /** On two axes: per reader and metric, the knee along the first axis at each value of the second. */
+  function showGridKnees(report: SweepReport, axis: SweepAxisInfo, readers: string[]): void {
+    const across = infoOf(report.sweep.across!.axis);
+    setText(
+      kneeHeading,
+      !axis.knee
+        ? "No knee on this axis"
+        : `Knee line: where a bigger ${axis.label.toLowerCase()} stops paying, at each ${across.label.toLowerCase()}${report.complete ? "" : ` (${report.points.length} of ${report.total} points so far)`}`,
+    );
+    if (!axis.knee) {
+      replaceChildren(kneeList, h("li", {}, `A bigger ${axis.label.toLowerCase()} only costs more: put an axis with a knee (capacity, read size, chunk size) first.`));
+      return;
+    }
+    const items = readers.flatMap((reader) =>
+      METRICS.flatMap((metric) => {
+        const knees = report.knees.filter((k) => k.reader === reader && k.metric === metric.id && k.across !== undefined);
+        if (knees.length === 0) return [];
+        // Columns that knee at the same value, together: "512 at rs = 1, 2, 4".
+        const byValue = new Map<number, number[]>();
+        for (const k of knees) byValue.set(k.value, [...(byValue.get(k.value) ?? []), k.across!]);
+        const parts = [...byValue].map(([value, at]) => `${axis.id} = ${formatValue(axis, value)} at ${across.id} = ${at.map((a) => formatValue(across, a)).join(", ")}`);
+        return [h("li", { "data-reader": reader, "data-metric": metric.id }, `${labelOf(reader)}, ${metric.title.toLowerCase()}: ${parts.join("; ")}.`)];
+      }),
+    );
+    replaceChildren(kneeList, ...items);
+  }
+
   function showTable(
     report: SweepReport,
     axis: SweepAxisInfo,
     readers: string[],
-    kneeOf: (reader: string, metric: Metric) => Knee | undefined,
+    kneeOf: (reader: string, metric: Metric, across?: number) => Knee | undefined,
   ): void {
+    const second = report.sweep.across ? infoOf(report.sweep.across.axis) : null;
     // Two header rows: each reader over its four metrics.
     const groups = h(
       "tr",
@@ -573,18 +725,18 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     const head = h(
       "tr",
       {},
-      h("th", { scope: "col" }, axis.label),
+      h("th", { scope: "col" }, second ? `${axis.label} × ${second.label.toLowerCase()}` : axis.label),
       ...readers.flatMap(() => METRICS.map((m) => h("th", { scope: "col" }, m.title.replace(" per run", "").toLowerCase()))),
     );
     const rows = report.points.map((p) =>
       h(
         "tr",
-        { "data-value": p.value },
-        h("th", { scope: "row" }, formatValue(axis, p.value)),
+        { "data-value": p.value, "data-across": p.across },
+        h("th", { scope: "row" }, second && p.across !== undefined ? `${formatValue(axis, p.value)} × ${formatValue(second, p.across)}` : formatValue(axis, p.value)),
         ...readers.flatMap((reader, i) =>
           METRICS.map((m) => {
             const run = p.report.runs[i]!;
-            const knee = kneeOf(reader, m.id);
+            const knee = kneeOf(reader, m.id, p.across);
             const isKnee = knee !== undefined && !knee.first && knee.value === p.value;
             return h(
               "td",
@@ -604,7 +756,11 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
         h(
           "table",
           { class: "sweep-table" },
-          h("caption", {}, `Sweep of ${axis.label.toLowerCase()}: one row per point (${report.points.length} of ${report.values.length}); ◆ marks a knee.`),
+          h(
+            "caption",
+            {},
+            `Sweep of ${axis.label.toLowerCase()}${second ? ` by ${second.label.toLowerCase()}` : ""}: one row per point (${report.points.length} of ${report.total}); ◆ marks a knee${second ? ` along ${axis.id} at that ${second.id}` : ""}.`,
+          ),
           h("thead", {}, groups, head),
           h("tbody", {}, ...rows),
         ),
@@ -623,6 +779,10 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
       }
       if (last) {
         const info = infoOf(last.sweep.axis);
+        if (last.sweep.across) {
+          const across = infoOf(last.sweep.across.axis);
+          return gridHeadline(last, info, across, labelOf, (a, v) => formatValue(a, v), state === "running");
+        }
         return sweepHeadline(last, info, labelOf, (v) => formatValue(info, v), state === "running", codec.schema.knee_tolerance);
       }
       if (!axis) return "Pick an axis to re-run this experiment at every power of two in a range, and see where a bigger value stops paying.";
@@ -633,15 +793,24 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
       axisSelect.value = sweep ? sweep.axis : "off";
       const axis = currentAxis();
       // No range to pick without an axis.
-      fromField.hidden = toField.hidden = axis === null;
-      if (axis && sweep) {
-        fillRange(fromSelect, axis, sweep.from);
-        fillRange(toSelect, axis, sweep.to);
-      } else {
-        replaceChildren(fromSelect);
-        replaceChildren(toSelect);
-        delete fromSelect.dataset["values"];
-        delete toSelect.dataset["values"];
+      fromField.hidden = toField.hidden = acrossField.hidden = axis === null;
+      replaceChildren(acrossSelect, h("option", { value: "" }, "—"), ...axes.filter((a) => a.id !== axis?.id).map((a) => h("option", { value: a.id }, a.label)));
+      acrossSelect.value = sweep?.across?.axis ?? "";
+      const across = currentAcross();
+      acrossFromField.hidden = acrossToField.hidden = across === null;
+      const ranges: [HTMLSelectElement, SweepAxisInfo | null, number | undefined][] = [
+        [fromSelect, axis, sweep?.from],
+        [toSelect, axis, sweep?.to],
+        [acrossFromSelect, across, sweep?.across?.from],
+        [acrossToSelect, across, sweep?.across?.to],
+      ];
+      for (const [select, info, value] of ranges) {
+        if (info && value !== undefined) {
+          fillRange(select, info, value);
+        } else {
+          replaceChildren(select);
+          delete select.dataset["values"];
+        }
       }
       setText(about, axis ? axis.about : "");
       setRunning(runner.busy);

@@ -145,6 +145,24 @@ describe("embed", () => {
     await page.close();
   });
 
+  for (const [width, height] of [[640, 360], [320, 180]] as const) {
+    it(`a two-axis sweep embeds as its heatmap at ${width}×${height}`, async () => {
+      const grid = "v=1&len=64K&chunk=64-512&rd=std,chained&sweep=cap,rs&from=64,1&to=1K,8&embed=sweep";
+      const { page, frame } = await host(grid, width, height);
+      await frame.waitForFunction(() => document.querySelector("#sweep .sweep-progress-row")?.getAttribute("data-state") === "done", undefined, {
+        timeout: 90_000,
+      });
+      await expect.poll(async () => (await seen(frame, "#sweep-heatmap")).charts.length, { timeout: 5_000 }).toBe(1);
+      const view = await seen(frame, "#sweep-heatmap");
+      expect(inside(view.charts[0]!, view.viewport), JSON.stringify(view)).toBe(true);
+      await expect(frame.locator("#sweep-heatmap").getAttribute("data-cells")).resolves.toBe("20");
+      expect(view.controls).toEqual([]);
+      expect(view.open[0]!.href).not.toContain("embed=");
+      await page.screenshot({ path: `${docs}embed-grid-${width}x${height}.png` });
+      await page.close();
+    });
+  }
+
   it("Copy embed code on the full page gives the iframe for the charts on screen", async () => {
     const page = await pages.open(`${baseUrl}#v=1&len=256K&chunk=poor&rd=unbuffered,std`, 1280, 900);
     await settled(page);

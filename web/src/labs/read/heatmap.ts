@@ -65,8 +65,11 @@ export interface HeatmapSpec {
   theme: Theme;
 }
 
-/** Draws the heatmap into `canvas` at its CSS width (and the device's pixel density). */
-export function drawHeatmap(canvas: HTMLCanvasElement, spec: HeatmapSpec, cssWidth: number): void {
+/**
+ * Draws the heatmap into `canvas` at its CSS width (and the device's pixel
+ * density); with `fitHeight` (an embed's frame), its rows shrink to fit it.
+ */
+export function drawHeatmap(canvas: HTMLCanvasElement, spec: HeatmapSpec, cssWidth: number, fitHeight?: number): void {
   const { report, theme } = spec;
   const reader = report.points[0]?.report.runs[spec.readerIndex]?.reader ?? "";
   const grid = heatmapGrid(report, spec.readerIndex, spec.value);
@@ -86,7 +89,8 @@ export function drawHeatmap(canvas: HTMLCanvasElement, spec: HeatmapSpec, cssWid
   const bottom = Math.ceil(font * 0.6);
   const width = Math.max(200, Math.floor(cssWidth));
   const cellWidth = Math.max(8, (width - left - 8) / columns);
-  const cellHeight = Math.max(font * 1.9, Math.min(44, cellWidth * 0.6));
+  const roomy = Math.max(font * 1.9, Math.min(44, cellWidth * 0.6));
+  const cellHeight = fitHeight ? Math.max(font * 1.2, Math.min(roomy, (fitHeight - top - bottom) / rows)) : roomy;
   const height = Math.ceil(top + rows * cellHeight + bottom);
 
   const ratio = Math.max(1, window.devicePixelRatio || 1);

@@ -367,19 +367,21 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
       if (readers.includes(keep)) heatReader.value = keep;
     }
     const spec = heatSpec(report);
-    drawHeatmap(heatCanvas, spec, heatmapBox.clientWidth || section.clientWidth || 640);
+    // A box that grows to fill its container (an embed's frame) sets the height too.
+    const fits = getComputedStyle(heatmapBox).flexGrow !== "0";
+    drawHeatmap(heatCanvas, spec, heatmapBox.clientWidth || section.clientWidth || 640, fits ? heatmapBox.clientHeight : undefined);
     setText(
       heatCaption,
       `${spec.title}, on a log colour scale (the table below lists every cell). The dashed line along the outlined cells is the knee in each column: from there down, a bigger ${spec.rowTitle.toLowerCase()} stops paying.`,
     );
   }
   for (const select of [heatMetric, heatReader]) select.addEventListener("change", () => last && drawHeat(last));
-  // The canvas is drawn at the box's width: redrawn when that changes (rotation, projector).
-  let drawnWidth = 0;
+  // The canvas is drawn at the box's size: redrawn when that changes (rotation, projector, a frame).
+  let drawnSize = "";
   new ResizeObserver(() => {
-    const width = heatmapBox.clientWidth;
-    if (width === drawnWidth || heatmapBox.hidden || !last?.sweep.across) return;
-    drawnWidth = width;
+    const size = `${heatmapBox.clientWidth}×${heatmapBox.clientHeight}`;
+    if (size === drawnSize || heatmapBox.hidden || !last?.sweep.across) return;
+    drawnSize = size;
     drawHeat(last);
   }).observe(heatmapBox);
 

@@ -55,6 +55,7 @@ fn every_point_delivers_the_same_bytes() {
         assert_eq!(&p.report.source_digest, first, "cap {}", p.value);
         for run in &p.report.runs {
             assert_eq!(&run.digest, first, "cap {} reader {:?}", p.value, run.reader);
+            assert!(run.timeline.is_none(), "a sweep point records no timeline");
         }
     }
 }

@@ -17,6 +17,19 @@ use crate::model::{Id, Lab, LabReport, ParamError, Params, ReaderKind, Report, R
 /// Checks `params`, then runs the experiment. `sampling` decides how hard to
 /// time ([`Sampling::FULL`] or [`Sampling::QUICK`]).
 pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<Report, ParamError> {
+    run_with(params, clock, sampling, Timelines::Record)
+}
+
+/// Whether a run records each reader's buffer timeline (an untimed pass of
+/// its own): a sweep's points leave it out, since nothing shows it there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Timelines {
+    Record,
+    Skip,
+}
+
+/// [`run`], with or without the timelines.
+pub fn run_with(params: &Params, clock: &dyn Clock, sampling: Sampling, timelines: Timelines) -> Result<Report, ParamError> {
     params.check()?;
     // Generated once and shared by every reader and every stream.
     let data = content::generate(params);
@@ -25,7 +38,7 @@ pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<Rep
     let runs = params
         .readers
         .iter()
-        .map(|&kind| run_reader(params, kind, &data, clock, resolution_ns, sampling))
+        .map(|&kind| run_reader(params, kind, &data, clock, resolution_ns, sampling, timelines))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Report {
         params: params.clone(),
@@ -81,6 +94,7 @@ fn run_reader(
     clock: &dyn Clock,
     resolution_ns: f64,
     sampling: Sampling,
+    timelines: Timelines,
 ) -> Result<Run, ParamError> {
     let streams = params.streams as usize;
     // The application's buffer and the sinks are the harness's, not the
@@ -117,6 +131,6 @@ fn run_reader(
         pendings: driven.polls.map(|p| p.pendings),
         // Untimed and outside the allocation scope: its wrappers and logs
         // must not touch the figures above.
-        timeline: Some(timeline::record(params, kind, data)),
+        timeline: (timelines == Timelines::Record).then(|| timeline::record(params, kind, data)),
     })
 }

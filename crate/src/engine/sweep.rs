@@ -10,6 +10,7 @@
 //! so it is tested exactly on deterministic counts. Like every engine
 //! report, a sweep report leaves its links empty (`crate::api` fills them).
 
+use super::experiment::Timelines;
 use super::measure::{Clock, Sampling};
 use crate::model::{Id, Knee, Metric, ParamError, Params, Run, Sweep, SweepPoint, SweepReport};
 
@@ -176,7 +177,9 @@ pub fn run_point(params: &Params, index: usize, clock: &dyn Clock, sampling: Sam
         key: "sweep",
         message: format!("point {index} is past the sweep's {} points", grid.len()),
     })?;
-    let report = super::experiment::run(&sweep.apply(params, value, across), clock, sampling)?;
+    // No timeline per point: nothing shows it, and every point's report
+    // crosses to the page (and back, for the knees) after each point.
+    let report = super::experiment::run_with(&sweep.apply(params, value, across), clock, sampling, Timelines::Skip)?;
     Ok(SweepPoint { value, across, report })
 }
 

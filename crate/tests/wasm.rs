@@ -171,16 +171,16 @@ fn chained_frames_match_native_counts_with_the_pool_on_and_off() {
 
 #[wasm_bindgen_test]
 fn a_sweep_runs_point_by_point_and_its_knees_come_back() {
-    // The worker's round trip: values, one point at a time, then the report
-    // of the points so far (reports cross back into Rust for the knees).
+    // The worker's round trip: the point count, one point at a time, then the
+    // report of the points so far (reports cross back into Rust for the knees).
     let decoded = wasm::decode_link("len=16K&chunk=64-512&cap=8K&rs=1&rd=std&sweep=cap&from=128&to=2K").unwrap();
     let params = get(&decoded, "params");
-    let values = Array::from(&wasm::sweep_values(params.clone()).map_err(JsValue::from).unwrap());
-    assert_eq!(values.length(), 5);
+    let total = wasm::sweep_total(params.clone()).map_err(JsValue::from).unwrap();
+    assert_eq!(total, 5);
     let points = Array::new();
-    for i in 0..values.length() {
+    for i in 0..total {
         let point = wasm::sweep_point(params.clone(), i, json(r#"{"quick": true}"#)).map_err(JsValue::from).unwrap();
-        assert_eq!(get(&point, "value"), values.get(i));
+        assert_eq!(get(&point, "value").as_f64(), Some(f64::from(128 << i)));
         points.push(&point);
     }
     let report = wasm::sweep_report(params.clone(), points.into()).map_err(JsValue::from).unwrap();
@@ -189,4 +189,22 @@ fn a_sweep_runs_point_by_point_and_its_knees_come_back() {
     assert_eq!(get(&report, "knees.0.metric").as_string().unwrap(), "source_reads");
     assert_eq!(get(&report, "knees.0.value").as_f64(), Some(512.0));
     assert!(wasm::sweep_point(params, 5, JsValue::UNDEFINED).is_err(), "past the last point");
+}
+
+#[wasm_bindgen_test]
+fn a_two_axis_sweeps_points_keep_their_pair_through_the_round_trip() {
+    let decoded = wasm::decode_link("len=16K&chunk=64-512&rd=std&sweep=cap,rs&from=256,1&to=1K,2").unwrap();
+    let params = get(&decoded, "params");
+    assert_eq!(wasm::sweep_total(params.clone()).map_err(JsValue::from).unwrap(), 6);
+    let points = Array::new();
+    for i in 0..6 {
+        let point = wasm::sweep_point(params.clone(), i, json(r#"{"quick": true}"#)).map_err(JsValue::from).unwrap();
+        assert_eq!(get(&point, "across").as_f64(), Some(f64::from(1 << (i % 2))));
+        points.push(&point);
+    }
+    let report = wasm::sweep_report(params, points.into()).map_err(JsValue::from).unwrap();
+    assert_eq!(get(&report, "total").as_f64(), Some(6.0));
+    // One knee per column: the pair came back into Rust intact.
+    assert_eq!(get(&report, "knees.0.across").as_f64(), Some(1.0));
+    assert_eq!(get(&report, "knees.0.value").as_f64(), Some(512.0));
 }

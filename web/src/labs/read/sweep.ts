@@ -199,7 +199,8 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   const acrossSelect = h("select", { id: "sweep-across" });
   const acrossFromSelect = h("select", { id: "sweep-across-from" });
   const acrossToSelect = h("select", { id: "sweep-across-to" });
-  const acrossField = h("div", { class: "sweep-field" }, h("label", { for: "sweep-across" }, "By"), acrossSelect);
+  const acrossLabel = h("label", { for: "sweep-across" }, "By");
+  const acrossField = h("div", { class: "sweep-field" }, acrossLabel, acrossSelect);
   const acrossFromField = h("div", { class: "sweep-field" }, h("label", { for: "sweep-across-from" }, "From"), acrossFromSelect);
   const acrossToField = h("div", { class: "sweep-field" }, h("label", { for: "sweep-across-to" }, "To"), acrossToSelect);
   const rangeNote = h("p", { class: "field-note warn sweep-range-note", role: "status" });
@@ -209,7 +210,6 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     h("div", { class: "sweep-field" }, h("label", { for: "sweep-axis" }, "Axis"), axisSelect),
     fromField,
     toField,
-    acrossField,
     acrossFromField,
     acrossToField,
     h("div", { class: "buttons sweep-buttons" }, runButton, cancelButton),
@@ -435,7 +435,11 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   const results = h("div", { class: "sweep-results", hidden: true }, chartsBox, heatmapBox, samplingNote, kneeHeading, kneeList, kneeDefinition, tableBox, exportRow);
   // The controls in one row, the charts right under them; the progress and
   // what the axis does follow the charts (the headline says the rest).
-  replaceChildren(section, form, rangeNote, results, h("div", { class: "sweep-foot" }, progressRow, about));
+  // Without a second axis its control waits under the results (the controls'
+  // row stays one row, so the charts keep the first screen); with one it
+  // joins the row, before its range.
+  const foot = h("div", { class: "sweep-foot" }, progressRow, about, acrossField);
+  replaceChildren(section, form, rangeNote, results, foot);
   progressRow.hidden = true;
 
   // ---- controls → link
@@ -800,6 +804,9 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
       acrossSelect.value = sweep?.across?.axis ?? "";
       const across = currentAcross();
       acrossFromField.hidden = acrossToField.hidden = across === null;
+      if (across) form.insertBefore(acrossField, acrossFromField);
+      else foot.append(acrossField);
+      setText(acrossLabel, across ? "By" : "Second axis (heatmap)");
       const ranges: [HTMLSelectElement, SweepAxisInfo | null, number | undefined][] = [
         [fromSelect, axis, sweep?.from],
         [toSelect, axis, sweep?.to],

@@ -236,15 +236,21 @@ export function captionedSvg(drawing: SVGSVGElement, width: number, height: numb
   return root;
 }
 
+/** An SVG element as the text of a file. */
+function svgSource(svg: SVGSVGElement): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(svg)}`;
+}
+
 /** An SVG element as a file. */
 export function svgBlob(svg: SVGSVGElement): Blob {
-  return new Blob(['<?xml version="1.0" encoding="UTF-8"?>\n', new XMLSerializer().serializeToString(svg)], { type: "image/svg+xml" });
+  return new Blob([svgSource(svg)], { type: "image/svg+xml" });
 }
 
 /**
  * `drawing` (`width` × `height`, standalone: colours as attributes) as a
- * captioned PNG: rasterised at `IMAGE_SCALE` through an image, so its
- * lines and text are sharp, then captioned by `captionedPng`.
+ * captioned PNG: rasterised at `IMAGE_SCALE` through an image (a data URL:
+ * the page's CSP allows images from itself and data:), so its lines and
+ * text are sharp, then captioned by `captionedPng`.
  */
 export async function svgPng(drawing: SVGSVGElement, width: number, height: number, caption: ImageCaption): Promise<Blob> {
   const sized = drawing.cloneNode(true) as SVGSVGElement;
@@ -253,13 +259,8 @@ export async function svgPng(drawing: SVGSVGElement, width: number, height: numb
   sized.setAttribute("width", String(width * IMAGE_SCALE));
   sized.setAttribute("height", String(height * IMAGE_SCALE));
   if (!sized.hasAttribute("font-family")) sized.setAttribute("font-family", imageStyle().font);
-  const url = URL.createObjectURL(svgBlob(sized));
-  try {
-    const image = new Image();
-    image.src = url;
-    await image.decode();
-    return await captionedPng(image, width, height, caption);
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+  const image = new Image();
+  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svgSource(sized))}`;
+  await image.decode();
+  return captionedPng(image, width, height, caption);
 }

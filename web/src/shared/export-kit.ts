@@ -1,6 +1,8 @@
 // Files made in the page: CSV text that carries its settings and link,
-// downloads, and chart images for slides. Shared by the export panel and the
-// labs' own exports (the sweep's); nothing here knows a lab.
+// downloads, and images for slides (a chart, or any SVG drawing, as a 2× PNG
+// or an SVG document, with its title, settings and link drawn in). Shared by
+// the export panel and the labs' own exports (the sweep's, the timeline's);
+// nothing here knows a lab.
 
 import { Chart } from "chart.js";
 import { h, setText, SVG_NS, svgElement, svgText } from "./dom";

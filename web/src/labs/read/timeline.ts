@@ -8,6 +8,11 @@
 // level, source reads and bypasses; clicking it jumps there. Everything is
 // built with DOM APIs; every value is text or an SVG attribute.
 //
+// Export: the step on screen as a standalone SVG document or a 2× PNG
+// (stepScene lays it out from the same cards, bars, strip and totals as the
+// page; sceneSvg colours it from the page's CSS), captioned by export-kit
+// with the title, the settings and the link.
+//
 // Playback: Back / Play / Forward buttons and a step slider (keyboard: Tab to
 // them; the slider takes arrow keys, Home and End). Autoplay runs once when the
 // timeline first comes into view, never with prefers-reduced-motion.
@@ -767,8 +772,9 @@ export function sceneSvg(scene: StepScene, root: HTMLElement): SVGSVGElement {
       attrs = { fill: getComputedStyle(probe).color };
     } else if (shape.cls.startsWith("tl-")) {
       const probe = svgElement("rect", { class: shape.cls });
-      probes.append(svgElement("svg", {}));
-      probes.lastElementChild!.append(probe);
+      const holder = svgElement("svg");
+      holder.append(probe);
+      probes.append(holder);
       const style = getComputedStyle(probe);
       attrs = { fill: style.fill, stroke: style.stroke, "stroke-width": style.strokeWidth };
     } else {

@@ -108,3 +108,41 @@ export async function downloaded(page: Page, selector: string): Promise<{ downlo
   const path = await download.path();
   return { download, bytes: readFileSync(path) };
 }
+
+/** A PNG's size from its header (IHDR: width at bytes 16–19, height at 20–23). */
+export function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/**
+ * An exported PNG decoded in the page: its first pixel, its size, and how
+ * many pixels differ from the corner's in the title band (the top 50 rows)
+ * and the footer band (the bottom 70: the settings and the link).
+ */
+export function inkOf(page: Page, png: Buffer): Promise<{ corner: number[]; width: number; height: number; title: number; footer: number }> {
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement("canvas");
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext("2d")!;
+    ctx.drawImage(img, 0, 0);
+    // Pixels unlike the corner's in a band: text or lines drawn there.
+    const inked = (y0: number, y1: number): number => {
+      const band = ctx.getImageData(0, y0, img.width, y1 - y0).data;
+      let n = 0;
+      for (let i = 0; i < band.length; i += 4) if (Math.abs(band[i]! - band[0]!) > 60) n++;
+      return n;
+    };
+    return {
+      corner: [...ctx.getImageData(0, 0, 1, 1).data],
+      width: img.width,
+      height: img.height,
+      title: inked(0, 50),
+      footer: inked(img.height - 70, img.height),
+    };
+  }, png.toString("base64"));
+}

@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { downloaded, settled, usePages } from "./browser";
+import { downloaded, inkOf, pngSize, settled, usePages } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
@@ -92,33 +92,9 @@ describe("export", () => {
     expect(await pngButtons.first().textContent()).toBe("Source reads (PNG)");
     const png = await downloaded(page, "#export-png-0");
     expect(png.download.suggestedFilename()).toMatch(/^buflab-read-source-reads-.*\.png$/);
-    expect([...png.bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    // Not a transparent image: the first pixel row is the page's surface colour,
-    // checked by decoding the PNG in the page.
-    const image = await page.evaluate(async (b64) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${b64}`;
-      await img.decode();
-      const c = document.createElement("canvas");
-      c.width = img.width;
-      c.height = img.height;
-      const ctx = c.getContext("2d")!;
-      ctx.drawImage(img, 0, 0);
-      // Pixels unlike the corner's in a band: text or lines drawn there.
-      const inked = (y0: number, y1: number): number => {
-        const band = ctx.getImageData(0, y0, img.width, y1 - y0).data;
-        let n = 0;
-        for (let i = 0; i < band.length; i += 4) if (Math.abs(band[i]! - band[0]!) > 60) n++;
-        return n;
-      };
-      return {
-        corner: [...ctx.getImageData(0, 0, 1, 1).data],
-        width: img.width,
-        height: img.height,
-        title: inked(0, 50),
-        footer: inked(img.height - 70, img.height),
-      };
-    }, png.bytes.toString("base64"));
+    // Not a transparent image: the first pixel row is the page's surface colour.
+    const image = await inkOf(page, png.bytes);
+    expect(pngSize(png.bytes)).toEqual({ width: image.width, height: image.height });
     expect(image.corner[3]).toBe(255);
     // Twice the chart's size on screen, with the title above and the settings and link below.
     const shown = await page.locator("#charts figure.chart canvas").first().evaluate((c) => ({ w: c.clientWidth, h: c.clientHeight }));

@@ -3,19 +3,20 @@
 // larger than the buffer shows a bypass, the chained reader lends slices,
 // autoplay stays off with reduced motion, the Timeline tab opens on the
 // timeline's starting settings where the buffer fills, drains and refills,
-// and screenshots at laptop and phone widths.
+// the step on screen saves as a standalone SVG and a 2× PNG, and
+// screenshots at laptop and phone widths.
 
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { settled, usePages } from "./browser";
+import { downloaded, inkOf, pngSize, settled, usePages } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
 
 // Reduced motion: no autoplay, so what a test sees is what it stepped to.
-const pages = usePages({ reducedMotion: "reduce" });
+const pages = usePages({ reducedMotion: "reduce", acceptDownloads: true });
 
 /** Opens `fragment` in the timeline view. */
 async function open(fragment: string, width = 1280, height = 900): Promise<Page> {
@@ -117,6 +118,54 @@ describe("buffer timeline", () => {
     const paused = await page.locator(".timeline-position").innerText();
     await page.waitForTimeout(1000);
     await expect(page.locator(".timeline-position").innerText()).resolves.toBe(paused);
+    await page.close();
+  });
+
+  it("saves the step on screen as a standalone SVG and a 2× PNG, with its title, settings and link drawn in", async () => {
+    const page = await open("#v=1&len=1M&chunk=64-512&seed=42&cap=256&rs=8&sys=150&rd=unbuffered,std,chained&wl=fixed");
+    const forward = page.getByRole("button", { name: "Step forward" });
+    await forward.click();
+    await forward.click();
+    const link = page.url();
+    const svg = await downloaded(page, "#timeline-export-svg");
+    expect(svg.download.suggestedFilename()).toMatch(/^buflab-timeline-std-step-3-\d{4}-.*\.svg$/);
+    const source = svg.bytes.toString("utf8");
+    expect(source).toMatch(/^<\?xml [^>]*\?>\n<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    // Standalone: colours are attributes, not the page's classes or custom properties.
+    expect(source).not.toMatch(/var\(|class=/);
+    // The link's "&"s are escaped by the serializer, so the file parses as XML.
+    expect(source).toContain(link.replace(/&/g, "&amp;"));
+    const parsed = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+      const root = doc.documentElement;
+      return {
+        error: doc.querySelector("parsererror")?.textContent ?? null,
+        namespace: root.namespaceURI,
+        width: Number(root.getAttribute("width")),
+        height: Number(root.getAttribute("height")),
+        texts: [...doc.querySelectorAll("text")].map((t) => t.textContent ?? ""),
+      };
+    }, source);
+    expect(parsed.error).toBeNull();
+    expect(parsed.namespace).toBe("http://www.w3.org/2000/svg");
+    expect(parsed.texts[0]).toBe("Buffer timeline: std BufReader, step 3 of 100");
+    expect(parsed.texts).toContain("len=1M, chunk=poor, seed=42, cap=256, rs=8, sys=150, rd=unbuffered,std,chained, wl=fixed, view=timeline");
+    expect(parsed.texts.at(-1)).toBe(link);
+    // The step itself: its caption (wrapped over lines), the three cards and the totals.
+    const words = parsed.texts.join(" ");
+    expect(words).toContain((await caption(page)).replace(/\s+/g, " ").slice(0, 40));
+    for (const card of ["Source", "Buffer", "App"]) expect(parsed.texts).toContain(card);
+    expect(words).toContain("After 3 steps:");
+
+    const png = await downloaded(page, "#timeline-export-png");
+    expect(png.download.suggestedFilename()).toMatch(/^buflab-timeline-std-step-3-.*\.png$/);
+    // Twice the SVG's size, on the surface colour, with the title above and the settings and link below.
+    expect(pngSize(png.bytes)).toEqual({ width: 2 * parsed.width, height: 2 * parsed.height });
+    const image = await inkOf(page, png.bytes);
+    expect(image.corner[3]).toBe(255);
+    expect(image.title).toBeGreaterThan(50);
+    expect(image.footer).toBeGreaterThan(50);
+    await expect.poll(() => page.locator("#timeline-export-status").textContent()).toBe("This step (PNG) downloaded.");
     await page.close();
   });
 

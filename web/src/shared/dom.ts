@@ -26,6 +26,22 @@ export function append(parent: Node, ...children: Child[]): void {
   }
 }
 
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** createElementNS with attributes: every value an attribute, never markup. */
+export function svgElement<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
+  return el;
+}
+
+/** An SVG <text> whose words are a text node (escaped when serialised, whatever they hold). */
+export function svgText(text: string, attrs: Record<string, string | number>): SVGTextElement {
+  const el = svgElement("text", attrs);
+  el.textContent = text;
+  return el;
+}
+
 /** Replaces all children of `parent`. */
 export function replaceChildren(parent: Element, ...children: Child[]): void {
   parent.replaceChildren();

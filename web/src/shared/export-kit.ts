@@ -1,9 +1,11 @@
 // Files made in the page: CSV text that carries its settings and link,
-// downloads, and chart images for slides. Shared by the export panel and the
-// labs' own exports (the sweep's); nothing here knows a lab.
+// downloads, and images for slides (a chart, or any SVG drawing, as a 2× PNG
+// or an SVG document, with its title, settings and link drawn in). Shared by
+// the export panel and the labs' own exports (the sweep's, the timeline's);
+// nothing here knows a lab.
 
 import { Chart } from "chart.js";
-import { h } from "./dom";
+import { h, setText, SVG_NS, svgElement, svgText } from "./dom";
 
 export type Cell = string | number | null | undefined;
 
@@ -73,6 +75,30 @@ export function download(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** A file an export button makes. */
+export interface Saved {
+  blob: Blob;
+  name: string;
+}
+
+/**
+ * A button that makes a file and downloads it, saying in `status` that it
+ * did or why it failed; `make` returns null while there is nothing to save.
+ */
+export function saveButton(id: string, text: string, status: HTMLElement, make: () => Promise<Saved> | null): HTMLButtonElement {
+  const button = h("button", { type: "button", class: "small", id }, text);
+  button.addEventListener("click", () => {
+    make()?.then(
+      ({ blob, name }) => {
+        download(blob, name);
+        setText(status, `${text} downloaded.`);
+      },
+      (error: unknown) => setText(status, `${text} failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  });
+  return button;
+}
+
 /** What an exported chart image says about itself. */
 export interface ImageCaption {
   title: string;
@@ -86,11 +112,81 @@ export interface ImageCaption {
 export const IMAGE_SCALE = 2;
 
 /**
+ * Where an exported image's caption goes around a drawing `width` × `height`
+ * CSS pixels: the title above it, the settings and the link below. One
+ * layout for the PNG (times `IMAGE_SCALE`) and the SVG.
+ */
+export function captionLayout(width: number, height: number) {
+  const pad = 12;
+  const titleSize = 16;
+  const lineSize = 11;
+  const lineGap = 4;
+  const top = pad + titleSize + pad / 2;
+  const below = top + height + pad / 2;
+  return {
+    width,
+    height: below + 2 * (lineSize + lineGap) + pad,
+    pad,
+    titleSize,
+    lineSize,
+    /** Where the drawing starts. */
+    top,
+    /** Where the settings line and the link line start. */
+    lineTops: [below, below + lineSize + lineGap] as const,
+  };
+}
+
+/**
+ * The page's colours and font for an image that must stand on its own: the
+ * surface (a transparent image shows as black in image viewers), the text,
+ * the muted caption lines.
+ */
+function imageStyle(): { surface: string; fg: string; muted: string; font: string } {
+  const style = getComputedStyle(document.documentElement);
+  const colour = (name: string, fallback: string): string => style.getPropertyValue(name).trim() || fallback;
+  return {
+    surface: colour("--surface", "#ffffff"),
+    fg: colour("--fg", "#1b1f24"),
+    muted: colour("--muted", "#555555"),
+    font: getComputedStyle(document.body).fontFamily || "sans-serif",
+  };
+}
+
+/**
+ * `drawing` (any image source `width` × `height` CSS pixels, already drawn
+ * at `IMAGE_SCALE`) as a PNG at `IMAGE_SCALE`, on the page's surface
+ * colour, with the title above it and the settings and the link below.
+ */
+export async function captionedPng(drawing: CanvasImageSource, width: number, height: number, caption: ImageCaption): Promise<Blob> {
+  const scale = IMAGE_SCALE;
+  const layout = captionLayout(width, height);
+  const { surface, fg, muted, font } = imageStyle();
+  const copy = document.createElement("canvas");
+  copy.width = layout.width * scale;
+  copy.height = layout.height * scale;
+  const ctx = copy.getContext("2d");
+  if (!ctx) throw new Error("no 2D canvas");
+  ctx.scale(scale, scale);
+  ctx.fillStyle = surface;
+  ctx.fillRect(0, 0, layout.width, layout.height);
+  ctx.fillStyle = fg;
+  ctx.textBaseline = "top";
+  ctx.font = `600 ${layout.titleSize}px ${font}`;
+  ctx.fillText(caption.title, layout.pad, layout.pad, width - 2 * layout.pad);
+  ctx.drawImage(drawing, 0, layout.top, width, height);
+  ctx.fillStyle = muted;
+  ctx.font = `${layout.lineSize}px ${font}`;
+  [caption.settings, caption.link].forEach((line, i) => ctx.fillText(line, layout.pad, layout.lineTops[i]!, width - 2 * layout.pad));
+  return await new Promise<Blob>((resolve, reject) =>
+    copy.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("the image could not be encoded"))), "image/png"),
+  );
+}
+
+/**
  * A chart as a PNG at twice its size on screen: the chart redrawn at
  * `IMAGE_SCALE` pixels per CSS pixel (chart.js's own `devicePixelRatio`,
- * so lines and text are sharp, not a stretched bitmap), on the page's
- * surface colour (the canvas itself is transparent, which image viewers show
- * as black), with the title above it and the settings and the link below.
+ * so lines and text are sharp, not a stretched bitmap), captioned by
+ * `captionedPng`.
  */
 export async function chartPng(canvas: HTMLCanvasElement, caption: ImageCaption): Promise<Blob> {
   const chart = Chart.getChart(canvas);
@@ -100,42 +196,73 @@ export async function chartPng(canvas: HTMLCanvasElement, caption: ImageCaption)
     chart.resize();
   }
   try {
-    const scale = IMAGE_SCALE;
-    const width = Math.max(1, Math.round(canvas.clientWidth || canvas.width)) * scale;
-    const chartHeight = Math.max(1, Math.round(canvas.clientHeight || canvas.height)) * scale;
-    const style = getComputedStyle(document.documentElement);
-    const colour = (name: string, fallback: string): string => style.getPropertyValue(name).trim() || fallback;
-    const font = getComputedStyle(document.body).fontFamily || "sans-serif";
-    const pad = 12 * scale;
-    const titleSize = 16 * scale;
-    const lineSize = 11 * scale;
-    const top = pad + titleSize + pad / 2;
-    const copy = document.createElement("canvas");
-    copy.width = width;
-    copy.height = top + chartHeight + pad / 2 + 2 * (lineSize + 4 * scale) + pad;
-    const ctx = copy.getContext("2d");
-    if (!ctx) throw new Error("no 2D canvas");
-    ctx.fillStyle = colour("--surface", "#ffffff");
-    ctx.fillRect(0, 0, copy.width, copy.height);
-    ctx.fillStyle = colour("--fg", "#1b1f24");
-    ctx.textBaseline = "top";
-    ctx.font = `600 ${titleSize}px ${font}`;
-    ctx.fillText(caption.title, pad, pad, width - 2 * pad);
-    ctx.drawImage(canvas, 0, top, width, chartHeight);
-    ctx.fillStyle = colour("--muted", "#555555");
-    ctx.font = `${lineSize}px ${font}`;
-    let y = top + chartHeight + pad / 2;
-    for (const line of [caption.settings, caption.link]) {
-      ctx.fillText(line, pad, y, width - 2 * pad);
-      y += lineSize + 4 * scale;
-    }
-    return await new Promise<Blob>((resolve, reject) =>
-      copy.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("the chart could not be encoded"))), "image/png"),
-    );
+    const width = Math.max(1, Math.round(canvas.clientWidth || canvas.width));
+    const height = Math.max(1, Math.round(canvas.clientHeight || canvas.height));
+    return await captionedPng(canvas, width, height, caption);
   } finally {
     if (chart) {
       chart.options.devicePixelRatio = ratio;
       chart.resize();
     }
   }
+}
+
+// ---------------------------------------------------------------- SVG images
+
+/**
+ * A standalone SVG document: `drawing` (`width` × `height`, colours as
+ * attributes, no page CSS) on the page's surface colour with the same
+ * caption layout as `captionedPng`, the title, settings and link as text.
+ */
+export function captionedSvg(drawing: SVGSVGElement, width: number, height: number, caption: ImageCaption): SVGSVGElement {
+  const layout = captionLayout(width, height);
+  const { surface, fg, muted, font } = imageStyle();
+  const root = svgElement("svg", { width: layout.width, height: layout.height, viewBox: `0 0 ${layout.width} ${layout.height}`, "font-family": font });
+  root.setAttributeNS("http://www.w3.org/2000/xmlns/", "xmlns", SVG_NS);
+  const title = svgElement("title");
+  title.textContent = caption.title;
+  const placed = drawing.cloneNode(true) as SVGSVGElement;
+  placed.setAttribute("x", "0");
+  placed.setAttribute("y", String(layout.top));
+  placed.setAttribute("width", String(width));
+  placed.setAttribute("height", String(height));
+  root.append(
+    title,
+    svgElement("rect", { width: layout.width, height: layout.height, fill: surface }),
+    svgText(caption.title, { x: layout.pad, y: layout.pad, "dominant-baseline": "hanging", "font-size": layout.titleSize, "font-weight": 600, fill: fg }),
+    placed,
+    ...[caption.settings, caption.link].map((line, i) =>
+      svgText(line, { x: layout.pad, y: layout.lineTops[i]!, "dominant-baseline": "hanging", "font-size": layout.lineSize, fill: muted }),
+    ),
+  );
+  return root;
+}
+
+/** An SVG element as the text of a file. */
+function svgSource(svg: SVGSVGElement): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(svg)}`;
+}
+
+/** An SVG element as a file. */
+export function svgBlob(svg: SVGSVGElement): Blob {
+  return new Blob([svgSource(svg)], { type: "image/svg+xml" });
+}
+
+/**
+ * `drawing` (`width` × `height`, standalone: colours as attributes) as a
+ * captioned PNG: rasterised at `IMAGE_SCALE` through an image (a data URL:
+ * the page's CSP allows images from itself and data:), so its lines and
+ * text are sharp, then captioned by `captionedPng`.
+ */
+export async function svgPng(drawing: SVGSVGElement, width: number, height: number, caption: ImageCaption): Promise<Blob> {
+  const sized = drawing.cloneNode(true) as SVGSVGElement;
+  sized.setAttributeNS("http://www.w3.org/2000/xmlns/", "xmlns", SVG_NS);
+  sized.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  sized.setAttribute("width", String(width * IMAGE_SCALE));
+  sized.setAttribute("height", String(height * IMAGE_SCALE));
+  if (!sized.hasAttribute("font-family")) sized.setAttribute("font-family", imageStyle().font);
+  const image = new Image();
+  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svgSource(sized))}`;
+  await image.decode();
+  return captionedPng(image, width, height, caption);
 }

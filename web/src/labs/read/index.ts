@@ -41,6 +41,7 @@ export function createReadLab(context: LabContext): LabUi {
     labelOf,
     onHeadline: context.headlineChanged,
     onStart: () => context.edited(startTimeline(context.params()), false),
+    urlOf: context.urlOf,
   });
   let last: Report | null = null;
 

@@ -32,7 +32,7 @@ import type { Across, Knee, Metric, Params, Run, Sweep, SweepAxis, SweepAxisInfo
 import type { SweepRunner } from "../../engine/sweep-runner";
 import { OKABE_ITO, binaryTicks, readTheme, themeAxes, type Theme } from "../../shared/chart-kit";
 import { h, replaceChildren, setText } from "../../shared/dom";
-import { chartPng, download, exportName, settingsLine } from "../../shared/export-kit";
+import { chartPng, exportName, saveButton, settingsLine } from "../../shared/export-kit";
 import { formatBinaryBytes, formatBytes, formatCount, formatNs } from "../../shared/format";
 import { drawHeatmap } from "./heatmap";
 import { gridHeadline, sweepHeadline } from "./headline";
@@ -389,21 +389,12 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
 
   // ---- export: the points so far as CSV and JSON, each chart as an image
   const exportStatus = h("span", { class: "copy-note", id: "sweep-export-status", role: "status", "aria-live": "polite" });
-  const exportButton = (id: string, text: string, make: (report: SweepReport) => Promise<Blob> | Blob, extension: string, part?: string) => {
-    const b = h("button", { type: "button", class: "small", id }, text);
-    b.addEventListener("click", () => {
+  const exportButton = (id: string, text: string, make: (report: SweepReport) => Promise<Blob> | Blob, extension: string, part?: string) =>
+    saveButton(id, text, exportStatus, () => {
       const report = last;
-      if (!report) return;
-      Promise.resolve(make(report)).then(
-        (blob) => {
-          download(blob, exportName(`sweep-${report.sweep.axis}`, extension, new Date(), part));
-          setText(exportStatus, `${text} downloaded.`);
-        },
-        (error: unknown) => setText(exportStatus, `${text} failed: ${error instanceof Error ? error.message : String(error)}`),
-      );
+      if (!report) return null;
+      return Promise.resolve(make(report)).then((blob) => ({ blob, name: exportName(`sweep-${report.sweep.axis}`, extension, new Date(), part) }));
     });
-    return b;
-  };
   const heatButton = exportButton(
     "sweep-export-heatmap",
     "Heatmap (PNG)",

@@ -7,7 +7,7 @@ import type { Codec } from "../../engine/codec";
 import { realCodec, realEngine } from "../../engine/real-engine";
 import { isWriteReport } from "../../engine/report";
 import type { LabReport, Report } from "../../engine/types.gen";
-import { TIMELINE_START, bytesText, defaultReader, describeTrace, fillSteps, refills, totalsAt } from "./timeline";
+import { TIMELINE_START, bytesText, defaultReader, describeTrace, fillSteps, flowCards, refills, stepScene, totalsAt, totalsText, wrapWords, type Shape } from "./timeline";
 
 let codec: Codec;
 beforeAll(() => {
@@ -64,5 +64,42 @@ describe("buffer timeline", () => {
     );
     const unbuffered = start.runs.find((r) => r.reader === "unbuffered")!.timeline!;
     expect(describeTrace(unbuffered, "unbuffered Read")).toBe("unbuffered Read has no buffer: in these 100 steps every application read goes to the source (100 source reads).");
+  });
+
+  it("wraps text between words, never splitting one", () => {
+    expect(wrapWords("a source read fills the buffer", 12)).toEqual(["a source", "read fills", "the buffer"]);
+    expect(wrapWords("  one   word ", 40)).toEqual(["one word"]);
+    // A word longer than the line stands alone rather than being cut.
+    expect(wrapWords("http://127.0.0.1/#v=1&len=1M next", 10)).toEqual(["http://127.0.0.1/#v=1&len=1M", "next"]);
+    expect(wrapWords("", 10)).toEqual([]);
+  });
+
+  it("draws the exported step from what the page shows: caption, cards, bars, strip and totals, inside its box", () => {
+    const report = run("#v=1&len=1M&chunk=64-512&seed=42&cap=256&rs=8&sys=150&rd=unbuffered,std,chained&wl=fixed");
+    for (const r of report.runs) {
+      const t = r.timeline!;
+      const index = fillSteps(t.ops)[1] ?? 2;
+      const scene = stepScene(t, index);
+      const texts = scene.shapes.filter((s): s is Extract<Shape, { kind: "text" }> => s.kind === "text");
+      const words = texts.map((s) => s.text).join(" ");
+      // The caption and the totals, wrapped, word for word as on the page.
+      expect(words).toContain(`Step ${index + 1}: ${t.ops[index]!.caption}.`.replace(/\s+/g, " "));
+      expect(words).toContain(totalsText(t, index));
+      for (const card of flowCards(t.ops[index]!, t)) expect(texts.map((s) => s.text)).toContain(card.title);
+      // Everything inside the drawing, text included (at the generous width per character it is wrapped to).
+      for (const shape of scene.shapes) {
+        expect(shape.x).toBeGreaterThanOrEqual(0);
+        expect(shape.y).toBeGreaterThanOrEqual(0);
+        const right = shape.kind === "rect" ? shape.x + shape.width : shape.x + shape.text.length * shape.size * 0.6;
+        const bottom = shape.kind === "rect" ? shape.y + shape.height : shape.y + shape.size;
+        expect(right, `${shape.kind} ${shape.cls}`).toBeLessThanOrEqual(scene.width + 0.001);
+        expect(bottom, `${shape.kind} ${shape.cls}`).toBeLessThanOrEqual(scene.height + 0.001);
+      }
+      // The strip's current-step outline and, at a fill, a source mark over the step's bar.
+      expect(scene.shapes.filter((s) => s.kind === "rect" && s.cls === "tl-current")).toHaveLength(1);
+      expect(scene.shapes.some((s) => s.kind === "rect" && s.cls === "tl-in")).toBe(true);
+      if (t.capacity === 0) expect(words).toContain("No buffer:");
+      else expect(scene.shapes.some((s) => s.kind === "rect" && s.cls === "tl-outline")).toBe(true);
+    }
   });
 });

@@ -8,6 +8,11 @@
 // level, source reads and bypasses; clicking it jumps there. Everything is
 // built with DOM APIs; every value is text or an SVG attribute.
 //
+// Export: the step on screen as a standalone SVG document or a 2× PNG
+// (stepScene lays it out from the same cards, bars, strip and totals as the
+// page; sceneSvg colours it from the page's CSS), captioned by export-kit
+// with the title, the settings and the link.
+//
 // Playback: Back / Play / Forward buttons and a step slider (keyboard: Tab to
 // them; the slider takes arrow keys, Home and End). Autoplay runs once when the
 // timeline first comes into view, never with prefers-reduced-motion.
@@ -19,7 +24,8 @@
 
 import type { Op, Report, Run, Timeline } from "../../engine/types.gen";
 import { formatCount } from "../../shared/format";
-import { append, h, replaceChildren, setText } from "../../shared/dom";
+import { append, h, replaceChildren, setText, svgElement, svgText } from "../../shared/dom";
+import { captionedSvg, exportName, saveButton, settingsLine, svgBlob, svgPng, type ImageCaption } from "../../shared/export-kit";
 
 /**
  * The timeline's starting settings: a 256-byte buffer read 8 bytes at a
@@ -32,7 +38,10 @@ export const TIMELINE_START = { cap: 256, rs: 8 } as const;
 const PLAY_STEP_MS = 700;
 /** Block rows drawn for the chained reader; more are summarised in words. */
 const MAX_BLOCK_ROWS = 4;
-const SVG = "http://www.w3.org/2000/svg";
+/** A buffer bar's drawing box (stretched to the width on screen). */
+const BAR = { width: 1000, height: 60 } as const;
+/** The strip's drawing box per operation. */
+const STRIP_HEIGHT = 100;
 
 export interface TimelineView {
   /** Shows the report's timelines (null: nothing to show). */
@@ -47,14 +56,8 @@ export interface TimelineOptions {
   onHeadline: () => void;
   /** The person asked for the timeline's starting settings (TIMELINE_START). */
   onStart: () => void;
-}
-
-type SvgAttrs = Record<string, string | number>;
-
-function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: SvgAttrs = {}): SVGElementTagNameMap[K] {
-  const el = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
-  return el;
+  /** The full URL of a link fragment, drawn into exported images. */
+  urlOf: (fragment: string) => string;
 }
 
 /** "1 byte", "300 bytes", "8 KiB" (exact: the timeline counts bytes one by one). */
@@ -137,7 +140,7 @@ export function refills(t: Timeline): boolean {
   return fillSteps(t.ops).length >= 2;
 }
 
-export function createTimeline(root: HTMLElement, { labelOf, onHeadline, onStart }: TimelineOptions): TimelineView {
+export function createTimeline(root: HTMLElement, { labelOf, onHeadline, onStart, urlOf }: TimelineOptions): TimelineView {
   const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
   const picker = h("select", { id: "timeline-reader", class: "timeline-reader" });
@@ -163,9 +166,31 @@ export function createTimeline(root: HTMLElement, { labelOf, onHeadline, onStart
   const caption = h("p", { class: "timeline-caption", "aria-live": "polite" });
   const flow = h("div", { class: "timeline-flow" });
   const picture = h("div", { class: "timeline-picture" });
-  const strip = svg("svg", { class: "timeline-strip", "aria-hidden": "true", preserveAspectRatio: "none" });
+  const strip = svgElement("svg", { class: "timeline-strip", "aria-hidden": "true", preserveAspectRatio: "none" });
   const stripNote = h("figcaption", { class: "timeline-strip-note" });
   const totals = h("p", { class: "timeline-totals" });
+  // Export: the step on screen as a standalone SVG or a 2× PNG, captioned with its settings and link.
+  const exportStatus = h("span", { class: "copy-note", id: "timeline-export-status", role: "status", "aria-live": "polite" });
+  const exportStep = (extension: "svg" | "png", make: (drawing: SVGSVGElement, width: number, height: number, caption: ImageCaption) => Promise<Blob>) => () => {
+    const t = timeline();
+    if (!t || !reader || !t.ops[index]) return null;
+    const scene = stepScene(t, index);
+    const caption = {
+      title: `Buffer timeline: ${labelOf(reader)}, step ${index + 1} of ${t.ops.length}`,
+      settings: settingsLine(link),
+      link: urlOf(link),
+    };
+    const name = exportName("timeline", extension, new Date(), `${reader}-step-${index + 1}`);
+    return make(sceneSvg(scene, root), scene.width, scene.height, caption).then((blob) => ({ blob, name }));
+  };
+  const exportRow = h(
+    "div",
+    { class: "share-row timeline-export" },
+    h("span", { class: "share-label" }, "Export"),
+    saveButton("timeline-export-svg", "This step (SVG)", exportStatus, exportStep("svg", async (drawing, width, height, caption) => svgBlob(captionedSvg(drawing, width, height, caption)))),
+    saveButton("timeline-export-png", "This step (PNG)", exportStatus, exportStep("png", svgPng)),
+    exportStatus,
+  );
 
   replaceChildren(
     root,
@@ -185,6 +210,7 @@ export function createTimeline(root: HTMLElement, { labelOf, onHeadline, onStart
     picture,
     h("figure", { class: "timeline-strip-figure" }, strip, stripNote),
     totals,
+    exportRow,
   );
 
   let runs: Run[] = [];
@@ -292,18 +318,11 @@ export function createTimeline(root: HTMLElement, { labelOf, onHeadline, onStart
       return;
     }
     setText(caption, `Step ${index + 1}: ${op.caption}.`);
-    const blocks = t.shape === "blocks";
-    showFlow(flow, op, t, blocks);
-    showPicture(picture, op, t, blocks);
+    showFlow(flow, op, t);
+    showPicture(picture, op, t);
     showStrip(strip, ops, index);
     setText(stripNote, stripText(t));
-    const sum = totalsAt(ops, index);
-    setText(
-      totals,
-      `After ${plural(index + 1, "step")}: ${plural(sum.calls, "call")} on the reader, ${plural(sum.reads, "source read")}, ` +
-        `${bytesText(sum.bytes)} received, ${bytesText(sum.copied)} copied.` +
-        (index === ops.length - 1 && t.truncated ? " The run goes on past the recorded steps." : ""),
-    );
+    setText(totals, totalsText(t, index));
   }
 
   return {
@@ -368,51 +387,73 @@ function stripText(t: Timeline): string {
   );
 }
 
-/** The three places bytes pass through this step, as cards. */
-function showFlow(flow: HTMLElement, op: Op, t: Timeline, blocks: boolean): void {
-  const card = (title: string, cls: string, ...lines: (string | Node)[]): HTMLElement =>
-    h("div", { class: `timeline-card ${cls}` }, h("div", { class: "timeline-card-title" }, title), ...lines.map((l) => h("div", {}, l)));
+/** One of the three places bytes pass through in a step. */
+export interface FlowCard {
+  title: "Source" | "Buffer" | "App";
+  /** How it took part: its card's class. */
+  state: "idle" | "active" | "bypass" | "skipped";
+  lines: string[];
+  /** A word to stand out under the lines ("bypassed"). */
+  badge: string | null;
+}
+
+/** The three places bytes pass through this step: source, buffer, app. */
+export function flowCards(op: Op, t: Timeline): FlowCard[] {
+  const blocks = t.shape === "blocks";
   const where = (block: number | null): string =>
     block === null ? "straight into the app's memory" : blocks ? `into block ${block}` : "into the buffer";
-
-  const source =
+  const source: FlowCard =
     op.source_reads === 0
-      ? card("Source", "idle", "no read this step")
-      : card(
-          "Source",
-          op.bypass ? "bypass" : "active",
-          `${plural(op.source_reads, "read")}, ${bytesText(op.source_bytes)}`,
-          ...op.reads
-            .slice(0, 3)
-            .map((r) =>
-              r.interrupted ? "interrupted (empty chunk)" : `asked ${bytesText(r.requested)}, got ${bytesText(r.returned)} ${where(r.block)}`,
-            ),
-          ...(op.source_reads > 3 ? [`… and ${plural(op.source_reads - 3, "more read")}`] : []),
-        );
-  const buffer =
+      ? { title: "Source", state: "idle", lines: ["no read this step"], badge: null }
+      : {
+          title: "Source",
+          state: op.bypass ? "bypass" : "active",
+          lines: [
+            `${plural(op.source_reads, "read")}, ${bytesText(op.source_bytes)}`,
+            ...op.reads
+              .slice(0, 3)
+              .map((r) =>
+                r.interrupted ? "interrupted (empty chunk)" : `asked ${bytesText(r.requested)}, got ${bytesText(r.returned)} ${where(r.block)}`,
+              ),
+            ...(op.source_reads > 3 ? [`… and ${plural(op.source_reads - 3, "more read")}`] : []),
+          ],
+          badge: null,
+        };
+  const buffer: FlowCard =
     t.capacity === 0
-      ? card("Buffer", "idle", "none")
-      : card(
-          "Buffer",
-          op.bypass ? "skipped" : "active",
-          `${bytesText(op.buffered)} unread`,
-          op.buffer.length > 1 ? `${op.buffer.length} blocks in the chain` : `of ${bytesText(t.capacity)}`,
-          ...(op.bypass ? [h("strong", { class: "timeline-badge" }, "bypassed")] : []),
-        );
+      ? { title: "Buffer", state: "idle", lines: ["none"], badge: null }
+      : {
+          title: "Buffer",
+          state: op.bypass ? "skipped" : "active",
+          lines: [`${bytesText(op.buffered)} unread`, op.buffer.length > 1 ? `${op.buffer.length} blocks in the chain` : `of ${bytesText(t.capacity)}`],
+          badge: op.bypass ? "bypassed" : null,
+        };
   const lent = op.pieces.filter((p) => p.block !== null).length > 0 && t.capacity > 0;
-  const app = card(
-    "App",
-    "active",
-    op.requested === null ? `asked for ${kindText(op)}` : `asked ${bytesText(op.requested)}`,
-    `got ${bytesText(op.returned)}`,
-    op.copied > 0
-      ? `${bytesText(op.copied)} copied`
-      : lent
-        ? `${plural(op.piece_count, "slice")} lent, 0 copied`
-        : "0 copied",
-  );
+  const app: FlowCard = {
+    title: "App",
+    state: "active",
+    lines: [
+      op.requested === null ? `asked for ${kindText(op)}` : `asked ${bytesText(op.requested)}`,
+      `got ${bytesText(op.returned)}`,
+      op.copied > 0 ? `${bytesText(op.copied)} copied` : lent ? `${plural(op.piece_count, "slice")} lent, 0 copied` : "0 copied",
+    ],
+    badge: null,
+  };
+  return [source, buffer, app];
+}
+
+/** The three places bytes pass through this step, as cards. */
+function showFlow(flow: HTMLElement, op: Op, t: Timeline): void {
+  const card = ({ title, state, lines, badge }: FlowCard): HTMLElement =>
+    h(
+      "div",
+      { class: `timeline-card ${state}` },
+      h("div", { class: "timeline-card-title" }, title),
+      ...lines.map((l) => h("div", {}, l)),
+      badge === null ? null : h("div", {}, h("strong", { class: "timeline-badge" }, badge)),
+    );
   const arrow = (): HTMLElement => h("div", { class: "timeline-arrow", "aria-hidden": "true" }, "→");
-  replaceChildren(flow, source, arrow(), buffer, arrow(), app);
+  replaceChildren(flow, ...flowCards(op, t).flatMap((c, i) => (i === 0 ? [card(c)] : [arrow(), card(c)])));
 }
 
 function kindText(op: Op): string {
@@ -428,16 +469,36 @@ function kindText(op: Op): string {
   }
 }
 
+/** A rectangle of a drawing, coloured by its class in styles/timeline.css (tl-in, tl-unread, …). */
+export interface Mark {
+  cls: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One block's bar (or the buffer's): its label and its marks in a `BAR` box. */
+export interface BufferRow {
+  name: string;
+  /** "300 bytes unread", "empty", … */
+  state: string;
+  /** Where the unread bytes sit ("at 0–300"), when there are any. */
+  at: string | null;
+  marks: Mark[];
+}
+
+const NO_BUFFER = "No buffer: the source writes straight into the application's memory.";
+
 /**
  * The buffer after this step, one bar per block, each the width of its
  * capacity: the unread bytes filled, with a band above for what the source
- * put there this step and a band below for what the app took.
+ * put there this step and a band below for what the app took. `more`: the
+ * blocks past `MAX_BLOCK_ROWS`.
  */
-function showPicture(picture: HTMLElement, op: Op, t: Timeline, blocks: boolean): void {
-  if (t.capacity === 0) {
-    replaceChildren(picture, h("p", { class: "timeline-none" }, "No buffer: the source writes straight into the application's memory."));
-    return;
-  }
+export function bufferRows(op: Op, t: Timeline): { rows: BufferRow[]; more: number } {
+  if (t.capacity === 0) return { rows: [], more: 0 };
+  const blocks = t.shape === "blocks";
   // Blocks in the chain after the step, then blocks the step touched that went back to the pool.
   const ids: number[] = [];
   const add = (id: number | null): void => {
@@ -448,72 +509,311 @@ function showPicture(picture: HTMLElement, op: Op, t: Timeline, blocks: boolean)
   op.pieces.forEach((p) => add(p.block));
   if (ids.length === 0) add(0);
   const cap = t.capacity;
-  const rows = ids.slice(0, MAX_BLOCK_ROWS).map((id) => {
+  const W = BAR.width;
+  const x = (n: number): number => (Math.min(n, cap) / cap) * W;
+  const band = (cls: string, from: number, to: number, y: number, height: number): Mark => ({ cls, x: x(from), y, width: Math.max(6, x(to) - x(from)), height });
+  const rows = ids.slice(0, MAX_BLOCK_ROWS).map((id): BufferRow => {
     const span = op.buffer.find((s) => s.block === id);
-    const W = 1000;
-    const x = (n: number): number => (Math.min(n, cap) / cap) * W;
-    const bar = svg("svg", { class: "timeline-bar", viewBox: `0 0 ${W} 60`, preserveAspectRatio: "none", "aria-hidden": "true" });
-    bar.append(svg("rect", { class: "tl-free", x: 0, y: 16, width: W, height: 28 }));
-    if (span && span.end > span.start) {
-      bar.append(svg("rect", { class: "tl-unread", x: x(span.start), y: 16, width: Math.max(6, x(span.end) - x(span.start)), height: 28 }));
-    }
-    for (const r of op.reads) {
-      if (r.block === id && r.returned > 0) {
-        bar.append(svg("rect", { class: "tl-in", x: x(r.offset), y: 2, width: Math.max(6, x(r.offset + r.returned) - x(r.offset)), height: 10 }));
-      }
-    }
+    const marks: Mark[] = [{ cls: "tl-free", x: 0, y: 16, width: W, height: 28 }];
+    if (span && span.end > span.start) marks.push(band("tl-unread", span.start, span.end, 16, 28));
+    for (const r of op.reads) if (r.block === id && r.returned > 0) marks.push(band("tl-in", r.offset, r.offset + r.returned, 2, 10));
     const lentHere = op.pieces.filter((p) => p.block === id);
-    for (const p of lentHere) {
-      bar.append(svg("rect", { class: "tl-lent", x: x(p.offset), y: 48, width: Math.max(6, x(p.offset + p.len) - x(p.offset)), height: 10 }));
-    }
+    for (const p of lentHere) marks.push(band("tl-lent", p.offset, p.offset + p.len, 48, 10));
     if (lentHere.length === 0 && op.copied > 0 && span && ids.length === 1) {
       // std copies out of the front of the unread bytes: just before where they now start.
-      const from = Math.max(0, span.start - op.copied);
-      bar.append(svg("rect", { class: "tl-copied", x: x(from), y: 48, width: Math.max(6, x(span.start) - x(from)), height: 10 }));
+      marks.push(band("tl-copied", Math.max(0, span.start - op.copied), span.start, 48, 10));
     }
-    bar.append(svg("rect", { class: "tl-outline", x: 0, y: 16, width: W, height: 28, "vector-effect": "non-scaling-stroke" }));
-    const name = blocks ? `block ${id}` : "buffer";
-    const state: (string | Node)[] =
-      span && span.end > span.start
-        ? [`${bytesText(span.end - span.start)} unread `, h("span", { class: "nowrap" }, `at ${formatCount(span.start)}–${formatCount(span.end)}`)]
-        : blocks
-          ? t.pool
-            ? ["read through, back in the pool"]
-            : ["read through, freed"]
-          : ["empty"];
+    marks.push({ cls: "tl-outline", x: 0, y: 16, width: W, height: 28 });
+    const unread = span !== undefined && span.end > span.start;
+    return {
+      name: blocks ? `block ${id}` : "buffer",
+      state: unread ? `${bytesText(span.end - span.start)} unread` : blocks ? (t.pool ? "read through, back in the pool" : "read through, freed") : "empty",
+      at: unread ? `at ${formatCount(span.start)}–${formatCount(span.end)}` : null,
+      marks,
+    };
+  });
+  return { rows, more: Math.max(0, ids.length - MAX_BLOCK_ROWS) };
+}
+
+/** The legend under the bars: each colour the step shows and what it means. */
+export function legendKeys(op: Op): [cls: string, text: string][] {
+  return [
+    ["tl-unread", "unread"],
+    ["tl-in", "filled by the source this step"],
+    op.pieces.some((p) => p.block !== null) ? ["tl-lent", "lent to the app (no copy)"] : ["tl-copied", "copied to the app"],
+    ...(op.bypass ? [["tl-bypass", "this read skipped the buffer"] as [string, string]] : []),
+  ];
+}
+
+/** `marks` as SVG rects in `parent`; outlines keep their width however the drawing is stretched. */
+function drawMarks(parent: SVGElement, marks: readonly Mark[]): void {
+  for (const { cls, ...box } of marks) {
+    const outline = cls === "tl-outline" || cls === "tl-current";
+    parent.append(svgElement("rect", { class: cls, ...box, ...(outline ? { "vector-effect": "non-scaling-stroke" } : {}) }));
+  }
+}
+
+function showPicture(picture: HTMLElement, op: Op, t: Timeline): void {
+  if (t.capacity === 0) {
+    replaceChildren(picture, h("p", { class: "timeline-none" }, NO_BUFFER));
+    return;
+  }
+  const { rows, more } = bufferRows(op, t);
+  const bars = rows.map(({ name, state, at, marks }) => {
+    const bar = svgElement("svg", { class: "timeline-bar", viewBox: `0 0 ${BAR.width} ${BAR.height}`, preserveAspectRatio: "none", "aria-hidden": "true" });
+    drawMarks(bar, marks);
     return h(
       "div",
       { class: "timeline-row" },
-      h("div", { class: "timeline-row-label" }, h("strong", {}, name), ` · ${bytesText(cap)} · `, ...state),
+      h("div", { class: "timeline-row-label" }, h("strong", {}, name), ` · ${bytesText(t.capacity)} · `, state, at === null ? null : " ", at === null ? null : h("span", { class: "nowrap" }, at)),
       bar,
     );
   });
-  const more = ids.length > MAX_BLOCK_ROWS ? h("p", { class: "timeline-none" }, `… and ${plural(ids.length - MAX_BLOCK_ROWS, "more block")}`) : null;
-  const key = (cls: string, text: string): HTMLElement => h("span", { class: "timeline-key" }, h("span", { class: `swatch ${cls}` }), text);
+  const rest = more > 0 ? h("p", { class: "timeline-none" }, `… and ${plural(more, "more block")}`) : null;
   const legend = h(
     "p",
     { class: "timeline-legend" },
-    key("tl-unread", "unread"),
-    key("tl-in", "filled by the source this step"),
-    op.pieces.some((p) => p.block !== null) ? key("tl-lent", "lent to the app (no copy)") : key("tl-copied", "copied to the app"),
-    op.bypass ? key("tl-bypass", "this read skipped the buffer") : null,
+    ...legendKeys(op).map(([cls, text]) => h("span", { class: "timeline-key" }, h("span", { class: `swatch ${cls}` }), text)),
   );
-  replaceChildren(picture, ...rows);
-  append(picture, more, legend);
+  replaceChildren(picture, ...bars);
+  append(picture, rest, legend);
 }
 
-/** Every operation as a column: fill level, source reads on top, bypasses marked, the current step outlined. */
-function showStrip(strip: SVGSVGElement, ops: readonly Op[], index: number): void {
-  const n = Math.max(1, ops.length);
+/** Every operation as a column in an `ops.length` × `STRIP_HEIGHT` box: fill level, source reads on top, bypasses marked, the current step outlined. */
+export function stripMarks(ops: readonly Op[], index: number): Mark[] {
   const scale = stripScale(ops);
-  strip.setAttribute("viewBox", `0 0 ${n} 100`);
-  strip.replaceChildren();
+  const marks: Mark[] = [];
   ops.forEach((op, i) => {
     const height = (op.buffered / scale) * 78;
-    if (height > 0) strip.append(svg("rect", { class: "tl-unread", x: i + 0.1, y: 100 - height, width: 0.8, height }));
-    if (op.source_reads > 0) {
-      strip.append(svg("rect", { class: op.bypass ? "tl-bypass" : "tl-in", x: i + 0.1, y: 2, width: 0.8, height: 12 }));
-    }
+    if (height > 0) marks.push({ cls: "tl-unread", x: i + 0.1, y: STRIP_HEIGHT - height, width: 0.8, height });
+    if (op.source_reads > 0) marks.push({ cls: op.bypass ? "tl-bypass" : "tl-in", x: i + 0.1, y: 2, width: 0.8, height: 12 });
   });
-  strip.append(svg("rect", { class: "tl-current", x: index, y: 0, width: 1, height: 100, "vector-effect": "non-scaling-stroke" }));
+  marks.push({ cls: "tl-current", x: index, y: 0, width: 1, height: STRIP_HEIGHT });
+  return marks;
+}
+
+function showStrip(strip: SVGSVGElement, ops: readonly Op[], index: number): void {
+  strip.setAttribute("viewBox", `0 0 ${Math.max(1, ops.length)} ${STRIP_HEIGHT}`);
+  strip.replaceChildren();
+  drawMarks(strip, stripMarks(ops, index));
+}
+
+/** The running totals under the timeline. */
+export function totalsText(t: Timeline, index: number): string {
+  const sum = totalsAt(t.ops, index);
+  return (
+    `After ${plural(index + 1, "step")}: ${plural(sum.calls, "call")} on the reader, ${plural(sum.reads, "source read")}, ` +
+    `${bytesText(sum.bytes)} received, ${bytesText(sum.copied)} copied.` +
+    (index === t.ops.length - 1 && t.truncated ? " The run goes on past the recorded steps." : "")
+  );
+}
+
+// ---------------------------------------------------------------- the step as an image
+
+/**
+ * Something drawn in an exported step: a rectangle or a line of text (its
+ * top at `y`), coloured by a class of the page's CSS, so the image has the
+ * page's colours without a copy of them here.
+ */
+export type Shape =
+  | ({ kind: "rect" } & Mark)
+  | { kind: "text"; cls: string; text: string; x: number; y: number; size: number; bold: boolean };
+
+/** A step drawn for export: `width` × `height` CSS pixels. */
+export interface StepScene {
+  width: number;
+  height: number;
+  shapes: Shape[];
+}
+
+/** The exported drawing's width in CSS pixels, and its margin each side (the caption's, in export-kit). */
+const SCENE_WIDTH = 720;
+const SCENE_MARGIN = 12;
+/** Text's average advance per pixel of font size, generous so wrapped lines fit. */
+const CHAR_WIDTH = 0.6;
+
+/** `text` in lines of at most `chars` characters, broken between words. */
+export function wrapWords(text: string, chars: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line !== "" && line.length + 1 + word.length > chars) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  if (line !== "") lines.push(line);
+  return lines;
+}
+
+/**
+ * Step `index` of `t` as a standalone drawing: the caption, the three cards,
+ * the buffer's bars with their legend, the strip of every step and the
+ * totals (what the page shows for the step, laid out at `SCENE_WIDTH`).
+ */
+export function stepScene(t: Timeline, index: number): StepScene {
+  // Laid out in a column `W` wide from x = 0, moved in by the margin at the end.
+  const W = SCENE_WIDTH - 2 * SCENE_MARGIN;
+  const shapes: Shape[] = [];
+  const done = (): StepScene => ({ width: SCENE_WIDTH, height: Math.ceil(y), shapes: shapes.map((s) => ({ ...s, x: s.x + SCENE_MARGIN })) });
+  let y = 0;
+  const lineStep = (size: number): number => Math.round(size * 1.35);
+  /** `text` wrapped to `width`, its first line's top at `top`. */
+  const lines = (text: string, cls: string, x: number, top: number, width: number, size = 12, bold = false): Shape[] =>
+    wrapWords(text, Math.max(8, Math.floor(width / (size * CHAR_WIDTH)))).map((line, i) => ({ kind: "text", cls, text: line, x, y: top + i * lineStep(size), size, bold }));
+  /** Draws wrapped text; returns the height it took. */
+  const words = (text: string, cls: string, x: number, top: number, width: number, size = 12, bold = false): number => {
+    const drawn = lines(text, cls, x, top, width, size, bold);
+    shapes.push(...drawn);
+    return drawn.length * lineStep(size);
+  };
+  const rect = (cls: string, x: number, top: number, width: number, height: number): void => {
+    shapes.push({ kind: "rect", cls, x, y: top, width, height });
+  };
+  /** `marks` from a `box`-sized drawing, scaled into `width` × `height` at `top`. */
+  const scaled = (marks: readonly Mark[], box: { width: number; height: number }, top: number, width: number, height: number): void => {
+    const sx = width / box.width;
+    const sy = height / box.height;
+    for (const m of marks) rect(m.cls, m.x * sx, top + m.y * sy, m.width * sx, m.height * sy);
+  };
+
+  const op = t.ops[index];
+  if (!op) {
+    y += words(t.error ? `The run stopped before any operation: ${t.error}` : "No operations.", "timeline-caption", 0, y, W, 13);
+    return done();
+  }
+
+  // The caption, on its panel.
+  const caption = lines(`Step ${index + 1}: ${op.caption}.`, "timeline-caption", 10, y + 8, W - 20, 13);
+  const captionHeight = caption.length * lineStep(13) + 16;
+  rect("timeline-caption", 0, y, W, captionHeight);
+  shapes.push(...caption);
+  y += captionHeight + 10;
+
+  // Source → buffer → app: each card's words first, so the cards share the tallest one's height.
+  const arrow = 24;
+  const cardWidth = (W - 2 * arrow) / 3;
+  const cards = flowCards(op, t).map((card, i) => {
+    const x = i * (cardWidth + arrow);
+    const text: Shape[] = [];
+    let used = 8;
+    const add = (drawn: Shape[], size = 12): void => {
+      text.push(...drawn);
+      used += drawn.length * lineStep(size);
+    };
+    add(lines(card.title, "timeline-card-title", x + 8, y + used, cardWidth - 16, 12, true));
+    for (const line of card.lines) add(lines(line, `timeline-card ${card.state}`, x + 8, y + used, cardWidth - 16));
+    if (card.badge !== null) {
+      const badgeWidth = card.badge.length * 12 * CHAR_WIDTH + 8;
+      text.push({ kind: "rect", cls: "timeline-badge", x: x + 8, y: y + used + 2, width: badgeWidth, height: 16 });
+      add(lines(card.badge, "timeline-badge", x + 12, y + used + 4, badgeWidth, 12, true));
+    }
+    return { x, state: card.state, text, height: used + 10 };
+  });
+  const cardHeight = Math.max(...cards.map((c) => c.height));
+  for (const card of cards) {
+    rect(`timeline-card ${card.state}`, card.x, y, cardWidth, cardHeight);
+    shapes.push(...card.text);
+    if (card.x > 0) words("→", "timeline-arrow", card.x - arrow + 4, y + cardHeight / 2 - 10, arrow, 16);
+  }
+  y += cardHeight + 12;
+
+  // The buffer's bars and their legend.
+  if (t.capacity === 0) {
+    y += words(NO_BUFFER, "timeline-none", 0, y, W) + 8;
+  } else {
+    const { rows, more } = bufferRows(op, t);
+    for (const row of rows) {
+      y += words(`${row.name} · ${bytesText(t.capacity)} · ${row.state}${row.at === null ? "" : ` ${row.at}`}`, "timeline-row-label", 0, y, W) + 2;
+      scaled(row.marks, BAR, y, W, 42);
+      y += 42 + 6;
+    }
+    if (more > 0) y += words(`… and ${plural(more, "more block")}`, "timeline-none", 0, y, W) + 4;
+    let x = 0;
+    for (const [cls, text] of legendKeys(op)) {
+      const width = 16 + text.length * 12 * CHAR_WIDTH;
+      if (x > 0 && x + width > W) {
+        x = 0;
+        y += 18;
+      }
+      rect(cls, x, y + 2, 11, 11);
+      words(text, "timeline-legend", x + 16, y, width);
+      x += width + 14;
+    }
+    y += 18 + 8;
+  }
+
+  // Every step's fill level, this one outlined.
+  rect("timeline-strip", 0, y, W, 84);
+  scaled(stripMarks(t.ops, index), { width: Math.max(1, t.ops.length), height: STRIP_HEIGHT }, y, W, 84);
+  y += 84 + 8;
+
+  y += words(totalsText(t, index), "timeline-totals", 0, y, W);
+  return done();
+}
+
+/**
+ * `scene` as an SVG element that stands on its own: each class's colours
+ * read from the page's CSS (a probe element inside `root`, so the
+ * timeline's own custom properties apply) and written as attributes.
+ */
+export function sceneSvg(scene: StepScene, root: HTMLElement): SVGSVGElement {
+  const probes = h("div", { hidden: true, "aria-hidden": "true" });
+  root.append(probes);
+  const painted = new Map<string, Record<string, string>>();
+  const paint = (shape: Shape): Record<string, string> => {
+    const key = `${shape.kind} ${shape.cls}`;
+    const known = painted.get(key);
+    if (known) return known;
+    let attrs: Record<string, string>;
+    if (shape.kind === "text") {
+      const probe = h("span", { class: shape.cls });
+      probes.append(probe);
+      attrs = { fill: getComputedStyle(probe).color };
+    } else if (shape.cls.startsWith("tl-")) {
+      const probe = svgElement("rect", { class: shape.cls });
+      const holder = svgElement("svg");
+      holder.append(probe);
+      probes.append(holder);
+      const style = getComputedStyle(probe);
+      attrs = { fill: style.fill, stroke: style.stroke, "stroke-width": style.strokeWidth };
+    } else {
+      const probe = h("div", { class: shape.cls });
+      probes.append(probe);
+      const style = getComputedStyle(probe);
+      const border = parseFloat(style.borderTopWidth) || 0;
+      attrs = {
+        fill: style.backgroundColor,
+        stroke: border > 0 ? style.borderTopColor : "none",
+        "stroke-width": String(border),
+        rx: String(parseFloat(style.borderTopLeftRadius) || 0),
+        ...(style.borderTopStyle === "dashed" ? { "stroke-dasharray": "4 3" } : {}),
+      };
+    }
+    painted.set(key, attrs);
+    return attrs;
+  };
+  try {
+    const drawing = svgElement("svg", { width: scene.width, height: scene.height, viewBox: `0 0 ${scene.width} ${scene.height}` });
+    for (const shape of scene.shapes) {
+      if (shape.kind === "rect") {
+        const { kind: _kind, cls: _cls, ...box } = shape;
+        drawing.append(svgElement("rect", { ...box, ...paint(shape) }));
+      } else {
+        drawing.append(
+          svgText(shape.text, {
+            x: shape.x,
+            y: shape.y,
+            "dominant-baseline": "hanging",
+            "font-size": shape.size,
+            ...(shape.bold ? { "font-weight": 700 } : {}),
+            ...paint(shape),
+          }),
+        );
+      }
+    }
+    return drawing;
+  } finally {
+    probes.remove();
+  }
 }

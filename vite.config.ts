@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { precompress } from "./web/build/precompress.js";
 import { serviceWorker } from "./web/build/service-worker.js";
 import { ISOLATION_HEADERS } from "./web/src/offline/policy.js";
 
@@ -43,8 +44,9 @@ export default defineConfig(({ mode }) => ({
   worker: {
     format: "es",
   },
-  // Writes dist/sw.js: offline copy of the whole build, and the isolation headers.
-  plugins: mode === "bench" ? [] : [serviceWorker()],
+  // Writes dist/sw.js: offline copy of the whole build, and the isolation
+  // headers; then .br and .gz copies of the files for hosts that serve them.
+  plugins: mode === "bench" ? [] : [serviceWorker(), precompress()],
   server: {
     host: "127.0.0.1",
     headers: isolationHeaders,

@@ -17,6 +17,7 @@ import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { PRECOMPRESSED } from "../build/precompress";
 import { launchChromium, metric, settled, watch } from "./browser";
 import { startStaticHost, type StaticHost } from "./static-host";
 
@@ -219,7 +220,7 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
     await page.close();
   });
 
-  it("the precache holds every file of the build, the wasm and the engine worker chunk included", async () => {
+  it("the precache holds every file of the build (not the precompressed copies), the wasm and the engine worker chunk included", async () => {
     const page = await open(host.url);
     await settled(page);
     const cached = await page.evaluate(async () => {
@@ -230,7 +231,7 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
       return urls;
     });
     const expected = distFiles()
-      .filter((file) => file !== "sw.js")
+      .filter((file) => file !== "sw.js" && !PRECOMPRESSED.test(file))
       .map((file) => `${host.url}${file}`);
     expect(expected.some((url) => url.endsWith(".wasm"))).toBe(true);
     expect(expected.some((url) => /\/assets\/worker-[^/]+\.js$/.test(url))).toBe(true);

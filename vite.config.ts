@@ -38,7 +38,7 @@ export default defineConfig(({ mode }) => ({
   resolve: {
     alias:
       mode === "faults" || mode === "bench"
-        ? [{ find: /^(.*)\/pkg\/buflab\.js$/, replacement: `$1/pkg-${mode}/buflab.js` }]
+        ? [{ find: /^(.*)\/pkg\/(buflab\.js|buflab_bg\.wasm\?url)$/, replacement: `$1/pkg-${mode}/$2` }]
         : [],
   },
   worker: {

@@ -2,7 +2,7 @@
 // downloads, and chart images for slides. Shared by the export panel and the
 // labs' own exports (the sweep's); nothing here knows a lab.
 
-import { Chart } from "chart.js";
+import { chartLib } from "./chart-lib";
 import { h } from "./dom";
 
 export type Cell = string | number | null | undefined;
@@ -93,7 +93,7 @@ export const IMAGE_SCALE = 2;
  * as black), with the title above it and the settings and the link below.
  */
 export async function chartPng(canvas: HTMLCanvasElement, caption: ImageCaption): Promise<Blob> {
-  const chart = Chart.getChart(canvas);
+  const chart = (await chartLib()).getChart(canvas);
   const ratio = chart?.options.devicePixelRatio;
   if (chart) {
     chart.options.devicePixelRatio = IMAGE_SCALE;

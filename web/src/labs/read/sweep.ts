@@ -11,31 +11,25 @@
 // `update("none")` (chart.js performance guide), so the main thread never
 // does more than a few milliseconds of work per point.
 
-import {
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  LogarithmicScale,
-  PointElement,
-  Tooltip,
-  type ChartDataset,
-  type Plugin,
-  type PointStyle,
-} from "chart.js";
+import type { Chart, ChartDataset, Plugin, PointStyle } from "chart.js";
 import { isDropped } from "../../engine/client";
 import type { Codec } from "../../engine/codec";
 import type { Knee, Metric, Params, Run, Sweep, SweepAxis, SweepAxisInfo, SweepReport } from "../../engine/types.gen";
 import type { SweepRunner } from "../../engine/sweep-runner";
 import { OKABE_ITO, binaryTicks, readTheme, themeAxes, type Theme } from "../../shared/chart-kit";
+import { chartLib } from "../../shared/chart-lib";
 import { h, replaceChildren, setText } from "../../shared/dom";
 import { chartPng, download, exportName, settingsLine } from "../../shared/export-kit";
 import { formatBinaryBytes, formatBytes, formatCount, formatNs } from "../../shared/format";
 import { sweepHeadline } from "./headline";
 import { sweepCsv, sweepJson } from "./sweep-export";
 
-Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip);
+/** chart.js's Chart with the line chart's parts: loaded when the first sweep draws (lineChartLoaded). */
+let LineChart: typeof Chart | null = null;
+
+async function lineChartLoaded(): Promise<void> {
+  LineChart ??= await chartLib();
+}
 
 type XY = { x: number; y: number };
 
@@ -234,7 +228,8 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     chartsBox.append(block);
     let ticks: number[] = [];
     let axisInfo: SweepAxisInfo = axes[0]!;
-    const chart = new Chart<"line", XY[], number>(canvas, {
+    if (!LineChart) throw new Error("The sweep's charts were built before chart.js was loaded.");
+    const chart = new LineChart<"line", XY[], number>(canvas, {
       type: "line",
       data: { datasets: [] },
       plugins: [kneePlugin],
@@ -328,7 +323,8 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
       exportButton(
         `sweep-export-png-${i}`,
         `${metric.title} (PNG)`,
-        (r) => {
+        async (r) => {
+          await lineChartLoaded();
           const canvas = charts()[i]!.chart.canvas;
           return chartPng(canvas, { title: `${metric.title} against ${infoOf(r.sweep.axis).label}`, settings: settingsLine(r.link), link: options.urlOf(r.link) });
         },
@@ -508,6 +504,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   function draw(report: SweepReport): Promise<void> {
     pendingReport = report;
     drawing ??= (async () => {
+      await lineChartLoaded();
       while (pendingReport) {
         const next = pendingReport;
         pendingReport = null;

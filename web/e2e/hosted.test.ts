@@ -32,15 +32,14 @@ const MOUNT = "/some/sub/path/";
  * A guard against accidental bloat (a duplicated bundle, an inlined wasm), not
  * the product's size target: size targets live in benchmarks, so the 150 KiB
  * first-load target and its measured figure are in `npm run bench`
- * (docs/benchmarks.md). The figure is also printed here. It is 512 KiB
- * while the lean timed pass (one loop per reader × chunk kind × workload ×
- * one/many streams, so each compiles as the user's program does) sits in the
- * one wasm the first load fetches: that first load measured 368 KiB gzipped
- * with three readers, and 473 KiB once tokio's and futures' BufReaders came
- * (their futures compiled into each of their 28 timed loops and the counted
- * pass). A doubled wasm or bundle still trips it.
+ * (docs/benchmarks.md, each figure beside its target). The figure is also
+ * printed here: 482 KiB gzipped, nearly all of it the one wasm (360 KiB: the
+ * lean timed pass compiles each of the five readers into every one of its
+ * timed loops) and chart.js (60 KiB, loaded after the first numbers but on
+ * the first visit all the same). The guard sits just above that, so a
+ * doubled chunk or a few KiB of new bloat trips it.
  */
-const BYTES_BUDGET = 512 * 1024;
+const BYTES_BUDGET = 488 * 1024;
 /** Generous: a loaded 2-core CI machine. The target on localhost is 500 ms. */
 const FIRST_RESULTS_BOUND_MS = 5_000;
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */

@@ -1,5 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { precompress } from "./web/build/precompress.js";
+import { preloadWasm } from "./web/build/preload-wasm.js";
 import { serviceWorker } from "./web/build/service-worker.js";
 import { ISOLATION_HEADERS } from "./web/src/offline/policy.js";
 
@@ -37,14 +39,16 @@ export default defineConfig(({ mode }) => ({
   resolve: {
     alias:
       mode === "faults" || mode === "bench"
-        ? [{ find: /^(.*)\/pkg\/buflab\.js$/, replacement: `$1/pkg-${mode}/buflab.js` }]
+        ? [{ find: /^(.*)\/pkg\/(buflab\.js|buflab_bg\.wasm\?url)$/, replacement: `$1/pkg-${mode}/$2` }]
         : [],
   },
   worker: {
     format: "es",
   },
-  // Writes dist/sw.js: offline copy of the whole build, and the isolation headers.
-  plugins: mode === "bench" ? [] : [serviceWorker()],
+  // The wasm preloaded by the page; dist/sw.js: offline copy of the whole
+  // build, and the isolation headers; then .br and .gz copies of the files for
+  // hosts that serve them.
+  plugins: mode === "bench" ? [] : [preloadWasm(), serviceWorker(), precompress()],
   server: {
     host: "127.0.0.1",
     headers: isolationHeaders,

@@ -13,30 +13,25 @@
 // a page that is already near its byte budget.
 
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
 import { SERVICE_WORKER_FILE, type PrecacheEntry } from "../src/offline/policy.js";
+import { filesUnder } from "./files.js";
+import { PRECOMPRESSED } from "./precompress.js";
 
 const entry = fileURLToPath(new URL("../src/offline/sw.ts", import.meta.url));
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((item) => {
-    const path = join(dir, item.name);
-    return item.isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 function hash(data: string | Buffer): string {
   return createHash("sha256").update(data).digest("hex").slice(0, 16);
 }
 
-/** Every file of the build but the service worker itself and source maps, sorted. */
+/** Every file of the build but the service worker itself, source maps and precompressed copies, sorted. */
 export function precacheEntries(outDir: string): PrecacheEntry[] {
   return filesUnder(outDir)
     .map((path) => relative(outDir, path).split(sep).join("/"))
-    .filter((url) => url !== SERVICE_WORKER_FILE && !url.endsWith(".map"))
+    .filter((url) => url !== SERVICE_WORKER_FILE && !url.endsWith(".map") && !PRECOMPRESSED.test(url))
     .sort()
     .map((url) => ({ url, revision: hash(readFileSync(join(outDir, url))) }));
 }

@@ -9,7 +9,8 @@
 //     isolation reload included, gzipped as a host would send it, under a
 //     bloat guard (BYTES_BUDGET below; the 150 KiB target is a benchmark's);
 //   - first results: the bound asserted is generous (5 s, a loaded CI
-//     machine); the target is 500 ms on localhost, and the figure is reported.
+//     machine); the target is 300 ms on localhost (`npm run bench` sets the
+//     measured figure beside it), and the figure is reported.
 
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -17,6 +18,7 @@ import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { PRECOMPRESSED } from "../build/precompress";
 import { launchChromium, metric, settled, watch } from "./browser";
 import { startStaticHost, type StaticHost } from "./static-host";
 
@@ -31,16 +33,15 @@ const MOUNT = "/some/sub/path/";
  * A guard against accidental bloat (a duplicated bundle, an inlined wasm), not
  * the product's size target: size targets live in benchmarks, so the 150 KiB
  * first-load target and its measured figure are in `npm run bench`
- * (docs/benchmarks.md). The figure is also printed here. It is 512 KiB
- * while the lean timed pass (one loop per reader × chunk kind × workload ×
- * one/many streams, so each compiles as the user's program does) sits in the
- * one wasm the first load fetches: that first load measured 368 KiB gzipped
- * with three readers, and 473 KiB once tokio's and futures' BufReaders came
- * (their futures compiled into each of their 28 timed loops and the counted
- * pass). A doubled wasm or bundle still trips it.
+ * (docs/benchmarks.md, each figure beside its target). The figure is also
+ * printed here: 483 KiB gzipped, nearly all of it the one wasm (360 KiB: the
+ * lean timed pass compiles each of the five readers into every one of its
+ * timed loops) and chart.js (60 KiB, loaded after the first numbers but on
+ * the first visit all the same). The guard sits just above that, so a
+ * doubled chunk or a few KiB of new bloat trips it.
  */
-const BYTES_BUDGET = 512 * 1024;
-/** Generous: a loaded 2-core CI machine. The target on localhost is 500 ms. */
+const BYTES_BUDGET = 488 * 1024;
+/** Generous: a loaded 2-core CI machine. The target on localhost is 300 ms (docs/benchmarks.md). */
 const FIRST_RESULTS_BOUND_MS = 5_000;
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */
 const DEFAULT_UNBUFFERED_SOURCE_READS = 1048577;
@@ -219,7 +220,7 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
     await page.close();
   });
 
-  it("the precache holds every file of the build, the wasm and the engine worker chunk included", async () => {
+  it("the precache holds every file of the build (not the precompressed copies), the wasm and the engine worker chunk included", async () => {
     const page = await open(host.url);
     await settled(page);
     const cached = await page.evaluate(async () => {
@@ -230,7 +231,7 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
       return urls;
     });
     const expected = distFiles()
-      .filter((file) => file !== "sw.js")
+      .filter((file) => file !== "sw.js" && !PRECOMPRESSED.test(file))
       .map((file) => `${host.url}${file}`);
     expect(expected.some((url) => url.endsWith(".wasm"))).toBe(true);
     expect(expected.some((url) => /\/assets\/worker-[^/]+\.js$/.test(url))).toBe(true);

@@ -1,9 +1,10 @@
 // Boot: colours first, then the service worker (isolation), then the engine
-// (two workers, one for exact counts and one for timing, loading their wasm
-// while this thread loads the codec's), then the page (app/page.ts), which
-// builds everything else.
+// (two workers, one for exact counts and one for timing, and the codec here,
+// all from one compile of the wasm), then the page (app/page.ts), which
+// builds everything else. The page's code is a chunk of its own, imported
+// while the wasm compiles: this script stays small, so the static frame in
+// index.html paints and the compile starts before the page's code has run.
 
-import { startPage } from "./app/page";
 import { createEngineClient, type ClientEvent } from "./engine/client";
 import { loadCodec } from "./engine/codec";
 import type { Fault } from "./engine/protocol";
@@ -52,7 +53,8 @@ void registerServiceWorker()
       // A full measurement of settings the page has left ends at once.
       timer: createEngineClient("buflab-timing", { onEvent: relay.send, preempt: ({ stage }) => stage === "full" }),
     };
-    loadCodec().then((codec) => {
+    const pageCode = import("./app/page");
+    Promise.all([loadCodec(), pageCode]).then(([codec, { startPage }]) => {
       performance.mark("buflab:codec");
       const page = startPage(codec, engines, relay.attach, theme);
       // Test builds only (`vite build --mode faults`, with the engine's

@@ -246,6 +246,10 @@ export function startPage(
     // The first numbers are in the page (charts, table, headline): the bench and
     // the hosted test read this mark as navigation start → first results.
     if (firstReport) performance.mark("buflab:first-results");
+    // The bench's other first-load figure: navigation start → the first full measurement on screen.
+    if (state.report?.stage === "full" && state.reportFragment === state.fragment && performance.getEntriesByName("buflab:first-full").length === 0) {
+      performance.mark("buflab:first-full");
+    }
     // The code panel, export and baselines follow the report on screen.
     codePanel.show(params, state.fragment);
     nativeNote.show(params, state.fragment);

@@ -6,6 +6,7 @@
 //        resolves ◀── calibrated / opfs-missing ◀──┘   (error: rejects)
 
 import type { CalibrateReply, CalibrateRequest, FromWorker } from "./protocol";
+import { spawnEngineWorker } from "./spawn";
 import type { Calibration, Params } from "./types.gen";
 
 /**
@@ -79,6 +80,6 @@ export function calibrator(createWorker: () => CalibrateWorkerLike, timeoutMs = 
 /** The page's calibrator: real module workers built by Vite. */
 export function createCalibrator(): Calibrate {
   return calibrator(
-    () => new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: "buflab-calibrate" }) as CalibrateWorkerLike,
+    () => spawnEngineWorker("buflab-calibrate") as CalibrateWorkerLike,
   );
 }

@@ -12,6 +12,7 @@
 // the worker and start a fresh one.
 
 import type { Fault, FromWorker, ToWorker } from "./protocol";
+import { spawnEngineWorker } from "./spawn";
 import type { LabReport, Params, Stage } from "./types.gen";
 
 /** Rejection for a request that a newer request replaced before it started. */
@@ -346,6 +347,6 @@ export class EngineClient {
 export function createEngineClient(name: string, options: Omit<ClientOptions, "createWorker"> = {}): EngineClient {
   return new EngineClient({
     ...options,
-    createWorker: () => new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name }) as WorkerLike,
+    createWorker: () => spawnEngineWorker(name) as WorkerLike,
   });
 }

@@ -1,10 +1,11 @@
 // Typed face of the engine's pure, synchronous functions: the schema (limits,
-// defaults, names) and the link codec. The main thread loads the same wasm as
-// the worker for these; only the worker calls `run`.
+// defaults, names) and the link codec. The main thread instantiates the same
+// compiled wasm as the workers for these; only the workers call `run`.
 //
 // The engine owns validation: the UI never re-implements a limit or a default,
 // it reads them from `schema` and sends links through `decode_link`.
 
+import { engineModule } from "./spawn";
 import type { Decoded, Params, Schema, Stats, Verdict } from "./types.gen";
 
 /** The exports of web/pkg/buflab.js that the codec uses. */
@@ -58,9 +59,9 @@ export function codecFrom(exports: CodecExports): Codec {
   };
 }
 
-/** Loads the wasm on the main thread (the browser caches it for the worker). */
+/** Instantiates the engine on the main thread, from the one compile the workers share. */
 export async function loadCodec(): Promise<Codec> {
-  const wasm = await import("../../pkg/buflab.js");
-  await wasm.default();
+  const [wasm, module] = await Promise.all([import("../../pkg/buflab.js"), engineModule()]);
+  await wasm.default({ module_or_path: module });
   return codecFrom(wasm);
 }

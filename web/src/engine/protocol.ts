@@ -27,6 +27,12 @@ import type { Calibration, LabReport, Params, Stage, SweepReport } from "./types
 /** A failure injected on purpose to test recovery; only builds made with `npm run build:faults` accept one. */
 export type Fault = "panic" | "hang" | "oom";
 
+/**
+ * The first message every worker gets (engine/spawn.ts): the engine's wasm,
+ * compiled once by the page, or why it could not be compiled.
+ */
+export type ModuleMessage = { type: "module"; module: WebAssembly.Module } | { type: "module"; error: string };
+
 /** Messages from the page to the worker: how far to time (`counts`: not at all). */
 export type ToWorker = { type: "run"; id: number; params: Params; stage: Stage; fault?: Fault };
 

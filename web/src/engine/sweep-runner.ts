@@ -13,6 +13,7 @@
 
 import { Cancelled, DEFAULT_TIMEOUT_MS } from "./client";
 import type { FromWorker, SweepProgress, SweepRequest } from "./protocol";
+import { spawnEngineWorker } from "./spawn";
 import type { Params, SweepReport } from "./types.gen";
 
 /** What the runner needs from a Worker. */
@@ -156,6 +157,6 @@ export class SweepRunner {
 /** The page's sweep runner: a real module worker built by Vite. */
 export function createSweepRunner(): SweepRunner {
   return new SweepRunner(
-    () => new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: "buflab-sweep" }) as SweepWorkerLike,
+    () => spawnEngineWorker("buflab-sweep") as SweepWorkerLike,
   );
 }

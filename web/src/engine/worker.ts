@@ -1,19 +1,19 @@
-// Module worker that owns the engine's `run`. It loads the wasm once, says
-// `ready` (with its own crossOriginIsolated, which decides the timer's
+// Module worker that owns the engine's `run`. It instantiates the wasm the
+// page compiled (its first message, engine/spawn.ts) once, says `ready` (with its own crossOriginIsolated, which decides the timer's
 // resolution), then answers each `run` request with a `result` or an `error`.
 // `run` blocks this thread for the whole measurement: that is why it lives
 // here and why the client cancels by terminating the worker.
 
 import init, { calibrate_opfs, run, sweep_point, sweep_report, sweep_total } from "../../pkg/buflab.js";
 import { openOpfsFile } from "./opfs";
-import type { CalibrateReply, CalibrateRequest, FromWorker, SweepProgress, SweepRequest, ToWorker } from "./protocol";
+import type { CalibrateReply, CalibrateRequest, FromWorker, ModuleMessage, SweepProgress, SweepRequest, ToWorker } from "./protocol";
 import type { Calibration, LabReport, Params, SweepPoint, SweepReport } from "./types.gen";
 
 /** The parts of DedicatedWorkerGlobalScope this file uses (the DOM lib types `self` as Window). */
 interface WorkerScope {
   readonly crossOriginIsolated: boolean;
   postMessage(message: FromWorker | SweepProgress | CalibrateReply): void;
-  addEventListener(type: "message", listener: (event: MessageEvent<ToWorker | SweepRequest | CalibrateRequest>) => void): void;
+  addEventListener(type: "message", listener: (event: MessageEvent<ModuleMessage | ToWorker | SweepRequest | CalibrateRequest>) => void): void;
 }
 
 const scope = globalThis as unknown as WorkerScope;
@@ -34,8 +34,14 @@ function describe(error: unknown): string {
   return String(error);
 }
 
+// The compiled engine: the page's first message.
+let moduleArrived: (message: ModuleMessage) => void = () => undefined;
+const compiled = new Promise<WebAssembly.Module>((resolve, reject) => {
+  moduleArrived = (message) => ("module" in message ? resolve(message.module) : reject(new Error(message.error)));
+});
+
 // Requests that arrive before the wasm is loaded wait for it.
-const loaded: Promise<boolean> = init().then(
+const loaded: Promise<boolean> = compiled.then((module) => init({ module_or_path: module })).then(
   () => {
     post({ type: "ready", isolated: scope.crossOriginIsolated === true });
     return true;
@@ -48,6 +54,10 @@ const loaded: Promise<boolean> = init().then(
 
 scope.addEventListener("message", (event) => {
   const request = event.data;
+  if (request.type === "module") {
+    moduleArrived(request);
+    return;
+  }
   if (request.type === "sweep") {
     void loaded.then((ok) => sweep(request, ok));
     return;

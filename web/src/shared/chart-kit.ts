@@ -1,30 +1,16 @@
 // The chart kit both labs draw with: the palette, the theme read from the
-// page's CSS, the bar charts (calls on a log scale, counts, time per run
-// with modelled I/O hatched) and the plugin that writes values after bars
-// and min–max whiskers. Charts are created once and then only their data
+// page's CSS, filling the bar charts and the plugin that writes values after
+// bars and min–max whiskers. Charts are created once and then only their data
 // changes (chart.js performance guide): animation off, only the parts used
-// registered.
+// registered. Nothing here loads chart.js (its types only): the bar charts
+// themselves are made in chart-bars.ts, loaded with the first chart drawn.
 //
 // Colours are from the Okabe–Ito palette, which stays distinct for the common
 // kinds of colour blindness.
 
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Legend,
-  LinearScale,
-  LogarithmicScale,
-  Tooltip,
-  type ChartDataset,
-  type Plugin,
-} from "chart.js";
-import type { Stats } from "../engine/types.gen";
-import { formatCount, formatNs, timeUnit } from "./format";
+import type { Chart, Plugin } from "chart.js";
 import { h } from "./dom";
-
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, LogarithmicScale, Legend, Tooltip);
+import { formatCount } from "./format";
 
 export const OKABE_ITO = {
   orange: "#E69F00",
@@ -36,10 +22,6 @@ export const OKABE_ITO = {
   reddishPurple: "#CC79A7",
 } as const;
 
-const COLOURS = {
-  cpu: OKABE_ITO.blue,
-  io: OKABE_ITO.orange,
-};
 
 export interface Theme {
   text: string;
@@ -67,10 +49,6 @@ export function readTheme(): Theme {
   };
 }
 
-/** Sets chart.js's default type size (charts created or updated after this use it). */
-export function applyChartDefaults(theme: Theme): void {
-  Chart.defaults.font.size = theme.fontPx;
-}
 
 /** Diagonal stripes: the fill that marks a modelled (not measured) quantity. */
 export function hatch(colour: string, background: string): CanvasPattern | string {
@@ -231,108 +209,6 @@ export function themeAxes(chart: Chart, theme: Theme): void {
   if (extras) extras.theme = theme;
 }
 
-/** A row of a "time per run" chart: measured CPU, modelled I/O. */
-type TimedRow = { cpu_ns: Stats; modelled_io_ns: number };
-
-export interface TimeChart {
-  readonly chart: Chart<"bar", number[], string>;
-  /** Shows one bar per row, in one time unit, with whiskers, totals and a text equivalent. */
-  show(labels: string[], rows: readonly TimedRow[], theme: Theme): void;
-  retheme(theme: Theme): void;
-}
-
-/**
- * A "time per run" chart: measured CPU median per row with modelled I/O
- * stacked on it (hatched, labelled modelled), min–max whiskers and the total
- * after each bar. Both labs use it.
- */
-export function createTimeChart(canvas: HTMLCanvasElement, theme: Theme, title: string): TimeChart {
-  let rows: readonly TimedRow[] = [];
-  const cpu: ChartDataset<"bar", number[]> = {
-    label: "CPU median (measured)",
-    data: [],
-    backgroundColor: COLOURS.cpu,
-    stack: "time",
-  };
-  const io: ChartDataset<"bar", number[]> = {
-    label: "I/O (modelled)",
-    data: [],
-    backgroundColor: hatch(COLOURS.io, theme.surface),
-    borderColor: COLOURS.io,
-    borderWidth: 1.5,
-    stack: "time",
-  };
-  const chart = new Chart<"bar", number[], string>(canvas, {
-    type: "bar",
-    data: { labels: [], datasets: [cpu, io] },
-    options: {
-      indexAxis: "y",
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
-      layout: { padding: { right: LABEL_PX } },
-      plugins: {
-        legend: { position: "bottom", labels: { boxWidth: 16, boxHeight: 12 } },
-        tooltip: {
-          callbacks: {
-            label: (item) => {
-              const row = rows[item.dataIndex];
-              if (!row) return "";
-              return item.datasetIndex === 0
-                ? `CPU median ${formatNs(row.cpu_ns.median)} (min ${formatNs(row.cpu_ns.min)}, max ${formatNs(row.cpu_ns.max)})`
-                : `I/O, modelled: ${formatNs(row.modelled_io_ns)}`;
-            },
-          },
-        },
-      },
-      scales: {
-        x: { stacked: true, beginAtZero: true, title: { display: true, text: "time per run" }, ticks: { maxRotation: 0 } },
-        y: { stacked: true },
-      },
-    },
-    plugins: [annotations],
-  });
-
-  return {
-    chart,
-    show(labels, shown, currentTheme) {
-      rows = shown;
-      const longest = Math.max(1, ...rows.map((r) => Math.max(r.cpu_ns.max, r.cpu_ns.median + r.modelled_io_ns)));
-      const unit = timeUnit(longest);
-      chart.data.labels = labels;
-      cpu.data = rows.map((r) => r.cpu_ns.median / unit.scale);
-      io.data = rows.map((r) => r.modelled_io_ns / unit.scale);
-      const axis = chart.options.scales?.["x"];
-      if (axis) {
-        // Chart.js rounds up to a tick; the whiskers are outside its data, so say how far they reach.
-        axis.suggestedMax = longest / unit.scale;
-        (axis as { title: { text: string } }).title.text = `time per run (${unit.unit})`;
-      }
-      // Exact counts come before any timing: until then only the modelled
-      // part is drawn, and the labels say the CPU time is still coming.
-      const timed = rows.every((r) => r.cpu_ns.samples > 0);
-      extrasOf.set(chart, {
-        endLabels: rows.map((r) => (timed ? formatNs(r.cpu_ns.median + r.modelled_io_ns) : `${formatNs(r.modelled_io_ns)} I/O · CPU timing…`)),
-        whiskers: timed ? rows.map((r) => [r.cpu_ns.min / unit.scale, r.cpu_ns.max / unit.scale]) : null,
-        theme: currentTheme,
-      });
-      chart.update("none");
-      canvas.setAttribute(
-        "aria-label",
-        `${title}: ${rows
-          .map((r, i) =>
-            timed
-              ? `${labels[i]} CPU ${formatNs(r.cpu_ns.median)} measured plus ${formatNs(r.modelled_io_ns)} modelled I/O`
-              : `${labels[i]} ${formatNs(r.modelled_io_ns)} modelled I/O, CPU time still being measured`,
-          )
-          .join("; ")}.`,
-      );
-    },
-    retheme(next) {
-      io.backgroundColor = hatch(COLOURS.io, next.surface);
-    },
-  };
-}
 
 export function chartBlock(title: string, note: string): { block: HTMLElement; holder: HTMLElement; canvas: HTMLCanvasElement; caption: HTMLElement } {
   const canvas = h("canvas", { role: "img" });
@@ -342,45 +218,6 @@ export function chartBlock(title: string, note: string): { block: HTMLElement; h
   return { block, holder, canvas, caption };
 }
 
-/**
- * A horizontal bar chart of calls that reach the system (source reads, sink
- * writes), one bar per row on a log scale with ticks on the decades.
- */
-export function createCallsChart(canvas: HTMLCanvasElement, colour: string, noun: string): Chart<"bar", number[], string> {
-  return new Chart<"bar", number[], string>(canvas, {
-    type: "bar",
-    data: { labels: [], datasets: [{ label: noun, data: [], backgroundColor: colour }] },
-    options: {
-      indexAxis: "y",
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
-      layout: { padding: { right: LABEL_PX } },
-      plugins: {
-        legend: { display: false },
-        tooltip: { callbacks: { label: (item) => `${formatCount(Number(item.raw))} ${noun}` } },
-      },
-      scales: {
-        x: {
-          type: "logarithmic",
-          min: 1,
-          title: { display: true, text: `${noun} (log scale)` },
-          ticks: {
-            autoSkip: true,
-            maxRotation: 0,
-            callback: (value) => {
-              const v = Number(value);
-              const exponent = Math.log10(v);
-              return Math.abs(exponent - Math.round(exponent)) < 1e-9 ? compact(v) : null;
-            },
-          },
-        },
-        y: { ticks: {} },
-      },
-    },
-    plugins: [annotations],
-  });
-}
 
 /**
  * Fills a calls chart: the bars (0 drawn as 1, the log axis' floor), exact
@@ -406,41 +243,6 @@ export function showCalls(
   canvas.setAttribute("aria-label", `${title}: ${labels.map((l, i) => `${l} ${formatCount(values[i] ?? 0)}`).join("; ")}.`);
 }
 
-/** A horizontal bar chart of one count per reader, on a linear axis from 0 to at least `floor`. */
-export function countChart(
-  canvas: HTMLCanvasElement,
-  colour: string,
-  axis: string,
-  floor: number,
-  tooltip: (value: number) => string,
-): Chart<"bar", number[], string> {
-  return new Chart<"bar", number[], string>(canvas, {
-    type: "bar",
-    data: { labels: [], datasets: [{ label: axis, data: [], backgroundColor: colour }] },
-    options: {
-      indexAxis: "y",
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
-      layout: { padding: { right: LABEL_PX } },
-      plugins: {
-        legend: { display: false },
-        tooltip: { callbacks: { label: (item) => tooltip(Number(item.raw)) } },
-      },
-      scales: {
-        x: {
-          beginAtZero: true,
-          // All zeros would otherwise give a 0–1 axis with fractional ticks.
-          suggestedMax: floor,
-          title: { display: true, text: axis },
-          ticks: { maxRotation: 0, precision: 0, callback: (value) => compact(Number(value)) },
-        },
-        y: { ticks: {} },
-      },
-    },
-    plugins: [annotations],
-  });
-}
 
 export function showCounts(chart: Chart<"bar", number[], string>, labels: string[], values: number[], endLabels: string[], theme: Theme): void {
   chart.data.labels = labels;

@@ -4,7 +4,7 @@
 // the export panel and the labs' own exports (the sweep's, the timeline's);
 // nothing here knows a lab.
 
-import { Chart } from "chart.js";
+import { chartLib } from "./chart-lib";
 import { h, setText, SVG_NS, svgElement, svgText } from "./dom";
 
 export type Cell = string | number | null | undefined;
@@ -189,7 +189,7 @@ export async function captionedPng(drawing: CanvasImageSource, width: number, he
  * `captionedPng`.
  */
 export async function chartPng(canvas: HTMLCanvasElement, caption: ImageCaption): Promise<Blob> {
-  const chart = Chart.getChart(canvas);
+  const chart = (await chartLib()).getChart(canvas);
   const ratio = chart?.options.devicePixelRatio;
   if (chart) {
     chart.options.devicePixelRatio = IMAGE_SCALE;

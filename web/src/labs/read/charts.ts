@@ -9,14 +9,11 @@
 //    blocks in the caption, so turning the pool off shows what it saves.
 
 import type { Report } from "../../engine/types.gen";
+import { applyChartDefaults, countChart, createCallsChart, createTimeChart } from "../../shared/chart-bars";
 import {
   OKABE_ITO,
-  applyChartDefaults,
   binaryTicks,
   chartBlock,
-  countChart,
-  createCallsChart,
-  createTimeChart,
   extrasOf,
   readTheme,
   showCalls,

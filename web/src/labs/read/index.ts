@@ -9,7 +9,7 @@ import type { Params, Report, View } from "../../engine/types.gen";
 import { byId, h } from "../../shared/dom";
 import { formatCount } from "../../shared/format";
 import type { LabContext, LabUi } from "../../shared/lab";
-import { createReadCharts } from "./charts";
+import { onFirstUse } from "../../shared/chart-lib";
 import { runHeadline } from "./headline";
 import { createReadSettings } from "./settings";
 import { createSweep } from "./sweep";
@@ -26,7 +26,9 @@ export function createReadLab(context: LabContext): LabUi {
   const results = byId("read-results");
   const panes: Record<View, HTMLElement> = { run: byId("view-run"), sweep: byId("view-sweep"), timeline: byId("view-timeline") };
   const settings = createReadSettings({ form, codec, onChange: context.edited });
-  const charts = createReadCharts(byId("charts"));
+  // Made with the first report (their module brings chart.js): the table and
+  // the headline show first.
+  const charts = onFirstUse(() => import("./charts").then((m) => m.createReadCharts(byId("charts"))));
   const table = createTable(byId("table"), codec);
   const sweep = createSweep(byId("sweep"), {
     codec,
@@ -59,7 +61,7 @@ export function createReadLab(context: LabContext): LabUi {
     update(report) {
       if (isWriteReport(report)) return;
       last = report;
-      charts.update(report, labelOf);
+      charts((c) => c.update(report, labelOf));
       table.update(report, labelOf);
       timeline.update(report);
     },
@@ -86,7 +88,7 @@ export function createReadLab(context: LabContext): LabUi {
       sweep.note(notes);
     },
     retheme() {
-      charts.retheme();
+      charts((c) => c.retheme());
       sweep.retheme();
     },
     charts() {

@@ -13,24 +13,13 @@
 // `update("none")` (chart.js performance guide), so the main thread never
 // does more than a few milliseconds of work per point.
 
-import {
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  LogarithmicScale,
-  PointElement,
-  Tooltip,
-  type ChartDataset,
-  type Plugin,
-  type PointStyle,
-} from "chart.js";
+import type { Chart, ChartDataset, Plugin, PointStyle } from "chart.js";
 import { isDropped } from "../../engine/client";
 import type { Codec } from "../../engine/codec";
 import type { Across, Knee, Metric, Params, Run, Sweep, SweepAxis, SweepAxisInfo, SweepReport } from "../../engine/types.gen";
 import type { SweepRunner } from "../../engine/sweep-runner";
 import { OKABE_ITO, binaryTicks, readTheme, themeAxes, type Theme } from "../../shared/chart-kit";
+import { chartLib } from "../../shared/chart-lib";
 import { h, replaceChildren, setText } from "../../shared/dom";
 import { chartPng, exportName, saveButton, settingsLine } from "../../shared/export-kit";
 import { formatBinaryBytes, formatBytes, formatCount, formatNs } from "../../shared/format";
@@ -38,7 +27,12 @@ import { drawHeatmap } from "./heatmap";
 import { gridHeadline, sweepHeadline } from "./headline";
 import { sweepCsv, sweepJson } from "./sweep-export";
 
-Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip);
+/** chart.js's Chart with the line chart's parts: loaded when the first sweep draws (lineChartLoaded). */
+let LineChart: typeof Chart | null = null;
+
+async function lineChartLoaded(): Promise<void> {
+  LineChart ??= await chartLib();
+}
 
 type XY = { x: number; y: number };
 
@@ -247,7 +241,8 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     chartsBox.append(block);
     let ticks: number[] = [];
     let axisInfo: SweepAxisInfo = axes[0]!;
-    const chart = new Chart<"line", XY[], number>(canvas, {
+    if (!LineChart) throw new Error("The sweep's charts were built before chart.js was loaded.");
+    const chart = new LineChart<"line", XY[], number>(canvas, {
       type: "line",
       data: { datasets: [] },
       plugins: [kneePlugin],
@@ -413,7 +408,8 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
       exportButton(
         `sweep-export-png-${i}`,
         `${metric.title} (PNG)`,
-        (r) => {
+        async (r) => {
+          await lineChartLoaded();
           const canvas = charts()[i]!.chart.canvas;
           return chartPng(canvas, { title: `${metric.title} against ${infoOf(r.sweep.axis).label}`, settings: settingsLine(r.link), link: options.urlOf(r.link) });
         },
@@ -629,6 +625,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   function draw(report: SweepReport): Promise<void> {
     pendingReport = report;
     drawing ??= (async () => {
+      await lineChartLoaded();
       while (pendingReport) {
         const next = pendingReport;
         pendingReport = null;

@@ -13,16 +13,14 @@ import { Chart, type ChartDataset } from "chart.js";
 import type { Codec } from "../../engine/codec";
 import type { FlavourRun, SinkRun, WriteReport } from "../../engine/types.gen";
 import { formatCount, formatNs, formatSignificant, timeUnit } from "../../shared/format";
+import { applyChartDefaults, createCallsChart, createTimeChart } from "../../shared/chart-bars";
 import {
   LABEL_PX,
   OKABE_ITO,
   annotations,
-  applyChartDefaults,
   chartBlock,
   extrasOf,
   readTheme,
-  createCallsChart,
-  createTimeChart,
   refitHolders,
   showCalls,
   sizeFor,

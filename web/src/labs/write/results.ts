@@ -9,7 +9,8 @@ import type { Stats, WriteReport } from "../../engine/types.gen";
 import type { Compare } from "../../shared/lab";
 import { formatCount, formatNs, formatRatio } from "../../shared/format";
 import { h, replaceChildren } from "../../shared/dom";
-import { createWriteCharts } from "./charts";
+import { onFirstUse } from "../../shared/chart-lib";
+import type { WriteCharts } from "./charts";
 import { createWriteTables } from "./tables";
 
 /**
@@ -66,32 +67,42 @@ export interface WriteResults {
 
 export function createWriteResults(container: HTMLElement, codec: Codec): WriteResults {
   // Built on the first write report, not with the page: the read lab (the
-  // default) should not pay for charts it keeps hidden before its first numbers.
-  let parts: { charts: ReturnType<typeof createWriteCharts>; tables: ReturnType<typeof createWriteTables> } | null = null;
+  // default) should not pay for charts it keeps hidden before its first
+  // numbers. The charts' module (it brings chart.js) comes after the tables.
+  let parts: { charts: (use: (charts: WriteCharts) => void) => void; tables: ReturnType<typeof createWriteTables> } | null = null;
   const build = (): NonNullable<typeof parts> => {
-    const charts = createWriteCharts(codec);
     const tables = createWriteTables(codec);
+    const cursorSlot = h("div", {});
+    const sinkCharts = h("div", { class: "charts" });
     replaceChildren(
       container,
       h("h3", { class: "section-title" }, "The write-cursor article's cursors: serializing records with serde + bincode"),
-      h("div", { class: "side-by-side" }, charts.cursors, h("div", { class: "qualities" }, tables.qualities)),
+      h("div", { class: "side-by-side" }, cursorSlot, h("div", { class: "qualities" }, tables.qualities)),
       tables.flavours,
       h("h3", { class: "section-title" }, "BufWriter over a chunked sink"),
-      h("div", { class: "charts" }, ...charts.sink),
+      sinkCharts,
       tables.sink,
       h("h3", { class: "section-title" }, "When the last write fails"),
       tables.finalFlush,
+    );
+    const charts = onFirstUse(() =>
+      import("./charts").then((m) => {
+        const made = m.createWriteCharts(codec);
+        cursorSlot.replaceWith(made.cursors);
+        sinkCharts.append(...made.sink);
+        return made;
+      }),
     );
     return { charts, tables };
   };
   return {
     update(report) {
       parts ??= build();
-      parts.charts.update(report);
+      parts.charts((c) => c.update(report));
       parts.tables.update(report);
     },
     retheme() {
-      parts?.charts.retheme();
+      parts?.charts((c) => c.retheme());
     },
   };
 }

@@ -34,13 +34,13 @@ const MOUNT = "/some/sub/path/";
  * the product's size target: size targets live in benchmarks, so the 150 KiB
  * first-load target and its measured figure are in `npm run bench`
  * (docs/benchmarks.md, each figure beside its target). The figure is also
- * printed here: 483 KiB gzipped, nearly all of it the one wasm (360 KiB: the
+ * printed here: 493 KiB gzipped, nearly all of it the one wasm (364 KiB: the
  * lean timed pass compiles each of the five readers into every one of its
  * timed loops) and chart.js (60 KiB, loaded after the first numbers but on
  * the first visit all the same). The guard sits just above that, so a
  * doubled chunk or a few KiB of new bloat trips it.
  */
-const BYTES_BUDGET = 488 * 1024;
+const BYTES_BUDGET = 500 * 1024;
 /** Generous: a loaded 2-core CI machine. The target on localhost is 300 ms (docs/benchmarks.md). */
 const FIRST_RESULTS_BOUND_MS = 5_000;
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */

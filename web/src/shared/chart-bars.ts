@@ -15,6 +15,7 @@ import {
   LogarithmicScale,
   Tooltip,
   type ChartDataset,
+  type TooltipItem,
 } from "chart.js";
 import type { Stats } from "../engine/types.gen";
 import { LABEL_PX, OKABE_ITO, annotations, compact, extrasOf, hatch, type Theme } from "./chart-kit";
@@ -67,11 +68,7 @@ export function createTimeChart(canvas: HTMLCanvasElement, theme: Theme, title: 
     type: "bar",
     data: { labels: [], datasets: [cpu, io] },
     options: {
-      indexAxis: "y",
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
-      layout: { padding: { right: LABEL_PX } },
+      ...HBAR,
       plugins: {
         legend: { position: "bottom", labels: { boxWidth: 16, boxHeight: 12 } },
         tooltip: {
@@ -134,6 +131,20 @@ export function createTimeChart(canvas: HTMLCanvasElement, theme: Theme, title: 
     },
   };
 }
+/** What every horizontal bar chart shares: a bar per row, drawn at once, room right of the bars for their value labels. */
+const HBAR = {
+  indexAxis: "y",
+  animation: false,
+  responsive: true,
+  maintainAspectRatio: false,
+  layout: { padding: { right: LABEL_PX } },
+} as const;
+
+/** The options of a horizontal bar chart of one series: no legend, `label` in the tooltip. */
+export function hBarOptions(label: (item: TooltipItem<"bar">) => string) {
+  return { ...HBAR, plugins: { legend: { display: false }, tooltip: { callbacks: { label } } } };
+}
+
 /**
  * A horizontal bar chart of calls that reach the system (source reads, sink
  * writes), one bar per row on a log scale with ticks on the decades.
@@ -143,15 +154,7 @@ export function createCallsChart(canvas: HTMLCanvasElement, colour: string, noun
     type: "bar",
     data: { labels: [], datasets: [{ label: noun, data: [], backgroundColor: colour }] },
     options: {
-      indexAxis: "y",
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
-      layout: { padding: { right: LABEL_PX } },
-      plugins: {
-        legend: { display: false },
-        tooltip: { callbacks: { label: (item) => `${formatCount(Number(item.raw))} ${noun}` } },
-      },
+      ...hBarOptions((item) => `${formatCount(Number(item.raw))} ${noun}`),
       scales: {
         x: {
           type: "logarithmic",
@@ -185,15 +188,7 @@ export function countChart(
     type: "bar",
     data: { labels: [], datasets: [{ label: axis, data: [], backgroundColor: colour }] },
     options: {
-      indexAxis: "y",
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
-      layout: { padding: { right: LABEL_PX } },
-      plugins: {
-        legend: { display: false },
-        tooltip: { callbacks: { label: (item) => tooltip(Number(item.raw)) } },
-      },
+      ...hBarOptions((item) => tooltip(Number(item.raw))),
       scales: {
         x: {
           beginAtZero: true,

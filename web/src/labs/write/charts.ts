@@ -13,9 +13,8 @@ import { Chart, type ChartDataset } from "chart.js";
 import type { Codec } from "../../engine/codec";
 import type { FlavourRun, SinkRun, WriteReport } from "../../engine/types.gen";
 import { formatCount, formatNs, formatSignificant, timeUnit } from "../../shared/format";
-import { applyChartDefaults, createCallsChart, createTimeChart } from "../../shared/chart-bars";
+import { applyChartDefaults, createCallsChart, createTimeChart, hBarOptions } from "../../shared/chart-bars";
 import {
-  LABEL_PX,
   OKABE_ITO,
   annotations,
   chartBlock,
@@ -68,24 +67,12 @@ export function createWriteCharts(codec: Codec): WriteCharts {
     type: "bar",
     data: { labels: [], datasets: [cursorData] },
     options: {
-      indexAxis: "y",
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
-      layout: { padding: { right: LABEL_PX } },
-      plugins: {
-        legend: { display: false },
-        tooltip: {
-          callbacks: {
-            label: (item) => {
-              const run = flavourRuns[item.dataIndex];
-              if (!run) return "";
-              if (!run.cpu_ns) return `${run.error?.kind ?? "failed"}: ${run.error?.message ?? ""}`;
-              return `CPU median ${formatNs(run.cpu_ns.median)} (min ${formatNs(run.cpu_ns.min)}, max ${formatNs(run.cpu_ns.max)})`;
-            },
-          },
-        },
-      },
+      ...hBarOptions((item) => {
+        const run = flavourRuns[item.dataIndex];
+        if (!run) return "";
+        if (!run.cpu_ns) return `${run.error?.kind ?? "failed"}: ${run.error?.message ?? ""}`;
+        return `CPU median ${formatNs(run.cpu_ns.median)} (min ${formatNs(run.cpu_ns.min)}, max ${formatNs(run.cpu_ns.max)})`;
+      }),
       scales: {
         x: { beginAtZero: true, title: { display: true, text: "time per run" }, ticks: { maxRotation: 0 } },
         y: { ticks: { font: { family: MONOSPACE } } },

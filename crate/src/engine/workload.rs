@@ -320,6 +320,21 @@ pub fn line_with_read_until<B: BufRead, C: Consume, T: Tally>(
     Ok(n)
 }
 
+/// [`AppReader::frame_header`] for a reader with a buffer: whether a byte is
+/// left (`fill_buf`, so a clean end costs no copy), then `read_exact` of the
+/// whole header.
+pub fn frame_header_with_read_exact<B: BufRead, T: Tally>(reader: &mut B, t: &mut T) -> io::Result<Option<u32>> {
+    if !has_more(reader, t)? {
+        return Ok(None);
+    }
+    let mut header = [0u8; 4];
+    t.call();
+    reader.read_exact(&mut header)?;
+    t.owned(4);
+    t.got(4);
+    Ok(Some(u32::from_be_bytes(header)))
+}
+
 /// True when at least one more byte can be had; false at the end of stream.
 /// Retries interrupted reads, as `read_exact` does.
 pub fn has_more<B: BufRead, T: Tally>(reader: &mut B, t: &mut T) -> io::Result<bool> {

@@ -62,15 +62,7 @@ impl<R: Read> AppReader for BufReader<R> {
     }
 
     fn frame_header<T: Tally>(&mut self, t: &mut T) -> io::Result<Option<u32>> {
-        if !workload::has_more(self, t)? {
-            return Ok(None);
-        }
-        let mut header = [0u8; 4];
-        t.call();
-        self.read_exact(&mut header)?;
-        t.owned(4);
-        t.got(4);
-        Ok(Some(u32::from_be_bytes(header)))
+        workload::frame_header_with_read_exact(self, t)
     }
 
     fn scan_step<C: Consume, T: Tally>(&mut self, _buf: &mut [u8], sink: &mut C, t: &mut T) -> io::Result<bool> {

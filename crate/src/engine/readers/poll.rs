@@ -30,7 +30,7 @@
 
 use std::cell::Cell;
 use std::future::Future;
-use std::io::{self, BufRead, ErrorKind, Read};
+use std::io::{self, BufRead, ErrorKind};
 use std::pin::pin;
 use std::task::{Context, Poll};
 
@@ -157,15 +157,7 @@ where
     }
 
     fn frame_header<T: Tally>(&mut self, t: &mut T) -> io::Result<Option<u32>> {
-        if !workload::has_more(self, t)? {
-            return Ok(None);
-        }
-        let mut header = [0u8; 4];
-        t.call();
-        self.read_exact(&mut header)?;
-        t.owned(4);
-        t.got(4);
-        Ok(Some(u32::from_be_bytes(header)))
+        workload::frame_header_with_read_exact(self, t)
     }
 
     fn scan_step<C: Consume, T: Tally>(&mut self, _buf: &mut [u8], sink: &mut C, t: &mut T) -> io::Result<bool> {

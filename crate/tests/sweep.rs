@@ -252,6 +252,10 @@ fn bad_two_axis_links_fall_back_with_notices() {
     let s = d.params.sweep.unwrap();
     assert!(s.point_count() <= MAX_GRID_POINTS && s.values().len() == 13, "{s:?}");
     assert_eq!(d.notices.iter().map(|n| n.key.as_str()).collect::<Vec<_>>(), ["to"]);
+    // A second axis longer than one axis may be is cut to 24 points, even on a one-row grid.
+    let s = one("sweep=len,chunk&from=1M,1&to=1M,64M");
+    assert_eq!(s.across.unwrap().to, 1 << 23, "{s:?}");
+    assert_eq!(Params { sweep: Some(s), ..Params::default() }.check(), Ok(()));
     // Job size: the second axis is cut before the first.
     let d = decode_link("len=1M&sweep=cap,streams&from=256K,1&to=4M,64");
     assert_eq!(d.params.check(), Ok(()));

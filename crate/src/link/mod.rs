@@ -640,13 +640,13 @@ impl Decoder {
         }
         if let Some(mut a) = s.across {
             let rows = sweep_point_count(s.from, s.to);
-            let most = (MAX_GRID_POINTS / rows).max(1);
+            let most = (MAX_GRID_POINTS / rows).clamp(1, MAX_SWEEP_POINTS);
             if sweep_point_count(a.from, a.to) > most {
                 let to = a.from << (most - 1);
                 self.notice(
                     key::TO,
                     format!(
-                        "{} × {} points is too many (at most {MAX_GRID_POINTS}); using {} to = {}",
+                        "{} × {} points is too many (at most {MAX_SWEEP_POINTS} per axis, {MAX_GRID_POINTS} in all); using {} to = {}",
                         rows,
                         sweep_point_count(a.from, a.to),
                         a.axis.id(),

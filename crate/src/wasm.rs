@@ -11,21 +11,22 @@
 //! Values cross as plain JS objects through serde-wasm-bindgen (maps as
 //! objects, 64-bit integers as numbers: every limit stays below 2^53). Errors
 //! cross as `Error` objects whose message names the offending key.
-
-use std::io;
+//!
+//! The page loads two builds of this crate (`npm run wasm`): web/pkg, with
+//! the default `timed` feature, has everything; web/pkg-counts, without it,
+//! is the codec and `run` for exact counts only (it refuses to time), a
+//! fraction of the size, so the first numbers wait for a small download.
+//! The exports marked `#[cfg(feature = "timed")]` exist in the first only.
 
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{FileSystemReadWriteOptions, FileSystemSyncAccessHandle};
 
 use crate::api;
 use crate::catalog;
 use crate::engine::measure::{Clock, Sampling};
-use crate::engine::real::{self, Store};
-use crate::engine::source::ObservedRead;
 use crate::link;
-use crate::model::{self, Params, SysSource};
+use crate::model::{self, Params};
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -208,6 +209,7 @@ pub fn max_streams(len: f64, cap: f64) -> f64 {
 
 /// The Rust program the params correspond to (`snippet.rs`), for the page's
 /// code panel. Throws for invalid params.
+#[cfg(feature = "timed")]
 #[wasm_bindgen]
 pub fn code(params: JsValue) -> Result<String, JsError> {
     Ok(catalog::snippet::snippet(&params_from_js(params)?))
@@ -219,6 +221,7 @@ pub fn code(params: JsValue) -> Result<String, JsError> {
 // the worker between or during them), then asks for the knees so far.
 
 /// How many points a sweep has (0 without one). Throws for invalid params.
+#[cfg(feature = "timed")]
 #[wasm_bindgen]
 pub fn sweep_total(params: JsValue) -> Result<u32, JsError> {
     Ok(crate::engine::sweep::grid(&params_from_js(params)?).len() as u32)
@@ -227,6 +230,7 @@ pub fn sweep_total(params: JsValue) -> Result<u32, JsError> {
 /// Runs point `index` of the sweep (in `Sweep::grid` order): `{value, across?, report}`. `options.quick`: one
 /// sample per reader; otherwise the sweep's own lighter sampling
 /// (`sweep::SAMPLING`).
+#[cfg(feature = "timed")]
 #[wasm_bindgen]
 pub fn sweep_point(params: JsValue, index: u32, options: JsValue) -> Result<JsValue, JsError> {
     let params = params_from_js(params)?;
@@ -242,6 +246,7 @@ pub fn sweep_point(params: JsValue, index: u32, options: JsValue) -> Result<JsVa
 }
 
 /// The sweep report of the points done so far (knees included).
+#[cfg(feature = "timed")]
 #[wasm_bindgen]
 pub fn sweep_report(params: JsValue, points: JsValue) -> Result<JsValue, JsError> {
     let params = params_from_js(params)?;
@@ -265,60 +270,73 @@ pub fn fit_sweep(params: JsValue) -> Result<JsValue, JsError> {
 // Calibrate: `sys` measured on the browser's file system. Opening a sync
 // access handle is asynchronous and worker-only, so the worker opens it (and
 // closes it afterwards); everything from there on is synchronous.
+#[cfg(feature = "timed")]
+mod calibrate {
+    use std::io;
 
-/// A file in the Origin Private File System, as a calibration store.
-struct Opfs(FileSystemSyncAccessHandle);
+    use wasm_bindgen::prelude::*;
+    use wasm_bindgen::JsCast;
+    use web_sys::{FileSystemReadWriteOptions, FileSystemSyncAccessHandle};
 
-/// Reads the file from its first byte: each `read` is one
-/// `FileSystemSyncAccessHandle.read(buffer, {at})` call.
-struct OpfsReader<'a> {
-    handle: &'a FileSystemSyncAccessHandle,
-    at: f64,
-    options: FileSystemReadWriteOptions,
-}
+    use super::{params_from_js, to_js, PerformanceClock};
+    use crate::engine::real::{self, Store};
+    use crate::engine::source::ObservedRead;
+    use crate::model::SysSource;
 
-fn js_io(e: JsValue) -> io::Error {
-    let message = e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).unwrap_or_else(|| format!("{e:?}"));
-    io::Error::other(message)
-}
+    /// A file in the Origin Private File System, as a calibration store.
+    struct Opfs(FileSystemSyncAccessHandle);
 
-impl io::Read for OpfsReader<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        self.options.set_at(self.at);
-        let n = self.handle.read_with_u8_array_and_options(buf, &self.options).map_err(js_io)?;
-        self.at += n;
-        Ok(n as usize)
+    /// Reads the file from its first byte: each `read` is one
+    /// `FileSystemSyncAccessHandle.read(buffer, {at})` call.
+    struct OpfsReader<'a> {
+        handle: &'a FileSystemSyncAccessHandle,
+        at: f64,
+        options: FileSystemReadWriteOptions,
     }
-}
 
-impl ObservedRead for OpfsReader<'_> {}
+    fn js_io(e: JsValue) -> io::Error {
+        let message = e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).unwrap_or_else(|| format!("{e:?}"));
+        io::Error::other(message)
+    }
 
-impl Store for Opfs {
-    type Reader<'a> = OpfsReader<'a>;
-
-    fn store(&mut self, bytes: &[u8]) -> io::Result<()> {
-        self.0.truncate_with_f64(0.0).map_err(js_io)?;
-        let options = FileSystemReadWriteOptions::new();
-        options.set_at(0.0);
-        let written = self.0.write_with_u8_array_and_options(bytes, &options).map_err(js_io)?;
-        if written as usize != bytes.len() {
-            return Err(io::Error::other(format!("wrote {written} of {} bytes", bytes.len())));
+    impl io::Read for OpfsReader<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.options.set_at(self.at);
+            let n = self.handle.read_with_u8_array_and_options(buf, &self.options).map_err(js_io)?;
+            self.at += n;
+            Ok(n as usize)
         }
-        self.0.flush().map_err(js_io)
     }
 
-    fn open(&self) -> io::Result<OpfsReader<'_>> {
-        Ok(OpfsReader { handle: &self.0, at: 0.0, options: FileSystemReadWriteOptions::new() })
-    }
-}
+    impl ObservedRead for OpfsReader<'_> {}
 
-/// Calibrates `sys` on the OPFS file behind `handle` (its contents are
-/// replaced): the link's stream written to it, then read back one real call
-/// per read (see `engine::real::calibrate`). Blocks for about half a second.
-#[wasm_bindgen]
-pub fn calibrate_opfs(params: JsValue, handle: FileSystemSyncAccessHandle) -> Result<JsValue, JsError> {
-    let params = params_from_js(params)?;
-    let calibration = real::calibrate(&params, &PerformanceClock::new()?, &mut Opfs(handle), SysSource::Opfs)
-        .map_err(|e| JsError::new(&e.to_string()))?;
-    to_js(&calibration)
+    impl Store for Opfs {
+        type Reader<'a> = OpfsReader<'a>;
+
+        fn store(&mut self, bytes: &[u8]) -> io::Result<()> {
+            self.0.truncate_with_f64(0.0).map_err(js_io)?;
+            let options = FileSystemReadWriteOptions::new();
+            options.set_at(0.0);
+            let written = self.0.write_with_u8_array_and_options(bytes, &options).map_err(js_io)?;
+            if written as usize != bytes.len() {
+                return Err(io::Error::other(format!("wrote {written} of {} bytes", bytes.len())));
+            }
+            self.0.flush().map_err(js_io)
+        }
+
+        fn open(&self) -> io::Result<OpfsReader<'_>> {
+            Ok(OpfsReader { handle: &self.0, at: 0.0, options: FileSystemReadWriteOptions::new() })
+        }
+    }
+
+    /// Calibrates `sys` on the OPFS file behind `handle` (its contents are
+    /// replaced): the link's stream written to it, then read back one real call
+    /// per read (see `engine::real::calibrate`). Blocks for about half a second.
+    #[wasm_bindgen]
+    pub fn calibrate_opfs(params: JsValue, handle: FileSystemSyncAccessHandle) -> Result<JsValue, JsError> {
+        let params = params_from_js(params)?;
+        let calibration = real::calibrate(&params, &PerformanceClock::new()?, &mut Opfs(handle), SysSource::Opfs)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        to_js(&calibration)
+    }
 }

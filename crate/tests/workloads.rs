@@ -10,7 +10,7 @@ use buflab::engine::content;
 use buflab::engine::measure::{AllocScope, InstantClock, Lanes, Sampling};
 use buflab::engine::readers::{drive_streams, Driven, ReaderConfig};
 use buflab::engine::source::{counting_bytes, stream_seed, Chunker, Probe, Source};
-use buflab::engine::workload::{combined_digest, DigestSink, Spec};
+use buflab::engine::workload::{combined_digest, Consume, DigestSink, Spec};
 use buflab::link::decode as decode_link;
 use buflab::model::{Id, LenRange, ReaderKind, Workload};
 use proptest::prelude::*;
@@ -115,6 +115,27 @@ fn check(case: &Case, chunkers: impl Fn() -> Vec<Chunker>) -> Result<(), TestCas
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    /// The digest sink batches single bytes before hashing them: however the
+    /// bytes arrive (single bytes, empty pieces, pieces of any length, in any
+    /// mix), the digest is the whole string's.
+    #[test]
+    fn the_digest_does_not_depend_on_how_the_bytes_are_cut(
+        data in proptest::collection::vec(any::<u8>(), 0..2048),
+        cuts in proptest::collection::vec(prop_oneof![4 => Just(1usize), 1 => Just(0usize), 2 => 0usize..600], 1..400),
+    ) {
+        let mut whole = DigestSink::default();
+        whole.take(&data);
+        let mut pieces = DigestSink::default();
+        let mut rest = &data[..];
+        for n in &cuts {
+            let (piece, tail) = rest.split_at((*n).min(rest.len()));
+            pieces.take(piece);
+            rest = tail;
+        }
+        pieces.take(rest);
+        prop_assert_eq!(pieces.value(), whole.value());
+    }
 
     #[test]
     fn every_reader_and_workload_delivers_the_reference_for_seeded_chunkings(

@@ -17,7 +17,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
-import { SERVICE_WORKER_FILE, type PrecacheEntry } from "../src/offline/policy.js";
+import { SERVICE_WORKER_FILE, isLater, type PrecacheEntry } from "../src/offline/policy.js";
 import { filesUnder } from "./files.js";
 import { PRECOMPRESSED } from "./precompress.js";
 
@@ -33,7 +33,7 @@ export function precacheEntries(outDir: string): PrecacheEntry[] {
     .map((path) => relative(outDir, path).split(sep).join("/"))
     .filter((url) => url !== SERVICE_WORKER_FILE && !url.endsWith(".map") && !PRECOMPRESSED.test(url))
     .sort()
-    .map((url) => ({ url, revision: hash(readFileSync(join(outDir, url))) }));
+    .map((url) => ({ url, revision: hash(readFileSync(join(outDir, url))), ...(isLater(url) ? { later: true } : {}) }));
 }
 
 export function serviceWorker(): Plugin {

@@ -33,8 +33,10 @@ function freePort(): Promise<number> {
 let server: PreviewServer | undefined;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(new URL("../pkg/buflab_bg.wasm", import.meta.url))) {
-    throw new Error("web/pkg/buflab_bg.wasm is missing: run `npm run wasm` before the end-to-end tests.");
+  for (const wasm of ["pkg/buflab_bg.wasm", "pkg-counts/buflab_counts_bg.wasm"]) {
+    if (!existsSync(new URL(`../${wasm}`, import.meta.url))) {
+      throw new Error(`web/${wasm} is missing: run \`npm run wasm\` before the end-to-end tests.`);
+    }
   }
   if (process.env.BUFLAB_E2E_SKIP_BUILD !== "1") {
     await build({ root: `${root}/web`, configFile, logLevel: "warn", mode: "production" });

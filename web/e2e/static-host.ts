@@ -33,6 +33,8 @@ export interface Served {
   bytes: number;
   /** The body's size gzipped (level 9), as a host that compresses would send it. */
   gzipBytes: number;
+  /** When the request arrived (wall clock, ms since the epoch). */
+  at: number;
 }
 
 export interface StaticHost {
@@ -57,6 +59,7 @@ export async function startStaticHost(root: string, mount: string): Promise<Stat
       request.socket.destroy();
       return;
     }
+    const at = Date.now();
     const path = decodeURIComponent(new URL(request.url ?? "/", "http://host").pathname);
     const answer = (status: number, body: Buffer, headers: Record<string, string | number> = {}): void => {
       const isBody = request.method !== "HEAD" && status !== 304;
@@ -68,7 +71,7 @@ export async function startStaticHost(root: string, mount: string): Promise<Stat
         gzipBytes = gzipCache.get(key) ?? gzipSync(body, { level: 9 }).length;
         gzipCache.set(key, gzipBytes);
       }
-      log.push({ path, status, bytes: isBody ? body.length : 0, gzipBytes });
+      log.push({ path, status, bytes: isBody ? body.length : 0, gzipBytes, at });
     };
     if (`${path}/` === mount) {
       answer(301, Buffer.alloc(0), { Location: mount });

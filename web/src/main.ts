@@ -1,14 +1,17 @@
-// Boot: colours first, then the service worker (isolation), then the engine
-// (two workers, one for exact counts and one for timing, and the codec here,
-// all from one compile of the wasm), then the page (app/page.ts), which
-// builds everything else. The page's code is a chunk of its own, imported
-// while the wasm compiles: this script stays small, so the static frame in
-// index.html paints and the compile starts before the page's code has run.
+// Boot: colours first; the page's code (app/page.ts, a chunk of its own) and
+// the engine's counting build (the codec here, and the counting worker) start
+// loading at once; the service worker (isolation) decides meanwhile whether
+// the page must reload first; then the two workers (exact counts, timing) and
+// the page, which builds everything else. The timing worker's full build
+// downloads once the first numbers are on screen (engine/spawn.ts). This
+// script stays small, so the static frame in index.html paints first.
 
 import { createEngineClient, type ClientEvent } from "./engine/client";
+import { openingLink } from "./app/link";
 import { loadCodec } from "./engine/codec";
+import { startFullEngine } from "./engine/spawn";
 import type { Fault } from "./engine/protocol";
-import { registerServiceWorker, type Isolation } from "./offline/register";
+import { precacheLater, registerServiceWorker, type Isolation } from "./offline/register";
 import { h, replaceChildren } from "./shared/dom";
 import { createThemeSwitch } from "./shared/theme";
 
@@ -39,8 +42,11 @@ function fail(error: unknown): void {
 // Colours first (before anything paints), and independent of the engine.
 const theme = createThemeSwitch(document.getElementById("theme") ?? document.body);
 
-// The service worker comes first: on a host without isolation headers the
-// page reloads once through it, and loading the engine before that is waste.
+// On a host without isolation headers the page reloads once through the
+// service worker on the first visit; what starts loading here before that is
+// in the HTTP cache for the reloaded page.
+const codec = loadCodec();
+codec.catch(() => undefined);
 void registerServiceWorker()
   .catch((): Isolation => "not isolated")
   .then((isolation) => {
@@ -49,14 +55,30 @@ void registerServiceWorker()
     const relay = new EventRelay();
     const engines = {
       // A count that runs long (a heavy link) gives way to the next change's.
-      counter: createEngineClient("buflab-counts", { onEvent: relay.send, preempt: ({ ms }) => ms > 150 }),
+      counter: createEngineClient("buflab-counts", "counts", { onEvent: relay.send, preempt: ({ ms }) => ms > 150 }),
       // A full measurement of settings the page has left ends at once.
-      timer: createEngineClient("buflab-timing", { onEvent: relay.send, preempt: ({ stage }) => stage === "full" }),
+      timer: createEngineClient("buflab-timing", "full", { onEvent: relay.send, preempt: ({ stage }) => stage === "full" }),
     };
-    const pageCode = import("./app/page");
-    Promise.all([loadCodec(), pageCode]).then(([codec, { startPage }]) => {
+    // The opening experiment's exact counts start as soon as the codec can
+    // read the link; the page's code (downloaded beside this script: the
+    // modulepreload in index.html) runs after that, while the worker counts.
+    const opening = codec.then((codec) => {
+      const decoded = openingLink(codec, location.hash);
+      return { decoded, counts: engines.counter.run(decoded.params, "counts") };
+    });
+    const pageCode = opening.then(() => import("./app/page"));
+    Promise.all([codec, pageCode, opening]).then(([codec, { startPage }, opening]) => {
       performance.mark("buflab:codec");
-      const page = startPage(codec, engines, relay.attach, theme);
+      // After the first numbers: the full engine (times, timelines, the
+      // code panel's program), and the offline copy of the rest.
+      let once = false;
+      const firstNumbers = (): void => {
+        if (once) return;
+        once = true;
+        startFullEngine();
+        precacheLater();
+      };
+      const page = startPage(codec, engines, opening, firstNumbers, relay.attach, theme);
       // Test builds only (`vite build --mode faults`, with the engine's
       // `faults` feature): the recovery tests inject a panic, a hang or an
       // out-of-memory through a normal run. Vite drops this from other builds.

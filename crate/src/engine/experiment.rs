@@ -9,10 +9,12 @@ use super::content;
 use super::measure::{self, AllocScope, Clock, Lanes, Sampling};
 use super::readers::{self, Driven, ReaderConfig};
 use super::source::{stream_seed, Probe, Source};
-use super::timed;
-use super::timeline;
-use super::workload::{combined_digest, Consume, CountSink, DigestSink, Spec};
-use crate::model::{Id, Lab, LabReport, ParamError, Params, ReaderKind, Report, Run, Timer};
+#[cfg(feature = "timed")]
+use super::workload::CountSink;
+#[cfg(feature = "timed")]
+use super::{timed, timeline};
+use super::workload::{combined_digest, Consume, DigestSink, Spec};
+use crate::model::{Id, Lab, LabReport, ParamError, Params, ReaderKind, Report, Run, Stats, Timeline, Timer};
 
 /// Checks `params`, then runs the experiment. `sampling` decides how hard to
 /// time ([`Sampling::FULL`] or [`Sampling::QUICK`]).
@@ -31,6 +33,7 @@ pub enum Timelines {
 /// [`run`], with or without the timelines.
 pub fn run_with(params: &Params, clock: &dyn Clock, sampling: Sampling, timelines: Timelines) -> Result<Report, ParamError> {
     params.check()?;
+    measure::check_timed(sampling)?;
     // Generated once and shared by every reader and every stream.
     let data = content::generate(params);
     let expected = content::expected(params.workload, &data);
@@ -107,13 +110,7 @@ fn run_reader(
     let alloc = scope.finish();
     let per_stream: Vec<u64> = digests.iter().map(DigestSink::value).collect();
 
-    let mut sinks: Vec<CountSink> = (0..streams).map(|_| CountSink::default()).collect();
-    let cpu_ns = measure::sample(clock, resolution_ns, sampling, || {
-        // The same run without a counter (see `timed`). Counted once above:
-        // a failure here would have failed there.
-        let _ = timed::run(kind, params, data, &mut app_buf, &mut sinks);
-    });
-    std::hint::black_box(sinks.iter().map(|s| s.0).sum::<u64>());
+    let cpu_ns = time_reader(params, kind, data, &mut app_buf, clock, resolution_ns, sampling);
 
     let driven = counted.driven;
     Ok(Run {
@@ -131,6 +128,45 @@ fn run_reader(
         pendings: driven.polls.map(|p| p.pendings),
         // Untimed and outside the allocation scope: its wrappers and logs
         // must not touch the figures above.
-        timeline: (timelines == Timelines::Record).then(|| timeline::record(params, kind, data)),
+        timeline: trace(params, kind, data, timelines),
     })
+}
+
+/// The timed pass of one reader, sampled: the same run without a counter
+/// (see `timed`). Counted once before: a failure here would have failed there.
+#[cfg(feature = "timed")]
+fn time_reader(
+    params: &Params,
+    kind: ReaderKind,
+    data: &[u8],
+    app_buf: &mut [u8],
+    clock: &dyn Clock,
+    resolution_ns: f64,
+    sampling: Sampling,
+) -> Stats {
+    let mut sinks: Vec<CountSink> = (0..params.streams).map(|_| CountSink::default()).collect();
+    let stats = measure::sample(clock, resolution_ns, sampling, || {
+        let _ = timed::run(kind, params, data, app_buf, &mut sinks);
+    });
+    std::hint::black_box(sinks.iter().map(|s| s.0).sum::<u64>());
+    stats
+}
+
+/// The counting module has no timed pass (`measure::check_timed` refused
+/// any sampling before the run began).
+#[cfg(not(feature = "timed"))]
+fn time_reader(_: &Params, _: ReaderKind, _: &[u8], _: &mut [u8], _: &dyn Clock, _: f64, _: Sampling) -> Stats {
+    Stats::default()
+}
+
+/// The buffer timeline of one reader, recorded when asked for.
+#[cfg(feature = "timed")]
+fn trace(params: &Params, kind: ReaderKind, data: &[u8], timelines: Timelines) -> Option<Timeline> {
+    (timelines == Timelines::Record).then(|| timeline::record(params, kind, data))
+}
+
+/// The counting module has no recorder: the full engine's report brings the timeline.
+#[cfg(not(feature = "timed"))]
+fn trace(_: &Params, _: ReaderKind, _: &[u8], _: Timelines) -> Option<Timeline> {
+    None
 }

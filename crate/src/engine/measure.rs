@@ -10,7 +10,7 @@ use std::cell::Cell;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{AllocCounts, Stage, Stats};
+use crate::model::{AllocCounts, ParamError, Stage, Stats};
 
 /// A monotonic clock. Natively [`std::time::Instant`]; in the worker the wasm
 /// glue supplies `performance.now()`, whose resolution depends on cross-origin
@@ -105,6 +105,16 @@ impl Sampling {
         } else {
             Stage::Full
         }
+    }
+}
+
+/// Refuses timing in a build without the timed pass (the page's counting
+/// module, built without the `timed` feature): it counts only.
+pub fn check_timed(sampling: Sampling) -> Result<(), ParamError> {
+    if cfg!(feature = "timed") || sampling.samples == 0 {
+        Ok(())
+    } else {
+        Err(ParamError { key: "run", message: "this build of the engine counts only; times come from the full engine".into() })
     }
 }
 

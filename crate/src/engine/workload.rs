@@ -113,12 +113,31 @@ pub trait Consume {
 }
 
 /// Hashes everything received: the correctness check.
-#[derive(Default)]
-pub struct DigestSink(Xxh3);
+///
+/// Single bytes (a 1-byte read's) are gathered first and hashed a few hundred
+/// at a time: an `Xxh3::update` call per byte cost more than the read being
+/// counted. The digest is the same either way: a streaming hash does not
+/// depend on how its input is cut.
+pub struct DigestSink {
+    hash: Xxh3,
+    staged: [u8; STAGE],
+    len: usize,
+}
+
+/// Single bytes gathered before they are hashed.
+const STAGE: usize = 256;
+
+impl Default for DigestSink {
+    fn default() -> Self {
+        DigestSink { hash: Xxh3::new(), staged: [0; STAGE], len: 0 }
+    }
+}
 
 impl DigestSink {
     pub fn value(&self) -> u64 {
-        self.0.digest()
+        let mut hash = self.hash.clone();
+        hash.update(&self.staged[..self.len]);
+        hash.digest()
     }
 
     /// The digest as 16 hex digits.
@@ -130,7 +149,14 @@ impl DigestSink {
 impl Consume for DigestSink {
     #[inline]
     fn take(&mut self, bytes: &[u8]) {
-        self.0.update(bytes);
+        if let ([byte], true) = (bytes, self.len < STAGE) {
+            self.staged[self.len] = *byte;
+            self.len += 1;
+            return;
+        }
+        self.hash.update(&self.staged[..self.len]);
+        self.len = 0;
+        self.hash.update(bytes);
     }
 }
 

@@ -34,6 +34,16 @@ export function readLink(codec: Codec, hash: string): Decoded {
   return codec.decodeLink(fragmentOf(hash));
 }
 
+/**
+ * The link a page opens with: the address's, unless its fragment names an
+ * element of the page (in-page navigation such as "#results" is not an
+ * experiment).
+ */
+export function openingLink(codec: Codec, hash: string): Decoded {
+  const fragment = fragmentOf(hash);
+  return readLink(codec, fragment !== "" && document.getElementById(fragment) ? "" : fragment);
+}
+
 /** The full URL for a fragment, keeping the page's address. */
 export function linkUrl(href: string, fragment: string): string {
   const base = href.split("#", 1)[0] ?? href;

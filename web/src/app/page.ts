@@ -13,7 +13,7 @@
 import { isDropped, type ClientEvent, type EngineClient, type RunResult } from "../engine/client";
 import type { Codec } from "../engine/codec";
 import type { Fault } from "../engine/protocol";
-import type { LabReport, Params, Stage, Sweep, View } from "../engine/types.gen";
+import type { Decoded, LabReport, Params, Stage, Sweep, View } from "../engine/types.gen";
 import { byId, setText } from "../shared/dom";
 import type { ThemeSwitch } from "../shared/theme";
 import { createAbout } from "../panels/about";
@@ -57,15 +57,6 @@ import { createViewTabs } from "./view-tabs";
 /** Quiet time after a slider step before a quick estimate starts. */
 const LIVE_DEBOUNCE_MS = 120;
 
-/**
- * The fragment a page opens with: the address's, unless it names an element
- * of the page (in-page navigation such as "#results" is not an experiment).
- */
-function openingFragment(hash: string): string {
-  const fragment = fragmentOf(hash);
-  return fragment !== "" && document.getElementById(fragment) ? "" : fragment;
-}
-
 /** The page's two engine workers. */
 export interface Engines {
   /** Exact counts, no timing: answers within milliseconds of a change. */
@@ -74,20 +65,38 @@ export interface Engines {
   timer: EngineClient;
 }
 
+/**
+ * How the page opens (main.ts starts it before the page's code has loaded):
+ * the link it opens with, and that experiment's exact counts, already asked
+ * of the counting worker so they overlap the page's loading and building.
+ */
+export interface Opening {
+  decoded: Decoded;
+  counts: Promise<RunResult>;
+}
+
+/**
+ * Builds the page. `firstNumbers` is called once the first numbers are on
+ * screen (or could not come): what waited for them may load now.
+ */
 export function startPage(
   codec: Codec,
   engines: Engines,
+  opening: Opening,
+  firstNumbers: () => void,
   listen: (target: (event: ClientEvent) => void) => void,
   theme: ThemeSwitch,
 ): { runWithFault(fault: Fault): void } {
   const results = byId("results");
   const settingsSection = byId("settings");
 
-  let state: AppState = initialState(readLink(codec, openingFragment(location.hash)));
+  let state: AppState = initialState(opening.decoded);
   writeLink(history, location, state.fragment);
-  // The first counts go to the worker before the page is built, so the two
-  // overlap; their answer is shown once the page exists (see the end).
-  const firstCounts = engines.counter.run(state.params, "counts");
+  // The first counts went to the worker before the page was built, so the
+  // two overlap; their answer is shown once the page exists (see the end).
+  const firstCounts = opening.counts;
+  // Without first counts (a failure), nothing waits for them.
+  firstCounts.catch(firstNumbers);
   /** A run waiting for the controls to be still. */
   let debounce: ReturnType<typeof setTimeout> | null = null;
 
@@ -245,7 +254,10 @@ export function startPage(
     peek.update(state, onScreen ? lab.peek(onScreen) : []);
     // The first numbers are in the page (charts, table, headline): the bench and
     // the hosted test read this mark as navigation start → first results.
-    if (firstReport) performance.mark("buflab:first-results");
+    if (firstReport) {
+      performance.mark("buflab:first-results");
+      firstNumbers();
+    }
     // The bench's other first-load figure: navigation start → the first full measurement on screen.
     if (state.report?.stage === "full" && state.reportFragment === state.fragment && performance.getEntriesByName("buflab:first-full").length === 0) {
       performance.mark("buflab:first-full");

@@ -80,6 +80,6 @@ export function calibrator(createWorker: () => CalibrateWorkerLike, timeoutMs = 
 /** The page's calibrator: real module workers built by Vite. */
 export function createCalibrator(): Calibrate {
   return calibrator(
-    () => spawnEngineWorker("buflab-calibrate") as CalibrateWorkerLike,
+    () => spawnEngineWorker("buflab-calibrate", "full") as CalibrateWorkerLike,
   );
 }

@@ -11,7 +11,7 @@
 // preempts a long running one (`preempt`) all end the same way: terminate
 // the worker and start a fresh one.
 
-import type { Fault, FromWorker, ToWorker } from "./protocol";
+import type { EngineBuild, Fault, FromWorker, ToWorker } from "./protocol";
 import { spawnEngineWorker } from "./spawn";
 import type { LabReport, Params, Stage } from "./types.gen";
 
@@ -343,10 +343,13 @@ export class EngineClient {
   }
 }
 
-/** A client over a real module worker built by Vite; `name` tells the page's workers apart in devtools. */
-export function createEngineClient(name: string, options: Omit<ClientOptions, "createWorker"> = {}): EngineClient {
+/**
+ * A client over a real module worker built by Vite, running `build` of the
+ * engine (engine/spawn.ts); `name` tells the page's workers apart in devtools.
+ */
+export function createEngineClient(name: string, build: EngineBuild, options: Omit<ClientOptions, "createWorker"> = {}): EngineClient {
   return new EngineClient({
     ...options,
-    createWorker: () => spawnEngineWorker(name) as WorkerLike,
+    createWorker: () => spawnEngineWorker(name, build) as WorkerLike,
   });
 }

@@ -28,10 +28,18 @@ import type { Calibration, LabReport, Params, Stage, SweepReport } from "./types
 export type Fault = "panic" | "hang" | "oom";
 
 /**
+ * Which wasm build a worker runs (engine/spawn.ts): `counts`, the codec and
+ * the counted pass only (the first numbers); `full`, everything.
+ */
+export type EngineBuild = "counts" | "full";
+
+/**
  * The first message every worker gets (engine/spawn.ts): the engine's wasm,
  * compiled once by the page, or why it could not be compiled.
  */
-export type ModuleMessage = { type: "module"; module: WebAssembly.Module } | { type: "module"; error: string };
+export type ModuleMessage =
+  | { type: "module"; build: EngineBuild; module: WebAssembly.Module }
+  | { type: "module"; build: EngineBuild; error: string };
 
 /** Messages from the page to the worker: how far to time (`counts`: not at all). */
 export type ToWorker = { type: "run"; id: number; params: Params; stage: Stage; fault?: Fault };

@@ -1,8 +1,11 @@
 // For unit tests: the real engine (web/pkg, built by `npm run wasm`), loaded
 // synchronously with initSync where the page loads it asynchronously. Tests
-// take params, limits and defaults from it instead of keeping copies.
+// take params, limits and defaults from it instead of keeping copies. The
+// counting build (web/pkg-counts) is loaded the same way, for the tests that
+// hold it to the full one.
 
 import { readFileSync } from "node:fs";
+import * as counting from "../../pkg-counts/buflab_counts.js";
 import * as engine from "../../pkg/buflab.js";
 import { codecFrom, type Codec } from "./codec";
 import type { Notice, SweepPoint, SweepReport } from "./types.gen";
@@ -13,9 +16,20 @@ let codec: Codec | null = null;
 export function realCodec(): Codec {
   if (codec === null) {
     engine.initSync({ module: readFileSync(new URL("../../pkg/buflab_bg.wasm", import.meta.url)) });
-    codec = codecFrom(engine);
+    codec = codecFrom(engine, engine);
   }
   return codec;
+}
+
+let countingLoaded = false;
+
+/** The counting build's exports (the codec and `run`, counts only), loaded. */
+export function realCountingEngine(): typeof counting {
+  if (!countingLoaded) {
+    counting.initSync({ module: readFileSync(new URL("../../pkg-counts/buflab_counts_bg.wasm", import.meta.url)) });
+    countingLoaded = true;
+  }
+  return counting;
 }
 
 /** The engine's exports (`run` included), loaded. */

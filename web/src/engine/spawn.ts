@@ -1,36 +1,63 @@
-// Starting the engine's workers. The wasm is compiled once, on this thread,
-// while it downloads (WebAssembly.compileStreaming), and the compiled Module
-// is handed to every worker by postMessage: the codec (this thread), the
-// counting and timing workers, and any sweep or calibrate worker each
-// instantiate it instead of fetching and compiling the same wasm again.
+// Starting the engine's workers. The engine comes as two wasm builds of the
+// same crate (`npm run wasm`):
+//
+//   counts  web/pkg-counts   the link codec and the counted pass, nothing
+//                            timed (built without the `timed` feature, for
+//                            size): the codec on this thread and the
+//                            counting worker, i.e. the first numbers
+//   full    web/pkg          everything: the timed pass, the buffer timeline,
+//                            sweeps, calibration, the code panel's program
+//
+// Each is compiled once, on this thread, while it downloads
+// (WebAssembly.compileStreaming), and the compiled Module is handed to every
+// worker that runs it by postMessage:
 //
 //   page ── compileStreaming(wasm) ──▶ Module ──postMessage──▶ worker: init({ module_or_path })
 //
+// The full build waits until the page says the first numbers are on screen
+// (`startFullEngine`), so the first numbers download nothing they do not use.
 // Every worker waits for that first message before it loads (worker.ts).
 
-import wasmUrl from "../../pkg/buflab_bg.wasm?url";
-import type { ModuleMessage } from "./protocol";
+import countsUrl from "../../pkg-counts/buflab_counts_bg.wasm?url";
+import fullUrl from "../../pkg/buflab_bg.wasm?url";
+import type { EngineBuild, ModuleMessage } from "./protocol";
 
-let compiled: Promise<WebAssembly.Module> | null = null;
+const compiled: Partial<Record<EngineBuild, Promise<WebAssembly.Module>>> = {};
 
-/** The engine's wasm, compiled once per page. */
-export function engineModule(): Promise<WebAssembly.Module> {
-  compiled ??= WebAssembly.compileStreaming(fetch(wasmUrl)).catch(async (error: unknown) => {
-    // A host that sends the wasm without `application/wasm` fails streaming compilation only.
-    if (!(error instanceof TypeError)) throw error;
-    const response = await fetch(wasmUrl);
-    return WebAssembly.compile(await response.arrayBuffer());
-  });
-  return compiled;
+let release: () => void = () => undefined;
+const fullReleased = new Promise<void>((resolve) => {
+  release = resolve;
+});
+
+/** Lets the full engine download and compile (once the first numbers are on screen, or earlier if something needs it). */
+export function startFullEngine(): void {
+  release();
 }
 
-/** A fresh engine worker, sent the compiled engine (or why there is none) as its first message. */
-export function spawnEngineWorker(name: string): Worker {
+async function compile(url: string): Promise<WebAssembly.Module> {
+  try {
+    return await WebAssembly.compileStreaming(fetch(url));
+  } catch (error) {
+    // A host that sends the wasm without `application/wasm` fails streaming compilation only.
+    if (!(error instanceof TypeError)) throw error;
+    const response = await fetch(url);
+    return WebAssembly.compile(await response.arrayBuffer());
+  }
+}
+
+/** One engine build, compiled once per page (the full one only after `startFullEngine`). */
+export function engineModule(build: EngineBuild): Promise<WebAssembly.Module> {
+  compiled[build] ??= build === "counts" ? compile(countsUrl) : fullReleased.then(() => compile(fullUrl));
+  return compiled[build];
+}
+
+/** A fresh engine worker, sent the compiled build (or why there is none) as its first message. */
+export function spawnEngineWorker(name: string, build: EngineBuild): Worker {
   const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name });
   const send = (message: ModuleMessage): void => worker.postMessage(message);
-  engineModule().then(
-    (module) => send({ type: "module", module }),
-    (error: unknown) => send({ type: "module", error: error instanceof Error ? error.message : String(error) }),
+  engineModule(build).then(
+    (module) => send({ type: "module", build, module }),
+    (error: unknown) => send({ type: "module", build, error: error instanceof Error ? error.message : String(error) }),
   );
   return worker;
 }

@@ -157,6 +157,6 @@ export class SweepRunner {
 /** The page's sweep runner: a real module worker built by Vite. */
 export function createSweepRunner(): SweepRunner {
   return new SweepRunner(
-    () => spawnEngineWorker("buflab-sweep") as SweepWorkerLike,
+    () => spawnEngineWorker("buflab-sweep", "full") as SweepWorkerLike,
   );
 }

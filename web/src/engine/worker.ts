@@ -1,12 +1,12 @@
-// Module worker that owns the engine's `run`. It instantiates the wasm the
-// page compiled (its first message, engine/spawn.ts) once, says `ready` (with its own crossOriginIsolated, which decides the timer's
+// Module worker that owns the engine's `run`. It instantiates the wasm build
+// the page compiled (its first message, engine/spawn.ts: the counting build
+// or the full one, each with its own JS glue) once, says `ready` (with its own crossOriginIsolated, which decides the timer's
 // resolution), then answers each `run` request with a `result` or an `error`.
 // `run` blocks this thread for the whole measurement: that is why it lives
 // here and why the client cancels by terminating the worker.
 
-import init, { calibrate_opfs, run, sweep_point, sweep_report, sweep_total } from "../../pkg/buflab.js";
 import { openOpfsFile } from "./opfs";
-import type { CalibrateReply, CalibrateRequest, FromWorker, ModuleMessage, SweepProgress, SweepRequest, ToWorker } from "./protocol";
+import type { CalibrateReply, CalibrateRequest, EngineBuild, FromWorker, ModuleMessage, SweepProgress, SweepRequest, ToWorker } from "./protocol";
 import type { Calibration, LabReport, Params, SweepPoint, SweepReport } from "./types.gen";
 
 /** The parts of DedicatedWorkerGlobalScope this file uses (the DOM lib types `self` as Window). */
@@ -34,14 +34,28 @@ function describe(error: unknown): string {
   return String(error);
 }
 
+/** The full build's exports; the counting build has `run` alone of these (it refuses to time). */
+type Engine = typeof import("../../pkg/buflab.js");
+
+/** The glue of a build, imported only by a worker that runs it. */
+async function glue(build: EngineBuild): Promise<Engine> {
+  return build === "counts" ? ((await import("../../pkg-counts/buflab_counts.js")) as unknown as Engine) : import("../../pkg/buflab.js");
+}
+
 // The compiled engine: the page's first message.
 let moduleArrived: (message: ModuleMessage) => void = () => undefined;
-const compiled = new Promise<WebAssembly.Module>((resolve, reject) => {
-  moduleArrived = (message) => ("module" in message ? resolve(message.module) : reject(new Error(message.error)));
+const compiled = new Promise<{ build: EngineBuild; module: WebAssembly.Module }>((resolve, reject) => {
+  moduleArrived = (message) => ("module" in message ? resolve(message) : reject(new Error(message.error)));
 });
 
+let engine: Engine | null = null;
+
 // Requests that arrive before the wasm is loaded wait for it.
-const loaded: Promise<boolean> = compiled.then((module) => init({ module_or_path: module })).then(
+const loaded: Promise<boolean> = compiled.then(async ({ build, module }) => {
+  const exports = await glue(build);
+  await exports.default({ module_or_path: module });
+  engine = exports;
+}).then(
   () => {
     post({ type: "ready", isolated: scope.crossOriginIsolated === true });
     return true;
@@ -68,7 +82,7 @@ scope.addEventListener("message", (event) => {
   }
   if (request.type !== "run") return;
   void loaded.then((ok) => {
-    if (!ok) {
+    if (!ok || !engine) {
       post({ type: "error", id: request.id, message: "The engine did not load.", fatal: true });
       return;
     }
@@ -77,7 +91,7 @@ scope.addEventListener("message", (event) => {
       const timing = { counts: request.stage === "counts", quick: request.stage === "quick" };
       const options = request.fault ? { ...timing, fault: request.fault } : timing;
       lastPanic = null;
-      const report = run(request.params as Params, options) as LabReport;
+      const report = engine.run(request.params as Params, options) as LabReport;
       post({ type: "result", id: request.id, report, elapsedMs: performance.now() - started });
     } catch (error) {
       // A RuntimeError is a trap (a Rust panic): the instance's memory may be
@@ -98,18 +112,18 @@ scope.addEventListener("message", (event) => {
  * each one. Blocking like `run`: Cancel terminates this worker.
  */
 function sweep(request: SweepRequest, ok: boolean): void {
-  if (!ok) {
+  if (!ok || !engine) {
     post({ type: "error", id: request.id, message: "The engine did not load.", fatal: true });
     return;
   }
   try {
     lastPanic = null;
-    const total = sweep_total(request.params);
+    const total = engine.sweep_total(request.params);
     const points: SweepPoint[] = [];
     for (let index = 0; index < total; index++) {
       const started = performance.now();
-      points.push(sweep_point(request.params, index, { quick: request.quick }) as SweepPoint);
-      const report = sweep_report(request.params, points) as SweepReport;
+      points.push(engine.sweep_point(request.params, index, { quick: request.quick }) as SweepPoint);
+      const report = engine.sweep_report(request.params, points) as SweepReport;
       scope.postMessage({ type: "sweep-point", id: request.id, index, total, report, elapsedMs: performance.now() - started });
     }
   } catch (error) {
@@ -125,7 +139,7 @@ function sweep(request: SweepRequest, ok: boolean): void {
  * through the sync access handle (blocking, about half a second).
  */
 async function calibrate(request: CalibrateRequest, ok: boolean): Promise<void> {
-  if (!ok) {
+  if (!ok || !engine) {
     post({ type: "error", id: request.id, message: "The engine did not load.", fatal: true });
     return;
   }
@@ -136,7 +150,7 @@ async function calibrate(request: CalibrateRequest, ok: boolean): Promise<void> 
   }
   try {
     lastPanic = null;
-    const calibration = calibrate_opfs(request.params, file.handle as never) as Calibration;
+    const calibration = engine.calibrate_opfs(request.params, file.handle as never) as Calibration;
     scope.postMessage({ type: "calibrated", id: request.id, calibration });
   } catch (error) {
     const fatal = error instanceof WebAssembly.RuntimeError;

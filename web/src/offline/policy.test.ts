@@ -7,6 +7,7 @@ import {
   handles,
   installCacheMode,
   installUrl,
+  isLater,
   olderCaches,
   withIsolation,
 } from "./policy";
@@ -74,6 +75,31 @@ describe("install", () => {
   it("fetches the page as its folder, the URL the browser already loaded", () => {
     expect(installUrl({ url: "index.html", revision: "a" })).toBe("./");
     expect(installUrl({ url: "assets/a.js", revision: "a" })).toBe("assets/a.js");
+  });
+});
+
+describe("what install leaves for after the first numbers", () => {
+  it("the full engine and the charts wait; the counting build, the page and its scripts do not", () => {
+    for (const later of [
+      "assets/buflab_bg-AEPBKKxi.wasm",
+      "assets/buflab-CmbFRZO1.js",
+      "assets/chart-BR13wkzm.js",
+      "assets/chart-bars-D6SiBZ7B.js",
+      "assets/charts-DRWl7oc8.js",
+    ]) {
+      expect(isLater(later), later).toBe(true);
+    }
+    for (const first of [
+      "assets/buflab_counts_bg-Bh0yCCER.wasm",
+      "assets/buflab_counts-BaX-JxHR.js",
+      "assets/page-CY2-9Q6O.js",
+      "assets/main-BVSCVW1z.js",
+      "assets/worker-E2oJW6Gz.js",
+      "index.html",
+      "favicon.svg",
+    ]) {
+      expect(isLater(first), first).toBe(false);
+    }
   });
 });
 

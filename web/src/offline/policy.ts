@@ -8,8 +8,11 @@
 //      needs COOP/COEP response headers. A service worker may add headers to
 //      the responses it hands out, so it adds them to every same-origin
 //      response: the page, its scripts, the engine worker's script, the wasm.
-//   2. Offline. Every file of the build is precached at install, so after one
-//      visit the page loads and runs with the network off.
+//   2. Offline. Every file of the build is precached, so after one visit the
+//      page loads and runs with the network off: at install what the first
+//      numbers need, and the rest (the full engine, chart.js: `later`) once
+//      the page says its first numbers are on screen, so a first visit's
+//      first numbers wait for no byte they do not use.
 //
 // What must stay true: every response the worker hands out goes through
 // `withIsolation` (a response without the headers would load the page, or the
@@ -34,6 +37,21 @@ export interface PrecacheEntry {
   url: string;
   /** Content hash; changes whenever the file does. */
   revision: string;
+  /** Not needed for the first numbers (`isLater`): cached after them, when the page asks. */
+  later?: boolean;
+}
+
+/** The page's message to the service worker once its first numbers are on screen: cache the `later` files. */
+export const PRECACHE_LATER = "buflab:precache-later";
+
+/**
+ * Files the first numbers do not need: the full engine build (its wasm and
+ * JS glue; the counting build is `buflab_counts…`), chart.js's chunks and
+ * the labs' chart modules (`charts-…`), which the page loads after its first
+ * numbers.
+ */
+export function isLater(url: string): boolean {
+  return /^assets\/(buflab_bg-[^/]+\.wasm|buflab-[^/]+\.js|charts?-[^/]+\.js)$/.test(url);
 }
 
 /**

@@ -10,7 +10,7 @@
 // otherwise reload forever), and a worker that cannot be registered or
 // installed never stops the page from starting: it runs with the coarse timer.
 
-import { SERVICE_WORKER_FILE } from "./policy";
+import { PRECACHE_LATER, SERVICE_WORKER_FILE } from "./policy";
 
 // True in `vite build` output only (web/build/service-worker.ts defines it):
 // `vite dev` has no sw.js, and sends the headers itself. Not
@@ -128,4 +128,18 @@ export async function registerServiceWorker(): Promise<Isolation> {
   const verdict = decide({ isolated: false, workerActive, reloadedBefore, canRemember: workerActive && flag.set() });
   if (verdict === "reloading") location.reload();
   return verdict;
+}
+
+/**
+ * Once the first numbers are on screen: asks the service worker to cache the
+ * rest of the build (the full engine, chart.js), which its install left out
+ * so the first visit's first numbers download nothing else. Does nothing
+ * where there is no service worker.
+ */
+export function precacheLater(): void {
+  if (!("serviceWorker" in navigator)) return;
+  void navigator.serviceWorker.getRegistration().then((registration) => {
+    const worker = registration?.active ?? registration?.waiting ?? registration?.installing;
+    worker?.postMessage(PRECACHE_LATER);
+  });
 }

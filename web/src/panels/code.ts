@@ -61,15 +61,23 @@ export function createCodePanel(container: HTMLElement, codec: Codec): CodePanel
     }
   });
 
-  return {
-    show(params, fragment) {
-      if (fragment === shownFragment) return;
-      shownFragment = fragment;
-      try {
-        setText(code, codec.code(params));
-      } catch (error) {
-        setText(code, `// No program: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    },
+  let shownParams: Params | null = null;
+  const show = (params: Params, fragment: string): void => {
+    if (fragment === shownFragment) return;
+    shownFragment = fragment;
+    shownParams = params;
+    try {
+      const program = codec.code(params);
+      // The program is written by the full engine, which loads after the first numbers.
+      setText(code, program ?? "// The program arrives with the full engine, in a moment…");
+      if (program === null) shownFragment = null;
+    } catch (error) {
+      setText(code, `// No program: ${error instanceof Error ? error.message : String(error)}`);
+    }
   };
+  void codec.programLoaded.then(() => {
+    if (shownParams && shownFragment === null) show(shownParams, "");
+  });
+
+  return { show };
 }

@@ -14,14 +14,26 @@ export function chartLib(): Promise<typeof Chart> {
 }
 
 /**
+ * Resolves once the page has painted what it holds now (a frame, then a
+ * task), or after 100 ms where frames do not come (a hidden tab).
+ */
+export function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
+}
+
+/**
  * A part of the page made by a module loaded on first use (a dynamic
- * `import()`, such as a lab's charts): calls made before it has arrived run,
- * in order, once it has.
+ * `import()`, such as a lab's charts), once the page has painted: the
+ * numbers that asked for it show first. Calls made before it has arrived
+ * run, in order, once it has.
  */
 export function onFirstUse<T>(load: () => Promise<T>): (use: (part: T) => void) => void {
   let part: Promise<T> | null = null;
   return (use) => {
-    part ??= load();
+    part ??= afterPaint().then(load);
     void part.then(use);
   };
 }

@@ -12,8 +12,6 @@ pub mod bufwriter;
 pub mod cursors;
 pub mod sink;
 
-use std::hint::black_box;
-
 use super::measure::{self, AllocScope, Clock, Sampling};
 use super::source::{counting_bytes, AtMost, Chunker, Limit, Uniform};
 use super::workload::{digest_of, Consume, CountSink, DigestSink};
@@ -28,6 +26,7 @@ use sink::{Drain, Sink, SinkProbe};
 /// Checks `params`, then runs the write lab (whatever `params.lab` says).
 pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<WriteReport, ParamError> {
     params.check()?;
+    measure::check_timed(sampling)?;
     let w = &params.write;
     let resolution_ns = measure::resolution_ns(clock);
 
@@ -84,8 +83,9 @@ fn run_flavour(
         Ok(bytes) => {
             let cpu_ns = measure::sample(clock, resolution_ns, sampling, || {
                 // Succeeded once above, so it succeeds here: same input, same type.
-                let _ = black_box(cursors::serialize(flavour, black_box(records), sizes, &mut |b| {
-                    black_box(b);
+                #[cfg(feature = "timed")]
+                let _ = std::hint::black_box(cursors::serialize(flavour, std::hint::black_box(records), sizes, &mut |b| {
+                    std::hint::black_box(b);
                 }));
             });
             FlavourRun { flavour, bytes, alloc, digest: Some(digest.hex()), error: None, cpu_ns: Some(cpu_ns) }
@@ -150,7 +150,8 @@ fn run_sink(
 
     let cpu_ns = measure::sample(clock, resolution_ns, sampling, || {
         // Succeeded once above; the sink only fails when built to.
-        let _ = black_box(timed_sink(params, mode, data));
+        #[cfg(feature = "timed")]
+        let _ = std::hint::black_box(timed_sink(params, mode, data));
     });
 
     Ok(SinkRun {

@@ -1,0 +1,70 @@
+// The page runs two builds of the engine (engine/spawn.ts): the counting
+// build for the codec and the first numbers, the full build for times. They
+// must agree on everything the counting build does, or the page would show
+// one experiment's counts beside another's times. Both are the real wasm.
+
+import { describe, expect, it } from "vitest";
+import { realCountingEngine, realEngine } from "./real-engine";
+import type { LabReport, Params } from "./types.gen";
+
+const full = realEngine();
+const counting = realCountingEngine();
+
+/** Links over every lab, reader and workload, with notices (bad values) among them. */
+const LINKS = [
+  "",
+  "len=64K&chunk=1-7&cap=1&rs=3&rd=unbuffered,std,chained,tokio,futures&wl=fixed",
+  "len=32K&chunk=poor&rd=std,chained&wl=lines",
+  "len=32K&rd=std,chained,tokio&wl=frames&streams=4",
+  "len=64K&rd=std,futures&wl=scan&pend=3",
+  "len=32K&rd=std&sweep=cap,rs&from=64,1&to=1K,8",
+  "lab=write&recs=512&icap=0&buf=1K&wf=cursor_vec,writer_vec,bytes_mut,mut_slice&wlen=64K&ws=16&wcap=8K&sink=poor",
+  "cap=0&rs=banana&rd=nope&len=999T&wl=lines&view=timeline",
+];
+
+/** What a counts-stage report says, without the parts only timing fills in. */
+function counts(report: LabReport): unknown {
+  if (report.lab === "write") {
+    return { ...report, flavours: report.flavours.map(({ cpu_ns: _, ...rest }) => rest), sink: report.sink.map(({ cpu_ns: _, ...rest }) => rest), timer: null };
+  }
+  return { ...report, runs: report.runs.map(({ cpu_ns: _, timeline: __, ...rest }) => rest), timer: null };
+}
+
+describe("the counting build and the full build", () => {
+  it("have the same schema", () => {
+    expect(counting.schema()).toEqual(full.schema());
+  });
+
+  it.each(LINKS)("decode and encode %j alike", (link) => {
+    const decoded = counting.decode_link(link) as { params: Params };
+    expect(decoded).toEqual(full.decode_link(link));
+    expect(counting.encode_link(decoded.params)).toBe(full.encode_link(decoded.params));
+    expect(counting.fit_sweep(decoded.params)).toEqual(full.fit_sweep(decoded.params));
+  });
+
+  it.each(LINKS)("count %j alike: every count and digest", (link) => {
+    const { params } = full.decode_link(link) as { params: Params };
+    const a = counting.run(params, { counts: true }) as LabReport;
+    const b = full.run(params, { counts: true }) as LabReport;
+    expect(a.stage).toBe("counts");
+    expect(counts(a)).toEqual(counts(b));
+  });
+
+  it("the counting build refuses to time, and records no timeline", () => {
+    const { params } = full.decode_link("len=16K&rd=std") as { params: Params };
+    expect(() => counting.run(params, { quick: true })).toThrow(/counts only/);
+    expect(() => counting.run(params, {})).toThrow(/counts only/);
+    const report = counting.run(params, { counts: true }) as LabReport;
+    expect(report.lab === "read" && report.runs[0]!.timeline).toBeFalsy();
+    // The full build's counts carry the timeline the timeline view draws.
+    const withTimeline = full.run(params, { counts: true }) as LabReport;
+    expect(withTimeline.lab === "read" && withTimeline.runs[0]!.timeline).toBeTruthy();
+  });
+
+  it("the counting build has none of the full build's other exports", () => {
+    for (const name of ["code", "sweep_point", "sweep_report", "sweep_total", "calibrate_opfs"]) {
+      expect(name in counting, name).toBe(false);
+      expect(name in full, name).toBe(true);
+    }
+  });
+});

@@ -1,10 +1,12 @@
-// Boot: colours first; the page's code (app/page.ts, a chunk of its own) and
-// the engine's counting build (the codec here, and the counting worker) start
-// loading at once; the service worker (isolation) decides meanwhile whether
-// the page must reload first; then the two workers (exact counts, timing) and
-// the page, which builds everything else. The timing worker's full build
-// downloads once the first numbers are on screen (engine/spawn.ts). This
-// script stays small, so the static frame in index.html paints first.
+// Boot: colours first; the engine's counting build (the codec here, and the
+// counting worker) starts loading at once, and the page's code (app/page.ts, a
+// chunk of its own) downloads beside this script (index.html's preloads); the
+// service worker (isolation) decides meanwhile whether the page must reload
+// first; then the two workers (exact counts, timing), the opening link's
+// counts, and only then the page's code runs and builds everything else,
+// while the worker counts. The timing worker's full build downloads once the
+// first numbers are on screen (engine/spawn.ts). This script stays small, so
+// the static frame in index.html paints first.
 
 import { createEngineClient, type ClientEvent } from "./engine/client";
 import { openingLink } from "./app/link";

@@ -61,23 +61,28 @@ export function createCodePanel(container: HTMLElement, codec: Codec): CodePanel
     }
   });
 
-  let shownParams: Params | null = null;
-  const show = (params: Params, fragment: string): void => {
-    if (fragment === shownFragment) return;
-    shownFragment = fragment;
-    shownParams = params;
+  /** The settings whose program the panel is to show. */
+  let wanted: { params: Params; fragment: string } | null = null;
+  const render = (): void => {
+    if (!wanted) return;
     try {
-      const program = codec.code(params);
-      // The program is written by the full engine, which loads after the first numbers.
+      const program = codec.code(wanted.params);
+      // Written by the full engine, which loads after the first numbers: until
+      // then a note, and the program once it has come (`programLoaded`).
       setText(code, program ?? "// The program arrives with the full engine, in a moment…");
-      if (program === null) shownFragment = null;
+      shownFragment = program === null ? null : wanted.fragment;
     } catch (error) {
       setText(code, `// No program: ${error instanceof Error ? error.message : String(error)}`);
+      shownFragment = wanted.fragment;
     }
   };
-  void codec.programLoaded.then(() => {
-    if (shownParams && shownFragment === null) show(shownParams, "");
-  });
+  void codec.programLoaded.then(render);
 
-  return { show };
+  return {
+    show(params, fragment) {
+      if (fragment === shownFragment) return;
+      wanted = { params, fragment };
+      render();
+    },
+  };
 }

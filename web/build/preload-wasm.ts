@@ -2,8 +2,9 @@
 // beyond the entry script, so they download beside it instead of one after
 // another: the engine's counting build (a `preload` of its wasm, which
 // engine/spawn.ts compiles from that same response; its JS glue), and the
-// page's own code (app/page.ts), both dynamic imports of main.ts that the
-// browser would otherwise discover only once main.ts has run. The full build
+// page's own code (app/page.ts) with the shared chunks it imports, dynamic
+// imports of main.ts that the browser would otherwise discover only once
+// main.ts has run. The full build
 // is not preloaded: it waits for the first numbers. Added from the bundle
 // rather than written in index.html: only the bundle knows the hashed names.
 
@@ -27,9 +28,12 @@ export function preloadWasm(): Plugin {
         const wasm = all.filter((file) => COUNTS_WASM.test(file));
         if (wasm.length !== 1) throw new Error(`preload: the build has ${wasm.length} counting builds, not 1: ${all.join(", ")}`);
         // The entry's static imports Vite preloads itself; the workers' bundles are not in this one.
-        const chunks = Object.values(bundle).flatMap((item) =>
-          item.type === "chunk" && item.isDynamicEntry && FIRST_CHUNKS.includes(item.name) ? [item.fileName] : [],
+        const first = Object.values(bundle).flatMap((item) =>
+          item.type === "chunk" && item.isDynamicEntry && FIRST_CHUNKS.includes(item.name) ? [item] : [],
         );
+        const entry = new Set(Object.values(bundle).flatMap((item) => (item.type === "chunk" && item.isEntry ? [item.fileName] : [])));
+        // With their own static imports (shared modules split out of them), which would otherwise wait for them.
+        const chunks = [...new Set(first.flatMap((chunk) => [...chunk.imports, chunk.fileName]))].filter((file) => !entry.has(file));
         const missing = FIRST_CHUNKS.filter((name) => !chunks.some((file) => file.includes(`${name}-`)));
         if (missing.length > 0) throw new Error(`preload: no chunk named ${missing.join(", ")} in the bundle`);
         return [

@@ -14,6 +14,7 @@ import { loadCodec } from "./engine/codec";
 import { startFullEngine } from "./engine/spawn";
 import type { Fault } from "./engine/protocol";
 import { precacheLater, registerServiceWorker, type Isolation } from "./offline/register";
+import { startLaterParts } from "./shared/chart-lib";
 import { h, replaceChildren } from "./shared/dom";
 import { createThemeSwitch } from "./shared/theme";
 
@@ -72,12 +73,14 @@ void registerServiceWorker()
     Promise.all([codec, pageCode, opening]).then(([codec, { startPage }, opening]) => {
       performance.mark("buflab:codec");
       // After the first numbers: the full engine (times, timelines, the
-      // code panel's program), and the offline copy of the rest.
+      // code panel's program), the charts and the other views, and the
+      // offline copy of the rest.
       let once = false;
       const firstNumbers = (): void => {
         if (once) return;
         once = true;
         startFullEngine();
+        startLaterParts();
         precacheLater();
       };
       const page = startPage(codec, engines, opening, firstNumbers, relay.attach, theme);

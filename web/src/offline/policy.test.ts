@@ -86,6 +86,9 @@ describe("what install leaves for after the first numbers", () => {
       "assets/chart-BR13wkzm.js",
       "assets/chart-bars-D6SiBZ7B.js",
       "assets/charts-DRWl7oc8.js",
+      "assets/chart-kit-BSpBbkVX.js",
+      "assets/sweep-CukFPF7n.js",
+      "assets/timeline-D_3Wn7fI.js",
     ]) {
       expect(isLater(later), later).toBe(true);
     }
@@ -95,6 +98,7 @@ describe("what install leaves for after the first numbers", () => {
       "assets/page-CY2-9Q6O.js",
       "assets/main-BVSCVW1z.js",
       "assets/worker-E2oJW6Gz.js",
+      "assets/format-DQjpisYc.js",
       "index.html",
       "favicon.svg",
     ]) {

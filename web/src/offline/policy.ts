@@ -46,12 +46,13 @@ export const PRECACHE_LATER = "buflab:precache-later";
 
 /**
  * Files the first numbers do not need: the full engine build (its wasm and
- * JS glue; the counting build is `buflab_counts…`), chart.js's chunks and
- * the labs' chart modules (`charts-…`), which the page loads after its first
- * numbers.
+ * JS glue; the counting build is `buflab_counts…`), chart.js's chunks, the
+ * labs' chart modules (`charts-…`, `chart-kit-…`) and the read lab's sweep
+ * and timeline views, which the page loads after its first numbers. Any
+ * other file is cached at install.
  */
 export function isLater(url: string): boolean {
-  return /^assets\/(buflab_bg-[^/]+\.wasm|buflab-[^/]+\.js|charts?-[^/]+\.js)$/.test(url);
+  return /^assets\/(buflab_bg-[^/]+\.wasm|buflab-[^/]+\.js|(charts?|sweep|timeline)-[^/]+\.js)$/.test(url);
 }
 
 /**

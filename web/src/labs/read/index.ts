@@ -12,9 +12,8 @@ import type { LabContext, LabUi } from "../../shared/lab";
 import { onFirstUse } from "../../shared/chart-lib";
 import { runHeadline } from "./headline";
 import { createReadSettings } from "./settings";
-import { createSweep } from "./sweep";
 import { createTable } from "./table";
-import { createTimeline, TIMELINE_START } from "./timeline";
+import { TIMELINE_START } from "./timeline-start";
 
 export function createReadLab(context: LabContext): LabUi {
   const { codec } = context;
@@ -30,21 +29,36 @@ export function createReadLab(context: LabContext): LabUi {
   // the headline show first.
   const charts = onFirstUse(() => import("./charts").then((m) => m.createReadCharts(byId("charts"))));
   const table = createTable(byId("table"), codec);
-  const sweep = createSweep(byId("sweep"), {
-    codec,
-    labelOf,
-    runner: createSweepRunner(),
-    onChange: context.sweepEdited,
-    params: context.params,
-    onHeadline: context.headlineChanged,
-    urlOf: context.urlOf,
-  });
-  const timeline = createTimeline(byId("timeline"), {
-    labelOf,
-    onHeadline: context.headlineChanged,
-    onStart: () => context.edited(startTimeline(context.params()), false),
-    urlOf: context.urlOf,
-  });
+  // The sweep and timeline views come with their modules after the first
+  // numbers (the page's first script carries neither); until then their
+  // headlines are empty, and the page's headline is redrawn when they come.
+  const sweep = onFirstUse(() =>
+    import("./sweep").then((m) => {
+      const made = m.createSweep(byId("sweep"), {
+        codec,
+        labelOf,
+        runner: createSweepRunner(),
+        onChange: context.sweepEdited,
+        params: context.params,
+        onHeadline: context.headlineChanged,
+        urlOf: context.urlOf,
+      });
+      queueMicrotask(context.headlineChanged);
+      return made;
+    }),
+  );
+  const timeline = onFirstUse(() =>
+    import("./timeline").then((m) => {
+      const made = m.createTimeline(byId("timeline"), {
+        labelOf,
+        onHeadline: context.headlineChanged,
+        onStart: () => context.edited(startTimeline(context.params()), false),
+        urlOf: context.urlOf,
+      });
+      queueMicrotask(context.headlineChanged);
+      return made;
+    }),
+  );
   let last: Report | null = null;
 
   /** The timeline's starting settings on top of `params`, in its view. */
@@ -56,14 +70,14 @@ export function createReadLab(context: LabContext): LabUi {
     views: codec.schema.views.map((v) => v.id),
     show(params) {
       settings.show(params);
-      sweep.show(params);
+      sweep((s) => s.show(params));
     },
     update(report) {
       if (isWriteReport(report)) return;
       last = report;
       charts((c) => c.update(report, labelOf));
       table.update(report, labelOf);
-      timeline.update(report);
+      timeline((t) => t.update(report));
     },
     showView(view) {
       for (const [id, pane] of Object.entries(panes)) pane.hidden = id !== view;
@@ -77,19 +91,23 @@ export function createReadLab(context: LabContext): LabUi {
       return { ...params, view };
     },
     entered(view, params) {
-      if (view === "sweep" && params.sweep && sweep.idle) sweep.run(params);
+      if (view === "sweep" && params.sweep) {
+        sweep((s) => {
+          if (s.idle) s.run(params);
+        });
+      }
     },
     headline(view) {
-      if (view === "sweep") return sweep.headline();
-      if (view === "timeline") return timeline.headline();
+      if (view === "sweep") return sweep.now?.headline() ?? "";
+      if (view === "timeline") return timeline.now?.headline() ?? "";
       return last ? runHeadline(last, labelOf, buffered, codec.verdict) : "";
     },
     fitted(notes) {
-      sweep.note(notes);
+      sweep((s) => s.note(notes));
     },
     retheme() {
       charts((c) => c.retheme());
-      sweep.retheme();
+      sweep((s) => s.retheme());
     },
     charts() {
       return [...document.querySelectorAll<HTMLElement>("#charts figure.chart")].flatMap((figure) => {

@@ -27,12 +27,8 @@ import { formatCount } from "../../shared/format";
 import { append, h, replaceChildren, setText, svgElement, svgText } from "../../shared/dom";
 import { captionedSvg, exportName, saveButton, settingsLine, svgBlob, svgPng, type ImageCaption } from "../../shared/export-kit";
 
-/**
- * The timeline's starting settings: a 256-byte buffer read 8 bytes at a
- * time, so over a network of 64–512-byte chunks a fill, its drain and the
- * refill all happen within the recorded steps.
- */
-export const TIMELINE_START = { cap: 256, rs: 8 } as const;
+import { TIMELINE_START } from "./timeline-start";
+export { TIMELINE_START };
 
 /** Time per step while playing. */
 const PLAY_STEP_MS = 700;

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { precompress } from "./web/build/precompress.js";
-import { preloadWasm } from "./web/build/preload-wasm.js";
+import { preloadFirstNumbers } from "./web/build/preload-first.js";
 import { serviceWorker } from "./web/build/service-worker.js";
 import { ISOLATION_HEADERS } from "./web/src/offline/policy.js";
 
@@ -45,10 +45,10 @@ export default defineConfig(({ mode }) => ({
   worker: {
     format: "es",
   },
-  // The wasm preloaded by the page; dist/sw.js: offline copy of the whole
-  // build, and the isolation headers; then .br and .gz copies of the files for
+  // What the first numbers need, preloaded by the page; dist/sw.js: offline
+  // copy of the whole build, and the isolation headers; then .br and .gz copies of the files for
   // hosts that serve them.
-  plugins: mode === "bench" ? [] : [preloadWasm(), serviceWorker(), precompress()],
+  plugins: mode === "bench" ? [] : [preloadFirstNumbers(), serviceWorker(), precompress()],
   server: {
     host: "127.0.0.1",
     headers: isolationHeaders,

@@ -122,16 +122,13 @@ const median = (xs) => {
 async function firstLoadMs(browser, url) {
   const first = [];
   const full = [];
-  const paths = new Set();
+  /** The first load's requests: path, and when (wall clock). */
   const asked = [];
   let beforeFirst = new Set();
   for (let i = 0; i < 5; i++) {
     const context = await browser.newContext();
     if (i === 0) {
-      context.on("request", (request) => {
-        paths.add(new URL(request.url()).pathname);
-        asked.push({ path: new URL(request.url()).pathname, at: Date.now() });
-      });
+      context.on("request", (request) => asked.push({ path: new URL(request.url()).pathname, at: Date.now() }));
     }
     await context.addInitScript(() => {
       if (!sessionStorage.getItem("bench:t0")) sessionStorage.setItem("bench:t0", String(performance.timeOrigin));
@@ -154,7 +151,7 @@ async function firstLoadMs(browser, url) {
     }
     await context.close();
   }
-  return { first: median(first), full: median(full), paths, beforeFirst };
+  return { first: median(first), full: median(full), paths: new Set(asked.map((r) => r.path)), beforeFirst };
 }
 
 /** The buffer-size lesson's capacity sweep: 13 points of a 1 MiB stream, std and chained. */

@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PRECOMPRESSED } from "../build/precompress";
+import { FULL_WASM } from "../src/offline/policy";
 import { launchChromium, metric, settled, watch } from "./browser";
 import { startStaticHost, type StaticHost } from "./static-host";
 
@@ -210,7 +211,7 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
     await page.waitForFunction(async () => {
       for (const name of await caches.keys()) {
         const keys = await (await caches.open(name)).keys();
-        if (keys.some((request) => /buflab_bg-[^/]+\.wasm$/.test(request.url))) return true;
+        if (keys.some((request) => FULL_WASM.test(request.url))) return true;
       }
       return false;
     }, undefined, { timeout: 30_000 });
@@ -236,7 +237,7 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
     expect(firstGzipBytes).toBeLessThanOrEqual(BYTES_BUDGET);
     expect(gzipBytes).toBeLessThanOrEqual(ALL_BYTES_BUDGET);
     // The full engine is not on the first numbers' path.
-    expect(beforeFirst.map((r) => r.path).filter((path) => /buflab_bg-[^/]+\.wasm$/.test(path))).toEqual([]);
+    expect(beforeFirst.map((r) => r.path).filter((path) => FULL_WASM.test(path))).toEqual([]);
     expect(firstResultsWallMs).toBeLessThanOrEqual(FIRST_RESULTS_BOUND_MS);
     await page.close();
   });

@@ -14,7 +14,7 @@ import { loadCodec } from "./engine/codec";
 import { startFullEngine } from "./engine/spawn";
 import type { Fault } from "./engine/protocol";
 import { precacheLater, registerServiceWorker, type Isolation } from "./offline/register";
-import { startLaterParts } from "./shared/chart-lib";
+import { startLaterParts } from "./shared/later";
 import { h, replaceChildren } from "./shared/dom";
 import { createThemeSwitch } from "./shared/theme";
 

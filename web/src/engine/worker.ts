@@ -34,12 +34,17 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** The full build's exports; the counting build has `run` alone of these (it refuses to time). */
-type Engine = typeof import("../../pkg/buflab.js");
+/** A loaded build: the counting one has `run` (counts only) and the codec; the full one everything. */
+type Engine =
+  | { build: "counts"; exports: typeof import("../../pkg-counts/buflab_counts.js") }
+  | { build: "full"; exports: typeof import("../../pkg/buflab.js") };
 
-/** The glue of a build, imported only by a worker that runs it. */
-async function glue(build: EngineBuild): Promise<Engine> {
-  return build === "counts" ? ((await import("../../pkg-counts/buflab_counts.js")) as unknown as Engine) : import("../../pkg/buflab.js");
+/** The glue of a build (imported only by a worker that runs it), instantiated with the page's compiled module. */
+async function load(build: EngineBuild, module: WebAssembly.Module): Promise<Engine> {
+  const engine: Engine =
+    build === "counts" ? { build, exports: await import("../../pkg-counts/buflab_counts.js") } : { build, exports: await import("../../pkg/buflab.js") };
+  await engine.exports.default({ module_or_path: module });
+  return engine;
 }
 
 // The compiled engine: the page's first message.
@@ -52,9 +57,7 @@ let engine: Engine | null = null;
 
 // Requests that arrive before the wasm is loaded wait for it.
 const loaded: Promise<boolean> = compiled.then(async ({ build, module }) => {
-  const exports = await glue(build);
-  await exports.default({ module_or_path: module });
-  engine = exports;
+  engine = await load(build, module);
 }).then(
   () => {
     post({ type: "ready", isolated: scope.crossOriginIsolated === true });
@@ -91,7 +94,7 @@ scope.addEventListener("message", (event) => {
       const timing = { counts: request.stage === "counts", quick: request.stage === "quick" };
       const options = request.fault ? { ...timing, fault: request.fault } : timing;
       lastPanic = null;
-      const report = engine.run(request.params as Params, options) as LabReport;
+      const report = engine.exports.run(request.params as Params, options) as LabReport;
       post({ type: "result", id: request.id, report, elapsedMs: performance.now() - started });
     } catch (error) {
       // A RuntimeError is a trap (a Rust panic): the instance's memory may be
@@ -111,19 +114,24 @@ scope.addEventListener("message", (event) => {
  * Runs a sweep point by point, posting the report of the points so far after
  * each one. Blocking like `run`: Cancel terminates this worker.
  */
+/** The full build's exports, or null (after posting why) where this worker has no full build. */
+function fullEngine(id: number, ok: boolean): typeof import("../../pkg/buflab.js") | null {
+  if (ok && engine?.build === "full") return engine.exports;
+  post({ type: "error", id, message: ok ? "This worker runs the counting build, which cannot time." : "The engine did not load.", fatal: true });
+  return null;
+}
+
 function sweep(request: SweepRequest, ok: boolean): void {
-  if (!ok || !engine) {
-    post({ type: "error", id: request.id, message: "The engine did not load.", fatal: true });
-    return;
-  }
+  const full = fullEngine(request.id, ok);
+  if (!full) return;
   try {
     lastPanic = null;
-    const total = engine.sweep_total(request.params);
+    const total = full.sweep_total(request.params);
     const points: SweepPoint[] = [];
     for (let index = 0; index < total; index++) {
       const started = performance.now();
-      points.push(engine.sweep_point(request.params, index, { quick: request.quick }) as SweepPoint);
-      const report = engine.sweep_report(request.params, points) as SweepReport;
+      points.push(full.sweep_point(request.params, index, { quick: request.quick }) as SweepPoint);
+      const report = full.sweep_report(request.params, points) as SweepReport;
       scope.postMessage({ type: "sweep-point", id: request.id, index, total, report, elapsedMs: performance.now() - started });
     }
   } catch (error) {
@@ -139,10 +147,8 @@ function sweep(request: SweepRequest, ok: boolean): void {
  * through the sync access handle (blocking, about half a second).
  */
 async function calibrate(request: CalibrateRequest, ok: boolean): Promise<void> {
-  if (!ok || !engine) {
-    post({ type: "error", id: request.id, message: "The engine did not load.", fatal: true });
-    return;
-  }
+  const full = fullEngine(request.id, ok);
+  if (!full) return;
   const file = await openOpfsFile();
   if ("missing" in file) {
     scope.postMessage({ type: "opfs-missing", id: request.id, reason: file.missing });
@@ -150,7 +156,7 @@ async function calibrate(request: CalibrateRequest, ok: boolean): Promise<void> 
   }
   try {
     lastPanic = null;
-    const calibration = engine.calibrate_opfs(request.params, file.handle as never) as Calibration;
+    const calibration = full.calibrate_opfs(request.params, file.handle as never) as Calibration;
     scope.postMessage({ type: "calibrated", id: request.id, calibration });
   } catch (error) {
     const fatal = error instanceof WebAssembly.RuntimeError;

@@ -52,8 +52,11 @@ export const PRECACHE_LATER = "buflab:precache-later";
  * other file is cached at install.
  */
 export function isLater(url: string): boolean {
-  return /^assets\/(buflab_bg-[^/]+\.wasm|buflab-[^/]+\.js|(charts?|sweep|timeline)-[^/]+\.js)$/.test(url);
+  return FULL_WASM.test(url) || /^assets\/(buflab|charts?|sweep|timeline)-[^/]+\.js$/.test(url);
 }
+
+/** The full engine build's wasm (web/pkg/buflab_bg.wasm, hashed), by URL or path. */
+export const FULL_WASM = /\/?assets\/buflab_bg-[^/]+\.wasm$/;
 
 /**
  * The start of every cache name of the deployment at `scope`. Cache storage is

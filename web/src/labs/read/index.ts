@@ -9,7 +9,7 @@ import type { Params, Report, View } from "../../engine/types.gen";
 import { byId, h } from "../../shared/dom";
 import { formatCount } from "../../shared/format";
 import type { LabContext, LabUi } from "../../shared/lab";
-import { onFirstUse } from "../../shared/chart-lib";
+import { onFirstUse, type Later } from "../../shared/later";
 import { runHeadline } from "./headline";
 import { createReadSettings } from "./settings";
 import { createTable } from "./table";
@@ -32,9 +32,14 @@ export function createReadLab(context: LabContext): LabUi {
   // The sweep and timeline views come with their modules after the first
   // numbers (the page's first script carries neither); until then their
   // headlines are empty, and the page's headline is redrawn when they come.
-  const sweep = onFirstUse(() =>
-    import("./sweep").then((m) => {
-      const made = m.createSweep(byId("sweep"), {
+  const view = <T>(load: () => Promise<T>): Later<T> => {
+    const later = onFirstUse(load);
+    later(() => context.headlineChanged());
+    return later;
+  };
+  const sweep = view(() =>
+    import("./sweep").then((m) =>
+      m.createSweep(byId("sweep"), {
         codec,
         labelOf,
         runner: createSweepRunner(),
@@ -42,22 +47,18 @@ export function createReadLab(context: LabContext): LabUi {
         params: context.params,
         onHeadline: context.headlineChanged,
         urlOf: context.urlOf,
-      });
-      queueMicrotask(context.headlineChanged);
-      return made;
-    }),
+      }),
+    ),
   );
-  const timeline = onFirstUse(() =>
-    import("./timeline").then((m) => {
-      const made = m.createTimeline(byId("timeline"), {
+  const timeline = view(() =>
+    import("./timeline").then((m) =>
+      m.createTimeline(byId("timeline"), {
         labelOf,
         onHeadline: context.headlineChanged,
         onStart: () => context.edited(startTimeline(context.params()), false),
         urlOf: context.urlOf,
-      });
-      queueMicrotask(context.headlineChanged);
-      return made;
-    }),
+      }),
+    ),
   );
   let last: Report | null = null;
 

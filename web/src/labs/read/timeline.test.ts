@@ -7,7 +7,8 @@ import type { Codec } from "../../engine/codec";
 import { realCodec, realEngine } from "../../engine/real-engine";
 import { isWriteReport } from "../../engine/report";
 import type { LabReport, Report } from "../../engine/types.gen";
-import { TIMELINE_START, bytesText, defaultReader, describeTrace, fillSteps, flowCards, refills, stepScene, totalsAt, totalsText, wrapWords, type Shape } from "./timeline";
+import { bytesText, defaultReader, describeTrace, fillSteps, flowCards, refills, stepScene, totalsAt, totalsText, wrapWords, type Shape } from "./timeline";
+import { TIMELINE_START } from "./timeline-start";
 
 let codec: Codec;
 beforeAll(() => {

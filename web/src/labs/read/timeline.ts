@@ -28,7 +28,6 @@ import { append, h, replaceChildren, setText, svgElement, svgText } from "../../
 import { captionedSvg, exportName, saveButton, settingsLine, svgBlob, svgPng, type ImageCaption } from "../../shared/export-kit";
 
 import { TIMELINE_START } from "./timeline-start";
-export { TIMELINE_START };
 
 /** Time per step while playing. */
 const PLAY_STEP_MS = 700;

@@ -9,7 +9,7 @@ import type { Stats, WriteReport } from "../../engine/types.gen";
 import type { Compare } from "../../shared/lab";
 import { formatCount, formatNs, formatRatio } from "../../shared/format";
 import { h, replaceChildren } from "../../shared/dom";
-import { onFirstUse } from "../../shared/chart-lib";
+import { onFirstUse } from "../../shared/later";
 import type { WriteCharts } from "./charts";
 import { createWriteTables } from "./tables";
 

@@ -16,9 +16,9 @@ export const COUNTS_WASM = /(^|\/)buflab_counts_bg-[^/]*\.wasm$/;
 /** The dynamic chunks main.ts needs before the first numbers, by chunk name. */
 const FIRST_CHUNKS = ["page", "buflab_counts"];
 
-export function preloadWasm(): Plugin {
+export function preloadFirstNumbers(): Plugin {
   return {
-    name: "buflab-preload-wasm",
+    name: "buflab-preload-first",
     apply: "build",
     transformIndexHtml: {
       order: "post",

@@ -1,19 +1,20 @@
 // Boot: colours first; the engine's counting build (the codec here, and the
 // counting worker) starts loading at once, and the page's code (app/page.ts, a
-// chunk of its own) downloads beside this script (index.html's preloads); the
-// service worker (isolation) decides meanwhile whether the page must reload
-// first; then the two workers (exact counts, timing), the opening link's
-// counts, and only then the page's code runs and builds everything else,
-// while the worker counts. The timing worker's full build downloads once the
-// first numbers are on screen (engine/spawn.ts). This script stays small, so
-// the static frame in index.html paints first.
+// chunk of its own) downloads beside this script (index.html's preloads);
+// then the two workers (exact counts, timing), the opening link's counts, and
+// only then the page's code runs and builds everything else, while the worker
+// counts. Once the first numbers are on screen: the timing worker's full
+// build (engine/spawn.ts), the later parts, and the service worker (offline
+// copy; isolation from the next visit, offline/register.ts). Nothing waits
+// for isolation. This script stays small, so the static frame in index.html
+// paints first.
 
 import { createEngineClient, type ClientEvent } from "./engine/client";
 import { openingLink } from "./app/link";
 import { loadCodec } from "./engine/codec";
 import { startFullEngine } from "./engine/spawn";
 import type { Fault } from "./engine/protocol";
-import { precacheLater, registerServiceWorker, type Isolation } from "./offline/register";
+import { registerServiceWorker } from "./offline/register";
 import { startLaterParts } from "./shared/later";
 import { h, replaceChildren } from "./shared/dom";
 import { createThemeSwitch } from "./shared/theme";
@@ -45,50 +46,41 @@ function fail(error: unknown): void {
 // Colours first (before anything paints), and independent of the engine.
 const theme = createThemeSwitch(document.getElementById("theme") ?? document.body);
 
-// On a host without isolation headers the page reloads once through the
-// service worker on the first visit; what starts loading here before that is
-// in the HTTP cache for the reloaded page.
 const codec = loadCodec();
 codec.catch(() => undefined);
-void registerServiceWorker()
-  .catch((): Isolation => "not isolated")
-  .then((isolation) => {
-    if (isolation === "reloading") return;
-    performance.mark("buflab:service-worker");
-    const relay = new EventRelay();
-    const engines = {
-      // A count that runs long (a heavy link) gives way to the next change's.
-      counter: createEngineClient("buflab-counts", "counts", { onEvent: relay.send, preempt: ({ ms }) => ms > 150 }),
-      // A full measurement of settings the page has left ends at once.
-      timer: createEngineClient("buflab-timing", "full", { onEvent: relay.send, preempt: ({ stage }) => stage === "full" }),
-    };
-    // The opening experiment's exact counts start as soon as the codec can
-    // read the link; the page's code (downloaded beside this script: the
-    // modulepreload in index.html) runs after that, while the worker counts.
-    const opening = codec.then((codec) => {
-      const decoded = openingLink(codec, location.hash);
-      return { decoded, counts: engines.counter.run(decoded.params, "counts") };
-    });
-    const pageCode = opening.then(() => import("./app/page"));
-    Promise.all([codec, pageCode, opening]).then(([codec, { startPage }, opening]) => {
-      performance.mark("buflab:codec");
-      // After the first numbers: the full engine (times, timelines, the
-      // code panel's program), the charts and the other views, and the
-      // offline copy of the rest.
-      let once = false;
-      const firstNumbers = (): void => {
-        if (once) return;
-        once = true;
-        startFullEngine();
-        startLaterParts();
-        precacheLater();
-      };
-      const page = startPage(codec, engines, opening, firstNumbers, relay.attach, theme);
-      // Test builds only (`vite build --mode faults`, with the engine's
-      // `faults` feature): the recovery tests inject a panic, a hang or an
-      // out-of-memory through a normal run. Vite drops this from other builds.
-      if (import.meta.env.MODE === "faults") {
-        Object.assign(window, { buflabFault: (fault: Fault) => page.runWithFault(fault) });
-      }
-    }, fail);
-  });
+const relay = new EventRelay();
+const engines = {
+  // A count that runs long (a heavy link) gives way to the next change's.
+  counter: createEngineClient("buflab-counts", "counts", { onEvent: relay.send, preempt: ({ ms }) => ms > 150 }),
+  // A full measurement of settings the page has left ends at once.
+  timer: createEngineClient("buflab-timing", "full", { onEvent: relay.send, preempt: ({ stage }) => stage === "full" }),
+};
+// The opening experiment's exact counts start as soon as the codec can
+// read the link; the page's code (downloaded beside this script: the
+// modulepreload in index.html) runs after that, while the worker counts.
+const opening = codec.then((codec) => {
+  const decoded = openingLink(codec, location.hash);
+  return { decoded, counts: engines.counter.run(decoded.params, "counts") };
+});
+const pageCode = opening.then(() => import("./app/page"));
+Promise.all([codec, pageCode, opening]).then(([codec, { startPage }, opening]) => {
+  performance.mark("buflab:codec");
+  // After the first numbers: the full engine (times, timelines, the
+  // code panel's program), the charts and the other views, and the
+  // service worker (the offline copy).
+  let once = false;
+  const firstNumbers = (): void => {
+    if (once) return;
+    once = true;
+    startFullEngine();
+    startLaterParts();
+    void registerServiceWorker();
+  };
+  const page = startPage(codec, engines, opening, firstNumbers, relay.attach, theme);
+  // Test builds only (`vite build --mode faults`, with the engine's
+  // `faults` feature): the recovery tests inject a panic, a hang or an
+  // out-of-memory through a normal run. Vite drops this from other builds.
+  if (import.meta.env.MODE === "faults") {
+    Object.assign(window, { buflabFault: (fault: Fault) => page.runWithFault(fault) });
+  }
+}, fail);

@@ -2,7 +2,7 @@
 //!
 //! Timing follows a native harness: warm up (V8 compiles wasm lazily and
 //! tiers up, so first calls are slower), then size batches so that one sample
-//! lasts at least [`RESOLUTION_FACTOR`] × the timer's measured resolution, then
+//! lasts long enough for the timer ([`min_sample_ns`]), then
 //! take several samples and report min, median, MAD and max per run.
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -47,6 +47,19 @@ impl Clock for InstantClock {
 /// A sample must last this many timer ticks, so rounding to the tick costs at
 /// most 0.1 %.
 pub const RESOLUTION_FACTOR: f64 = 1000.0;
+
+/// ... but never need last longer than this (ns): with a coarse timer (a
+/// browser worker that is not cross-origin isolated ticks in 100 µs steps)
+/// 1000 ticks would make every sample 100 ms and a full measurement seconds
+/// long; 20 ms is 200 such ticks, so rounding costs at most 0.5 %, still well
+/// inside the run-to-run spread the stats report.
+pub const MAX_MIN_SAMPLE_NS: f64 = 20e6;
+
+/// How long one sample must last on a clock of this resolution:
+/// [`RESOLUTION_FACTOR`] ticks, at most [`MAX_MIN_SAMPLE_NS`].
+pub fn min_sample_ns(resolution_ns: f64) -> f64 {
+    (resolution_ns * RESOLUTION_FACTOR).min(MAX_MIN_SAMPLE_NS)
+}
 
 /// The smallest step the clock shows: the least non-zero difference between
 /// consecutive readings, over a few steps.
@@ -172,7 +185,7 @@ pub fn sample(clock: &dyn Clock, resolution_ns: f64, how: Sampling, mut run: imp
         one_run = one_run.min(time(&mut run, 1));
     }
 
-    let min_sample_ns = resolution_ns * RESOLUTION_FACTOR;
+    let min_sample_ns = min_sample_ns(resolution_ns);
     let mut batch = if one_run <= 0.0 {
         1
     } else {
@@ -552,5 +565,12 @@ mod tests {
         assert!(s.samples >= Sampling::FULL.min_samples);
         // 1000 × 1 µs resolution = 1 ms per sample at least.
         assert!(s.median * s.batch as f64 >= 1e6 * 0.99, "{s:?}");
+    }
+
+    #[test]
+    fn a_coarse_clock_needs_samples_of_at_most_20_ms() {
+        assert_eq!(min_sample_ns(5_000.0), 5e6, "an isolated browser worker: 1000 ticks of 5 µs");
+        assert_eq!(min_sample_ns(100_000.0), 20e6, "not isolated: 200 ticks of 100 µs, not 1000");
+        assert_eq!(min_sample_ns(42.0), 42_000.0);
     }
 }

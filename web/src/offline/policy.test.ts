@@ -11,7 +11,6 @@ import {
   olderCaches,
   withIsolation,
 } from "./policy";
-import { decide } from "./register";
 
 const scope = "https://user.github.io/buflab/";
 
@@ -118,23 +117,5 @@ describe("cache generations", () => {
   it("activation keeps the current build and the one before, and never touches other deployments", () => {
     expect(cachesToDelete(keys, scope, cacheName(scope, "v4"))).toEqual([cacheName(scope, "v2"), cacheName(scope, "v1")]);
     expect(cachesToDelete([cacheName(scope, "v1")], scope, cacheName(scope, "v1"))).toEqual([]);
-  });
-});
-
-describe("the isolation reload", () => {
-  const facts = { isolated: false, workerActive: true, reloadedBefore: false, canRemember: true };
-
-  it("reloads once when the service worker is active and the page is not isolated", () => {
-    expect(decide(facts)).toBe("reloading");
-  });
-
-  it("never reloads a second time in a tab: no loop when isolation does not come", () => {
-    expect(decide({ ...facts, reloadedBefore: true })).toBe("not isolated");
-  });
-
-  it("does not reload without a way to remember it did, nor without an active worker, nor when isolated", () => {
-    expect(decide({ ...facts, canRemember: false })).toBe("not isolated");
-    expect(decide({ ...facts, workerActive: false })).toBe("not isolated");
-    expect(decide({ ...facts, isolated: true })).toBe("isolated");
   });
 });

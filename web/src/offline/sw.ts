@@ -9,8 +9,9 @@
 //   fetch     same-origin GET inside the scope: cache first, then network;
 //             every answer carries the cross-origin isolation headers
 //
-// It takes over at once (skipWaiting) but does not claim open pages: the page
-// reloads itself once when it needs the isolation (register.ts).
+// It takes over at once (skipWaiting) but does not claim open pages: the
+// page that registered it stays as it loaded (register.ts); the next visit
+// comes through it, isolated.
 
 import {
   cacheKey,

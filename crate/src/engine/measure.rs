@@ -48,17 +48,21 @@ impl Clock for InstantClock {
 /// most 0.1 %.
 pub const RESOLUTION_FACTOR: f64 = 1000.0;
 
-/// ... but never need last longer than this (ns): with a coarse timer (a
-/// browser worker that is not cross-origin isolated ticks in 100 µs steps)
-/// 1000 ticks would make every sample 100 ms and a full measurement seconds
-/// long; 20 ms is 200 such ticks, so rounding costs at most 0.5 %, still well
-/// inside the run-to-run spread the stats report.
+/// ... but a sample need not last longer than this (ns) once it spans
+/// [`COARSE_RESOLUTION_FACTOR`] ticks: with a coarse timer (a browser worker
+/// that is not cross-origin isolated ticks in 100 µs steps) 1000 ticks would
+/// make every sample 100 ms and a full measurement seconds long.
 pub const MAX_MIN_SAMPLE_NS: f64 = 20e6;
 
+/// The fewest ticks a sample may span (rounding at most 0.5 %, still well
+/// inside the run-to-run spread the stats report): 20 ms of a 100 µs timer.
+pub const COARSE_RESOLUTION_FACTOR: f64 = 200.0;
+
 /// How long one sample must last on a clock of this resolution:
-/// [`RESOLUTION_FACTOR`] ticks, at most [`MAX_MIN_SAMPLE_NS`].
+/// [`RESOLUTION_FACTOR`] ticks, or [`MAX_MIN_SAMPLE_NS`] where that is
+/// shorter, but never fewer than [`COARSE_RESOLUTION_FACTOR`] ticks.
 pub fn min_sample_ns(resolution_ns: f64) -> f64 {
-    (resolution_ns * RESOLUTION_FACTOR).min(MAX_MIN_SAMPLE_NS)
+    (resolution_ns * RESOLUTION_FACTOR).min(MAX_MIN_SAMPLE_NS).max(resolution_ns * COARSE_RESOLUTION_FACTOR)
 }
 
 /// The smallest step the clock shows: the least non-zero difference between
@@ -568,9 +572,10 @@ mod tests {
     }
 
     #[test]
-    fn a_coarse_clock_needs_samples_of_at_most_20_ms() {
+    fn a_coarse_clock_needs_samples_of_200_ticks_and_20_ms() {
         assert_eq!(min_sample_ns(5_000.0), 5e6, "an isolated browser worker: 1000 ticks of 5 µs");
         assert_eq!(min_sample_ns(100_000.0), 20e6, "not isolated: 200 ticks of 100 µs, not 1000");
         assert_eq!(min_sample_ns(42.0), 42_000.0);
+        assert_eq!(min_sample_ns(1e6), 200e6, "a 1 ms timer still gets 200 ticks: rounding stays at most 0.5 %");
     }
 }

@@ -229,8 +229,9 @@ async function countsLatencyMs(browser, url) {
 
 /**
  * The two wasm builds' sizes, and what the first visit to a plain static
- * host fetched: before its first numbers (`load.hosted.beforeFirst`) and in all (`load.hosted.paths`: the full
- * engine, chart.js and the service worker's offline copy too); each file
+ * host fetched: before its first numbers (`load.hosted.beforeFirst`) and in
+ * all (`load.hosted.paths`: the full engine, chart.js and the service
+ * worker's offline copy too); each file
  * gzipped at level 9 as a host would send it, or its .br copy.
  */
 function sizes(load) {

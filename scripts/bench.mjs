@@ -275,7 +275,7 @@ function firstLoadLines(load, size) {
     `| first exact numbers after navigation start, header-sending server | ${load.headers.first} ms | ≤ 300 ms |`,
     `| full measurement on screen, header-sending server | ${load.headers.full} ms | ≤ 800 ms |`,
     `| first exact numbers, plain static host (first visit: no reload, not isolated) | ${load.hosted.first} ms | ≤ 300 ms |`,
-    `| full measurement, plain static host (first visit: the coarse timer, 20 ms samples) | ${load.hosted.full} ms | ≤ 800 ms |`,
+    `| full measurement, plain static host (first visit: the coarse timer) | ${load.hosted.full} ms | ≤ 800 ms |`,
     `| what the first visit fetches before its first numbers, gzipped, plain static host | ${kib(size.beforeFirst.gzip)} | ≤ 150 KB |`,
     `| the same, header-sending server | ${kib(size.beforeFirstHeaders.gzip)} | ≤ 150 KB |`,
     `| the same, brotli (the build's .br copies, on hosts that serve them), plain static host | ${kib(size.beforeFirst.brotli)} | |`,

@@ -48,10 +48,11 @@ impl Clock for InstantClock {
 /// most 0.1 %.
 pub const RESOLUTION_FACTOR: f64 = 1000.0;
 
-/// ... but a sample need not last longer than this (ns) once it spans
+/// A sample need not last longer than this (ns) once it spans
 /// [`COARSE_RESOLUTION_FACTOR`] ticks: with a coarse timer (a browser worker
-/// that is not cross-origin isolated ticks in 100 µs steps) 1000 ticks would
-/// make every sample 100 ms and a full measurement seconds long.
+/// that is not cross-origin isolated ticks in 100 µs steps)
+/// [`RESOLUTION_FACTOR`] ticks would make every sample 100 ms and a full
+/// measurement seconds long.
 pub const MAX_MIN_SAMPLE_NS: f64 = 20e6;
 
 /// The fewest ticks a sample may span (rounding at most 0.5 %, still well

@@ -65,7 +65,7 @@ export function explainTimer(timer: Timer): string {
   const step = formatNsShort(timer.resolution_ns);
   return timer.isolated
     ? `Timer: the worker's clock (performance.now()) ticks in ${step} steps. Isolated: this page is cross-origin isolated (its server's COOP/COEP headers, or BufLab's service worker), which is what gives a browser worker its fine clock.`
-    : `Timer: the worker's clock (performance.now()) ticks in ${step} steps, because this page is not cross-origin isolated (no COOP/COEP headers). BufLab lengthens each sample so the coarse step stays a small part of it (at most 0.5 %); times are still right, just slower to take. Opened on its own (not in another site's frame), BufLab's service worker adds those headers from the page's next visit on: reload it for the fine timer.`;
+    : `Timer: the worker's clock (performance.now()) ticks in ${step} steps, because this page is not cross-origin isolated (no COOP/COEP headers). BufLab lengthens each sample so the coarse step stays a small part of it; times are still right, just slower to take. Opened on its own (not in another site's frame), BufLab's service worker adds those headers from the page's next visit on: reload it for the fine timer.`;
 }
 
 export interface Status {

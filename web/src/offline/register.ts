@@ -25,20 +25,18 @@ declare const __BUFLAB_SERVICE_WORKER__: boolean | undefined;
 /**
  * Registers the service worker (offline copy; isolation from the next visit
  * on a plain host), then asks it to cache the rest of the build, which its
- * install leaves out. Resolves false where there is none: a dev server, an
+ * install leaves out. Does nothing where there is none: a dev server, an
  * insecure origin, a browser without service workers, or a failed register.
  */
-export async function registerServiceWorker(): Promise<boolean> {
+export async function registerServiceWorker(): Promise<void> {
   // Insecure origins (plain http to a LAN address) have no service workers.
   const built = typeof __BUFLAB_SERVICE_WORKER__ !== "undefined" && __BUFLAB_SERVICE_WORKER__;
-  if (!built || !("serviceWorker" in navigator) || !window.isSecureContext) return false;
+  if (!built || !("serviceWorker" in navigator) || !window.isSecureContext) return;
   try {
     const registration = await navigator.serviceWorker.register(new URL(SERVICE_WORKER_FILE, document.baseURI));
     const worker = registration.active ?? registration.waiting ?? registration.installing;
     worker?.postMessage(PRECACHE_LATER);
-    return true;
   } catch (error) {
     console.warn("BufLab works without offline use: the service worker could not be registered.", error);
-    return false;
   }
 }

@@ -1,4 +1,5 @@
-//! The page's TypeScript types, generated from the Rust types with ts-rs.
+//! The page's TypeScript types, generated from the Rust types with ts-rs,
+//! and the page's schema, generated from the catalog.
 //!
 //! Every type that crosses the wasm boundary derives `ts_rs::TS` in test
 //! builds only (`#[cfg_attr(test, derive(ts_rs::TS))]`), so the model stays
@@ -8,8 +9,14 @@
 //! serde-wasm-bindgen's JSON-compatible serializer sends numbers, and every
 //! limit stays below 2^53.
 //!
-//! [`generated_types_are_current`] fails when `web/src/engine/types.gen.ts`
-//! differs from what the types say; `npm run types` rewrites it.
+//! The schema (limits, defaults, choices and their texts: [`crate::catalog::schema`])
+//! is a constant of the engine, so the page imports it as data,
+//! `web/src/engine/schema.gen.json`, instead of asking the wasm for it: no
+//! wasm call before the controls can be built, and none of its texts or its
+//! serializer in the module the first numbers wait for.
+//!
+//! [`generated_files_are_current`] fails when either file differs from what
+//! the Rust says; `npm run types` rewrites both.
 
 use std::any::TypeId;
 use std::collections::BTreeMap;
@@ -20,7 +27,8 @@ use crate::catalog::Schema;
 use crate::link::Decoded;
 use crate::model::{Calibration, LabReport, SweepReport, Verdict};
 
-const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/types.gen.ts");
+const TYPES_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/types.gen.ts");
+const SCHEMA_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/schema.gen.json");
 
 /// Collects the declarations of a type and everything it refers to.
 struct Collect<'a> {
@@ -42,8 +50,8 @@ impl TypeVisitor for Collect<'_> {
     }
 }
 
-/// The whole generated file.
-fn generate() -> String {
+/// The whole generated types file.
+fn generate_types() -> String {
     let cfg = Config::new().with_large_int("number");
     let mut c = Collect { cfg: &cfg, seen: Vec::new(), decls: BTreeMap::new() };
     c.visit::<Schema>();
@@ -66,16 +74,25 @@ fn generate() -> String {
     out
 }
 
+/// The schema as the page imports it (the JSON the wasm glue's serializer
+/// would make: maps as objects, 64-bit integers as numbers).
+fn generate_schema() -> String {
+    let mut json = serde_json::to_string_pretty(&crate::catalog::schema()).expect("the schema serializes");
+    json.push('\n');
+    json
+}
+
 #[test]
-fn generated_types_are_current() {
-    let want = generate();
-    if std::env::var_os("BUFLAB_WRITE_TYPES").is_some() {
-        std::fs::write(PATH, &want).expect("write the generated types");
-        return;
+fn generated_files_are_current() {
+    for (path, want) in [(TYPES_PATH, generate_types()), (SCHEMA_PATH, generate_schema())] {
+        if std::env::var_os("BUFLAB_WRITE_TYPES").is_some() {
+            std::fs::write(path, &want).expect("write a generated file");
+            continue;
+        }
+        let have = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            have == want,
+            "{path} is stale: run `npm run types` (BUFLAB_WRITE_TYPES=1 cargo test -p buflab --lib types)"
+        );
     }
-    let have = std::fs::read_to_string(PATH).unwrap_or_default();
-    assert!(
-        have == want,
-        "web/src/engine/types.gen.ts is stale: run `npm run types` (BUFLAB_WRITE_TYPES=1 cargo test -p buflab --lib types)"
-    );
 }

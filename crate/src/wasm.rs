@@ -2,11 +2,15 @@
 //!
 //! ```text
 //! main thread                         worker
-//!   schema / decode_link /              run(params, {quick}) -> Report | WriteReport
-//!   encode_link / parse_size /            (blocking; only ever in the worker)
-//!   format_size  (pure, synchronous)    calibrate_opfs(params, handle) -> Calibration
+//!   decode_link / encode_link /         run(params, {quick}) -> Report | WriteReport
+//!   parse_size / format_size              (blocking; only ever in the worker)
+//!   (pure, synchronous)                 calibrate_opfs(params, handle) -> Calibration
 //!                                         (the worker opens the OPFS handle)
 //! ```
+//!
+//! The schema (limits, defaults, choices, texts) is not here: it is a
+//! constant, so the page imports it as generated data (`crate::types`,
+//! web/src/engine/schema.gen.json).
 //!
 //! Values cross as plain JS objects through serde-wasm-bindgen (maps as
 //! objects, 64-bit integers as numbers: every limit stays below 2^53). Errors
@@ -23,7 +27,6 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::api;
-use crate::catalog;
 use crate::engine::measure::{Clock, Sampling};
 use crate::link;
 use crate::model::{self, Params};
@@ -168,12 +171,6 @@ pub fn encode_link(params: JsValue) -> Result<String, JsError> {
     Ok(link::encode(&params_from_js(params)?))
 }
 
-/// Limits, defaults and choices for building the controls.
-#[wasm_bindgen]
-pub fn schema() -> Result<JsValue, JsError> {
-    to_js(&catalog::schema())
-}
-
 /// How time `a` compares with time `b` (two `Stats`): `"faster"`, `"slower"`
 /// or `"same"` within noise (`Stats::verdict`: only when their samples
 /// separate). Throws for values that are not stats.
@@ -212,7 +209,7 @@ pub fn max_streams(len: f64, cap: f64) -> f64 {
 #[cfg(feature = "timed")]
 #[wasm_bindgen]
 pub fn code(params: JsValue) -> Result<String, JsError> {
-    Ok(catalog::snippet::snippet(&params_from_js(params)?))
+    Ok(crate::catalog::snippet::snippet(&params_from_js(params)?))
 }
 
 // ---------------------------------------------------------------------------

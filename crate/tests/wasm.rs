@@ -102,15 +102,15 @@ fn decode_link_reports_notices_and_never_throws() {
 }
 
 #[wasm_bindgen_test]
-fn schema_sizes_and_encoding() {
-    let s = wasm::schema().unwrap();
-    assert_eq!(get(&s, "limits.len.max").as_f64(), Some(64.0 * 1024.0 * 1024.0));
-    assert_eq!(get(&s, "defaults.rs").as_f64(), Some(1.0));
+fn sizes_and_encoding() {
+    let defaults = get(&wasm::decode_link("").unwrap(), "params");
+    assert_eq!(get(&defaults, "len").as_f64(), Some(1024.0 * 1024.0));
+    assert_eq!(get(&defaults, "rs").as_f64(), Some(1.0));
     assert_eq!(wasm::parse_size("8K"), Some(8192.0));
     assert_eq!(wasm::parse_size("eight"), None);
     assert_eq!(wasm::format_size(1048576.0), "1M");
     assert_eq!(wasm::format_size(f64::NAN), "0");
-    let encoded = wasm::encode_link(get(&s, "defaults")).unwrap();
+    let encoded = wasm::encode_link(defaults).unwrap();
     assert!(encoded.starts_with("v=1&len=1M&chunk=poor"), "{encoded}");
 }
 

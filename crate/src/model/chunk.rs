@@ -4,10 +4,10 @@
 //! model and seed give are part of the link contract (the engine's
 //! `source::Chunker` draws them).
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 /// How the stream is cut into pieces, one piece per read call at most.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum ChunkModel {
@@ -21,6 +21,38 @@ pub enum ChunkModel {
     /// A pipe: at most [`PIPE_CHUNK`] bytes per read, Linux's default pipe
     /// buffer.
     Pipe,
+}
+
+/// Reads what `#[serde(tag = "kind")]` writes (`{"kind": "uniform", "min":
+/// 64, "max": 512}`), as that attribute's derive would, through a plain
+/// struct: the derive buffers the whole object in serde's generic `Content`
+/// first, about 20 KB of the wasm module the page's first numbers wait for.
+impl<'de> Deserialize<'de> for ChunkModel {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(rename_all = "lowercase")]
+        enum Kind {
+            Uniform,
+            Fixed,
+            File,
+            Pipe,
+        }
+        #[derive(Deserialize)]
+        struct Tagged {
+            kind: Kind,
+            min: Option<usize>,
+            max: Option<usize>,
+            size: Option<usize>,
+        }
+        let t = Tagged::deserialize(deserializer)?;
+        let field = |value: Option<usize>, name| value.ok_or_else(|| serde::de::Error::missing_field(name));
+        Ok(match t.kind {
+            Kind::Uniform => ChunkModel::Uniform { min: field(t.min, "min")?, max: field(t.max, "max")? },
+            Kind::Fixed => ChunkModel::Fixed { size: field(t.size, "size")? },
+            Kind::File => ChunkModel::File,
+            Kind::Pipe => ChunkModel::Pipe,
+        })
+    }
 }
 
 /// Capacity of a Linux pipe buffer, the most one `read(2)` on a pipe returns.
@@ -69,5 +101,20 @@ mod tests {
             assert_eq!(ChunkModel::preset(p.id).unwrap().preset_name(), Some(p.id));
         }
         assert_eq!(ChunkModel::Uniform { min: 2, max: 3 }.preset_name(), None);
+    }
+
+    #[test]
+    fn reads_back_what_it_writes_and_names_what_is_missing() {
+        for model in [ChunkModel::Uniform { min: 1, max: 128 }, ChunkModel::Fixed { size: 7 }, ChunkModel::File, ChunkModel::Pipe] {
+            let json = serde_json::to_string(&model).unwrap();
+            assert_eq!(serde_json::from_str::<ChunkModel>(&json).unwrap(), model, "{json}");
+        }
+        let err = |json| serde_json::from_str::<ChunkModel>(json).unwrap_err().to_string();
+        assert!(err(r#"{"kind": "uniform", "min": 1}"#).starts_with("missing field `max`"));
+        assert!(err(r#"{"kind": "fixed"}"#).starts_with("missing field `size`"));
+        assert!(err(r#"{"kind": "gzip"}"#).starts_with("unknown variant `gzip`"));
+        assert!(err(r#"{"size": 4}"#).starts_with("missing field `kind`"));
+        // Fields another kind would use are ignored, as the derive ignores them.
+        assert_eq!(serde_json::from_str::<ChunkModel>(r#"{"kind": "file", "size": 4}"#).unwrap(), ChunkModel::File);
     }
 }

@@ -1,18 +1,23 @@
 // Typed face of the engine's pure, synchronous functions: the schema (limits,
 // defaults, names) and the link codec. The main thread instantiates the
-// counting build for these (compiled once, shared with the counting worker,
-// engine/spawn.ts), and the full build for the code panel's program once that
-// has arrived; only the workers call `run`.
+// counting build for the codec (compiled once, shared with the counting
+// worker, engine/spawn.ts), and the full build for the code panel's program
+// once that has arrived; only the workers call `run`. The schema is a
+// constant of the engine, generated from it as data (crate/src/types.rs), so
+// no wasm serializes it at run time.
 //
 // The engine owns validation: the UI never re-implements a limit or a default,
 // it reads them from `schema` and sends links through `decode_link`.
 
+import schemaData from "./schema.gen.json";
 import { engineModule } from "./spawn";
 import type { Decoded, Params, Schema, Stats, Verdict } from "./types.gen";
 
+/** The engine's schema (crate/src/catalog/schema.rs), as generated. */
+export const schema = schemaData as Schema;
+
 /** The exports of either engine build that the codec uses. */
 export interface CodecExports {
-  schema(): unknown;
   decode_link(fragment: string): unknown;
   encode_link(params: unknown): string;
   parse_size(text: string): number | undefined;
@@ -54,7 +59,6 @@ export interface Codec {
 
 /** The codec over a build's exports; `program`, the full build's, may come later. */
 export function codecFrom(exports: CodecExports, program: ProgramExports | Promise<ProgramExports>): Codec {
-  const schema = exports.schema() as Schema;
   let programs: ProgramExports | null = null;
   const programLoaded = Promise.resolve(program).then((loaded) => {
     programs = loaded;

@@ -9,12 +9,17 @@
 // estimate while a control moves, then the full measurement. Everything
 // about one lab goes through the lab registry (labs.ts), so nothing here
 // branches on which lab is shown.
+//
+// What the first numbers do not need comes after them (shared/later.ts):
+// the lab the link does not open is a chunk of its own; what the page hands
+// it before it arrives waits for it, in order.
 
 import { isDropped, type ClientEvent, type EngineClient, type RunResult } from "../engine/client";
 import type { Codec } from "../engine/codec";
 import type { Fault } from "../engine/protocol";
-import type { Decoded, LabReport, Params, Stage, Sweep, View } from "../engine/types.gen";
+import type { Decoded, Lab, LabReport, Params, Stage, Sweep, View } from "../engine/types.gen";
 import { byId, setText } from "../shared/dom";
+import type { LabUi } from "../shared/lab";
 import type { ThemeSwitch } from "../shared/theme";
 import { createAbout } from "../panels/about";
 import { createBaseline } from "../panels/baseline";
@@ -76,17 +81,18 @@ export interface Opening {
 }
 
 /**
- * Builds the page. `firstNumbers` is called once the first numbers are on
- * screen (or could not come): what waited for them may load now.
+ * Builds the page, once the opening lab has arrived. `firstNumbers` is
+ * called once the first numbers are on screen (or could not come): what
+ * waited for them may load now.
  */
-export function startPage(
+export async function startPage(
   codec: Codec,
   engines: Engines,
   opening: Opening,
   firstNumbers: () => void,
   listen: (target: (event: ClientEvent) => void) => void,
   theme: ThemeSwitch,
-): { runWithFault(fault: Fault): void } {
+): Promise<{ runWithFault(fault: Fault): void }> {
   const results = byId("results");
   const settingsSection = byId("settings");
 
@@ -100,24 +106,48 @@ export function startPage(
   /** A run waiting for the controls to be still. */
   let debounce: ReturnType<typeof setTimeout> | null = null;
 
-  const labs = createLabs({
-    codec,
-    params: () => state.params,
-    edited: (params, live) => edited(params, live),
-    sweepEdited: (sweep) => sweepEdited(sweep),
-    headlineChanged: () => showHeadline(),
-    urlOf: (fragment) => linkUrl(location.href, fragment),
-  });
+  const labs = createLabs(
+    {
+      codec,
+      params: () => state.params,
+      edited: (params, live) => edited(params, live),
+      sweepEdited: (sweep) => sweepEdited(sweep),
+      headlineChanged: () => showHeadline(),
+      urlOf: (fragment) => linkUrl(location.href, fragment),
+    },
+    state.params.lab,
+  );
   const allLabs = Object.values(labs);
-  const labOf = (params: Params) => labs[params.lab];
+  /** The lab the params show (or a report came from): one that has arrived, as the page shows no other (`withLab`). */
+  const labOf = (id: Lab): LabUi => {
+    const lab = labs[id].now;
+    if (!lab) throw new Error(`The ${id} lab is shown before its code has loaded.`);
+    return lab;
+  };
+  // Nothing is shown before the opening lab has arrived (the write lab's
+  // module, on a write-lab link, loads beside the first counts).
+  await new Promise((arrived) => labs[state.params.lab](arrived));
+  /** The newest change of lab (`withLab`); one still waiting for its lab gives way to a newer one. */
+  let labChange = 0;
+  /**
+   * Runs `change`, which shows `lab`, once that lab has arrived: at once for
+   * one that has, else (a lab chosen before its module has loaded) when it
+   * does, unless another change of lab came meanwhile.
+   */
+  function withLab(lab: Lab, change: () => void): void {
+    const mine = ++labChange;
+    labs[lab](() => {
+      if (mine === labChange) change();
+    });
+  }
 
-  const labSwitch = createLabSwitch(byId("lab-switch"), codec, "settings results", (lab) => edited({ ...state.params, lab }, false));
+  const labSwitch = createLabSwitch(byId("lab-switch"), codec, "settings results", (lab) => withLab(lab, () => edited({ ...state.params, lab }, false)));
   const viewTabs = createViewTabs(byId("view-tabs"), codec, (view) => viewChosen(view));
-  /** Shows params in every lab's form and the switches. */
+  /** Shows params in every lab's form (each as it arrives) and the switches. */
   const show = (params: Params): void => {
-    for (const lab of allLabs) lab.show(params);
+    for (const lab of allLabs) lab((ui) => ui.show(params));
     labSwitch.show(params.lab);
-    viewTabs.show(labOf(params).views, params.view);
+    viewTabs.show(labOf(params.lab).views, params.view);
   };
   const notices = createNotices(byId("notices"), (id) => commit(noticeDismissed(state, id)));
   const status = createStatus(byId("status"), results);
@@ -136,10 +166,13 @@ export function startPage(
       engines.timer.cancel();
     },
     reset: () => {
-      commit(linkLoaded(state, codec.decodeLink("")));
-      writeLink(history, location, state.fragment);
-      show(state.params);
-      measure("both");
+      const decoded = codec.decodeLink("");
+      withLab(decoded.params.lab, () => {
+        commit(linkLoaded(state, decoded));
+        writeLink(history, location, state.fragment);
+        show(state.params);
+        measure("both");
+      });
     },
     link: () => linkUrl(location.href, state.fragment),
     settings: () => {
@@ -172,12 +205,12 @@ export function startPage(
   const embedCode = createEmbedCode(byId("embed-share"), (params) => linkUrl(location.href, codec.encodeLink(params)));
   const exportTools = createExport(byId("export"), {
     link: (report) => linkUrl(location.href, report.link),
-    labelOf: (report) => labs[report.lab].labelOf,
-    charts: () => labOf(state.params).charts(),
+    labelOf: (report) => labOf(report.lab).labelOf,
+    charts: () => labOf(state.params.lab).charts(),
   });
   const baselineElement = byId("baseline");
   const baseline = createBaseline(baselineElement, {
-    labelOf: labs.read.labelOf,
+    labelOf: (id) => labOf("read").labelOf(id),
     urlOf: (fragment) => linkUrl(location.href, fragment),
     displayKeys: codec.schema.display_keys,
     compare: codec.verdict,
@@ -211,14 +244,14 @@ export function startPage(
   });
 
   function showHeadline(): void {
-    const lab = labOf(state.params);
+    const lab = labOf(state.params.lab);
     setText(headline, lab.headline(lab.views.length > 0 ? state.params.view : "run"));
   }
 
   function commit(next: AppState): void {
     state = next;
     const { params } = state;
-    const lab = labOf(params);
+    const lab = labOf(params.lab);
     const view: View = lab.views.length > 0 ? params.view : "run";
     notices.update(state);
     status.update(state);
@@ -234,7 +267,7 @@ export function startPage(
     const layout = `${lab.id}:${view}`;
     if (layout !== shownLayout) {
       shownLayout = layout;
-      for (const other of allLabs) for (const element of other.elements) element.hidden = other !== lab;
+      for (const other of allLabs) other((ui) => ui.elements.forEach((element) => (element.hidden = ui !== lab)));
       lab.showView(view);
     }
     placeholder.textContent = state.stopped
@@ -246,7 +279,7 @@ export function startPage(
       // The bench reads these marks: a change of settings → its exact counts on screen.
       if (state.report.stage === "counts" && state.reportFragment === state.fragment) performance.mark("buflab:counts-shown");
       lastReports.set(state.report.lab, state.report);
-      labs[state.report.lab].update(state.report);
+      labOf(state.report.lab).update(state.report);
     }
     const onScreen = lastReports.get(lab.id) ?? null;
     showHeadline();
@@ -284,7 +317,7 @@ export function startPage(
   }
 
   function retheme(): void {
-    for (const lab of allLabs) lab.retheme();
+    for (const lab of allLabs) lab((ui) => ui.retheme());
   }
 
   /**
@@ -303,7 +336,7 @@ export function startPage(
 
   /** A view tab was chosen: the lab may bring the view's own starting settings. */
   function viewChosen(view: View): void {
-    const lab = labOf(state.params);
+    const lab = labOf(state.params.lab);
     const params = lab.enter(view, state.params);
     const changes = codec.encodeLink({ ...params, view: state.params.view }) !== state.fragment;
     if (changes) edited(params, false);
@@ -369,7 +402,7 @@ export function startPage(
     try {
       const fitted = codec.fitSweep(params);
       params = fitted.params;
-      labOf(params).fitted(fittedNotes(fitted));
+      labOf(params.lab).fitted(fittedNotes(fitted));
     } catch (error) {
       commit(editRefused(state, error instanceof Error ? error.message : String(error)));
       show(state.params);
@@ -389,7 +422,7 @@ export function startPage(
       try {
         const fitted = codec.fitSweep(params);
         params = fitted.params;
-        labOf(params).fitted(fittedNotes(fitted));
+        labOf(params.lab).fitted(fittedNotes(fitted));
       } catch {
         // The rest is invalid: encodeLink below says why.
       }
@@ -425,11 +458,14 @@ export function startPage(
   // on the page is in-page navigation, not an experiment.
   window.addEventListener("hashchange", () => {
     if (document.getElementById(fragmentOf(location.hash))) return;
-    commit(linkLoaded(state, readLink(codec, location.hash)));
-    writeLink(history, location, state.fragment);
-    show(state.params);
-    measure("both");
-    labOf(state.params).entered(state.params.view, state.params);
+    const decoded = readLink(codec, location.hash);
+    withLab(decoded.params.lab, () => {
+      commit(linkLoaded(state, decoded));
+      writeLink(history, location, state.fragment);
+      show(state.params);
+      measure("both");
+      labOf(state.params.lab).entered(state.params.view, state.params);
+    });
   });
   window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", retheme);
   theme.onChange(retheme);
@@ -443,6 +479,6 @@ export function startPage(
   request("quick");
   request("full");
   // A link that opens the sweep view runs its sweep.
-  labOf(state.params).entered(state.params.view, state.params);
+  labOf(state.params.lab).entered(state.params.view, state.params);
   return { runWithFault: (fault) => request("full", fault) };
 }

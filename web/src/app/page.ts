@@ -11,8 +11,10 @@
 // branches on which lab is shown.
 //
 // What the first numbers do not need comes after them (shared/later.ts):
-// the lab the link does not open is a chunk of its own; what the page hands
-// it before it arrives waits for it, in order.
+// the lab the link does not open, and the panels around the results (the
+// lessons, About, the code, export, baselines, calibrate, the native
+// command), each a chunk of its own; what the page hands them before they
+// arrive waits for them, in order.
 
 import { isDropped, type ClientEvent, type EngineClient, type RunResult } from "../engine/client";
 import type { Codec } from "../engine/codec";
@@ -20,16 +22,9 @@ import type { Fault } from "../engine/protocol";
 import type { Decoded, Lab, LabReport, Params, Stage, Sweep, View } from "../engine/types.gen";
 import { byId, setText } from "../shared/dom";
 import type { LabUi } from "../shared/lab";
+import { afterFirstNumbers, atOnce, onFirstUse } from "../shared/later";
 import type { ThemeSwitch } from "../shared/theme";
-import { createAbout } from "../panels/about";
-import { createBaseline } from "../panels/baseline";
-import { createCodePanel } from "../panels/code";
 import { createEmbedBar, createEmbedCode } from "../panels/embed";
-import { createExport } from "../panels/export";
-import { createLessons } from "../panels/lessons";
-import { createCalibrate } from "../panels/calibrate";
-import { createCalibrator } from "../engine/calibrate-runner";
-import { createNativeNote } from "../panels/native";
 import { createPresenterToggle } from "../panels/presenter";
 import { createLabSwitch } from "./lab-switch";
 import { createLabs } from "./labs";
@@ -181,40 +176,62 @@ export async function startPage(
     },
   });
   const peek = createPeek(actions.peekSlot, results);
-  // Lessons load by navigating to their links, so the hashchange handler below is their loader too.
-  const lessons = createLessons({ menu: byId("lessons-menu"), card: byId("lesson-card"), start: byId("lesson-start"), results, codec });
-  createAbout(byId("about"));
+  // Lessons load by navigating to their links, so the hashchange handler
+  // below is their loader too. The panel comes after the first numbers,
+  // unless the link opens a lesson: then its card shows beside them.
+  const lessons = (state.params.lesson === null ? onFirstUse : atOnce)(() =>
+    import("../panels/lessons").then((m) =>
+      m.createLessons({ menu: byId("lessons-menu"), card: byId("lesson-card"), start: byId("lesson-start"), results, codec }),
+    ),
+  );
+  void afterFirstNumbers()
+    .then(() => import("../panels/about"))
+    .then((m) => m.createAbout(byId("about")));
 
-  // The code panel, export, baselines, the native command and presenter
-  // mode. Each owns its element; commit() hands them what is on screen.
-  const codePanel = createCodePanel(byId("code"), codec);
-  const nativeNote = createNativeNote(byId("native"));
+  // The code panel, export, baselines, the native command, embedding and
+  // presenter mode. Each owns its element; commit() hands them what is on
+  // screen. The embed bar (above an embed's charts) and presenter mode (the
+  // type size) shape the first numbers; the others come after them.
+  const codePanel = onFirstUse(() => import("../panels/code").then((m) => m.createCodePanel(byId("code"), codec)));
+  const nativeNote = onFirstUse(() => import("../panels/native").then((m) => m.createNativeNote(byId("native"))));
   // Calibrate: sys measured on this browser's file system, offered for the link.
   const calibrateElement = byId("calibrate");
-  const calibratePanel = createCalibrate(calibrateElement, {
-    schema: codec.schema,
-    calibrate: createCalibrator(),
-    params: () => state.params,
-    use: (sys) => edited({ ...state.params, sys, sys_source: "opfs" }, false),
-  });
+  const calibratePanel = onFirstUse(() =>
+    Promise.all([import("../panels/calibrate"), import("../engine/calibrate-runner")]).then(([panel, runner]) =>
+      panel.createCalibrate(calibrateElement, {
+        schema: codec.schema,
+        calibrate: runner.createCalibrator(),
+        params: () => state.params,
+        use: (sys) => edited({ ...state.params, sys, sys_source: "opfs" }, false),
+      }),
+    ),
+  );
   const embedBar = createEmbedBar(
     byId("embed-bar"),
     (params) => linkUrl(location.href, codec.encodeLink({ ...params, embed: [] })),
     () => self.crossOriginIsolated,
   );
   const embedCode = createEmbedCode(byId("embed-share"), (params) => linkUrl(location.href, codec.encodeLink(params)));
-  const exportTools = createExport(byId("export"), {
-    link: (report) => linkUrl(location.href, report.link),
-    labelOf: (report) => labOf(report.lab).labelOf,
-    charts: () => labOf(state.params.lab).charts(),
-  });
+  const exportTools = onFirstUse(() =>
+    import("../panels/export").then((m) =>
+      m.createExport(byId("export"), {
+        link: (report) => linkUrl(location.href, report.link),
+        labelOf: (report) => labOf(report.lab).labelOf,
+        charts: () => labOf(state.params.lab).charts(),
+      }),
+    ),
+  );
   const baselineElement = byId("baseline");
-  const baseline = createBaseline(baselineElement, {
-    labelOf: (id) => labOf("read").labelOf(id),
-    urlOf: (fragment) => linkUrl(location.href, fragment),
-    displayKeys: codec.schema.display_keys,
-    compare: codec.verdict,
-  });
+  const baseline = onFirstUse(() =>
+    import("../panels/baseline").then((m) =>
+      m.createBaseline(baselineElement, {
+        labelOf: (id) => labOf("read").labelOf(id),
+        urlOf: (fragment) => linkUrl(location.href, fragment),
+        displayKeys: codec.schema.display_keys,
+        compare: codec.verdict,
+      }),
+    ),
+  );
   const presenter = createPresenterToggle(byId("present"), (on) => displayToggled({ ...state.params, present: on }));
 
   /** The report each lab last showed, and what the shared pieces last showed. */
@@ -256,7 +273,7 @@ export async function startPage(
     notices.update(state);
     status.update(state);
     actions.setRunning(isRunning(state));
-    lessons.update(state);
+    lessons((l) => l.update(next));
     document.body.dataset["lab"] = lab.id;
     document.body.dataset["view"] = view;
     // An embed shows only its charts (styles/embed.css reads this list).
@@ -296,13 +313,14 @@ export async function startPage(
       performance.mark("buflab:first-full");
     }
     // The code panel, export and baselines follow the report on screen.
-    codePanel.show(params, state.fragment);
-    nativeNote.show(params, state.fragment);
-    calibratePanel.show(params);
+    const { fragment } = state;
+    codePanel((c) => c.show(params, fragment));
+    nativeNote((n) => n.show(params, fragment));
+    calibratePanel((c) => c.show(params));
     if (onScreen !== sharedReport) {
       sharedReport = onScreen;
-      exportTools.update(onScreen);
-      baseline.update(onScreen);
+      exportTools((e) => e.update(onScreen));
+      baseline((b) => b.update(onScreen));
     }
     // Export and baselines are about one run: the single run's view, or a lab with one view.
     shareTools.hidden = view !== "run";

@@ -17,12 +17,15 @@ import { atOnce, onFirstUse, type Later } from "../shared/later";
 export type Labs = Readonly<Record<Lab, Later<LabUi>>>;
 
 export function createLabs(context: LabContext, opening: Lab): Labs {
-  const write = () => import("../labs/write").then((m) => m.createWriteLab(context));
+  const loadWrite = () => import("../labs/write").then((m) => m.createWriteLab(context));
+  const write = opening === "write" ? atOnce(loadWrite) : onFirstUse(loadWrite);
   return {
-    // In the page's own code and made with it whichever lab opens: its form
-    // and results are the static page's (index.html), and it hides them
-    // itself when the write lab opens.
-    read: atOnce(async () => createReadLab(context)),
-    write: opening === "write" ? atOnce(write) : onFirstUse(write),
+    // In the page's own code, and made with the page whichever lab opens:
+    // its form and results are the static page's (index.html), hidden
+    // through it when the write lab shows. On a write-lab link it is made
+    // once the write lab has arrived, so the static page goes straight to
+    // the write lab's form, never the read lab's first.
+    read: atOnce(() => (opening === "read" ? Promise.resolve() : new Promise<unknown>((arrived, failed) => write(arrived, failed))).then(() => createReadLab(context))),
+    write,
   };
 }

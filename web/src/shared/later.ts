@@ -43,8 +43,10 @@ export interface Later<T> {
   /**
    * Runs `use` with the part once it has arrived (at once if it has and
    * nothing is still waiting for it); the first call starts loading it.
+   * `failed`: what to do if its module cannot be loaded (else an unhandled
+   * rejection says so).
    */
-  (use: (part: T) => void): void;
+  (use: (part: T) => void, failed?: (error: unknown) => void): void;
   /** The part, once it has arrived; null before. */
   readonly now: T | null;
 }
@@ -55,7 +57,7 @@ function held<T>(start: () => Promise<T>, early: boolean): Later<T> {
   let now: T | null = null;
   /** Calls made before it arrived and not yet run: later calls queue behind them. */
   let waiting = 0;
-  const use = (fn: (part: T) => void): void => {
+  const use = (fn: (part: T) => void, failed?: (error: unknown) => void): void => {
     if (now !== null && waiting === 0) {
       fn(now);
       return;
@@ -65,9 +67,10 @@ function held<T>(start: () => Promise<T>, early: boolean): Later<T> {
     void part.then((made) => {
       waiting -= 1;
       fn(made);
-    });
+    }, failed);
   };
-  if (early) use(() => undefined);
+  // Started without a use of its own: a failure is its users' to report.
+  if (early) use(() => undefined, () => undefined);
   return Object.defineProperty(use, "now", { get: () => now }) as Later<T>;
 }
 

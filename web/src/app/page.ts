@@ -120,20 +120,25 @@ export async function startPage(
     return lab;
   };
   // Nothing is shown before the opening lab has arrived (the write lab's
-  // module, on a write-lab link, loads beside the first counts).
-  await new Promise((arrived) => labs[state.params.lab](arrived));
+  // module, on a write-lab link, loads beside the first counts); if it
+  // cannot load, the page says so as for the engine (main.ts).
+  await new Promise((arrived, failed) => labs[state.params.lab](arrived, failed));
   /** The newest change of lab (`withLab`); one still waiting for its lab gives way to a newer one. */
   let labChange = 0;
   /**
    * Runs `change`, which shows `lab`, once that lab has arrived: at once for
    * one that has, else (a lab chosen before its module has loaded) when it
-   * does, unless another change of lab came meanwhile.
+   * does, unless another change of lab came meanwhile. A lab that cannot
+   * load (offline before the offline copy) is refused like an invalid edit.
    */
   function withLab(lab: Lab, change: () => void): void {
     const mine = ++labChange;
-    labs[lab](() => {
-      if (mine === labChange) change();
-    });
+    labs[lab](
+      () => {
+        if (mine === labChange) change();
+      },
+      (error) => commit(editRefused(state, `The ${lab} lab could not be loaded: ${error instanceof Error ? error.message : String(error)}`)),
+    );
   }
 
   const labSwitch = createLabSwitch(byId("lab-switch"), codec, "settings results", (lab) => withLab(lab, () => edited({ ...state.params, lab }, false)));

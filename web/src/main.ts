@@ -77,10 +77,12 @@ Promise.all([codec, pageCode, opening]).then(([codec, { startPage }, opening]) =
     void registerServiceWorker();
   };
   const page = startPage(codec, engines, opening, firstNumbers, relay.attach, theme);
+  // The opening lab's module may load first (the write lab's chunk), and can fail like the engine's.
+  page.catch(fail);
   // Test builds only (`vite build --mode faults`, with the engine's
   // `faults` feature): the recovery tests inject a panic, a hang or an
   // out-of-memory through a normal run. Vite drops this from other builds.
   if (import.meta.env.MODE === "faults") {
-    Object.assign(window, { buflabFault: (fault: Fault) => page.runWithFault(fault) });
+    Object.assign(window, { buflabFault: (fault: Fault) => void page.then((p) => p.runWithFault(fault)) });
   }
 }, fail);

@@ -9,22 +9,22 @@
 // estimate while a control moves, then the full measurement. Everything
 // about one lab goes through the lab registry (labs.ts), so nothing here
 // branches on which lab is shown.
+//
+// What the first numbers do not need comes after them (shared/later.ts):
+// the lab the link does not open, and the panels around the results (the
+// lessons, About, the code, export, baselines, calibrate, the native
+// command), each a chunk of its own; what the page hands them before they
+// arrive waits for them, in order.
 
 import { isDropped, type ClientEvent, type EngineClient, type RunResult } from "../engine/client";
 import type { Codec } from "../engine/codec";
 import type { Fault } from "../engine/protocol";
-import type { Decoded, LabReport, Params, Stage, Sweep, View } from "../engine/types.gen";
+import type { Decoded, Lab, LabReport, Params, Stage, Sweep, View } from "../engine/types.gen";
 import { byId, setText } from "../shared/dom";
+import type { LabUi } from "../shared/lab";
+import { afterFirstNumbers, atOnce, onFirstUse } from "../shared/later";
 import type { ThemeSwitch } from "../shared/theme";
-import { createAbout } from "../panels/about";
-import { createBaseline } from "../panels/baseline";
-import { createCodePanel } from "../panels/code";
 import { createEmbedBar, createEmbedCode } from "../panels/embed";
-import { createExport } from "../panels/export";
-import { createLessons } from "../panels/lessons";
-import { createCalibrate } from "../panels/calibrate";
-import { createCalibrator } from "../engine/calibrate-runner";
-import { createNativeNote } from "../panels/native";
 import { createPresenterToggle } from "../panels/presenter";
 import { createLabSwitch } from "./lab-switch";
 import { createLabs } from "./labs";
@@ -76,17 +76,18 @@ export interface Opening {
 }
 
 /**
- * Builds the page. `firstNumbers` is called once the first numbers are on
- * screen (or could not come): what waited for them may load now.
+ * Builds the page, once the opening lab has arrived. `firstNumbers` is
+ * called once the first numbers are on screen (or could not come): what
+ * waited for them may load now.
  */
-export function startPage(
+export async function startPage(
   codec: Codec,
   engines: Engines,
   opening: Opening,
   firstNumbers: () => void,
   listen: (target: (event: ClientEvent) => void) => void,
   theme: ThemeSwitch,
-): { runWithFault(fault: Fault): void } {
+): Promise<{ runWithFault(fault: Fault): void }> {
   const results = byId("results");
   const settingsSection = byId("settings");
 
@@ -100,24 +101,53 @@ export function startPage(
   /** A run waiting for the controls to be still. */
   let debounce: ReturnType<typeof setTimeout> | null = null;
 
-  const labs = createLabs({
-    codec,
-    params: () => state.params,
-    edited: (params, live) => edited(params, live),
-    sweepEdited: (sweep) => sweepEdited(sweep),
-    headlineChanged: () => showHeadline(),
-    urlOf: (fragment) => linkUrl(location.href, fragment),
-  });
+  const labs = createLabs(
+    {
+      codec,
+      params: () => state.params,
+      edited: (params, live) => edited(params, live),
+      sweepEdited: (sweep) => sweepEdited(sweep),
+      headlineChanged: () => showHeadline(),
+      urlOf: (fragment) => linkUrl(location.href, fragment),
+    },
+    state.params.lab,
+  );
   const allLabs = Object.values(labs);
-  const labOf = (params: Params) => labs[params.lab];
+  /** The lab the params show (or a report came from): one that has arrived, as the page shows no other (`withLab`). */
+  const labOf = (id: Lab): LabUi => {
+    const lab = labs[id].now;
+    if (!lab) throw new Error(`The ${id} lab is shown before its code has loaded.`);
+    return lab;
+  };
+  // Nothing is shown before the opening lab has arrived (the write lab's
+  // module, on a write-lab link, loads beside the first counts); if it
+  // cannot load, the page says so as for the engine (main.ts).
+  await new Promise((arrived, failed) => labs[state.params.lab](arrived, failed));
+  /** The newest change of lab (`withLab`); one still waiting for its lab gives way to a newer one. */
+  let labChange = 0;
+  /**
+   * Runs `change`, which shows `lab`, once that lab has arrived: at once for
+   * one that has, else (a lab chosen before its module has loaded) when it
+   * does, unless another change of lab came meanwhile. A lab that cannot
+   * load (offline before the offline copy) is refused like an invalid edit.
+   */
+  function withLab(lab: Lab, change: () => void): void {
+    const mine = ++labChange;
+    labs[lab](
+      () => {
+        if (mine === labChange) change();
+      },
+      (error) => commit(editRefused(state, `The ${lab} lab could not be loaded: ${error instanceof Error ? error.message : String(error)}`)),
+    );
+  }
 
-  const labSwitch = createLabSwitch(byId("lab-switch"), codec, "settings results", (lab) => edited({ ...state.params, lab }, false));
+  const labSwitch = createLabSwitch(byId("lab-switch"), codec, "settings results", (lab) => withLab(lab, () => edited({ ...state.params, lab }, false)));
   const viewTabs = createViewTabs(byId("view-tabs"), codec, (view) => viewChosen(view));
-  /** Shows params in every lab's form and the switches. */
+  /** Shows params in every lab's form (each as it arrives) and the switches. */
   const show = (params: Params): void => {
-    for (const lab of allLabs) lab.show(params);
+    for (const lab of allLabs) lab((ui) => ui.show(params));
     labSwitch.show(params.lab);
-    viewTabs.show(labOf(params).views, params.view);
+    viewTabs.show(labOf(params.lab).views, params.view);
   };
   const notices = createNotices(byId("notices"), (id) => commit(noticeDismissed(state, id)));
   const status = createStatus(byId("status"), results);
@@ -136,10 +166,13 @@ export function startPage(
       engines.timer.cancel();
     },
     reset: () => {
-      commit(linkLoaded(state, codec.decodeLink("")));
-      writeLink(history, location, state.fragment);
-      show(state.params);
-      measure("both");
+      const decoded = codec.decodeLink("");
+      withLab(decoded.params.lab, () => {
+        commit(linkLoaded(state, decoded));
+        writeLink(history, location, state.fragment);
+        show(state.params);
+        measure("both");
+      });
     },
     link: () => linkUrl(location.href, state.fragment),
     settings: () => {
@@ -148,40 +181,62 @@ export function startPage(
     },
   });
   const peek = createPeek(actions.peekSlot, results);
-  // Lessons load by navigating to their links, so the hashchange handler below is their loader too.
-  const lessons = createLessons({ menu: byId("lessons-menu"), card: byId("lesson-card"), start: byId("lesson-start"), results, codec });
-  createAbout(byId("about"));
+  // Lessons load by navigating to their links, so the hashchange handler
+  // below is their loader too. The panel comes after the first numbers,
+  // unless the link opens a lesson: then its card shows beside them.
+  const lessons = (state.params.lesson === null ? onFirstUse : atOnce)(() =>
+    import("../panels/lessons").then((m) =>
+      m.createLessons({ menu: byId("lessons-menu"), card: byId("lesson-card"), start: byId("lesson-start"), results, codec }),
+    ),
+  );
+  void afterFirstNumbers()
+    .then(() => import("../panels/about"))
+    .then((m) => m.createAbout(byId("about")));
 
-  // The code panel, export, baselines, the native command and presenter
-  // mode. Each owns its element; commit() hands them what is on screen.
-  const codePanel = createCodePanel(byId("code"), codec);
-  const nativeNote = createNativeNote(byId("native"));
+  // The code panel, export, baselines, the native command, embedding and
+  // presenter mode. Each owns its element; commit() hands them what is on
+  // screen. The embed bar (above an embed's charts) and presenter mode (the
+  // type size) shape the first numbers; the others come after them.
+  const codePanel = onFirstUse(() => import("../panels/code").then((m) => m.createCodePanel(byId("code"), codec)));
+  const nativeNote = onFirstUse(() => import("../panels/native").then((m) => m.createNativeNote(byId("native"))));
   // Calibrate: sys measured on this browser's file system, offered for the link.
   const calibrateElement = byId("calibrate");
-  const calibratePanel = createCalibrate(calibrateElement, {
-    schema: codec.schema,
-    calibrate: createCalibrator(),
-    params: () => state.params,
-    use: (sys) => edited({ ...state.params, sys, sys_source: "opfs" }, false),
-  });
+  const calibratePanel = onFirstUse(() =>
+    Promise.all([import("../panels/calibrate"), import("../engine/calibrate-runner")]).then(([panel, runner]) =>
+      panel.createCalibrate(calibrateElement, {
+        schema: codec.schema,
+        calibrate: runner.createCalibrator(),
+        params: () => state.params,
+        use: (sys) => edited({ ...state.params, sys, sys_source: "opfs" }, false),
+      }),
+    ),
+  );
   const embedBar = createEmbedBar(
     byId("embed-bar"),
     (params) => linkUrl(location.href, codec.encodeLink({ ...params, embed: [] })),
     () => self.crossOriginIsolated,
   );
   const embedCode = createEmbedCode(byId("embed-share"), (params) => linkUrl(location.href, codec.encodeLink(params)));
-  const exportTools = createExport(byId("export"), {
-    link: (report) => linkUrl(location.href, report.link),
-    labelOf: (report) => labs[report.lab].labelOf,
-    charts: () => labOf(state.params).charts(),
-  });
+  const exportTools = onFirstUse(() =>
+    import("../panels/export").then((m) =>
+      m.createExport(byId("export"), {
+        link: (report) => linkUrl(location.href, report.link),
+        labelOf: (report) => labOf(report.lab).labelOf,
+        charts: () => labOf(state.params.lab).charts(),
+      }),
+    ),
+  );
   const baselineElement = byId("baseline");
-  const baseline = createBaseline(baselineElement, {
-    labelOf: labs.read.labelOf,
-    urlOf: (fragment) => linkUrl(location.href, fragment),
-    displayKeys: codec.schema.display_keys,
-    compare: codec.verdict,
-  });
+  const baseline = onFirstUse(() =>
+    import("../panels/baseline").then((m) =>
+      m.createBaseline(baselineElement, {
+        labelOf: (id) => labOf("read").labelOf(id),
+        urlOf: (fragment) => linkUrl(location.href, fragment),
+        displayKeys: codec.schema.display_keys,
+        compare: codec.verdict,
+      }),
+    ),
+  );
   const presenter = createPresenterToggle(byId("present"), (on) => displayToggled({ ...state.params, present: on }));
 
   /** The report each lab last showed, and what the shared pieces last showed. */
@@ -211,19 +266,19 @@ export function startPage(
   });
 
   function showHeadline(): void {
-    const lab = labOf(state.params);
+    const lab = labOf(state.params.lab);
     setText(headline, lab.headline(lab.views.length > 0 ? state.params.view : "run"));
   }
 
   function commit(next: AppState): void {
     state = next;
     const { params } = state;
-    const lab = labOf(params);
+    const lab = labOf(params.lab);
     const view: View = lab.views.length > 0 ? params.view : "run";
     notices.update(state);
     status.update(state);
     actions.setRunning(isRunning(state));
-    lessons.update(state);
+    lessons((l) => l.update(next));
     document.body.dataset["lab"] = lab.id;
     document.body.dataset["view"] = view;
     // An embed shows only its charts (styles/embed.css reads this list).
@@ -234,7 +289,7 @@ export function startPage(
     const layout = `${lab.id}:${view}`;
     if (layout !== shownLayout) {
       shownLayout = layout;
-      for (const other of allLabs) for (const element of other.elements) element.hidden = other !== lab;
+      for (const other of allLabs) other((ui) => ui.elements.forEach((element) => (element.hidden = ui !== lab)));
       lab.showView(view);
     }
     placeholder.textContent = state.stopped
@@ -246,7 +301,7 @@ export function startPage(
       // The bench reads these marks: a change of settings → its exact counts on screen.
       if (state.report.stage === "counts" && state.reportFragment === state.fragment) performance.mark("buflab:counts-shown");
       lastReports.set(state.report.lab, state.report);
-      labs[state.report.lab].update(state.report);
+      labOf(state.report.lab).update(state.report);
     }
     const onScreen = lastReports.get(lab.id) ?? null;
     showHeadline();
@@ -263,13 +318,14 @@ export function startPage(
       performance.mark("buflab:first-full");
     }
     // The code panel, export and baselines follow the report on screen.
-    codePanel.show(params, state.fragment);
-    nativeNote.show(params, state.fragment);
-    calibratePanel.show(params);
+    const { fragment } = state;
+    codePanel((c) => c.show(params, fragment));
+    nativeNote((n) => n.show(params, fragment));
+    calibratePanel((c) => c.show(params));
     if (onScreen !== sharedReport) {
       sharedReport = onScreen;
-      exportTools.update(onScreen);
-      baseline.update(onScreen);
+      exportTools((e) => e.update(onScreen));
+      baseline((b) => b.update(onScreen));
     }
     // Export and baselines are about one run: the single run's view, or a lab with one view.
     shareTools.hidden = view !== "run";
@@ -284,7 +340,7 @@ export function startPage(
   }
 
   function retheme(): void {
-    for (const lab of allLabs) lab.retheme();
+    for (const lab of allLabs) lab((ui) => ui.retheme());
   }
 
   /**
@@ -303,7 +359,7 @@ export function startPage(
 
   /** A view tab was chosen: the lab may bring the view's own starting settings. */
   function viewChosen(view: View): void {
-    const lab = labOf(state.params);
+    const lab = labOf(state.params.lab);
     const params = lab.enter(view, state.params);
     const changes = codec.encodeLink({ ...params, view: state.params.view }) !== state.fragment;
     if (changes) edited(params, false);
@@ -369,7 +425,7 @@ export function startPage(
     try {
       const fitted = codec.fitSweep(params);
       params = fitted.params;
-      labOf(params).fitted(fittedNotes(fitted));
+      labOf(params.lab).fitted(fittedNotes(fitted));
     } catch (error) {
       commit(editRefused(state, error instanceof Error ? error.message : String(error)));
       show(state.params);
@@ -389,7 +445,7 @@ export function startPage(
       try {
         const fitted = codec.fitSweep(params);
         params = fitted.params;
-        labOf(params).fitted(fittedNotes(fitted));
+        labOf(params.lab).fitted(fittedNotes(fitted));
       } catch {
         // The rest is invalid: encodeLink below says why.
       }
@@ -425,11 +481,14 @@ export function startPage(
   // on the page is in-page navigation, not an experiment.
   window.addEventListener("hashchange", () => {
     if (document.getElementById(fragmentOf(location.hash))) return;
-    commit(linkLoaded(state, readLink(codec, location.hash)));
-    writeLink(history, location, state.fragment);
-    show(state.params);
-    measure("both");
-    labOf(state.params).entered(state.params.view, state.params);
+    const decoded = readLink(codec, location.hash);
+    withLab(decoded.params.lab, () => {
+      commit(linkLoaded(state, decoded));
+      writeLink(history, location, state.fragment);
+      show(state.params);
+      measure("both");
+      labOf(state.params.lab).entered(state.params.view, state.params);
+    });
   });
   window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", retheme);
   theme.onChange(retheme);
@@ -443,6 +502,6 @@ export function startPage(
   request("quick");
   request("full");
   // A link that opens the sweep view runs its sweep.
-  labOf(state.params).entered(state.params.view, state.params);
+  labOf(state.params.lab).entered(state.params.view, state.params);
   return { runWithFault: (fault) => request("full", fault) };
 }

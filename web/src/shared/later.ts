@@ -29,12 +29,49 @@ export function afterPaint(): Promise<void> {
   });
 }
 
-/** A part of the page made by a module loaded on first use (`onFirstUse`). */
+/**
+ * Resolves once the first numbers are on screen (`startLaterParts`) and
+ * painted: for a part nothing calls, which simply comes after them (the
+ * About panel).
+ */
+export function afterFirstNumbers(): Promise<void> {
+  return partsReleased.then(afterPaint);
+}
+
+/** A part of the page made by a module loaded on first use (`onFirstUse`), or at once (`atOnce`). */
 export interface Later<T> {
-  /** Runs `use` with the part once it has arrived; the first call starts loading it. */
-  (use: (part: T) => void): void;
+  /**
+   * Runs `use` with the part once it has arrived (at once if it has and
+   * nothing is still waiting for it); the first call starts loading it.
+   * `failed`: what to do if its module cannot be loaded (else an unhandled
+   * rejection says so).
+   */
+  (use: (part: T) => void, failed?: (error: unknown) => void): void;
   /** The part, once it has arrived; null before. */
   readonly now: T | null;
+}
+
+/** The part `start` makes, held as a `Later`; `start` runs on the first call, or at once with `early`. */
+function held<T>(start: () => Promise<T>, early: boolean): Later<T> {
+  let part: Promise<T> | null = null;
+  let now: T | null = null;
+  /** Calls made before it arrived and not yet run: later calls queue behind them. */
+  let waiting = 0;
+  const use = (fn: (part: T) => void, failed?: (error: unknown) => void): void => {
+    if (now !== null && waiting === 0) {
+      fn(now);
+      return;
+    }
+    part ??= start().then((made) => (now = made));
+    waiting += 1;
+    void part.then((made) => {
+      waiting -= 1;
+      fn(made);
+    }, failed);
+  };
+  // Started without a use of its own: a failure is its users' to report.
+  if (early) use(() => undefined, () => undefined);
+  return Object.defineProperty(use, "now", { get: () => now }) as Later<T>;
 }
 
 /**
@@ -44,14 +81,15 @@ export interface Later<T> {
  * first. Calls made before it has arrived run, in order, once it has.
  */
 export function onFirstUse<T>(load: () => Promise<T>): Later<T> {
-  let part: Promise<T> | null = null;
-  let now: T | null = null;
-  const use = (fn: (part: T) => void): void => {
-    part ??= partsReleased
-      .then(afterPaint)
-      .then(load)
-      .then((made) => (now = made));
-    void part.then(fn);
-  };
-  return Object.defineProperty(use, "now", { get: () => now }) as Later<T>;
+  return held(() => afterFirstNumbers().then(load), false);
+}
+
+/**
+ * A part that loads after the first numbers on most links but that the
+ * opening link needs for them or beside them (the write lab on a write-lab
+ * link, the lesson card on a lesson's): its module loads at once, and it is
+ * held like one loaded on first use, so the code that uses it is the same.
+ */
+export function atOnce<T>(load: () => Promise<T>): Later<T> {
+  return held(load, true);
 }

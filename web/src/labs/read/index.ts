@@ -4,7 +4,6 @@
 // timeline; and it writes the headline for each.
 
 import { isWriteReport } from "../../engine/report";
-import { createSweepRunner } from "../../engine/sweep-runner";
 import type { Params, Report, View } from "../../engine/types.gen";
 import { byId, h } from "../../shared/dom";
 import { formatCount } from "../../shared/format";
@@ -30,19 +29,20 @@ export function createReadLab(context: LabContext): LabUi {
   const charts = onFirstUse(() => import("./charts").then((m) => m.createReadCharts(byId("charts"))));
   const table = createTable(byId("table"), codec);
   // The sweep and timeline views come with their modules after the first
-  // numbers (the page's first script carries neither); until then their
-  // headlines are empty, and the page's headline is redrawn when they come.
+  // numbers (the page's first script carries neither, nor the sweep's
+  // runner); until then their headlines are empty, and the page's headline
+  // is redrawn when they come.
   const view = <T>(load: () => Promise<T>): Later<T> => {
     const later = onFirstUse(load);
     later(() => context.headlineChanged());
     return later;
   };
   const sweep = view(() =>
-    import("./sweep").then((m) =>
+    Promise.all([import("./sweep"), import("../../engine/sweep-runner")]).then(([m, runner]) =>
       m.createSweep(byId("sweep"), {
         codec,
         labelOf,
-        runner: createSweepRunner(),
+        runner: runner.createSweepRunner(),
         onChange: context.sweepEdited,
         params: context.params,
         onHeadline: context.headlineChanged,

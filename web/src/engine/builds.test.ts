@@ -3,6 +3,7 @@
 // must agree on everything the counting build does, or the page would show
 // one experiment's counts beside another's times. Both are the real wasm.
 
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { schema } from "./codec";
 import { realCountingEngine, realEngine } from "./real-engine";
@@ -69,5 +70,49 @@ describe("the counting build and the full build", () => {
       expect(name in counting, name).toBe(false);
       expect(name in full, name).toBe(true);
     }
+  });
+});
+
+/** An unsigned LEB128 number at `at`: its value and where the next field starts. */
+function leb128(bytes: Uint8Array, at: number): [number, number] {
+  let value = 0;
+  for (let shift = 0; ; shift += 7) {
+    const byte = bytes[at++]!;
+    value += (byte & 0x7f) * 2 ** shift;
+    if (byte < 0x80) return [value, at];
+  }
+}
+
+/** The size in bytes of the largest function body in a wasm module (its code section, id 10). */
+function largestFunction(bytes: Uint8Array): number {
+  for (let at = 8; at < bytes.length; ) {
+    const id = bytes[at++]!;
+    let size: number;
+    [size, at] = leb128(bytes, at);
+    if (id !== 10) {
+      at += size;
+      continue;
+    }
+    let count: number;
+    [count, at] = leb128(bytes, at);
+    let largest = 0;
+    for (let i = 0; i < count; i++) {
+      let body: number;
+      [body, at] = leb128(bytes, at);
+      largest = Math.max(largest, body);
+      at += body;
+    }
+    return largest;
+  }
+  throw new Error("no code section");
+}
+
+describe("the wasm the page loads", () => {
+  // wasm-opt's default inlines every function with one caller, whatever its
+  // size: every timed loop (engine/timed.rs: one function per reader, chunk
+  // kind and workload, as in the user's program) became one 500 KB function,
+  // and the counted pass one of 48 KB (crate/Cargo.toml, package.json).
+  it.each(["../../pkg/buflab_bg.wasm", "../../pkg-counts/buflab_counts_bg.wasm"])("%s keeps the engine's loops functions of their own", (path) => {
+    expect(largestFunction(readFileSync(new URL(path, import.meta.url)))).toBeLessThan(32 * 1024);
   });
 });

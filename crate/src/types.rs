@@ -1,5 +1,5 @@
 //! The page's TypeScript types, generated from the Rust types with ts-rs,
-//! and the page's schema, generated from the catalog.
+//! and the schema and lessons the page imports as data.
 //!
 //! Every type that crosses the wasm boundary derives `ts_rs::TS` in test
 //! builds only (`#[cfg_attr(test, derive(ts_rs::TS))]`), so the model stays
@@ -13,22 +13,27 @@
 //! is a constant of the engine, so the page imports it as data,
 //! `web/src/engine/schema.gen.json`, instead of asking the wasm for it: no
 //! wasm call before the controls can be built, and none of its texts or its
-//! serializer in the module the first numbers wait for.
+//! serializer in the module the first numbers wait for. The lessons
+//! ([`crate::catalog::lessons::LESSONS`]) are a file of their own,
+//! `lessons.gen.json`, which only the lessons panel imports, so their texts
+//! load with it.
 //!
-//! [`generated_files_are_current`] fails when either file differs from what
-//! the Rust says; `npm run types` rewrites both.
+//! [`generated_files_are_current`] fails when a file differs from what the
+//! Rust says; `npm run types` rewrites them.
 
 use std::any::TypeId;
 use std::collections::BTreeMap;
 
 use ts_rs::{Config, TypeVisitor, TS};
 
+use crate::catalog::lessons::{Lesson, LESSONS};
 use crate::catalog::Schema;
 use crate::link::Decoded;
 use crate::model::{Calibration, LabReport, SweepReport, Verdict};
 
 const TYPES_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/types.gen.ts");
 const SCHEMA_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/schema.gen.json");
+const LESSONS_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/lessons.gen.json");
 
 /// Collects the declarations of a type and everything it refers to.
 struct Collect<'a> {
@@ -55,6 +60,7 @@ fn generate_types() -> String {
     let cfg = Config::new().with_large_int("number");
     let mut c = Collect { cfg: &cfg, seen: Vec::new(), decls: BTreeMap::new() };
     c.visit::<Schema>();
+    c.visit::<Lesson>();
     c.visit::<Decoded>();
     c.visit::<LabReport>();
     c.visit::<SweepReport>();
@@ -74,17 +80,22 @@ fn generate_types() -> String {
     out
 }
 
-/// The schema as the page imports it (the JSON the wasm glue's serializer
+/// A constant as the page imports it (the JSON the wasm glue's serializer
 /// would make: maps as objects, 64-bit integers as numbers).
-fn generate_schema() -> String {
-    let mut json = serde_json::to_string_pretty(&crate::catalog::schema()).expect("the schema serializes");
+fn generate_json(value: &impl serde::Serialize) -> String {
+    let mut json = serde_json::to_string_pretty(value).expect("a constant of the engine serializes");
     json.push('\n');
     json
 }
 
 #[test]
 fn generated_files_are_current() {
-    for (path, want) in [(TYPES_PATH, generate_types()), (SCHEMA_PATH, generate_schema())] {
+    let files = [
+        (TYPES_PATH, generate_types()),
+        (SCHEMA_PATH, generate_json(&crate::catalog::schema())),
+        (LESSONS_PATH, generate_json(&LESSONS)),
+    ];
+    for (path, want) in files {
         if std::env::var_os("BUFLAB_WRITE_TYPES").is_some() {
             std::fs::write(path, &want).expect("write a generated file");
             continue;

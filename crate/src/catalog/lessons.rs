@@ -1,7 +1,7 @@
 //! The lessons: one guided experiment per source article, each a link.
 //!
 //! This module owns the lesson list. The page builds its lessons panel from
-//! it (through `schema().lessons`), the link key `lesson` is validated against
+//! it (as generated data, `web/src/engine/lessons.gen.json`), the link key `lesson` is validated against
 //! it, the README's "Lessons" section must list every link exactly
 //! (`tests/lessons.rs` checks), and each lesson's claim is asserted on the real
 //! result of its link in `tests/lessons.rs`. What must stay true:

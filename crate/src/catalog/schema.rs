@@ -5,7 +5,6 @@
 use serde::Serialize;
 
 use super::cursors::{EndingInfo, FlavourInfo, WriteModeInfo, ENDINGS, FLAVOURS, WRITE_MODES};
-use super::lessons::{Lesson, LESSONS};
 use super::workloads::{WorkloadInfo, WORKLOADS};
 use crate::engine::readers::{self, ReaderDifference, ReaderInfo};
 use crate::engine::sweep::KNEE_TOLERANCE;
@@ -182,8 +181,6 @@ pub struct Schema {
     pub record_bytes: u64,
     /// Stream length × streams and buffer capacity × streams are each at most this.
     pub max_job_bytes: u64,
-    /// The lessons panel: one guided experiment per article, each with its link.
-    pub lessons: &'static [Lesson],
     /// The axes a sweep can run along, with their power-of-two bounds.
     pub sweep_axes: Vec<SweepAxisInfo>,
     /// Most points one sweep may have.
@@ -212,7 +209,6 @@ pub fn schema() -> Schema {
         endings: &ENDINGS,
         record_bytes: RECORD_BYTES,
         max_job_bytes: MAX_JOB_BYTES,
-        lessons: &LESSONS,
         sweep_axes: SweepAxis::all().into_iter().map(sweep_axis).collect(),
         max_sweep_points: MAX_SWEEP_POINTS,
         knee_tolerance: KNEE_TOLERANCE,
@@ -239,7 +235,6 @@ mod tests {
         let json = serde_json::to_value(&s).unwrap();
         assert_eq!(json["defaults"]["write"]["records"], 2048);
         assert_eq!(json["flavours"][3]["seekable"], "by_index");
-        assert_eq!(json["lessons"][0]["id"], "one-byte");
         assert_eq!(json["defaults"]["lesson"], serde_json::Value::Null);
         assert_eq!(json["display_keys"], serde_json::json!(["present", "view", "lesson", "syssrc", "embed"]));
         assert_eq!(json["readers"][2]["shape"], "blocks");

@@ -709,10 +709,6 @@ record_bytes: number,
  */
 max_job_bytes: number, 
 /**
- * The lessons panel: one guided experiment per article, each with its link.
- */
-lessons: Array<Lesson>, 
-/**
  * The axes a sweep can run along, with their power-of-two bounds.
  */
 sweep_axes: Array<SweepAxisInfo>, 

@@ -1,9 +1,10 @@
-// The lesson list as the page gets it: from the real engine's schema (web/pkg,
-// loaded as the page loads it), each link decoding through the page's codec
-// without a notice and selecting its own lesson.
+// The lesson list as the page gets it (the engine's, generated as data),
+// each link decoding through the page's codec (the real wasm) without a
+// notice and selecting its own lesson.
 
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Codec } from "../engine/codec";
+import { lessons } from "../engine/lessons";
 import { realCodec } from "../engine/real-engine";
 import { fragmentOf } from "../app/link";
 
@@ -12,9 +13,8 @@ beforeAll(() => {
   codec = realCodec();
 });
 
-describe("lessons from the schema", () => {
+describe("the lessons", () => {
   it("lists the seven lessons in seed order, each complete", () => {
-    const { lessons } = codec.schema;
     expect(lessons.map((l) => l.id)).toEqual(["one-byte", "no-help", "async-bufreader", "bytes-vs-to-end", "chained-worst", "cursors", "buffer-size"]);
     expect(lessons.map((l) => l.seed)).toEqual(["000", "000", "000", "001", "002", "004", "sweep"]);
     for (const l of lessons) {
@@ -27,7 +27,7 @@ describe("lessons from the schema", () => {
   });
 
   it("each link decodes without a notice and selects its lesson; the cursors lesson is the write lab", () => {
-    for (const l of codec.schema.lessons) {
+    for (const l of lessons) {
       const decoded = codec.decodeLink(fragmentOf(l.link));
       expect(decoded.notices, l.id).toEqual([]);
       expect(decoded.params.lesson, l.id).toBe(l.id);

@@ -8,13 +8,14 @@
 //   lengthens it; each lesson has its link and a Copy button.
 // - The start line (owns `start`) invites a first-time visitor onto the path.
 //
-// The list comes from the engine's schema (crate/src/catalog/lessons.rs);
-// nothing about a lesson is written here. Loading a lesson is opening its
+// The list comes from the engine (crate/src/catalog/lessons.rs, as
+// generated data: engine/lessons.ts); nothing about a lesson is written here. Loading a lesson is opening its
 // link: the page's one hashchange handler decodes, shows and runs it,
 // exactly as for a pasted link. A link carrying `lesson=<id>` selects that
 // lesson. Text goes in as text only.
 
 import type { Codec } from "../engine/codec";
+import { lessons } from "../engine/lessons";
 import type { Lesson } from "../engine/types.gen";
 import { fragmentOf, linkUrl, sameExperiment } from "../app/link";
 import type { AppState } from "../app/state";
@@ -67,7 +68,6 @@ function copyLink(text: string, field: HTMLInputElement, note: HTMLElement): voi
 }
 
 export function createLessons({ menu, card, start, results, codec }: LessonsOptions): Lessons {
-  const lessons = codec.schema.lessons;
   const total = lessons.length;
   // The canonical fragment each lesson's link decodes to: the page's address
   // after loading it, so "changed since loading" compares like with like.

@@ -4,6 +4,7 @@
 
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Codec } from "../../engine/codec";
+import { lessons } from "../../engine/lessons";
 import { realCodec, realSweep } from "../../engine/real-engine";
 import type { SweepReport } from "../../engine/types.gen";
 import { gridHeadline, listText, sweepHeadline } from "./headline";
@@ -24,7 +25,7 @@ const labelOf = (id: string): string => labels[id] ?? id;
 
 describe("the sweep's headline", () => {
   it("reports the knee of the buffer-size lesson's sweep", () => {
-    const lesson = codec.schema.lessons.find((l) => l.id === "buffer-size")!;
+    const lesson = lessons.find((l) => l.id === "buffer-size")!;
     const report = sweep(lesson.link);
     const axis = codec.schema.sweep_axes.find((a) => a.id === "cap")!;
     const text = sweepHeadline(report, axis, labelOf, (v) => codec.formatSize(v), false, codec.schema.knee_tolerance);

@@ -1,6 +1,7 @@
 //! The schema: everything the page needs to build its controls (limits,
-//! defaults, the choices with their texts), in one value the wasm glue hands
-//! over. The page never writes a limit, default or label of its own.
+//! defaults, the choices with their texts), in one value the page imports as
+//! generated data (`crate::types` writes web/src/engine/schema.gen.json). The
+//! page never writes a limit, default or label of its own.
 
 use serde::Serialize;
 

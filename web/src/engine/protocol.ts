@@ -1,5 +1,5 @@
 // The worker's message envelopes: what the page and its workers say to each
-// other. What the messages carry (params, reports, the schema) is typed by
+// other. What the messages carry (params, reports) is typed by
 // `types.gen.ts`, generated from the Rust types (crate/src/types.rs); nothing
 // here restates a Rust type.
 //

@@ -5,8 +5,8 @@
 // both colour schemes, phone to projector.
 //
 // Budgets (measured here, printed, and written to test-results/budgets.json):
-//   - bytes: what the first visit fetches before its first numbers, gzipped as a host would
-//     send it, under a bloat guard (BYTES_BUDGET below; the 150 KB target is
+//   - bytes: what the first visit fetches before its first numbers, gzipped
+//     as a host would send it, under a bloat guard (BYTES_BUDGET below; the 150 KB target is
 //     a benchmark's); and everything it fetches, the full engine and the
 //     offline copy after the first numbers included (ALL_BYTES_BUDGET);
 //   - first results: the bound asserted is generous (5 s, a loaded CI

@@ -2,10 +2,10 @@
 //!
 //! ```text
 //! main thread                         worker
-//!   decode_link / encode_link /         run(params, {quick}) -> Report | WriteReport
-//!   parse_size / format_size              (blocking; only ever in the worker)
-//!   (pure, synchronous)                 calibrate_opfs(params, handle) -> Calibration
-//!                                         (the worker opens the OPFS handle)
+//!   decode_link / parse_size /          run(link, counts, quick) -> Report | WriteReport
+//!   format_size / max_streams             (blocking; only ever in the worker)
+//!   encode_link / fit_sweep / verdict   calibrate_opfs(params, handle) -> Calibration
+//!   (pure, synchronous)                   (the worker opens the OPFS handle)
 //! ```
 //!
 //! The schema (limits, defaults, choices, texts) is not here: it is a
@@ -18,18 +18,25 @@
 //!
 //! The page loads two builds of this crate (`npm run wasm`): web/pkg, with
 //! the default `timed` feature, has everything; web/pkg-counts, without it,
-//! is the codec and `run` for exact counts only (it refuses to time), a
-//! fraction of the size, so the first numbers wait for a small download.
-//! The exports marked `#[cfg(feature = "timed")]` exist in the first only.
+//! is what the first numbers need and no more, so they wait for a small
+//! download: `run` for exact counts only (it refuses to time) and the codec's
+//! way in (decode_link and the size helpers). Nothing in it takes params as
+//! an object: `run` takes the canonical link, so the build carries no
+//! deserializer. The exports marked `#[cfg(feature = "timed")]` exist in the
+//! full build only; the page asks it for links once it has loaded.
 
-use serde::{Deserialize, Serialize};
+#[cfg(feature = "timed")]
+use serde::Deserialize;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::api;
 use crate::engine::measure::{Clock, Sampling};
 use crate::link;
-use crate::model::{self, Params};
+use crate::model;
+#[cfg(feature = "timed")]
+use crate::model::Params;
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -54,6 +61,7 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
+#[cfg(feature = "timed")]
 fn params_from_js(value: JsValue) -> Result<Params, JsError> {
     let params: Params =
         serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("params: {e}")))?;
@@ -90,16 +98,13 @@ impl Clock for PerformanceClock {
     }
 }
 
+/// How the full build's sweep points are timed (`sweep_point`'s options).
+#[cfg(feature = "timed")]
 #[derive(Deserialize, Default)]
 #[serde(default)]
-struct RunOptions {
-    /// One short sample, for while a control moves.
+struct PointOptions {
+    /// One short sample per reader, for while a control moves.
     quick: bool,
-    /// No timing: the exact counts alone, at once (wins over `quick`).
-    counts: bool,
-    /// "panic", "hang" or "oom": injected before the run, in builds with the
-    /// `faults` feature only; other builds refuse it.
-    fault: Option<String>,
 }
 
 #[cfg(feature = "faults")]
@@ -127,21 +132,24 @@ fn inject(_fault: &str) -> Result<(), JsError> {
     Err(JsError::new("options: fault injection exists only in test builds (npm run build:faults)"))
 }
 
-/// Runs the experiment of the lab `params.lab` selects and returns its report
+/// Runs the experiment of the lab the link selects and returns its report
 /// (a read `Report` or a `WriteReport`; their `lab` field tells which).
-/// Throws for invalid params.
+/// `link`: a canonical fragment (`encode_link`'s, or a `Decoded`'s); one the
+/// codec would correct is refused (`link::params_of`). `counts`: no timing,
+/// the exact counts alone, at once (wins over `quick`, one short sample for
+/// while a control moves). `fault`: "panic", "hang" or "oom", injected before
+/// the run in builds with the `faults` feature only; other builds refuse it.
+///
+/// Plain arguments, not objects: the counting build then carries no
+/// deserializer at all (params through serde-wasm-bindgen were ~20 KB of its
+/// gzipped size).
 #[wasm_bindgen]
-pub fn run(params: JsValue, options: JsValue) -> Result<JsValue, JsError> {
-    let params = params_from_js(params)?;
-    let options: RunOptions = if options.is_undefined() || options.is_null() {
-        RunOptions::default()
-    } else {
-        serde_wasm_bindgen::from_value(options).map_err(|e| JsError::new(&format!("options: {e}")))?
-    };
-    if let Some(fault) = &options.fault {
+pub fn run(link: &str, counts: bool, quick: bool, fault: Option<String>) -> Result<JsValue, JsError> {
+    let params = link::params_of(link).map_err(|e| JsError::new(&e.to_string()))?;
+    if let Some(fault) = &fault {
         inject(fault)?;
     }
-    let sampling = match (options.counts, options.quick) {
+    let sampling = match (counts, quick) {
         (true, _) => Sampling::COUNTS,
         (false, true) => Sampling::QUICK,
         (false, false) => Sampling::FULL,
@@ -166,6 +174,7 @@ pub fn decode_link(link: &str) -> Result<JsValue, JsError> {
 }
 
 /// The canonical fragment (no `#`) for valid params. Throws for invalid ones.
+#[cfg(feature = "timed")]
 #[wasm_bindgen]
 pub fn encode_link(params: JsValue) -> Result<String, JsError> {
     Ok(link::encode(&params_from_js(params)?))
@@ -174,6 +183,7 @@ pub fn encode_link(params: JsValue) -> Result<String, JsError> {
 /// How time `a` compares with time `b` (two `Stats`): `"faster"`, `"slower"`
 /// or `"same"` within noise (`Stats::verdict`: only when their samples
 /// separate). Throws for values that are not stats.
+#[cfg(feature = "timed")]
 #[wasm_bindgen]
 pub fn verdict(a: JsValue, b: JsValue) -> Result<String, JsError> {
     let stats = |v: JsValue| -> Result<model::Stats, JsError> {
@@ -231,8 +241,8 @@ pub fn sweep_total(params: JsValue) -> Result<u32, JsError> {
 #[wasm_bindgen]
 pub fn sweep_point(params: JsValue, index: u32, options: JsValue) -> Result<JsValue, JsError> {
     let params = params_from_js(params)?;
-    let options: RunOptions = if options.is_undefined() || options.is_null() {
-        RunOptions::default()
+    let options: PointOptions = if options.is_undefined() || options.is_null() {
+        PointOptions::default()
     } else {
         serde_wasm_bindgen::from_value(options).map_err(|e| JsError::new(&format!("options: {e}")))?
     };
@@ -256,6 +266,7 @@ pub fn sweep_report(params: JsValue, points: JsValue) -> Result<JsValue, JsError
 /// `{params, notices, fragment}` for params whose sweep may no longer fit
 /// the rest (the page changed `len`, `cap` or `streams` under a sweep): the
 /// sweep is fitted as a link's would be. Throws when the rest is invalid.
+#[cfg(feature = "timed")]
 #[wasm_bindgen]
 pub fn fit_sweep(params: JsValue) -> Result<JsValue, JsError> {
     let params: Params =

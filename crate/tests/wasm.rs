@@ -1,4 +1,4 @@
-//! The wasm glue in a real browser worker: params in, report out, bad params
+//! The wasm glue in a real browser worker: a link in, report out, bad links
 //! back as JS errors. Run with `wasm-pack test --headless --chrome crate --test wasm`.
 #![cfg(target_arch = "wasm32")]
 
@@ -22,9 +22,7 @@ fn json(text: &str) -> JsValue {
 
 #[wasm_bindgen_test]
 fn run_returns_a_report_with_exact_counts() {
-    let params = json(r#"{"len": 65536, "chunk": {"kind": "fixed", "size": 100}, "cap": 8192, "rs": 1,
-                          "readers": ["unbuffered", "std"]}"#);
-    let report = wasm::run(params, json(r#"{"quick": true}"#)).map_err(JsValue::from).unwrap();
+    let report = wasm::run("len=64K&chunk=100&cap=8K&rs=1&rd=unbuffered,std", false, true, None).map_err(JsValue::from).unwrap();
     assert_eq!(get(&report, "runs.0.reader").as_string().unwrap(), "unbuffered");
     assert_eq!(get(&report, "runs.0.source_reads").as_f64(), Some(65537.0));
     assert_eq!(get(&report, "runs.1.source_reads").as_f64(), Some(65536.0 / 100.0 + 1.0).map(f64::ceil));
@@ -42,8 +40,7 @@ fn run_returns_a_report_with_exact_counts() {
 #[wasm_bindgen_test]
 fn same_counts_as_native_for_a_seeded_chunking() {
     // Pinned natively in tests/readers.rs too: seeded chunks are platform-free.
-    let decoded = wasm::decode_link("len=64K&chunk=worst&seed=42&cap=1K&rs=1&rd=std").unwrap();
-    let report = wasm::run(get(&decoded, "params"), json(r#"{"quick": true}"#)).map_err(JsValue::from).unwrap();
+    let report = wasm::run("len=64K&chunk=worst&seed=42&cap=1K&rs=1&rd=std", false, true, None).map_err(JsValue::from).unwrap();
     let native = buflab::run(
         &buflab::link::decode("len=64K&chunk=worst&seed=42&cap=1K&rs=1&rd=std").params,
         &FixedClock,
@@ -71,23 +68,15 @@ impl buflab::engine::measure::Clock for FixedClock {
 }
 
 #[wasm_bindgen_test]
-fn bad_params_come_back_as_js_errors_naming_the_key() {
-    for (params, key) in [
-        (r#"{"cap": 0}"#, "cap"),
-        (r#"{"len": 1e12}"#, "len"),
-        (r#"{"readers": []}"#, "rd"),
-        (r#"{"readers": ["nope"]}"#, "params"),
-        (r#"{"chunk": {"kind": "uniform", "min": 9, "max": 2}}"#, "chunk"),
-    ] {
-        let err: JsValue = wasm::run(json(params), JsValue::UNDEFINED).unwrap_err().into();
+fn links_the_codec_would_correct_come_back_as_js_errors_naming_the_key() {
+    for (link, key) in [("cap=0", "cap"), ("len=999T", "len"), ("rd=nope", "rd"), ("chunk=zz", "chunk"), ("v=9", "v")] {
+        let err: JsValue = wasm::run(link, true, false, None).unwrap_err().into();
         let message = get(&err, "message").as_string().unwrap();
-        assert!(message.starts_with(key), "{params}: {message}");
+        assert!(message.starts_with(&format!("link: {key}: ")), "{link}: {message}");
     }
     // Fault injection is compiled out of normal builds.
-    let err: JsValue = wasm::run(json(r#"{}"#), json(r#"{"fault": "panic"}"#)).unwrap_err().into();
+    let err: JsValue = wasm::run("", true, false, Some("panic".into())).unwrap_err().into();
     assert!(get(&err, "message").as_string().unwrap().contains("only in test builds"));
-    let err: JsValue = wasm::run(json(r#"{}"#), json(r#"{"quick": "yes"}"#)).unwrap_err().into();
-    assert!(get(&err, "message").as_string().unwrap().starts_with("options"));
 }
 
 #[wasm_bindgen_test]
@@ -116,8 +105,7 @@ fn sizes_and_encoding() {
 
 #[wasm_bindgen_test]
 fn run_returns_a_write_report_for_the_write_lab() {
-    let decoded = wasm::decode_link("#v=1&lab=write&recs=2K&buf=1K&wlen=64K").unwrap();
-    let report = wasm::run(get(&decoded, "params"), json(r#"{"quick": true}"#)).map_err(JsValue::from).unwrap();
+    let report = wasm::run("#v=1&lab=write&recs=2K&buf=1K&wlen=64K", false, true, None).map_err(JsValue::from).unwrap();
     assert_eq!(get(&report, "lab").as_string().unwrap(), "write");
     let reference = get(&report, "reference_digest");
     // Cursor<Vec<u8>> finishes with the reference bytes; &mut [u8] stops with WriteZero, no trap.
@@ -134,8 +122,8 @@ fn run_returns_a_write_report_for_the_write_lab() {
     assert!(get(&report, "final_flush.1.reported_by").is_null(), "a dropped BufWriter loses the error");
     assert_eq!(get(&report, "final_flush.2.reported_by").as_string().unwrap(), "flush");
 
-    let err: JsValue = wasm::run(json(r#"{"lab": "write", "write": {"records": 0}}"#), JsValue::UNDEFINED).unwrap_err().into();
-    assert!(get(&err, "message").as_string().unwrap().starts_with("recs"));
+    let err: JsValue = wasm::run("lab=write&recs=0", true, false, None).unwrap_err().into();
+    assert!(get(&err, "message").as_string().unwrap().starts_with("link: recs: "));
 }
 
 #[wasm_bindgen_test]
@@ -144,9 +132,7 @@ fn chained_frames_match_native_counts_with_the_pool_on_and_off() {
         "len=16K&chunk=worst&seed=2&cap=1K&rd=std,chained&wl=frames",
         "len=16K&chunk=worst&seed=2&cap=1K&rd=std,chained&wl=frames&pool=off&streams=3",
     ] {
-        let decoded = wasm::decode_link(link).unwrap();
-        assert_eq!(Array::from(&get(&decoded, "notices")).length(), 0, "{link}");
-        let report = wasm::run(get(&decoded, "params"), json(r#"{"quick": true}"#)).map_err(JsValue::from).unwrap();
+        let report = wasm::run(link, false, true, None).map_err(JsValue::from).unwrap();
         let native = buflab::run(&buflab::link::decode(link).params, &FixedClock, buflab::engine::measure::Sampling::QUICK).unwrap();
         for (i, run) in native.runs.iter().enumerate() {
             let at = |field: &str| get(&report, &format!("runs.{i}.{field}")).as_f64();

@@ -336,3 +336,36 @@ describe("BufLab page", () => {
     await frames.close();
   });
 });
+
+// Writing links takes the full build, which loads after the first numbers
+// (engine/codec.ts): until it has, the controls that write links are inert,
+// and a change a script makes meanwhile waits for it. The full build's wasm
+// is held back here until the test lets it through (no service worker, which
+// would fetch it out of the test's sight).
+describe("before the full engine has loaded", () => {
+  let letThrough: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  const pages = usePages({ serviceWorkers: "block" }, (context) =>
+    context.route("**/assets/buflab_bg-*.wasm", async (route) => {
+      await held;
+      await route.continue();
+    }),
+  );
+
+  it("the first numbers show, the settings are inert, and a change made meanwhile lands once it has loaded", async () => {
+    const page = await pages.open(baseUrl);
+    await page.waitForFunction(() => performance.getEntriesByName("buflab:first-results").length > 0);
+    const inert = () => page.evaluate(() => ["controls", "lab-switch", "view-tabs", "present"].map((id) => document.getElementById(id)!.inert));
+    expect(await inert()).toEqual([true, true, true, true]);
+    expect(await metric(page, "unbuffered", "source_reads")).toBe(DEFAULT_UNBUFFERED_SOURCE_READS);
+    // A script's click reaches the toggle (a person's cannot): the change waits.
+    await page.evaluate(() => document.getElementById("present-toggle")!.click());
+    await page.waitForTimeout(300);
+    expect(fragment(page)).not.toContain("present=on");
+    letThrough();
+    await page.waitForFunction(() => location.hash.includes("present=on"));
+    expect(await inert()).toEqual([false, false, false, false]);
+    await settled(page);
+    await page.close();
+  });
+});

@@ -60,7 +60,7 @@ const engines = {
 // modulepreload in index.html) runs after that, while the worker counts.
 const opening = codec.then((codec) => {
   const decoded = openingLink(codec, location.hash);
-  return { decoded, counts: engines.counter.run(decoded.params, "counts") };
+  return { decoded, counts: engines.counter.run(decoded.fragment, "counts") };
 });
 const pageCode = opening.then(() => import("./app/page"));
 Promise.all([codec, pageCode, opening]).then(([codec, { startPage }, opening]) => {

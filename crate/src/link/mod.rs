@@ -751,6 +751,18 @@ pub fn fit_sweep(p: &Params) -> Result<Decoded, ParamError> {
     Ok(decode(&encode(p)))
 }
 
+/// The params of a canonical link (as [`encode`] writes it), strictly: a
+/// link the codec would have to correct is refused, with its first notice.
+/// For callers that are handed a link instead of params (the wasm `run`, so
+/// the page's first wasm needs no deserializer for params).
+pub fn params_of(link: &str) -> Result<Params, ParamError> {
+    let d = decode(link);
+    match d.notices.into_iter().next() {
+        None => Ok(d.params),
+        Some(n) => Err(ParamError { key: "link", message: format!("{}: {}", n.key, n.message) }),
+    }
+}
+
 /// Parses structured params (JSON, as the CLI's `--params` and the tests give
 /// them) and checks them strictly. Unknown fields are ignored.
 pub fn params_from_json(json: &str) -> Result<Params, ParamError> {

@@ -371,3 +371,63 @@ fn sys_source_follows_sys_and_stays_out_of_hand_set_links() {
     assert_eq!(params_from_json(r#"{"sys_source": "opfs"}"#).unwrap().sys_source, SysSource::Opfs);
     assert!(params_from_json(r#"{"sys_source": "guess"}"#).is_err());
 }
+
+// The page sends the worker canonical links (wasm `run` takes a link, not
+// params): whatever a link decodes to must come back from its canonical form
+// as the same params, with nothing left to correct. (proptest is a native
+// dev-dependency only.)
+#[cfg(not(target_arch = "wasm32"))]
+mod canonical {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A value for each key, valid or not (out of range, unknown, malformed).
+    fn pair() -> impl Strategy<Value = String> {
+        let values: &[(&str, &[&str])] = &[
+            ("len", &["1", "1K", "64K", "1M", "0", "999T", "x"]),
+            ("chunk", &["file", "poor", "1-7", "64-512", "0-0", "9-3"]),
+            ("seed", &["0", "42", "-1"]),
+            ("cap", &["0", "1", "64", "8K", "1M"]),
+            ("rs", &["1", "3", "64", "64K", "banana"]),
+            ("sys", &["0", "150", "99999999"]),
+            ("pend", &["0", "3"]),
+            ("syssrc", &["opfs", "native", "x"]),
+            ("rd", &["std", "unbuffered,std,chained,tokio,futures", "nope", ""]),
+            ("wl", &["fixed", "exact", "bytes", "to_end", "lines", "frames", "scan", "x"]),
+            ("streams", &["1", "4", "64", "0"]),
+            ("pool", &["0", "4"]),
+            ("reuse", &["1", "0"]),
+            ("line", &["16", "80"]),
+            ("frame", &["64", "4K"]),
+            ("nul", &["64"]),
+            ("present", &["1"]),
+            ("lab", &["read", "write", "x"]),
+            ("recs", &["1", "512", "0"]),
+            ("icap", &["0", "1K"]),
+            ("buf", &["512", "1K"]),
+            ("wf", &["cursor_vec,writer_vec,bytes_mut,mut_slice", "x"]),
+            ("wlen", &["64K", "1"]),
+            ("ws", &["16", "1"]),
+            ("wcap", &["8K", "0"]),
+            ("sink", &["poor", "file"]),
+            ("sweep", &["cap", "rs", "cap,rs", "x"]),
+            ("from", &["64", "1", "64,1"]),
+            ("to", &["1K", "8", "1K,8"]),
+            ("view", &["run", "timeline", "sweep", "x"]),
+            ("embed", &["reads,time", "sweep", "x"]),
+            ("lesson", &["1", "x"]),
+        ];
+        proptest::sample::select(values).prop_flat_map(|(key, vals)| {
+            proptest::sample::select(vals).prop_map(move |v| format!("{key}={v}"))
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn every_decoded_link_is_run_as_it_was_decoded(pairs in proptest::collection::vec(pair(), 0..10)) {
+            let d = decode(&pairs.join("&"));
+            prop_assert_eq!(params_of(&d.fragment), Ok(d.params.clone()));
+            prop_assert_eq!(params_of(&encode(&d.params)), Ok(d.params));
+        }
+    }
+}

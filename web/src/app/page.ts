@@ -101,12 +101,28 @@ export async function startPage(
   /** A run waiting for the controls to be still. */
   let debounce: ReturnType<typeof setTimeout> | null = null;
 
+  // Writing a link takes the full build, which loads after the first numbers
+  // (engine/codec.ts: the counting build only reads links). Until then the
+  // controls that write links are inert (styles/fields.css shows a wait over
+  // a second), and a change made meanwhile (a script's: a person cannot reach
+  // them) waits for it, the newest winning.
+  const writers = [byId("controls"), byId("lab-switch"), byId("view-tabs"), byId("present")];
+  for (const element of writers) element.inert = !codec.ready;
+  let heldChange: (() => void) | null = null;
+  const writesLinks =
+    <A extends unknown[]>(change: (...args: A) => void) =>
+    (...args: A): void => {
+      if (codec.ready) change(...args);
+      else heldChange = () => change(...args);
+    };
+  const edit = writesLinks(edited);
+  const editSweep = writesLinks(sweepEdited);
   const labs = createLabs(
     {
       codec,
       params: () => state.params,
-      edited: (params, live) => edited(params, live),
-      sweepEdited: (sweep) => sweepEdited(sweep),
+      edited: (params, live) => edit(params, live),
+      sweepEdited: (sweep) => editSweep(sweep),
       headlineChanged: () => showHeadline(),
       urlOf: (fragment) => linkUrl(location.href, fragment),
     },
@@ -141,8 +157,8 @@ export async function startPage(
     );
   }
 
-  const labSwitch = createLabSwitch(byId("lab-switch"), codec, "settings results", (lab) => withLab(lab, () => edited({ ...state.params, lab }, false)));
-  const viewTabs = createViewTabs(byId("view-tabs"), codec, (view) => viewChosen(view));
+  const labSwitch = createLabSwitch(byId("lab-switch"), codec, "settings results", (lab) => withLab(lab, () => edit({ ...state.params, lab }, false)));
+  const viewTabs = createViewTabs(byId("view-tabs"), codec, writesLinks(viewChosen));
   /** Shows params in every lab's form (each as it arrives) and the switches. */
   const show = (params: Params): void => {
     for (const lab of allLabs) lab((ui) => ui.show(params));
@@ -167,6 +183,7 @@ export async function startPage(
     },
     reset: () => {
       const decoded = codec.decodeLink("");
+      heldChange = null;
       withLab(decoded.params.lab, () => {
         commit(linkLoaded(state, decoded));
         writeLink(history, location, state.fragment);
@@ -207,13 +224,13 @@ export async function startPage(
         schema: codec.schema,
         calibrate: runner.createCalibrator(),
         params: () => state.params,
-        use: (sys) => edited({ ...state.params, sys, sys_source: "opfs" }, false),
+        use: (sys) => edit({ ...state.params, sys, sys_source: "opfs" }, false),
       }),
     ),
   );
   const embedBar = createEmbedBar(
     byId("embed-bar"),
-    (params) => linkUrl(location.href, codec.encodeLink({ ...params, embed: [] })),
+    (params) => (codec.ready ? linkUrl(location.href, codec.encodeLink({ ...params, embed: [] })) : null),
     () => self.crossOriginIsolated,
   );
   const embedCode = createEmbedCode(byId("embed-share"), (params) => linkUrl(location.href, codec.encodeLink(params)));
@@ -227,8 +244,9 @@ export async function startPage(
     ),
   );
   const baselineElement = byId("baseline");
+  // Baselines compare times with the full build (`verdict`), so they wait for it.
   const baseline = onFirstUse(() =>
-    import("../panels/baseline").then((m) =>
+    Promise.all([import("../panels/baseline"), codec.programLoaded]).then(([m]) =>
       m.createBaseline(baselineElement, {
         labelOf: (id) => labOf("read").labelOf(id),
         urlOf: (fragment) => linkUrl(location.href, fragment),
@@ -237,7 +255,10 @@ export async function startPage(
       }),
     ),
   );
-  const presenter = createPresenterToggle(byId("present"), (on) => displayToggled({ ...state.params, present: on }));
+  const presenter = createPresenterToggle(
+    byId("present"),
+    writesLinks((on: boolean) => displayToggled({ ...state.params, present: on })),
+  );
 
   /** The report each lab last showed, and what the shared pieces last showed. */
   const lastReports = new Map<string, LabReport>();
@@ -378,11 +399,15 @@ export async function startPage(
    * already handed to a worker for these settings (the first counts).
    */
   function request(stage: Stage, fault?: Fault, sent?: Promise<RunResult>): void {
-    const { params, fragment } = state;
+    const { fragment } = state;
     const id = state.nextRequestId;
     commit(runRequested(state, stage));
     const engine = stage === "counts" ? engines.counter : engines.timer;
-    (sent ?? engine.run(params, stage, fault)).then(
+    const answer = sent ?? engine.run(fragment, stage, fault);
+    // The page compares times with the full build on this thread (`verdict`):
+    // a timed answer waits for it (the timing worker ran the same build, so
+    // it has all but arrived).
+    (stage === "counts" ? answer : answer.then((result) => codec.programLoaded.then(() => result))).then(
       ({ report, elapsedMs }) => commit(runSucceeded(state, id, report, fragment, elapsedMs)),
       (error: unknown) => {
         if (isDropped(error)) commit(runDropped(state, id));
@@ -482,6 +507,7 @@ export async function startPage(
   window.addEventListener("hashchange", () => {
     if (document.getElementById(fragmentOf(location.hash))) return;
     const decoded = readLink(codec, location.hash);
+    heldChange = null;
     withLab(decoded.params.lab, () => {
       commit(linkLoaded(state, decoded));
       writeLink(history, location, state.fragment);
@@ -495,6 +521,18 @@ export async function startPage(
 
   show(state.params);
   commit(state);
+  codec.programLoaded.then(
+    () => {
+      for (const element of writers) element.inert = false;
+      // The embed bar's link and the code panel can be written now.
+      commit(state);
+      const change = heldChange;
+      heldChange = null;
+      change?.();
+    },
+    (error: unknown) =>
+      commit(engineNotice(state, `Settings cannot change: the engine's full build did not load (${error instanceof Error ? error.message : String(error)}). Reload the page to try again.`)),
+  );
   // The default experiment runs without a click: its exact counts first
   // (milliseconds), then a quick estimate, then the full measurement, each
   // replacing the one before.

@@ -38,34 +38,41 @@ describe("the counting build and the full build", () => {
     }
   });
 
-  it.each(LINKS)("decode and encode %j alike", (link) => {
-    const decoded = counting.decode_link(link) as { params: Params };
+  it.each(LINKS)("decode %j alike, to a link the full build writes back the same", (link) => {
+    const decoded = counting.decode_link(link) as { params: Params; fragment: string };
     expect(decoded).toEqual(full.decode_link(link));
-    expect(counting.encode_link(decoded.params)).toBe(full.encode_link(decoded.params));
-    expect(counting.fit_sweep(decoded.params)).toEqual(full.fit_sweep(decoded.params));
+    expect(full.encode_link(decoded.params)).toBe(decoded.fragment);
   });
 
   it.each(LINKS)("count %j alike: every count and digest", (link) => {
-    const { params } = full.decode_link(link) as { params: Params };
-    const a = counting.run(params, { counts: true }) as LabReport;
-    const b = full.run(params, { counts: true }) as LabReport;
+    const { fragment } = full.decode_link(link) as { fragment: string };
+    const a = counting.run(fragment, true, false) as LabReport;
+    const b = full.run(fragment, true, false) as LabReport;
     expect(a.stage).toBe("counts");
     expect(counts(a)).toEqual(counts(b));
   });
 
+  it("run takes canonical links only: one the codec would correct is refused with its notice", () => {
+    for (const build of [counting, full]) {
+      expect(() => build.run("len=16K&cap=0&rd=std", true, false)).toThrow(/link: cap: .*minimum/);
+      expect(() => build.run("v=9&len=16K&rd=std", true, false)).toThrow(/link: v: link version/);
+    }
+  });
+
   it("the counting build refuses to time, and records no timeline", () => {
-    const { params } = full.decode_link("len=16K&rd=std") as { params: Params };
-    expect(() => counting.run(params, { quick: true })).toThrow(/counts only/);
-    expect(() => counting.run(params, {})).toThrow(/counts only/);
-    const report = counting.run(params, { counts: true }) as LabReport;
+    const { fragment } = full.decode_link("len=16K&rd=std") as { fragment: string };
+    expect(() => counting.run(fragment, false, true)).toThrow(/counts only/);
+    expect(() => counting.run(fragment, false, false)).toThrow(/counts only/);
+    const report = counting.run(fragment, true, false) as LabReport;
     expect(report.lab === "read" && report.runs[0]!.timeline).toBeFalsy();
     // The full build's counts carry the timeline the timeline view draws.
-    const withTimeline = full.run(params, { counts: true }) as LabReport;
+    const withTimeline = full.run(fragment, true, false) as LabReport;
     expect(withTimeline.lab === "read" && withTimeline.runs[0]!.timeline).toBeTruthy();
   });
 
   it("the counting build has none of the full build's other exports", () => {
-    for (const name of ["code", "sweep_point", "sweep_report", "sweep_total", "calibrate_opfs"]) {
+    // Nothing in it takes params as an object, so it carries no deserializer (crate/src/wasm.rs).
+    for (const name of ["code", "encode_link", "fit_sweep", "verdict", "sweep_point", "sweep_report", "sweep_total", "calibrate_opfs"]) {
       expect(name in counting, name).toBe(false);
       expect(name in full, name).toBe(true);
     }

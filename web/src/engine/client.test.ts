@@ -29,6 +29,11 @@ const params = (rs: number): Params => ({
   readers: ["std"],
 });
 
+/** The canonical link the page would send for `params(rs)`. */
+const link = (rs: number): string => realCodec().encodeLink(params(rs));
+/** The settings a run request carries. */
+const paramsOf = (m: { link: string }): Params => realCodec().decodeLink(m.link).params;
+
 const reportFor = (p: Params): Report => ({
   params: p,
   runs: [],
@@ -60,7 +65,7 @@ function setup(options: { timeoutMs?: number; maxRespawns?: number; preempt?: Cl
   /** The current worker answers its last request. */
   const answer = (): void => {
     const m = current().lastRun();
-    current().say({ type: "result", id: m.id, report: reportFor(m.params), elapsedMs: 1 });
+    current().say({ type: "result", id: m.id, report: reportFor(paramsOf(m)), elapsedMs: 1 });
   };
   return { client, workers, events, current, answer };
 }
@@ -109,8 +114,8 @@ describe("EngineClient", () => {
   it("sends one run and resolves it with the worker's report", async () => {
     const { client, current, answer } = setup();
     const p = params(1);
-    const done = client.run(p, "quick");
-    expect(current().posted).toEqual([{ type: "run", id: 1, params: p, stage: "quick" }]);
+    const done = client.run(link(1), "quick");
+    expect(current().posted).toEqual([{ type: "run", id: 1, link: link(1), stage: "quick" }]);
     answer();
     await expect(done).resolves.toMatchObject({ report: { params: p }, elapsedMs: 1 });
     expect(client.busy).toBe(false);
@@ -118,21 +123,21 @@ describe("EngineClient", () => {
 
   it("drops requests superseded while queued and runs only the newest after the running one", async () => {
     const { client, current, answer } = setup();
-    const first = client.run(params(1), "full");
-    const second = client.run(params(2), "quick");
-    const third = client.run(params(3), "quick");
+    const first = client.run(link(1), "full");
+    const second = client.run(link(2), "quick");
+    const third = client.run(link(3), "quick");
     await expect(second).rejects.toBeInstanceOf(Superseded);
-    expect(current().posted.map((m) => m.params.rs)).toEqual([1]);
+    expect(current().posted.map((m) => paramsOf(m).rs)).toEqual([1]);
     answer();
     await expect(first).resolves.toMatchObject({ report: { params: { rs: 1 } } });
-    expect(current().posted.map((m) => m.params.rs)).toEqual([1, 3]);
+    expect(current().posted.map((m) => paramsOf(m).rs)).toEqual([1, 3]);
     answer();
     await expect(third).resolves.toMatchObject({ report: { params: { rs: 3 } } });
   });
 
   it("passes the engine's error message through and keeps the worker", async () => {
     const { client, current, workers } = setup();
-    const done = client.run(params(1), "full");
+    const done = client.run(link(1), "full");
     current().say({ type: "error", id: 1, message: "cap: 0 is outside 1..=4M", fatal: false });
     await expect(done).rejects.toThrow("cap: 0 is outside 1..=4M");
     expect(workers).toHaveLength(1);
@@ -140,22 +145,22 @@ describe("EngineClient", () => {
 
   it("replaces the worker after a trap (a Rust panic) and runs the waiting job on the new one", async () => {
     const { client, current, workers, events } = setup();
-    const first = client.run(params(1), "full");
-    const next = client.run(params(2), "full");
+    const first = client.run(link(1), "full");
+    const next = client.run(link(2), "full");
     workers[0]!.say({ type: "error", id: 1, message: "The engine crashed: unreachable", fatal: true });
     await expect(first).rejects.toThrow("unreachable");
     expect(workers).toHaveLength(2);
     expect(workers[0]!.terminated).toBe(true);
     expect(events.some((e) => e.type === "respawned")).toBe(true);
-    expect(current().lastRun().params.rs).toBe(2);
+    expect(paramsOf(current().lastRun()).rs).toBe(2);
     current().say({ type: "result", id: current().lastRun().id, report: reportFor(params(2)), elapsedMs: 1 });
     await expect(next).resolves.toBeDefined();
   });
 
   it("cancel terminates the busy worker, starts a fresh one and rejects with Cancelled", async () => {
     const { client, workers } = setup();
-    const running = client.run(params(1), "full");
-    const waiting = client.run(params(2), "full");
+    const running = client.run(link(1), "full");
+    const waiting = client.run(link(2), "full");
     client.cancel();
     await expect(running).rejects.toBeInstanceOf(Cancelled);
     await expect(waiting).rejects.toBeInstanceOf(Cancelled);
@@ -167,17 +172,17 @@ describe("EngineClient", () => {
 
   it("a new request preempts a running job the policy gives up: it is superseded and a fresh worker runs the new one", async () => {
     const { client, workers } = setup({ preempt: ({ stage }) => stage === "full" });
-    const full = client.run(params(1), "full");
-    const quick = client.run(params(2), "quick");
+    const full = client.run(link(1), "full");
+    const quick = client.run(link(2), "quick");
     await expect(full).rejects.toBeInstanceOf(Superseded);
     expect(workers[0]!.terminated).toBe(true);
-    expect(workers[1]!.lastRun()).toMatchObject({ stage: "quick", params: { rs: 2 } });
+    expect(workers[1]!.lastRun()).toMatchObject({ stage: "quick", link: link(2) });
     // A quick estimate is not given up: the next request waits behind it.
-    const next = client.run(params(3), "full");
+    const next = client.run(link(3), "full");
     expect(workers).toHaveLength(2);
     workers[1]!.say({ type: "result", id: workers[1]!.lastRun().id, report: reportFor(params(2)), elapsedMs: 1 });
     await expect(quick).resolves.toBeDefined();
-    expect(workers[1]!.lastRun()).toMatchObject({ stage: "full", params: { rs: 3 } });
+    expect(workers[1]!.lastRun()).toMatchObject({ stage: "full", link: link(3) });
     workers[1]!.say({ type: "result", id: workers[1]!.lastRun().id, report: reportFor(params(3)), elapsedMs: 1 });
     await expect(next).resolves.toBeDefined();
   });
@@ -191,21 +196,21 @@ describe("EngineClient", () => {
 
   it("a job over its time budget is stopped with a clear message, and the next job runs on a fresh worker", async () => {
     const { client, workers } = setup({ timeoutMs: 20_000 });
-    const slow = client.run(params(1), "full");
-    const next = client.run(params(2), "full");
+    const slow = client.run(link(1), "full");
+    const next = client.run(link(2), "full");
     const rejected = expect(slow).rejects.toThrow(/longer than 20 s.*rs=1/);
     vi.advanceTimersByTime(20_000);
     await rejected;
     expect(workers[0]!.terminated).toBe(true);
     expect(workers).toHaveLength(2);
-    expect(workers[1]!.lastRun().params.rs).toBe(2);
+    expect(paramsOf(workers[1]!.lastRun()).rs).toBe(2);
     workers[1]!.say({ type: "result", id: workers[1]!.lastRun().id, report: reportFor(params(2)), elapsedMs: 3 });
     await expect(next).resolves.toBeDefined();
   });
 
   it("a job that finishes in time clears its timer", async () => {
     const { client, workers, answer } = setup({ timeoutMs: 1000 });
-    const done = client.run(params(1), "full");
+    const done = client.run(link(1), "full");
     answer();
     await done;
     vi.advanceTimersByTime(5000);
@@ -214,9 +219,9 @@ describe("EngineClient", () => {
 
   it("reports a worker crash with what it was doing, and starts a new worker", async () => {
     const { client, workers, events } = setup();
-    const done = client.run(params(7), "full");
+    const done = client.run(link(7), "full");
     workers[0]!.crash("Uncaught RangeError: out of memory");
-    await expect(done).rejects.toThrow(/crashed while doing a full run of len=1024 rs=7.*out of memory/);
+    await expect(done).rejects.toThrow(/crashed while doing a full run of #v=1&len=1K&.*&rs=7&.*out of memory/);
     expect(workers).toHaveLength(2);
     expect(events.find((e) => e.type === "respawned")).toMatchObject({ reason: expect.stringContaining("out of memory") });
   });
@@ -226,12 +231,12 @@ describe("EngineClient", () => {
     for (let i = 0; i < 3; i++) workers.at(-1)!.crash("SyntaxError in worker script");
     expect(events.at(-1)).toMatchObject({ type: "broken" });
     await expect(client.ready).rejects.toThrow(/Gave up after 2 restarts/);
-    await expect(client.run(params(1), "full")).rejects.toThrow(/Gave up/);
+    await expect(client.run(link(1), "full")).rejects.toThrow(/Gave up/);
   });
 
   it("a wasm that fails to load breaks the client for good", async () => {
     const { client, current, events } = setup();
-    const done = client.run(params(1), "full");
+    const done = client.run(link(1), "full");
     current().say({ type: "failed", message: "Could not load the engine (wasm): 404" });
     await expect(done).rejects.toThrow("404");
     await expect(client.ready).rejects.toThrow("404");
@@ -240,10 +245,10 @@ describe("EngineClient", () => {
 
   it("ignores messages from a worker it has replaced", async () => {
     const { client, workers } = setup();
-    const first = client.run(params(1), "full");
+    const first = client.run(link(1), "full");
     client.cancel();
     await expect(first).rejects.toBeInstanceOf(Cancelled);
-    const second = client.run(params(2), "full");
+    const second = client.run(link(2), "full");
     workers[0]!.say({ type: "result", id: 1, report: reportFor(params(1)), elapsedMs: 1 });
     expect(client.busy).toBe(true);
     workers[1]!.say({ type: "result", id: workers[1]!.lastRun().id, report: reportFor(params(2)), elapsedMs: 1 });

@@ -1,6 +1,6 @@
 // The one typed bridge between the page and the engine worker.
 //
-//   run(params) ─▶ LatestQueue ─▶ worker.postMessage({type:'run'}) ─▶ wasm run()
+//   run(link) ─▶ LatestQueue ─▶ worker.postMessage({type:'run'}) ─▶ wasm run()
 //        ▲                                                               │
 //        └──────── resolve(report) / reject(error) ◀── result / error ◀──┘
 //
@@ -13,7 +13,7 @@
 
 import type { EngineBuild, Fault, FromWorker, ToWorker } from "./protocol";
 import { spawnEngineWorker } from "./spawn";
-import type { LabReport, Params, Stage } from "./types.gen";
+import type { LabReport, Stage } from "./types.gen";
 
 /** Rejection for a request that a newer request replaced before it started. */
 export class Superseded extends Error {
@@ -115,7 +115,8 @@ export interface RunResult {
 
 interface Job {
   id: number;
-  params: Params;
+  /** The canonical fragment of the settings. */
+  link: string;
   stage: Stage;
   fault?: Fault;
   /** When it was handed to the worker (performance.now()). */
@@ -132,12 +133,7 @@ interface Job {
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
 function describeJob(job: Job): string {
-  const p = job.params;
-  if (p.lab === "write") {
-    const w = p.write;
-    return `${job.stage} write-lab run of recs=${w.records} wlen=${w.len} ws=${w.ws} wcap=${w.cap}`;
-  }
-  return `${job.stage} run of len=${p.len} rs=${p.rs} cap=${p.cap}`;
+  return `${job.stage} run of #${job.link}`;
 }
 
 export class EngineClient {
@@ -177,7 +173,7 @@ export class EngineClient {
    * `Superseded` if a newer request replaces it before it starts, or ends it
    * early (`preempt`). `fault` injects a failure (test builds only).
    */
-  run(params: Params, stage: Stage, fault?: Fault): Promise<RunResult> {
+  run(link: string, stage: Stage, fault?: Fault): Promise<RunResult> {
     return new Promise<RunResult>((resolve, reject) => {
       if (this.brokenMessage !== null) {
         reject(new Error(this.brokenMessage));
@@ -190,7 +186,7 @@ export class EngineClient {
         for (const old of this.queue.clear()) old.reject(new Superseded());
         this.replaceWorker();
       }
-      const job: Job = { id: this.nextId++, params, stage, fault, resolve, reject };
+      const job: Job = { id: this.nextId++, link, stage, fault, resolve, reject };
       const { start, dropped } = this.queue.submit(job);
       dropped?.reject(new Superseded());
       if (start) this.start(start);
@@ -255,8 +251,8 @@ export class EngineClient {
     this.clearTimer();
     this.timer = setTimeout(() => this.onTimeout(job), this.options.timeoutMs);
     job.startedAt = performance.now();
-    const { id, params, stage, fault } = job;
-    this.worker.postMessage(fault ? { type: "run", id, params, stage, fault } : { type: "run", id, params, stage });
+    const { id, link, stage, fault } = job;
+    this.worker.postMessage(fault ? { type: "run", id, link, stage, fault } : { type: "run", id, link, stage });
   }
 
   /** The running job is over: settle it, then start the one waiting. */

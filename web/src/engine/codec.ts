@@ -1,8 +1,9 @@
 // Typed face of the engine's pure, synchronous functions: the schema (limits,
 // defaults, names) and the link codec. The main thread instantiates the
-// counting build for the codec (compiled once, shared with the counting
-// worker, engine/spawn.ts), and the full build for the code panel's program
-// once that has arrived; only the workers call `run`. The schema is a
+// counting build to read links (compiled once, shared with the counting
+// worker, engine/spawn.ts), and the full build, once that has arrived after
+// the first numbers, to write them and for the code panel's program; only
+// the workers call `run`. The schema is a
 // constant of the engine, generated from it as data (crate/src/types.rs), so
 // no wasm serializes it at run time.
 //
@@ -16,19 +17,23 @@ import type { Decoded, Params, Schema, Stats, Verdict } from "./types.gen";
 /** The engine's schema (crate/src/catalog/schema.rs), as generated; the page reads it as `Codec.schema`. */
 const schema = schemaData as Schema;
 
-/** The exports of either engine build that the codec uses. */
+/** The counting build's codec exports: reading links, sizes (in both builds). */
 export interface CodecExports {
   decode_link(fragment: string): unknown;
-  encode_link(params: unknown): string;
   parse_size(text: string): number | undefined;
   format_size(n: number): string;
   max_streams(len: number, cap: number): number;
-  fit_sweep(params: unknown): unknown;
-  verdict(a: unknown, b: unknown): string;
 }
 
-/** The full build's export for the code panel (crate/src/catalog/snippet.rs). */
+/**
+ * The full build's exports the page uses on this thread: writing links, and
+ * the code panel's program. Each takes params as an object, so each needs the
+ * params' deserializer, which the counting build leaves out for size.
+ */
 export interface ProgramExports {
+  encode_link(params: unknown): string;
+  fit_sweep(params: unknown): unknown;
+  verdict(a: unknown, b: unknown): string;
   code(params: unknown): string;
 }
 
@@ -36,8 +41,6 @@ export interface Codec {
   readonly schema: Schema;
   /** Never throws: invalid values fall back to defaults with a notice naming the key. */
   decodeLink(fragment: string): Decoded;
-  /** Canonical fragment for these params, without the leading '#'. */
-  encodeLink(params: Params): string;
   /** "8K" → 8192; undefined when the text is not a size. */
   parseSize(text: string): number | undefined;
   /** 8192 → "8K". */
@@ -45,38 +48,66 @@ export interface Codec {
   /** The most streams allowed with this stream length and buffer capacity (the engine's rule). */
   maxStreams(len: number, cap: number): number;
   /**
-   * The Rust program these params correspond to (crate/src/catalog/snippet.rs);
-   * null until the full engine has loaded (`programLoaded`). Throws for invalid params.
+   * True once the full build has loaded on this thread (`programLoaded`):
+   * from then on the calls below answer; before, they throw `ProgramLoading`
+   * (the page holds its edits until then, app/page.ts).
    */
-  code(params: Params): string | null;
-  /** Resolves once `code` can answer. */
+  readonly ready: boolean;
+  /** Resolves once the calls below can answer; rejects if the full build cannot load. */
   readonly programLoaded: Promise<void>;
+  /** Canonical fragment for these params, without the leading '#'. Throws for invalid params. */
+  encodeLink(params: Params): string;
   /** Params whose sweep is fitted to the rest (as a link's would be), with notices; throws when the rest is invalid. */
   fitSweep(params: Params): Decoded;
   /** How time `a` compares with `b`: faster or slower only when their samples separate (the engine's rule). */
   verdict(a: Stats, b: Stats): Verdict;
+  /** The Rust program these params correspond to (crate/src/catalog/snippet.rs). Throws for invalid params. */
+  code(params: Params): string;
 }
 
-/** The codec over a build's exports; `program`, the full build's, may come later. */
+/** A call that needs the full build, made before it has loaded on this thread. */
+class ProgramLoading extends Error {
+  constructor(why = "it is still loading") {
+    super(`The engine cannot write links yet: ${why}.`);
+    this.name = "ProgramLoading";
+  }
+}
+
+/** The codec over the counting build's exports; `program`, the full build's, comes later. */
 export function codecFrom(exports: CodecExports, program: ProgramExports | Promise<ProgramExports>): Codec {
-  let programs: ProgramExports | null = null;
-  const programLoaded = Promise.resolve(program).then((loaded) => {
-    programs = loaded;
-  });
+  // A build already loaded (the tests' synchronous one) answers at once.
+  let loaded: ProgramExports | null = program instanceof Promise ? null : program;
+  let failed: string | null = null;
+  const programLoaded = Promise.resolve(program).then(
+    (exports) => {
+      loaded = exports;
+    },
+    (error: unknown) => {
+      failed = `its full build did not load (${error instanceof Error ? error.message : String(error)})`;
+      throw error;
+    },
+  );
+  const full = (): ProgramExports => {
+    if (loaded === null) throw new ProgramLoading(failed ?? undefined);
+    return loaded;
+  };
   return {
     schema,
     decodeLink: (fragment) => exports.decode_link(fragment.replace(/^#/, "")) as Decoded,
-    encodeLink: (params) => exports.encode_link(params),
     parseSize: (text) => {
       const n = exports.parse_size(text.trim());
       return n === undefined || n === null ? undefined : n;
     },
     formatSize: (bytes) => exports.format_size(bytes),
     maxStreams: (len, cap) => exports.max_streams(len, cap),
-    code: (params) => (programs ? programs.code(params) : null),
+    get ready() {
+      return loaded !== null;
+    },
     programLoaded,
-    fitSweep: (params) => exports.fit_sweep(params) as Decoded,
-    verdict: (a, b) => exports.verdict(a, b) as Verdict,
+    encodeLink: (params) => full().encode_link(params),
+    fitSweep: (params) => full().fit_sweep(params) as Decoded,
+    verdict: (a, b) => full().verdict(a, b) as Verdict,
+    code: (params) => full().code(params),
   };
 }
 

@@ -5,7 +5,7 @@
 //
 //   main thread                          worker                          wasm
 //   ───────────                          ──────                          ────
-//   client.run(params, stage) ──ToWorker──▶ run(params, {counts, quick}) ──▶ engine
+//   client.run(link, stage) ──ToWorker──▶ run(link, counts, quick) ───▶ engine
 //   promise resolves ◀──────FromWorker (result / error)────────────── LabReport / Error
 //
 // The page keeps two such workers: one answers `counts` requests (exact
@@ -42,7 +42,8 @@ export type ModuleMessage =
   | { type: "module"; build: EngineBuild; error: string };
 
 /** Messages from the page to the worker: how far to time (`counts`: not at all). */
-export type ToWorker = { type: "run"; id: number; params: Params; stage: Stage; fault?: Fault };
+/** `link`: the canonical fragment of the settings to run (the counting build takes links, not params: engine/codec.ts). */
+export type ToWorker = { type: "run"; id: number; link: string; stage: Stage; fault?: Fault };
 
 /** Messages from the worker to the page. */
 export type FromWorker =

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import * as counting from "../../pkg-counts/buflab_counts.js";
 import * as engine from "../../pkg/buflab.js";
 import { codecFrom, type Codec } from "./codec";
-import type { Notice, SweepPoint, SweepReport } from "./types.gen";
+import type { LabReport, Notice, SweepPoint, SweepReport } from "./types.gen";
 
 let codec: Codec | null = null;
 
@@ -36,6 +36,11 @@ export function realCountingEngine(): typeof counting {
 export function realEngine(): typeof engine {
   realCodec();
   return engine;
+}
+
+/** A quick run of `link`, as the timing worker runs it; throws for a link the codec would correct (`run` takes canonical links only). */
+export function realQuickRun(link: string): LabReport {
+  return realEngine().run(link.replace(/^#/, ""), false, true) as LabReport;
 }
 
 /** The sweep a link carries, run point by point as the sweep worker runs it (quick sampling), up to `upTo` points. */

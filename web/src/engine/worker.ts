@@ -7,7 +7,7 @@
 
 import { openOpfsFile } from "./opfs";
 import type { CalibrateReply, CalibrateRequest, EngineBuild, FromWorker, ModuleMessage, SweepProgress, SweepRequest, ToWorker } from "./protocol";
-import type { Calibration, LabReport, Params, SweepPoint, SweepReport } from "./types.gen";
+import type { Calibration, LabReport, SweepPoint, SweepReport } from "./types.gen";
 
 /** The parts of DedicatedWorkerGlobalScope this file uses (the DOM lib types `self` as Window). */
 interface WorkerScope {
@@ -91,10 +91,8 @@ scope.addEventListener("message", (event) => {
     }
     const started = performance.now();
     try {
-      const timing = { counts: request.stage === "counts", quick: request.stage === "quick" };
-      const options = request.fault ? { ...timing, fault: request.fault } : timing;
       lastPanic = null;
-      const report = engine.exports.run(request.params as Params, options) as LabReport;
+      const report = engine.exports.run(request.link, request.stage === "counts", request.stage === "quick", request.fault) as LabReport;
       post({ type: "result", id: request.id, report, elapsedMs: performance.now() - started });
     } catch (error) {
       // A RuntimeError is a trap (a Rust panic): the instance's memory may be

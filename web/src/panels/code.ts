@@ -65,18 +65,24 @@ export function createCodePanel(container: HTMLElement, codec: Codec): CodePanel
   let wanted: { params: Params; fragment: string } | null = null;
   const render = (): void => {
     if (!wanted) return;
+    // Written by the full engine, which loads after the first numbers: until
+    // then a note, and the program once it has come (`programLoaded`).
+    if (!codec.ready) {
+      setText(code, "// The program arrives with the full engine, in a moment…");
+      shownFragment = null;
+      return;
+    }
     try {
-      const program = codec.code(wanted.params);
-      // Written by the full engine, which loads after the first numbers: until
-      // then a note, and the program once it has come (`programLoaded`).
-      setText(code, program ?? "// The program arrives with the full engine, in a moment…");
-      shownFragment = program === null ? null : wanted.fragment;
+      setText(code, codec.code(wanted.params));
+      shownFragment = wanted.fragment;
     } catch (error) {
       setText(code, `// No program: ${error instanceof Error ? error.message : String(error)}`);
       shownFragment = wanted.fragment;
     }
   };
-  void codec.programLoaded.then(render);
+  codec.programLoaded.then(render, () => {
+    if (wanted) setText(code, "// No program: the full engine did not load.");
+  });
 
   return {
     show(params, fragment) {

@@ -37,9 +37,11 @@ export interface EmbedBar {
 /**
  * The bar of an embedded page: "Open in BufLab" (the same settings on the
  * full page, in a new tab) and, without cross-origin isolation (an iframe
- * in a page that is not isolated), that times are coarse.
+ * in a page that is not isolated), that times are coarse. `fullPageUrl` is
+ * null while links cannot be written yet (engine/codec.ts: `ready`); the
+ * page updates the bar again once they can.
  */
-export function createEmbedBar(element: HTMLElement, fullPageUrl: (params: Params) => string, isolated: () => boolean): EmbedBar {
+export function createEmbedBar(element: HTMLElement, fullPageUrl: (params: Params) => string | null, isolated: () => boolean): EmbedBar {
   const open = h("a", { class: "embed-open", target: "_blank", rel: "noopener" }, "Open in BufLab ↗");
   const note = h("span", { class: "embed-note" });
   replaceChildren(element, open, note);
@@ -47,7 +49,9 @@ export function createEmbedBar(element: HTMLElement, fullPageUrl: (params: Param
     update(params) {
       element.hidden = params.embed.length === 0;
       if (element.hidden) return;
-      open.href = fullPageUrl(params);
+      const url = fullPageUrl(params);
+      if (url === null) open.removeAttribute("href");
+      else open.href = url;
       setText(note, isolated() ? "" : "Counts exact; times rough (coarse timer in an embed).");
     },
   };
@@ -63,11 +67,20 @@ export function createEmbedCode(element: HTMLElement, embedUrl: (params: Params)
   const button = h("button", { type: "button", class: "small", id: "embed-copy" }, "Copy embed code");
   const code = h("textarea", { id: "embed-code", class: "embed-code", readonly: true, rows: 3, hidden: true, "aria-label": "Embed code" });
   replaceChildren(element, h("div", { class: "share-row" }, h("span", { class: "share-label" }, "Embed"), button, status), code);
-  let text = "";
+  /** What is on screen; the code is written when asked for (links come with the full engine). */
+  let wanted: { params: Params; embed: Embed[] } | null = null;
+  const text = (): string => (wanted ? embedCode(embedUrl({ ...wanted.params, embed: wanted.embed }), `BufLab: ${wanted.embed.join(", ")}`) : "");
   button.addEventListener("click", () => {
-    code.value = text;
+    let written: string;
+    try {
+      written = text();
+    } catch (error) {
+      setText(status, error instanceof Error ? error.message : String(error));
+      return;
+    }
+    code.value = written;
     copyText(
-      text,
+      written,
       () => setText(status, "Copied: paste it into a slide or a page."),
       () => {
         code.hidden = false;
@@ -78,10 +91,10 @@ export function createEmbedCode(element: HTMLElement, embedUrl: (params: Params)
   });
   return {
     update(params, view) {
-      const embed = embedFor(params, view);
-      text = embedCode(embedUrl({ ...params, embed }), `BufLab: ${embed.join(", ")}`);
-      code.value = text;
-      button.dataset["embed"] = embed.join(",");
+      wanted = { params, embed: embedFor(params, view) };
+      button.dataset["embed"] = wanted.embed.join(",");
+      // Shown only after a click wrote it, so the engine can write links.
+      if (!code.hidden) code.value = text();
     },
   };
 }

@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Codec } from "../engine/codec";
 import { isWriteReport } from "../engine/report";
-import type { LabReport, Report, WriteReport } from "../engine/types.gen";
-import { realCodec, realEngine } from "../engine/real-engine";
+import type { Report, WriteReport } from "../engine/types.gen";
+import { realCodec, realQuickRun } from "../engine/real-engine";
 import { BASELINE_METRICS, MAX_BASELINES, compareRuns, linkDifferences, parseStored, ratioText, withSaved, type Baseline } from "./baseline";
 import { csvField, exactNumber, settingsLine } from "../shared/export-kit";
 import { READ_CSV_HEADER, WRITE_CSV_HEADER, csvOf, fileName, jsonOf, markdownOf, mdCell } from "./export";
@@ -16,11 +16,7 @@ beforeAll(() => {
   codec = realCodec();
 });
 
-function run(fragment: string): LabReport {
-  const decoded = codec.decodeLink(fragment);
-  expect(decoded.notices).toEqual([]);
-  return realEngine().run(decoded.params, { quick: true }) as LabReport;
-}
+const run = realQuickRun;
 
 function readRun(fragment: string): Report {
   const report = run(fragment);

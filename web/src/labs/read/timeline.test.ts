@@ -4,9 +4,9 @@
 
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Codec } from "../../engine/codec";
-import { realCodec, realEngine } from "../../engine/real-engine";
+import { realCodec, realQuickRun } from "../../engine/real-engine";
 import { isWriteReport } from "../../engine/report";
-import type { LabReport, Report } from "../../engine/types.gen";
+import type { Report } from "../../engine/types.gen";
 import { bytesText, defaultReader, describeTrace, fillSteps, flowCards, refills, stepScene, totalsAt, totalsText, wrapWords, type Shape } from "./timeline";
 import { TIMELINE_START } from "./timeline-start";
 
@@ -16,9 +16,7 @@ beforeAll(() => {
 });
 
 function run(fragment: string): Report {
-  const decoded = codec.decodeLink(fragment);
-  expect(decoded.notices).toEqual([]);
-  const report = realEngine().run(decoded.params, { quick: true }) as LabReport;
+  const report = realQuickRun(fragment);
   if (isWriteReport(report)) throw new Error("expected a read report");
   return report;
 }

@@ -4,9 +4,9 @@
 
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Codec } from "../../engine/codec";
-import { realCodec, realEngine } from "../../engine/real-engine";
+import { realCodec, realQuickRun } from "../../engine/real-engine";
 import { isWriteReport, sampleCount } from "../../engine/report";
-import type { LabReport, Params, WriteReport } from "../../engine/types.gen";
+import type { Params, WriteReport } from "../../engine/types.gen";
 import { twoLines } from "./charts";
 import { summarizeWrite } from "./results";
 import { seekableText, writeZeroMessage } from "./tables";
@@ -19,9 +19,7 @@ beforeAll(() => {
 const labelOf = (id: string): string => codec.schema.flavours.find((f) => f.id === id)?.label ?? id;
 
 function run(fragment: string): WriteReport {
-  const decoded = codec.decodeLink(fragment);
-  expect(decoded.notices).toEqual([]);
-  const report = realEngine().run(decoded.params, { quick: true }) as LabReport;
+  const report = realQuickRun(fragment);
   if (!isWriteReport(report)) throw new Error("expected a write report");
   return report;
 }

@@ -6,9 +6,10 @@
 //
 // Budgets (measured here, printed, and written to test-results/budgets.json):
 //   - bytes: what the first visit fetches before its first numbers, gzipped
-//     as a host would send it, under a bloat guard (BYTES_BUDGET below; the 150 KB target is
-//     a benchmark's); and everything it fetches, the full engine and the
-//     offline copy after the first numbers included (ALL_BYTES_BUDGET);
+//     as a host would send it, under a bloat guard (BYTES_BUDGET below; the
+//     150 KB target is a benchmark's); and everything it fetches, the full
+//     engine and the offline copy after the first numbers included
+//     (ALL_BYTES_BUDGET);
 //   - first results: the bound asserted is generous (5 s, a loaded CI
 //     machine); the target is 300 ms on localhost (`npm run bench` sets the
 //     measured figure beside it), and the figure is reported.
@@ -39,15 +40,15 @@ const MOUNT = "/some/sub/path/";
  * beside its target). The figures are printed here too. Before the first
  * numbers: 126.8 KiB gzipped (the service worker, the write lab and the
  * panels around the results come after them), the counting build of the
- * engine (85 KiB) and the page's code (17 KiB); in all: 607 KiB, the full
- * engine (369 KiB: the lean timed pass compiles each of the five readers into
+ * engine (85 KiB) and the page's code (17 KiB); in all: 612 KiB, the full
+ * engine (373 KiB: the lean timed pass compiles each of the five readers into
  * every one of its timed loops), chart.js (58 KiB), the sweep and timeline
  * views and the later parts' own chunks joining after the first numbers.
  * Each guard sits just above its figure, so a doubled chunk or a few KiB of
  * new bloat trips it.
  */
 const BYTES_BUDGET = 130 * 1024;
-const ALL_BYTES_BUDGET = 611 * 1024;
+const ALL_BYTES_BUDGET = 616 * 1024;
 /** Generous: a loaded 2-core CI machine. The target on localhost is 300 ms (docs/benchmarks.md). */
 const FIRST_RESULTS_BOUND_MS = 5_000;
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */

@@ -4,10 +4,10 @@
 //! model and seed give are part of the link contract (the engine's
 //! `source::Chunker` draws them).
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
 /// How the stream is cut into pieces, one piece per read call at most.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum ChunkModel {
@@ -21,38 +21,6 @@ pub enum ChunkModel {
     /// A pipe: at most [`PIPE_CHUNK`] bytes per read, Linux's default pipe
     /// buffer.
     Pipe,
-}
-
-/// Reads what `#[serde(tag = "kind")]` writes (`{"kind": "uniform", "min":
-/// 64, "max": 512}`), as that attribute's derive would, through a plain
-/// struct: the derive buffers the whole object in serde's generic `Content`
-/// first, about 20 KB of the wasm module the page's first numbers wait for.
-impl<'de> Deserialize<'de> for ChunkModel {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(rename_all = "lowercase")]
-        enum Kind {
-            Uniform,
-            Fixed,
-            File,
-            Pipe,
-        }
-        #[derive(Deserialize)]
-        struct Tagged {
-            kind: Kind,
-            min: Option<usize>,
-            max: Option<usize>,
-            size: Option<usize>,
-        }
-        let t = Tagged::deserialize(deserializer)?;
-        let field = |value: Option<usize>, name| value.ok_or_else(|| serde::de::Error::missing_field(name));
-        Ok(match t.kind {
-            Kind::Uniform => ChunkModel::Uniform { min: field(t.min, "min")?, max: field(t.max, "max")? },
-            Kind::Fixed => ChunkModel::Fixed { size: field(t.size, "size")? },
-            Kind::File => ChunkModel::File,
-            Kind::Pipe => ChunkModel::Pipe,
-        })
-    }
 }
 
 /// Capacity of a Linux pipe buffer, the most one `read(2)` on a pipe returns.

@@ -3,9 +3,8 @@
 // counting build to read links (compiled once, shared with the counting
 // worker, engine/spawn.ts), and the full build, once that has arrived after
 // the first numbers, to write them and for the code panel's program; only
-// the workers call `run`. The schema is a
-// constant of the engine, generated from it as data (crate/src/types.rs), so
-// no wasm serializes it at run time.
+// the workers call `run`. The schema is a constant of the engine, generated
+// from it as data (crate/src/types.rs), so no wasm serializes it at run time.
 //
 // The engine owns validation: the UI never re-implements a limit or a default,
 // it reads them from `schema` and sends links through `decode_link`.

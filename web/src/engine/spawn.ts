@@ -1,12 +1,13 @@
 // Starting the engine's workers. The engine comes as two wasm builds of the
 // same crate (`npm run wasm`):
 //
-//   counts  web/pkg-counts   the link codec and the counted pass, nothing
+//   counts  web/pkg-counts   reading links and the counted pass, nothing
 //                            timed (built without the `timed` feature, for
-//                            size): the codec on this thread and the
+//                            size): links read on this thread and the
 //                            counting worker, i.e. the first numbers
 //   full    web/pkg          everything: the timed pass, the buffer timeline,
-//                            sweeps, calibration, the code panel's program
+//                            sweeps, calibration; on this thread, writing
+//                            links and the code panel's program
 //
 // Each is compiled once, on this thread, while it downloads
 // (WebAssembly.compileStreaming), and the compiled Module is handed to every

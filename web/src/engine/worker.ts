@@ -34,7 +34,7 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** A loaded build: the counting one has `run` (counts only) and the codec; the full one everything. */
+/** A loaded build: the counting one has `run` (counts only) and reads links; the full one has everything. */
 type Engine =
   | { build: "counts"; exports: typeof import("../../pkg-counts/buflab_counts.js") }
   | { build: "full"; exports: typeof import("../../pkg/buflab.js") };

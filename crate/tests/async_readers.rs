@@ -239,7 +239,7 @@ fn read_to_end_differs_from_std_in_read_sizes_the_tail_copy_and_futures_growing_
     // timed assertion here: the gap is two orders of magnitude, the bound 3×.)
     let timed = |pend: u64| {
         let p = decode_link(&format!("len=256K&chunk=poor&cap=8K&rd=tokio,futures&wl=to_end&pend={pend}")).params;
-        let sampling = Sampling { warmup_ns: 0.0, samples: 3, budget_ns: 0.0, min_samples: 3 };
+        let sampling = Sampling { warmup_ns: 0.0, samples: 3, budget_ns: 0.0, min_samples: 3, ..Sampling::FULL };
         buflab::run(&p, &InstantClock::default(), sampling).unwrap()
     };
     let r = timed(100);

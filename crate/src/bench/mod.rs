@@ -311,7 +311,7 @@ pub struct CrossResult {
 const ROUNDS: usize = 5;
 
 /// How each side is sampled per round.
-const CROSS_SAMPLING: Sampling = Sampling { warmup_ns: 10e6, samples: 5, budget_ns: 100e6, min_samples: 3 };
+const CROSS_SAMPLING: Sampling = Sampling { warmup_ns: 10e6, samples: 5, budget_ns: 100e6, min_samples: 3, ..Sampling::FULL };
 
 impl Cross {
     pub fn run(&self, clock: &dyn Clock, resolution_ns: f64) -> CrossResult {

@@ -44,8 +44,8 @@ impl Clock for InstantClock {
     }
 }
 
-/// A sample must last this many timer ticks, so rounding to the tick costs at
-/// most 0.1 %.
+/// A settled measurement's sample lasts this many timer ticks, so rounding to
+/// the tick costs at most 0.1 % ([`Sampling::ticks`]).
 pub const RESOLUTION_FACTOR: f64 = 1000.0;
 
 /// A sample need not last longer than this (ns) once it spans
@@ -59,11 +59,11 @@ pub const MAX_MIN_SAMPLE_NS: f64 = 20e6;
 /// inside the run-to-run spread the stats report): 20 ms of a 100 µs timer.
 pub const COARSE_RESOLUTION_FACTOR: f64 = 200.0;
 
-/// How long one sample must last on a clock of this resolution:
-/// [`RESOLUTION_FACTOR`] ticks, or [`MAX_MIN_SAMPLE_NS`] where that is
+/// How long one sample must last on a clock of this resolution: `ticks`
+/// ticks ([`Sampling::ticks`]), or [`MAX_MIN_SAMPLE_NS`] where that is
 /// shorter, but never fewer than [`COARSE_RESOLUTION_FACTOR`] ticks.
-pub fn min_sample_ns(resolution_ns: f64) -> f64 {
-    (resolution_ns * RESOLUTION_FACTOR).min(MAX_MIN_SAMPLE_NS).max(resolution_ns * COARSE_RESOLUTION_FACTOR)
+pub fn min_sample_ns(resolution_ns: f64, ticks: f64) -> f64 {
+    (resolution_ns * ticks).min(MAX_MIN_SAMPLE_NS).max(resolution_ns * COARSE_RESOLUTION_FACTOR)
 }
 
 /// The smallest step the clock shows: the least non-zero difference between
@@ -102,17 +102,22 @@ pub struct Sampling {
     pub budget_ns: f64,
     /// Never fewer samples than this, whatever the budget.
     pub min_samples: u32,
+    /// The fewest timer ticks one sample spans (runs are batched until it
+    /// does): [`RESOLUTION_FACTOR`] for a settled measurement, fewer for
+    /// lighter ones, never under [`COARSE_RESOLUTION_FACTOR`].
+    pub ticks: f64,
 }
 
 impl Sampling {
     /// A settled measurement.
     pub const FULL: Sampling =
-        Sampling { warmup_ns: 30e6, samples: 10, budget_ns: 400e6, min_samples: 5 };
+        Sampling { warmup_ns: 30e6, samples: 10, budget_ns: 400e6, min_samples: 5, ticks: RESOLUTION_FACTOR };
     /// A rough estimate while a control is moving: one short sample.
     pub const QUICK: Sampling =
-        Sampling { warmup_ns: 0.0, samples: 1, budget_ns: 0.0, min_samples: 1 };
+        Sampling { warmup_ns: 0.0, samples: 1, budget_ns: 0.0, min_samples: 1, ticks: RESOLUTION_FACTOR };
     /// No timing at all: the counted pass alone, for exact counts at once.
-    pub const COUNTS: Sampling = Sampling { warmup_ns: 0.0, samples: 0, budget_ns: 0.0, min_samples: 0 };
+    pub const COUNTS: Sampling =
+        Sampling { warmup_ns: 0.0, samples: 0, budget_ns: 0.0, min_samples: 0, ticks: RESOLUTION_FACTOR };
 
     /// What a report made with this sampling says of its times.
     pub fn stage(&self) -> Stage {
@@ -190,7 +195,7 @@ pub fn sample(clock: &dyn Clock, resolution_ns: f64, how: Sampling, mut run: imp
         one_run = one_run.min(time(&mut run, 1));
     }
 
-    let min_sample_ns = min_sample_ns(resolution_ns);
+    let min_sample_ns = min_sample_ns(resolution_ns, how.ticks);
     let mut batch = if one_run <= 0.0 {
         1
     } else {
@@ -533,7 +538,7 @@ mod tests {
     #[test]
     fn time_each_times_only_the_run_and_keeps_to_the_sample_policy() {
         let clock = InstantClock::default();
-        let how = Sampling { warmup_ns: 0.0, samples: 4, budget_ns: 0.0, min_samples: 2 };
+        let how = Sampling { warmup_ns: 0.0, samples: 4, budget_ns: 0.0, min_samples: 2, ..Sampling::FULL };
         let (mut setups, mut afters) = (0, Vec::new());
         let times = time_each(
             &clock,
@@ -574,9 +579,11 @@ mod tests {
 
     #[test]
     fn a_coarse_clock_needs_samples_of_200_ticks_and_20_ms() {
-        assert_eq!(min_sample_ns(5_000.0), 5e6, "an isolated browser worker: 1000 ticks of 5 µs");
-        assert_eq!(min_sample_ns(100_000.0), 20e6, "not isolated: 200 ticks of 100 µs, not 1000");
-        assert_eq!(min_sample_ns(42.0), 42_000.0);
-        assert_eq!(min_sample_ns(1e6), 200e6, "a 1 ms timer still gets 200 ticks: rounding stays at most 0.5 %");
+        let full = Sampling::FULL.ticks;
+        assert_eq!(min_sample_ns(5_000.0, full), 5e6, "an isolated browser worker: 1000 ticks of 5 µs");
+        assert_eq!(min_sample_ns(100_000.0, full), 20e6, "not isolated: 200 ticks of 100 µs, not 1000");
+        assert_eq!(min_sample_ns(42.0, full), 42_000.0);
+        assert_eq!(min_sample_ns(1e6, full), 200e6, "a 1 ms timer still gets 200 ticks: rounding stays at most 0.5 %");
+        assert_eq!(min_sample_ns(5_000.0, 100.0), 1e6, "never fewer than 200 ticks, whatever a sampling asks");
     }
 }

@@ -11,15 +11,33 @@
 //! report, a sweep report leaves its links empty (`crate::api` fills them).
 
 use super::experiment::Timelines;
-use super::measure::{Clock, Sampling};
+use super::measure::{Clock, Sampling, COARSE_RESOLUTION_FACTOR};
 use crate::model::{Id, Knee, Metric, ParamError, Params, Run, Sweep, SweepPoint, SweepReport};
 
 /// How hard each point is timed. A full measurement (30 ms warm-up, 5–10
 /// samples, up to 400 ms) per reader makes a 13-point sweep of the default
 /// 1 MiB byte-at-a-time stream take ~10 s; this keeps a short warm-up (the
 /// first calls of a wasm function are slow while V8 tiers up) and three
-/// samples, so such a sweep takes a few seconds. Counts are exact either way.
-pub const SAMPLING: Sampling = Sampling { warmup_ns: 5e6, samples: 3, budget_ns: 60e6, min_samples: 3 };
+/// samples, so such a sweep takes about a second. The warm-up is spent
+/// before the first point only ([`point_sampling`]). Counts are exact either
+/// way.
+pub const SAMPLING: Sampling =
+    Sampling { warmup_ns: 5e6, samples: 3, budget_ns: 60e6, min_samples: 3, ticks: COARSE_RESOLUTION_FACTOR };
+
+/// The sampling of point `index` of a sweep timed with `sampling`: the
+/// warm-up goes before the first point alone. Every later point runs the
+/// same compiled loops (the same readers, chunk model and workload; only
+/// sizes differ), already warm, and [`super::measure::sample`] still runs
+/// each reader once untimed, to size its batches, before its first sample.
+/// On the buffer-size lesson's 13-point sweep this saves 12 × 2 readers × one
+/// or two runs of a 1 MiB stream.
+pub fn point_sampling(sampling: Sampling, index: usize) -> Sampling {
+    if index == 0 {
+        sampling
+    } else {
+        Sampling { warmup_ns: 0.0, ..sampling }
+    }
+}
 
 /// A bigger value "still pays" while it improves a metric by more than this
 /// fraction of the sweep's best value for that metric (see [`knee`]).
@@ -179,6 +197,7 @@ pub fn run_point(params: &Params, index: usize, clock: &dyn Clock, sampling: Sam
     })?;
     // No timeline per point: nothing shows it, and every point's report
     // crosses to the page (and back, for the knees) after each point.
+    let sampling = point_sampling(sampling, index);
     let report = super::experiment::run_with(&sweep.apply(params, value, across), clock, sampling, Timelines::Skip)?;
     Ok(SweepPoint { value, across, report })
 }
@@ -208,6 +227,15 @@ pub fn run_sweep(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_first_point_warms_up() {
+        assert_eq!(point_sampling(SAMPLING, 0), SAMPLING);
+        let later = point_sampling(SAMPLING, 1);
+        assert_eq!(later.warmup_ns, 0.0);
+        assert_eq!((later.samples, later.min_samples, later.budget_ns), (SAMPLING.samples, SAMPLING.min_samples, SAMPLING.budget_ns));
+        assert_eq!(point_sampling(Sampling::QUICK, 5), Sampling::QUICK);
+    }
 
     #[test]
     fn knee_is_the_first_point_within_five_percent_of_the_best() {

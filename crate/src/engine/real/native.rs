@@ -52,7 +52,7 @@ impl ObservedRead for TcpStream {}
 /// How hard to time a real run: the counted pass before the samples warms
 /// up; then 5 to 7 samples, stopping after 1.5 s once 5 are in (a run of the
 /// default link's unbuffered reader over TCP makes a million calls).
-pub const REAL_SAMPLING: Sampling = Sampling { warmup_ns: 0.0, samples: 7, budget_ns: 1.5e9, min_samples: 5 };
+pub const REAL_SAMPLING: Sampling = Sampling { warmup_ns: 0.0, samples: 7, budget_ns: 1.5e9, min_samples: 5, ..Sampling::FULL };
 
 /// The source kinds, in the order reports list them.
 pub const SOURCES: [RealSource; 3] = [RealSource::File, RealSource::Pipe, RealSource::Tcp];

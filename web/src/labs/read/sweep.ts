@@ -607,7 +607,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
         samplingNote,
         (first?.quick
           ? "Timing: one quick sample per reader per point (rough). "
-          : `Timing: ${samples} samples per reader per point after a short warm-up, lighter than Measure's full measurement so a sweep takes seconds; times are rough, counts are exact. `) +
+          : `Timing: ${samples} samples per reader per point after a short warm-up before the first point, lighter than Measure's full measurement so a sweep stays short; times are rough, counts are exact. `) +
           (report.digests_agree
             ? "Every reader delivered exactly the source's bytes at every point."
             : "A reader delivered DIFFERENT bytes than the source at some point."),

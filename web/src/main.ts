@@ -3,7 +3,8 @@
 // chunk of its own) downloads beside this script (index.html's preloads);
 // then the two workers (exact counts, timing), the opening link's counts, and
 // only then the page's code runs and builds everything else, while the worker
-// counts. Once the first numbers are on screen: the timing worker's full
+// counts (a write-lab link: the timing worker, with the full build at once).
+// Once the first numbers are on screen: the timing worker's full
 // build (engine/spawn.ts), the later parts, and the service worker (offline
 // copy; isolation from the next visit, offline/register.ts). Nothing waits
 // for isolation. This script stays small, so the static frame in index.html
@@ -57,10 +58,14 @@ const engines = {
 };
 // The opening experiment's exact counts start as soon as the codec can
 // read the link; the page's code (downloaded beside this script: the
-// modulepreload in index.html) runs after that, while the worker counts.
+// modulepreload in index.html) runs after that, while the worker counts. A
+// lab the counting build leaves out (the write lab) is counted by the full
+// build, which then loads at once.
 const opening = codec.then((codec) => {
   const decoded = openingLink(codec, location.hash);
-  return { decoded, counts: engines.counter.run(decoded.fragment, "counts") };
+  const build = codec.countsBuild(decoded.params.lab);
+  if (build === "full") startFullEngine();
+  return { decoded, counts: engines[build === "counts" ? "counter" : "timer"].run(decoded.fragment, "counts") };
 });
 const pageCode = opening.then(() => import("./app/page"));
 Promise.all([codec, pageCode, opening]).then(([codec, { startPage }, opening]) => {

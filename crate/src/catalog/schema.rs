@@ -21,6 +21,11 @@ pub struct LabInfo {
     pub id: Lab,
     pub label: &'static str,
     pub about: &'static str,
+    /// Whether the page's counting module (the engine built without default
+    /// features, web/pkg-counts, which gives the first numbers) runs this
+    /// lab. A lab it leaves out for size (the `write-lab` feature) gets its
+    /// first counts from the full build, which then loads at once.
+    pub counting_module: bool,
 }
 
 /// The labs, in the order the page's switch shows them.
@@ -29,11 +34,13 @@ pub const LABS: [LabInfo; 2] = [
         id: Lab::Read,
         label: "Read",
         about: "Readers over a chunked source: unbuffered Read against std BufReader.",
+        counting_module: true,
     },
     LabInfo {
         id: Lab::Write,
         label: "Write",
         about: "The write-cursor article's seven cursors serializing records, and std BufWriter over a chunked sink.",
+        counting_module: false,
     },
 ];
 

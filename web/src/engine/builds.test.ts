@@ -44,12 +44,22 @@ describe("the counting build and the full build", () => {
     expect(full.encode_link(decoded.params)).toBe(decoded.fragment);
   });
 
-  it.each(LINKS)("count %j alike: every count and digest", (link) => {
-    const { fragment } = full.decode_link(link) as { fragment: string };
-    const a = counting.run(fragment, true, false) as LabReport;
+  it.each(LINKS)("count %j alike: every count and digest (or the counting build refuses a lab the schema says it leaves out)", (link) => {
+    const { fragment, params } = full.decode_link(link) as { fragment: string; params: Params };
     const b = full.run(fragment, true, false) as LabReport;
+    expect(b.stage).toBe("counts");
+    if (realCodec().countsBuild(params.lab) === "full") {
+      expect(() => counting.run(fragment, true, false)).toThrow(/lab: .*read lab only/);
+      return;
+    }
+    const a = counting.run(fragment, true, false) as LabReport;
     expect(a.stage).toBe("counts");
     expect(counts(a)).toEqual(counts(b));
+  });
+
+  it("the schema says which labs the counting build runs: the read lab, not the write lab (12 KB gzipped of it)", () => {
+    expect(realCodec().countsBuild("read")).toBe("counts");
+    expect(realCodec().countsBuild("write")).toBe("full");
   });
 
   it("run takes canonical links only: one the codec would correct is refused with its notice", () => {

@@ -10,8 +10,9 @@
 // it reads them from `schema` and sends links through `decode_link`.
 
 import schemaData from "./schema.gen.json";
+import type { EngineBuild } from "./protocol";
 import { engineModule } from "./spawn";
-import type { Decoded, Params, Schema, Stats, Verdict } from "./types.gen";
+import type { Decoded, Lab, Params, Schema, Stats, Verdict } from "./types.gen";
 
 /** The engine's schema (crate/src/catalog/schema.rs), as generated; the page reads it as `Codec.schema`. */
 const schema = schemaData as Schema;
@@ -46,6 +47,11 @@ export interface Codec {
   formatSize(bytes: number): string;
   /** The most streams allowed with this stream length and buffer capacity (the engine's rule). */
   maxStreams(len: number, cap: number): number;
+  /**
+   * The build that counts `lab` first: the counting build, or the full one
+   * for a lab the counting build leaves out (the schema's `counting_module`).
+   */
+  countsBuild(lab: Lab): EngineBuild;
   /**
    * True once the full build has loaded on this thread (`programLoaded`):
    * from then on the calls below answer; before, they throw `ProgramLoading`
@@ -99,6 +105,7 @@ export function codecFrom(exports: CodecExports, program: ProgramExports | Promi
     },
     formatSize: (bytes) => exports.format_size(bytes),
     maxStreams: (len, cap) => exports.max_streams(len, cap),
+    countsBuild: (lab) => (schema.labs.find((l) => l.id === lab)?.counting_module === false ? "full" : "counts"),
     get ready() {
       return loaded !== null;
     },

@@ -1,12 +1,14 @@
 // Starting the engine's workers. The engine comes as two wasm builds of the
 // same crate (`npm run wasm`):
 //
-//   counts  web/pkg-counts   reading links and the counted pass, nothing
-//                            timed (built without the `timed` feature, for
-//                            size): links read on this thread and the
-//                            counting worker, i.e. the first numbers
+//   counts  web/pkg-counts   reading links and the read lab's counted pass,
+//                            nothing timed (built without the `timed` and
+//                            `write-lab` features, for size): links read on
+//                            this thread and the counting worker, i.e. the
+//                            first numbers
 //   full    web/pkg          everything: the timed pass, the buffer timeline,
-//                            sweeps, calibration; on this thread, writing
+//                            sweeps, calibration, the write lab (its counts
+//                            too: Codec.countsBuild); on this thread, writing
 //                            links and the code panel's program
 //
 // Each is compiled once, on this thread, while it downloads
@@ -16,7 +18,8 @@
 //   page ── compileStreaming(wasm) ──▶ Module ──postMessage──▶ worker: init({ module_or_path })
 //
 // The full build waits until the page says the first numbers are on screen
-// (`startFullEngine`), so the first numbers download nothing they do not use.
+// (`startFullEngine`), so the first numbers download nothing they do not use;
+// a link to a lab the counting build leaves out starts it at once (main.ts).
 // Every worker waits for that first message before it loads (worker.ts).
 
 import countsUrl from "../../pkg-counts/buflab_counts_bg.wasm?url";

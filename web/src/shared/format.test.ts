@@ -7,6 +7,18 @@ describe("formatting", () => {
     expect(formatCount(0)).toBe("0");
   });
 
+  it("groups digits exactly as Intl.NumberFormat en-US does, without loading Intl on the first numbers' path", () => {
+    const intl = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+    const values = [0, -0, 1, 999, 1000, 1234.5, -1234.5, 2.5, -2.5, 0.4, -0.4, 2 ** 53, 1e21, 1e300, -1e300, NaN, Infinity, -Infinity];
+    // Deterministic pseudo-random values of every magnitude, fractions and signs included.
+    let x = 42;
+    for (let i = 0; i < 2000; i++) {
+      x = (x * 1103515245 + 12345) % 2 ** 31;
+      values.push(((x / 2 ** 31 - 0.3) * 10 ** (i % 22)) / (i % 3 === 0 ? 1 : 7));
+    }
+    for (const v of values) expect(formatCount(v), String(v)).toBe(intl.format(v));
+  });
+
   it("writes times with three significant digits in a fitting unit", () => {
     expect(formatNs(0)).toBe("0 ns");
     expect(formatNs(12.34)).toBe("12.3 ns");

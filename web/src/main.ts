@@ -1,11 +1,12 @@
 // Boot: colours first; the engine's counting build (the codec here, and the
 // counting worker) starts loading at once, and the page's code (app/page.ts, a
 // chunk of its own) downloads beside this script (index.html's preloads);
-// then the two workers (exact counts, timing), the opening link's counts, and
-// only then the page's code runs and builds everything else, while the worker
-// counts (a write-lab link: the timing worker, with the full build at once).
-// Once the first numbers are on screen: the timing worker's full
-// build (engine/spawn.ts), the later parts, and the service worker (offline
+// then the two engine clients (exact counts, timing), the opening link's
+// counts, and only then the page's code runs and builds everything else,
+// while the counting worker counts (a write-lab link: the timing worker, with
+// the full build at once). Once the first numbers are on screen: the timing
+// worker itself and its full build (engine/spawn.ts: started earlier, it took
+// CPU from the first numbers), the later parts, and the service worker (offline
 // copy; isolation from the next visit, offline/register.ts). Nothing waits
 // for isolation. This script stays small, so the static frame in index.html
 // paints first.

@@ -55,13 +55,65 @@ export function engineModule(build: EngineBuild): Promise<WebAssembly.Module> {
   return compiled[build];
 }
 
-/** A fresh engine worker, sent the compiled build (or why there is none) as its first message. */
-export function spawnEngineWorker(name: string, build: EngineBuild): Worker {
-  const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name });
-  const send = (message: ModuleMessage): void => worker.postMessage(message);
-  engineModule(build).then(
-    (module) => send({ type: "module", build, module }),
-    (error: unknown) => send({ type: "module", build, error: error instanceof Error ? error.message : String(error) }),
-  );
-  return worker;
+/** What the clients use of a Worker (engine/client.ts, engine/sweep-runner.ts narrow the message types). */
+export interface EngineWorker {
+  postMessage(message: unknown): void;
+  terminate(): void;
+  addEventListener(type: string, listener: EventListener): void;
+}
+
+/**
+ * A worker of the full build, started once that build is released
+ * (`startFullEngine`). Started at boot, it would spend its start-up (a new
+ * isolate, its script) beside the counting worker and the page's building,
+ * on the first numbers' path, only to wait for a module that comes after
+ * them. Messages and listeners given meanwhile are handed on in order.
+ */
+class LateWorker implements EngineWorker {
+  private worker: Worker | null = null;
+  private readonly queued: unknown[] = [];
+  private readonly listeners: [string, EventListener][] = [];
+  private ended = false;
+
+  constructor(start: Promise<void>, make: () => Worker) {
+    void start.then(() => {
+      if (this.ended) return;
+      const worker = make();
+      this.worker = worker;
+      for (const [type, listener] of this.listeners) worker.addEventListener(type, listener);
+      for (const message of this.queued.splice(0)) worker.postMessage(message);
+    });
+  }
+
+  postMessage(message: unknown): void {
+    if (this.worker) this.worker.postMessage(message);
+    else this.queued.push(message);
+  }
+
+  addEventListener(type: string, listener: EventListener): void {
+    this.listeners.push([type, listener]);
+    this.worker?.addEventListener(type, listener);
+  }
+
+  terminate(): void {
+    this.ended = true;
+    this.worker?.terminate();
+  }
+}
+
+/**
+ * A fresh engine worker, sent the compiled build (or why there is none) as
+ * its first message; a full-build worker starts once that build is released.
+ */
+export function spawnEngineWorker(name: string, build: EngineBuild): EngineWorker {
+  const make = (): Worker => {
+    const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name });
+    const send = (message: ModuleMessage): void => worker.postMessage(message);
+    engineModule(build).then(
+      (module) => send({ type: "module", build, module }),
+      (error: unknown) => send({ type: "module", build, error: error instanceof Error ? error.message : String(error) }),
+    );
+    return worker;
+  };
+  return build === "full" ? new LateWorker(fullReleased, make) : make();
 }

@@ -149,11 +149,7 @@ pub fn run(link: &str, counts: bool, quick: bool, fault: Option<String>) -> Resu
     if let Some(fault) = &fault {
         inject(fault)?;
     }
-    let sampling = match (counts, quick) {
-        (true, _) => Sampling::COUNTS,
-        (false, true) => Sampling::QUICK,
-        (false, false) => Sampling::FULL,
-    };
+    let sampling = Sampling::chosen(counts, quick, Sampling::FULL);
     let report = api::run_lab(&params, &PerformanceClock::new()?, sampling)
         .map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&report)
@@ -246,7 +242,7 @@ pub fn sweep_point(params: JsValue, index: u32, options: JsValue) -> Result<JsVa
     } else {
         serde_wasm_bindgen::from_value(options).map_err(|e| JsError::new(&format!("options: {e}")))?
     };
-    let sampling = if options.quick { Sampling::QUICK } else { crate::engine::sweep::SAMPLING };
+    let sampling = Sampling::chosen(false, options.quick, crate::engine::sweep::SAMPLING);
     let point = api::run_point(&params, index as usize, &PerformanceClock::new()?, sampling)
         .map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&point)

@@ -11,7 +11,7 @@
 // for isolation. This script stays small, so the static frame in index.html
 // paints first.
 
-import { createEngineClient, type ClientEvent } from "./engine/client";
+import { countsClient, createEngineClient, type ClientEvent } from "./engine/client";
 import { openingLink } from "./app/link";
 import { loadCodec } from "./engine/codec";
 import { startFullEngine } from "./engine/spawn";
@@ -66,7 +66,7 @@ const opening = codec.then((codec) => {
   const decoded = openingLink(codec, location.hash);
   const build = codec.countsBuild(decoded.params.lab);
   if (build === "full") startFullEngine();
-  return { decoded, counts: engines[build === "counts" ? "counter" : "timer"].run(decoded.fragment, "counts") };
+  return { decoded, counts: countsClient(engines, build).run(decoded.fragment, "counts") };
 });
 const pageCode = opening.then(() => import("./app/page"));
 Promise.all([codec, pageCode, opening]).then(([codec, { startPage }, opening]) => {

@@ -117,18 +117,10 @@ fn run(args: RunArgs) -> ExitCode {
         print!("{}", buflab::catalog::snippet::snippet(&decoded.params));
         return ExitCode::SUCCESS;
     }
-    let sampling = match (args.counts, args.quick) {
-        (true, _) => Sampling::COUNTS,
-        (false, true) => Sampling::QUICK,
-        (false, false) => Sampling::FULL,
-    };
+    let sampling = Sampling::chosen(args.counts, args.quick, Sampling::FULL);
     let clock = InstantClock::default();
     if decoded.params.sweep.is_some() && decoded.params.lab == Lab::Read {
-        let sampling = match (args.counts, args.quick) {
-            (true, _) => Sampling::COUNTS,
-            (false, true) => Sampling::QUICK,
-            (false, false) => buflab::engine::sweep::SAMPLING,
-        };
+        let sampling = Sampling::chosen(args.counts, args.quick, buflab::engine::sweep::SAMPLING);
         return sweep(&decoded.params, &clock, sampling, args.json);
     }
     match decoded.params.lab {

@@ -119,6 +119,18 @@ impl Sampling {
     pub const COUNTS: Sampling =
         Sampling { warmup_ns: 0.0, samples: 0, budget_ns: 0.0, min_samples: 0, ticks: RESOLUTION_FACTOR };
 
+    /// The sampling of a run asked for as exact counts alone (`counts`, which
+    /// wins), a quick estimate (`quick`), or neither: `settled`
+    /// ([`Sampling::FULL`], or a sweep's lighter policy). The one place the
+    /// CLI's flags and the worker's arguments become a policy.
+    pub fn chosen(counts: bool, quick: bool, settled: Sampling) -> Sampling {
+        match (counts, quick) {
+            (true, _) => Sampling::COUNTS,
+            (false, true) => Sampling::QUICK,
+            (false, false) => settled,
+        }
+    }
+
     /// What a report made with this sampling says of its times.
     pub fn stage(&self) -> Stage {
         if self.samples == 0 {

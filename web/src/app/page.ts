@@ -16,7 +16,7 @@
 // command), each a chunk of its own; what the page hands them before they
 // arrive waits for them, in order.
 
-import { isDropped, type ClientEvent, type EngineClient, type RunResult } from "../engine/client";
+import { countsClient, isDropped, type ClientEvent, type Engines, type RunResult } from "../engine/client";
 import type { Codec } from "../engine/codec";
 import type { Fault } from "../engine/protocol";
 import type { Decoded, Lab, LabReport, Params, Stage, Sweep, View } from "../engine/types.gen";
@@ -56,14 +56,6 @@ import { createViewTabs } from "./view-tabs";
 
 /** Quiet time after a slider step before a quick estimate starts. */
 const LIVE_DEBOUNCE_MS = 120;
-
-/** The page's two engine workers. */
-export interface Engines {
-  /** Exact counts, no timing: answers within milliseconds of a change. */
-  counter: EngineClient;
-  /** Quick estimates and full measurements. */
-  timer: EngineClient;
-}
 
 /**
  * How the page opens (main.ts starts it before the page's code has loaded):
@@ -402,8 +394,7 @@ export async function startPage(
     const { fragment } = state;
     const id = state.nextRequestId;
     commit(runRequested(state, stage));
-    // A lab the counting build leaves out is counted by the full build.
-    const engine = stage === "counts" && codec.countsBuild(state.params.lab) === "counts" ? engines.counter : engines.timer;
+    const engine = stage === "counts" ? countsClient(engines, codec.countsBuild(state.params.lab)) : engines.timer;
     const answer = sent ?? engine.run(fragment, stage, fault);
     // The page compares times with the full build on this thread (`verdict`):
     // a timed answer waits for it (the timing worker ran the same build, so

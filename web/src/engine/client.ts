@@ -349,3 +349,20 @@ export function createEngineClient(name: string, build: EngineBuild, options: Om
     createWorker: () => spawnEngineWorker(name, build) as WorkerLike,
   });
 }
+
+/** The page's two engine workers. */
+export interface Engines {
+  /** Exact counts, no timing: answers within milliseconds of a change. */
+  counter: EngineClient;
+  /** Quick estimates and full measurements (and the counts of a lab the counting build leaves out). */
+  timer: EngineClient;
+}
+
+/**
+ * The client that counts a lab whose counts come from `build`
+ * (`Codec.countsBuild`): the counting worker, or for a lab the counting
+ * build leaves out, the timing worker with the full build.
+ */
+export function countsClient(engines: Engines, build: EngineBuild): EngineClient {
+  return build === "counts" ? engines.counter : engines.timer;
+}

@@ -245,8 +245,13 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
     expect(new Set(bodies).size).toBe(bodies.length);
     expect(firstGzipBytes).toBeLessThanOrEqual(BYTES_BUDGET);
     expect(gzipBytes).toBeLessThanOrEqual(ALL_BYTES_BUDGET);
-    // The full engine and the service worker are not on the first numbers' path.
+    // The full engine and the service worker are not on the first numbers' path,
+    // and the service worker's install does not run beside the first timed runs.
     expect(beforeFirst.map((r) => r.path).filter((path) => FULL_WASM.test(path) || path.endsWith("/sw.js"))).toEqual([]);
+    const fullAt = await page.evaluate(() => performance.timeOrigin + performance.getEntriesByName("buflab:first-full")[0]!.startTime);
+    const serviceWorkerAt = host.log.filter((r) => r.path.endsWith("/sw.js")).map((r) => r.at);
+    expect(serviceWorkerAt.length).toBeGreaterThan(0);
+    expect(Math.min(...serviceWorkerAt)).toBeGreaterThanOrEqual(fullAt);
     expect(firstResultsWallMs).toBeLessThanOrEqual(FIRST_RESULTS_BOUND_MS);
     await page.close();
   });

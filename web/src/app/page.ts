@@ -67,16 +67,20 @@ export interface Opening {
   counts: Promise<RunResult>;
 }
 
-/**
- * Builds the page, once the opening lab has arrived. `firstNumbers` is
- * called once the first numbers are on screen (or could not come): what
- * waited for them may load now.
- */
+/** When the page has reached its first milestones: what waited for each may load now. */
+export interface Milestones {
+  /** The first numbers are on screen (or could not come). */
+  firstNumbers(): void;
+  /** The first full measurement has settled (on screen, failed, or replaced by a newer request). */
+  firstFull(): void;
+}
+
+/** Builds the page, once the opening lab has arrived, and tells `milestones` how far it has come. */
 export async function startPage(
   codec: Codec,
   engines: Engines,
   opening: Opening,
-  firstNumbers: () => void,
+  milestones: Milestones,
   listen: (target: (event: ClientEvent) => void) => void,
   theme: ThemeSwitch,
 ): Promise<{ runWithFault(fault: Fault): void }> {
@@ -89,7 +93,7 @@ export async function startPage(
   // two overlap; their answer is shown once the page exists (see the end).
   const firstCounts = opening.counts;
   // Without first counts (a failure), nothing waits for them.
-  firstCounts.catch(firstNumbers);
+  firstCounts.catch(milestones.firstNumbers);
   /** A run waiting for the controls to be still. */
   let debounce: ReturnType<typeof setTimeout> | null = null;
 
@@ -165,7 +169,7 @@ export async function startPage(
   const actions = createActions(byId("actions"), {
     rerun: () => {
       cancelDebounce();
-      request("full");
+      void request("full");
     },
     stop: () => {
       cancelDebounce();
@@ -324,7 +328,7 @@ export async function startPage(
     // the hosted test read this mark as navigation start → first results.
     if (firstReport) {
       performance.mark("buflab:first-results");
-      firstNumbers();
+      milestones.firstNumbers();
     }
     // The bench's other first-load figure: navigation start → the first full measurement on screen.
     if (state.report?.stage === "full" && state.reportFragment === state.fragment && performance.getEntriesByName("buflab:first-full").length === 0) {
@@ -389,8 +393,9 @@ export async function startPage(
    * Asks for the current settings at `stage`: counts from the counting
    * worker, the timing stages from the timing worker. `sent`: a request
    * already handed to a worker for these settings (the first counts).
+   * Resolves once the request has settled, whichever way.
    */
-  function request(stage: Stage, fault?: Fault, sent?: Promise<RunResult>): void {
+  function request(stage: Stage, fault?: Fault, sent?: Promise<RunResult>): Promise<void> {
     const { fragment } = state;
     const id = state.nextRequestId;
     commit(runRequested(state, stage));
@@ -399,7 +404,7 @@ export async function startPage(
     // The page compares times with the full build on this thread (`verdict`):
     // a timed answer waits for it (the timing worker ran the same build, so
     // it has all but arrived).
-    (stage === "counts" ? answer : answer.then((result) => codec.programLoaded.then(() => result))).then(
+    return (stage === "counts" ? answer : answer.then((result) => codec.programLoaded.then(() => result))).then(
       ({ report, elapsedMs }) => commit(runSucceeded(state, id, report, fragment, elapsedMs)),
       (error: unknown) => {
         if (isDropped(error)) commit(runDropped(state, id));
@@ -419,15 +424,15 @@ export async function startPage(
    */
   function measure(timing: "live" | "full"): void {
     cancelDebounce();
-    request("counts");
+    void request("counts");
     if (timing === "live") {
       debounce = setTimeout(() => {
         debounce = null;
-        request("quick");
+        void request("quick");
       }, LIVE_DEBOUNCE_MS);
       return;
     }
-    request("full");
+    void request("full");
   }
 
   /** How the engine fitted a setting (a sweep's range), in the words its notices give. */
@@ -529,9 +534,9 @@ export async function startPage(
   );
   // The default experiment runs without a click: its exact counts first
   // (milliseconds), then the full measurement, which replaces them.
-  request("counts", undefined, firstCounts);
-  request("full");
+  void request("counts", undefined, firstCounts);
+  void request("full").then(milestones.firstFull);
   // A link that opens the sweep view runs its sweep.
   labOf(state.params.lab).entered(state.params.view, state.params);
-  return { runWithFault: (fault) => request("full", fault) };
+  return { runWithFault: (fault) => void request("full", fault) };
 }

@@ -45,7 +45,7 @@ const reportFor = (p: Params): Report => ({
   lab: "read",
 });
 
-function setup(options: { timeoutMs?: number; maxRespawns?: number; preempt?: ClientOptions["preempt"] } = {}) {
+function setup(options: Pick<ClientOptions, "timeoutMs" | "maxRespawns" | "preempt" | "quiet"> = {}) {
   const workers: ClientWorker[] = [];
   const events: ClientEvent[] = [];
   const client = new EngineClient({
@@ -241,6 +241,42 @@ describe("EngineClient", () => {
     await expect(done).rejects.toThrow("404");
     await expect(client.ready).rejects.toThrow("404");
     expect(events.at(-1)).toEqual({ type: "broken", message: "Could not load the engine (wasm): 404" });
+  });
+
+  it("timed jobs wait for the page's quiet, counts do not; a newer request replaces a waiting one without a new worker", async () => {
+    let quiet!: () => void;
+    const { client, workers, current, answer } = setup({ quiet: new Promise<void>((resolve) => (quiet = resolve)), preempt: ({ stage }) => stage === "full" });
+    const counts = client.run(link(1), "counts");
+    expect(current().posted).toEqual([{ type: "run", id: 1, link: link(1), stage: "counts" }]);
+    const first = client.run(link(1), "full");
+    answer();
+    await expect(counts).resolves.toBeDefined();
+    // The full measurement is next, but the page is still loading.
+    expect(current().posted).toHaveLength(1);
+    const second = client.run(link(2), "full");
+    await expect(first).rejects.toBeInstanceOf(Superseded);
+    expect(workers).toHaveLength(1);
+    expect(client.busy).toBe(true);
+    quiet();
+    await Promise.resolve();
+    expect(current().lastRun()).toMatchObject({ stage: "full", link: link(2) });
+    answer();
+    await expect(second).resolves.toMatchObject({ report: { params: { rs: 2 } } });
+    // Once quiet, timed jobs start at once.
+    void client.run(link(3), "quick");
+    expect(current().lastRun()).toMatchObject({ stage: "quick", link: link(3) });
+  });
+
+  it("cancel drops a timed job still waiting for the page's quiet; it never starts", async () => {
+    let quiet!: () => void;
+    const { client, current } = setup({ quiet: new Promise<void>((resolve) => (quiet = resolve)) });
+    const waiting = client.run(link(1), "full");
+    client.cancel();
+    await expect(waiting).rejects.toBeInstanceOf(Cancelled);
+    quiet();
+    await Promise.resolve();
+    expect(current().posted).toEqual([]);
+    expect(client.busy).toBe(false);
   });
 
   it("ignores messages from a worker it has replaced", async () => {

@@ -105,6 +105,13 @@ export interface ClientOptions {
    * has run.
    */
   preempt?: (running: { stage: Stage; ms: number }) => boolean;
+  /**
+   * Timed jobs (every stage but `counts`) start only once this resolves: the
+   * page gives the moment its loading is over (main.ts), so times are not
+   * taken beside it. Until then a timed job waits, and a newer request
+   * replaces it. Counts never wait.
+   */
+  quiet?: Promise<void>;
 }
 
 export interface RunResult {
@@ -140,7 +147,9 @@ export class EngineClient {
   /** Resolves when the first worker has loaded the wasm; rejects if it never can. */
   readonly ready: Promise<EngineInfo>;
 
-  private readonly options: Required<Omit<ClientOptions, "onEvent">> & Pick<ClientOptions, "onEvent">;
+  private readonly options: Required<Omit<ClientOptions, "onEvent" | "quiet">> & Pick<ClientOptions, "onEvent">;
+  /** False until the page's `quiet` has come: timed jobs wait for it. */
+  private quiet: boolean;
   private readonly queue = new LatestQueue<Job>();
   private worker: WorkerLike | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -165,6 +174,12 @@ export class EngineClient {
     // Nobody may be listening yet; the rejection is still reported through onEvent.
     this.ready.catch(() => undefined);
     this.settleReady = { resolve, reject };
+    this.quiet = options.quiet === undefined;
+    void options.quiet?.then(() => {
+      this.quiet = true;
+      const held = this.queue.running;
+      if (held && held.startedAt === undefined) this.start(held);
+    });
     this.spawn();
   }
 
@@ -180,7 +195,10 @@ export class EngineClient {
         return;
       }
       const running = this.queue.running;
-      if (running?.startedAt !== undefined && this.options.preempt({ stage: running.stage, ms: performance.now() - running.startedAt })) {
+      if (running !== null && running.startedAt === undefined) {
+        // Still waiting for the page's quiet (or a worker): nothing to end.
+        for (const old of this.queue.clear()) old.reject(new Superseded());
+      } else if (running?.startedAt !== undefined && this.options.preempt({ stage: running.stage, ms: performance.now() - running.startedAt })) {
         // The running job is for settings the page has left: end it now.
         this.clearTimer();
         for (const old of this.queue.clear()) old.reject(new Superseded());
@@ -247,7 +265,8 @@ export class EngineClient {
   }
 
   private start(job: Job): void {
-    if (this.worker === null) return;
+    // A timed job before the page's quiet: started when it comes (the constructor).
+    if (this.worker === null || (job.stage !== "counts" && !this.quiet)) return;
     this.clearTimer();
     this.timer = setTimeout(() => this.onTimeout(job), this.options.timeoutMs);
     job.startedAt = performance.now();

@@ -10,9 +10,10 @@
 //      response: the page, its scripts, the engine worker's script, the wasm.
 //   2. Offline. Every file of the build is precached, so after one visit the
 //      page loads and runs with the network off: at install what the first
-//      numbers need, and the rest (the full engine, chart.js: `later`) once
-//      the page says its first numbers are on screen, so a first visit's
-//      first numbers wait for no byte they do not use.
+//      numbers need, and the rest (the full engine, chart.js: `later`) when
+//      the page asks. The page registers the worker only once its first full
+//      measurement has settled (main.ts), so a first visit's numbers and
+//      times share the machine with neither.
 //
 // What must stay true: every response the worker hands out goes through
 // `withIsolation` (a response without the headers would load the page, or the
@@ -41,7 +42,7 @@ export interface PrecacheEntry {
   later?: boolean;
 }
 
-/** The page's message to the service worker once its first numbers are on screen: cache the `later` files. */
+/** The page's message to the service worker once it has registered it: cache the `later` files. */
 export const PRECACHE_LATER = "buflab:precache-later";
 
 /**

@@ -1,8 +1,9 @@
-// The page's side of the service worker, registered once the first numbers
-// are on screen (main.ts), so its install never competes with them:
+// The page's side of the service worker, registered once the first full
+// measurement has settled (main.ts), so its install never competes with the
+// first numbers or the first timed runs:
 //
 //   first visit:  page ─▶ first numbers (exact counts, no fine timer needed)
-//                      ─▶ register ─▶ install (the first numbers' files)
+//                      ─▶ first full measurement ─▶ register ─▶ install (the first numbers' files)
 //                      ─▶ PRECACHE_LATER (the rest: the full engine, chart.js)
 //   later visits: served by the worker, with COOP/COEP ─▶ isolated ─▶ fine timer
 //

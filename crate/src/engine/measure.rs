@@ -218,6 +218,12 @@ pub fn sample(clock: &dyn Clock, resolution_ns: f64, how: Sampling, mut run: imp
     }
     // Per-run times in the order taken (`stats` sorts them at the end).
     let mut per_run = Vec::with_capacity(how.samples as usize);
+    // Without a warm-up (a quick estimate, a sweep's later points, whose code
+    // the points before ran), the run that sized the batches is a sample when
+    // it already spans a sample's length: taking another would repeat it.
+    if how.warmup_ns == 0.0 && one_run >= min_sample_ns {
+        per_run.push(one_run);
+    }
     let started = clock.now_ns();
     loop {
         while per_run.len() < how.samples.max(1) as usize {
@@ -659,6 +665,34 @@ mod tests {
         assert_eq!((s.median, s.samples), (1_000.0, how.samples), "{s:?}");
         assert!(!still_warming(&[1.0, 1.05, 0.97, 1.0]));
         assert!(still_warming(&[5.0, 5.0, 1.0, 1.0]));
+    }
+
+    #[test]
+    fn without_a_warm_up_the_run_that_sized_the_batches_is_a_sample() {
+        // Runs of 2 ms against samples of at least 1 ms (1000 ticks of 1 µs).
+        let runs_taken = |how: Sampling| {
+            let clock = SimClock(Cell::new(0.0));
+            let mut runs = 0u32;
+            let s = sample(&clock, 1000.0, how, || {
+                runs += 1;
+                clock.0.set(clock.0.get() + 2e6);
+            });
+            assert_eq!((s.median, s.batch), (2e6, 1), "{s:?}");
+            (runs, s.samples)
+        };
+        let sweep_point = Sampling { warmup_ns: 0.0, samples: 3, budget_ns: 60e6, min_samples: 3, ticks: RESOLUTION_FACTOR };
+        assert_eq!(runs_taken(sweep_point), (3, 3));
+        assert_eq!(runs_taken(Sampling::QUICK), (1, 1));
+        // A warm-up is its own: samples come after it (5 ms of runs, then 3 more).
+        assert_eq!(runs_taken(Sampling { warmup_ns: 5e6, ..sweep_point }), (3 + 3, 3));
+        // A run shorter than a sample only sizes the batches.
+        let clock = SimClock(Cell::new(0.0));
+        let mut runs = 0u32;
+        let s = sample(&clock, 1000.0, sweep_point, || {
+            runs += 1;
+            clock.0.set(clock.0.get() + 0.4e6);
+        });
+        assert_eq!((runs, s.samples, s.batch), (1 + 3 * 3, 3, 3), "{s:?}");
     }
 
     #[test]

@@ -18,7 +18,7 @@ use crate::model::{Id, Knee, Metric, ParamError, Params, Run, Sweep, SweepPoint,
 /// samples, up to 400 ms) per reader makes a 13-point sweep of the default
 /// 1 MiB byte-at-a-time stream take ~10 s; this keeps a short warm-up (the
 /// first calls of a wasm function are slow while V8 tiers up) and three
-/// samples, so such a sweep takes about a second. The warm-up is spent
+/// samples, so such a sweep takes under a second. The warm-up is spent
 /// before the first point only ([`point_sampling`]). Counts are exact either
 /// way.
 pub const SAMPLING: Sampling =
@@ -27,10 +27,10 @@ pub const SAMPLING: Sampling =
 /// The sampling of point `index` of a sweep timed with `sampling`: the
 /// warm-up goes before the first point alone. Every later point runs the
 /// same compiled loops (the same readers, chunk model and workload; only
-/// sizes differ), already warm, and [`super::measure::sample`] still runs
-/// each reader once untimed, to size its batches, before its first sample.
-/// On the buffer-size lesson's 13-point sweep this saves 12 × 2 readers × one
-/// or two runs of a 1 MiB stream.
+/// sizes differ), already warm. Without a warm-up, [`super::measure::sample`]
+/// keeps the run that sizes each reader's batches as its first sample when
+/// that run spans a sample's length. On the buffer-size lesson's 13-point
+/// sweep this saves 12 × 2 readers × two or three runs of a 1 MiB stream.
 pub fn point_sampling(sampling: Sampling, index: usize) -> Sampling {
     if index == 0 {
         sampling

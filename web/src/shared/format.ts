@@ -3,11 +3,11 @@
 
 /**
  * `n` rounded to an integer with thousands separators, as en-US writes it
- * (`Intl.NumberFormat("en-US", { maximumFractionDigits: 0 })`, which the
- * tests hold it to). Plain string work: Intl's first use in a fresh tab
+ * (1048577 → "1,048,577"; what `Intl.NumberFormat("en-US",
+ * { maximumFractionDigits: 0 })` writes, which the tests hold it to). Plain string work: Intl's first use in a fresh tab
  * loads its locale data, about 25 ms on the first numbers' path.
  */
-function groupDigits(n: number): string {
+export function formatCount(n: number): string {
   if (Number.isNaN(n)) return "NaN";
   const sign = n < 0 || Object.is(n, -0) ? "-" : "";
   if (!Number.isFinite(n)) return `${sign}∞`;
@@ -17,11 +17,6 @@ function groupDigits(n: number): string {
   const exp = /^(\d)(?:\.(\d+))?e\+(\d+)$/.exec(shortest);
   const digits = exp ? exp[1]! + (exp[2] ?? "") + "0".repeat(Number(exp[3]) - (exp[2] ?? "").length) : shortest;
   return sign + digits.replace(/\B(?=(\d{3})+$)/g, ",");
-}
-
-/** 1048577 → "1,048,577". */
-export function formatCount(n: number): string {
-  return groupDigits(n);
 }
 
 const TIME_UNITS: [number, string][] = [
@@ -50,7 +45,7 @@ export function formatNs(ns: number): string {
 
 export function formatSignificant(value: number, digits = 3): string {
   const abs = Math.abs(value);
-  if (abs >= 10 ** digits) return groupDigits(value);
+  if (abs >= 10 ** digits) return formatCount(value);
   const decimals = abs === 0 ? 0 : Math.max(0, digits - 1 - Math.floor(Math.log10(abs)));
   return value.toFixed(decimals);
 }
@@ -58,7 +53,7 @@ export function formatSignificant(value: number, digits = 3): string {
 /** "×123" style ratio, e.g. 100.4 → "100×", 2.345 → "2.3×". */
 export function formatRatio(ratio: number): string {
   if (!Number.isFinite(ratio)) return "∞×";
-  if (ratio >= 100) return `${groupDigits(ratio)}×`;
+  if (ratio >= 100) return `${formatCount(ratio)}×`;
   if (ratio >= 10) return `${ratio.toFixed(0)}×`;
   return `${ratio.toFixed(1)}×`;
 }
@@ -97,7 +92,7 @@ export function formatBytes(n: number): string {
   for (const [scale, unit] of BYTE_UNITS) {
     if (Math.abs(n) >= scale) return `${formatSignificant(n / scale)} ${unit}`;
   }
-  return `${groupDigits(n)} B`;
+  return `${formatCount(n)} B`;
 }
 
 /**
@@ -110,7 +105,7 @@ export function formatBinaryBytes(n: number): string {
   for (const [scale, unit] of BYTE_UNITS) {
     if (Math.abs(n) >= scale) return `${+(n / scale).toFixed(2)} ${unit}`;
   }
-  return `${groupDigits(n)} B`;
+  return `${formatCount(n)} B`;
 }
 
 /** A time range: "19.8–25.2 ms" when both ends share a unit, else "980 µs–1.02 ms". */

@@ -109,9 +109,14 @@ pub struct Sampling {
 }
 
 impl Sampling {
-    /// A settled measurement.
+    /// A settled measurement: 10 samples, or 5 once 100 ms have gone on
+    /// sampling. Samples of one run span 1000 ticks, so a fine timer (5 µs)
+    /// gets 10 samples of runs up to 10 ms; a coarse one's 20 ms samples
+    /// (a plain static host's first visit) stop at 5. With a 400 ms budget
+    /// that host's first full measurement of the default link sampled for
+    /// 530 ms of its 680 (10 samples of 20–35 ms per reader).
     pub const FULL: Sampling =
-        Sampling { warmup_ns: 30e6, samples: 10, budget_ns: 400e6, min_samples: 5, ticks: RESOLUTION_FACTOR };
+        Sampling { warmup_ns: 30e6, samples: 10, budget_ns: 100e6, min_samples: 5, ticks: RESOLUTION_FACTOR };
     /// A rough estimate while a control is moving: one short sample.
     pub const QUICK: Sampling =
         Sampling { warmup_ns: 0.0, samples: 1, budget_ns: 0.0, min_samples: 1, ticks: RESOLUTION_FACTOR };
@@ -665,6 +670,20 @@ mod tests {
         assert_eq!((s.median, s.samples), (1_000.0, how.samples), "{s:?}");
         assert!(!still_warming(&[1.0, 1.05, 0.97, 1.0]));
         assert!(still_warming(&[5.0, 5.0, 1.0, 1.0]));
+    }
+
+    #[test]
+    fn a_full_measurement_takes_ten_samples_or_five_once_it_has_sampled_100_ms() {
+        // The default link's unbuffered run (9 ms) and std run (2.5 ms).
+        let samples = |resolution_ns: f64, run_ns: f64| {
+            let clock = SimClock(Cell::new(0.0));
+            sample(&clock, resolution_ns, Sampling::FULL, || clock.0.set(clock.0.get() + run_ns)).samples
+        };
+        // A fine timer (5 µs, isolated): samples of 5 ms or one run.
+        assert_eq!((samples(5e3, 9e6), samples(5e3, 2.5e6)), (10, 10));
+        // A coarse one (100 µs): samples of at least 20 ms (27 ms: 3 runs;
+        // 20 ms: 8 runs, whose fifth sample ends at 100 ms, not past it).
+        assert_eq!((samples(100e3, 9e6), samples(100e3, 2.5e6)), (5, 6));
     }
 
     #[test]

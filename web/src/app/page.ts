@@ -22,7 +22,7 @@ import type { Fault } from "../engine/protocol";
 import type { Decoded, Lab, LabReport, Params, Stage, Sweep, View } from "../engine/types.gen";
 import { byId, setText } from "../shared/dom";
 import type { LabUi } from "../shared/lab";
-import { afterFirstNumbers, atOnce, onFirstUse } from "../shared/later";
+import { afterLaterParts, atOnce, onFirstUse } from "../shared/later";
 import type { ThemeSwitch } from "../shared/theme";
 import { createEmbedBar, createEmbedCode } from "../panels/embed";
 import { createPresenterToggle } from "../panels/presenter";
@@ -202,7 +202,7 @@ export async function startPage(
       m.createLessons({ menu: byId("lessons-menu"), card: byId("lesson-card"), start: byId("lesson-start"), results, codec }),
     ),
   );
-  void afterFirstNumbers()
+  void afterLaterParts()
     .then(() => import("../panels/about"))
     .then((m) => m.createAbout(byId("about")));
 

@@ -1,8 +1,10 @@
 // The Later parts (later.ts): what the page hands a part before it has
 // arrived runs in order once it has, and at once after that; a part the
-// opening link needs loads without waiting for the first numbers.
+// opening link needs loads without waiting for the first numbers. And the
+// page is quiet for timed runs once its first numbers are painted, before
+// the later parts (which wait for the first full measurement) load.
 
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { atOnce, onFirstUse, startLaterParts } from "./later";
 
 /** Lets pending promise callbacks run. */
@@ -44,7 +46,35 @@ describe("Later parts", () => {
     expect(seen).toEqual([1, 2, 3]);
   });
 
-  it("onFirstUse loads only once the first numbers are on screen and painted", async () => {
+  it("the page is quiet after its load and first numbers, without the later parts; those wait for startLaterParts", async () => {
+    vi.resetModules();
+    const later = await import("./later");
+    Object.assign(globalThis, {
+      document: { readyState: "complete" },
+      requestAnimationFrame: (fn: () => void) => setTimeout(fn, 0),
+      requestIdleCallback: (fn: () => void) => setTimeout(fn, 0),
+    });
+    try {
+      let quiet = false;
+      void later.pageQuiet().then(() => (quiet = true));
+      let loads = 0;
+      const part = later.onFirstUse(() => Promise.resolve((loads += 1)));
+      part(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(quiet).toBe(false);
+      later.firstNumbersShown();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect([quiet, loads]).toEqual([true, 0]);
+      later.startLaterParts();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(loads).toBe(1);
+    } finally {
+      Reflect.deleteProperty(globalThis, "document");
+      Reflect.deleteProperty(globalThis, "requestIdleCallback");
+    }
+  });
+
+  it("onFirstUse loads only once the later parts may (startLaterParts) and the page has painted", async () => {
     // No frames in Node: afterPaint's 100 ms fallback, or this stand-in.
     Object.assign(globalThis, { requestAnimationFrame: (fn: () => void) => setTimeout(fn, 0) });
     let loads = 0;

@@ -1,21 +1,33 @@
 // Parts of the page the first numbers do not need (the labs' charts, which
 // bring chart.js; the read lab's sweep and timeline views): each is made by
-// a module imported once the first numbers are on screen and painted, so
-// none of them is on the first numbers' path. main.ts says when
-// (`startLaterParts`); a lab holds each part as a `Later`.
+// a module imported once the first numbers are on screen and painted, and
+// on most links once the first full measurement has come too, so none of
+// them is on the first numbers' path or beside the first timed runs.
+// main.ts says when (`startLaterParts`); a lab holds each part as a `Later`.
 
-let releaseParts: () => void = () => undefined;
-const partsReleased = new Promise<void>((resolve) => {
-  releaseParts = resolve;
-});
+/** A promise and the function that resolves it (which does nothing the second time). */
+function signal(): { done: Promise<void>; fire: () => void } {
+  let fire: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return { done, fire };
+}
+
+const parts = signal();
+const numbers = signal();
 
 /**
- * Lets the parts made by `onFirstUse` load: main.ts calls it once the first
- * numbers are on screen, so none of their modules is on the first numbers'
- * path.
+ * Lets the parts made by `onFirstUse` load: main.ts calls it once they would
+ * no longer slow the first numbers or the first timed runs.
  */
 export function startLaterParts(): void {
-  releaseParts();
+  parts.fire();
+}
+
+/** Says the first numbers are on screen (main.ts): the page's timed runs may start once it is quiet (`pageQuiet`). */
+export function firstNumbersShown(): void {
+  numbers.fire();
 }
 
 /**
@@ -30,21 +42,21 @@ export function afterPaint(): Promise<void> {
 }
 
 /**
- * Resolves once the first numbers are on screen (`startLaterParts`) and
- * painted: for a part nothing calls, which simply comes after them (the
+ * Resolves once the later parts may load (`startLaterParts`) and the page
+ * has painted: for a part nothing calls, which simply comes after them (the
  * About panel).
  */
-export function afterFirstNumbers(): Promise<void> {
-  return partsReleased.then(afterPaint);
+export function afterLaterParts(): Promise<void> {
+  return parts.done.then(afterPaint);
 }
 
 /**
  * Resolves once the page has finished loading: its own files (the `load`
- * event), the first numbers and what comes after them (`afterFirstNumbers`),
- * and then a moment the main thread is idle (at most half a second later).
- * Times taken before that share two cores with the page's building: on a
- * fresh write-lab page, Cursor<Vec<u8>> measured 30–100 µs against 21
- * settled in about half the loads (main.ts).
+ * event), the first numbers painted (`firstNumbersShown`), and then a moment
+ * the main thread is idle (at most half a second later). Times taken before
+ * that share two cores with the page's building: on a fresh write-lab page,
+ * Cursor<Vec<u8>> measured 30–100 µs against 21 settled in about half the
+ * loads (main.ts).
  */
 export function pageQuiet(): Promise<void> {
   const loaded = new Promise<void>((resolve) => {
@@ -53,10 +65,10 @@ export function pageQuiet(): Promise<void> {
   });
   const idle = (): Promise<void> =>
     new Promise((resolve) => {
-      if ("requestIdleCallback" in self) requestIdleCallback(() => resolve(), { timeout: 500 });
+      if ("requestIdleCallback" in globalThis) requestIdleCallback(() => resolve(), { timeout: 500 });
       else setTimeout(resolve, 0);
     });
-  return loaded.then(afterFirstNumbers).then(idle);
+  return loaded.then(() => numbers.done).then(afterPaint).then(idle);
 }
 
 /** A part of the page made by a module loaded on first use (`onFirstUse`), or at once (`atOnce`). */
@@ -97,12 +109,12 @@ function held<T>(start: () => Promise<T>, early: boolean): Later<T> {
 
 /**
  * A part of the page made by a module loaded on first use (a dynamic
- * `import()`, such as a lab's charts or its sweep view), once the first
- * numbers are on screen (`startLaterParts`) and painted: the numbers show
- * first. Calls made before it has arrived run, in order, once it has.
+ * `import()`, such as a lab's charts or its sweep view), once the later
+ * parts may load (`startLaterParts`) and the page has painted: the numbers
+ * show first. Calls made before it has arrived run, in order, once it has.
  */
 export function onFirstUse<T>(load: () => Promise<T>): Later<T> {
-  return held(() => afterFirstNumbers().then(load), false);
+  return held(() => afterLaterParts().then(load), false);
 }
 
 /**

@@ -69,7 +69,11 @@ export function usePages(
   };
 }
 
-/** Waits until a full (not quick) measurement of `lab` for the current controls is on screen. */
+/**
+ * Waits until a full (not quick) measurement of `lab` for the current
+ * controls is on screen, and the page's later parts (charts, panels, which
+ * load after the first full measurement) have arrived.
+ */
 export async function settled(page: Page, lab: "read" | "write" = "read"): Promise<void> {
   await page.waitForFunction(
     (lab) => {
@@ -82,7 +86,8 @@ export async function settled(page: Page, lab: "read" | "write" = "read"): Promi
         !results.classList.contains("stale") &&
         results.classList.contains("has-report") &&
         badge?.textContent?.startsWith("full measurement") === true &&
-        document.querySelectorAll(rows).length > 0
+        document.querySelectorAll(rows).length > 0 &&
+        performance.getEntriesByName("buflab:parts").length > 0
       );
     },
     lab,

@@ -87,7 +87,9 @@ describe("export", () => {
     expect(text).toContain("| Reader | Source reads |");
     expect(text).toContain("| unbuffered Read | 131,073 |");
 
+    // One per chart, once the charts have come (after the first full measurement).
     const pngButtons = page.locator(".export-pngs button");
+    await pngButtons.nth(3).waitFor({ state: "attached" });
     expect(await pngButtons.count()).toBe(4);
     expect(await pngButtons.first().textContent()).toBe("Source reads (PNG)");
     const png = await downloaded(page, "#export-png-0");

@@ -19,7 +19,7 @@ import { loadCodec } from "./engine/codec";
 import { startFullEngine } from "./engine/spawn";
 import type { Fault } from "./engine/protocol";
 import { registerServiceWorker } from "./offline/register";
-import { firstNumbersShown, pageQuiet, startLaterParts } from "./shared/later";
+import { afterPartsArrived, firstNumbersShown, pageQuiet, startLaterParts } from "./shared/later";
 import { h, replaceChildren } from "./shared/dom";
 import { createThemeSwitch } from "./shared/theme";
 
@@ -100,6 +100,8 @@ Promise.all([codec, pageCode, opening]).then(([codec, { startPage }, opening]) =
     startLaterParts();
     void registerServiceWorker();
   };
+  // The page is whole: the end-to-end tests measure its layout after this.
+  void afterPartsArrived().then(() => performance.mark("buflab:parts"));
   const page = startPage(codec, engines, opening, { firstNumbers, firstFull }, relay.attach, theme);
   // The opening lab's module may load first (the write lab's chunk), and can fail like the engine's.
   page.catch(fail);

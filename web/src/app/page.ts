@@ -22,7 +22,7 @@ import type { Fault } from "../engine/protocol";
 import type { Decoded, Lab, LabReport, Params, Stage, Sweep, View } from "../engine/types.gen";
 import { byId, setText } from "../shared/dom";
 import type { LabUi } from "../shared/lab";
-import { afterLaterParts, atOnce, onFirstUse } from "../shared/later";
+import { afterPartsArrived, atOnce, onFirstUse } from "../shared/later";
 import type { ThemeSwitch } from "../shared/theme";
 import { createEmbedBar, createEmbedCode } from "../panels/embed";
 import { createPresenterToggle } from "../panels/presenter";
@@ -202,9 +202,8 @@ export async function startPage(
       m.createLessons({ menu: byId("lessons-menu"), card: byId("lesson-card"), start: byId("lesson-start"), results, codec }),
     ),
   );
-  void afterLaterParts()
-    .then(() => import("../panels/about"))
-    .then((m) => m.createAbout(byId("about")));
+  // Nothing calls the About panel: it simply comes with the other parts.
+  onFirstUse(() => import("../panels/about").then((m) => m.createAbout(byId("about"))))(() => undefined);
 
   // The code panel, export, baselines, the native command, embedding and
   // presenter mode. Each owns its element; commit() hands them what is on
@@ -239,6 +238,10 @@ export async function startPage(
       }),
     ),
   );
+  // The export names one PNG per chart on screen; the charts are a part of
+  // their own, which may come after the export's: once every part has come,
+  // it looks again.
+  void afterPartsArrived().then(() => exportTools((e) => e.update(sharedReport ?? null)));
   const baselineElement = byId("baseline");
   // Baselines compare times with the full build (`verdict`), so they wait for it.
   const baseline = onFirstUse(() =>

@@ -74,6 +74,25 @@ describe("Later parts", () => {
     }
   });
 
+  it("afterPartsArrived waits for the release and for every part asked for by then", async () => {
+    vi.resetModules();
+    const later = await import("./later");
+    Object.assign(globalThis, { requestAnimationFrame: (fn: () => void) => setTimeout(fn, 0) });
+    let arrive: (value: string) => void = () => undefined;
+    const part = later.onFirstUse(() => new Promise<string>((resolve) => (arrive = resolve)));
+    part(() => undefined);
+    let whole = false;
+    void later.afterPartsArrived().then(() => (whole = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(whole).toBe(false);
+    later.startLaterParts();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(whole).toBe(false);
+    arrive("charts");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(whole).toBe(true);
+  });
+
   it("onFirstUse loads only once the later parts may (startLaterParts) and the page has painted", async () => {
     // No frames in Node: afterPaint's 100 ms fallback, or this stand-in.
     Object.assign(globalThis, { requestAnimationFrame: (fn: () => void) => setTimeout(fn, 0) });

@@ -41,13 +41,23 @@ export function afterPaint(): Promise<void> {
   });
 }
 
-/**
- * Resolves once the later parts may load (`startLaterParts`) and the page
- * has painted: for a part nothing calls, which simply comes after them (the
- * About panel).
- */
-export function afterLaterParts(): Promise<void> {
+/** Resolves once the later parts may load (`startLaterParts`) and the page has painted. */
+function afterLaterParts(): Promise<void> {
   return parts.done.then(afterPaint);
+}
+
+/** Parts on their way: started, not yet arrived or failed. */
+const arriving = new Set<Promise<unknown>>();
+
+/**
+ * Resolves once the later parts may load, every part asked for by then has
+ * arrived (or failed), and the page has painted: its layout is whole
+ * (main.ts marks it; the end-to-end tests wait for it before measuring it).
+ */
+export async function afterPartsArrived(): Promise<void> {
+  await afterLaterParts();
+  while (arriving.size > 0) await Promise.allSettled([...arriving]);
+  await afterPaint();
 }
 
 /**
@@ -95,7 +105,15 @@ function held<T>(start: () => Promise<T>, early: boolean): Later<T> {
       fn(now);
       return;
     }
-    part ??= start().then((made) => (now = made));
+    if (part === null) {
+      const coming = start().then((made) => (now = made));
+      part = coming;
+      arriving.add(coming);
+      coming.then(
+        () => arriving.delete(coming),
+        () => arriving.delete(coming),
+      );
+    }
     waiting += 1;
     void part.then((made) => {
       waiting -= 1;

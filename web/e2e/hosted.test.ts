@@ -38,18 +38,19 @@ const MOUNT = "/some/sub/path/";
  * targets: those live in benchmarks, so the 150 KB first-load target and its
  * measured figure are in `npm run bench` (docs/benchmarks.md, each figure
  * beside its target). The figures are printed here too. Before the first
- * numbers: 115.3 KiB gzipped (the service worker, the write lab and the
+ * numbers: 116.2 KiB gzipped (the service worker, the write lab and the
  * panels around the results come after them), the counting build of the
- * engine (73.6 KiB: the read lab only) and the page's code (17 KiB); in
- * all: 601 KiB, the full
- * engine (373 KiB: the lean timed pass compiles each of the five readers into
+ * engine (73.9 KiB: the read lab only) and the page's code (17 KiB); in
+ * all: 581.7 KiB, the full
+ * engine (354 KiB: the lean timed pass compiles each of the five readers into
  * every one of its timed loops), chart.js (58 KiB), the sweep and timeline
- * views and the later parts' own chunks joining after the first numbers.
+ * views and the later parts' own chunks joining after the first full
+ * measurement.
  * Each guard sits just above its figure, so a doubled chunk or a few KiB of
  * new bloat trips it.
  */
 const BYTES_BUDGET = 118 * 1024;
-const ALL_BYTES_BUDGET = 604 * 1024;
+const ALL_BYTES_BUDGET = 584 * 1024;
 /** Generous: a loaded 2-core CI machine. The target on localhost is 300 ms (docs/benchmarks.md). */
 const FIRST_RESULTS_BOUND_MS = 5_000;
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */

@@ -494,7 +494,7 @@ fn rounds<R, S, C>(
 /// as it does in the user's program (a second caller of the same reader's
 /// `read` measured 2× the time of the same loop alone). Never inlined: its
 /// loops are calls of [`rounds`], so it is small enough that the optimizer
-/// would fold every reader's into one function (51 KB of wasm), which
+/// would fold every reader's into one function (45 KB of wasm), which
 /// Chromium compiles and optimizes as a whole.
 #[inline(never)]
 pub fn drive<R: AppReader, C: Consume, T: Tally>(

@@ -15,10 +15,10 @@ use super::measure::{Clock, Sampling, COARSE_RESOLUTION_FACTOR};
 use crate::model::{Id, Knee, Metric, ParamError, Params, Run, Sweep, SweepPoint, SweepReport};
 
 /// How hard each point is timed. A full measurement (30 ms warm-up, 5–10
-/// samples, 100 ms beyond the fifth) per reader makes a 13-point sweep of the default
-/// 1 MiB byte-at-a-time stream take ~10 s; this keeps a short warm-up (the
-/// first calls of a wasm function are slow while V8 tiers up) and three
-/// samples, so such a sweep takes under a second. The warm-up is spent
+/// samples, 100 ms beyond the fifth) per reader makes a 13-point sweep of
+/// the default 1 MiB byte-at-a-time stream take seconds; this keeps a short
+/// warm-up (the first calls of a wasm function are slow while V8 tiers up)
+/// and three samples, so such a sweep takes under a second. The warm-up is spent
 /// before the first point only ([`point_sampling`]). Counts are exact either
 /// way.
 pub const SAMPLING: Sampling =

@@ -22,7 +22,7 @@ import type { Fault } from "../engine/protocol";
 import type { Decoded, Lab, LabReport, Params, Stage, Sweep, View } from "../engine/types.gen";
 import { byId, setText } from "../shared/dom";
 import type { LabUi } from "../shared/lab";
-import { afterPartsArrived, atOnce, onFirstUse } from "../shared/later";
+import { atOnce, onFirstUse } from "../shared/later";
 import type { ThemeSwitch } from "../shared/theme";
 import { createEmbedBar, createEmbedCode } from "../panels/embed";
 import { createPresenterToggle } from "../panels/presenter";
@@ -120,6 +120,8 @@ export async function startPage(
       edited: (params, live) => edit(params, live),
       sweepEdited: (sweep) => editSweep(sweep),
       headlineChanged: () => showHeadline(),
+      // The export names one PNG per chart on screen.
+      chartsChanged: () => exportTools((e) => e.update(sharedReport ?? null)),
       urlOf: (fragment) => linkUrl(location.href, fragment),
     },
     state.params.lab,
@@ -238,10 +240,6 @@ export async function startPage(
       }),
     ),
   );
-  // The export names one PNG per chart on screen; the charts are a part of
-  // their own, which may come after the export's: once every part has come,
-  // it looks again.
-  void afterPartsArrived().then(() => exportTools((e) => e.update(sharedReport ?? null)));
   const baselineElement = byId("baseline");
   // Baselines compare times with the full build (`verdict`), so they wait for it.
   const baseline = onFirstUse(() =>

@@ -56,6 +56,8 @@ export interface LabContext {
   sweepEdited(sweep: Sweep | null): void;
   /** Something the lab's headline says changed. */
   headlineChanged(): void;
+  /** The lab's charts arrived (their module loads after the first numbers): what `LabUi.charts` lists changed. */
+  chartsChanged(): void;
   /** The full URL of a link fragment (for exports that carry their link). */
   urlOf(fragment: string): string;
 }

@@ -26,7 +26,13 @@ export function createReadLab(context: LabContext): LabUi {
   const settings = createReadSettings({ form, codec, onChange: context.edited });
   // Made with the first report (their module brings chart.js): the table and
   // the headline show first.
-  const charts = onFirstUse(() => import("./charts").then((m) => m.createReadCharts(byId("charts"))));
+  const charts = onFirstUse(() =>
+    import("./charts").then((m) => {
+      const made = m.createReadCharts(byId("charts"));
+      context.chartsChanged();
+      return made;
+    }),
+  );
   const table = createTable(byId("table"), codec);
   // The sweep and timeline views come with their modules after the first
   // numbers (the page's first script carries neither, nor the sweep's

@@ -17,7 +17,7 @@ export function createWriteLab(context: LabContext): LabUi {
   const form = byId<HTMLFormElement>("write-controls");
   const element = byId("write-results");
   const settings = createWriteSettings({ form, codec, onChange: context.edited });
-  const results = createWriteResults(element, codec);
+  const results = createWriteResults(element, codec, context.chartsChanged);
   let last: WriteReport | null = null;
 
   return {

@@ -65,7 +65,7 @@ export interface WriteResults {
   retheme(): void;
 }
 
-export function createWriteResults(container: HTMLElement, codec: Codec): WriteResults {
+export function createWriteResults(container: HTMLElement, codec: Codec, chartsChanged: () => void): WriteResults {
   // Built on the first write report, not with the page: the read lab (the
   // default) should not pay for charts it keeps hidden before its first
   // numbers. The charts' module (it brings chart.js) comes after the tables.
@@ -90,6 +90,7 @@ export function createWriteResults(container: HTMLElement, codec: Codec): WriteR
         const made = m.createWriteCharts(codec);
         cursorSlot.replaceWith(made.cursors);
         sinkCharts.append(...made.sink);
+        chartsChanged();
         return made;
       }),
     );

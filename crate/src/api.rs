@@ -32,6 +32,15 @@ pub fn run_lab(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result
     })
 }
 
+/// Times the read lab's experiment whose counts are known (`counted`, a
+/// counts report of these params, from either build): the timed pass
+/// alone (`experiment::time_counted`), with the link filled in.
+pub fn time_counted(params: &Params, counted: Report, clock: &dyn Clock, sampling: Sampling) -> Result<Report, ParamError> {
+    let mut report = experiment::time_counted(params, counted, clock, sampling)?;
+    report.link = link::encode(&report.params);
+    Ok(report)
+}
+
 /// Runs point `index` of the sweep in `params`.
 pub fn run_point(params: &Params, index: usize, clock: &dyn Clock, sampling: Sampling) -> Result<SweepPoint, ParamError> {
     let mut point = sweep::run_point(params, index, clock, sampling)?;

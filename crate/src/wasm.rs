@@ -155,6 +155,28 @@ pub fn run(link: &str, counts: bool, quick: bool, fault: Option<String>) -> Resu
     to_js(&report)
 }
 
+/// [`run`]'s timing stages for a link whose counts are known: `counts` is
+/// the read report the counting build returned for this same link, and
+/// only the timed pass runs (`api::time_counted`). A write-lab link runs
+/// whole (its counts come from this build, in the same run). Throws when
+/// `counts` is not a counts report of this link.
+#[cfg(feature = "timed")]
+#[wasm_bindgen]
+pub fn time_counted(link: &str, quick: bool, counts: JsValue) -> Result<JsValue, JsError> {
+    let params = link::params_of(link).map_err(|e| JsError::new(&e.to_string()))?;
+    let sampling = Sampling::chosen(false, quick, Sampling::FULL);
+    let clock = PerformanceClock::new()?;
+    let report = match params.lab {
+        model::Lab::Read => {
+            let counted: model::Report =
+                serde_wasm_bindgen::from_value(counts).map_err(|e| JsError::new(&format!("counts: {e}")))?;
+            api::time_counted(&params, counted, &clock, sampling).map(model::LabReport::Read)
+        }
+        model::Lab::Write => api::run_lab(&params, &clock, sampling),
+    };
+    to_js(&report.map_err(|e| JsError::new(&e.to_string()))?)
+}
+
 /// Runs the benchmark suite (`npm run bench`): blocking for tens of seconds,
 /// so only ever in a worker. Only in builds with the `bench` feature.
 #[cfg(feature = "bench")]

@@ -19,15 +19,30 @@ interface Seen {
   hash: string;
 }
 
+/** A run request the page sent to a worker: its stage and link, and the counts it carried (of which stage and link). */
+interface Sent {
+  stage: string;
+  link: string;
+  counted: { stage: string; link: string } | null;
+}
+
 declare global {
   interface Window {
     __seen: Seen[];
+    __sent: Sent[];
   }
 }
 
 // Installed before the page's own scripts, so the first results are seen too.
 const { open } = usePages({}, (context) =>
   context.addInitScript(() => {
+    window.__sent = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
+      const m = message as { type?: string; stage?: string; link?: string; counted?: { stage: string; link: string } };
+      if (m?.type === "run") window.__sent.push({ stage: m.stage!, link: m.link!, counted: m.counted ? { stage: m.counted.stage, link: m.counted.link } : null });
+      return post.call(this, message, ...rest);
+    } as typeof Worker.prototype.postMessage;
     window.__seen = [];
     new MutationObserver(() => {
       const status = document.querySelector<HTMLElement>(".status");
@@ -71,6 +86,22 @@ describe("counts first, and a status that describes what is shown", () => {
     expect(log.find((s) => s.stage === "counts" && s.hash === hash)?.activity).toBe("Exact counts; timing…");
     expect(log.find((s) => s.stage === "counts" && s.hash === hash)?.badge).toBe("exact counts, not timed yet");
     neverDoneOverStale(log);
+    await page.close();
+  });
+
+  it("the timing worker is handed the counts of the settings it times, and does not count them again", async () => {
+    const page = await open(baseUrl);
+    await settled(page);
+    const capacity = page.getByRole("textbox", { name: "Buffer capacity" });
+    await capacity.fill("16K");
+    await capacity.press("Enter");
+    await page.waitForFunction(() => location.hash.includes("cap=16K"));
+    await settled(page);
+    const sent = await page.evaluate(() => window.__sent);
+    const timed = sent.filter((m) => m.stage !== "counts");
+    expect(timed.map((m) => m.stage)).toEqual(["full", "full"]);
+    for (const m of timed) expect(m.counted, m.link).toEqual({ stage: "counts", link: m.link });
+    expect(sent.filter((m) => m.stage === "counts").every((m) => m.counted === null)).toBe(true);
     await page.close();
   });
 

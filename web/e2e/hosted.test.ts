@@ -41,16 +41,17 @@ const MOUNT = "/some/sub/path/";
  * numbers: 116.2 KiB gzipped (the service worker, the write lab and the
  * panels around the results come after them), the counting build of the
  * engine (73.9 KiB: the read lab only) and the page's code (17 KiB); in
- * all: 581.7 KiB, the full
- * engine (354 KiB: the lean timed pass compiles each of the five readers into
- * every one of its timed loops), chart.js (58 KiB), the sweep and timeline
+ * all: 584.7 KiB, the full
+ * engine (356 KiB: the lean timed pass compiles each of the five readers into
+ * every one of its timed loops; `time_counted`, which takes the counting
+ * worker's report, added 2.6 KiB of it), chart.js (58 KiB), the sweep and timeline
  * views and the later parts' own chunks joining after the first full
  * measurement.
  * Each guard sits just above its figure, so a doubled chunk or a few KiB of
  * new bloat trips it.
  */
 const BYTES_BUDGET = 118 * 1024;
-const ALL_BYTES_BUDGET = 584 * 1024;
+const ALL_BYTES_BUDGET = 586 * 1024;
 /** Generous: a loaded 2-core CI machine. The target on localhost is 300 ms (docs/benchmarks.md). */
 const FIRST_RESULTS_BOUND_MS = 5_000;
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */

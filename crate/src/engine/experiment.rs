@@ -14,7 +14,7 @@ use super::workload::CountSink;
 #[cfg(feature = "timed")]
 use super::{timed, timeline};
 use super::workload::{combined_digest, Consume, DigestSink, Spec};
-use crate::model::{Id, Lab, LabReport, ParamError, Params, ReaderKind, Report, Run, Stats, Timeline, Timer};
+use crate::model::{Id, Lab, LabReport, ParamError, Params, ReaderKind, Report, Run, Stage, Stats, Timeline, Timer};
 
 /// Checks `params`, then runs the experiment. `sampling` decides how hard to
 /// time ([`Sampling::FULL`] or [`Sampling::QUICK`]).
@@ -38,11 +38,16 @@ pub fn run_with(params: &Params, clock: &dyn Clock, sampling: Sampling, timeline
     let data = content::generate(params);
     let expected = content::expected(params.workload, &data);
     let resolution_ns = measure::resolution_ns(clock);
+    // Each reader is counted, then timed, before the next is counted.
     let runs = params
         .readers
         .iter()
-        .map(|&kind| run_reader(params, kind, &data, clock, resolution_ns, sampling, timelines))
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(|&kind| {
+            let mut run = count_reader(params, kind, &data)?;
+            time_run(params, &mut run, &data, clock, resolution_ns, sampling, timelines);
+            Ok(run)
+        })
+        .collect::<Result<Vec<_>, ParamError>>()?;
     Ok(Report {
         params: params.clone(),
         runs,
@@ -53,6 +58,35 @@ pub fn run_with(params: &Params, clock: &dyn Clock, sampling: Sampling, timeline
         link: String::new(),
         lab: Lab::Read,
     })
+}
+
+/// [`run`] for a report whose counted pass is done (`counted`, a `counts`
+/// stage report of these params, from either build of the engine): the
+/// timed pass and the timelines only. The page's counting worker has
+/// already counted what its timing worker is asked to time; on the default
+/// link, in WebAssembly, the counted pass is about a sixth of a full run
+/// (more when it runs cold, on a first load), and most of a quick one.
+/// The counts are exact, so counting again would only repeat them.
+pub fn time_counted(params: &Params, counted: Report, clock: &dyn Clock, sampling: Sampling) -> Result<Report, ParamError> {
+    params.check()?;
+    measure::check_timed(sampling)?;
+    let refused = |message: &str| ParamError { key: "counts", message: message.into() };
+    if counted.stage != Stage::Counts || sampling.stage() == Stage::Counts {
+        return Err(refused("only a counts report can be timed, and only with timing"));
+    }
+    if counted.params != *params || counted.runs.iter().map(|r| r.reader).ne(params.readers.iter().copied()) {
+        return Err(refused("the counts are of other settings"));
+    }
+    let data = content::generate(params);
+    let resolution_ns = measure::resolution_ns(clock);
+    let mut report = counted;
+    for run in &mut report.runs {
+        time_run(params, run, &data, clock, resolution_ns, sampling, Timelines::Record);
+    }
+    report.timer = Timer { resolution_ns, isolated: clock.isolated() };
+    report.quick = sampling == Sampling::QUICK;
+    report.stage = sampling.stage();
+    Ok(report)
 }
 
 /// Runs the lab `params.lab` selects: [`run`] for the read lab,
@@ -101,15 +135,9 @@ fn once<C: Consume>(
     Ok(Counted { driven, source_reads: probe.source_reads() })
 }
 
-fn run_reader(
-    params: &Params,
-    kind: ReaderKind,
-    data: &[u8],
-    clock: &dyn Clock,
-    resolution_ns: f64,
-    sampling: Sampling,
-    timelines: Timelines,
-) -> Result<Run, ParamError> {
+/// The counted pass of one reader: its counts and digest, untimed
+/// (`cpu_ns` empty, no timeline).
+fn count_reader(params: &Params, kind: ReaderKind, data: &[u8]) -> Result<Run, ParamError> {
     let streams = params.streams as usize;
     // The application's buffer and the sinks are the harness's, not the
     // reader's cost: made before the allocation scope starts.
@@ -121,8 +149,6 @@ fn run_reader(
     let alloc = scope.finish();
     let per_stream: Vec<u64> = digests.iter().map(DigestSink::value).collect();
 
-    let cpu_ns = time_reader(params, kind, data, &mut app_buf, clock, resolution_ns, sampling);
-
     let driven = counted.driven;
     Ok(Run {
         reader: kind,
@@ -132,15 +158,31 @@ fn run_reader(
         bytes_copied: driven.bytes_copied,
         alloc,
         digest: combined_digest(&per_stream),
-        cpu_ns,
+        cpu_ns: Stats::default(),
         modelled_io_ns: counted.source_reads as f64 * params.sys as f64,
         blocks: driven.blocks,
         polls: driven.polls.map(|p| p.polls),
         pendings: driven.polls.map(|p| p.pendings),
-        // Untimed and outside the allocation scope: its wrappers and logs
-        // must not touch the figures above.
-        timeline: trace(params, kind, data, timelines),
+        timeline: None,
     })
+}
+
+/// The timed pass of a counted run (`sampling`), and its buffer timeline
+/// when asked for.
+fn time_run(
+    params: &Params,
+    run: &mut Run,
+    data: &[u8],
+    clock: &dyn Clock,
+    resolution_ns: f64,
+    sampling: Sampling,
+    timelines: Timelines,
+) {
+    let mut app_buf = vec![0u8; params.rs as usize];
+    run.cpu_ns = time_reader(params, run.reader, data, &mut app_buf, clock, resolution_ns, sampling);
+    // Untimed and outside the allocation scope: its wrappers and logs
+    // must not touch the counts.
+    run.timeline = trace(params, run.reader, data, timelines);
 }
 
 /// The timed pass of one reader, sampled: the same run without a counter

@@ -57,6 +57,26 @@ describe("the counting build and the full build", () => {
     expect(counts(a)).toEqual(counts(b));
   });
 
+  it.each(LINKS)("time %j from the counting build's counts as from its own run: the same counts, digests and timelines", (link) => {
+    const { fragment, params } = full.decode_link(link) as { fragment: string; params: Params };
+    const whole = full.run(fragment, false, true) as LabReport;
+    // A write-lab link is counted by the full build in the same run: what it is given is not used.
+    const known = params.lab === "write" ? {} : counting.run(fragment, true, false);
+    const timed = full.time_counted(fragment, true, known) as LabReport;
+    expect(timed.stage).toBe("quick");
+    expect(counts(timed)).toEqual(counts(whole));
+    if (timed.lab === "read" && whole.lab === "read") {
+      expect(timed.runs.map((r) => r.timeline)).toEqual(whole.runs.map((r) => r.timeline));
+      expect(timed.runs.every((r) => r.cpu_ns.samples > 0)).toBe(true);
+    }
+  });
+
+  it("time_counted refuses counts of other settings, and a report that is not counts", () => {
+    const [a, b] = [LINKS[1], LINKS[2]].map((link) => (full.decode_link(link ?? "") as { fragment: string }).fragment) as [string, string];
+    expect(() => full.time_counted(a, true, counting.run(b, true, false))).toThrow(/counts: the counts are of other settings/);
+    expect(() => full.time_counted(a, true, full.run(a, false, true))).toThrow(/counts: only a counts report/);
+  });
+
   it("the schema says which labs the counting build runs: the read lab, not the write lab (12 KB gzipped of it)", () => {
     expect(realCodec().countsBuild("read")).toBe("counts");
     expect(realCodec().countsBuild("write")).toBe("full");

@@ -126,6 +126,8 @@ interface Job {
   link: string;
   stage: Stage;
   fault?: Fault;
+  /** The link's counts, for a timing stage: only the timed pass runs. */
+  counted?: LabReport;
   /** When it was handed to the worker (performance.now()). */
   startedAt?: number;
   resolve: (result: RunResult) => void;
@@ -187,8 +189,10 @@ export class EngineClient {
    * Runs an experiment as far as `stage` (`counts`: no timing). Rejects with
    * `Superseded` if a newer request replaces it before it starts, or ends it
    * early (`preempt`). `fault` injects a failure (test builds only).
+   * `counted`: the link's counts report, for a timing stage: the engine
+   * then times it instead of counting again.
    */
-  run(link: string, stage: Stage, fault?: Fault): Promise<RunResult> {
+  run(link: string, stage: Stage, fault?: Fault, counted?: LabReport): Promise<RunResult> {
     return new Promise<RunResult>((resolve, reject) => {
       if (this.brokenMessage !== null) {
         reject(new Error(this.brokenMessage));
@@ -204,7 +208,7 @@ export class EngineClient {
         for (const old of this.queue.clear()) old.reject(new Superseded());
         this.replaceWorker();
       }
-      const job: Job = { id: this.nextId++, link, stage, fault, resolve, reject };
+      const job: Job = { id: this.nextId++, link, stage, fault, counted, resolve, reject };
       const { start, dropped } = this.queue.submit(job);
       dropped?.reject(new Superseded());
       if (start) this.start(start);
@@ -270,8 +274,8 @@ export class EngineClient {
     this.clearTimer();
     this.timer = setTimeout(() => this.onTimeout(job), this.options.timeoutMs);
     job.startedAt = performance.now();
-    const { id, link, stage, fault } = job;
-    this.worker.postMessage(fault ? { type: "run", id, link, stage, fault } : { type: "run", id, link, stage });
+    const { id, link, stage, fault, counted } = job;
+    this.worker.postMessage({ type: "run", id, link, stage, ...(fault && { fault }), ...(counted && stage !== "counts" && { counted }) });
   }
 
   /** The running job is over: settle it, then start the one waiting. */

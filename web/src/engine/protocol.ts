@@ -6,6 +6,7 @@
 //   main thread                          worker                          wasm
 //   ───────────                          ──────                          ────
 //   client.run(link, stage) ──ToWorker──▶ run(link, counts, quick) ───▶ engine
+//     (a timing stage with the link's counts: time_counted(link, quick, counts))
 //   promise resolves ◀──────FromWorker (result / error)────────────── LabReport / Error
 //
 // The page keeps two such workers: one answers `counts` requests (exact
@@ -43,7 +44,12 @@ export type ModuleMessage =
 
 /** Messages from the page to the worker: how far to time (`counts`: not at all). */
 /** `link`: the canonical fragment of the settings to run (the counting build takes links, not params: engine/codec.ts). */
-export type ToWorker = { type: "run"; id: number; link: string; stage: Stage; fault?: Fault };
+/**
+ * `counted`: the counts report of this same link (the counting worker's),
+ * for a timing stage: the worker then times it (`time_counted`) instead of
+ * counting again.
+ */
+export type ToWorker = { type: "run"; id: number; link: string; stage: Stage; fault?: Fault; counted?: LabReport };
 
 /** Messages from the worker to the page. */
 export type FromWorker =

@@ -92,7 +92,13 @@ scope.addEventListener("message", (event) => {
     const started = performance.now();
     try {
       lastPanic = null;
-      const report = engine.exports.run(request.link, request.stage === "counts", request.stage === "quick", request.fault) as LabReport;
+      const { link, stage, fault, counted } = request;
+      // Counts known already (the counting worker's): only the timed pass runs.
+      const report = (
+        counted !== undefined && stage !== "counts" && engine.build === "full"
+          ? engine.exports.time_counted(link, stage === "quick", counted)
+          : engine.exports.run(link, stage === "counts", stage === "quick", fault)
+      ) as LabReport;
       post({ type: "result", id: request.id, report, elapsedMs: performance.now() - started });
     } catch (error) {
       // A RuntimeError is a trap (a Rust panic): the instance's memory may be

@@ -42,12 +42,12 @@ export type ModuleMessage =
   | { type: "module"; build: EngineBuild; module: WebAssembly.Module }
   | { type: "module"; build: EngineBuild; error: string };
 
-/** Messages from the page to the worker: how far to time (`counts`: not at all). */
-/** `link`: the canonical fragment of the settings to run (the counting build takes links, not params: engine/codec.ts). */
 /**
- * `counted`: the counts report of this same link (the counting worker's),
- * for a timing stage: the worker then times it (`time_counted`) instead of
- * counting again.
+ * Messages from the page to the worker: how far to time (`counts`: not at
+ * all). `link`: the canonical fragment of the settings to run (the counting
+ * build takes links, not params: engine/codec.ts). `counted`: the counts
+ * report of this same link (the counting worker's), for a timing stage: the
+ * worker then times it (`time_counted`) instead of counting again.
  */
 export type ToWorker = { type: "run"; id: number; link: string; stage: Stage; fault?: Fault; counted?: LabReport };
 

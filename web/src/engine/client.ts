@@ -275,7 +275,7 @@ export class EngineClient {
     this.timer = setTimeout(() => this.onTimeout(job), this.options.timeoutMs);
     job.startedAt = performance.now();
     const { id, link, stage, fault, counted } = job;
-    this.worker.postMessage({ type: "run", id, link, stage, ...(fault && { fault }), ...(counted && stage !== "counts" && { counted }) });
+    this.worker.postMessage({ type: "run", id, link, stage, ...(fault && { fault }), ...(counted && { counted }) });
   }
 
   /** The running job is over: settle it, then start the one waiting. */

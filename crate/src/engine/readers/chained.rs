@@ -384,7 +384,14 @@ impl<'p, R: Read> ChainedReader<'p, R> {
         while done < buf.len() && self.buffered > 0 {
             let unread = self.chain.front().expect("buffered > 0").unread();
             let k = unread.len().min(buf.len() - done);
-            buf[done..done + k].copy_from_slice(&unread[..k]);
+            // One byte by assignment, as std's `Read for &[u8]` does: a
+            // `copy_from_slice` of a length known only at run time is a
+            // call to memcpy, which costs more than the byte it copies.
+            if k == 1 {
+                buf[done] = unread[0];
+            } else {
+                buf[done..done + k].copy_from_slice(&unread[..k]);
+            }
             done += k;
             self.advance(k);
         }

@@ -54,6 +54,20 @@ impl SplitMix64 {
     }
 }
 
+/// `to.copy_from_slice(from)`, with one byte by assignment, as std's `Read
+/// for &[u8]` does: a copy of a length known only at run time is a call to
+/// memcpy (in WebAssembly a `memory.copy`), which costs more than one byte.
+/// For the engine's own code (the chained reader, the counted pass's
+/// source), never for a stand-in of a user's program.
+#[inline]
+pub fn copy(to: &mut [u8], from: &[u8]) {
+    if let ([t], [f]) = (&mut *to, from) {
+        *t = *f;
+    } else {
+        to.copy_from_slice(from);
+    }
+}
+
 /// Where each read call's chunk limit comes from.
 pub trait Limit {
     /// Whether a limit can be 0, a read interrupted before any byte arrived
@@ -328,15 +342,9 @@ impl Read for Source<'_> {
                 limit => buf.len().min(remaining).min(limit),
             }
         };
-        // One byte by assignment: in WebAssembly a `copy_from_slice` of a
-        // run-time length is a `memory.copy`, a call into the engine that
-        // costs more than the byte. Only the counted pass reads a `Source`
-        // (the timed pass reads a `Stream`, whose copy is a plain program's).
-        if n == 1 {
-            buf[0] = self.data[self.pos];
-        } else {
-            buf[..n].copy_from_slice(&self.data[self.pos..self.pos + n]);
-        }
+        // Only the counted pass reads a `Source`: the timed pass reads a
+        // `Stream`, whose copy is the plain program's (`crate::bench::plain`).
+        copy(&mut buf[..n], &self.data[self.pos..self.pos + n]);
         self.pos += n;
         let (lo, hi) = self.reader_buffer;
         let at = buf.as_ptr() as usize;

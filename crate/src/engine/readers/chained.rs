@@ -56,7 +56,7 @@ use std::io::{self, BufRead, ErrorKind, Read};
 use std::num::NonZeroUsize;
 
 use super::{Look, ReaderConfig, ReaderInfo, SnippetPart, Strategy};
-use crate::engine::source::ObservedRead;
+use crate::engine::source::{copy, ObservedRead};
 use crate::engine::workload::{self, AppReader, Consume, FrameBuf, Tally};
 use crate::model::{key, BlockCounts, Params, ReaderKind, Shape, Workload};
 
@@ -380,18 +380,24 @@ impl<'p, R: Read> ChainedReader<'p, R> {
 
     /// Copies buffered bytes into `buf` (as many as fit), counting them.
     fn copy_out(&mut self, buf: &mut [u8]) -> usize {
+        // The common case first: the front block holds more than `buf`
+        // asks for, so nothing leaves the chain (std's `BufReader::read`
+        // has the same fast path).
+        if let Some(front) = self.chain.front_mut() {
+            let n = buf.len();
+            if n < front.end - front.start {
+                copy(buf, &front.data[front.start..front.start + n]);
+                front.start += n;
+                self.buffered -= n;
+                BlockPool::add(&self.pool.copied, n);
+                return n;
+            }
+        }
         let mut done = 0;
         while done < buf.len() && self.buffered > 0 {
             let unread = self.chain.front().expect("buffered > 0").unread();
             let k = unread.len().min(buf.len() - done);
-            // One byte by assignment, as std's `Read for &[u8]` does: a
-            // `copy_from_slice` of a length known only at run time is a
-            // call to memcpy, which costs more than the byte it copies.
-            if k == 1 {
-                buf[done] = unread[0];
-            } else {
-                buf[done..done + k].copy_from_slice(&unread[..k]);
-            }
+            copy(&mut buf[done..done + k], &unread[..k]);
             done += k;
             self.advance(k);
         }

@@ -20,7 +20,8 @@
 // The full build waits until the page says the first numbers are on screen
 // (`startFullEngine`), so the first numbers download nothing they do not use;
 // a link to a lab the counting build leaves out starts it at once (main.ts).
-// Every worker waits for that first message before it loads (worker.ts).
+// Every worker waits for that first message before it loads (worker.ts),
+// the glue of its build already in its script (worker-counts.ts, worker-full.ts).
 
 import countsUrl from "../../pkg-counts/buflab_counts_bg.wasm?url";
 import fullUrl from "../../pkg/buflab_bg.wasm?url";
@@ -107,7 +108,11 @@ class LateWorker implements EngineWorker {
  */
 export function spawnEngineWorker(name: string, build: EngineBuild): EngineWorker {
   const make = (): Worker => {
-    const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name });
+    // Each build's worker script carries its glue (worker-counts.ts, worker-full.ts).
+    const worker =
+      build === "counts"
+        ? new Worker(new URL("./worker-counts.ts", import.meta.url), { type: "module", name })
+        : new Worker(new URL("./worker-full.ts", import.meta.url), { type: "module", name });
     const send = (message: ModuleMessage): void => worker.postMessage(message);
     engineModule(build).then(
       (module) => send({ type: "module", build, module }),

@@ -152,11 +152,11 @@ async function oneFirstLoad(browser, url, record = false) {
 /**
  * The first-load figures of each site (`urls`: name → address), median of
  * 5 loads each, the sites' loads alternating (so they share the machine's
- * state: run one after the other, the first site's loads came right after
- * the browser's start and measured 50–100 ms slower), after one load that
- * is not counted (the browser's own first start-up: fonts, its network
- * service, which a visitor's running browser has behind it). The first
- * counted load of each site records what it requested.
+ * state; run one after the other, the first site's loads came right after
+ * the browser's start), after one load that is not counted (the browser's
+ * own first start-up: fonts, its network service, which a visitor's running
+ * browser has behind it). The first counted load of each site records what
+ * it requested.
  */
 async function firstLoads(browser, urls) {
   const names = Object.keys(urls);

@@ -95,6 +95,19 @@ export async function settled(page: Page, lab: "read" | "write" = "read"): Promi
   );
 }
 
+/**
+ * Types `value` into the text field labelled `name` and presses Enter, as a
+ * person would, then waits for the link to carry `inLink` and for the full
+ * measurement of the new settings (`settled`).
+ */
+export async function enter(page: Page, name: string, value: string, inLink: string, lab: "read" | "write" = "read"): Promise<void> {
+  const field = page.getByRole("textbox", { name });
+  await field.fill(value);
+  await field.press("Enter");
+  await page.waitForFunction((part) => location.hash.includes(part), inLink);
+  await settled(page, lab);
+}
+
 /** Opens the form's "More settings" (stream, workload, pool, I/O model), as a person would. */
 export async function openMoreSettings(page: Page, form = "#controls"): Promise<void> {
   const more = page.locator(`${form} details.more-settings`);

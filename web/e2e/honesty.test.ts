@@ -6,7 +6,7 @@
 
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { settled, usePages } from "./browser";
+import { enter, settled, usePages } from "./browser";
 
 const baseUrl = inject("baseUrl");
 
@@ -92,11 +92,7 @@ describe("counts first, and a status that describes what is shown", () => {
   it("the timing worker is handed the counts of the settings it times, and does not count them again", async () => {
     const page = await open(baseUrl);
     await settled(page);
-    const capacity = page.getByRole("textbox", { name: "Buffer capacity" });
-    await capacity.fill("16K");
-    await capacity.press("Enter");
-    await page.waitForFunction(() => location.hash.includes("cap=16K"));
-    await settled(page);
+    await enter(page, "Buffer capacity", "16K", "cap=16K");
     const sent = await page.evaluate(() => window.__sent);
     const timed = sent.filter((m) => m.stage !== "counts");
     expect(timed.map((m) => m.stage)).toEqual(["full", "full"]);
@@ -111,11 +107,7 @@ describe("counts first, and a status that describes what is shown", () => {
     await page.evaluate(() => {
       window.__seen = [];
     });
-    const capacity = page.getByRole("textbox", { name: "Buffer capacity" });
-    await capacity.fill("16K");
-    await capacity.press("Enter");
-    await page.waitForFunction(() => location.hash.includes("cap=16K"));
-    await settled(page);
+    await enter(page, "Buffer capacity", "16K", "cap=16K");
     const log = await seen(page);
     const hash = new URL(page.url()).hash;
     const stages = stagesOf(log, hash);

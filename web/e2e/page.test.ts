@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { metric, openMoreSettings, settled, usePages } from "./browser";
+import { enter, metric, openMoreSettings, settled, usePages } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
@@ -59,11 +59,7 @@ describe("BufLab page", () => {
 
     // A 16-byte buffer is smaller than every chunk (64–512 B), so each refill
     // gets exactly 16 bytes: len / 16 source reads plus the final one.
-    const capacity = page.getByRole("textbox", { name: "Buffer capacity" });
-    await capacity.fill("16");
-    await capacity.press("Enter");
-    await page.waitForFunction(() => location.hash.includes("cap=16&"));
-    await settled(page);
+    await enter(page, "Buffer capacity", "16", "cap=16&");
     expect(await metric(page, "std", "source_reads")).toBe((1 << 20) / 16 + 1);
     await page.close();
   });
@@ -82,11 +78,7 @@ describe("BufLab page", () => {
 
     // The Pending share sits behind More settings, with the async readers' group.
     await openMoreSettings(page);
-    const pend = page.getByRole("textbox", { name: "Not ready (Pending) before" });
-    await pend.fill("100");
-    await pend.press("Enter");
-    await page.waitForFunction(() => location.hash.includes("pend=100"));
-    await settled(page);
+    await enter(page, "Not ready (Pending) before", "100", "pend=100");
     // Closed, More settings still names the value in its summary line.
     await expect(page.locator("#controls details.more-settings .more-values").textContent()).resolves.toContain("Pending before 100% of source reads");
     // Every source read waits once: one more poll each, never a source read.
@@ -265,21 +257,13 @@ describe("BufLab page", () => {
     await page.waitForFunction(() => location.hash.includes("wl=lines"));
     await expect(page.getByRole("textbox", { name: "Shortest line" }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole("textbox", { name: "Read size" }).isHidden()).resolves.toBe(true);
-    const longest = page.getByRole("textbox", { name: "Longest line" });
-    await longest.fill("40");
-    await longest.press("Enter");
-    await page.waitForFunction(() => location.hash.includes("line=8-40"));
-    await settled(page);
+    await enter(page, "Longest line", "40", "line=8-40");
     await expect(page.locator(".field-note.look").textContent()).resolves.toMatch(/^Look for:/);
 
     await workload.selectOption("scan");
     await page.waitForFunction(() => location.hash.includes("wl=scan"));
     await expect(page.getByRole("textbox", { name: "Shortest line" }).isHidden()).resolves.toBe(true);
-    const nul = page.getByRole("textbox", { name: "NUL position" });
-    await nul.fill("1000");
-    await nul.press("Enter");
-    await page.waitForFunction(() => location.hash.includes("nul=1000"));
-    await settled(page);
+    await enter(page, "NUL position", "1000", "nul=1000");
     // Everyone stops at the NUL: 1000 bytes before it.
     expect(await metric(page, "std", "bytes")).toBe(1000);
     expect(await metric(page, "std", "bytes_copied")).toBe(0);

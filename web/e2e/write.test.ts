@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { settled, usePages } from "./browser";
+import { enter, settled, usePages } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
@@ -76,11 +76,7 @@ describe("the write lab", () => {
   it("a fixed buffer that is too small ends in a clear WriteZero message, not a crash", async () => {
     const page = await open(`${baseUrl}#v=1&lab=write&recs=2K&buf=32K`);
     await settled(page, "write");
-    const buf = page.getByRole("textbox", { name: "Buffer size (fixed)" });
-    await buf.fill("1K");
-    await buf.press("Enter");
-    await page.waitForFunction(() => location.hash.includes("&buf=1K&"));
-    await settled(page, "write");
+    await enter(page, "Buffer size (fixed)", "1K", "&buf=1K&", "write");
     for (const f of FIXED) {
       expect(await value(page, `[data-flavour="${f}"]`, "check")).toBe("error");
       expect(await value(page, `[data-flavour="${f}"]`, "bytes")).toBe("1024");

@@ -10,8 +10,10 @@
 // (shared/later.ts pageQuiet). Once the first full measurement has settled:
 // the later parts (charts, other views, panels) and the service worker
 // (offline copy; isolation from the next visit, offline/register.ts).
-// Nothing waits for isolation. This script stays small, so the static frame
-// in index.html paints first.
+// Nothing waits for isolation. This script is async (index.html): it runs
+// as soon as it has arrived, without waiting for the stylesheet and the
+// static frame's first layout, and what it needs of the frame waits for the
+// frame to be parsed (`parsed`).
 
 import { countsClient, createEngineClient, type ClientEvent } from "./engine/client";
 import { openingLink } from "./app/link";
@@ -21,7 +23,7 @@ import type { Fault } from "./engine/protocol";
 import { registerServiceWorker } from "./offline/register";
 import { afterPartsArrived, firstNumbersShown, pageQuiet, startLaterParts } from "./shared/later";
 import { h, replaceChildren } from "./shared/dom";
-import { createThemeSwitch } from "./shared/theme";
+import { applyTheme, createThemeSwitch } from "./shared/theme";
 
 /**
  * The longest the later parts wait, after the first numbers, for the first
@@ -47,14 +49,24 @@ class EventRelay {
 }
 
 function fail(error: unknown): void {
+  void parsed.then(() => show(error));
+}
+
+function show(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   const form = document.getElementById("controls");
   if (form) replaceChildren(form, h("p", { class: "alert", role: "alert" }, h("strong", {}, "The engine could not be loaded. "), message));
   console.error(error);
 }
 
+/** The static frame (index.html) is parsed: this async script may run before. */
+const parsed =
+  document.readyState === "loading"
+    ? new Promise<void>((resolve) => document.addEventListener("DOMContentLoaded", () => resolve(), { once: true }))
+    : Promise.resolve();
 // Colours first (before anything paints), and independent of the engine.
-const theme = createThemeSwitch(document.getElementById("theme") ?? document.body);
+applyTheme();
+const theme = parsed.then(() => createThemeSwitch(document.getElementById("theme") ?? document.body));
 
 const codec = loadCodec();
 codec.catch(() => undefined);
@@ -70,15 +82,16 @@ const engines = {
 // read the link; the page's code (downloaded beside this script: the
 // modulepreload in index.html) runs after that, while the worker counts. A
 // lab the counting build leaves out (the write lab) is counted by the full
-// build, which then loads at once.
-const opening = codec.then((codec) => {
+// build, which then loads at once. The link is read once the frame is
+// parsed: `openingLink` takes an in-page anchor (#results) for no link.
+const opening = Promise.all([codec, parsed]).then(([codec]) => {
   const decoded = openingLink(codec, location.hash);
   const build = codec.countsBuild(decoded.params.lab);
   if (build === "full") startFullEngine();
   return { decoded, counts: countsClient(engines, build).run(decoded.fragment, "counts") };
 });
 const pageCode = opening.then(() => import("./app/page"));
-Promise.all([codec, pageCode, opening]).then(([codec, { startPage }, opening]) => {
+Promise.all([codec, pageCode, opening, theme]).then(([codec, { startPage }, opening, theme]) => {
   performance.mark("buflab:codec");
   // After the first numbers: the full engine (times, timelines, the code
   // panel's program). After the first full measurement: the charts, the

@@ -10,6 +10,7 @@
 
 import { chromium } from "playwright-core";
 import { preview } from "vite";
+import { loadUntilFull } from "./page-wait.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const [dirA, dirB, count = "8"] = process.argv.slice(2);
@@ -34,8 +35,7 @@ async function load(browser, url) {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await page.goto(url);
-    await page.waitForFunction(() => performance.getEntriesByName("buflab:first-full").length > 0, undefined, { timeout: 60_000 });
+    await loadUntilFull(page, url);
     return await page.evaluate(() =>
       ["buflab:first-results", "buflab:first-full"].map((name) => Math.round(performance.getEntriesByName(name)[0].startTime)),
     );

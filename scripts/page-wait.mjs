@@ -2,10 +2,11 @@
 // without disturbing what it measures. Playwright's waitForFunction polls on
 // every animation frame by default, which keeps the page rendering at the
 // display's rate, and its first call injects Playwright's own script (30 ms
-// of the page's main thread). On a 2-core machine both ran beside the
-// counting worker during a first load: first numbers measured ~100 ms later
-// than with the harness's hands off (alternating loads, medians of 16:
-// 433 → 313 ms on a plain host, 506 → 404 ms with the isolation headers).
+// of the page's main thread). In a trace of a first load on a 2-core
+// machine both fell inside the first numbers' window, beside the counting
+// worker; three alternating A/Bs of the two ways of waiting (12–16 loads
+// each) moved first numbers by −120, −100 and −5 ms: a direction, not a
+// measurement.
 // The figures are the page's own performance marks, read afterwards, so
 // waiting longer never changes them.
 

@@ -48,6 +48,12 @@ class EventRelay {
   };
 }
 
+/** The static frame (index.html) is parsed: this async script may run before. */
+const parsed =
+  document.readyState === "loading"
+    ? new Promise<void>((resolve) => document.addEventListener("DOMContentLoaded", () => resolve(), { once: true }))
+    : Promise.resolve();
+
 function fail(error: unknown): void {
   void parsed.then(() => show(error));
 }
@@ -59,11 +65,6 @@ function show(error: unknown): void {
   console.error(error);
 }
 
-/** The static frame (index.html) is parsed: this async script may run before. */
-const parsed =
-  document.readyState === "loading"
-    ? new Promise<void>((resolve) => document.addEventListener("DOMContentLoaded", () => resolve(), { once: true }))
-    : Promise.resolve();
 // Colours first (before anything paints), and independent of the engine.
 applyTheme();
 const theme = parsed.then(() => createThemeSwitch(document.getElementById("theme") ?? document.body));

@@ -127,7 +127,6 @@ function fullEngine(id: number, ok: boolean): typeof import("../../pkg/buflab.js
  * Runs a sweep point by point, posting the report of the points so far after
  * each one. Blocking like `run`: Cancel terminates this worker.
  */
-
 function sweep(request: SweepRequest, ok: boolean): void {
   const full = fullEngine(request.id, ok);
   if (!full) return;

@@ -386,9 +386,9 @@ impl<'p, R: Read> ChainedReader<'p, R> {
         // its check for an emptied block, made 1-byte reads ~10 % slower in
         // WebAssembly.
         if let Some(front) = self.chain.front_mut() {
-            let n = buf.len();
-            if n < front.end - front.start {
-                copy(buf, &front.data[front.start..front.start + n]);
+            let (n, unread) = (buf.len(), front.unread());
+            if n < unread.len() {
+                copy(buf, &unread[..n]);
                 front.start += n;
                 self.buffered -= n;
                 BlockPool::add(&self.pool.copied, n);

@@ -37,6 +37,11 @@ pub const MAX_LINK_BYTES: usize = 8 * 1024;
 /// since the lesson" both rely on this list).
 pub const DISPLAY_KEYS: &[&str] = &[key::PRESENT, key::VIEW, key::LESSON, key::SYS_SOURCE, key::EMBED];
 
+/// Keys that say what a sweep runs, never what a single run measures: a
+/// single run's link (its report, exports and native command) leaves them
+/// out, and only the sweep view's link carries them.
+pub const SWEEP_KEYS: &[&str] = &[key::SWEEP, key::FROM, key::TO];
+
 /// One link key: how it is read and how it is written.
 pub struct Key {
     pub name: &'static str,

@@ -5,12 +5,13 @@
 
 import type { Codec } from "../../engine/codec";
 import type { Params, Report, Run } from "../../engine/types.gen";
-import { bytesLabel, bytesRangeLabel, formatCount, formatNs, formatNsRange } from "../../shared/format";
+import { bytesLabel, bytesRangeLabel, formatCount, formatNs, formatNsRange, untimedText } from "../../shared/format";
 import { h, replaceChildren } from "../../shared/dom";
 import { metricCell, type Cell, type ColumnHead } from "../../shared/table-kit";
 
 interface Column extends ColumnHead {
-  cell(run: Run, codec: Codec): Cell;
+  /** `timing`: whether times not yet in are still coming. */
+  cell(run: Run, codec: Codec, timing: boolean): Cell;
 }
 
 const COLUMNS: Column[] = [
@@ -86,9 +87,9 @@ const COLUMNS: Column[] = [
     about:
       "Measured time of one run in this tab: median ± median absolute deviation, with min–max and any outlying samples below.",
     numeric: true,
-    cell: (r) =>
+    cell: (r, _codec, timing) =>
       r.cpu_ns.samples === 0
-        ? { text: "timing…" }
+        ? { text: untimedText(timing) }
         : {
             text: `${formatNs(r.cpu_ns.median)} ± ${formatNs(r.cpu_ns.mad)}`,
             value: r.cpu_ns.median,
@@ -109,8 +110,8 @@ const COLUMNS: Column[] = [
     heading: "Total (modelled)",
     about: "Measured CPU median plus modelled I/O.",
     numeric: true,
-    cell: (r) => {
-      if (r.cpu_ns.samples === 0) return { text: "timing…" };
+    cell: (r, _codec, timing) => {
+      if (r.cpu_ns.samples === 0) return { text: untimedText(timing) };
       const total = r.cpu_ns.median + r.modelled_io_ns;
       return { text: formatNs(total), value: total };
     },
@@ -169,7 +170,7 @@ export function describeParams(params: Params, codec: Codec): string {
 }
 
 export interface ResultsTable {
-  update(report: Report, labelOf: (readerId: string) => string): void;
+  update(report: Report, labelOf: (readerId: string) => string, timing: boolean): void;
 }
 
 export function createTable(container: HTMLElement, codec: Codec): ResultsTable {
@@ -194,14 +195,14 @@ export function createTable(container: HTMLElement, codec: Codec): ResultsTable 
   replaceChildren(container, scroller, check, differences);
 
   return {
-    update(report, labelOf) {
+    update(report, labelOf, timing) {
       replaceChildren(caption, `Per reader, for ${report.params.streams > 1 ? "" : "a "}${describeParams(report.params, codec)}.`);
       const rows = report.runs.map((run) =>
         h(
           "tr",
           { "data-reader": run.reader, role: "row" },
           h("th", { scope: "row", role: "rowheader" }, labelOf(run.reader)),
-          ...COLUMNS.map((c) => metricCell(c, c.cell(run, codec), "digest")),
+          ...COLUMNS.map((c) => metricCell(c, c.cell(run, codec, timing), "digest")),
         ),
       );
       replaceChildren(body, ...rows);

@@ -6,7 +6,7 @@
 import { isTimed } from "../../engine/report";
 import type { Codec } from "../../engine/codec";
 import type { FinalFlush, FlavourInfo, FlavourRun, Seekable, SinkRun, WriteReport } from "../../engine/types.gen";
-import { bytesLabel, formatCount, formatNs, formatNsRange } from "../../shared/format";
+import { bytesLabel, formatCount, formatNs, formatNsRange, untimedText } from "../../shared/format";
 import { h, replaceChildren, setText } from "../../shared/dom";
 import { table } from "../../shared/table-kit";
 
@@ -54,10 +54,13 @@ export interface WriteTables {
   readonly qualities: HTMLElement;
   readonly sink: HTMLElement;
   readonly finalFlush: HTMLElement;
-  update(report: WriteReport): void;
+  /** `timing`: whether times not yet in are still coming. */
+  update(report: WriteReport, timing: boolean): void;
 }
 
 export function createWriteTables(codec: Codec): WriteTables {
+  /** Whether times not yet in are still coming (set by each update, read by the time cells). */
+  let timing = true;
   const infos = new Map<string, FlavourInfo>(codec.schema.flavours.map((f) => [f.id, f]));
   const labelOf = (id: string): string => infos.get(id)?.label ?? id;
   const modeLabel = new Map(codec.schema.write_modes.map((m) => [m.id, m.label]));
@@ -81,7 +84,7 @@ export function createWriteTables(codec: Codec): WriteTables {
         cell: (r) =>
           isTimed(r.cpu_ns)
             ? { text: formatNs(r.cpu_ns.median), value: r.cpu_ns.median, detail: formatNsRange(r.cpu_ns.min, r.cpu_ns.max) }
-            : { text: r.error ? "–" : "timing…", value: "" },
+            : { text: r.error ? "–" : untimedText(timing), value: "" },
       },
       {
         metric: "bytes",
@@ -194,7 +197,7 @@ export function createWriteTables(codec: Codec): WriteTables {
         cell: (s) =>
           isTimed(s.cpu_ns)
             ? { text: formatNs(s.cpu_ns.median), value: s.cpu_ns.median, detail: formatNsRange(s.cpu_ns.min, s.cpu_ns.max) }
-            : { text: "timing…" },
+            : { text: untimedText(timing) },
       },
       { metric: "modelled_io_ns", heading: "I/O (modelled)", about: "Sink writes × the cost per write you set. Modelled, not measured.", numeric: true, cell: (s) => ({ text: formatNs(s.modelled_io_ns), value: s.modelled_io_ns }) },
       {
@@ -205,7 +208,7 @@ export function createWriteTables(codec: Codec): WriteTables {
         cell: (s) =>
           isTimed(s.cpu_ns)
             ? { text: formatNs(s.cpu_ns.median + s.modelled_io_ns), value: s.cpu_ns.median + s.modelled_io_ns }
-            : { text: "timing…" },
+            : { text: untimedText(timing) },
       },
     ],
   });
@@ -253,7 +256,8 @@ export function createWriteTables(codec: Codec): WriteTables {
     qualities: qualityTable.element,
     sink,
     finalFlush,
-    update(report) {
+    update(report, timingNow) {
+      timing = timingNow;
       reference = report.reference_digest;
       const w = report.params.write;
       flavourTable.update(

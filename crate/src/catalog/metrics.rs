@@ -167,7 +167,7 @@ pub const METRICS: [MetricInfo; 16] = [
         short: "CPU time",
         unit: Unit::Ns,
         origin: Origin::Measured,
-        about: "Measured time of one run in this tab: median ± median absolute deviation, with min–max and any outlying samples below.",
+        about: "Measured time of one run in this tab: the median of the samples, with their spread (min–max) below.",
         platform: Some("Depends on the machine, the browser and what else runs: compare times taken on one machine."),
         knee: None,
     },

@@ -203,11 +203,6 @@ pub const METRICS: [MetricInfo; 16] = [
     exact(MetricId::SinkFlushes, "Flushes", "flushes", Unit::Count, "flush calls on the sink."),
 ];
 
-/// What the page says about `id`.
-pub fn metric(id: MetricId) -> &'static MetricInfo {
-    METRICS.iter().find(|m| m.id == id).expect("METRICS lists every MetricId")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

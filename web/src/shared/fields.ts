@@ -8,7 +8,7 @@
 // can run a quick estimate; releasing it reports `live: false`.
 
 import type { Codec } from "../engine/codec";
-import type { Bounds, ChunkModel, Lab, Params } from "../engine/types.gen";
+import type { Bounds, ChunkModel, Lab, Params, Schema } from "../engine/types.gen";
 import { bytesLabel, bytesRangeLabel } from "./format";
 import { h, replaceChildren, setText } from "./dom";
 
@@ -34,8 +34,8 @@ export interface SettingWords {
 }
 
 /** The schema's words for `lab`'s setting with link key `key` (crate/src/catalog/settings.rs). */
-export function settingWords(codec: Codec, lab: Lab, key: string): SettingWords {
-  const found = codec.schema.settings.find((s) => s.lab === lab && s.key === key);
+export function settingWords(schema: Schema, lab: Lab, key: string): SettingWords {
+  const found = schema.settings.find((s) => s.lab === lab && s.key === key);
   if (!found) throw new Error(`the schema has no ${lab} setting ${key}`);
   return found.unit === null ? { label: found.label, hint: found.hint } : { label: found.label, hint: found.hint, unit: found.unit };
 }

@@ -27,12 +27,12 @@ function modules(dir: string): string[] {
 
 /**
  * The string literals in `text` that are `label` itself, or start with it
- * followed by ":", " (" or " against": a heading, a chart title or a
- * sentence's subject written out by hand.
+ * followed by ":", ",", " (", " against", " per" or " now": a heading, a
+ * chart title or a sentence's subject written out by hand.
  */
 function literalsOf(text: string, label: string): string[] {
   const escaped = label.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  const pattern = new RegExp(`(["'\`])${escaped}(?::| \\(| against|\\1)`, "g");
+  const pattern = new RegExp(`(["'\`])${escaped}(?::|,| \\(| against| per| now|\\1)`, "g");
   return [...text.matchAll(pattern)].map((m) => m[0]);
 }
 

@@ -63,7 +63,7 @@ export const METRIC: { readonly [K in MetricId]: MetricView<K> } = Object.fromEn
   (Object.keys(ACCESSORS) as MetricId[]).map((id) => [id, view(id)]),
 ) as { [K in MetricId]: MetricView<K> };
 
-/** A series' name that says where its numbers come from: "CPU time (measured)", "I/O (modelled)". */
+/** A series' name that says where its numbers come from: the label, with its origin in brackets unless the label has it. */
 export function originLabel(metric: MetricInfo): string {
   return metric.label.includes(`(${metric.origin})`) ? metric.label : `${metric.label} (${metric.origin})`;
 }

@@ -56,7 +56,7 @@ function readersField(codec: Codec, current: () => Params, emit: Emit): Field {
     );
   });
   keepOneChecked(boxes, note, "reader", (chosen) => emit({ ...current(), readers: chosen }, false));
-  const element = h("fieldset", { class: "field readers" }, h("legend", {}, settingWords(codec, "read", "rd").label), h("div", { class: "check-row" }, ...items), note);
+  const element = h("fieldset", { class: "field readers" }, h("legend", {}, settingWords(codec.schema, "read", "rd").label), h("div", { class: "check-row" }, ...items), note);
   return {
     element,
     show(params) {
@@ -77,7 +77,7 @@ function workloadField(codec: Codec, current: () => Params, emit: Emit): Field {
     const chosen = workloads.find((w) => w.id === select.value);
     if (chosen) emit({ ...current(), workload: chosen.id }, false);
   });
-  const element = h("div", { class: "field" }, h("label", { for: id }, settingWords(codec, "read", "wl").label), select, note, look);
+  const element = h("div", { class: "field" }, h("label", { for: id }, settingWords(codec.schema, "read", "wl").label), select, note, look);
   return {
     element,
     show(params) {
@@ -111,7 +111,7 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
   const readersUse = (key: string) => (p: Params): boolean =>
     p.readers.some((id) => codec.schema.readers.find((r) => r.id === id)?.keys.includes(key));
   const bytes = (n: number): string => bytesLabel(codec.formatSize(n));
-  const words = (key: string) => settingWords(codec, "read", key);
+  const words = (key: string) => settingWords(codec.schema, "read", key);
 
   const cap = sizeField(
     codec,

@@ -23,7 +23,7 @@ import { chartLib } from "../../shared/chart-lib";
 import { h, replaceChildren, setText } from "../../shared/dom";
 import { chartPng, exportName, saveButton, settingsLine } from "../../shared/export-kit";
 import { formatBinaryBytes, formatBytes, formatNs } from "../../shared/format";
-import { METRIC, kneeMetric } from "../../shared/metrics";
+import { kneeMetric } from "../../shared/metrics";
 import { drawHeatmap } from "./heatmap";
 import { gridHeadline, sweepHeadline } from "./headline";
 import { sweepCsv, sweepJson } from "./sweep-export";
@@ -56,9 +56,9 @@ function chartOf(id: Metric, note: string, log: boolean): MetricView {
 
 const METRICS: MetricView[] = [
   chartOf("source_reads", "Calls that reached the source (log scale): the count a buffer exists to cut.", true),
-  chartOf("bytes_copied", METRIC.bytes_copied.about, false),
+  chartOf("bytes_copied", "Bytes moved between buffers inside the reader.", false),
   chartOf("allocations", "Heap allocations during one run.", false),
-  chartOf("time", `${METRIC.modelled_total_ns.about.replace(/\.$/, "")} (source reads × cost per read), log scale.`, true),
+  chartOf("time", "Measured CPU median + modelled I/O (source reads × cost per read), log scale.", true),
 ];
 
 /** One colour, dash and point shape per reader, so lines differ without colour too. */

@@ -49,7 +49,7 @@ function flavoursField(codec: Codec, current: () => Params, emit: Emit): Field {
   const element = h(
     "fieldset",
     { class: "field flavours" },
-    h("legend", {}, settingWords(codec, "write", "wf").label),
+    h("legend", {}, settingWords(codec.schema, "write", "wf").label),
     h("div", { class: "check-grid" }, ...items),
     note,
   );
@@ -70,7 +70,7 @@ export function createWriteSettings({ form, codec, onChange }: WriteSettingsOpti
     onChange(next, live);
   };
   const bytes = (n: number): string => bytesLabel(codec.formatSize(n));
-  const words = (key: string) => settingWords(codec, "write", key);
+  const words = (key: string) => settingWords(codec.schema, "write", key);
 
   const records = sizeField(
     codec,

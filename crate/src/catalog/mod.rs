@@ -8,7 +8,9 @@
 
 pub mod cursors;
 pub mod lessons;
+pub mod metrics;
 pub mod schema;
+pub mod settings;
 pub mod snippet;
 pub mod workloads;
 

@@ -6,12 +6,14 @@
 use serde::Serialize;
 
 use super::cursors::{EndingInfo, FlavourInfo, WriteModeInfo, ENDINGS, FLAVOURS, WRITE_MODES};
+use super::metrics::{MetricInfo, METRICS};
+use super::settings::{self, SettingInfo};
 use super::workloads::{WorkloadInfo, WORKLOADS};
 use crate::engine::readers::{self, ReaderDifference, ReaderInfo};
 use crate::engine::sweep::KNEE_TOLERANCE;
 use crate::link::{DISPLAY_KEYS, LINK_VERSION, MAX_LINK_BYTES, SWEEP_KEYS};
 use crate::model::{
-    Bounds, Id, Lab, Limits, Params, Preset, ReaderKind, SweepAxis, SysSource, View, LIMITS, MAX_JOB_BYTES,
+    key, Bounds, Id, Lab, Limits, Params, Preset, ReaderKind, SweepAxis, SysSource, View, LIMITS, MAX_JOB_BYTES,
     MAX_SWEEP_POINTS, PRESETS, RECORD_BYTES,
 };
 
@@ -127,20 +129,20 @@ pub struct SweepAxisInfo {
 pub fn sweep_axis(axis: SweepAxis) -> SweepAxisInfo {
     let (label, about) = match axis {
         SweepAxis::Cap => (
-            "Buffer capacity",
+            settings::label(Lab::Read, key::CAP),
             "Doubles the buffer (the chained reader's block length) from point to point: where does a bigger buffer stop paying?",
         ),
         SweepAxis::Rs => (
-            "Read size",
+            settings::label(Lab::Read, key::READ_SIZE),
             "Doubles the application's read size: small reads lean on the buffer, reads larger than it skip it.",
         ),
         SweepAxis::Chunk => (
             "Chunk size",
             "Doubles a fixed chunk size (the model `fixed v`): the most bytes one source read can return.",
         ),
-        SweepAxis::Len => ("Stream length", "Doubles the stream length: counts and time should grow in step with it."),
+        SweepAxis::Len => (settings::label(Lab::Read, key::LEN), "Doubles the stream length: counts and time should grow in step with it."),
         SweepAxis::Streams => (
-            "Streams",
+            settings::label(Lab::Read, key::STREAMS),
             "Doubles the number of streams read round-robin, each with its own buffer (the BufRead article: many streams, many buffers).",
         ),
     };
@@ -199,6 +201,10 @@ pub struct Schema {
     pub knee_tolerance: f64,
     /// Where `sys` may come from (the `syssrc` link key), with the page's words.
     pub sys_sources: &'static [SysSourceInfo],
+    /// Every number the page shows per run: label, unit, origin, meaning.
+    pub metrics: &'static [MetricInfo],
+    /// Both forms' settings: label, hint and unit per lab and link key.
+    pub settings: Vec<SettingInfo>,
 }
 
 pub fn schema() -> Schema {
@@ -224,6 +230,8 @@ pub fn schema() -> Schema {
         max_sweep_points: MAX_SWEEP_POINTS,
         knee_tolerance: KNEE_TOLERANCE,
         sys_sources: &SYS_SOURCES,
+        metrics: &METRICS,
+        settings: settings::settings(),
     }
 }
 

@@ -352,6 +352,36 @@ nul: Bounds, };
 export type Metric = "source_reads" | "bytes_copied" | "allocations" | "time";
 
 /**
+ * A number the page shows for one run of either lab.
+ */
+export type MetricId = "source_reads" | "app_reads" | "polls" | "bytes" | "bytes_copied" | "allocations" | "reallocs" | "peak_bytes" | "pool_blocks" | "cpu_median_ns" | "modelled_io_ns" | "modelled_total_ns" | "digest" | "app_writes" | "sink_writes" | "sink_flushes";
+
+/**
+ * What the page says about one metric.
+ */
+export type MetricInfo = { id: MetricId, 
+/**
+ * Column heading and chart title: "Source reads".
+ */
+label: string, 
+/**
+ * The label inside a sentence or on an axis: "source reads".
+ */
+short: string, unit: Unit, origin: Origin, 
+/**
+ * What it counts, one or two sentences (a heading's tooltip).
+ */
+about: string, 
+/**
+ * How the value depends on the machine it was taken on, where it does.
+ */
+platform: string | null, 
+/**
+ * The sweep metric this is, when sweeps find knees on it.
+ */
+knee: Metric | null, };
+
+/**
  * A replaced or ignored link value, shown on the page.
  */
 export type Notice = { 
@@ -434,6 +464,11 @@ caption: string, };
  * What the application called.
  */
 export type OpKind = "read" | "read_exact" | "next_byte" | "read_to_end" | "line" | "frame_header" | "frame_payload" | "scan";
+
+/**
+ * Where a metric's value comes from, which says how far to trust a difference.
+ */
+export type Origin = "exact" | "measured" | "modelled";
 
 /**
  * One whole experiment. Unknown fields are ignored, as unknown link keys
@@ -734,12 +769,37 @@ knee_tolerance: number,
 /**
  * Where `sys` may come from (the `syssrc` link key), with the page's words.
  */
-sys_sources: Array<SysSourceInfo>, };
+sys_sources: Array<SysSourceInfo>, 
+/**
+ * Every number the page shows per run: label, unit, origin, meaning.
+ */
+metrics: Array<MetricInfo>, 
+/**
+ * Both forms' settings: label, hint and unit per lab and link key.
+ */
+settings: Array<SettingInfo>, };
 
 /**
  * Whether earlier bytes can be reached again to be rewritten.
  */
 export type Seekable = "seek" | "by_index" | "no";
+
+/**
+ * One setting of one lab's form.
+ */
+export type SettingInfo = { lab: Lab, 
+/**
+ * The link key the setting writes.
+ */
+key: string, label: string, 
+/**
+ * The sentence under the field (empty where the field writes its own notes).
+ */
+hint: string, 
+/**
+ * The unit after a plain number's box ("ns"); sizes carry their own suffixes.
+ */
+unit: string | null, };
 
 /**
  * What a reader keeps between the application's operations.
@@ -989,6 +1049,11 @@ resolution_ns: number,
  * Cross-origin isolated (fine timer) in a browser; always true natively.
  */
 isolated: boolean, };
+
+/**
+ * What a metric's numbers count, for how the page writes them.
+ */
+export type Unit = "count" | "bytes" | "ns" | "text";
 
 /**
  * How two measured times compare, claimed only beyond their noise.

@@ -23,7 +23,8 @@
 import { isWriteReport } from "../engine/report";
 import type { LabReport, Report, Run, Stats } from "../engine/types.gen";
 import { experimentPairs } from "../app/link";
-import { formatBytes, formatCount, formatNs } from "../shared/format";
+import { formatCount } from "../shared/format";
+import { METRIC, type MetricView } from "../shared/metrics";
 import type { Compare } from "../shared/lab";
 import { h, replaceChildren, setText } from "../shared/dom";
 
@@ -57,19 +58,22 @@ export interface BaselineMetric {
   stats?(run: Run): Stats;
 }
 
+/** A compared metric's words, accessor and format from shared/metrics. */
+const compared = (metric: MetricView & { value(run: Run): number }, stats?: (run: Run) => Stats): BaselineMetric => ({
+  id: metric.id,
+  label: metric.label,
+  value: metric.value,
+  text: metric.format,
+  stats,
+});
+
 export const BASELINE_METRICS: BaselineMetric[] = [
-  { id: "source_reads", label: "Source reads", value: (r) => r.source_reads, text: formatCount },
-  { id: "bytes_copied", label: "Bytes copied", value: (r) => r.bytes_copied, text: formatCount },
-  { id: "allocations", label: "Allocations", value: (r) => r.allocations, text: formatCount },
-  { id: "peak_bytes", label: "Peak heap", value: (r) => r.peak_bytes, text: formatBytes },
-  { id: "cpu_median_ns", label: "CPU time (median)", value: (r) => r.cpu_ns.median, text: formatNs, stats: (r) => r.cpu_ns },
-  {
-    id: "modelled_total_ns",
-    label: "Total with modelled I/O",
-    value: (r) => r.cpu_ns.median + r.modelled_io_ns,
-    text: formatNs,
-    stats: totalStats,
-  },
+  compared(METRIC.source_reads),
+  compared(METRIC.bytes_copied),
+  compared(METRIC.allocations),
+  compared(METRIC.peak_bytes),
+  compared(METRIC.cpu_median_ns, (r) => r.cpu_ns),
+  compared(METRIC.modelled_total_ns, totalStats),
 ];
 
 function isBaseline(value: unknown): value is Baseline {

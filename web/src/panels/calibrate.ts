@@ -13,6 +13,7 @@
 import type { Calibrate } from "../engine/calibrate-runner";
 import type { Calibration, Params, Schema } from "../engine/types.gen";
 import { h, replaceChildren, setText } from "../shared/dom";
+import { settingWords } from "../shared/fields";
 import { formatCount, formatNs } from "../shared/format";
 
 export interface CalibratePanel {
@@ -43,12 +44,13 @@ function sysOrigin(schema: Schema, params: Params): { label: string; about: stri
 }
 
 export function createCalibrate(element: HTMLElement, options: CalibrateOptions): CalibratePanel {
+  const sysLabel = settingWords(options.schema, "read", "sys").label;
   const now = h("p", { class: "calibrate-now" });
   const run = h("button", { type: "button", id: "calibrate-run", class: "small" }, "Calibrate in this browser");
   const result = h("div", { class: "calibrate-result", "aria-live": "polite", "data-state": "idle" });
   replaceChildren(
     element,
-    h("h3", { id: "calibrate-title" }, "Cost per source read, measured here"),
+    h("h3", { id: "calibrate-title" }, `${sysLabel}, measured here`),
     h(
       "p",
       { class: "field-note" },
@@ -121,7 +123,7 @@ export function createCalibrate(element: HTMLElement, options: CalibrateOptions)
     now.dataset["sysSource"] = params.sys_source;
     setText(
       now,
-      `Cost per source read now: ${formatCount(params.sys)} ns, ${origin.label}. ` +
+      `${sysLabel} now: ${formatCount(params.sys)} ns, ${origin.label}. ` +
         "Either way the I/O time in the results is modelled: source reads × this cost.",
     );
     now.title = origin.about;

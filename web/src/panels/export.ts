@@ -9,56 +9,61 @@
 // Blob, an object URL and a temporary <a download>; nothing is uploaded.
 
 import { isWriteReport } from "../engine/report";
-import type { LabReport, Report, WriteReport } from "../engine/types.gen";
+import type { FlavourRun, LabReport, MetricInfo, Report, Run, SinkRun, WriteReport } from "../engine/types.gen";
 import { formatCount, formatNs } from "../shared/format";
+import { METRIC } from "../shared/metrics";
 import { h, replaceChildren, setText } from "../shared/dom";
 import { chartPng, csvComments, csvLines, download, exportName, settingsLine, type Cell } from "../shared/export-kit";
 
 // ---------------------------------------------------------------- pure formatting
 
-/** The read lab's CSV columns: the report's own field names, exact numbers. */
-export const READ_CSV_HEADER = [
-  "reader",
-  "source_reads",
-  "app_reads",
-  "bytes",
-  "bytes_copied",
-  "allocations",
-  "frees",
-  "alloc_bytes",
-  "peak_bytes",
-  "reallocs",
-  "cpu_median_ns",
-  "cpu_min_ns",
-  "cpu_max_ns",
-  "cpu_mad_ns",
-  "samples",
-  "modelled_io_ns",
-  "modelled_total_ns",
-  "blocks_allocated",
-  "blocks_reused",
-  "digest",
-];
+const M = METRIC;
 
-/** The write lab's CSV columns: one row per cursor flavour, then one per sink mode. */
-export const WRITE_CSV_HEADER = [
-  "part",
-  "name",
-  "bytes",
-  "allocations",
-  "reallocs",
-  "alloc_bytes",
-  "peak_bytes",
-  "cpu_median_ns",
-  "cpu_min_ns",
-  "cpu_max_ns",
-  "app_writes",
-  "sink_writes",
-  "bytes_copied",
-  "modelled_io_ns",
-  "error",
-  "digest",
+/** The read lab's CSV columns: the report's own field names (a metric's id), exact numbers. */
+const READ_CSV: [string, (r: Run) => Cell][] = [
+  ["reader", (r) => r.reader],
+  [M.source_reads.id, M.source_reads.value],
+  [M.app_reads.id, M.app_reads.value],
+  [M.bytes.id, M.bytes.value],
+  [M.bytes_copied.id, M.bytes_copied.value],
+  [M.allocations.id, M.allocations.value],
+  ["frees", (r) => r.frees],
+  ["alloc_bytes", (r) => r.alloc_bytes],
+  [M.peak_bytes.id, M.peak_bytes.value],
+  [M.reallocs.id, M.reallocs.value],
+  [M.cpu_median_ns.id, M.cpu_median_ns.value],
+  ["cpu_min_ns", (r) => r.cpu_ns.min],
+  ["cpu_max_ns", (r) => r.cpu_ns.max],
+  ["cpu_mad_ns", (r) => r.cpu_ns.mad],
+  ["samples", (r) => r.cpu_ns.samples],
+  [M.modelled_io_ns.id, M.modelled_io_ns.value],
+  [M.modelled_total_ns.id, M.modelled_total_ns.value],
+  ["blocks_allocated", M.pool_blocks.value],
+  ["blocks_reused", (r) => r.blocks?.reused],
+  [M.digest.id, M.digest.value],
 ];
+export const READ_CSV_HEADER = READ_CSV.map(([name]) => name);
+
+/** The write lab's CSV columns: one row per cursor flavour, then one per sink mode; a column a part lacks is empty. */
+const WRITE_CSV: [string, (f: FlavourRun) => Cell, (s: SinkRun) => Cell][] = [
+  ["part", () => "cursor", () => "sink"],
+  ["name", (f) => f.flavour, (s) => s.mode],
+  [M.bytes.id, M.bytes.value, M.bytes.value],
+  [M.allocations.id, M.allocations.value, M.allocations.value],
+  [M.reallocs.id, M.reallocs.value, M.reallocs.value],
+  ["alloc_bytes", (f) => f.alloc_bytes, (s) => s.alloc_bytes],
+  [M.peak_bytes.id, M.peak_bytes.value, M.peak_bytes.value],
+  [M.cpu_median_ns.id, (f) => f.cpu_ns?.median, M.cpu_median_ns.value],
+  ["cpu_min_ns", (f) => f.cpu_ns?.min, (s) => s.cpu_ns.min],
+  ["cpu_max_ns", (f) => f.cpu_ns?.max, (s) => s.cpu_ns.max],
+  [M.app_writes.id, () => null, M.app_writes.value],
+  [M.sink_writes.id, () => null, M.sink_writes.value],
+  [M.bytes_copied.id, () => null, M.bytes_copied.value],
+  [M.modelled_io_ns.id, () => null, M.modelled_io_ns.value],
+  ["error", (f) => (f.error ? `${f.error.kind}: ${f.error.message}` : null), () => null],
+  [M.digest.id, (f) => f.digest, M.digest.value],
+];
+export const WRITE_CSV_HEADER = WRITE_CSV.map(([name]) => name);
 
 /**
  * The report as CSV: one row per reader (read lab) or per cursor and sink
@@ -68,69 +73,14 @@ export function csvOf(report: LabReport, link: string): string {
   const what = `BufLab ${isWriteReport(report) ? "write" : "read"} lab${report.quick ? " (quick estimate: one short sample)" : ""}`;
   const comments = csvComments(what, report.link, link);
   if (isWriteReport(report)) return writeCsv(report, comments);
-  const rows = report.runs.map((r): Cell[] => [
-    r.reader,
-    r.source_reads,
-    r.app_reads,
-    r.bytes,
-    r.bytes_copied,
-    r.allocations,
-    r.frees,
-    r.alloc_bytes,
-    r.peak_bytes,
-    r.reallocs,
-    r.cpu_ns.median,
-    r.cpu_ns.min,
-    r.cpu_ns.max,
-    r.cpu_ns.mad,
-    r.cpu_ns.samples,
-    r.modelled_io_ns,
-    r.cpu_ns.median + r.modelled_io_ns,
-    r.blocks?.allocated,
-    r.blocks?.reused,
-    r.digest,
-  ]);
+  const rows = report.runs.map((r): Cell[] => READ_CSV.map(([, cell]) => cell(r)));
   return csvLines(comments, READ_CSV_HEADER, rows);
 }
 
 function writeCsv(report: WriteReport, comments: string[]): string {
   const rows: Cell[][] = [
-    ...report.flavours.map((f): Cell[] => [
-      "cursor",
-      f.flavour,
-      f.bytes,
-      f.allocations,
-      f.reallocs,
-      f.alloc_bytes,
-      f.peak_bytes,
-      f.cpu_ns?.median,
-      f.cpu_ns?.min,
-      f.cpu_ns?.max,
-      null,
-      null,
-      null,
-      null,
-      f.error ? `${f.error.kind}: ${f.error.message}` : null,
-      f.digest,
-    ]),
-    ...report.sink.map((s): Cell[] => [
-      "sink",
-      s.mode,
-      s.bytes,
-      s.allocations,
-      s.reallocs,
-      s.alloc_bytes,
-      s.peak_bytes,
-      s.cpu_ns.median,
-      s.cpu_ns.min,
-      s.cpu_ns.max,
-      s.app_writes,
-      s.sink_writes,
-      s.bytes_copied,
-      s.modelled_io_ns,
-      null,
-      s.digest,
-    ]),
+    ...report.flavours.map((f): Cell[] => WRITE_CSV.map(([, cell]) => cell(f))),
+    ...report.sink.map((s): Cell[] => WRITE_CSV.map(([, , cell]) => cell(s))),
   ];
   return csvLines(comments, WRITE_CSV_HEADER, rows);
 }
@@ -158,21 +108,23 @@ export function markdownOf(report: LabReport, link: string, labelOf: (id: string
   return head + (isWriteReport(report) ? writeMarkdown(report, labelOf) : readMarkdown(report, labelOf)) + "\n";
 }
 
+/** A metric's value as the Markdown tables write it: counts and bytes exact, times in their unit. */
+function exactText(metric: MetricInfo, n: number): string {
+  return metric.unit === "ns" ? formatNs(n) : formatCount(n);
+}
+
+/** A metric's Markdown heading: its label, with the unit exact byte counts are in. */
+function mdHeading(metric: MetricInfo): string {
+  return metric.unit === "bytes" ? `${metric.label} (B)` : metric.label;
+}
+
+/** The read lab's Markdown columns after the reader's name. */
+const READ_MD = [M.source_reads, M.app_reads, M.bytes_copied, M.allocations, M.peak_bytes, M.cpu_median_ns, M.modelled_io_ns, M.modelled_total_ns];
+
 function readMarkdown(report: Report, labelOf: (id: string) => string): string {
-  const header = ["Reader", "Source reads", "App reads", "Bytes copied", "Allocations", "Peak heap (B)", "CPU time (median)", "I/O (modelled)", "Total (modelled)", "Digest"];
-  const numeric = [false, true, true, true, true, true, true, true, true, false];
-  const rows = report.runs.map((r) => [
-    labelOf(r.reader),
-    formatCount(r.source_reads),
-    formatCount(r.app_reads),
-    formatCount(r.bytes_copied),
-    formatCount(r.allocations),
-    formatCount(r.peak_bytes),
-    formatNs(r.cpu_ns.median),
-    formatNs(r.modelled_io_ns),
-    formatNs(r.cpu_ns.median + r.modelled_io_ns),
-    `\`${r.digest}\``,
-  ]);
+  const header = ["Reader", ...READ_MD.map(mdHeading), M.digest.label];
+  const numeric = [false, ...READ_MD.map(() => true), false];
+  const rows = report.runs.map((r) => [labelOf(r.reader), ...READ_MD.map((m) => exactText(m, m.value(r))), `\`${M.digest.value(r)}\``]);
   const agree = report.runs.every((r) => r.digest === report.source_digest);
   const check = agree
     ? `Correct: every reader delivered exactly the stream's bytes (digest \`${report.source_digest}\`).`
@@ -180,30 +132,26 @@ function readMarkdown(report: Report, labelOf: (id: string) => string): string {
   return `${mdTable(header, numeric, rows)}\n\n${check}\nI/O time is modelled (source reads × ${formatCount(report.params.sys)} ns), not measured.`;
 }
 
+/** The sink table's Markdown columns after the writer's name. */
+const SINK_MD = [M.app_writes, M.sink_writes, M.bytes_copied, M.cpu_median_ns, M.modelled_io_ns];
+
 function writeMarkdown(report: WriteReport, labelOf: (id: string) => string): string {
   const cursors = mdTable(
-    ["Cursor", "Bytes", "Allocations", "Reallocs", "CPU time (median)", "Result"],
+    ["Cursor", mdHeading(M.bytes), M.allocations.label, M.reallocs.label, M.cpu_median_ns.label, "Result"],
     [false, true, true, true, true, false],
     report.flavours.map((f) => [
       labelOf(f.flavour),
-      formatCount(f.bytes),
-      formatCount(f.allocations),
-      formatCount(f.reallocs),
+      formatCount(M.bytes.value(f)),
+      formatCount(M.allocations.value(f)),
+      formatCount(M.reallocs.value(f)),
       f.cpu_ns ? formatNs(f.cpu_ns.median) : "–",
       f.error ? `${f.error.kind}` : f.digest === report.reference_digest ? "identical bytes" : "bytes differ",
     ]),
   );
   const sink = mdTable(
-    ["Sink", "App writes", "Sink writes", "Bytes copied", "CPU time (median)", "I/O (modelled)"],
-    [false, true, true, true, true, true],
-    report.sink.map((s) => [
-      s.mode === "bufwriter" ? "std BufWriter" : "direct writes",
-      formatCount(s.app_writes),
-      formatCount(s.sink_writes),
-      formatCount(s.bytes_copied),
-      formatNs(s.cpu_ns.median),
-      formatNs(s.modelled_io_ns),
-    ]),
+    ["Sink", ...SINK_MD.map(mdHeading)],
+    [false, ...SINK_MD.map(() => true)],
+    report.sink.map((s) => [s.mode === "bufwriter" ? "std BufWriter" : "direct writes", ...SINK_MD.map((m) => exactText(m, m.value(s)))]),
   );
   return `${cursors}\n\n${sink}`;
 }

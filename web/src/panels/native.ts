@@ -7,6 +7,7 @@ import type { Params } from "../engine/types.gen";
 import { copyText } from "../shared/clipboard";
 import { h, replaceChildren, setText } from "../shared/dom";
 import { formatCount } from "../shared/format";
+import { METRIC } from "../shared/metrics";
 
 /** The shell command that runs `fragment` natively, quoted for a POSIX shell. */
 export function nativeCommand(fragment: string): string {
@@ -46,7 +47,7 @@ export function createNativeNote(container: HTMLElement): NativeNote {
       h("strong", {}, "Counted: "),
       "source reads, copies, allocations and the digest are exact, the same on every run and natively. ",
       h("strong", {}, "Measured: "),
-      "CPU time, in this tab. ",
+      `${Object.values(METRIC).filter((m) => m.origin === "measured").map((m) => m.label).join(", ")}, in this tab. `,
       h("strong", {}, "Modelled: "),
       modelled,
     ),

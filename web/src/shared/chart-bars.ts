@@ -20,6 +20,7 @@ import {
 import type { Stats } from "../engine/types.gen";
 import { LABEL_PX, OKABE_ITO, annotations, compact, extrasOf, hatch, type Theme } from "./chart-kit";
 import { formatCount, formatNs, timeUnit, untimedText } from "./format";
+import { METRIC, originLabel } from "./metrics";
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LogarithmicScale, Legend, Tooltip);
 
@@ -52,13 +53,13 @@ export interface TimeChart {
 export function createTimeChart(canvas: HTMLCanvasElement, theme: Theme, title: string): TimeChart {
   let rows: readonly TimedRow[] = [];
   const cpu: ChartDataset<"bar", number[]> = {
-    label: "CPU median (measured)",
+    label: originLabel(METRIC.cpu_median_ns),
     data: [],
     backgroundColor: COLOURS.cpu,
     stack: "time",
   };
   const io: ChartDataset<"bar", number[]> = {
-    label: "I/O (modelled)",
+    label: originLabel(METRIC.modelled_io_ns),
     data: [],
     backgroundColor: hatch(COLOURS.io, theme.surface),
     borderColor: COLOURS.io,
@@ -85,7 +86,7 @@ export function createTimeChart(canvas: HTMLCanvasElement, theme: Theme, title: 
         },
       },
       scales: {
-        x: { stacked: true, beginAtZero: true, title: { display: true, text: "time per run" }, ticks: { maxRotation: 0 } },
+        x: { stacked: true, beginAtZero: true, title: { display: true, text: METRIC.modelled_total_ns.short }, ticks: { maxRotation: 0 } },
         y: { stacked: true },
       },
     },
@@ -96,7 +97,7 @@ export function createTimeChart(canvas: HTMLCanvasElement, theme: Theme, title: 
     chart,
     show(labels, shown, currentTheme, timing = true) {
       rows = shown;
-      const longest = Math.max(1, ...rows.map((r) => Math.max(r.cpu_ns.max, r.cpu_ns.median + r.modelled_io_ns)));
+      const longest = Math.max(1, ...rows.map((r) => Math.max(r.cpu_ns.max, METRIC.modelled_total_ns.value(r))));
       const unit = timeUnit(longest);
       chart.data.labels = labels;
       cpu.data = rows.map((r) => r.cpu_ns.median / unit.scale);
@@ -105,13 +106,13 @@ export function createTimeChart(canvas: HTMLCanvasElement, theme: Theme, title: 
       if (axis) {
         // Chart.js rounds up to a tick; the whiskers are outside its data, so say how far they reach.
         axis.suggestedMax = longest / unit.scale;
-        (axis as { title: { text: string } }).title.text = `time per run (${unit.unit})`;
+        (axis as { title: { text: string } }).title.text = `${METRIC.modelled_total_ns.short} (${unit.unit})`;
       }
       // Exact counts come before any timing: until then only the modelled
       // part is drawn, and the labels say the CPU time is still coming.
       const timed = rows.every((r) => r.cpu_ns.samples > 0);
       extrasOf.set(chart, {
-        endLabels: rows.map((r) => (timed ? formatNs(r.cpu_ns.median + r.modelled_io_ns) : `${formatNs(r.modelled_io_ns)} I/O · CPU ${untimedText(timing)}`)),
+        endLabels: rows.map((r) => (timed ? formatNs(METRIC.modelled_total_ns.value(r)) : `${formatNs(r.modelled_io_ns)} I/O · CPU ${untimedText(timing)}`)),
         whiskers: timed ? rows.map((r) => [r.cpu_ns.min / unit.scale, r.cpu_ns.max / unit.scale]) : null,
         theme: currentTheme,
       });
@@ -121,8 +122,8 @@ export function createTimeChart(canvas: HTMLCanvasElement, theme: Theme, title: 
         `${title}: ${rows
           .map((r, i) =>
             timed
-              ? `${labels[i]} CPU ${formatNs(r.cpu_ns.median)} measured plus ${formatNs(r.modelled_io_ns)} modelled I/O`
-              : `${labels[i]} ${formatNs(r.modelled_io_ns)} modelled I/O, CPU time still being measured`,
+              ? `${labels[i]} CPU ${formatNs(METRIC.cpu_median_ns.value(r))} measured plus ${formatNs(METRIC.modelled_io_ns.value(r))} ${METRIC.modelled_io_ns.short}`
+              : `${labels[i]} ${formatNs(METRIC.modelled_io_ns.value(r))} ${METRIC.modelled_io_ns.short}, ${METRIC.cpu_median_ns.short} still being measured`,
           )
           .join("; ")}.`,
       );

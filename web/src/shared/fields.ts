@@ -8,7 +8,7 @@
 // can run a quick estimate; releasing it reports `live: false`.
 
 import type { Codec } from "../engine/codec";
-import type { Bounds, ChunkModel, Params } from "../engine/types.gen";
+import type { Bounds, ChunkModel, Lab, Params, Schema } from "../engine/types.gen";
 import { bytesLabel, bytesRangeLabel } from "./format";
 import { h, replaceChildren, setText } from "./dom";
 
@@ -25,6 +25,20 @@ export interface Field {
 }
 
 export type Emit = (params: Params, live: boolean) => void;
+
+/** What a field says about its setting: label, hint, and the unit where the setting has one. */
+export interface SettingWords {
+  label: string;
+  hint: string;
+  unit?: string;
+}
+
+/** The schema's words for `lab`'s setting with link key `key` (crate/src/catalog/settings.rs). */
+export function settingWords(schema: Schema, lab: Lab, key: string): SettingWords {
+  const found = schema.settings.find((s) => s.lab === lab && s.key === key);
+  if (!found) throw new Error(`the schema has no ${lab} setting ${key}`);
+  return found.unit === null ? { label: found.label, hint: found.hint } : { label: found.label, hint: found.hint, unit: found.unit };
+}
 
 let uniqueId = 0;
 /** An id no other control on the page has. */
@@ -276,11 +290,10 @@ export interface ChunkFieldSpec {
 }
 
 /** The PRNG seed, with a button that draws a new one. */
-export function seedField(hint: string, range: Bounds, current: () => Params, emit: Emit): Field {
+export function seedField(words: SettingWords, range: Bounds, current: () => Params, emit: Emit): Field {
   return numberField(
     {
-      label: "Seed",
-      hint,
+      ...words,
       range,
       get: (p) => p.seed,
       set: (p, v) => ({ ...p, seed: v }),
@@ -499,7 +512,7 @@ export function checkField(spec: CheckFieldSpec, current: () => Params, emit: Em
 }
 
 export interface LenRangeSpec {
-  /** The pair's title, e.g. "Line lengths". */
+  /** The pair's title (the setting's label). */
   title: string;
   hint: string;
   minLabel: string;

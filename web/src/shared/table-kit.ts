@@ -3,6 +3,7 @@
 // and scripts, and data-label for the phone layout, where each row becomes
 // a card of label–value lines), and a whole table with a caption.
 
+import type { MetricInfo } from "../engine/types.gen";
 import { h, replaceChildren, setText } from "./dom";
 
 /** What a results column shows in one row. */
@@ -21,6 +22,11 @@ export interface ColumnHead {
   /** Short explanation, as the header's title. */
   about: string;
   numeric: boolean;
+}
+
+/** A metric's column head: its id, label and meaning from the schema (shared/metrics). */
+export function metricHead(metric: MetricInfo): ColumnHead {
+  return { metric: metric.id, heading: metric.label, about: metric.about, numeric: metric.unit !== "text" };
 }
 
 /** One body cell of a results table; `textClass` styles non-numeric cells. */

@@ -23,6 +23,7 @@ import {
   themeAxes,
 } from "../../shared/chart-kit";
 import { replaceChildren, setText } from "../../shared/dom";
+import { METRIC } from "../../shared/metrics";
 import { formatBinaryBytes, formatBytes, formatCount, formatSignificant } from "../../shared/format";
 
 const COLOURS = {
@@ -40,13 +41,13 @@ export interface ReadCharts {
 export function createReadCharts(container: HTMLElement): ReadCharts {
   let theme = readTheme();
   applyChartDefaults(theme);
-  const reads = chartBlock("Source reads", "Calls that reached the source (log scale). Each stands for one system call.");
+  const reads = chartBlock(METRIC.source_reads.label, "Calls that reached the source (log scale). Each stands for one system call.");
   const time = chartBlock(
-    "Time per run",
+    METRIC.modelled_total_ns.label,
     "Solid: CPU time measured in this tab (median; whisker shows min–max). Hatched: I/O time modelled as source reads × cost per read.",
   );
-  const copies = chartBlock("Bytes copied", "Bytes moved between buffers inside the reader.");
-  const allocs = chartBlock("Allocations", "Heap allocations during one run, from a counting allocator.");
+  const copies = chartBlock(METRIC.bytes_copied.label, "Bytes moved between buffers inside the reader.");
+  const allocs = chartBlock(METRIC.allocations.label, "Heap allocations during one run, from a counting allocator.");
   // The ids the `embed` link key names them by (styles/embed.css).
   reads.block.dataset["embed"] = "reads";
   time.block.dataset["embed"] = "time";
@@ -54,9 +55,9 @@ export function createReadCharts(container: HTMLElement): ReadCharts {
   allocs.block.dataset["embed"] = "allocs";
   replaceChildren(container, reads.block, time.block, copies.block, allocs.block);
 
-  const readsChart = createCallsChart(reads.canvas, COLOURS.sourceReads, "source reads");
-  const timeChart = createTimeChart(time.canvas, theme, "Time per run");
-  const copiesChart = countChart(copies.canvas, COLOURS.copied, "bytes copied", 1, (v) => `${formatCount(v)} bytes copied`);
+  const readsChart = createCallsChart(reads.canvas, COLOURS.sourceReads, METRIC.source_reads.short);
+  const timeChart = createTimeChart(time.canvas, theme, METRIC.modelled_total_ns.label);
+  const copiesChart = countChart(copies.canvas, COLOURS.copied, METRIC.bytes_copied.short, 1, (v) => `${formatCount(v)} ${METRIC.bytes_copied.short}`);
   // Byte counts tick at binary steps (256 KiB, 512 KiB, …), never at decimal ones.
   const copiesAxis = copiesChart.options.scales?.["x"];
   if (copiesAxis) {
@@ -66,7 +67,7 @@ export function createReadCharts(container: HTMLElement): ReadCharts {
     if (copiesAxis.ticks) copiesAxis.ticks.callback = (value) => formatBinaryBytes(Number(value));
   }
   // An axis of at least 0–10, so one buffer's single allocation looks small.
-  const allocsChart = countChart(allocs.canvas, COLOURS.allocations, "allocations", 10, (v) => `${formatCount(v)} allocations`);
+  const allocsChart = countChart(allocs.canvas, COLOURS.allocations, METRIC.allocations.short, 10, (v) => `${formatCount(v)} ${METRIC.allocations.short}`);
   const allCharts = [readsChart, timeChart.chart, copiesChart, allocsChart];
 
   const applyTheme = (): void => {
@@ -83,7 +84,7 @@ export function createReadCharts(container: HTMLElement): ReadCharts {
       sizeFor(reads.holder, runs.length);
       sizeFor(time.holder, runs.length);
 
-      showCalls(readsChart, reads.canvas, "Source reads", labels, runs.map((r) => r.source_reads), theme);
+      showCalls(readsChart, reads.canvas, METRIC.source_reads.label, labels, runs.map(METRIC.source_reads.value), theme);
 
       timeChart.show(labels, runs, theme, timing);
       const samples = runs[0]?.cpu_ns.samples ?? 0;
@@ -98,10 +99,10 @@ export function createReadCharts(container: HTMLElement): ReadCharts {
       );
 
       sizeFor(copies.holder, runs.length);
-      showCounts(copiesChart, labels, runs.map((r) => r.bytes_copied), runs.map((r) => formatBytes(r.bytes_copied)), theme);
+      showCounts(copiesChart, labels, runs.map(METRIC.bytes_copied.value), runs.map((r) => METRIC.bytes_copied.format(METRIC.bytes_copied.value(r))), theme);
       copies.canvas.setAttribute(
         "aria-label",
-        `Bytes copied: ${runs.map((r, i) => `${labels[i]} ${formatCount(r.bytes_copied)}`).join("; ")}.`,
+        `${METRIC.bytes_copied.label}: ${runs.map((r, i) => `${labels[i]} ${formatCount(METRIC.bytes_copied.value(r))}`).join("; ")}.`,
       );
       setText(
         copies.caption,
@@ -112,14 +113,14 @@ export function createReadCharts(container: HTMLElement): ReadCharts {
       showCounts(
         allocsChart,
         labels,
-        runs.map((r) => r.allocations),
+        runs.map(METRIC.allocations.value),
         // The count only: a byte total too would not fit beside a long bar on a phone (the table has it).
-        runs.map((r) => formatCount(r.allocations)),
+        runs.map((r) => METRIC.allocations.format(METRIC.allocations.value(r))),
         theme,
       );
       allocs.canvas.setAttribute(
         "aria-label",
-        `Allocations: ${runs.map((r, i) => `${labels[i]} ${formatCount(r.allocations)} (${formatBytes(r.alloc_bytes)}, peak ${formatBytes(r.peak_bytes)})`).join("; ")}.`,
+        `${METRIC.allocations.label}: ${runs.map((r, i) => `${labels[i]} ${formatCount(METRIC.allocations.value(r))} (${formatBytes(r.alloc_bytes)}, peak ${formatBytes(METRIC.peak_bytes.value(r))})`).join("; ")}.`,
       );
       setText(allocs.caption, allocationsCaption(report, labelOf));
     },

@@ -9,6 +9,7 @@ import { byId, h } from "../../shared/dom";
 import { formatCount } from "../../shared/format";
 import type { LabContext, LabUi } from "../../shared/lab";
 import { onFirstUse, type Later } from "../../shared/later";
+import { METRIC } from "../../shared/metrics";
 import { runHeadline } from "./headline";
 import { createReadSettings } from "./settings";
 import { createTable } from "./table";
@@ -122,7 +123,7 @@ export function createReadLab(context: LabContext): LabUi {
     labelOf,
     peek(report) {
       if (isWriteReport(report)) return [];
-      return ["Source reads: ", ...report.runs.flatMap((r, i) => [i > 0 ? " · " : "", `${labelOf(r.reader)} `, h("strong", {}, formatCount(r.source_reads))])];
+      return [`${METRIC.source_reads.label}: `, ...report.runs.flatMap((r, i) => [i > 0 ? " · " : "", `${labelOf(r.reader)} `, h("strong", {}, formatCount(METRIC.source_reads.value(r)))])];
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   numberField,
   oneTwoFiveSteps,
   seedField,
+  settingWords,
   settingsForm,
   shownWhen,
   sizeField,
@@ -55,7 +56,7 @@ function readersField(codec: Codec, current: () => Params, emit: Emit): Field {
     );
   });
   keepOneChecked(boxes, note, "reader", (chosen) => emit({ ...current(), readers: chosen }, false));
-  const element = h("fieldset", { class: "field readers" }, h("legend", {}, "Readers"), h("div", { class: "check-row" }, ...items), note);
+  const element = h("fieldset", { class: "field readers" }, h("legend", {}, settingWords(codec.schema, "read", "rd").label), h("div", { class: "check-row" }, ...items), note);
   return {
     element,
     show(params) {
@@ -76,7 +77,7 @@ function workloadField(codec: Codec, current: () => Params, emit: Emit): Field {
     const chosen = workloads.find((w) => w.id === select.value);
     if (chosen) emit({ ...current(), workload: chosen.id }, false);
   });
-  const element = h("div", { class: "field" }, h("label", { for: id }, "Workload"), select, note, look);
+  const element = h("div", { class: "field" }, h("label", { for: id }, settingWords(codec.schema, "read", "wl").label), select, note, look);
   return {
     element,
     show(params) {
@@ -110,12 +111,12 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
   const readersUse = (key: string) => (p: Params): boolean =>
     p.readers.some((id) => codec.schema.readers.find((r) => r.id === id)?.keys.includes(key));
   const bytes = (n: number): string => bytesLabel(codec.formatSize(n));
+  const words = (key: string) => settingWords(codec.schema, "read", key);
 
   const cap = sizeField(
     codec,
     {
-      label: "Buffer capacity",
-      hint: "The BufReaders' buffer (std, tokio, futures); the chained reader's block.",
+      ...words("cap"),
       range: limits.cap,
       get: (p) => p.cap,
       set: (p, v) => ({ ...p, cap: v }),
@@ -126,8 +127,7 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
   const rs = sizeField(
     codec,
     {
-      label: "Read size",
-      hint: "Bytes the application asks for per read call.",
+      ...words("rs"),
       range: limits.rs,
       get: (p) => p.rs,
       set: (p, v) => ({ ...p, rs: v }),
@@ -136,7 +136,7 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
     emit,
   );
   const chunk = chunkField(codec, current, emit, {
-    label: "Chunking",
+    label: words("chunk").label,
     get: (p) => p.chunk,
     set: (p, chunk) => ({ ...p, chunk }),
     call: "source read",
@@ -149,8 +149,7 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
   const len = sizeField(
     codec,
     {
-      label: "Stream length",
-      hint: "Bytes the application reads in total.",
+      ...words("len"),
       range: limits.len,
       get: (p) => p.len,
       set: (p, v) => ({ ...p, len: v }),
@@ -158,13 +157,12 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
     current,
     emit,
   );
-  const seed = seedField("Same seed, same chunk sizes, in every browser and natively.", limits.seed, current, emit);
+  const seed = seedField(words("seed"), limits.seed, current, emit);
   const jobBytes = bytes(codec.schema.max_job_bytes);
-  const streamsHint = "Independent sources, each with its own reader, read in turn (round-robin) as a server serves connections.";
+  const streamsHint = words("streams").hint;
   const streams = numberField(
     {
-      label: "Streams",
-      hint: streamsHint,
+      ...words("streams"),
       range: limits.streams,
       steps: oneTwoFiveSteps(limits.streams),
       get: (p) => p.streams,
@@ -185,8 +183,8 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
   const line = lenRangeField(
     codec,
     {
-      title: "Line lengths",
-      hint: "Bytes per line before the newline, drawn with the seed.",
+      title: words("line").label,
+      hint: words("line").hint,
       minLabel: "Shortest line",
       maxLabel: "Longest line",
       range: limits.line,
@@ -199,8 +197,8 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
   const frame = lenRangeField(
     codec,
     {
-      title: "Payload lengths",
-      hint: "Bytes after each frame's 4-byte length, drawn with the seed.",
+      title: words("frame").label,
+      hint: words("frame").hint,
       minLabel: "Smallest payload",
       maxLabel: "Largest payload",
       range: limits.frame,
@@ -212,8 +210,7 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
   );
   const reuse = checkField(
     {
-      label: "Reuse one payload buffer",
-      hint: "std and unbuffered readers read every payload into one buffer instead of a new Vec per frame.",
+      ...words("reuse"),
       get: (p) => p.reuse,
       set: (p, v) => ({ ...p, reuse: v }),
     },
@@ -223,8 +220,7 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
   const nul = sizeField(
     codec,
     {
-      label: "NUL position",
-      hint: "Offset of the one NUL byte. At or past the stream's end there is none, and the whole stream is scanned.",
+      ...words("nul"),
       range: limits.nul,
       get: (p) => p.nul,
       set: (p, v) => ({ ...p, nul: v }),
@@ -234,8 +230,7 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
   );
   const pool = checkField(
     {
-      label: "Block pool",
-      hint: "Chained reader: blocks read through go back to a pool and are handed out again. Off, every block is a fresh allocation.",
+      ...words("pool"),
       get: (p) => p.pool,
       set: (p, v) => ({ ...p, pool: v }),
     },
@@ -244,9 +239,7 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
   );
   const pend = numberField(
     {
-      label: "Not ready (Pending) before",
-      hint: "Async readers: the share of source reads the socket is not yet readable for, drawn with the seed. The first poll then gets Pending and the next the chunk; it costs a poll, never a source read.",
-      unit: "% of reads",
+      ...words("pend"),
       range: limits.pend,
       steps: [0, 1, 2, 5, 10, 20, 50, 80, 100].filter((v) => v >= limits.pend.min && v <= limits.pend.max),
       get: (p) => p.pend,
@@ -255,12 +248,10 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
     current,
     emit,
   );
-  const sysHint = "Modelled, not measured: a real system call costs about 100 ns to a few µs.";
+  const sysHint = words("sys").hint;
   const sys = numberField(
     {
-      label: "Cost per source read",
-      hint: sysHint,
-      unit: "ns",
+      ...words("sys"),
       range: limits.sys,
       // The engine's default is a stop too, so the slider sits exactly on it.
       steps: [...new Set([...oneTwoFiveSteps(limits.sys), codec.schema.defaults.sys])].sort((a, b) => a - b),

@@ -3,26 +3,30 @@
 // sweep report as the CLI's `--json` prints it, with the link. Pure
 // functions; the sweep view (sweep.ts) offers them as downloads.
 
-import type { SweepReport } from "../../engine/types.gen";
+import type { Run, SweepReport } from "../../engine/types.gen";
 import { csvComments, csvLines, type Cell } from "../../shared/export-kit";
+import { METRIC } from "../../shared/metrics";
 
-/** The sweep CSV's columns: the report's own field names. */
-export const SWEEP_CSV_HEADER = [
-  "axis",
-  "value",
-  "reader",
-  "source_reads",
-  "app_reads",
-  "bytes_copied",
-  "allocations",
-  "peak_bytes",
-  "cpu_median_ns",
-  "cpu_min_ns",
-  "cpu_max_ns",
-  "samples",
-  "modelled_io_ns",
-  "digest",
+const M = METRIC;
+
+/** A run's columns in the sweep CSV: the report's own field names (a metric's id), exact numbers. */
+const RUN_COLUMNS: [string, (r: Run) => Cell][] = [
+  ["reader", (r) => r.reader],
+  [M.source_reads.id, M.source_reads.value],
+  [M.app_reads.id, M.app_reads.value],
+  [M.bytes_copied.id, M.bytes_copied.value],
+  [M.allocations.id, M.allocations.value],
+  [M.peak_bytes.id, M.peak_bytes.value],
+  [M.cpu_median_ns.id, M.cpu_median_ns.value],
+  ["cpu_min_ns", (r) => r.cpu_ns.min],
+  ["cpu_max_ns", (r) => r.cpu_ns.max],
+  ["samples", (r) => r.cpu_ns.samples],
+  [M.modelled_io_ns.id, M.modelled_io_ns.value],
+  [M.digest.id, M.digest.value],
 ];
+
+/** The sweep CSV's columns: the axis and its value, then the run's. */
+export const SWEEP_CSV_HEADER = ["axis", "value", ...RUN_COLUMNS.map(([name]) => name)];
 
 /** A two-axis sweep's CSV has the second axis and its value after the first's. */
 export const GRID_CSV_HEADER = [...SWEEP_CSV_HEADER.slice(0, 2), "across_axis", "across_value", ...SWEEP_CSV_HEADER.slice(2)];
@@ -38,18 +42,7 @@ export function sweepCsv(report: SweepReport, link: string): string {
       report.sweep.axis,
       point.value,
       ...(across ? [across.axis, point.across ?? ""] : []),
-      r.reader,
-      r.source_reads,
-      r.app_reads,
-      r.bytes_copied,
-      r.allocations,
-      r.peak_bytes,
-      r.cpu_ns.median,
-      r.cpu_ns.min,
-      r.cpu_ns.max,
-      r.cpu_ns.samples,
-      r.modelled_io_ns,
-      r.digest,
+      ...RUN_COLUMNS.map(([, cell]) => cell(r)),
     ]),
   );
   return csvLines(comments, across ? GRID_CSV_HEADER : SWEEP_CSV_HEADER, rows);

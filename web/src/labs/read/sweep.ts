@@ -21,7 +21,8 @@ import { OKABE_ITO, binaryTicks, readTheme, themeAxes, type Theme } from "../../
 import { chartLib } from "../../shared/chart-lib";
 import { h, replaceChildren, setText } from "../../shared/dom";
 import { chartPng, exportName, saveButton, settingsLine } from "../../shared/export-kit";
-import { formatBinaryBytes, formatBytes, formatCount, formatNs } from "../../shared/format";
+import { formatBinaryBytes, formatBytes, formatNs } from "../../shared/format";
+import { kneeMetric } from "../../shared/metrics";
 import { drawHeatmap } from "./heatmap";
 import { gridHeadline, sweepHeadline } from "./headline";
 import { sweepCsv, sweepJson } from "./sweep-export";
@@ -35,6 +36,7 @@ async function lineChartLoaded(): Promise<void> {
 
 type XY = { x: number; y: number };
 
+/** A sweep chart: one metric (its label, accessor and format from shared/metrics) and how the chart draws it. */
 interface MetricView {
   id: Metric;
   title: string;
@@ -45,39 +47,17 @@ interface MetricView {
   format(n: number): string;
 }
 
+/** The chart of sweep metric `id`, with its caption and scale. */
+function chartOf(id: Metric, note: string, log: boolean): MetricView {
+  const metric = kneeMetric(id);
+  return { id, title: metric.label, note, log, value: metric.value, format: metric.format };
+}
+
 const METRICS: MetricView[] = [
-  {
-    id: "source_reads",
-    title: "Source reads",
-    note: "Calls that reached the source (log scale): the count a buffer exists to cut.",
-    log: true,
-    value: (r) => r.source_reads,
-    format: formatCount,
-  },
-  {
-    id: "bytes_copied",
-    title: "Bytes copied",
-    note: "Bytes moved between buffers inside the reader.",
-    log: false,
-    value: (r) => r.bytes_copied,
-    format: formatBytes,
-  },
-  {
-    id: "allocations",
-    title: "Allocations",
-    note: "Heap allocations during one run.",
-    log: false,
-    value: (r) => r.allocations,
-    format: formatCount,
-  },
-  {
-    id: "time",
-    title: "Time per run",
-    note: "Measured CPU median + modelled I/O (source reads × cost per read), log scale.",
-    log: true,
-    value: (r) => r.cpu_ns.median + r.modelled_io_ns,
-    format: formatNs,
-  },
+  chartOf("source_reads", "Calls that reached the source (log scale): the count a buffer exists to cut.", true),
+  chartOf("bytes_copied", "Bytes moved between buffers inside the reader.", false),
+  chartOf("allocations", "Heap allocations during one run.", false),
+  chartOf("time", "Measured CPU median + modelled I/O (source reads × cost per read), log scale.", true),
 ];
 
 /** One colour, dash and point shape per reader, so lines differ without colour too. */

@@ -7,122 +7,67 @@ import type { Codec } from "../../engine/codec";
 import type { Params, Report, Run } from "../../engine/types.gen";
 import { bytesLabel, bytesRangeLabel, formatCount, formatNs, formatNsRange, untimedText } from "../../shared/format";
 import { h, replaceChildren } from "../../shared/dom";
-import { metricCell, type Cell, type ColumnHead } from "../../shared/table-kit";
+import { METRIC } from "../../shared/metrics";
+import { metricCell, metricHead, type Cell, type ColumnHead } from "../../shared/table-kit";
 
 interface Column extends ColumnHead {
   /** `timing`: whether times not yet in are still coming. */
   cell(run: Run, codec: Codec, timing: boolean): Cell;
 }
 
+const M = METRIC;
+
 const COLUMNS: Column[] = [
+  { ...metricHead(M.source_reads), cell: (r) => ({ text: formatCount(M.source_reads.value(r)), value: M.source_reads.value(r) }) },
+  { ...metricHead(M.app_reads), cell: (r) => ({ text: formatCount(M.app_reads.value(r)), value: M.app_reads.value(r) }) },
   {
-    metric: "source_reads",
-    heading: "Source reads",
-    about: "Calls on the simulated source (system calls), the final one that returns 0 included.",
-    numeric: true,
-    cell: (r) => ({ text: formatCount(r.source_reads), value: r.source_reads }),
+    ...metricHead(M.polls),
+    cell: (r) => {
+      const polls = M.polls.value(r);
+      return polls !== undefined ? { text: formatCount(polls), value: polls, detail: `${formatCount(r.pendings ?? 0)} Pending` } : { text: "–" };
+    },
   },
+  { ...metricHead(M.bytes), cell: (r) => ({ text: formatCount(M.bytes.value(r)), value: M.bytes.value(r) }) },
+  { ...metricHead(M.bytes_copied), cell: (r) => ({ text: formatCount(M.bytes_copied.value(r)), value: M.bytes_copied.value(r) }) },
   {
-    metric: "app_reads",
-    heading: "App reads",
-    about: "Read calls the application made on the reader.",
-    numeric: true,
-    cell: (r) => ({ text: formatCount(r.app_reads), value: r.app_reads }),
-  },
-  {
-    metric: "polls",
-    heading: "Polls",
-    about: "Async readers: polls of the futures the application awaited, one per read plus one per Pending; below, how many answered Pending.",
-    numeric: true,
-    cell: (r) =>
-      r.polls !== undefined
-        ? { text: formatCount(r.polls), value: r.polls, detail: `${formatCount(r.pendings ?? 0)} Pending` }
-        : { text: "–" },
-  },
-  {
-    metric: "bytes",
-    heading: "Bytes",
-    about: "Bytes the application received.",
-    numeric: true,
-    cell: (r) => ({ text: formatCount(r.bytes), value: r.bytes }),
-  },
-  {
-    metric: "bytes_copied",
-    heading: "Bytes copied",
-    about: "Bytes moved between buffers inside the reader.",
-    numeric: true,
-    cell: (r) => ({ text: formatCount(r.bytes_copied), value: r.bytes_copied }),
-  },
-  {
-    metric: "allocations",
-    heading: "Allocations",
-    about: "Heap allocations during one run, and the bytes they asked for.",
-    numeric: true,
+    ...metricHead(M.allocations),
     cell: (r, codec) => ({
-      text: formatCount(r.allocations),
-      value: r.allocations,
+      text: formatCount(M.allocations.value(r)),
+      value: M.allocations.value(r),
       detail: r.alloc_bytes > 0 ? exactBytes(r.alloc_bytes, codec) : undefined,
     }),
   },
+  { ...metricHead(M.peak_bytes), cell: (r, codec) => ({ text: exactBytes(M.peak_bytes.value(r), codec), value: M.peak_bytes.value(r) }) },
   {
-    metric: "peak_bytes",
-    heading: "Peak heap",
-    about: "Most heap bytes live at once during the run, above where it started: buffers, blocks, Vecs.",
-    numeric: true,
-    cell: (r, codec) => ({ text: exactBytes(r.peak_bytes, codec), value: r.peak_bytes }),
-  },
-  {
-    metric: "pool_blocks",
-    heading: "Pool blocks",
-    about: "Chained reader: blocks allocated, and blocks the pool handed out again instead.",
-    numeric: true,
+    ...metricHead(M.pool_blocks),
     cell: (r) =>
       r.blocks
-        ? { text: `${formatCount(r.blocks.allocated)} new`, value: r.blocks.allocated, detail: `${formatCount(r.blocks.reused)} reused` }
+        ? { text: `${formatCount(r.blocks.allocated)} new`, value: M.pool_blocks.value(r), detail: `${formatCount(r.blocks.reused)} reused` }
         : { text: "–" },
   },
   {
-    metric: "cpu_median_ns",
-    heading: "CPU time",
-    about:
-      "Measured time of one run in this tab: median ± median absolute deviation, with min–max and any outlying samples below.",
-    numeric: true,
+    ...metricHead(M.cpu_median_ns),
     cell: (r, _codec, timing) =>
       r.cpu_ns.samples === 0
         ? { text: untimedText(timing) }
         : {
-            text: `${formatNs(r.cpu_ns.median)} ± ${formatNs(r.cpu_ns.mad)}`,
-            value: r.cpu_ns.median,
+            text: `${formatNs(M.cpu_median_ns.value(r))} ± ${formatNs(r.cpu_ns.mad)}`,
+            value: M.cpu_median_ns.value(r),
             detail:
               formatNsRange(r.cpu_ns.min, r.cpu_ns.max) +
               (r.cpu_ns.outliers > 0 ? ` · ${r.cpu_ns.outliers} outlier${r.cpu_ns.outliers === 1 ? "" : "s"}` : ""),
           },
   },
+  { ...metricHead(M.modelled_io_ns), cell: (r) => ({ text: formatNs(M.modelled_io_ns.value(r)), value: M.modelled_io_ns.value(r) }) },
   {
-    metric: "modelled_io_ns",
-    heading: "I/O (modelled)",
-    about: "Source reads × the cost per read you set. Modelled, not measured.",
-    numeric: true,
-    cell: (r) => ({ text: formatNs(r.modelled_io_ns), value: r.modelled_io_ns }),
-  },
-  {
-    metric: "modelled_total_ns",
-    heading: "Total (modelled)",
-    about: "Measured CPU median plus modelled I/O.",
-    numeric: true,
+    ...metricHead(M.modelled_total_ns),
     cell: (r, _codec, timing) => {
       if (r.cpu_ns.samples === 0) return { text: untimedText(timing) };
-      const total = r.cpu_ns.median + r.modelled_io_ns;
+      const total = M.modelled_total_ns.value(r);
       return { text: formatNs(total), value: total };
     },
   },
-  {
-    metric: "digest",
-    heading: "Digest",
-    about: "Hash of the bytes the application received; all readers must agree.",
-    numeric: false,
-    cell: (r) => ({ text: r.digest }),
-  },
+  { ...metricHead(M.digest), cell: (r) => ({ text: M.digest.value(r) }) },
 ];
 
 /** An exact byte count: "8 KiB" when a binary unit divides it, else "131,584 B". */

@@ -26,6 +26,7 @@ import {
   themeAxes,
 } from "../../shared/chart-kit";
 import { setText } from "../../shared/dom";
+import { METRIC as M, originLabel } from "../../shared/metrics";
 
 /** The cursor names' type: monospace, at the theme's size (themeAxes sets it). */
 const MONOSPACE = "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace";
@@ -59,11 +60,11 @@ export function createWriteCharts(codec: Codec): WriteCharts {
   const modeLabel = new Map(codec.schema.write_modes.map((m) => [m.id, m.label]));
 
   const cursorBlock = chartBlock(
-    "Time per run, per cursor",
+    `${M.cpu_median_ns.label} per run, per cursor`,
     "CPU time measured in this tab to serialize the records into a fresh buffer (median; whisker shows min–max).",
   );
   let flavourRuns: FlavourRun[] = [];
-  const cursorData: ChartDataset<"bar", number[]> = { label: "CPU median (measured)", data: [], backgroundColor: [] };
+  const cursorData: ChartDataset<"bar", number[]> = { label: originLabel(M.cpu_median_ns), data: [], backgroundColor: [] };
   const cursorChart = new Chart<"bar", number[], string | string[]>(cursorBlock.canvas, {
     type: "bar",
     data: { labels: [], datasets: [cursorData] },
@@ -82,12 +83,12 @@ export function createWriteCharts(codec: Codec): WriteCharts {
     plugins: [annotations],
   });
 
-  const writesBlock = chartBlock("Sink write calls", "Calls that reached the sink (log scale). Each stands for one system call.");
-  const writesChart = createCallsChart(writesBlock.canvas, COLOURS.sinkWrites, "sink writes");
+  const writesBlock = chartBlock(M.sink_writes.label, "Calls that reached the sink (log scale). Each stands for one system call.");
+  const writesChart = createCallsChart(writesBlock.canvas, COLOURS.sinkWrites, M.sink_writes.short);
 
-  const sinkTimeBlock = chartBlock("Time per run, sink", "");
+  const sinkTimeBlock = chartBlock(`${M.modelled_total_ns.label}, sink`, "");
   let sinkRuns: SinkRun[] = [];
-  const sinkTimeChart = createTimeChart(sinkTimeBlock.canvas, theme, "Sink time per run");
+  const sinkTimeChart = createTimeChart(sinkTimeBlock.canvas, theme, `${M.modelled_total_ns.label}, sink`);
 
   const charts = [cursorChart, writesChart, sinkTimeChart.chart];
   const applyTheme = (): void => {
@@ -128,7 +129,7 @@ export function createWriteCharts(codec: Codec): WriteCharts {
       cursorChart.update("none");
       cursorBlock.canvas.setAttribute(
         "aria-label",
-        `Time per run: ${flavourRuns
+        `${M.cpu_median_ns.label} per run: ${flavourRuns
           .map((f, i) => `${labels[i]} ${f.error ? `stopped with ${f.error.kind}` : timed(f) ? formatNs(f.cpu_ns!.median) : timing ? "still being timed" : "not timed"}`)
           .join("; ")}.`,
       );
@@ -148,7 +149,7 @@ export function createWriteCharts(codec: Codec): WriteCharts {
       const sinkLabels = sinkRuns.map((s) => modeLabel.get(s.mode) ?? s.mode);
       sizeFor(writesBlock.holder, sinkRuns.length);
       sizeFor(sinkTimeBlock.holder, sinkRuns.length);
-      showCalls(writesChart, writesBlock.canvas, "Sink write calls", sinkLabels, sinkRuns.map((s) => s.sink_writes), theme);
+      showCalls(writesChart, writesBlock.canvas, M.sink_writes.label, sinkLabels, sinkRuns.map(M.sink_writes.value), theme);
 
       sinkTimeChart.show(sinkLabels, sinkRuns, theme, timing);
       setText(

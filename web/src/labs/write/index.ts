@@ -7,6 +7,7 @@ import type { WriteReport } from "../../engine/types.gen";
 import { byId, h } from "../../shared/dom";
 import { formatCount, formatNs } from "../../shared/format";
 import type { LabContext, LabUi } from "../../shared/lab";
+import { METRIC } from "../../shared/metrics";
 import { createWriteResults, summarizeWrite } from "./results";
 import { createWriteSettings } from "./settings";
 
@@ -61,8 +62,8 @@ export function createWriteLab(context: LabContext): LabUi {
       );
       return [
         ...(fastest ? ["Fastest: ", h("strong", {}, labelOf(fastest.flavour)), ` ${formatNs(fastest.cpu_ns?.median ?? 0)} · `] : []),
-        "Sink writes: ",
-        ...report.sink.flatMap((s, i) => [i > 0 ? " · " : "", `${s.mode === "direct" ? "direct" : "BufWriter"} `, h("strong", {}, formatCount(s.sink_writes))]),
+        `${METRIC.sink_writes.label}: `,
+        ...report.sink.flatMap((s, i) => [i > 0 ? " · " : "", `${s.mode === "direct" ? "direct" : "BufWriter"} `, h("strong", {}, formatCount(METRIC.sink_writes.value(s)))]),
       ];
     },
   };

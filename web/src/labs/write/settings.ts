@@ -17,6 +17,7 @@ import {
   numberField,
   oneTwoFiveSteps,
   seedField,
+  settingWords,
   settingsForm,
   sizeField,
   type Emit,
@@ -48,7 +49,7 @@ function flavoursField(codec: Codec, current: () => Params, emit: Emit): Field {
   const element = h(
     "fieldset",
     { class: "field flavours" },
-    h("legend", {}, "Cursors compared"),
+    h("legend", {}, settingWords(codec.schema, "write", "wf").label),
     h("div", { class: "check-grid" }, ...items),
     note,
   );
@@ -69,12 +70,12 @@ export function createWriteSettings({ form, codec, onChange }: WriteSettingsOpti
     onChange(next, live);
   };
   const bytes = (n: number): string => bytesLabel(codec.formatSize(n));
+  const words = (key: string) => settingWords(codec.schema, "write", key);
 
   const records = sizeField(
     codec,
     {
-      label: "Records",
-      hint: `Records of ${recordBytes} bytes serialized with serde + bincode per run (2K = 32 KiB, as in the write-cursor article).`,
+      ...words("recs"),
       range: limits.records,
       get: (p) => p.write.records,
       set: (p, v) => withWrite(p, { records: v }),
@@ -86,8 +87,7 @@ export function createWriteSettings({ form, codec, onChange }: WriteSettingsOpti
   const initCap = sizeField(
     codec,
     {
-      label: "Initial capacity (growable)",
-      hint: "What the growable cursors start with. 0: they grow from nothing, and reallocate on the way.",
+      ...words("icap"),
       range: limits.init_cap,
       get: (p) => p.write.init_cap,
       set: (p, v) => withWrite(p, { init_cap: v }),
@@ -98,8 +98,7 @@ export function createWriteSettings({ form, codec, onChange }: WriteSettingsOpti
   const buf = sizeField(
     codec,
     {
-      label: "Buffer size (fixed)",
-      hint: "Length of the fixed cursors' buffer. Smaller than the records' bytes ends in a WriteZero error.",
+      ...words("buf"),
       range: limits.buf,
       get: (p) => p.write.buf,
       set: (p, v) => withWrite(p, { buf: v }),
@@ -113,8 +112,7 @@ export function createWriteSettings({ form, codec, onChange }: WriteSettingsOpti
   const wlen = sizeField(
     codec,
     {
-      label: "Bytes written",
-      hint: "Bytes the application writes to the sink in total.",
+      ...words("wlen"),
       range: limits.wlen,
       get: (p) => p.write.len,
       set: (p, v) => withWrite(p, { len: v }),
@@ -125,8 +123,7 @@ export function createWriteSettings({ form, codec, onChange }: WriteSettingsOpti
   const ws = sizeField(
     codec,
     {
-      label: "Write size",
-      hint: "Bytes the application hands over in each write_all call.",
+      ...words("ws"),
       range: limits.ws,
       get: (p) => p.write.ws,
       set: (p, v) => withWrite(p, { ws: v }),
@@ -135,7 +132,7 @@ export function createWriteSettings({ form, codec, onChange }: WriteSettingsOpti
     emit,
   );
   const sink = chunkField(codec, current, emit, {
-    label: "Sink accepts",
+    label: words("sink").label,
     get: (p) => p.write.sink,
     set: (p, chunk) => withWrite(p, { sink: chunk }),
     call: "sink write",
@@ -143,12 +140,11 @@ export function createWriteSettings({ form, codec, onChange }: WriteSettingsOpti
     fileLike: "Like a regular file: every sink write accepts the whole buffer.",
     pipeLike: "Like a pipe: each sink write accepts at most one pipe buffer.",
   });
-  const seed = seedField("Draws the sink's chunk sizes (shared with the read lab).", limits.seed, current, emit);
+  const seed = seedField(words("seed"), limits.seed, current, emit);
   const wcap = sizeField(
     codec,
     {
-      label: "BufWriter capacity",
-      hint: "Size of std BufWriter's buffer (unused by direct writes).",
+      ...words("wcap"),
       range: limits.wcap,
       get: (p) => p.write.cap,
       set: (p, v) => withWrite(p, { cap: v }),
@@ -158,9 +154,7 @@ export function createWriteSettings({ form, codec, onChange }: WriteSettingsOpti
   );
   const sys = numberField(
     {
-      label: "Cost per sink write",
-      hint: "Modelled, not measured: a real write(2) costs about 100 ns to a few µs (shared with the read lab).",
-      unit: "ns",
+      ...words("sys"),
       range: limits.sys,
       steps: [...new Set([...oneTwoFiveSteps(limits.sys), defaults.sys])].sort((a, b) => a - b),
       get: (p) => p.sys,

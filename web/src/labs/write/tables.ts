@@ -8,7 +8,10 @@ import type { Codec } from "../../engine/codec";
 import type { FinalFlush, FlavourInfo, FlavourRun, Seekable, SinkRun, WriteReport } from "../../engine/types.gen";
 import { bytesLabel, formatCount, formatNs, formatNsRange, untimedText } from "../../shared/format";
 import { h, replaceChildren, setText } from "../../shared/dom";
-import { table } from "../../shared/table-kit";
+import { METRIC } from "../../shared/metrics";
+import { metricHead, table } from "../../shared/table-kit";
+
+const M = METRIC;
 
 export function seekableText(seekable: Seekable): string {
   switch (seekable) {
@@ -77,43 +80,25 @@ export function createWriteTables(codec: Codec): WriteTables {
     label: "Cursor results",
     columns: [
       {
-        metric: "cpu_median_ns",
-        heading: "CPU time",
-        about: "Measured time of one run in this tab: median, with min–max. A run that stopped is not timed.",
-        numeric: true,
+        ...metricHead(M.cpu_median_ns),
         cell: (r) =>
           isTimed(r.cpu_ns)
             ? { text: formatNs(r.cpu_ns.median), value: r.cpu_ns.median, detail: formatNsRange(r.cpu_ns.min, r.cpu_ns.max) }
             : { text: r.error ? "–" : untimedText(timing), value: "" },
       },
+      { ...metricHead(M.bytes), cell: (r) => ({ text: formatCount(M.bytes.value(r)), value: M.bytes.value(r) }) },
       {
-        metric: "bytes",
-        heading: "Bytes written",
-        about: "Bytes in the buffer at the end (or when the error came).",
-        numeric: true,
-        cell: (r) => ({ text: formatCount(r.bytes), value: r.bytes }),
-      },
-      {
-        metric: "allocations",
-        heading: "Allocations",
-        about: "Heap allocations in one run (the buffer, and growing reallocations), and the bytes they asked for.",
-        numeric: true,
+        ...metricHead(M.allocations),
         cell: (r) => ({
-          text: formatCount(r.allocations),
-          value: r.allocations,
+          text: formatCount(M.allocations.value(r)),
+          value: M.allocations.value(r),
           detail: r.alloc_bytes > 0 ? size(r.alloc_bytes) : undefined,
         }),
       },
-      {
-        metric: "reallocs",
-        heading: "Reallocations",
-        about: "realloc calls in one run: a growable buffer that started too small.",
-        numeric: true,
-        cell: (r) => ({ text: formatCount(r.reallocs), value: r.reallocs }),
-      },
+      { ...metricHead(M.reallocs), cell: (r) => ({ text: formatCount(M.reallocs.value(r)), value: M.reallocs.value(r) }) },
       {
         metric: "check",
-        heading: "Bytes",
+        heading: "Result",
         about: "Whether the cursor wrote exactly the reference bytes (the records encoded by hand).",
         numeric: false,
         cell: (r) => {
@@ -178,36 +163,27 @@ export function createWriteTables(codec: Codec): WriteTables {
     rowLabel: (s) => modeLabel.get(s.mode) ?? s.mode,
     label: "Sink results",
     columns: [
-      { metric: "app_writes", heading: "App writes", about: "write_all calls the application made.", numeric: true, cell: (s) => ({ text: formatCount(s.app_writes), value: s.app_writes }) },
-      { metric: "sink_writes", heading: "Sink writes", about: "write calls on the sink (system calls).", numeric: true, cell: (s) => ({ text: formatCount(s.sink_writes), value: s.sink_writes }) },
-      { metric: "sink_flushes", heading: "Flushes", about: "flush calls on the sink.", numeric: true, cell: (s) => ({ text: formatCount(s.sink_flushes), value: s.sink_flushes }) },
-      { metric: "bytes_copied", heading: "Bytes copied", about: "Bytes copied into the writer's buffer before reaching the sink.", numeric: true, cell: (s) => ({ text: formatCount(s.bytes_copied), value: s.bytes_copied }) },
+      { ...metricHead(M.app_writes), cell: (s) => ({ text: formatCount(M.app_writes.value(s)), value: M.app_writes.value(s) }) },
+      { ...metricHead(M.sink_writes), cell: (s) => ({ text: formatCount(M.sink_writes.value(s)), value: M.sink_writes.value(s) }) },
+      { ...metricHead(M.sink_flushes), cell: (s) => ({ text: formatCount(M.sink_flushes.value(s)), value: M.sink_flushes.value(s) }) },
+      { ...metricHead(M.bytes_copied), cell: (s) => ({ text: formatCount(M.bytes_copied.value(s)), value: M.bytes_copied.value(s) }) },
       {
-        metric: "allocations",
-        heading: "Allocations",
-        about: "Heap allocations in one run, and the bytes they asked for.",
-        numeric: true,
-        cell: (s) => ({ text: formatCount(s.allocations), value: s.allocations, detail: s.alloc_bytes > 0 ? size(s.alloc_bytes) : undefined }),
+        ...metricHead(M.allocations),
+        cell: (s) => ({ text: formatCount(M.allocations.value(s)), value: M.allocations.value(s), detail: s.alloc_bytes > 0 ? size(s.alloc_bytes) : undefined }),
       },
       {
-        metric: "cpu_median_ns",
-        heading: "CPU time",
-        about: "Measured time of one run in this tab: median, with min–max.",
-        numeric: true,
+        ...metricHead(M.cpu_median_ns),
         cell: (s) =>
           isTimed(s.cpu_ns)
-            ? { text: formatNs(s.cpu_ns.median), value: s.cpu_ns.median, detail: formatNsRange(s.cpu_ns.min, s.cpu_ns.max) }
+            ? { text: formatNs(M.cpu_median_ns.value(s)), value: M.cpu_median_ns.value(s), detail: formatNsRange(s.cpu_ns.min, s.cpu_ns.max) }
             : { text: untimedText(timing) },
       },
-      { metric: "modelled_io_ns", heading: "I/O (modelled)", about: "Sink writes × the cost per write you set. Modelled, not measured.", numeric: true, cell: (s) => ({ text: formatNs(s.modelled_io_ns), value: s.modelled_io_ns }) },
+      { ...metricHead(M.modelled_io_ns), cell: (s) => ({ text: formatNs(M.modelled_io_ns.value(s)), value: M.modelled_io_ns.value(s) }) },
       {
-        metric: "modelled_total_ns",
-        heading: "Total (modelled)",
-        about: "Measured CPU median plus modelled I/O.",
-        numeric: true,
+        ...metricHead(M.modelled_total_ns),
         cell: (s) =>
           isTimed(s.cpu_ns)
-            ? { text: formatNs(s.cpu_ns.median + s.modelled_io_ns), value: s.cpu_ns.median + s.modelled_io_ns }
+            ? { text: formatNs(M.modelled_total_ns.value(s)), value: M.modelled_total_ns.value(s) }
             : { text: untimedText(timing) },
       },
     ],

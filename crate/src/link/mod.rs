@@ -10,7 +10,7 @@
 //! [`decode`] reads an untrusted fragment and never fails or panics: a value
 //! that is missing, malformed or out of range is replaced (defaulted or
 //! clamped) and a [`Notice`] names the key and what was used instead. The
-//! result always passes `Params::check`.
+//! result always passes `Params::check`, which `finish` runs in every build.
 //!
 //! This module depends on the model only.
 
@@ -742,8 +742,18 @@ pub fn decode(link: &str) -> Decoded {
     finish(p, d)
 }
 
-fn finish(params: Params, d: Decoder) -> Decoded {
-    debug_assert_eq!(params.check(), Ok(()), "decoding must produce valid params");
+/// The decoded params, checked strictly in every build (release and wasm
+/// too): the parsers above clamp every value, and should one ever let a value
+/// past its limit, the link is refused whole with a notice naming the key,
+/// and the defaults are used, rather than untrusted input reaching the engine.
+fn finish(params: Params, mut d: Decoder) -> Decoded {
+    let params = match params.check() {
+        Ok(()) => params,
+        Err(e) => {
+            d.notice(e.key, format!("{}; the link cannot be used as it is, using defaults", e.message));
+            d.defaults
+        }
+    };
     Decoded { fragment: encode(&params), params, notices: d.notices }
 }
 

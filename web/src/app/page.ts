@@ -430,7 +430,7 @@ export async function startPage(
         performance.mark("buflab:counts-shown");
       }
       rendered.set(id, { shown, timing });
-      labOf(id).update(shown.report, timing || (shown.report.stage === "counts" && !state.stopped && id !== params.lab));
+      labOf(id).update(shown.report, timing);
     }
     const sweep: SweepShown | null = state.sweep && { ...state.sweep, current: sweepCurrent(state) };
     if (sweep?.id !== renderedSweep?.id || sweep?.status !== renderedSweep?.status || sweep?.report !== renderedSweep?.report || sweep?.current !== renderedSweep?.current) {

@@ -328,7 +328,7 @@ function checkInvariants(world: World, m: Move, before: AppState): void {
   // 5. Nothing waits on nothing.
   if (s.timing !== null) {
     const timing = s.timing;
-    expect(s.inFlight.some((r) => r.worker === "counter" && r.fragment === timing.fragment), "a timed stage waits for counts nobody is counting").toBe(true);
+    expect(s.inFlight.some((r) => r.worker === "counter" && sameLink(s, r.fragment, timing.fragment)), "a timed stage waits for counts nobody is counting").toBe(true);
   }
   expect(s.debouncing).toBe(world.timer);
   expect(new Set(s.inFlight.map((r) => r.id)).size).toBe(s.inFlight.length);

@@ -388,7 +388,7 @@ function currentCounts(state: AppState): LabReport | null {
 /** A timed stage of the current settings: sent at once when their counts are in, else when they come. */
 function wantTiming(state: AppState, stage: "quick" | "full"): Step {
   const counts = currentCounts(state);
-  const countsComing = state.inFlight.some((r) => r.worker === "counter" && r.fragment === state.runFragment && r.lab === state.params.lab);
+  const countsComing = state.inFlight.some((r) => r.worker === "counter" && r.lab === state.params.lab && sameLink(state, r.fragment, state.runFragment));
   if (counts === null && countsComing) {
     return step({ ...state, timing: { stage, fragment: state.runFragment, lab: state.params.lab }, stopped: false });
   }
@@ -471,9 +471,9 @@ function settled(state: AppState, id: number, outcome: Outcome): Step {
   }
   // Counts came (or will not): the timed stage that waited for them goes out.
   const waiting = next.timing;
-  if (request.worker === "counter" && waiting && waiting.fragment === request.fragment && waiting.lab === request.lab) {
+  if (request.worker === "counter" && waiting && waiting.lab === request.lab && sameLink(state, waiting.fragment, request.fragment)) {
     const counts = outcome.kind === "report" && current ? outcome.report : null;
-    const stillComing = next.inFlight.some((r) => r.worker === "counter" && r.fragment === request.fragment);
+    const stillComing = next.inFlight.some((r) => r.worker === "counter" && sameLink(state, r.fragment, request.fragment));
     if (counts !== null || !stillComing) {
       const timed: Request = { id: next.nextRequestId, stage: waiting.stage, fragment: waiting.fragment, lab: waiting.lab, worker: "timer" };
       return step({ ...next, timing: null, inFlight: [...next.inFlight, timed], nextRequestId: timed.id + 1 }, [

@@ -26,7 +26,7 @@ import type { LabReport, Stage } from "./types.gen";
 export class Superseded extends Error {
   override name = "Superseded";
   constructor() {
-    super("Replaced by a newer request before it started.");
+    super("Replaced by a newer request.");
   }
 }
 

@@ -23,7 +23,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Decoded, LabReport, Params, Stage, SweepReport } from "../engine/types.gen";
 import schema from "../engine/schema.gen.json";
-import { withoutKeys } from "./link";
+import { viewOfParams, withoutKeys } from "./link";
 import {
   activityText,
   currentStage,
@@ -39,7 +39,6 @@ import {
   sweepCurrent,
   update,
   viewOf,
-  viewOfParams,
   type Action,
   type AppState,
   type Effect,

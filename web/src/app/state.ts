@@ -19,7 +19,7 @@
 //   - what the view's exports carry (`exportFragment`) is the link its
 //     results were measured with.
 
-import { sameExperiment } from "./link";
+import { sameExperiment, viewOfParams } from "./link";
 import type { Decoded, Lab, LabReport, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
 
 export type NoticeSource = "link" | "engine";
@@ -231,11 +231,6 @@ export function initialState(link: Decoded, links: Links, displayKeys: readonly 
 export function sameLink(state: AppState, a: string | null, b: string | null): boolean {
   if (a === null || b === null) return a === b;
   return sameExperiment(a, b, state.displayKeys);
-}
-
-/** The view params show: the read lab's result views; the write lab has one view of its own ("run"). */
-export function viewOfParams(params: Params): View {
-  return params.lab === "read" ? params.view : "run";
 }
 
 /** The view on screen. */

@@ -3,16 +3,14 @@
 // FileSystemSyncAccessHandle, one call per source read. The figure itself
 // is not asserted (it is this machine's); that it is measured, shown,
 // carried in the link (sys=…&syssrc=opfs) and used by the next run is.
-// A screenshot of the panel goes to docs/.
+// A screenshot of the panel: calibrate-1280.png (browser.ts `shot`).
 
-import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { metric, openMoreSettings, settled, usePages } from "./browser";
+import { shot } from "./screenshots";
 
 const baseUrl = inject("baseUrl");
-const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
 
 const pages = usePages();
 
@@ -61,9 +59,8 @@ describe("Calibrate", () => {
     await expect(metric(page, "unbuffered", "modelled_io_ns")).resolves.toBe(reads * sys);
     await expect(page.locator("th", { hasText: "I/O (modelled)" }).count()).resolves.toBe(1);
 
-    mkdirSync(docs, { recursive: true });
     await page.locator("#calibrate").scrollIntoViewIfNeeded();
-    await page.locator("#calibrate").screenshot({ path: `${docs}calibrate-1280.png` });
+    await page.locator("#calibrate").screenshot({ path: shot("calibrate-1280.png") });
     await page.close();
   });
 

@@ -3,17 +3,16 @@
 // inside the frame, a headline and "Open in BufLab" (the same settings
 // without `embed`), and no form control; a lesson's sweep embeds the same
 // way; "Copy embed code" on the full page gives the <iframe>.
-// Screenshots: docs/embed-640x360.png, docs/embed-320x180.png.
+// Screenshots (browser.ts `shot`): embed-640x360.png, embed-320x180.png.
 
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { fileURLToPath } from "node:url";
 import { type Frame, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { settled, usePages } from "./browser";
+import { shot } from "./screenshots";
 
 const baseUrl = inject("baseUrl");
-const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 
 /** The fragment of the README's <iframe> example, the one a reader copies. */
@@ -103,7 +102,7 @@ describe("embed", () => {
         }, { timeout: 5_000 })
         .toBe(true);
       const view = await seen(frame, "#charts figure.chart canvas");
-      await page.screenshot({ path: `${docs}embed-${width}x${height}.png`, clip: { x: 20, y: 20, width, height } });
+      await page.screenshot({ path: shot(`embed-${width}x${height}.png`), clip: { x: 20, y: 20, width, height } });
       expect(view.viewport).toEqual({ w: width, h: height });
       // reads and time: two charts, each whole inside the frame and big enough to read.
       expect(view.charts.length).toBe(2);
@@ -158,7 +157,7 @@ describe("embed", () => {
       await expect(frame.locator("#sweep-heatmap").getAttribute("data-cells")).resolves.toBe("20");
       expect(view.controls).toEqual([]);
       expect(view.open[0]!.href).not.toContain("embed=");
-      await page.screenshot({ path: `${docs}embed-grid-${width}x${height}.png` });
+      await page.screenshot({ path: shot(`embed-grid-${width}x${height}.png`) });
       await page.close();
     });
   }

@@ -1,5 +1,6 @@
 // Builds the page (vite build → dist/) and serves it with `vite preview` on a
-// free loopback port, with the same cross-origin isolation headers as
+// free loopback port (a fixed one under `npm run screenshots`, so links in
+// the images read the same on every run), with the same cross-origin isolation headers as
 // production. The tests get the address through vitest's provide/inject.
 //
 // The wasm in web/pkg must exist: `npm run wasm` (or `npm run build`) first.
@@ -9,6 +10,7 @@ import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { build, preview, type PreviewServer } from "vite";
 import type { TestProject } from "vitest/node";
+import { SCREENSHOT_PORT, SCREENSHOTS } from "./screenshots";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -41,7 +43,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (process.env.BUFLAB_E2E_SKIP_BUILD !== "1") {
     await build({ root: `${root}/web`, configFile, logLevel: "warn", mode: "production" });
   }
-  const port = await freePort();
+  const port = SCREENSHOTS ? SCREENSHOT_PORT : await freePort();
   server = await preview({
     root: `${root}/web`,
     configFile,

@@ -23,10 +23,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PRECOMPRESSED } from "../build/precompress";
 import { FULL_WASM } from "../src/offline/policy";
 import { launchChromium, metric, settled, watch } from "./browser";
+import { SCREENSHOT_PORT, SCREENSHOTS, shot } from "./screenshots";
 import { startStaticHost, type StaticHost } from "./static-host";
 
 const dist = fileURLToPath(new URL("../../dist/", import.meta.url));
-const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
 const results = fileURLToPath(new URL("../../test-results/", import.meta.url));
 const axeSource = (createRequire(import.meta.url)("axe-core") as { source: string }).source;
 
@@ -162,7 +162,7 @@ async function axe(page: Page): Promise<AxeViolation[]> {
 }
 
 beforeAll(async () => {
-  host = await startStaticHost(dist, MOUNT);
+  host = await startStaticHost(dist, MOUNT, SCREENSHOTS ? SCREENSHOT_PORT + 1 : 0);
   browser = await launchChromium();
   context = await browser.newContext();
   context.on("request", (request) => requested.push(request.url()));
@@ -491,7 +491,6 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
   });
 
   it("takes screenshots from a 360 px phone to a 1920 px projector, light and dark", async () => {
-    mkdirSync(docs, { recursive: true });
     for (const colorScheme of ["light", "dark"] as const) {
       for (const width of [360, 1280, 1920]) {
         const page = await open(host.url, width, width === 360 ? 780 : 1080);
@@ -504,7 +503,7 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
         const tall = await page.evaluate(() => Math.ceil(document.documentElement.scrollHeight));
         await page.setViewportSize({ width, height: Math.max(tall, width === 360 ? 780 : 1080) });
         if (width === 360) await page.waitForFunction(() => document.querySelector<HTMLElement>(".peek")?.hidden === true);
-        await page.screenshot({ path: join(docs, `screenshot-${width}-${colorScheme}.png`), fullPage: true });
+        await page.screenshot({ path: shot(`screenshot-${width}-${colorScheme}.png`), fullPage: true });
         await page.close();
       }
     }

@@ -10,17 +10,14 @@
 // - the result view is in the link, the About panel credits the four articles,
 //   and an unreadable link says so.
 //
-// Screenshots of each go to docs/ (layout-*.png).
+// Screenshots of each: layout-*.png (browser.ts `shot`).
 
-import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { settled, usePages } from "./browser";
+import { shot } from "./screenshots";
 
 const baseUrl = inject("baseUrl");
-const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
-mkdirSync(docs, { recursive: true });
 
 const { open } = usePages({ reducedMotion: "reduce" });
 
@@ -82,7 +79,7 @@ describe("what is on the first screen", () => {
       expect(onScreen((await page.getByRole("button", { name, exact: true }).boundingBox())!, 1280, 800), name).toBe(true);
     }
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${docs}layout-1280x800.png` });
+    await page.screenshot({ path: shot("layout-1280x800.png") });
     await page.close();
   });
 
@@ -101,7 +98,7 @@ describe("what is on the first screen", () => {
     await expect(page.locator(chart).getAttribute("data-knees")).resolves.toBe("512");
     // And the lesson's points beside it.
     expect(onScreen(await boxOf(page, "#lesson-card .lesson-points"), 1280, 720)).toBe(true);
-    await page.screenshot({ path: `${docs}layout-lesson-sweep-1280x720.png` });
+    await page.screenshot({ path: shot("layout-lesson-sweep-1280x720.png") });
     await page.close();
   });
 
@@ -126,7 +123,7 @@ describe("what is on the first screen", () => {
       expect(onScreen(await boxOf(page, main), 1280, 720), `${id}: main chart`).toBe(true);
       expect(onScreen(await boxOf(page, "#lesson-card .lesson-points"), 1280, 720), `${id}: points`).toBe(true);
       expect(await smallText(page, 16), id).toEqual([]);
-      await page.screenshot({ path: `${docs}layout-presenter-${id}-1280x720.png` });
+      await page.screenshot({ path: shot(`layout-presenter-${id}-1280x720.png`) });
       await page.close();
     }
   });
@@ -147,7 +144,7 @@ describe("what is on the first screen", () => {
     await page.waitForFunction(() => Math.abs(document.getElementById("settings")!.getBoundingClientRect().top) < 4);
     expect(onScreen((await page.getByRole("slider", { name: "Buffer capacity" }).boundingBox())!, 360, 780)).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${docs}layout-360.png` });
+    await page.screenshot({ path: shot("layout-360.png") });
     await page.close();
   });
 
@@ -226,7 +223,7 @@ describe("views, words and links", () => {
       "https://github.com/brundonsmith/read-demo",
       "https://boyter.org/",
     ]);
-    await panel.screenshot({ path: `${docs}layout-about.png` });
+    await panel.screenshot({ path: shot("layout-about.png") });
     await page.keyboard.press("Escape");
     await expect(panel.isVisible()).resolves.toBe(false);
     // The page names articles, never "seed NNN".

@@ -4,15 +4,14 @@
 // and the results table shows the real numbers its claim rests on. One
 // lesson loads from the list, the next ones by Next and Previous; an
 // unknown lesson name is a notice naming `lesson`. Screenshots of a loaded
-// lesson go to docs/.
+// lesson: lesson-1280.png, lesson-360.png (browser.ts `shot`).
 
-import { fileURLToPath } from "node:url";
 import { type Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { settled, usePages } from "./browser";
+import { shot } from "./screenshots";
 
 const baseUrl = inject("baseUrl");
-const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
 
 /** Each lesson's link as the page's panel lists it (from the engine's schema). */
 const links = new Map<string, string>();
@@ -242,7 +241,7 @@ describe("lessons", () => {
   it("takes screenshots of a loaded lesson at laptop and phone widths", async () => {
     const wide = await openLesson("one-byte", 1280, 900);
     await settled(wide, "read");
-    await wide.screenshot({ path: `${docs}lesson-1280.png` });
+    await wide.screenshot({ path: shot("lesson-1280.png") });
     await wide.close();
     // A phone after loading a lesson from the list: the page moves to the
     // results, where the lesson's card sits above the numbers.
@@ -252,7 +251,7 @@ describe("lessons", () => {
     await phone.locator('#lesson-list a[data-lesson-load="one-byte"]').click();
     await settled(phone, "read");
     await phone.evaluate(() => document.getElementById("results")?.scrollIntoView({ block: "start" }));
-    await phone.screenshot({ path: `${docs}lesson-360.png` });
+    await phone.screenshot({ path: shot("lesson-360.png") });
     await phone.close();
   });
 });

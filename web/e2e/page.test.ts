@@ -3,14 +3,12 @@
 // numbers, a copied link reproduces the counts, a broken link is explained,
 // and nothing is logged as an error (a CSP violation would be).
 
-import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { enter, metric, openMoreSettings, settled, usePages } from "./browser";
+import { shot } from "./screenshots";
 
 const baseUrl = inject("baseUrl");
-const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
 
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */
 const DEFAULT_UNBUFFERED_SOURCE_READS = 1048577;
@@ -287,10 +285,9 @@ describe("BufLab page", () => {
   });
 
   it("takes screenshots at laptop and phone widths", async () => {
-    mkdirSync(docs, { recursive: true });
     const wide = await open(baseUrl, 1280, 900);
     await settled(wide);
-    await wide.screenshot({ path: `${docs}screenshot.png`, fullPage: true });
+    await wide.screenshot({ path: shot("screenshot.png"), fullPage: true });
 
     const phone = await open(baseUrl, 360, 780);
     await settled(phone);
@@ -309,14 +306,14 @@ describe("BufLab page", () => {
     const tall = await phone.evaluate(() => document.documentElement.scrollHeight);
     await phone.setViewportSize({ width: 360, height: tall });
     await phone.waitForFunction(() => document.querySelector<HTMLElement>(".peek")?.hidden === true);
-    await phone.screenshot({ path: `${docs}screenshot-phone.png`, fullPage: true });
+    await phone.screenshot({ path: shot("screenshot-phone.png"), fullPage: true });
     await wide.close();
     await phone.close();
 
     // The Monibuca article's comparison: frames under the worst chunking, std against chained.
     const frames = await open(`${baseUrl}#v=1&len=1M&chunk=worst&seed=2&cap=8K&rs=1&sys=150&rd=unbuffered,std,chained&wl=frames`, 1280, 900);
     await settled(frames);
-    await frames.screenshot({ path: `${docs}screenshot-frames.png`, fullPage: true });
+    await frames.screenshot({ path: shot("screenshot-frames.png"), fullPage: true });
     await frames.close();
   });
 });

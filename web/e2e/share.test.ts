@@ -1,16 +1,15 @@
 // The sharing pieces in headless Chromium: the code panel follows the
 // link and the controls; CSV, JSON, Markdown and PNG exports really download
 // (their contents checked); a baseline survives a reload and shows ratios;
-// presenter mode fits the main chart into 1280×720. Screenshots go to docs/.
+// presenter mode fits the main chart into 1280×720. Screenshots: browser.ts `shot`.
 
 import { writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { downloaded, inkOf, pngSize, settled, usePages } from "./browser";
+import { shot } from "./screenshots";
 
 const baseUrl = inject("baseUrl");
-const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
 
 const pages = usePages({ acceptDownloads: true, permissions: ["clipboard-read", "clipboard-write"] });
 
@@ -53,7 +52,7 @@ describe("the code panel", () => {
     expect(box!.width).toBeLessThanOrEqual(360);
     // The page itself does not scroll sideways; the program scrolls inside its box.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await panel.screenshot({ path: `${docs}code-360.png` });
+    await panel.screenshot({ path: shot("code-360.png") });
     await page.close();
   });
 });
@@ -104,7 +103,7 @@ describe("export", () => {
     expect(image.height).toBeGreaterThan(2 * shown.h + 100);
     expect(image.title).toBeGreaterThan(50);
     expect(image.footer).toBeGreaterThan(50);
-    writeFileSync(`${docs}export-chart.png`, png.bytes);
+    writeFileSync(shot("export-chart.png"), png.bytes);
     await expect.poll(() => page.locator("#export-status").textContent()).toContain("downloaded");
     await page.close();
   });
@@ -166,7 +165,7 @@ describe("presenter mode", () => {
     expect(await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize))).toBeGreaterThanOrEqual(20);
     expect(await page.locator("#code").isVisible()).toBe(false);
     expect(await page.locator(".foot").isVisible()).toBe(false);
-    await page.screenshot({ path: `${docs}presenter-1280x720.png` });
+    await page.screenshot({ path: shot("presenter-1280x720.png") });
 
     // The toggle turns it off without a new run: the link changes, the results stay current.
     await page.click("#present-toggle");

@@ -48,8 +48,11 @@ export interface StaticHost {
   close(): Promise<void>;
 }
 
-/** Serves `root` at http://127.0.0.1:<free port><mount> (mount like "/some/sub/path/"). */
-export async function startStaticHost(root: string, mount: string): Promise<StaticHost> {
+/**
+ * Serves `root` at http://127.0.0.1:<port><mount> (mount like "/some/sub/path/");
+ * port 0 takes a free one.
+ */
+export async function startStaticHost(root: string, mount: string, port = 0): Promise<StaticHost> {
   const log: Served[] = [];
   const gzipCache = new Map<string, number>();
   const state = { down: false };
@@ -104,9 +107,11 @@ export async function startStaticHost(root: string, mount: string): Promise<Stat
       answer(404, Buffer.from("not found"), { "Content-Type": "text/plain" });
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: `${origin}${mount}`,
     origin,

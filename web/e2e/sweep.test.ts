@@ -2,18 +2,17 @@
 // points arrive one by one, the knee is marked at 512 in the text
 // equivalent, Cancel keeps the finished points and the next run works, and
 // the main thread stays responsive (no long task over 200 ms) while points
-// arrive. Screenshots: docs/sweep-1280.png, docs/sweep-360.png.
+// arrive. Screenshots (browser.ts `shot`): sweep-1280.png, sweep-360.png.
 
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { downloaded, settled, usePages } from "./browser";
+import { shot } from "./screenshots";
 
 const baseUrl = inject("baseUrl");
-const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
 
 /** The `buffer-size` lesson's link (issue 6 contract). */
 const SWEEP_LINK = "#v=1&len=1M&chunk=64-512&seed=42&cap=8K&rs=1&sys=150&rd=std,chained&wl=fixed&sweep=cap&from=16&to=64K";
@@ -77,8 +76,7 @@ describe("sweeps", () => {
     // The settings are in the link, in canonical form.
     expect(new URL(page.url()).hash).toMatch(/&sweep=cap&from=16&to=64K$/);
 
-    mkdirSync(docs, { recursive: true });
-    await page.locator("#sweep").screenshot({ path: `${docs}sweep-1280.png` });
+    await page.locator("#sweep").screenshot({ path: shot("sweep-1280.png") });
 
     // The sweep exports: CSV (settings and link first, one row per point and
     // reader), JSON (the engine's sweep report) and an image per chart.
@@ -186,7 +184,7 @@ describe("sweeps", () => {
     const page = await open(SWEEP_LINK, 360, 800);
     await sweepDone(page);
     await expectKneeAt512(page);
-    await page.locator("#sweep").screenshot({ path: `${docs}sweep-360.png` });
+    await page.locator("#sweep").screenshot({ path: shot("sweep-360.png") });
     await page.close();
   });
 
@@ -220,8 +218,7 @@ describe("sweeps", () => {
     await expect(page.locator("#sweep table.sweep-table tbody tr").count()).resolves.toBe(GRID_POINTS);
     const cell = page.locator('#sweep table.sweep-table tr[data-value="512"][data-across="8"] td[data-reader="std"][data-metric="source_reads"]');
     await expect(cell.getAttribute("data-knee")).resolves.toBe("true");
-    mkdirSync(docs, { recursive: true });
-    await page.locator("#sweep").screenshot({ path: `${docs}sweep-grid-1280.png` });
+    await page.locator("#sweep").screenshot({ path: shot("sweep-grid-1280.png") });
 
     // The page's counts are the CLI's: `buflab --counts --json` of the same link.
     const json = await downloaded(page, "#sweep-export-json");
@@ -263,7 +260,7 @@ describe("sweeps", () => {
     const box = (await page.locator("#sweep-heatmap").boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(360);
-    await page.locator("#sweep").screenshot({ path: `${docs}sweep-grid-360.png` });
+    await page.locator("#sweep").screenshot({ path: shot("sweep-grid-360.png") });
     await page.close();
   });
 });

@@ -6,14 +6,12 @@
 // the step on screen saves as a standalone SVG and a 2× PNG, and
 // screenshots at laptop and phone widths.
 
-import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { downloaded, inkOf, pngSize, settled, usePages } from "./browser";
+import { shot } from "./screenshots";
 
 const baseUrl = inject("baseUrl");
-const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
 
 // Reduced motion: no autoplay, so what a test sees is what it stepped to.
 const pages = usePages({ reducedMotion: "reduce", acceptDownloads: true });
@@ -170,7 +168,6 @@ describe("buffer timeline", () => {
   });
 
   it("takes screenshots at 1280 and 360 px", async () => {
-    mkdirSync(docs, { recursive: true });
     // A small buffer, so the strip shows it draining and being refilled within the 100 steps.
     const link = "#v=1&len=1M&chunk=64-512&seed=42&cap=256&rs=8&sys=150&rd=unbuffered,std,chained&wl=fixed";
     for (const width of [1280, 360]) {
@@ -179,7 +176,7 @@ describe("buffer timeline", () => {
       const forward = page.getByRole("button", { name: "Step forward" });
       do await forward.click();
       while (!/^Step \d+: .*the buffer was empty/.test(await caption(page)));
-      await page.locator("#timeline").screenshot({ path: `${docs}timeline-${width}.png` });
+      await page.locator("#timeline").screenshot({ path: shot(`timeline-${width}.png`) });
       await page.close();
     }
   });

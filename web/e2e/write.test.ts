@@ -2,16 +2,14 @@
 // control and part of the link, the write-cursor article's experiment runs with identical
 // bytes in every cursor, a too-small fixed buffer shows a WriteZero message
 // (not a crash), BufWriter cuts the sink writes, the lost final-flush error
-// is shown, and the screenshots in docs/.
+// is shown, and the screenshots (browser.ts `shot`).
 
-import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { enter, settled, usePages } from "./browser";
+import { shot } from "./screenshots";
 
 const baseUrl = inject("baseUrl");
-const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
 
 function cell(page: Page, row: string, metric: string) {
   return page.locator(`#write-results tbody tr${row} td[data-metric="${metric}"]`);
@@ -116,10 +114,9 @@ describe("the write lab", () => {
   });
 
   it("takes screenshots of the write lab at laptop and phone widths", async () => {
-    mkdirSync(docs, { recursive: true });
     const wide = await open(`${baseUrl}#v=1&lab=write`, 1280, 900);
     await settled(wide, "write");
-    await wide.screenshot({ path: `${docs}screenshot-write.png`, fullPage: true });
+    await wide.screenshot({ path: shot("screenshot-write.png"), fullPage: true });
 
     const phone = await open(`${baseUrl}#v=1&lab=write&buf=1K`, 360, 780);
     await settled(phone, "write");
@@ -128,7 +125,7 @@ describe("the write lab", () => {
     const tall = await phone.evaluate(() => document.documentElement.scrollHeight);
     await phone.setViewportSize({ width: 360, height: tall });
     await phone.waitForFunction(() => document.querySelector<HTMLElement>(".peek")?.hidden === true);
-    await phone.screenshot({ path: `${docs}screenshot-write-phone.png`, fullPage: true });
+    await phone.screenshot({ path: shot("screenshot-write-phone.png"), fullPage: true });
     await wide.close();
     await phone.close();
   });

@@ -16,7 +16,7 @@
 // frame to be parsed (`parsed`).
 
 import { countsClient, createEngineClient, type ClientEvent } from "./engine/client";
-import { openingLink } from "./app/link";
+import { openingLink, openingLinks } from "./app/link";
 import { loadCodec } from "./engine/codec";
 import { startFullEngine } from "./engine/spawn";
 import type { Fault } from "./engine/protocol";
@@ -89,7 +89,8 @@ const opening = Promise.all([codec, parsed]).then(([codec]) => {
   const decoded = openingLink(codec, location.hash);
   const build = codec.countsBuild(decoded.params.lab);
   if (build === "full") startFullEngine();
-  return { decoded, counts: countsClient(engines, build).run(decoded.fragment, "counts") };
+  // A single run's link (no sweep keys): the link its timing is asked with (app/link.ts `openingLinks`).
+  return { decoded, counts: countsClient(engines, build).run(openingLinks(decoded, codec.schema.sweep_keys).run, "counts") };
 });
 const pageCode = opening.then(() => import("./app/page"));
 Promise.all([codec, pageCode, opening, theme]).then(([codec, { startPage }, opening, theme]) => {

@@ -11,7 +11,7 @@ use super::settings::{self, SettingInfo};
 use super::workloads::{WorkloadInfo, WORKLOADS};
 use crate::engine::readers::{self, ReaderDifference, ReaderInfo};
 use crate::engine::sweep::KNEE_TOLERANCE;
-use crate::link::{DISPLAY_KEYS, LINK_VERSION, MAX_LINK_BYTES};
+use crate::link::{DISPLAY_KEYS, LINK_VERSION, MAX_LINK_BYTES, SWEEP_KEYS};
 use crate::model::{
     key, Bounds, Id, Lab, Limits, Params, Preset, ReaderKind, SweepAxis, SysSource, View, LIMITS, MAX_JOB_BYTES,
     MAX_SWEEP_POINTS, PRESETS, RECORD_BYTES,
@@ -177,6 +177,8 @@ pub struct Schema {
     /// Link keys that change how the page looks or what it points at, never a
     /// result.
     pub display_keys: &'static [&'static str],
+    /// Link keys that describe a sweep: a single run's link leaves them out.
+    pub sweep_keys: &'static [&'static str],
     /// The labs the page's switch offers.
     pub labs: &'static [LabInfo],
     /// The read lab's result views, for the page's view tabs.
@@ -216,6 +218,7 @@ pub fn schema() -> Schema {
         presets: &PRESETS,
         max_link_bytes: MAX_LINK_BYTES,
         display_keys: DISPLAY_KEYS,
+        sweep_keys: SWEEP_KEYS,
         labs: &LABS,
         views: &VIEWS,
         flavours: &FLAVOURS,

@@ -10,7 +10,7 @@
 //! [`decode`] reads an untrusted fragment and never fails or panics: a value
 //! that is missing, malformed or out of range is replaced (defaulted or
 //! clamped) and a [`Notice`] names the key and what was used instead. The
-//! result always passes `Params::check`.
+//! result always passes `Params::check`, which `finish` runs in every build.
 //!
 //! This module depends on the model only.
 
@@ -36,6 +36,11 @@ pub const MAX_LINK_BYTES: usize = 8 * 1024;
 /// same experiment (the page's baseline comparison and "settings changed
 /// since the lesson" both rely on this list).
 pub const DISPLAY_KEYS: &[&str] = &[key::PRESENT, key::VIEW, key::LESSON, key::SYS_SOURCE, key::EMBED];
+
+/// Keys that say what a sweep runs, never what a single run measures: a
+/// single run's link (its report, exports and native command) leaves them
+/// out, and only the sweep view's link carries them.
+pub const SWEEP_KEYS: &[&str] = &[key::SWEEP, key::FROM, key::TO];
 
 /// One link key: how it is read and how it is written.
 pub struct Key {
@@ -737,8 +742,18 @@ pub fn decode(link: &str) -> Decoded {
     finish(p, d)
 }
 
-fn finish(params: Params, d: Decoder) -> Decoded {
-    debug_assert_eq!(params.check(), Ok(()), "decoding must produce valid params");
+/// The decoded params, checked strictly in every build (release and wasm
+/// too): the parsers above clamp every value, and should one ever let a value
+/// past its limit, the link is refused whole with a notice naming the key,
+/// and the defaults are used, rather than untrusted input reaching the engine.
+fn finish(params: Params, mut d: Decoder) -> Decoded {
+    let params = match params.check() {
+        Ok(()) => params,
+        Err(e) => {
+            d.notice(e.key, format!("{}; the link cannot be used as it is, using defaults", e.message));
+            d.defaults
+        }
+    };
     Decoded { fragment: encode(&params), params, notices: d.notices }
 }
 

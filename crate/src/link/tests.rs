@@ -422,7 +422,34 @@ mod canonical {
         })
     }
 
+    /// A value near either limit of `b` (where off-by-one and doubled limits
+    /// show) or anywhere in u64.
+    fn near_limits(b: Bounds) -> impl Strategy<Value = u64> {
+        prop_oneof![
+            b.min.saturating_sub(3)..=b.min.saturating_add(3),
+            b.max.saturating_sub(3)..=b.max.saturating_add(3),
+            b.max..=b.max.saturating_mul(4),
+            any::<u64>(),
+        ]
+    }
+
     proptest! {
+        /// Every numeric key, any value: clamped to its limits, with a notice
+        /// exactly when it was changed, whether written as bytes or with a
+        /// suffix.
+        #[test]
+        fn every_numeric_key_is_clamped_to_its_limits(
+            (i, v) in (0..numeric_keys().len()).prop_flat_map(|i| (Just(i), near_limits(numeric_keys()[i].bounds))),
+            suffixed in any::<bool>(),
+        ) {
+            let k = &numeric_keys()[i];
+            let raw = match k.form {
+                Form::Size if suffixed => format_size(v),
+                _ => v.to_string(),
+            };
+            prop_assert_eq!(assert_clamped(k, v, &raw), Ok(()));
+        }
+
         #[test]
         fn every_decoded_link_is_run_as_it_was_decoded(pairs in proptest::collection::vec(pair(), 0..10)) {
             let d = decode(&pairs.join("&"));
@@ -430,4 +457,157 @@ mod canonical {
             prop_assert_eq!(params_of(&encode(&d.params)), Ok(d.params));
         }
     }
+}
+
+/// How a numeric key's value is written in a link.
+#[derive(Clone, Copy, Debug)]
+enum Form {
+    /// A size: bytes, or with a K/M/G suffix.
+    Size,
+    /// A plain whole number.
+    Count,
+}
+
+/// One numeric key: its bounds and where its value lands in the params
+/// (`line` and `frame` given as one length `k`, meaning `k-k`; `chunk` and
+/// `sink` as one fixed size).
+struct Numeric {
+    key: &'static str,
+    bounds: Bounds,
+    form: Form,
+    value: fn(&Params) -> u64,
+}
+
+fn fixed_size(c: ChunkModel) -> u64 {
+    match c {
+        ChunkModel::Fixed { size } => size as u64,
+        other => panic!("not a fixed chunk size: {other:?}"),
+    }
+}
+
+fn single_length(r: LenRange) -> u64 {
+    assert_eq!(r.min, r.max, "one length k is the range k-k");
+    r.min
+}
+
+/// Every numeric key of the table (the sweep's `from` and `to` are tested on
+/// their own: they are rounded to powers of two).
+fn numeric_keys() -> Vec<Numeric> {
+    use Form::*;
+    let n = |key, bounds, form, value| Numeric { key, bounds, form, value };
+    vec![
+        n(key::LEN, LIMITS.len, Size, |p| p.len),
+        n(key::CHUNK, LIMITS.chunk, Size, |p| fixed_size(p.chunk)),
+        n(key::SEED, LIMITS.seed, Count, |p| p.seed),
+        n(key::CAP, LIMITS.cap, Size, |p| p.cap),
+        n(key::READ_SIZE, LIMITS.rs, Size, |p| p.rs),
+        n(key::SYS, LIMITS.sys, Count, |p| p.sys),
+        n(key::STREAMS, LIMITS.streams, Count, |p| p.streams),
+        n(key::LINE, LIMITS.line, Size, |p| single_length(p.line)),
+        n(key::FRAME, LIMITS.frame, Size, |p| single_length(p.frame)),
+        n(key::NUL, LIMITS.nul, Size, |p| p.nul),
+        n(key::PEND, LIMITS.pend, Count, |p| p.pend),
+        n(key::RECORDS, LIMITS.records, Size, |p| p.write.records),
+        n(key::INIT_CAP, LIMITS.init_cap, Size, |p| p.write.init_cap),
+        n(key::FIXED_BUF, LIMITS.buf, Size, |p| p.write.buf),
+        n(key::WRITE_LEN, LIMITS.wlen, Size, |p| p.write.len),
+        n(key::WRITE_SIZE, LIMITS.ws, Size, |p| p.write.ws),
+        n(key::WRITE_CAP, LIMITS.wcap, Size, |p| p.write.cap),
+        n(key::SINK, LIMITS.chunk, Size, |p| fixed_size(p.write.sink)),
+    ]
+}
+
+/// Decodes `key=v` alone and checks it against `bounds`: the value used is
+/// `v` clamped (streams further capped by the job-size rule at the default
+/// `len` and `cap`), notices, each naming the key, exactly when `v` was changed, and
+/// the params pass the strict check.
+fn assert_clamped(k: &Numeric, v: u64, raw: &str) -> Result<(), String> {
+    let d = decode(&format!("{}={raw}", k.key));
+    let mut expected = k.bounds.clamp(v);
+    if k.key == key::STREAMS {
+        let def = Params::default();
+        expected = expected.min(max_streams(def.len, def.cap));
+    }
+    let got = (k.value)(&d.params);
+    let noticed = !d.notices.is_empty() && d.notices.iter().all(|n| n.key == k.key);
+    if got != expected || noticed != (expected != v) || (expected == v && !d.notices.is_empty()) || d.params.check().is_err() {
+        return Err(format!("{}={raw} ({v}): got {got}, want {expected}; notices {:?}", k.key, d.notices));
+    }
+    Ok(())
+}
+
+#[test]
+fn every_numeric_key_clamps_above_its_maximum_and_below_its_minimum() {
+    for k in numeric_keys() {
+        let Bounds { min, max } = k.bounds;
+        let mut values = vec![min, max, max + 1, max.saturating_mul(2), u64::MAX];
+        if min > 0 {
+            values.extend([min - 1, 0]);
+        }
+        for v in values {
+            assert_clamped(&k, v, &v.to_string()).unwrap();
+            if let Form::Size = k.form {
+                assert_clamped(&k, v, &format_size(v)).unwrap();
+            }
+        }
+        // The notice says which limit and what was used.
+        let above = decode(&format!("{}={}", k.key, max.saturating_mul(2)));
+        assert!(
+            above.notices[0].message.contains(&max.to_string()) || above.notices[0].message.contains(&format_size(max)),
+            "{:?}",
+            above.notices
+        );
+    }
+}
+
+#[test]
+fn every_link_key_is_numeric_tested_or_named_as_not_numeric() {
+    let numeric: Vec<&str> = numeric_keys().iter().map(|k| k.key).collect();
+    let not_numeric = [
+        key::VERSION,
+        key::SYS_SOURCE,
+        key::READERS,
+        key::WORKLOAD,
+        key::POOL,
+        key::REUSE,
+        key::PRESENT,
+        key::LAB,
+        key::FLAVOURS,
+        key::SWEEP,
+        key::FROM,
+        key::TO,
+        key::VIEW,
+        key::EMBED,
+        key::LESSON,
+    ];
+    for name in known_keys() {
+        assert!(
+            numeric.contains(&name) != not_numeric.contains(&name),
+            "{name}: add it to numeric_keys() (with its limit) or to the keys that are not numbers"
+        );
+    }
+}
+
+#[test]
+fn sweep_ends_clamp_to_the_axis_powers_of_two() {
+    let cap = SweepAxis::Cap.bounds();
+    let d = decode(&format!("sweep=cap&from=0&to={}", cap.max * 2));
+    let s = d.params.sweep.unwrap();
+    assert_eq!((s.from, s.to), (cap.min, cap.max), "{:?}", d.notices);
+    assert_eq!(keys(&d), ["from", "to"]);
+    let streams = SweepAxis::Streams.bounds();
+    let d = decode("sweep=streams&len=1K&cap=1&from=1&to=1000");
+    assert_eq!(d.params.sweep.unwrap().to, streams.max, "{:?}", d.notices);
+    assert_eq!(d.params.check(), Ok(()));
+}
+
+/// A decoder bug that let a value past its limit would reach the engine in
+/// a release build if nothing checked the result: `finish` refuses it.
+#[test]
+fn params_that_fail_the_check_are_never_returned() {
+    let bad = Params { cap: LIMITS.cap.max * 2, ..Params::default() };
+    let d = finish(bad, Decoder { notices: Vec::new(), defaults: Params::default(), view: None });
+    assert_eq!(d.params, Params::default());
+    assert_eq!(keys(&d), ["cap"]);
+    assert!(d.notices[0].message.contains("using defaults"), "{:?}", d.notices);
 }

@@ -1,37 +1,35 @@
-// Presenter mode is a display setting: toggling it changes the link but not
-// the results, so the report on screen must stay current (not stale) and no
-// run is needed. The fragments come from the real engine's codec.
+// The links a page writes, from the real engine's codec: presenter mode is a
+// display key (the same experiment), and a single run's link never carries a
+// sweep, while the sweep view's does.
 
 import { describe, expect, it } from "vitest";
-import type { Report } from "../engine/types.gen";
 import { realCodec } from "../engine/real-engine";
-import { displayChanged, initialState, isStale, runRequested, runSucceeded } from "./state";
+import { linksOf, sameExperiment } from "./link";
 
-describe("presenter mode", () => {
+describe("the page's links", () => {
   const codec = realCodec();
-  const opened = codec.decodeLink("cap=4K");
-  const report = { params: opened.params, runs: [], link: opened.fragment, lab: "read", stage: "full" } as unknown as Report;
+  const keys = codec.schema.display_keys;
 
-  it("is in the link only when on, and toggling it keeps the report current", () => {
-    const measured = runSucceeded(runRequested(initialState(opened), "full"), 1, report, opened.fragment, 10);
-    expect(isStale(measured)).toBe(false);
-    const params = { ...measured.params, present: true };
-    const fragment = codec.encodeLink(params);
-    expect(fragment).toBe(`${opened.fragment}&present=on`);
-    const on = displayChanged(measured, params, fragment);
-    expect(on.fragment).toBe(fragment);
-    expect(on.params.present).toBe(true);
-    expect(isStale(on)).toBe(false);
-    const off = displayChanged(on, { ...params, present: false }, opened.fragment);
-    expect(isStale(off)).toBe(false);
-    expect(off.fragment).toBe(opened.fragment);
+  it("presenter mode is in the link only when on, and names the same experiment", () => {
+    const opened = codec.decodeLink("cap=4K");
+    const off = linksOf(codec, opened.params);
+    const on = linksOf(codec, { ...opened.params, present: true });
+    expect(on.link).toBe(`${off.link}&present=on`);
+    expect(sameExperiment(on.run, off.run, keys)).toBe(true);
   });
 
-  it("does not make an already stale report current", () => {
-    const measured = runSucceeded(runRequested(initialState(opened), "full"), 1, report, "v=1&cap=1K", 10);
-    expect(isStale(measured)).toBe(true);
-    const params = { ...measured.params, present: true };
-    expect(isStale(displayChanged(measured, params, codec.encodeLink(params)))).toBe(true);
+  it("a sweep's keys are in the sweep view's link only; a single run's link never has them", () => {
+    const swept = codec.decodeLink("cap=4K&sweep=cap&from=16&to=64K");
+    expect(swept.params.view).toBe("sweep");
+    const inSweep = linksOf(codec, swept.params);
+    expect(inSweep.link).toMatch(/sweep=cap&from=16&to=64K/);
+    expect(inSweep.run).not.toMatch(/sweep=|from=|to=/);
+    const inRun = linksOf(codec, { ...swept.params, view: "run" });
+    expect(inRun.link).not.toMatch(/sweep=|from=|to=/);
+    expect(inRun.sweep).toBe(inSweep.sweep);
+    // The run link opens the single run with the same experiment.
+    expect(codec.decodeLink(inRun.link).params.view).toBe("run");
+    expect(sameExperiment(inRun.run, inSweep.run, keys)).toBe(true);
   });
 
   it("a bad value falls back to off with a notice naming the key", () => {

@@ -4,7 +4,8 @@
 // place), writing through encode_link, so both directions share one codec.
 
 import type { Codec } from "../engine/codec";
-import type { Decoded } from "../engine/types.gen";
+import type { Decoded, Params } from "../engine/types.gen";
+import { viewOfParams, type Links } from "./state";
 
 /** The fragment without its leading '#'. */
 export function fragmentOf(hash: string): string {
@@ -62,4 +63,37 @@ export function writeLink(history: HistoryLike, location: { href: string; hash: 
   if (fragmentOf(location.hash) === fragment) return false;
   history.replaceState(null, "", linkUrl(location.href, fragment));
   return true;
+}
+
+/** A fragment without the given keys (the order of the rest kept). */
+export function withoutKeys(fragment: string, keys: readonly string[]): string {
+  return fragmentOf(fragment)
+    .split("&")
+    .filter((pair) => pair !== "" && !keys.includes(pair.split("=", 1)[0]!))
+    .join("&");
+}
+
+/**
+ * The three links of `params` (see `Links` in state.ts): the address bar's
+ * (a sweep's keys only in the sweep view, so a link reproduces what the
+ * view shows), a single run's (never a sweep) and the sweep's.
+ */
+export function linksOf(codec: Codec, params: Params): Links {
+  const run = codec.encodeLink({ ...params, sweep: null, view: params.view === "sweep" ? "run" : params.view });
+  const sweep = params.sweep ? codec.encodeLink({ ...params, view: "sweep" }) : null;
+  return { link: viewOfParams(params) === "sweep" && sweep !== null ? sweep : codec.encodeLink({ ...params, sweep: null }), run, sweep };
+}
+
+/**
+ * The links of a decoded link before the codec can write links (the page's
+ * first moments): its own fragment, and the same without the sweep's keys
+ * for its runs. Display keys left in differ from `linksOf`'s only in what
+ * never changes a result.
+ */
+export function openingLinks(decoded: Decoded, sweepKeys: readonly string[]): Links {
+  return {
+    link: decoded.fragment,
+    run: withoutKeys(decoded.fragment, sweepKeys),
+    sweep: decoded.params.sweep ? decoded.fragment : null,
+  };
 }

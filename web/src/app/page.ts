@@ -1,14 +1,19 @@
-// The page: link → state → labs and panels, and edits → link → workers →
-// results.
+// The page: the edge where the pure model (state.ts) meets the world.
 //
-// State changes only through the pure transitions in state.ts; `commit`
-// stores the new state and lets each piece show it. The engine's codec
-// (schema, link decoding) runs on this thread; measurements run in two
-// workers: every change of settings asks the counting worker for the exact
-// counts at once (a run with no timing), and the timing worker for a quick
-// estimate while a control moves, then the full measurement. Everything
-// about one lab goes through the lab registry (labs.ts), so nothing here
-// branches on which lab is shown.
+//   UI event ─▶ dispatch(action) ─▶ update(state, action) ─▶ { state, effects }
+//                    ▲                                          │        │
+//                    │            render(state) ◀───────────────┘        │
+//                    └── settled / point / timer ◀── run effects ◀───────┘
+//
+// Every decision about what the page is doing (what to measure, what is
+// shown for which settings, the sweep's run, Stop, held edits) is a pure
+// transition in state.ts; this file turns UI events into actions (with the
+// links the engine's codec writes), runs the effects the transitions return
+// (worker requests, the debounce timer, the address bar) and renders the
+// state into the pieces, each of which owns its element. The engine's codec
+// (schema, link decoding) runs on this thread; measurements run in workers.
+// Everything about one lab goes through the lab registry (labs.ts), so
+// nothing here branches on which lab is shown.
 //
 // What the first numbers do not need comes after them (shared/later.ts):
 // the lab the link does not open, and the panels around the results (the
@@ -19,36 +24,36 @@
 import { countsClient, isDropped, type ClientEvent, type Engines, type RunResult } from "../engine/client";
 import type { Codec } from "../engine/codec";
 import type { Fault } from "../engine/protocol";
-import type { Decoded, Lab, LabReport, Params, Stage, Sweep, View } from "../engine/types.gen";
+import type { SweepRunner } from "../engine/sweep-runner";
+import type { Decoded, Lab, LabReport, Params, Sweep, View } from "../engine/types.gen";
 import { byId, setText } from "../shared/dom";
-import type { LabUi } from "../shared/lab";
+import type { LabUi, SweepShown } from "../shared/lab";
 import { atOnce, onFirstUse } from "../shared/later";
 import type { ThemeSwitch } from "../shared/theme";
 import { createEmbedBar, createEmbedCode } from "../panels/embed";
 import { createPresenterToggle } from "../panels/presenter";
 import { createLabSwitch } from "./lab-switch";
 import { createLabs } from "./labs";
-import { fragmentOf, linkUrl, readLink, writeLink } from "./link";
+import { fragmentOf, linksOf, linkUrl, openingLinks, readLink, writeLink } from "./link";
 import { createNotices } from "./notices";
 import { createPeek } from "./phone-bar";
 import {
-  displayChanged,
-  editRefused,
-  engineBroken,
-  engineNotice,
-  engineReady,
   initialState,
   isRunning,
-  isStale,
-  linkLoaded,
-  noticeDismissed,
-  paramsEdited,
-  runDropped,
-  runFailed,
-  runRequested,
-  runSucceeded,
-  stopRequested,
+  opening as openingStep,
+  pendingStages,
+  reportCurrent,
+  reportOf,
+  staleNote,
+  sweepCurrent,
+  update,
+  viewOf,
+  type Action,
   type AppState,
+  type Effect,
+  type Held,
+  type Links,
+  type Shown,
 } from "./state";
 import { createStatus } from "./status";
 import { createActions } from "./toolbar";
@@ -87,38 +92,39 @@ export async function startPage(
   const results = byId("results");
   const settingsSection = byId("settings");
 
-  let state: AppState = initialState(opening.decoded);
-  writeLink(history, location, state.fragment);
+  const displayKeys = codec.schema.display_keys;
+  const sweepKeys = codec.schema.sweep_keys;
+  let state: AppState = initialState(opening.decoded, openingLinks(opening.decoded, sweepKeys), displayKeys);
   // The first counts went to the worker before the page was built, so the
-  // two overlap; their answer is shown once the page exists (see the end).
-  const firstCounts = opening.counts;
+  // two overlap; the opening's counts request adopts them (runEffect).
+  let openingCounts: Promise<RunResult> | null = opening.counts;
   // Without first counts (a failure), nothing waits for them.
-  firstCounts.catch(milestones.firstNumbers);
-  /** A run waiting for the controls to be still. */
-  let debounce: ReturnType<typeof setTimeout> | null = null;
+  opening.counts.catch(milestones.firstNumbers);
 
   // Writing a link takes the full build, which loads after the first numbers
   // (engine/codec.ts: the counting build only reads links). Until then the
   // controls that write links are inert (styles/fields.css shows a wait over
   // a second), and a change made meanwhile (a script's: a person cannot reach
-  // them) waits for it, the newest winning.
+  // them) is held in the state, the newest winning, and replayed once links
+  // can be written.
   const writers = [byId("controls"), byId("lab-switch"), byId("view-tabs"), byId("present")];
   for (const element of writers) element.inert = !codec.ready;
-  let heldChange: (() => void) | null = null;
-  const writesLinks =
-    <A extends unknown[]>(change: (...args: A) => void) =>
+  const holdOr =
+    <A extends unknown[]>(held: (...args: A) => Held, change: (...args: A) => void) =>
     (...args: A): void => {
       if (codec.ready) change(...args);
-      else heldChange = () => change(...args);
+      else dispatch({ type: "held", held: held(...args) });
     };
-  const edit = writesLinks(edited);
-  const editSweep = writesLinks(sweepEdited);
+  const edit = holdOr((params: Params, live: boolean): Held => ({ kind: "edit", params, live }), edited);
+  const editSweep = holdOr((sweep: Sweep | null): Held => ({ kind: "sweep", params: { ...state.params, sweep } }), (sweep: Sweep | null) => sweepEdited({ ...state.params, sweep }));
   const labs = createLabs(
     {
       codec,
       params: () => state.params,
       edited: (params, live) => edit(params, live),
       sweepEdited: (sweep) => editSweep(sweep),
+      sweepRun: () => dispatch({ type: "sweepRun" }),
+      sweepCancel: () => dispatch({ type: "sweepCancel" }),
       headlineChanged: () => showHeadline(),
       // The export names one PNG per chart on screen.
       chartsChanged: () => exportTools((e) => e.update(sharedReport ?? null)),
@@ -137,13 +143,13 @@ export async function startPage(
   // module, on a write-lab link, loads beside the first counts); if it
   // cannot load, the page says so as for the engine (main.ts).
   await new Promise((arrived, failed) => labs[state.params.lab](arrived, failed));
-  /** The newest change of lab (`withLab`); one still waiting for its lab gives way to a newer one. */
+  /** The newest change of lab (`withLab`); one still waiting for its lab's module gives way to a newer one. */
   let labChange = 0;
   /**
-   * Runs `change`, which shows `lab`, once that lab has arrived: at once for
-   * one that has, else (a lab chosen before its module has loaded) when it
-   * does, unless another change of lab came meanwhile. A lab that cannot
-   * load (offline before the offline copy) is refused like an invalid edit.
+   * Runs `change`, which shows `lab`, once that lab's module has arrived: at
+   * once for one that has, else when it does, unless another change of lab
+   * came meanwhile. A lab that cannot load (offline before the offline
+   * copy) is refused like an invalid edit.
    */
   function withLab(lab: Lab, change: () => void): void {
     const mine = ++labChange;
@@ -151,44 +157,32 @@ export async function startPage(
       () => {
         if (mine === labChange) change();
       },
-      (error) => commit(editRefused(state, `The ${lab} lab could not be loaded: ${error instanceof Error ? error.message : String(error)}`)),
+      (error) => dispatch({ type: "refused", message: `The ${lab} lab could not be loaded: ${error instanceof Error ? error.message : String(error)}` }),
     );
   }
 
   const labSwitch = createLabSwitch(byId("lab-switch"), codec, "settings results", (lab) => withLab(lab, () => edit({ ...state.params, lab }, false)));
-  const viewTabs = createViewTabs(byId("view-tabs"), codec, writesLinks(viewChosen));
+  const viewTabs = createViewTabs(
+    byId("view-tabs"),
+    codec,
+    holdOr((view: View): Held => ({ kind: "view", view }), viewChosen),
+  );
   /** Shows params in every lab's form (each as it arrives) and the switches. */
   const show = (params: Params): void => {
     for (const lab of allLabs) lab((ui) => ui.show(params));
     labSwitch.show(params.lab);
     viewTabs.show(labOf(params.lab).views, params.view);
   };
-  const notices = createNotices(byId("notices"), (id) => commit(noticeDismissed(state, id)));
+  const notices = createNotices(byId("notices"), (id) => dispatch({ type: "noticeDismissed", id }));
   const status = createStatus(byId("status"), results);
   const headline = byId("headline");
+  const staleLine = byId("stale-note");
   const placeholder = byId("placeholder");
   const shareTools = byId("share-tools");
   const actions = createActions(byId("actions"), {
-    rerun: () => {
-      cancelDebounce();
-      void request("full");
-    },
-    stop: () => {
-      cancelDebounce();
-      commit(stopRequested(state));
-      engines.counter.cancel();
-      engines.timer.cancel();
-    },
-    reset: () => {
-      const decoded = codec.decodeLink("");
-      heldChange = null;
-      withLab(decoded.params.lab, () => {
-        commit(linkLoaded(state, decoded));
-        writeLink(history, location, state.fragment);
-        show(state.params);
-        measure("full");
-      });
-    },
+    rerun: () => dispatch({ type: "measure" }),
+    stop: () => dispatch({ type: "stop" }),
+    reset: () => loadLink(codec.decodeLink("")),
     link: () => linkUrl(location.href, state.fragment),
     settings: () => {
       settingsSection.scrollIntoView({ block: "start" });
@@ -208,7 +202,7 @@ export async function startPage(
   onFirstUse(() => import("../panels/about").then((m) => m.createAbout(byId("about"))))(() => undefined);
 
   // The code panel, export, baselines, the native command, embedding and
-  // presenter mode. Each owns its element; commit() hands them what is on
+  // presenter mode. Each owns its element; render() hands them what is on
   // screen. The embed bar (above an embed's charts) and presenter mode (the
   // type size) shape the first numbers; the others come after them.
   const codePanel = onFirstUse(() => import("../panels/code").then((m) => m.createCodePanel(byId("code"), codec)));
@@ -247,52 +241,164 @@ export async function startPage(
       m.createBaseline(baselineElement, {
         labelOf: (id) => labOf("read").labelOf(id),
         urlOf: (fragment) => linkUrl(location.href, fragment),
-        displayKeys: codec.schema.display_keys,
+        displayKeys,
         compare: codec.verdict,
       }),
     ),
   );
   const presenter = createPresenterToggle(
     byId("present"),
-    writesLinks((on: boolean) => displayToggled({ ...state.params, present: on })),
+    holdOr((on: boolean): Held => ({ kind: "display", params: { ...state.params, present: on } }), (on: boolean) => displayed({ ...state.params, present: on })),
   );
-
-  /** The report each lab last showed, and what the shared pieces last showed. */
-  const lastReports = new Map<string, LabReport>();
-  let shownReport: AppState["report"] = null;
-  let sharedReport: LabReport | null | undefined;
-  let shownPresent: boolean | null = null;
-  let shownLayout = "";
 
   performance.mark("buflab:ui");
   // Attached after the UI pieces: a worker that cannot even start reports
-  // through commit() at once.
+  // through dispatch() at once.
   listen((event) => {
     switch (event.type) {
       case "ready":
         performance.mark("buflab:engine-ready");
-        commit(engineReady(state, event.info.isolated));
+        dispatch({ type: "engineReady", isolated: event.info.isolated });
         return;
       case "respawned":
         // With a request running, its rejection carries the same message to the alert.
-        if (!isRunning(state)) commit(engineNotice(state, `${event.reason} A fresh engine was started.`));
+        if (!isRunning(state)) dispatch({ type: "engineNotice", message: `${event.reason} A fresh engine was started.` });
         return;
       case "broken":
-        commit(engineBroken(state, event.message));
+        dispatch({ type: "engineBroken", message: event.message });
         return;
     }
   });
 
-  function showHeadline(): void {
-    const lab = labOf(state.params.lab);
-    setText(headline, lab.headline(lab.views.length > 0 ? state.params.view : "run"));
+  // ---- the edge: actions in, effects out
+
+  /** Applies one action: the new state is rendered, then its effects run. */
+  function dispatch(action: Action): void {
+    const { state: next, effects } = update(state, action);
+    render(next);
+    for (const effect of effects) runEffect(effect);
   }
 
-  function commit(next: AppState): void {
+  /** The debounce timer of a quick estimate (an effect's handle, not state: the state says whether one waits). */
+  let debounceTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A failure injected by the recovery tests: the next timed request carries it. */
+  let nextFault: Fault | null = null;
+  /** The sweep runner, with the sweep view's module (a page without sweeps never loads it). */
+  let sweepRunner: Promise<SweepRunner> | null = null;
+  const runner = (): Promise<SweepRunner> => (sweepRunner ??= import("../engine/sweep-runner").then((m) => m.createSweepRunner()));
+
+  function runEffect(effect: Effect): void {
+    switch (effect.type) {
+      case "run": {
+        const { id, stage, fragment, lab, counts } = effect;
+        let answer: Promise<RunResult>;
+        if (stage === "counts") {
+          answer = openingCounts ?? countsClient(engines, codec.countsBuild(lab)).run(fragment, stage);
+          openingCounts = null;
+        } else {
+          const fault = nextFault ?? undefined;
+          nextFault = null;
+          // The page compares times with the full build on this thread
+          // (`verdict`): a timed answer waits for it (the timing worker ran
+          // the same build, so it has all but arrived).
+          answer = engines.timer
+            .run(fragment, stage, fault, fault ? undefined : (counts ?? undefined))
+            .then((result) => codec.programLoaded.then(() => result));
+        }
+        answer.then(
+          ({ report, elapsedMs }) => dispatch({ type: "settled", id, outcome: { kind: "report", report, elapsedMs } }),
+          (error: unknown) =>
+            dispatch({
+              type: "settled",
+              id,
+              outcome: isDropped(error) ? { kind: "dropped" } : { kind: "failed", message: error instanceof Error ? error.message : String(error) },
+            }),
+        );
+        return;
+      }
+      case "cancelRuns":
+        engines.counter.cancel();
+        engines.timer.cancel();
+        return;
+      case "debounce":
+        if (debounceTimer !== null) clearTimeout(debounceTimer);
+        debounceTimer = setTimeout(() => {
+          debounceTimer = null;
+          dispatch({ type: "debounced" });
+        }, LIVE_DEBOUNCE_MS);
+        return;
+      case "cancelDebounce":
+        if (debounceTimer !== null) clearTimeout(debounceTimer);
+        debounceTimer = null;
+        return;
+      case "writeLink":
+        writeLink(history, location, effect.fragment);
+        return;
+      case "sweep": {
+        const { id, params } = effect;
+        const started = performance.now();
+        const settle = (outcome: Extract<Action, { type: "sweepSettled" }>["outcome"]): void =>
+          dispatch({ type: "sweepSettled", id, outcome, elapsedMs: performance.now() - started });
+        runner()
+          .then((r) => r.run(params, false, (report) => dispatch({ type: "sweepPoint", id, report })))
+          .then(
+            (report) => settle({ kind: "done", report }),
+            (error: unknown) =>
+              settle(isDropped(error) ? { kind: "cancelled" } : { kind: "failed", message: error instanceof Error ? error.message : String(error) }),
+          );
+        return;
+      }
+      case "cancelSweep":
+        void sweepRunner?.then((r) => r.cancel());
+        return;
+      case "replay":
+        replay(effect.held);
+        return;
+    }
+  }
+
+  function replay(held: Held): void {
+    switch (held.kind) {
+      case "edit":
+        return edited(held.params, held.live);
+      case "display":
+        return displayed(held.params);
+      case "sweep":
+        return sweepEdited(held.params);
+      case "view":
+        return viewChosen(held.view);
+    }
+  }
+
+  // ---- rendering: each piece from the state
+
+  /** What each piece last showed, so a render only touches what changed. */
+  const rendered = new Map<Lab, { shown: Shown; timing: boolean }>();
+  let renderedParams: Params | null = null;
+  let renderedSweep: SweepShown | null = null;
+  let sharedReport: LabReport | null | undefined;
+  let shownPresent: boolean | null = null;
+  let shownLayout = "";
+  let firstNumbersShown = false;
+  let firstFullSettled = false;
+
+  function showHeadline(): void {
+    const lab = labOf(state.params.lab);
+    setText(headline, lab.headline(viewOf(state)));
+    const note = staleNote(state);
+    setText(staleLine, note ?? "");
+    staleLine.hidden = note === null;
+  }
+
+  function render(next: AppState): void {
     state = next;
     const { params } = state;
     const lab = labOf(params.lab);
-    const view: View = lab.views.length > 0 ? params.view : "run";
+    const view = viewOf(state);
+    if (params !== renderedParams) {
+      renderedParams = params;
+      show(params);
+    }
     notices.update(state);
     status.update(state);
     actions.setRunning(isRunning(state));
@@ -313,32 +419,50 @@ export async function startPage(
     placeholder.textContent = state.stopped
       ? "Stopped before any result. Press Measure again, or change a setting."
       : "The first measurement takes about a second; its results appear here.";
-    const firstReport = shownReport === null && state.report !== null;
-    if (state.report !== shownReport && state.report) {
-      shownReport = state.report;
-      // The bench reads these marks: a change of settings → its exact counts on screen.
-      if (state.report.stage === "counts" && state.reportFragment === state.fragment) performance.mark("buflab:counts-shown");
-      lastReports.set(state.report.lab, state.report);
-      labOf(state.report.lab).update(state.report);
+    // Each lab's report, and whether its times are still to come.
+    const timedStages = pendingStages(state).filter((stage) => stage !== "counts");
+    for (const [id, shown] of Object.entries(state.shown) as [Lab, Shown][]) {
+      const timing = id === params.lab && reportCurrent(state) && timedStages.length > 0;
+      const last = rendered.get(id);
+      if (last?.shown === shown && last.timing === timing) continue;
+      if (last?.shown !== shown && shown.report.stage === "counts" && id === params.lab && reportCurrent(state)) {
+        // The bench reads this mark: a change of settings → its exact counts on screen.
+        performance.mark("buflab:counts-shown");
+      }
+      rendered.set(id, { shown, timing });
+      labOf(id).update(shown.report, timing);
     }
-    const onScreen = lastReports.get(lab.id) ?? null;
+    const sweep: SweepShown | null = state.sweep && { ...state.sweep, current: sweepCurrent(state) };
+    if (sweep?.id !== renderedSweep?.id || sweep?.status !== renderedSweep?.status || sweep?.report !== renderedSweep?.report || sweep?.current !== renderedSweep?.current) {
+      renderedSweep = sweep;
+      lab.showSweep(sweep);
+    }
+    const onScreen = reportOf(state);
     showHeadline();
     results.classList.toggle("has-report", onScreen !== null);
     peek.update(state, onScreen ? lab.peek(onScreen) : []);
     // The first numbers are in the page (charts, table, headline): the bench and
     // the hosted test read this mark as navigation start → first results.
-    if (firstReport) {
+    if (!firstNumbersShown && Object.keys(state.shown).length > 0) {
+      firstNumbersShown = true;
       performance.mark("buflab:first-results");
       milestones.firstNumbers();
     }
     // The bench's other first-load figure: navigation start → the first full measurement on screen.
-    if (state.report?.stage === "full" && state.reportFragment === state.fragment && performance.getEntriesByName("buflab:first-full").length === 0) {
+    if (onScreen?.stage === "full" && reportCurrent(state) && performance.getEntriesByName("buflab:first-full").length === 0) {
       performance.mark("buflab:first-full");
     }
-    // The code panel, export and baselines follow the report on screen.
+    // What waited for the first full measurement loads once the opening's requests have settled.
+    if (!firstFullSettled && firstNumbersShown && !isRunning(state)) {
+      firstFullSettled = true;
+      milestones.firstFull();
+    }
+    // The code panel and the native command follow the settings; export and
+    // baselines follow the report on screen (each carries its own link).
     const { fragment } = state;
-    codePanel((c) => c.show(params, fragment));
-    nativeNote((n) => n.show(params, fragment));
+    const viewParams = view === "sweep" ? params : { ...params, sweep: null };
+    codePanel((c) => c.show(viewParams, fragment));
+    nativeNote((n) => n.show(viewParams, fragment));
     calibratePanel((c) => c.show(params));
     if (onScreen !== sharedReport) {
       sharedReport = onScreen;
@@ -361,162 +485,77 @@ export async function startPage(
     for (const lab of allLabs) lab((ui) => ui.retheme());
   }
 
-  /**
-   * A display-only setting changed (presenter mode, the view): no new run,
-   * and the report on screen stays current.
-   */
-  function displayToggled(params: Params): void {
-    if (isRunning(state)) {
-      edited(params, false);
-      return;
+  // ---- UI events → actions (with the links the codec writes)
+
+  /** The links of `params`, or null (and the refusal shown) when the engine calls them invalid. */
+  function links(params: Params): Links | null {
+    try {
+      return linksOf(codec, params);
+    } catch (error) {
+      // The controls keep to the schema's limits, so this means they disagree with the engine.
+      dispatch({ type: "refused", message: error instanceof Error ? error.message : String(error) });
+      show(state.params);
+      return null;
     }
-    commit(displayChanged(state, params, codec.encodeLink(params)));
-    writeLink(history, location, state.fragment);
-    show(state.params);
+  }
+
+  /** A link was read (a pasted or lesson link, Reset): shown once its lab has arrived, and measured. */
+  function loadLink(decoded: Decoded): void {
+    withLab(decoded.params.lab, () =>
+      dispatch({ type: "linkLoaded", link: decoded, links: codec.ready ? linksOf(codec, decoded.params) : openingLinks(decoded, sweepKeys) }),
+    );
+  }
+
+  /** A display-only setting changed (presenter mode, the view): no new run; the results stay theirs. */
+  function displayed(params: Params): void {
+    const next = links(params);
+    if (next) dispatch({ type: "display", params, links: next });
   }
 
   /** A view tab was chosen: the lab may bring the view's own starting settings. */
   function viewChosen(view: View): void {
-    const lab = labOf(state.params.lab);
-    const params = lab.enter(view, state.params);
-    const changes = codec.encodeLink({ ...params, view: state.params.view }) !== state.fragment;
-    if (changes) edited(params, false);
-    else displayToggled(params);
-    lab.entered(view, state.params);
-  }
-
-  function cancelDebounce(): void {
-    if (debounce !== null) clearTimeout(debounce);
-    debounce = null;
-  }
-
-  /** The latest counts asked for, and of which settings: the timing stages time them. */
-  let counting: { fragment: string; answer: Promise<RunResult> } | null = null;
-
-  /**
-   * Times `fragment` once its counts have come: the timing worker then runs
-   * the timed pass alone (the engine's `time_counted`), not the counted pass
-   * again. Counts a newer request replaced drop this too; counts that failed
-   * leave the timing worker to count for itself (and fail the same way).
-   */
-  function timeCounted(fragment: string, stage: Stage, fault?: Fault): Promise<RunResult> {
-    const known = counting?.fragment === fragment ? counting.answer : null;
-    if (known === null || fault !== undefined) return engines.timer.run(fragment, stage, fault);
-    return known.then(
-      ({ report }) => engines.timer.run(fragment, stage, undefined, report),
-      (error: unknown) => (isDropped(error) ? Promise.reject(error) : engines.timer.run(fragment, stage)),
-    );
-  }
-
-  /**
-   * Asks for the current settings at `stage`: counts from the counting
-   * worker, the timing stages from the timing worker. `sent`: a request
-   * already handed to a worker for these settings (the first counts).
-   * Resolves once the request has settled, whichever way.
-   */
-  function request(stage: Stage, fault?: Fault, sent?: Promise<RunResult>): Promise<void> {
-    const { fragment } = state;
-    const id = state.nextRequestId;
-    commit(runRequested(state, stage));
-    let answer: Promise<RunResult>;
-    if (stage === "counts") {
-      answer = sent ?? countsClient(engines, codec.countsBuild(state.params.lab)).run(fragment, stage, fault);
-      counting = { fragment, answer };
-    } else {
-      answer = sent ?? timeCounted(fragment, stage, fault);
-    }
-    // The page compares times with the full build on this thread (`verdict`):
-    // a timed answer waits for it (the timing worker ran the same build, so
-    // it has all but arrived).
-    return (stage === "counts" ? answer : answer.then((result) => codec.programLoaded.then(() => result))).then(
-      ({ report, elapsedMs }) => commit(runSucceeded(state, id, report, fragment, elapsedMs)),
-      (error: unknown) => {
-        if (isDropped(error)) commit(runDropped(state, id));
-        else commit(runFailed(state, id, error instanceof Error ? error.message : String(error), fragment));
-      },
-    );
-  }
-
-  /**
-   * The settings changed: their exact counts at once, then their timing.
-   * `live`: a control is still moving, so a quick estimate once it rests a
-   * moment; `full`: the full measurement. A quick estimate is never put
-   * before a full measurement: on the default experiment it delayed the full
-   * measurement by a quarter of a second (more on longer streams; each run
-   * then repeated the counted pass, which the timing stages now take from
-   * the counts, `timeCounted`), to show a rough time that much sooner than
-   * the exact counts already on screen.
-   */
-  function measure(timing: "live" | "full"): void {
-    cancelDebounce();
-    void request("counts");
-    if (timing === "live") {
-      debounce = setTimeout(() => {
-        debounce = null;
-        void request("quick");
-      }, LIVE_DEBOUNCE_MS);
-      return;
-    }
-    void request("full");
+    const params = labOf(state.params.lab).enter(view, state.params);
+    const next = links(params);
+    if (!next) return;
+    if (next.run !== state.runFragment) edited(params, false);
+    else dispatch({ type: "display", params, links: next });
   }
 
   /** How the engine fitted a setting (a sweep's range), in the words its notices give. */
   const fittedNotes = (fitted: { notices: { key: string; message: string }[] }): string[] =>
     fitted.notices.map((n) => `${n.key}: ${n.message}.`);
 
-  /**
-   * A new sweep range or axis: stored and linked like any setting, without
-   * re-measuring the experiment (a sweep changes what Run sweep does, not
-   * the measured results, so they do not go stale).
-   */
-  function sweepEdited(sweep: Sweep | null): void {
-    let params: Params = { ...state.params, sweep };
+  /** A sweep fitted to the rest of `params` (e.g. fewer streams fit a longer stream), its notes shown beside the sweep. */
+  function fitSweep(params: Params): Params {
+    if (!params.sweep) return params;
+    const fitted = codec.fitSweep(params);
+    labOf(params.lab).fitted(fittedNotes(fitted));
+    return fitted.params;
+  }
+
+  /** A new sweep axis or range: linked, and swept when the sweep view shows. */
+  function sweepEdited(params: Params): void {
     try {
-      const fitted = codec.fitSweep(params);
-      params = fitted.params;
-      labOf(params.lab).fitted(fittedNotes(fitted));
+      params = fitSweep(params);
     } catch (error) {
-      commit(editRefused(state, error instanceof Error ? error.message : String(error)));
+      dispatch({ type: "refused", message: error instanceof Error ? error.message : String(error) });
       show(state.params);
       return;
     }
-    const fresh = state.report !== null && !isStale(state);
-    const fragment = codec.encodeLink(params);
-    const next = paramsEdited(state, params, fragment);
-    commit(fresh ? { ...next, reportFragment: fragment } : next);
-    writeLink(history, location, state.fragment);
-    show(state.params);
+    const next = links(params);
+    if (next) dispatch({ type: "sweepEdited", params, links: next });
   }
 
   function edited(params: Params, live: boolean): void {
-    // A sweep is fitted to the new settings (e.g. fewer streams fit a longer stream).
-    if (params.sweep) {
-      try {
-        const fitted = codec.fitSweep(params);
-        params = fitted.params;
-        labOf(params.lab).fitted(fittedNotes(fitted));
-      } catch {
-        // The rest is invalid: encodeLink below says why.
-      }
-    }
-    let fragment: string;
     try {
-      fragment = codec.encodeLink(params);
-    } catch (error) {
-      // The controls keep to the schema's limits, so this means they disagree with the engine.
-      commit(editRefused(state, error instanceof Error ? error.message : String(error)));
-      show(state.params);
-      return;
+      params = fitSweep(params);
+    } catch {
+      // The rest is invalid: linksOf below says why.
     }
-    const unchanged = fragment === state.fragment;
-    if (!unchanged) performance.mark("buflab:edited");
-    commit(paramsEdited(state, params, fragment));
-    writeLink(history, location, state.fragment);
-    show(state.params);
-    // A control set back to the value already measured in full needs no new run.
-    const measured = state.report !== null && state.report.stage === "full" && state.reportFragment === fragment;
-    if (unchanged && !live && measured && !isRunning(state) && debounce === null) return;
-    measure(live ? "live" : "full");
+    const next = links(params);
+    if (!next) return;
+    if (next.run !== state.runFragment) performance.mark("buflab:edited");
+    dispatch({ type: "edited", params, links: next, live });
   }
 
   // The skip link moves focus without touching the fragment (the fragment is the experiment).
@@ -530,38 +569,35 @@ export async function startPage(
   // on the page is in-page navigation, not an experiment.
   window.addEventListener("hashchange", () => {
     if (document.getElementById(fragmentOf(location.hash))) return;
-    const decoded = readLink(codec, location.hash);
-    heldChange = null;
-    withLab(decoded.params.lab, () => {
-      commit(linkLoaded(state, decoded));
-      writeLink(history, location, state.fragment);
-      show(state.params);
-      measure("full");
-      labOf(state.params.lab).entered(state.params.view, state.params);
-    });
+    loadLink(readLink(codec, location.hash));
   });
   window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", retheme);
   theme.onChange(retheme);
 
-  show(state.params);
-  commit(state);
+  render(state);
   codec.programLoaded.then(
     () => {
       for (const element of writers) element.inert = false;
-      // The embed bar's link and the code panel can be written now.
-      commit(state);
-      const change = heldChange;
-      heldChange = null;
-      change?.();
+      // The links in their canonical form, and any edit held meanwhile.
+      displayed(state.params);
+      dispatch({ type: "codecReady" });
     },
     (error: unknown) =>
-      commit(engineNotice(state, `Settings cannot change: the engine's full build did not load (${error instanceof Error ? error.message : String(error)}). Reload the page to try again.`)),
+      dispatch({
+        type: "engineNotice",
+        message: `Settings cannot change: the engine's full build did not load (${error instanceof Error ? error.message : String(error)}). Reload the page to try again.`,
+      }),
   );
-  // The default experiment runs without a click: its exact counts first
-  // (milliseconds), then the full measurement, which replaces them.
-  void request("counts", undefined, firstCounts);
-  void request("full").then(milestones.firstFull);
-  // A link that opens the sweep view runs its sweep.
-  labOf(state.params.lab).entered(state.params.view, state.params);
-  return { runWithFault: (fault) => void request("full", fault) };
+  // The opening experiment runs without a click: its exact counts first
+  // (milliseconds), then the full measurement, which replaces them; a link
+  // that opens the sweep view runs its sweep.
+  const opened = openingStep(state);
+  render(opened.state);
+  for (const effect of opened.effects) runEffect(effect);
+  return {
+    runWithFault: (fault) => {
+      nextFault = fault;
+      dispatch({ type: "measure" });
+    },
+  };
 }

@@ -3,8 +3,7 @@
 // shows the newest numbers in a few words and takes the person back to the
 // results, so a slider moved there still shows its effect.
 
-import { activityText } from "./status";
-import { isRunning, type AppState } from "./state";
+import { activityText, isRunning, reportOf, type AppState } from "./state";
 import { h, replaceChildren, setText } from "../shared/dom";
 
 export interface Peek {
@@ -40,9 +39,10 @@ export function createPeek(slot: HTMLElement, results: HTMLElement): Peek {
 
   return {
     update(state, summary) {
-      hasContent = state.report !== null || isRunning(state);
+      const report = reportOf(state);
+      hasContent = report !== null || isRunning(state);
       if (isRunning(state)) setText(text, activityText(state));
-      else if (state.report) replaceChildren(text, ...summary);
+      else if (report) replaceChildren(text, ...summary);
       show();
     },
   };

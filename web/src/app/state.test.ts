@@ -1,187 +1,191 @@
+// The page's model, case by case: the scenarios the property test
+// (state.property.test.ts) generalises, each pinned as a person meets it.
+
 import { describe, expect, it } from "vitest";
-import { realCodec } from "../engine/real-engine";
-import type { Decoded, Params, Report, Stage } from "../engine/types.gen";
-import { activityText } from "./status";
+import schema from "../engine/schema.gen.json";
+import type { LabReport, Params, Stage, SweepReport } from "../engine/types.gen";
 import {
   MAX_ENGINE_NOTICES,
-  engineNotice,
-  engineReady,
+  activityText,
+  exportFragment,
   initialState,
-  currentStage,
   isRunning,
-  isStale,
+  opening,
   pendingStages,
-  linkLoaded,
-  noticeDismissed,
-  paramsEdited,
-  runDropped,
-  runFailed,
-  runRequested,
-  runSucceeded,
-  stopRequested,
+  staleNote,
+  update,
+  type Action,
+  type AppState,
+  type Effect,
+  type Links,
 } from "./state";
 
-/** The engine's defaults: the page's opening experiment. */
-const params: Params = realCodec().schema.defaults;
+const defaults = schema.defaults as unknown as Params;
 
-function link(fragment: string, notices: Decoded["notices"] = [], p: Params = params): Decoded {
-  return { params: p, notices, fragment };
+/** Links as the engine writes them, reduced to the keys these cases change. */
+function links(p: Params): Links {
+  const base = `v=1&chunk=${p.chunk.kind === "uniform" ? `${p.chunk.min}-${p.chunk.max}` : p.chunk.kind}&cap=${p.cap}`;
+  const sweep = p.sweep ? `${base}&sweep=${p.sweep.axis}&from=${p.sweep.from}&to=${p.sweep.to}` : null;
+  const run = `${base}${p.view === "timeline" ? "&view=timeline" : ""}${p.present ? "&present=on" : ""}`;
+  return { link: p.view === "sweep" && sweep ? sweep : run, run, sweep };
 }
 
-function report(stage: Stage = "full", p: Params = params): Report {
+const report = (stage: Stage, link: string): LabReport => ({ stage, lab: "read", link, runs: [] }) as unknown as LabReport;
+const sweepReport = (link: string): SweepReport => ({ link, points: [{}], total: 1, complete: true }) as unknown as SweepReport;
+
+/** A page, its effects so far, and helpers to act on it. */
+function page(params: Params = defaults) {
+  let state: AppState = initialState({ params, notices: [], fragment: links(params).link }, links(params), schema.display_keys);
+  let effects: Effect[] = [];
+  const act = (action: Action): Effect[] => {
+    const next = update(state, action);
+    state = next.state;
+    effects = next.effects;
+    return effects;
+  };
+  const opened = opening(state);
+  state = update(opened.state, { type: "engineReady", isolated: true }).state;
+  effects = opened.effects;
   return {
-    params: p,
-    runs: [],
-    timer: { resolution_ns: 5000, isolated: true },
-    quick: stage === "quick",
-    stage,
-    source_digest: "d",
-    link: "",
-    lab: "read",
+    get state() {
+      return state;
+    },
+    get effects() {
+      return effects;
+    },
+    act,
+    edit: (p: Params, live = false) => act({ type: "edited", params: p, links: links(p), live }),
+    /** The worker answers request `id` with a report of what it was asked. */
+    answer(id: number) {
+      const r = state.inFlight.find((q) => q.id === id)!;
+      return act({ type: "settled", id, outcome: { kind: "report", report: report(r.stage, r.fragment), elapsedMs: 1 } });
+    },
+    /** Answers every request in flight, oldest first, until none is left. */
+    answerAll() {
+      while (state.inFlight.length > 0) this.answer(state.inFlight[0]!.id);
+    },
   };
 }
 
-const engineReadyState = (s: ReturnType<typeof initialState>) => engineReady(s, true);
+const runs = (effects: Effect[]) => effects.filter((e): e is Extract<Effect, { type: "run" }> => e.type === "run").map((e) => e.stage);
 
-describe("state transitions", () => {
-  it("starts from the decoded link with its notices, idle and without a report", () => {
-    const s = initialState(link("v=1&cap=8K", [{ key: "cap", message: "'banana' is not a size" }]));
-    expect(s.params).toEqual(params);
-    expect(s.fragment).toBe("v=1&cap=8K");
-    expect(s.notices).toEqual([{ id: 1, source: "link", key: "cap", message: "'banana' is not a size" }]);
-    expect(s.report).toBeNull();
-    expect(isRunning(s)).toBe(false);
-    expect(s.engine.kind).toBe("loading");
+describe("the page's model", () => {
+  it("opens by counting, then times those counts in full, and says Done only then", () => {
+    const p = page();
+    expect(runs(p.effects)).toEqual(["counts"]);
+    expect(activityText(p.state)).toBe("Counting…");
+    expect(runs(p.answer(1))).toEqual(["full"]);
+    expect(p.effects[0]).toMatchObject({ type: "run", stage: "full", counts: { stage: "counts" } });
+    expect(activityText(p.state)).toBe("Exact counts; timing…");
+    p.answerAll();
+    expect(activityText(p.state)).toBe("Done");
   });
 
-  it("never mutates the old state", () => {
-    const s = initialState(link("a"));
-    const frozen = JSON.stringify(s);
-    runRequested(s, "quick");
-    paramsEdited(s, { ...params, cap: 16 }, "b");
-    engineNotice(s, "restarted");
-    expect(JSON.stringify(s)).toBe(frozen);
+  it("Stop before any result, then Measure again, measures again (it did nothing before)", () => {
+    const p = page();
+    expect(p.act({ type: "stop" })).toEqual([{ type: "cancelRuns" }]);
+    expect(activityText(p.state)).toBe("Stopped");
+    expect(isRunning(p.state)).toBe(false);
+    // The cancelled request still settles; it changes nothing.
+    p.act({ type: "settled", id: 1, outcome: { kind: "dropped" } });
+    expect(runs(p.act({ type: "measure" }))).toEqual(["counts"]);
+    expect(activityText(p.state)).toBe("Counting…");
+    p.answerAll();
+    expect(activityText(p.state)).toBe("Done");
   });
 
-  it("an edit replaces params and fragment and clears link notices, but keeps engine notices", () => {
-    let s = initialState(link("a", [{ key: "len", message: "bad" }]));
-    s = engineNotice(s, "worker restarted");
-    const next = paramsEdited(s, { ...params, cap: 16384 }, "b");
-    expect(next.params.cap).toBe(16384);
-    expect(next.fragment).toBe("b");
-    expect(next.notices.map((n) => n.source)).toEqual(["engine"]);
+  it("Stop during timing leaves exact counts that say they are not timed, and no timing promised", () => {
+    const p = page();
+    p.answer(1);
+    p.act({ type: "stop" });
+    expect(pendingStages(p.state)).toEqual([]);
+    expect(activityText(p.state)).toBe("Stopped: not timed");
   });
 
-  it("an edit that leaves the fragment unchanged is no change at all", () => {
-    const s = initialState(link("a", [{ key: "len", message: "bad" }]));
-    expect(paramsEdited(s, params, "a")).toBe(s);
+  it("a finished sweep goes stale when a setting changes: never Done over it, and the sweep view sweeps again", () => {
+    const swept: Params = { ...defaults, view: "sweep", sweep: { axis: "cap", from: 16, to: 65536 } };
+    const p = page(swept);
+    const sweep = p.effects.find((e) => e.type === "sweep")!;
+    expect(sweep).toBeDefined();
+    // Running: never Done, whatever the run's report says.
+    p.answerAll();
+    expect(activityText(p.state)).toBe("Sweeping…");
+    p.act({ type: "sweepSettled", id: p.state.sweep!.id, outcome: { kind: "done", report: sweepReport(p.state.sweep!.fragment) }, elapsedMs: 9 });
+    expect(activityText(p.state)).toBe("Done");
+    expect(exportFragment(p.state)).toBe(links(swept).sweep);
+    // Worst chunking: the sweep on screen is of the normal network.
+    const worst: Params = { ...swept, chunk: { kind: "uniform", min: 1, max: 128 } as Params["chunk"] };
+    const effects = p.edit(worst);
+    expect(effects.some((e) => e.type === "sweep")).toBe(true);
+    expect(activityText(p.state)).toBe("Sweeping…");
+    p.act({ type: "sweepCancel" });
+    expect(activityText(p.state)).toBe("Sweep cancelled");
+    // A drag in the sweep view counts but does not sweep until let go: the sweep on screen is of other settings, and says so.
+    const other = page(swept);
+    other.act({ type: "sweepSettled", id: other.state.sweep!.id, outcome: { kind: "done", report: sweepReport(other.state.sweep!.fragment) }, elapsedMs: 9 });
+    other.edit({ ...swept, cap: 4096 }, true);
+    other.answerAll();
+    expect(activityText(other.state)).toBe("Settings changed: not swept");
+    expect(staleNote(other.state)).toMatch(/earlier settings/);
+    expect(exportFragment(other.state)).toBe(links(swept).sweep);
   });
 
-  it("a newly loaded link replaces the old link notices with its own", () => {
-    let s = initialState(link("a", [{ key: "len", message: "old" }]));
-    s = linkLoaded(s, link("b", [{ key: "rs", message: "new" }]));
-    expect(s.notices.map((n) => [n.key, n.message])).toEqual([["rs", "new"]]);
-    expect(new Set(s.notices.map((n) => n.id)).size).toBe(s.notices.length);
+  it("a single run's links and exports never carry the sweep, in the single run view", () => {
+    const swept: Params = { ...defaults, view: "run", sweep: { axis: "cap", from: 16, to: 65536 } };
+    const p = page(swept);
+    p.answerAll();
+    p.answerAll();
+    expect(p.state.fragment).not.toMatch(/sweep=/);
+    expect(exportFragment(p.state)).not.toMatch(/sweep=/);
   });
 
-  it("tracks each request in flight, with its stage and settings, until it settles, whichever way", () => {
-    let s = initialState(link("a"));
-    s = runRequested(s, "counts");
-    s = runRequested(s, "quick");
-    s = runRequested(s, "full");
-    expect(s.inFlight.map((r) => [r.id, r.stage, r.fragment])).toEqual([
-      [1, "counts", "a"],
-      [2, "quick", "a"],
-      [3, "full", "a"],
-    ]);
-    expect(pendingStages(s)).toEqual(["counts", "quick", "full"]);
-    s = runDropped(s, 2);
-    s = runFailed(s, 1, "boom", "a");
-    expect(pendingStages(s)).toEqual(["full"]);
-    s = runSucceeded(s, 3, report(), "a", 12);
-    expect(isRunning(s)).toBe(false);
+  it("presenter mode changes the link, not the results: they stay current and nothing runs", () => {
+    const p = page();
+    p.answerAll();
+    p.answerAll();
+    const on = { ...defaults, present: true };
+    const effects = p.act({ type: "display", params: on, links: links(on) });
+    expect(runs(effects)).toEqual([]);
+    expect(activityText(p.state)).toBe("Done");
   });
 
-  it("a result clears the error for the current params and records which link it measured", () => {
-    let s = initialState(link("a"));
-    s = runFailed(runRequested(s, "full"), 1, "engine says no", "a");
-    expect(s.error).toBe("engine says no");
-    s = runSucceeded(runRequested(s, "full"), 2, report(), "a", 5);
-    expect(s.error).toBeNull();
-    expect(s.reportFragment).toBe("a");
-    expect(s.elapsedMs).toBe(5);
+  it("a late answer of earlier settings never replaces the current one", () => {
+    const p = page();
+    p.answer(1); // counts of the defaults; their full measurement is id 2
+    p.edit({ ...defaults, cap: 1024 });
+    const counts = p.state.inFlight.find((r) => r.stage === "counts")!;
+    p.answer(counts.id);
+    p.answer(2);
+    expect(p.state.shown.read?.fragment).toBe(links({ ...defaults, cap: 1024 }).run);
   });
 
-  it("an error for params the person already left is not shown", () => {
-    let s = runRequested(initialState(link("a")), "full");
-    s = paramsEdited(s, { ...params, rs: 2 }, "b");
-    s = runFailed(s, 1, "old failure", "a");
-    expect(s.error).toBeNull();
-    expect(isRunning(s)).toBe(false);
-  });
-
-  it("a report measured for other params than the controls show is stale", () => {
-    let s = initialState(link("a"));
-    expect(isStale(s)).toBe(false);
-    s = runSucceeded(runRequested(s, "full"), 1, report(), "a", 1);
-    expect(isStale(s)).toBe(false);
-    s = paramsEdited(s, { ...params, rs: 4 }, "b");
-    expect(isStale(s)).toBe(true);
-  });
-
-  it("a report never gives way to a lesser stage of the same settings, nor to one of settings left behind", () => {
-    let s = initialState(link("a"));
-    s = runRequested(runRequested(runRequested(s, "counts"), "quick"), "full");
-    s = runSucceeded(s, 3, report("full"), "a", 9);
-    // The counts and the quick estimate arrive after the full measurement: they keep out.
-    s = runSucceeded(s, 1, report("counts"), "a", 1);
-    s = runSucceeded(s, 2, report("quick"), "a", 2);
-    expect(currentStage(s)).toBe("full");
-    expect(isRunning(s)).toBe(false);
-    // New settings: their counts take the screen; a late full measurement of "a" does not.
-    s = paramsEdited(s, { ...params, rs: 8 }, "b");
-    s = runRequested(runRequested(s, "counts"), "full");
-    s = runSucceeded(s, 4, report("counts"), "b", 1);
-    expect(currentStage(s)).toBe("counts");
-    s = runSucceeded(s, 99, report("full"), "a", 3);
-    expect([s.reportFragment, currentStage(s)]).toEqual(["b", "counts"]);
-  });
-
-  it("the activity line never says Done over results of other settings", () => {
-    let s = engineReadyState(initialState(link("a")));
-    s = runSucceeded(runRequested(s, "full"), 1, report("full"), "a", 1);
-    expect(activityText(s)).toBe("Done");
-    s = paramsEdited(s, { ...params, rs: 8 }, "b");
-    expect(activityText(s)).not.toBe("Done");
-    s = runRequested(s, "counts");
-    expect(activityText(s)).toBe("Counting…");
-    s = runRequested(s, "full");
-    s = runSucceeded(s, 2, report("counts"), "b", 1);
-    expect(activityText(s)).toBe("Exact counts; timing…");
-    s = runSucceeded(s, 3, report("full"), "b", 1);
-    expect(activityText(s)).toBe("Done");
+  it("a drag shows counts at once and a quick estimate once the controls rest; letting go measures in full", () => {
+    const p = page();
+    p.answerAll();
+    p.answerAll();
+    expect(p.edit({ ...defaults, cap: 2048 }, true).map((e) => e.type)).toEqual(["writeLink", "run", "debounce"]);
+    p.answer(p.state.inFlight[0]!.id);
+    expect(runs(p.act({ type: "debounced" }))).toEqual(["quick"]);
+    p.answerAll();
+    expect(activityText(p.state)).toBe("Quick estimate");
+    expect(runs(p.edit({ ...defaults, cap: 2048 }))).toEqual(["full"]);
+    p.answerAll();
+    expect(activityText(p.state)).toBe("Done");
   });
 
   it("keeps only the newest engine notices, and dismissing removes exactly one", () => {
-    let s = initialState(link("a", [{ key: "cap", message: "x" }]));
-    for (let i = 0; i < MAX_ENGINE_NOTICES + 2; i++) s = engineNotice(s, `restart ${i}`);
-    const engine = s.notices.filter((n) => n.source === "engine");
-    expect(engine).toHaveLength(MAX_ENGINE_NOTICES);
-    expect(engine.at(-1)?.message).toBe(`restart ${MAX_ENGINE_NOTICES + 1}`);
-    const first = s.notices[0]!;
-    s = noticeDismissed(s, first.id);
-    expect(s.notices.some((n) => n.id === first.id)).toBe(false);
-    expect(s.notices).toHaveLength(MAX_ENGINE_NOTICES);
+    const p = page();
+    for (let i = 0; i < MAX_ENGINE_NOTICES + 2; i++) p.act({ type: "engineNotice", message: `restart ${i}` });
+    expect(p.state.notices).toHaveLength(MAX_ENGINE_NOTICES);
+    expect(p.state.notices.at(-1)?.message).toBe(`restart ${MAX_ENGINE_NOTICES + 1}`);
+    p.act({ type: "noticeDismissed", id: p.state.notices[0]!.id });
+    expect(p.state.notices).toHaveLength(MAX_ENGINE_NOTICES - 1);
   });
 
-  it("Stop marks the state stopped only while something runs, and the next request clears it", () => {
-    let s = initialState(link("a"));
-    expect(stopRequested(s)).toBe(s);
-    s = stopRequested(runRequested(s, "full"));
-    expect(s.stopped).toBe(true);
-    s = runDropped(s, 1);
-    expect(s.stopped).toBe(true);
-    expect(isRunning(s)).toBe(false);
-    expect(runRequested(s, "full").stopped).toBe(false);
+  it("an edit made before links can be written is held, the newest winning, and replayed once they can", () => {
+    const p = page();
+    p.act({ type: "held", held: { kind: "edit", params: { ...defaults, cap: 1 }, live: false } });
+    p.act({ type: "held", held: { kind: "edit", params: { ...defaults, cap: 2 }, live: false } });
+    expect(p.act({ type: "codecReady" })).toEqual([{ type: "replay", held: { kind: "edit", params: { ...defaults, cap: 2 }, live: false } }]);
   });
 });

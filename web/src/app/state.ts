@@ -1,9 +1,26 @@
-// App state and its transitions. Every transition is a pure function from the
-// old state to a new one; main.ts applies them and hands the result to the UI
-// pieces, which only read it. Nothing here touches the DOM, the worker or the
-// link.
+// The page's state and its transitions: one pure model of everything the
+// page shows and does. `update(state, action)` returns the next state and
+// the effects to run (worker requests, timers, the link); the page runs the
+// effects at its edge (page.ts) and the UI pieces render from the state.
+// Nothing here touches the DOM, a worker, a timer or the link.
+//
+// What each view shows, and for which settings:
+//   - the single run and the timeline show the newest report of their lab,
+//     measured for `Shown.fragment` (a run link: no sweep keys);
+//   - the sweep view shows `sweep.report`, swept for `sweep.fragment`.
+// A view's results are current when their link is the same experiment as
+// the settings on screen (display keys aside). Invariants, tested by
+// property over random action sequences (state.property.test.ts):
+//   - the activity line says "Done" only when the view's results are current
+//     and nothing runs or waits to run for them;
+//   - a view whose results are not current says so (`staleNote`);
+//   - "measure" (Measure again) always sends a request for the settings on
+//     screen;
+//   - what the view's exports carry (`exportFragment`) is the link its
+//     results were measured with.
 
-import type { Decoded, LabReport, Notice as LinkNotice, Params, Stage } from "../engine/types.gen";
+import { sameExperiment } from "./link";
+import type { Decoded, Lab, LabReport, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
 
 export type NoticeSource = "link" | "engine";
 
@@ -20,200 +37,552 @@ export type EngineStatus =
   | { kind: "ready"; isolated: boolean }
   | { kind: "broken"; message: string };
 
-/** A request sent to the engine and not yet settled. */
+/**
+ * The links of one set of params (the page computes them with the engine's
+ * codec): the address bar's, the one a single run is measured with (no sweep
+ * keys, so a run's report, exports and native command never carry a sweep),
+ * and the one a sweep is run with (null without a sweep).
+ */
+export interface Links {
+  link: string;
+  run: string;
+  sweep: string | null;
+}
+
+/** A report on screen and the run link it was measured for. */
+export interface Shown {
+  report: LabReport;
+  fragment: string;
+  /** Wall time of the worker's call. */
+  elapsedMs: number;
+}
+
+/** Which worker a request went to: exact counts, or the timed stages. */
+export type WorkerKind = "counter" | "timer";
+
+/** A request sent to a worker and not yet settled. */
 export interface Request {
   id: number;
   /** How far it times: counts only, a quick estimate, the full measurement. */
   stage: Stage;
-  /** The fragment it measures. */
+  /** The run link it measures. */
   fragment: string;
+  lab: Lab;
+  worker: WorkerKind;
 }
 
-/** How far each stage has come: a report never gives way to a lesser one of the same settings. */
-export const STAGE_RANK: Record<Stage, number> = { counts: 0, quick: 1, full: 2 };
+/** A timed stage asked for and waiting for the counts it times (the timing worker times the counting worker's counts). */
+export interface TimingWanted {
+  stage: "quick" | "full";
+  fragment: string;
+  lab: Lab;
+}
+
+export type SweepStatus = "running" | "done" | "cancelled" | "failed";
+
+/** The newest sweep: what it swept, how far it has come, its points so far. */
+export interface SweepRun {
+  id: number;
+  /** The sweep link it was run with. */
+  fragment: string;
+  params: Params;
+  status: SweepStatus;
+  report: SweepReport | null;
+  failure: string | null;
+  /** Wall time from start to its end (null while it runs). */
+  elapsedMs: number | null;
+}
+
+/** An edit made before the codec could write links; replayed once it can. */
+export type Held =
+  | { kind: "edit"; params: Params; live: boolean }
+  | { kind: "display"; params: Params }
+  | { kind: "sweep"; params: Params }
+  | { kind: "view"; view: View };
 
 export interface AppState {
   params: Params;
-  /** Canonical link fragment of `params` (no leading '#'). */
+  /** The address bar's link of `params` (no leading '#'). */
   fragment: string;
+  /** The run link of `params`. */
+  runFragment: string;
+  /** The sweep link of `params`, null without a sweep. */
+  sweepFragment: string | null;
   notices: Notice[];
-  /** The newest report received (of either lab), possibly for older params while a run is pending. */
-  report: LabReport | null;
-  /** The fragment the report was measured for. */
-  reportFragment: string | null;
-  /** Wall time of the worker's `run` call for `report`. */
-  elapsedMs: number | null;
-  /** Requests sent and not yet settled (a dropped one settles too). */
+  /** The report each lab shows. */
+  shown: Partial<Record<Lab, Shown>>;
+  /** Requests sent and not yet settled. */
   inFlight: Request[];
-  /** The id the next request gets. */
+  /** A timed stage waiting for its counts to come. */
+  timing: TimingWanted | null;
+  /** A quick estimate waits for the controls to be still. */
+  debouncing: boolean;
+  /** The id the next request or sweep gets. */
   nextRequestId: number;
   /** The last engine error for the current params, shown until the next result. */
   error: string | null;
   engine: EngineStatus;
   /** The person pressed Stop and has not asked for a run since. */
   stopped: boolean;
+  sweep: SweepRun | null;
+  /** The codec can write links (its full build has loaded). */
+  codecReady: boolean;
+  held: Held | null;
   nextNoticeId: number;
+  /** The keys that never change a result (the engine's `schema.display_keys`). */
+  displayKeys: readonly string[];
 }
+
+export type Outcome =
+  | { kind: "report"; report: LabReport; elapsedMs: number }
+  | { kind: "failed"; message: string }
+  /** Replaced by a newer request, or stopped on purpose. */
+  | { kind: "dropped" };
+
+export type SweepOutcome = { kind: "done"; report: SweepReport | null } | { kind: "cancelled" } | { kind: "failed"; message: string };
+
+export type Action =
+  /** A link was read (a pasted link, a lesson, Reset): its params win and are measured in full. */
+  | { type: "linkLoaded"; link: Decoded; links: Links }
+  /** The person changed a setting; `live` while a slider still moves. */
+  | { type: "edited"; params: Params; links: Links; live: boolean }
+  /** A display-only change (presenter mode, the view): the results stay theirs. */
+  | { type: "display"; params: Params; links: Links }
+  /** The sweep's axis or range changed. */
+  | { type: "sweepEdited"; params: Params; links: Links }
+  /** The engine refused an edit. */
+  | { type: "refused"; message: string }
+  /** An edit made before links could be written. */
+  | { type: "held"; held: Held }
+  | { type: "codecReady" }
+  /** Measure again. */
+  | { type: "measure" }
+  | { type: "stop" }
+  /** The controls have been still long enough for a quick estimate. */
+  | { type: "debounced" }
+  | { type: "settled"; id: number; outcome: Outcome }
+  /** Run sweep. */
+  | { type: "sweepRun" }
+  | { type: "sweepCancel" }
+  | { type: "sweepPoint"; id: number; report: SweepReport }
+  | { type: "sweepSettled"; id: number; outcome: SweepOutcome; elapsedMs: number }
+  | { type: "engineReady"; isolated: boolean }
+  | { type: "engineBroken"; message: string }
+  | { type: "engineNotice"; message: string }
+  | { type: "noticeDismissed"; id: number };
+
+export type Effect =
+  /** Ask a worker for `stage` of the run link `fragment`; a timed stage times `counts` when given. */
+  | { type: "run"; id: number; stage: Stage; fragment: string; lab: Lab; counts: LabReport | null }
+  /** End every run request (terminating the workers that run them). */
+  | { type: "cancelRuns" }
+  | { type: "debounce" }
+  | { type: "cancelDebounce" }
+  | { type: "writeLink"; fragment: string }
+  | { type: "sweep"; id: number; params: Params; fragment: string }
+  | { type: "cancelSweep" }
+  | { type: "replay"; held: Held };
+
+export interface Step {
+  state: AppState;
+  effects: Effect[];
+}
+
+/** How far each stage has come: a report never gives way to a lesser one of the same settings. */
+export const STAGE_RANK: Record<Stage, number> = { counts: 0, quick: 1, full: 2 };
 
 /** Most engine notices kept on screen; older ones go first. */
 export const MAX_ENGINE_NOTICES = 3;
 
-export function initialState(link: Decoded): AppState {
-  return linkLoaded(
+/**
+ * The state of a page opened on `link`, before anything was asked. The page
+ * then sends `opening(state)`'s requests (the first counts went out before
+ * the page was built; the effect adopts them).
+ */
+export function initialState(link: Decoded, links: Links, displayKeys: readonly string[]): AppState {
+  return withLink(
     {
       params: link.params,
-      fragment: link.fragment,
+      fragment: links.link,
+      runFragment: links.run,
+      sweepFragment: links.sweep,
       notices: [],
-      report: null,
-      reportFragment: null,
-      elapsedMs: null,
+      shown: {},
       inFlight: [],
+      timing: null,
+      debouncing: false,
       nextRequestId: 1,
       error: null,
       engine: { kind: "loading" },
       stopped: false,
+      sweep: null,
+      codecReady: false,
+      held: null,
       nextNoticeId: 1,
+      displayKeys,
     },
     link,
   );
 }
 
-/** A link was read (page load or a pasted link): its params win, its notices replace the old link notices. */
-export function linkLoaded(state: AppState, link: Decoded): AppState {
+// ---- pure helpers
+
+/** True when two links describe the same experiment (display keys aside). */
+export function sameLink(state: AppState, a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return a === b;
+  return sameExperiment(a, b, state.displayKeys);
+}
+
+/** The view params show: the read lab's result views; the write lab has one view of its own ("run"). */
+export function viewOfParams(params: Params): View {
+  return params.lab === "read" ? params.view : "run";
+}
+
+/** The view on screen. */
+export function viewOf(state: AppState): View {
+  return viewOfParams(state.params);
+}
+
+/** The report the open lab shows, if any. */
+export function shownOf(state: AppState): Shown | null {
+  return state.shown[state.params.lab] ?? null;
+}
+
+/** The report the open lab shows (null before its first). */
+export function reportOf(state: AppState): LabReport | null {
+  return shownOf(state)?.report ?? null;
+}
+
+/** True when the open lab's report was measured for the settings on screen. */
+export function reportCurrent(state: AppState): boolean {
+  const shown = shownOf(state);
+  return shown !== null && sameLink(state, shown.fragment, state.runFragment);
+}
+
+/** True when the shown sweep was run for the settings and range on screen. */
+export function sweepCurrent(state: AppState): boolean {
+  return state.sweep !== null && state.sweepFragment !== null && sameLink(state, state.sweep.fragment, state.sweepFragment);
+}
+
+/** True while any run request or the sweep runs, or a run waits to be sent. */
+export function isRunning(state: AppState): boolean {
+  return state.inFlight.length > 0 || state.timing !== null || state.debouncing || state.sweep?.status === "running";
+}
+
+/** The stages asked for the settings on screen and not yet in (sent, or waiting for their counts or for the controls to rest). */
+export function pendingStages(state: AppState): Stage[] {
+  const sent = state.inFlight.filter((r) => r.lab === state.params.lab && sameLink(state, r.fragment, state.runFragment)).map((r) => r.stage);
+  const waiting = state.timing && sameLink(state, state.timing.fragment, state.runFragment) ? [state.timing.stage] : [];
+  return [...sent, ...waiting, ...(state.debouncing ? (["quick"] as const) : [])];
+}
+
+/** The stage of the open lab's report when it is of the current settings; null otherwise. */
+export function currentStage(state: AppState): Stage | null {
+  return reportCurrent(state) ? shownOf(state)!.report.stage : null;
+}
+
+/** True when the view on screen shows results of other settings than the controls. */
+export function isStale(state: AppState): boolean {
+  if (viewOf(state) === "sweep") return state.sweep !== null && !sweepCurrent(state);
+  return shownOf(state) !== null && !reportCurrent(state);
+}
+
+/** True when the view on screen has results to show (current or not). */
+export function hasResults(state: AppState): boolean {
+  return viewOf(state) === "sweep" ? state.sweep?.report != null : shownOf(state) !== null;
+}
+
+/**
+ * The link the view's exports (CSV, JSON, PNG, baseline, native command)
+ * carry: the one its results were measured with, null without results.
+ */
+export function exportFragment(state: AppState): string | null {
+  if (viewOf(state) === "sweep") return state.sweep?.report ? state.sweep.fragment : null;
+  return shownOf(state)?.fragment ?? null;
+}
+
+/** What the engine is doing for the view on screen, in a word or three. "Done" only over current, finished results. */
+export function activityText(state: AppState): string {
+  if (state.engine.kind === "broken") return "Engine unavailable";
+  if (viewOf(state) === "sweep") return sweepActivity(state);
+  const pending = pendingStages(state);
+  const shown = currentStage(state);
+  if (pending.length > 0) {
+    if (shown === null) return pending.includes("counts") ? "Counting…" : "Measuring…";
+    if (shown === "counts") return "Exact counts; timing…";
+    if (shown === "quick") return pending.includes("full") ? "Quick estimate; measuring…" : "Estimating…";
+    return "Measuring again…";
+  }
+  if (state.stopped) return shown === null ? "Stopped" : shown === "full" ? "Stopped" : "Stopped: not timed";
+  if (state.engine.kind === "loading") return "Loading engine…";
+  if (shown === "full") return "Done";
+  if (shown === "quick") return "Quick estimate";
+  if (shown === "counts") return "Exact counts, not timed";
+  if (shownOf(state)) return isRunning(state) ? "Settings changed…" : "Settings changed: not measured";
+  return "Ready";
+}
+
+function sweepActivity(state: AppState): string {
+  const sweep = state.sweep;
+  if (state.params.sweep === null) return "Pick an axis";
+  if (sweep === null) return state.engine.kind === "loading" ? "Loading engine…" : "Ready to sweep";
+  const current = sweepCurrent(state);
+  if (sweep.status === "running") return current ? "Sweeping…" : "Sweeping earlier settings…";
+  if (!current) return "Settings changed: not swept";
+  if (sweep.status === "done") return "Done";
+  if (sweep.status === "cancelled") return "Sweep cancelled";
+  return "Sweep failed";
+}
+
+/**
+ * The sentence above the headline when the view's results are of other
+ * settings than the controls show and nothing is measuring the new ones
+ * (null otherwise: while they are measured, the status line says so).
+ */
+export function staleNote(state: AppState): string | null {
+  if (!isStale(state)) return null;
+  if (viewOf(state) === "sweep") {
+    return state.sweep?.status === "running"
+      ? null
+      : "This sweep was run for earlier settings: Run sweep (or Measure again) sweeps the ones shown.";
+  }
+  // While the new settings are measured, the status line says so and the old results are dimmed.
+  return pendingStages(state).length > 0 ? null : "These results are of earlier settings: Measure again measures the ones shown.";
+}
+
+// ---- transitions
+
+function withLink(state: AppState, link: Decoded): AppState {
   let nextNoticeId = state.nextNoticeId;
-  const fresh = link.notices.map((n: LinkNotice): Notice => ({
-    id: nextNoticeId++,
-    source: "link",
-    key: n.key,
-    message: n.message,
-  }));
+  const fresh = link.notices.map((n: LinkNotice): Notice => ({ id: nextNoticeId++, source: "link", key: n.key, message: n.message }));
   return {
     ...state,
     params: link.params,
-    fragment: link.fragment,
     notices: [...state.notices.filter((n) => n.source !== "link"), ...fresh],
     error: null,
     nextNoticeId,
   };
 }
 
-/** The person changed a control. Old link notices no longer describe the page, so they go. */
-export function paramsEdited(state: AppState, params: Params, fragment: string): AppState {
-  if (fragment === state.fragment) return state;
-  return {
-    ...state,
-    params,
-    fragment,
-    notices: state.notices.filter((n) => n.source !== "link"),
-    error: null,
+function withLinks(state: AppState, params: Params, links: Links): AppState {
+  return { ...state, params, fragment: links.link, runFragment: links.run, sweepFragment: links.sweep };
+}
+
+function step(state: AppState, effects: Effect[] = []): Step {
+  return { state, effects };
+}
+
+/** A run request of the current settings goes out. */
+function send(state: AppState, stage: Stage, counts: LabReport | null, worker: WorkerKind): Step {
+  const request: Request = { id: state.nextRequestId, stage, fragment: state.runFragment, lab: state.params.lab, worker };
+  return step({ ...state, inFlight: [...state.inFlight, request], nextRequestId: request.id + 1, stopped: false }, [
+    { type: "run", id: request.id, stage, fragment: request.fragment, lab: request.lab, counts },
+  ]);
+}
+
+/** The current report's counts when they are of the current settings: a timed stage times them. */
+function currentCounts(state: AppState): LabReport | null {
+  return reportCurrent(state) ? shownOf(state)!.report : null;
+}
+
+/** A timed stage of the current settings: sent at once when their counts are in, else when they come. */
+function wantTiming(state: AppState, stage: "quick" | "full"): Step {
+  const counts = currentCounts(state);
+  const countsComing = state.inFlight.some((r) => r.worker === "counter" && r.lab === state.params.lab && sameLink(state, r.fragment, state.runFragment));
+  if (counts === null && countsComing) {
+    return step({ ...state, timing: { stage, fragment: state.runFragment, lab: state.params.lab }, stopped: false });
+  }
+  return send({ ...state, timing: null }, stage, counts, "timer");
+}
+
+function merge(first: Step, second: (state: AppState) => Step): Step {
+  const next = second(first.state);
+  return { state: next.state, effects: [...first.effects, ...next.effects] };
+}
+
+/** Starts a sweep of the current params (any earlier one is cancelled). */
+function startSweep(state: AppState): Step {
+  if (state.params.sweep === null || state.sweepFragment === null) return step(state);
+  const sweep: SweepRun = {
+    id: state.nextRequestId,
+    fragment: state.sweepFragment,
+    params: state.params,
+    status: "running",
+    report: null,
+    failure: null,
+    elapsedMs: null,
   };
+  return step({ ...state, sweep, nextRequestId: sweep.id + 1, stopped: false }, [
+    ...(state.sweep?.status === "running" ? [{ type: "cancelSweep" } as const] : []),
+    { type: "sweep", id: sweep.id, params: state.params, fragment: sweep.fragment },
+  ]);
 }
 
-/** The engine refused an edit (the controls produced params it calls invalid). */
-export function editRefused(state: AppState, message: string): AppState {
-  return { ...state, error: message };
-}
-
-/** A request for the current params goes out; it gets id `state.nextRequestId`. */
-export function runRequested(state: AppState, stage: Stage): AppState {
-  const request: Request = { id: state.nextRequestId, stage, fragment: state.fragment };
-  return { ...state, inFlight: [...state.inFlight, request], nextRequestId: request.id + 1, stopped: false };
-}
-
-/** The person pressed Stop; the dropped requests still settle through runDropped. */
-export function stopRequested(state: AppState): AppState {
-  return isRunning(state) ? { ...state, stopped: true } : state;
-}
-
-/** Request `id` settled in some way; call exactly once per `runRequested`. */
-function settled(state: AppState, id: number): AppState {
-  return { ...state, inFlight: state.inFlight.filter((r) => r.id !== id) };
+/** The sweep view is shown: sweeps the settings on screen unless its sweep is theirs already. */
+function sweepIfShown(state: AppState): Step {
+  if (viewOf(state) !== "sweep" || state.params.sweep === null) return step(state);
+  if (sweepCurrent(state) && state.sweep!.status !== "failed") return step(state);
+  return startSweep(state);
 }
 
 /**
- * Request `id` brought a report. It takes the screen unless that would hide
- * something better: a report of the current settings never gives way to one
- * of earlier settings, nor to a lesser stage of the same settings (counts
- * after a quick estimate, say).
+ * The settings on screen are measured: exact counts at once; then a quick
+ * estimate once the controls rest (`live`), or the full measurement. The
+ * sweep view shows a sweep, not the run, so there the run's timing waits
+ * until a run view is shown (`timeIfShown`), and the sweep is redone.
  */
-export function runSucceeded(state: AppState, id: number, report: LabReport, fragment: string, elapsedMs: number): AppState {
-  const next = settled(state, id);
-  const shown = state.report;
-  const shownCurrent = shown !== null && state.reportFragment === state.fragment;
-  const older = shownCurrent && fragment !== state.fragment;
-  const lesser = shown !== null && state.reportFragment === fragment && STAGE_RANK[report.stage] < STAGE_RANK[shown.stage];
-  if (older || lesser) return next;
-  return {
-    ...next,
-    report,
-    reportFragment: fragment,
-    elapsedMs,
-    // An error belongs to the params it was raised for.
-    error: fragment === state.fragment ? null : state.error,
-  };
+function measure(state: AppState, timing: "live" | "full"): Step {
+  const cleared: Step = step({ ...state, debouncing: false, timing: null, stopped: false }, state.debouncing ? [{ type: "cancelDebounce" }] : []);
+  const counted = merge(cleared, (s) => send(s, "counts", null, "counter"));
+  if (viewOf(state) === "sweep") return timing === "live" ? counted : merge(counted, startSweep);
+  if (timing === "live") return merge(counted, (s) => step({ ...s, debouncing: true }, [{ type: "debounce" }]));
+  return merge(counted, (s) => wantTiming(s, "full"));
 }
 
-export function runFailed(state: AppState, id: number, message: string, fragment: string): AppState {
-  const next = settled(state, id);
-  // A failure for params the person has already moved away from is old news.
-  return fragment === state.fragment ? { ...next, error: message } : next;
+/** A run view is shown: its report is timed in full if it is not yet and nothing is on its way. */
+function timeIfShown(state: AppState): Step {
+  if (viewOf(state) === "sweep" || state.stopped) return step(state);
+  const stage = currentStage(state);
+  if (stage === "full" || pendingStages(state).length > 0) return step(state);
+  if (stage === null) return measure(state, "full");
+  return wantTiming(state, "full");
 }
 
-/** A request replaced by a newer one, or stopped on purpose. */
-export function runDropped(state: AppState, id: number): AppState {
-  return settled(state, id);
+function settled(state: AppState, id: number, outcome: Outcome): Step {
+  const request = state.inFlight.find((r) => r.id === id);
+  // A request ended by Stop (or unknown) settles into nothing.
+  if (!request) return step(state);
+  let next: AppState = { ...state, inFlight: state.inFlight.filter((r) => r.id !== id) };
+  const current = request.lab === state.params.lab && sameLink(state, request.fragment, state.runFragment);
+  if (outcome.kind === "report") {
+    const shown = next.shown[request.lab];
+    const shownCurrent = shown !== undefined && sameLink(state, shown.fragment, state.runFragment);
+    const older = shownCurrent && !current;
+    const lesser = shown !== undefined && sameLink(state, shown.fragment, request.fragment) && STAGE_RANK[outcome.report.stage] < STAGE_RANK[shown.report.stage];
+    if (!older && !lesser) {
+      next = {
+        ...next,
+        shown: { ...next.shown, [request.lab]: { report: outcome.report, fragment: request.fragment, elapsedMs: outcome.elapsedMs } },
+        error: current ? null : next.error,
+      };
+    }
+  } else if (outcome.kind === "failed" && current) {
+    next = { ...next, error: outcome.message };
+  }
+  // Counts came (or will not): the timed stage that waited for them goes out.
+  const waiting = next.timing;
+  if (request.worker === "counter" && waiting && waiting.lab === request.lab && sameLink(state, waiting.fragment, request.fragment)) {
+    const counts = outcome.kind === "report" && current ? outcome.report : null;
+    const stillComing = next.inFlight.some((r) => r.worker === "counter" && sameLink(state, r.fragment, request.fragment));
+    if (counts !== null || !stillComing) {
+      const timed: Request = { id: next.nextRequestId, stage: waiting.stage, fragment: waiting.fragment, lab: waiting.lab, worker: "timer" };
+      return step({ ...next, timing: null, inFlight: [...next.inFlight, timed], nextRequestId: timed.id + 1 }, [
+        { type: "run", id: timed.id, stage: timed.stage, fragment: timed.fragment, lab: timed.lab, counts },
+      ]);
+    }
+  }
+  return step(next);
 }
 
-export function engineReady(state: AppState, isolated: boolean): AppState {
-  return { ...state, engine: { kind: "ready", isolated } };
+function notice(state: AppState, message: string): AppState {
+  const added: Notice = { id: state.nextNoticeId, source: "engine", message };
+  const engine = [...state.notices.filter((n) => n.source === "engine"), added].slice(-MAX_ENGINE_NOTICES);
+  return { ...state, notices: [...state.notices.filter((n) => n.source !== "engine"), ...engine], nextNoticeId: state.nextNoticeId + 1 };
 }
 
-export function engineBroken(state: AppState, message: string): AppState {
-  return { ...state, engine: { kind: "broken", message } };
+/** The one transition function: the next state and the effects to run. */
+export function update(state: AppState, action: Action): Step {
+  switch (action.type) {
+    case "linkLoaded": {
+      const loaded = withLinks(withLink({ ...state, held: null }, action.link), action.link.params, action.links);
+      return merge(step(loaded, [{ type: "writeLink", fragment: action.links.link }]), (s) => measure(s, "full"));
+    }
+    case "edited": {
+      const unchanged = action.links.run === state.runFragment && action.links.sweep === state.sweepFragment;
+      const next = withLinks(
+        unchanged ? state : { ...state, notices: state.notices.filter((n) => n.source !== "link"), error: null },
+        action.params,
+        action.links,
+      );
+      const written = step(next, [{ type: "writeLink", fragment: action.links.link }]);
+      // A control set back to the value already measured in full needs no new run.
+      if (unchanged && !action.live && !isRunning(state) && (viewOf(next) === "sweep" ? sweepCurrent(next) : currentStage(next) === "full")) return written;
+      // A slider let go where it rests: its counts are on screen, so only the full measurement is missing.
+      if (unchanged && !action.live && viewOf(next) !== "sweep" && currentStage(next) !== null) {
+        const rested = step({ ...written.state, debouncing: false }, [...written.effects, ...(state.debouncing ? [{ type: "cancelDebounce" } as const] : [])]);
+        return merge(rested, (s) => wantTiming(s, "full"));
+      }
+      return merge(written, (s) => measure(s, action.live ? "live" : "full"));
+    }
+    case "display": {
+      const next = withLinks(state, action.params, action.links);
+      return merge(
+        merge(step(next, [{ type: "writeLink", fragment: action.links.link }]), sweepIfShown),
+        timeIfShown,
+      );
+    }
+    case "sweepEdited": {
+      const next = withLinks({ ...state, error: null }, action.params, action.links);
+      return merge(step(next, [{ type: "writeLink", fragment: action.links.link }]), sweepIfShown);
+    }
+    case "refused":
+      return step({ ...state, error: action.message });
+    case "held":
+      return step({ ...state, held: action.held });
+    case "codecReady": {
+      const held = state.held;
+      return step({ ...state, codecReady: true, held: null }, held ? [{ type: "replay", held }] : []);
+    }
+    case "measure":
+      return measure(state, "full");
+    case "stop": {
+      if (!isRunning(state)) return step(state);
+      const effects: Effect[] = [];
+      if (state.debouncing) effects.push({ type: "cancelDebounce" });
+      if (state.inFlight.length > 0) effects.push({ type: "cancelRuns" });
+      const sweep = state.sweep?.status === "running" ? { ...state.sweep, status: "cancelled" as const } : state.sweep;
+      if (sweep !== state.sweep) effects.push({ type: "cancelSweep" });
+      return step({ ...state, inFlight: [], timing: null, debouncing: false, sweep, stopped: true }, effects);
+    }
+    case "debounced":
+      if (!state.debouncing) return step(state);
+      return wantTiming({ ...state, debouncing: false }, "quick");
+    case "settled":
+      return settled(state, action.id, action.outcome);
+    case "sweepRun":
+      return startSweep(state);
+    case "sweepCancel": {
+      if (state.sweep?.status !== "running") return step(state);
+      return step({ ...state, sweep: { ...state.sweep, status: "cancelled" } }, [{ type: "cancelSweep" }]);
+    }
+    case "sweepPoint": {
+      if (state.sweep?.id !== action.id || state.sweep.status !== "running") return step(state);
+      return step({ ...state, sweep: { ...state.sweep, report: action.report } });
+    }
+    case "sweepSettled": {
+      const sweep = state.sweep;
+      if (sweep?.id !== action.id) return step(state);
+      const { outcome } = action;
+      const ended: SweepRun =
+        outcome.kind === "done"
+          ? { ...sweep, status: sweep.status === "running" ? "done" : sweep.status, report: outcome.report ?? sweep.report }
+          : outcome.kind === "failed"
+            ? { ...sweep, status: "failed", failure: outcome.message }
+            : { ...sweep, status: "cancelled" };
+      return step({ ...state, sweep: { ...ended, elapsedMs: action.elapsedMs } });
+    }
+    case "engineReady":
+      return step({ ...state, engine: { kind: "ready", isolated: action.isolated } });
+    case "engineBroken":
+      return step({ ...state, engine: { kind: "broken", message: action.message } });
+    case "engineNotice":
+      return step(notice(state, action.message));
+    case "noticeDismissed":
+      return step({ ...state, notices: state.notices.filter((n) => n.id !== action.id) });
+  }
 }
 
-/** Something the person should know about the engine (a restart, a crash). */
-export function engineNotice(state: AppState, message: string): AppState {
-  const notice: Notice = { id: state.nextNoticeId, source: "engine", message };
-  const engine = [...state.notices.filter((n) => n.source === "engine"), notice].slice(-MAX_ENGINE_NOTICES);
-  return {
-    ...state,
-    notices: [...state.notices.filter((n) => n.source !== "engine"), ...engine],
-    nextNoticeId: state.nextNoticeId + 1,
-  };
-}
-
-export function noticeDismissed(state: AppState, id: number): AppState {
-  return { ...state, notices: state.notices.filter((n) => n.id !== id) };
-}
-
-/** True while any request is in flight. */
-export function isRunning(state: AppState): boolean {
-  return state.inFlight.length > 0;
-}
-
-/** The stages requested for the current settings and not yet in. */
-export function pendingStages(state: AppState): Stage[] {
-  return state.inFlight.filter((r) => r.fragment === state.fragment).map((r) => r.stage);
-}
-
-/** The stage of the report on screen when it is of the current settings; null otherwise. */
-export function currentStage(state: AppState): Stage | null {
-  return state.report !== null && state.reportFragment === state.fragment ? state.report.stage : null;
-}
-
-/** True when the report on screen was measured for other params than the controls show. */
-export function isStale(state: AppState): boolean {
-  return state.report !== null && state.reportFragment !== state.fragment;
-}
-
-/**
- * A display-only setting changed (presenter mode, link key `present`): the
- * params and fragment follow, and a report measured for the old fragment
- * still describes the page, so it is not marked stale.
- */
-export function displayChanged(state: AppState, params: Params, fragment: string): AppState {
-  if (fragment === state.fragment) return state;
-  const current = state.reportFragment === state.fragment;
-  return { ...state, params, fragment, reportFragment: current ? fragment : state.reportFragment };
+/** The requests a page sends as it opens: its exact counts (already on their way) and, in a run view, the full measurement; in the sweep view, its sweep. */
+export function opening(state: AppState): Step {
+  return measure(state, "full");
 }

@@ -6,7 +6,7 @@
 // cross-origin isolation a worker's clock ticks in 100 µs steps; the engine
 // then lengthens its samples, and the line says so.
 
-import { currentStage, isRunning, isStale, pendingStages, type AppState } from "./state";
+import { activityText, currentStage, isRunning, isStale, reportOf, type AppState } from "./state";
 import { sampleCount } from "../engine/report";
 import type { LabReport, Stage, Timer } from "../engine/types.gen";
 import { formatNsShort } from "../shared/format";
@@ -17,25 +17,7 @@ export function describeTimer(timer: Timer): string {
   return timer.isolated ? `timer ${step}, isolated` : `timer ${step}, not isolated: samples lengthened`;
 }
 
-/** What the engine is doing for the settings on screen, in a word or three. */
-export function activityText(state: AppState): string {
-  if (state.engine.kind === "broken") return "Engine unavailable";
-  const pending = pendingStages(state);
-  const shown = currentStage(state);
-  if (pending.length > 0) {
-    if (shown === null) return pending.includes("counts") ? "Counting…" : "Measuring…";
-    if (shown === "counts") return "Exact counts; timing…";
-    if (shown === "quick") return pending.includes("full") ? "Quick estimate; measuring…" : "Estimating…";
-    return "Measuring again…";
-  }
-  if (state.stopped) return "Stopped";
-  if (state.engine.kind === "loading") return "Loading engine…";
-  if (shown === "full") return "Done";
-  if (shown === "quick") return "Quick estimate";
-  if (shown === "counts") return "Exact counts, not timed";
-  if (state.report) return isRunning(state) ? "Settings changed…" : "Settings changed: not measured";
-  return "Ready";
-}
+export { activityText };
 
 /** What the results on screen are: their stage, and whether they are of other settings. */
 export function describeReport(report: LabReport, stale: boolean): string {
@@ -125,7 +107,7 @@ export function createStatus(container: HTMLElement, results: HTMLElement): Stat
       setText(activity, activityText(state));
       container.dataset["stage"] = currentStage(state) ?? "none";
 
-      const report = state.report;
+      const report = reportOf(state);
       measurement.hidden = report === null;
       timer.hidden = report === null && state.engine.kind !== "ready";
       info.hidden = report === null;

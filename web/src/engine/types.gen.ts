@@ -723,6 +723,10 @@ differences: Array<ReaderDifference>, workloads: Array<WorkloadInfo>, presets: A
  */
 display_keys: Array<string>, 
 /**
+ * Link keys that describe a sweep: a single run's link leaves them out.
+ */
+sweep_keys: Array<string>, 
+/**
  * The labs the page's switch offers.
  */
 labs: Array<LabInfo>, 

@@ -19,7 +19,7 @@ import {
 } from "chart.js";
 import type { Stats } from "../engine/types.gen";
 import { LABEL_PX, OKABE_ITO, annotations, compact, extrasOf, hatch, type Theme } from "./chart-kit";
-import { formatCount, formatNs, timeUnit } from "./format";
+import { formatCount, formatNs, timeUnit, untimedText } from "./format";
 import { METRIC, originLabel } from "./metrics";
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LogarithmicScale, Legend, Tooltip);
@@ -40,7 +40,8 @@ type TimedRow = { cpu_ns: Stats; modelled_io_ns: number };
 export interface TimeChart {
   readonly chart: Chart<"bar", number[], string>;
   /** Shows one bar per row, in one time unit, with whiskers, totals and a text equivalent. */
-  show(labels: string[], rows: readonly TimedRow[], theme: Theme): void;
+  /** `timing`: whether times not yet in are still coming. */
+  show(labels: string[], rows: readonly TimedRow[], theme: Theme, timing?: boolean): void;
   retheme(theme: Theme): void;
 }
 
@@ -94,7 +95,7 @@ export function createTimeChart(canvas: HTMLCanvasElement, theme: Theme, title: 
 
   return {
     chart,
-    show(labels, shown, currentTheme) {
+    show(labels, shown, currentTheme, timing = true) {
       rows = shown;
       const longest = Math.max(1, ...rows.map((r) => Math.max(r.cpu_ns.max, METRIC.modelled_total_ns.value(r))));
       const unit = timeUnit(longest);
@@ -111,7 +112,7 @@ export function createTimeChart(canvas: HTMLCanvasElement, theme: Theme, title: 
       // part is drawn, and the labels say the CPU time is still coming.
       const timed = rows.every((r) => r.cpu_ns.samples > 0);
       extrasOf.set(chart, {
-        endLabels: rows.map((r) => (timed ? formatNs(METRIC.modelled_total_ns.value(r)) : `${formatNs(r.modelled_io_ns)} I/O · CPU timing…`)),
+        endLabels: rows.map((r) => (timed ? formatNs(METRIC.modelled_total_ns.value(r)) : `${formatNs(r.modelled_io_ns)} I/O · CPU ${untimedText(timing)}`)),
         whiskers: timed ? rows.map((r) => [r.cpu_ns.min / unit.scale, r.cpu_ns.max / unit.scale]) : null,
         theme: currentTheme,
       });

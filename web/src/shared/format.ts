@@ -116,3 +116,8 @@ export function formatNsRange(min: number, max: number): string {
   const unitB = b.split(" ")[1];
   return unitA === unitB ? `${a.split(" ")[0]}–${b}` : `${a}–${b}`;
 }
+
+/** What stands in for a time not yet measured: coming (`timing`), or not coming (stopped before it). */
+export function untimedText(timing: boolean): string {
+  return timing ? "timing…" : "not timed";
+}

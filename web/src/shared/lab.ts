@@ -3,7 +3,24 @@
 // registry that builds the labs is app/labs.ts.
 
 import type { Codec } from "../engine/codec";
-import type { Lab, LabReport, Params, Stats, Sweep, Verdict, View } from "../engine/types.gen";
+import type { Lab, LabReport, Params, Stats, Sweep, SweepReport, Verdict, View } from "../engine/types.gen";
+
+/** How far a sweep has come. */
+export type SweepStatus = "running" | "done" | "cancelled" | "failed";
+
+/** A sweep as the sweep view shows it (the page's model owns its state). */
+export interface SweepShown {
+  /** Which sweep: a new id is a new sweep. */
+  id: number;
+  status: SweepStatus;
+  /** Its points so far (null before the first). */
+  report: SweepReport | null;
+  failure: string | null;
+  /** Start to end, once it has ended. */
+  elapsedMs: number | null;
+  /** Whether it was run for the settings on screen. */
+  current: boolean;
+}
 
 /** How the page compares two measured times: the engine's rule (`Stats::verdict`), through the codec. */
 export type Compare = (a: Stats, b: Stats) => Verdict;
@@ -23,14 +40,14 @@ export interface LabUi {
   readonly views: readonly View[];
   /** Shows params in the lab's form (and view controls) without reporting a change. */
   show(params: Params): void;
-  /** A report of this lab arrived. */
-  update(report: LabReport): void;
+  /** A report of this lab arrived; `timing`: whether its times are still to come (false once stopped). */
+  update(report: LabReport, timing: boolean): void;
   /** Shows `view` (one of `views`), hiding the lab's other views. */
   showView(view: View): void;
   /** The params to use when the person opens `view` from `params` (the timeline may bring its own starting settings). */
   enter(view: View, params: Params): Params;
-  /** The view became visible with `params` (a sweep view runs its sweep if it has none yet). */
-  entered(view: View, params: Params): void;
+  /** Shows the page's newest sweep (labs without a sweep view ignore it). */
+  showSweep(sweep: SweepShown | null): void;
   /** One or two sentences about `view` for the headline above the results ("" before any result). */
   headline(view: View): string;
   /** How the engine fitted the settings just edited (a sweep's range cut to the limits), to show beside them; [] clears. */
@@ -52,8 +69,12 @@ export interface LabContext {
   params(): Params;
   /** A setting changed (as from a form field); `live` while a slider is still moving. */
   edited(params: Params, live: boolean): void;
-  /** The sweep's axis or range changed (stored and linked, not measured). */
+  /** The sweep's axis or range changed. */
   sweepEdited(sweep: Sweep | null): void;
+  /** Run sweep was pressed. */
+  sweepRun(): void;
+  /** Cancel was pressed during a sweep. */
+  sweepCancel(): void;
   /** Something the lab's headline says changed. */
   headlineChanged(): void;
   /** The lab's charts arrived (their module loads after the first numbers): what `LabUi.charts` lists changed. */

@@ -33,7 +33,7 @@ const COLOURS = {
 };
 
 export interface ReadCharts {
-  update(report: Report, labelOf: (readerId: string) => string): void;
+  update(report: Report, labelOf: (readerId: string) => string, timing: boolean): void;
   /** Re-reads colours and type size after a scheme or presenter switch. */
   retheme(): void;
 }
@@ -78,7 +78,7 @@ export function createReadCharts(container: HTMLElement): ReadCharts {
   applyTheme();
 
   return {
-    update(report, labelOf) {
+    update(report, labelOf, timing) {
       const runs = report.runs;
       const labels = runs.map((r) => labelOf(r.reader));
       sizeFor(reads.holder, runs.length);
@@ -86,12 +86,14 @@ export function createReadCharts(container: HTMLElement): ReadCharts {
 
       showCalls(readsChart, reads.canvas, METRIC.source_reads.label, labels, runs.map(METRIC.source_reads.value), theme);
 
-      timeChart.show(labels, runs, theme);
+      timeChart.show(labels, runs, theme, timing);
       const samples = runs[0]?.cpu_ns.samples ?? 0;
       setText(
         time.caption,
         (report.stage === "counts"
-          ? "Solid: CPU time measured in this tab, being measured now (the counts come first). "
+          ? timing
+            ? "Solid: CPU time measured in this tab, being measured now (the counts come first). "
+            : "Solid: CPU time measured in this tab: not measured for these counts (stopped; Measure again times them). "
           : `Solid: CPU time measured in this tab (median of ${samples} sample${samples === 1 ? "" : "s"}; whisker shows min–max). `) +
           `Hatched: I/O time modelled as source reads × ${formatSignificant(report.params.sys)} ns.`,
       );

@@ -45,13 +45,13 @@ export function createReadLab(context: LabContext): LabUi {
     return later;
   };
   const sweep = view(() =>
-    Promise.all([import("./sweep"), import("../../engine/sweep-runner")]).then(([m, runner]) =>
+    import("./sweep").then((m) =>
       m.createSweep(byId("sweep"), {
         codec,
         labelOf,
-        runner: runner.createSweepRunner(),
+        onRun: context.sweepRun,
+        onCancel: context.sweepCancel,
         onChange: context.sweepEdited,
-        params: context.params,
         onHeadline: context.headlineChanged,
         urlOf: context.urlOf,
       }),
@@ -80,11 +80,11 @@ export function createReadLab(context: LabContext): LabUi {
       settings.show(params);
       sweep((s) => s.show(params));
     },
-    update(report) {
+    update(report, timing) {
       if (isWriteReport(report)) return;
       last = report;
-      charts((c) => c.update(report, labelOf));
-      table.update(report, labelOf);
+      charts((c) => c.update(report, labelOf, timing));
+      table.update(report, labelOf, timing);
       timeline((t) => t.update(report));
     },
     showView(view) {
@@ -98,12 +98,9 @@ export function createReadLab(context: LabContext): LabUi {
       if (view === "timeline" && codec.encodeLink({ ...params, view: "run", lesson: null }) === defaults) return startTimeline(params);
       return { ...params, view };
     },
-    entered(view, params) {
-      if (view === "sweep" && params.sweep) {
-        sweep((s) => {
-          if (s.idle) s.run(params);
-        });
-      }
+    showSweep(shown) {
+      // The sweep's module comes with its view; a sweep never runs before it is shown.
+      if (shown) sweep((s) => s.render(shown));
     },
     headline(view) {
       if (view === "sweep") return sweep.now?.headline() ?? "";

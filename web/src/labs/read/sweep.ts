@@ -14,10 +14,9 @@
 // does more than a few milliseconds of work per point.
 
 import type { Chart, ChartDataset, Plugin, PointStyle } from "chart.js";
-import { isDropped } from "../../engine/client";
 import type { Codec } from "../../engine/codec";
 import type { Across, Knee, Metric, Params, Run, Sweep, SweepAxis, SweepAxisInfo, SweepReport } from "../../engine/types.gen";
-import type { SweepRunner } from "../../engine/sweep-runner";
+import type { SweepShown } from "../../shared/lab";
 import { OKABE_ITO, binaryTicks, readTheme, themeAxes, type Theme } from "../../shared/chart-kit";
 import { chartLib } from "../../shared/chart-lib";
 import { h, replaceChildren, setText } from "../../shared/dom";
@@ -122,11 +121,12 @@ const kneePlugin: Plugin<"line"> = {
 export interface SweepOptions {
   codec: Codec;
   labelOf: (readerId: string) => string;
-  runner: SweepRunner;
+  /** Run sweep was pressed: the page starts a sweep of its settings. */
+  onRun: () => void;
+  /** Cancel was pressed. */
+  onCancel: () => void;
   /** The sweep controls changed: the page fits, stores and links the sweep. */
   onChange: (sweep: Sweep | null) => void;
-  /** The experiment a run sweeps (the page's current params). */
-  params: () => Params;
   /** What the headline says about the sweep changed (a point arrived, a run ended). */
   onHeadline: () => void;
   /** The full URL of a link fragment. */
@@ -136,20 +136,17 @@ export interface SweepOptions {
 export interface SweepPanel {
   /** Shows `params.sweep` in the controls. */
   show(params: Params): void;
-  /** Starts sweeping `params` (Cancel stops it; its finished points stay). */
-  run(params: Params): void;
-  cancel(): void;
+  /** Shows the page's newest sweep (null: none yet): its points so far, its progress, and whether it is of the settings on screen. */
+  render(sweep: SweepShown | null): void;
   /** A note about the range (e.g. it was cut to fit the job-size rule). */
   note(messages: string[]): void;
   retheme(): void;
-  /** True when nothing has been swept since the page opened (or since the last `show` of another sweep). */
-  readonly idle: boolean;
   /** One sentence about the sweep on screen: its knee, or what it is doing. */
   headline(): string;
 }
 
 export function createSweep(section: HTMLElement, options: SweepOptions): SweepPanel {
-  const { codec, labelOf, runner } = options;
+  const { codec, labelOf } = options;
   const axes = codec.schema.sweep_axes;
   const infoOf = (id: SweepAxis): SweepAxisInfo => axes.find((a) => a.id === id) ?? axes[0]!;
   const formatValue = (axis: SweepAxisInfo, v: number): string => (axis.bytes ? codec.formatSize(v) : String(v));
@@ -455,16 +452,14 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   for (const select of [axisSelect, fromSelect, toSelect, acrossSelect, acrossFromSelect, acrossToSelect]) {
     select.addEventListener("change", (event) => options.onChange(sweepOfControls(event.target)));
   }
-  runButton.addEventListener("click", () => panel.run(options.params()));
-  cancelButton.addEventListener("click", () => panel.cancel());
+  runButton.addEventListener("click", () => options.onRun());
+  cancelButton.addEventListener("click", () => options.onCancel());
 
-  // ---- results
+  // ---- results: drawn from the page's sweep (its state is the page's model)
+  /** The report drawn last (the heatmap's controls and the exports use it). */
   let last: SweepReport | null = null;
-  let startedAt = 0;
-  let state: "idle" | "running" | "done" | "cancelled" | "failed" = "idle";
-  /** Bumped per run: a superseded run's late settling is ignored. */
-  let generation = 0;
-  let failure = "";
+  /** The sweep shown: its status, and whether it is of the settings on screen. */
+  let shown: SweepShown | null = null;
 
   function setRunning(running: boolean): void {
     runButton.disabled = running || currentAxis() === null;
@@ -473,25 +468,29 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   }
 
   function showProgress(): void {
-    progressRow.hidden = state === "idle";
-    const total = last?.total ?? 0;
-    const done = last?.points.length ?? 0;
+    const status = shown?.status ?? "idle";
+    progressRow.hidden = shown === null;
+    const report = shown?.report ?? null;
+    const total = report?.total ?? 0;
+    const done = report?.points.length ?? 0;
     progress.max = Math.max(1, total);
     progress.value = done;
     let text: string;
-    if (state === "running") {
-      const next = last && done < total ? pointText(last, done) : "";
+    if (status === "running") {
+      const next = report && done < total ? pointText(report, done) : "";
       text = `${done} of ${total || "…"} points` + (next ? ` · measuring ${next}` : "");
-    } else if (state === "cancelled") {
+    } else if (status === "cancelled") {
       text = `Cancelled after ${done} of ${total} points; those stay shown. Run sweep starts again.`;
-    } else if (state === "failed") {
-      text = `Stopped after ${done} of ${total} points: ${failure}`;
-    } else {
-      const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+    } else if (status === "failed") {
+      text = `Stopped after ${done} of ${total} points: ${shown?.failure ?? ""}`;
+    } else if (status === "done") {
+      const seconds = ((shown?.elapsedMs ?? 0) / 1000).toFixed(1);
       text = `Done: ${done} of ${total} points in ${seconds} s.`;
+    } else {
+      text = "";
     }
     setText(progressText, text);
-    progressRow.dataset["state"] = state;
+    progressRow.dataset["state"] = status;
     progressRow.dataset["done"] = String(done);
     progressRow.dataset["total"] = String(total);
     options.onHeadline();
@@ -599,6 +598,8 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
 
   /** The newest report waiting to be drawn; a newer one replaces it mid-draw. */
   let pendingReport: SweepReport | null = null;
+  /** The report whose drawing finished last. */
+  let drawnReport: SweepReport | null = null;
   let drawing: Promise<void> | null = null;
 
   /** Draws `report` step by step; resolves once the newest report is fully shown. */
@@ -615,6 +616,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
           step();
           await new Promise((resolve) => setTimeout(resolve, 0));
         }
+        if (!pendingReport) drawnReport = next;
         // Read by the e2e long-task check: what one point costs this thread, in all.
         performance.measure("buflab:sweep-point", { start: started });
       }
@@ -743,21 +745,19 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   }
 
   const panel: SweepPanel = {
-    get idle() {
-      return state === "idle";
-    },
     headline() {
       const axis = currentAxis();
-      if (state === "running" && (last?.points.length ?? 0) === 0) {
+      const running = shown?.status === "running";
+      if (running && (last?.points.length ?? 0) === 0) {
         return axis ? `Sweeping ${axis.label.toLowerCase()}: the first point is being measured.` : "";
       }
       if (last) {
         const info = infoOf(last.sweep.axis);
         if (last.sweep.across) {
           const across = infoOf(last.sweep.across.axis);
-          return gridHeadline(last, info, across, labelOf, (a, v) => formatValue(a, v), state === "running");
+          return gridHeadline(last, info, across, labelOf, (a, v) => formatValue(a, v), running);
         }
-        return sweepHeadline(last, info, labelOf, (v) => formatValue(info, v), state === "running", codec.schema.knee_tolerance);
+        return sweepHeadline(last, info, labelOf, (v) => formatValue(info, v), running, codec.schema.knee_tolerance);
       }
       if (!axis) return "Pick an axis to re-run this experiment at every power of two in a range, and see where a bigger value stops paying.";
       return `Run the sweep to re-run these settings at every power of two of the ${axis.label.toLowerCase()} and find where a bigger value stops paying.`;
@@ -790,55 +790,27 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
         }
       }
       setText(about, axis ? axis.about : "");
-      setRunning(runner.busy);
+      setRunning(shown?.status === "running");
       options.onHeadline();
     },
-    run(params) {
-      if (!params.sweep) return;
-      const token = ++generation;
-      runner.cancel();
-      // The long-task check in web/e2e/sweep.test.ts measures from here.
-      performance.mark("buflab:sweep-start");
-      state = "running";
-      startedAt = performance.now();
-      last = null;
-      failure = "";
-      setRunning(true);
-      showProgress();
-      results.hidden = false;
-      runner
-        .run(params, false, (report) => {
-          if (token !== generation) return;
-          void draw(report);
-        })
-        .then(
-          async (report) => {
-            if (token !== generation) return;
-            if (report) await draw(report);
-            if (token !== generation) return;
-            state = "done";
-            performance.mark("buflab:sweep-done");
-          },
-          async (error: unknown) => {
-            if (token !== generation) return;
-            // The last points shown stay; the newest one still drawing finishes.
-            if (drawing) await drawing;
-            if (isDropped(error)) {
-              state = "cancelled";
-            } else {
-              state = "failed";
-              failure = error instanceof Error ? error.message : String(error);
-            }
-          },
-        )
-        .finally(() => {
-          if (token !== generation) return;
-          setRunning(runner.busy);
-          showProgress();
+    render(sweep) {
+      const fresh = sweep !== null && sweep.id !== shown?.id;
+      shown = sweep;
+      if (fresh) {
+        // The long-task check in web/e2e/sweep.test.ts measures from here.
+        performance.mark("buflab:sweep-start");
+        last = null;
+        results.hidden = false;
+      }
+      section.dataset["current"] = String(sweep?.current ?? true);
+      setRunning(sweep?.status === "running");
+      if (sweep?.report && sweep.report !== pendingReport && sweep.report !== drawnReport) {
+        const report = sweep.report;
+        void draw(report).then(() => {
+          if (shown?.status === "done" && shown.report === report) performance.mark("buflab:sweep-done");
         });
-    },
-    cancel() {
-      runner.cancel();
+      }
+      showProgress();
     },
     note(messages) {
       setText(rangeNote, messages.join(" "));

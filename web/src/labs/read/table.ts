@@ -5,13 +5,14 @@
 
 import type { Codec } from "../../engine/codec";
 import type { Params, Report, Run } from "../../engine/types.gen";
-import { bytesLabel, bytesRangeLabel, formatCount, formatNs, formatNsRange } from "../../shared/format";
+import { bytesLabel, bytesRangeLabel, formatCount, formatNs, formatNsRange, untimedText } from "../../shared/format";
 import { h, replaceChildren } from "../../shared/dom";
 import { METRIC } from "../../shared/metrics";
 import { metricCell, metricHead, type Cell, type ColumnHead } from "../../shared/table-kit";
 
 interface Column extends ColumnHead {
-  cell(run: Run, codec: Codec): Cell;
+  /** `timing`: whether times not yet in are still coming. */
+  cell(run: Run, codec: Codec, timing: boolean): Cell;
 }
 
 const M = METRIC;
@@ -46,9 +47,9 @@ const COLUMNS: Column[] = [
   },
   {
     ...metricHead(M.cpu_median_ns),
-    cell: (r) =>
+    cell: (r, _codec, timing) =>
       r.cpu_ns.samples === 0
-        ? { text: "timing…" }
+        ? { text: untimedText(timing) }
         : {
             text: `${formatNs(M.cpu_median_ns.value(r))} ± ${formatNs(r.cpu_ns.mad)}`,
             value: M.cpu_median_ns.value(r),
@@ -60,8 +61,8 @@ const COLUMNS: Column[] = [
   { ...metricHead(M.modelled_io_ns), cell: (r) => ({ text: formatNs(M.modelled_io_ns.value(r)), value: M.modelled_io_ns.value(r) }) },
   {
     ...metricHead(M.modelled_total_ns),
-    cell: (r) => {
-      if (r.cpu_ns.samples === 0) return { text: "timing…" };
+    cell: (r, _codec, timing) => {
+      if (r.cpu_ns.samples === 0) return { text: untimedText(timing) };
       const total = M.modelled_total_ns.value(r);
       return { text: formatNs(total), value: total };
     },
@@ -114,7 +115,7 @@ export function describeParams(params: Params, codec: Codec): string {
 }
 
 export interface ResultsTable {
-  update(report: Report, labelOf: (readerId: string) => string): void;
+  update(report: Report, labelOf: (readerId: string) => string, timing: boolean): void;
 }
 
 export function createTable(container: HTMLElement, codec: Codec): ResultsTable {
@@ -139,14 +140,14 @@ export function createTable(container: HTMLElement, codec: Codec): ResultsTable 
   replaceChildren(container, scroller, check, differences);
 
   return {
-    update(report, labelOf) {
+    update(report, labelOf, timing) {
       replaceChildren(caption, `Per reader, for ${report.params.streams > 1 ? "" : "a "}${describeParams(report.params, codec)}.`);
       const rows = report.runs.map((run) =>
         h(
           "tr",
           { "data-reader": run.reader, role: "row" },
           h("th", { scope: "row", role: "rowheader" }, labelOf(run.reader)),
-          ...COLUMNS.map((c) => metricCell(c, c.cell(run, codec), "digest")),
+          ...COLUMNS.map((c) => metricCell(c, c.cell(run, codec, timing), "digest")),
         ),
       );
       replaceChildren(body, ...rows);

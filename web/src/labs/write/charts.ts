@@ -12,7 +12,7 @@ import { isTimed } from "../../engine/report";
 import { Chart, type ChartDataset } from "chart.js";
 import type { Codec } from "../../engine/codec";
 import type { FlavourRun, SinkRun, WriteReport } from "../../engine/types.gen";
-import { formatCount, formatNs, formatSignificant, timeUnit } from "../../shared/format";
+import { formatCount, formatNs, formatSignificant, timeUnit, untimedText } from "../../shared/format";
 import { applyChartDefaults, createCallsChart, createTimeChart, hBarOptions } from "../../shared/chart-bars";
 import {
   OKABE_ITO,
@@ -42,7 +42,8 @@ export interface WriteCharts {
   readonly cursors: HTMLElement;
   /** The two sink charts. */
   readonly sink: HTMLElement[];
-  update(report: WriteReport): void;
+  /** `timing`: whether times not yet in are still coming. */
+  update(report: WriteReport, timing: boolean): void;
   retheme(): void;
 }
 
@@ -100,7 +101,7 @@ export function createWriteCharts(codec: Codec): WriteCharts {
   return {
     cursors: cursorBlock.block,
     sink: [writesBlock.block, sinkTimeBlock.block],
-    update(report) {
+    update(report, timing) {
       flavourRuns = report.flavours;
       const labels = flavourRuns.map((f) => labelOf.get(f.flavour) ?? f.flavour);
       sizeFor(cursorBlock.holder, flavourRuns.length);
@@ -120,7 +121,7 @@ export function createWriteCharts(codec: Codec): WriteCharts {
       }
       extrasOf.set(cursorChart, {
         endLabels: flavourRuns.map((f) =>
-          f.error ? `${f.error.kind}: not timed` : timed(f) ? formatNs(f.cpu_ns!.median) : "timing…",
+          f.error ? `${f.error.kind}: not timed` : timed(f) ? formatNs(f.cpu_ns!.median) : untimedText(timing),
         ),
         whiskers: flavourRuns.map((f) => (timed(f) ? [f.cpu_ns!.min / unit.scale, f.cpu_ns!.max / unit.scale] : null)),
         theme,
@@ -129,7 +130,7 @@ export function createWriteCharts(codec: Codec): WriteCharts {
       cursorBlock.canvas.setAttribute(
         "aria-label",
         `${M.cpu_median_ns.label} per run: ${flavourRuns
-          .map((f, i) => `${labels[i]} ${f.error ? `stopped with ${f.error.kind}` : timed(f) ? formatNs(f.cpu_ns!.median) : "still being timed"}`)
+          .map((f, i) => `${labels[i]} ${f.error ? `stopped with ${f.error.kind}` : timed(f) ? formatNs(f.cpu_ns!.median) : timing ? "still being timed" : "not timed"}`)
           .join("; ")}.`,
       );
       const samples = flavourRuns.find((f) => f.cpu_ns)?.cpu_ns?.samples ?? 0;
@@ -137,7 +138,9 @@ export function createWriteCharts(codec: Codec): WriteCharts {
         cursorBlock.caption,
         `CPU time measured in this tab to serialize ${formatCount(report.params.write.records)} records into a fresh buffer ` +
           (report.stage === "counts"
-            ? "(being measured now: the counts come first). "
+            ? timing
+              ? "(being measured now: the counts come first). "
+              : "(not measured for these counts: stopped; Measure again times them). "
             : `(median of ${samples} sample${samples === 1 ? "" : "s"}; whisker shows min–max). `) +
           "Blue: growable; purple: fixed buffer.",
       );
@@ -148,7 +151,7 @@ export function createWriteCharts(codec: Codec): WriteCharts {
       sizeFor(sinkTimeBlock.holder, sinkRuns.length);
       showCalls(writesChart, writesBlock.canvas, M.sink_writes.label, sinkLabels, sinkRuns.map(M.sink_writes.value), theme);
 
-      sinkTimeChart.show(sinkLabels, sinkRuns, theme);
+      sinkTimeChart.show(sinkLabels, sinkRuns, theme, timing);
       setText(
         sinkTimeBlock.caption,
         `Solid: CPU time measured in this tab (median; whisker shows min–max). ` +

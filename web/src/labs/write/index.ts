@@ -28,16 +28,16 @@ export function createWriteLab(context: LabContext): LabUi {
     show(params) {
       settings.show(params);
     },
-    update(report) {
+    update(report, timing) {
       if (!isWriteReport(report)) return;
       last = report;
-      results.update(report);
+      results.update(report, timing);
     },
     showView() {},
     enter(view, params) {
       return { ...params, view };
     },
-    entered() {},
+    showSweep() {},
     headline() {
       return last ? summarizeWrite(last, labelOf, codec.verdict) : "";
     },

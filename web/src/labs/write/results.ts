@@ -61,7 +61,7 @@ export function summarizeWrite(report: WriteReport, labelOf: (id: string) => str
 }
 
 export interface WriteResults {
-  update(report: WriteReport): void;
+  update(report: WriteReport, timing: boolean): void;
   retheme(): void;
 }
 
@@ -97,10 +97,10 @@ export function createWriteResults(container: HTMLElement, codec: Codec, chartsC
     return { charts, tables };
   };
   return {
-    update(report) {
+    update(report, timing) {
       parts ??= build();
-      parts.charts((c) => c.update(report));
-      parts.tables.update(report);
+      parts.charts((c) => c.update(report, timing));
+      parts.tables.update(report, timing);
     },
     retheme() {
       parts?.charts((c) => c.retheme());

@@ -6,7 +6,7 @@
 import { isTimed } from "../../engine/report";
 import type { Codec } from "../../engine/codec";
 import type { FinalFlush, FlavourInfo, FlavourRun, Seekable, SinkRun, WriteReport } from "../../engine/types.gen";
-import { bytesLabel, formatCount, formatNs, formatNsRange } from "../../shared/format";
+import { bytesLabel, formatCount, formatNs, formatNsRange, untimedText } from "../../shared/format";
 import { h, replaceChildren, setText } from "../../shared/dom";
 import { METRIC } from "../../shared/metrics";
 import { metricHead, table } from "../../shared/table-kit";
@@ -57,10 +57,13 @@ export interface WriteTables {
   readonly qualities: HTMLElement;
   readonly sink: HTMLElement;
   readonly finalFlush: HTMLElement;
-  update(report: WriteReport): void;
+  /** `timing`: whether times not yet in are still coming. */
+  update(report: WriteReport, timing: boolean): void;
 }
 
 export function createWriteTables(codec: Codec): WriteTables {
+  /** Whether times not yet in are still coming (set by each update, read by the time cells). */
+  let timing = true;
   const infos = new Map<string, FlavourInfo>(codec.schema.flavours.map((f) => [f.id, f]));
   const labelOf = (id: string): string => infos.get(id)?.label ?? id;
   const modeLabel = new Map(codec.schema.write_modes.map((m) => [m.id, m.label]));
@@ -81,7 +84,7 @@ export function createWriteTables(codec: Codec): WriteTables {
         cell: (r) =>
           isTimed(r.cpu_ns)
             ? { text: formatNs(r.cpu_ns.median), value: r.cpu_ns.median, detail: formatNsRange(r.cpu_ns.min, r.cpu_ns.max) }
-            : { text: r.error ? "–" : "timing…", value: "" },
+            : { text: r.error ? "–" : untimedText(timing), value: "" },
       },
       { ...metricHead(M.bytes), cell: (r) => ({ text: formatCount(M.bytes.value(r)), value: M.bytes.value(r) }) },
       {
@@ -173,7 +176,7 @@ export function createWriteTables(codec: Codec): WriteTables {
         cell: (s) =>
           isTimed(s.cpu_ns)
             ? { text: formatNs(M.cpu_median_ns.value(s)), value: M.cpu_median_ns.value(s), detail: formatNsRange(s.cpu_ns.min, s.cpu_ns.max) }
-            : { text: "timing…" },
+            : { text: untimedText(timing) },
       },
       { ...metricHead(M.modelled_io_ns), cell: (s) => ({ text: formatNs(M.modelled_io_ns.value(s)), value: M.modelled_io_ns.value(s) }) },
       {
@@ -181,7 +184,7 @@ export function createWriteTables(codec: Codec): WriteTables {
         cell: (s) =>
           isTimed(s.cpu_ns)
             ? { text: formatNs(M.modelled_total_ns.value(s)), value: M.modelled_total_ns.value(s) }
-            : { text: "timing…" },
+            : { text: untimedText(timing) },
       },
     ],
   });
@@ -229,7 +232,8 @@ export function createWriteTables(codec: Codec): WriteTables {
     qualities: qualityTable.element,
     sink,
     finalFlush,
-    update(report) {
+    update(report, timingNow) {
+      timing = timingNow;
       reference = report.reference_digest;
       const w = report.params.write;
       flavourTable.update(

@@ -1,0 +1,375 @@
+// The page's invariants, by property: random sequences of what a person and
+// the workers do (edit, drag, Measure again, Stop, switch view or lab, run or
+// cancel a sweep, open a lesson, a worker crash, results arriving late, out
+// of order or never) drive the pure model, and after every step:
+//
+//   1. "Done" only when the view's results are of the settings on screen (by
+//      the link each result really carries, not the model's bookkeeping), in
+//      full, and nothing runs or waits to run for them;
+//   2. a view whose results are of other settings says so: a stale note, or
+//      the status line's measuring word;
+//   3. "measure" (Measure again) always sends a request for the settings on
+//      screen, and once the workers answer everything the page says "Done";
+//   4. what the view's exports carry is the link its results were measured
+//      with, and when "Done", Copy link is the same experiment; a single
+//      run's links never carry a sweep;
+//   5. nothing waits on nothing: a timed stage waiting for counts has counts
+//      on their way, and a debounce the state says is pending has its timer.
+//
+// The worker is simulated by the test (it answers what the effects ask, with
+// reports that carry the link they were asked for); the model is the real one.
+
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Decoded, LabReport, Params, Stage, SweepReport } from "../engine/types.gen";
+import schema from "../engine/schema.gen.json";
+import { withoutKeys } from "./link";
+import {
+  activityText,
+  currentStage,
+  exportFragment,
+  initialState,
+  isRunning,
+  opening,
+  pendingStages,
+  reportCurrent,
+  sameLink,
+  shownOf,
+  staleNote,
+  sweepCurrent,
+  update,
+  viewOf,
+  viewOfParams,
+  type Action,
+  type AppState,
+  type Effect,
+  type Links,
+} from "./state";
+
+const DISPLAY_KEYS: readonly string[] = schema.display_keys;
+const SWEEP_KEYS: readonly string[] = schema.sweep_keys;
+const defaults = schema.defaults as unknown as Params;
+
+/** A small model of the engine's link writer: the experiment keys, then the display keys. */
+function linksOf(p: Params): Links {
+  const base = `v=1&cap=${p.cap}&rs=${p.rs}&lab=${p.lab}`;
+  const display = `${p.present ? "&present=on" : ""}${p.lesson ? `&lesson=${p.lesson}` : ""}`;
+  const run = `${base}${p.view === "timeline" ? "&view=timeline" : ""}${display}`;
+  const sweep = p.sweep ? `${base}&sweep=${p.sweep.axis}&from=${p.sweep.from}&to=${p.sweep.to}${display}` : null;
+  return { link: viewOfParams(p) === "sweep" && sweep !== null ? sweep : run, run, sweep };
+}
+
+const decoded = (p: Params): Decoded => ({ params: p, notices: [], fragment: linksOf(p).link });
+
+/** What a person or a worker can do next; indexes pick among what is in flight at that moment. */
+type Move =
+  | { kind: "edit"; cap: number; rs: number; live: boolean }
+  | { kind: "lab"; lab: "read" | "write" }
+  | { kind: "view"; view: "run" | "sweep" | "timeline" }
+  | { kind: "present" }
+  | { kind: "sweepAxis"; axis: "cap" | "rs" | null; to: number }
+  | { kind: "lesson"; cap: number }
+  | { kind: "measure" }
+  | { kind: "stop" }
+  | { kind: "debounced" }
+  | { kind: "settle"; pick: number; how: "report" | "failed" | "dropped" }
+  | { kind: "sweepRun" }
+  | { kind: "sweepCancel" }
+  | { kind: "sweepPoint" }
+  | { kind: "sweepSettle"; how: "done" | "cancelled" | "failed" }
+  | { kind: "crash" }
+  | { kind: "engineReady" }
+  /** The engine is still loading (a page's first moments). */
+  | { kind: "engineLost" }
+  | { kind: "codecReady" };
+
+const w = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
+/** Weighted so that the sequences that matter (edit, answers, timers) are common and the rare events stay rare. */
+const move: fc.Arbitrary<Move> = fc.oneof(
+  w(6, fc.record({ kind: fc.constant("edit" as const), cap: fc.integer({ min: 1, max: 3 }), rs: fc.integer({ min: 1, max: 2 }), live: fc.boolean() })),
+  w(8, fc.record({ kind: fc.constant("settle" as const), pick: fc.nat({ max: 2 }), how: fc.constant("report" as const) })),
+  w(2, fc.record({ kind: fc.constant("settle" as const), pick: fc.nat(), how: fc.constantFrom("failed" as const, "dropped" as const) })),
+  w(4, fc.constant({ kind: "debounced" as const })),
+  w(2, fc.constant({ kind: "measure" as const })),
+  w(1, fc.constant({ kind: "stop" as const })),
+  w(2, fc.record({ kind: fc.constant("view" as const), view: fc.constantFrom("run" as const, "sweep" as const, "timeline" as const) })),
+  w(1, fc.record({ kind: fc.constant("lab" as const), lab: fc.constantFrom("read" as const, "write" as const) })),
+  w(1, fc.constant({ kind: "present" as const })),
+  w(2, fc.record({ kind: fc.constant("sweepAxis" as const), axis: fc.constantFrom("cap" as const, "rs" as const, null), to: fc.constantFrom(64, 128) })),
+  w(1, fc.record({ kind: fc.constant("lesson" as const), cap: fc.integer({ min: 1, max: 3 }) })),
+  w(1, fc.constant({ kind: "sweepRun" as const })),
+  w(1, fc.constant({ kind: "sweepCancel" as const })),
+  w(2, fc.constant({ kind: "sweepPoint" as const })),
+  w(2, fc.record({ kind: fc.constant("sweepSettle" as const), how: fc.constantFrom("done" as const, "done" as const, "cancelled" as const, "failed" as const) })),
+  w(1, fc.constant({ kind: "crash" as const })),
+  w(1, fc.constant({ kind: "engineReady" as const })),
+  w(1, fc.constant({ kind: "engineLost" as const })),
+  w(1, fc.constant({ kind: "codecReady" as const })),
+);
+
+/** The simulated outside world: what the workers were asked and have not answered, and the debounce timer. */
+interface World {
+  state: AppState;
+  /** Run requests sent, by id (answered or not: a cancelled one may still answer). */
+  asked: Map<number, { stage: Stage; fragment: string; lab: "read" | "write" }>;
+  /** The sweep asked last and not settled. */
+  sweeping: { id: number; fragment: string; points: number } | null;
+  timer: boolean;
+  effects: Effect[];
+}
+
+function apply(world: World, action: Action): void {
+  const { state, effects } = update(world.state, action);
+  world.state = state;
+  world.effects = effects;
+  for (const effect of effects) {
+    switch (effect.type) {
+      case "run":
+        world.asked.set(effect.id, { stage: effect.stage, fragment: effect.fragment, lab: effect.lab });
+        break;
+      case "cancelRuns":
+        break;
+      case "debounce":
+        world.timer = true;
+        break;
+      case "cancelDebounce":
+        world.timer = false;
+        break;
+      case "sweep":
+        world.sweeping = { id: effect.id, fragment: effect.fragment, points: 0 };
+        break;
+      case "cancelSweep":
+        break;
+      case "writeLink":
+      case "replay":
+        break;
+    }
+  }
+}
+
+function reportFor(asked: { stage: Stage; fragment: string; lab: "read" | "write" }): LabReport {
+  return { stage: asked.stage, lab: asked.lab, link: asked.fragment, runs: [], quick: asked.stage === "quick" } as unknown as LabReport;
+}
+
+function sweepReport(fragment: string, points: number): SweepReport {
+  return { link: fragment, points: Array.from({ length: points }, () => ({})), total: 13, complete: false } as unknown as SweepReport;
+}
+
+/** Edits go through the same links the page would write. */
+function edit(world: World, params: Params, live: boolean): void {
+  apply(world, { type: "edited", params, links: linksOf(params), live });
+}
+
+function play(world: World, m: Move): void {
+  const p = world.state.params;
+  switch (m.kind) {
+    case "edit":
+      return edit(world, { ...p, cap: m.cap, rs: m.rs }, m.live);
+    case "lab":
+      return edit(world, { ...p, lab: m.lab }, false);
+    case "view": {
+      const params = { ...p, view: m.view };
+      return apply(world, { type: "display", params, links: linksOf(params) });
+    }
+    case "present": {
+      const params = { ...p, present: !p.present };
+      return apply(world, { type: "display", params, links: linksOf(params) });
+    }
+    case "sweepAxis": {
+      const params: Params = { ...p, sweep: m.axis === null ? null : { axis: m.axis, from: 16, to: m.to } };
+      return apply(world, { type: "sweepEdited", params, links: linksOf(params) });
+    }
+    case "lesson": {
+      const params: Params = { ...defaults, cap: m.cap, rs: 1, lesson: "bufread" as Params["lesson"], present: p.present };
+      return apply(world, { type: "linkLoaded", link: decoded(params), links: linksOf(params) });
+    }
+    case "measure":
+      return apply(world, { type: "measure" });
+    case "stop":
+      return apply(world, { type: "stop" });
+    case "debounced":
+      if (!world.timer) return;
+      world.timer = false;
+      return apply(world, { type: "debounced" });
+    case "settle": {
+      const ids = [...world.asked.keys()];
+      if (ids.length === 0) return;
+      // Mostly the newest requests: old ones pile up (a cancelled request may answer or not).
+      const id = ids[ids.length - 1 - (m.pick % ids.length)]!;
+      const asked = world.asked.get(id)!;
+      world.asked.delete(id);
+      const outcome =
+        m.how === "report"
+          ? { kind: "report" as const, report: reportFor(asked), elapsedMs: 1 }
+          : m.how === "failed"
+            ? { kind: "failed" as const, message: "boom" }
+            : { kind: "dropped" as const };
+      return apply(world, { type: "settled", id, outcome });
+    }
+    case "sweepRun":
+      return apply(world, { type: "sweepRun" });
+    case "sweepCancel":
+      return apply(world, { type: "sweepCancel" });
+    case "sweepPoint": {
+      const s = world.sweeping;
+      if (!s) return;
+      s.points += 1;
+      return apply(world, { type: "sweepPoint", id: s.id, report: sweepReport(s.fragment, s.points) });
+    }
+    case "sweepSettle": {
+      const s = world.sweeping;
+      if (!s) return;
+      world.sweeping = null;
+      const outcome =
+        m.how === "done"
+          ? { kind: "done" as const, report: sweepReport(s.fragment, Math.max(1, s.points)) }
+          : m.how === "failed"
+            ? { kind: "failed" as const, message: "boom" }
+            : { kind: "cancelled" as const };
+      return apply(world, { type: "sweepSettled", id: s.id, outcome, elapsedMs: 5 });
+    }
+    case "crash": {
+      // A crashed worker fails every request it held; the page is told a fresh one started.
+      for (const [id] of world.asked) {
+        world.asked.delete(id);
+        apply(world, { type: "settled", id, outcome: { kind: "failed", message: "The engine crashed." } });
+      }
+      return apply(world, { type: "engineNotice", message: "The engine crashed. A fresh engine was started." });
+    }
+    case "engineReady":
+      return apply(world, { type: "engineReady", isolated: true });
+    case "engineLost":
+      world.state = { ...world.state, engine: { kind: "loading" } };
+      return;
+    case "codecReady":
+      return apply(world, { type: "codecReady" });
+  }
+}
+
+/** The workers answer everything asked, in order, with results; timers fire. Bounded: the model must settle. */
+function drain(world: World): void {
+  for (let round = 0; round < 50; round++) {
+    if (world.timer) play(world, { kind: "debounced" });
+    else if (world.asked.size > 0) play(world, { kind: "settle", pick: 0, how: "report" });
+    else if (world.sweeping) play(world, { kind: "sweepSettle", how: "done" });
+    else return;
+  }
+  throw new Error("the page kept asking for more after 50 answers");
+}
+
+function newWorld(): World {
+  const params = { ...defaults, cap: 1, rs: 1 };
+  const world: World = {
+    state: initialState(decoded(params), linksOf(params), DISPLAY_KEYS),
+    asked: new Map(),
+    sweeping: null,
+    timer: false,
+    effects: [],
+  };
+  const opened = opening(world.state);
+  world.state = update(opened.state, { type: "engineReady", isolated: true }).state;
+  for (const effect of opened.effects) {
+    if (effect.type === "run") world.asked.set(effect.id, { stage: effect.stage, fragment: effect.fragment, lab: effect.lab });
+    if (effect.type === "sweep") world.sweeping = { id: effect.id, fragment: effect.fragment, points: 0 };
+  }
+  return world;
+}
+
+/** The link the results on screen really carry (from the world's reports), null without results. */
+function resultLink(state: AppState): string | null {
+  if (viewOf(state) === "sweep") return state.sweep?.report ? (state.sweep.report as unknown as { link: string }).link : null;
+  return shownOf(state)?.report.link ?? null;
+}
+
+function checkInvariants(world: World, m: Move, before: AppState): void {
+  const s = world.state;
+  const view = viewOf(s);
+  const shownLink = resultLink(s);
+  const currentLink = view === "sweep" ? s.sweepFragment : s.runFragment;
+  const current = shownLink !== null && sameLink(s, shownLink, currentLink);
+  const activity = activityText(s);
+  // 1. "Done" only over current, finished results with nothing running for them.
+  if (activity === "Done") {
+    expect(current, "Done over results of other settings").toBe(true);
+    if (view === "sweep") expect(s.sweep?.status).toBe("done");
+    else {
+      expect(shownOf(s)?.report.stage).toBe("full");
+      expect(pendingStages(s)).toEqual([]);
+    }
+  }
+  // 2. Results of other settings are said to be so.
+  if (shownLink !== null && !current) {
+    const measuring = pendingStages(s).length > 0 || s.sweep?.status === "running";
+    expect(staleNote(s) !== null || measuring, "stale results shown without a word").toBe(true);
+    expect(activity).not.toBe("Done");
+  }
+  // 3. Measure again sends a request for the settings on screen.
+  if (m.kind === "measure") {
+    expect(world.effects.some((e) => e.type === "run" && e.stage === "counts" && e.fragment === s.runFragment)).toBe(true);
+    if (view === "sweep" && s.params.sweep) expect(world.effects.some((e) => e.type === "sweep" && e.fragment === s.sweepFragment)).toBe(true);
+    expect(s.stopped).toBe(false);
+  }
+  // 4. Exports carry the link of what they export; a single run's links carry no sweep.
+  expect(exportFragment(s)).toBe(view === "sweep" ? (s.sweep?.report ? s.sweep.fragment : null) : (shownOf(s)?.fragment ?? null));
+  if (shownLink !== null) expect(sameLink(s, exportFragment(s), shownLink)).toBe(true);
+  if (activity === "Done") expect(sameLink(s, s.fragment, shownLink)).toBe(true);
+  expect(withoutKeys(s.runFragment, SWEEP_KEYS)).toBe(s.runFragment);
+  if (view !== "sweep") expect(withoutKeys(s.fragment, SWEEP_KEYS)).toBe(s.fragment);
+  // 6. An answer never puts results of other settings over current ones.
+  if ((m.kind === "settle" || m.kind === "crash") && before.params.lab === s.params.lab && reportCurrent(before)) {
+    expect(reportCurrent(s), "a late answer replaced current results").toBe(true);
+    expect(currentStage(s)).not.toBe(null);
+  }
+  // 7. The sweep view, with an axis, sweeps what it shows unless told to stop.
+  const asks = m.kind === "view" || m.kind === "sweepAxis" || m.kind === "lesson" || m.kind === "measure" || m.kind === "sweepRun" || (m.kind === "edit" && !m.live);
+  if (asks && view === "sweep" && s.params.sweep !== null && !s.stopped) {
+    expect(sweepCurrent(s) && s.sweep?.status !== "failed", "the sweep view shows a sweep of other settings and runs none").toBe(true);
+  }
+  // 5. Nothing waits on nothing.
+  if (s.timing !== null) {
+    const timing = s.timing;
+    expect(s.inFlight.some((r) => r.worker === "counter" && sameLink(s, r.fragment, timing.fragment)), "a timed stage waits for counts nobody is counting").toBe(true);
+  }
+  expect(s.debouncing).toBe(world.timer);
+  expect(new Set(s.inFlight.map((r) => r.id)).size).toBe(s.inFlight.length);
+  for (const r of s.inFlight) expect(world.asked.has(r.id), `request ${r.id} in flight that no worker holds`).toBe(true);
+  expect(isRunning(s)).toBe(s.inFlight.length > 0 || s.timing !== null || s.debouncing || s.sweep?.status === "running");
+}
+
+/** Sequences per property in `npm test` (up to 60 steps each); a fixed seed, so a failure reruns the same way (fast-check prints it). */
+const SEQUENCES = 600;
+
+describe("the page's state, by property", () => {
+  it("keeps its invariants after every step of random sequences of actions", () => {
+    fc.assert(
+      fc.property(fc.array(move, { minLength: 5, maxLength: 60, size: "max" }), (moves) => {
+        const world = newWorld();
+        for (const m of moves) {
+          const before = world.state;
+          play(world, m);
+          checkInvariants(world, m, before);
+        }
+      }),
+      { numRuns: SEQUENCES, seed: 34 },
+    );
+  }, 120_000);
+
+  it("after any sequence, Measure again and the workers' answers end in Done", () => {
+    fc.assert(
+      fc.property(fc.array(move, { minLength: 5, maxLength: 60, size: "max" }), (moves) => {
+        const world = newWorld();
+        for (const m of moves) play(world, m);
+        play(world, { kind: "engineReady" });
+        const before = world.state;
+        play(world, { kind: "measure" });
+        checkInvariants(world, { kind: "measure" }, before);
+        drain(world);
+        const s = world.state;
+        const expected = viewOf(s) === "sweep" && s.params.sweep === null ? "Pick an axis" : "Done";
+        expect(activityText(s)).toBe(expected);
+        if (expected === "Done") expect(viewOf(s) === "sweep" ? sweepCurrent(s) : reportCurrent(s) && currentStage(s) === "full").toBe(true);
+      }),
+      { numRuns: SEQUENCES, seed: 35 },
+    );
+  }, 120_000);
+});

@@ -427,19 +427,18 @@ function sweepIfShown(state: AppState): Step {
 
 /**
  * The settings on screen are measured: exact counts at once; then a quick
- * estimate once the controls rest (`live`), or the full measurement. The
- * sweep view shows a sweep, not the run, so there the run's timing waits
- * until a run view is shown (`timeIfShown`), and the sweep is redone.
+ * estimate once the controls rest (`live`), or the full measurement; in the
+ * sweep view, once the controls rest, the sweep is redone too.
  */
 function measure(state: AppState, timing: "live" | "full"): Step {
   const cleared: Step = step({ ...state, debouncing: false, timing: null, stopped: false }, state.debouncing ? [{ type: "cancelDebounce" }] : []);
   const counted = merge(cleared, (s) => send(s, "counts", null, "counter"));
-  if (viewOf(state) === "sweep") return timing === "live" ? counted : merge(counted, startSweep);
   if (timing === "live") return merge(counted, (s) => step({ ...s, debouncing: true }, [{ type: "debounce" }]));
-  return merge(counted, (s) => wantTiming(s, "full"));
+  const timed = merge(counted, (s) => wantTiming(s, "full"));
+  return viewOf(state) === "sweep" ? merge(timed, startSweep) : timed;
 }
 
-/** A run view is shown: its report is timed in full if it is not yet and nothing is on its way. */
+/** A run view is shown: its report is timed in full if it is not yet and nothing is on its way (a drag in the sweep view counts only). */
 function timeIfShown(state: AppState): Step {
   if (viewOf(state) === "sweep" || state.stopped) return step(state);
   const stage = currentStage(state);

@@ -101,6 +101,25 @@ export async function startPage(
   // Without first counts (a failure), nothing waits for them.
   opening.counts.catch(milestones.firstNumbers);
 
+  // The edge's own handles, and what each piece last showed (declared
+  // before anything can dispatch: a worker's first event may come at once).
+  /** The debounce timer of a quick estimate (an effect's handle, not state: the state says whether one waits). */
+  let debounceTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A failure injected by the recovery tests: the next timed request carries it. */
+  let nextFault: Fault | null = null;
+  /** The sweep runner, with the sweep view's module (a page without sweeps never loads it). */
+  let sweepRunner: Promise<SweepRunner> | null = null;
+  const runner = (): Promise<SweepRunner> => (sweepRunner ??= import("../engine/sweep-runner").then((m) => m.createSweepRunner()));
+  /** What each piece last showed, so a render only touches what changed. */
+  const rendered = new Map<Lab, { shown: Shown; timing: boolean }>();
+  let renderedParams: Params | null = null;
+  let renderedSweep: SweepShown | null = null;
+  let sharedReport: LabReport | null | undefined;
+  let shownPresent: boolean | null = null;
+  let shownLayout = "";
+  let firstNumbersShown = false;
+  let firstFullSettled = false;
+
   // Writing a link takes the full build, which loads after the first numbers
   // (engine/codec.ts: the counting build only reads links). Until then the
   // controls that write links are inert (styles/fields.css shows a wait over
@@ -279,13 +298,6 @@ export async function startPage(
     for (const effect of effects) runEffect(effect);
   }
 
-  /** The debounce timer of a quick estimate (an effect's handle, not state: the state says whether one waits). */
-  let debounceTimer: ReturnType<typeof setTimeout> | null = null;
-  /** A failure injected by the recovery tests: the next timed request carries it. */
-  let nextFault: Fault | null = null;
-  /** The sweep runner, with the sweep view's module (a page without sweeps never loads it). */
-  let sweepRunner: Promise<SweepRunner> | null = null;
-  const runner = (): Promise<SweepRunner> => (sweepRunner ??= import("../engine/sweep-runner").then((m) => m.createSweepRunner()));
 
   function runEffect(effect: Effect): void {
     switch (effect.type) {
@@ -372,15 +384,6 @@ export async function startPage(
 
   // ---- rendering: each piece from the state
 
-  /** What each piece last showed, so a render only touches what changed. */
-  const rendered = new Map<Lab, { shown: Shown; timing: boolean }>();
-  let renderedParams: Params | null = null;
-  let renderedSweep: SweepShown | null = null;
-  let sharedReport: LabReport | null | undefined;
-  let shownPresent: boolean | null = null;
-  let shownLayout = "";
-  let firstNumbersShown = false;
-  let firstFullSettled = false;
 
   function showHeadline(): void {
     const lab = labOf(state.params.lab);

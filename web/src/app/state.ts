@@ -576,7 +576,7 @@ export function update(state: AppState, action: Action): Step {
   }
 }
 
-/** The requests a page sends as it opens: its exact counts (already on their way) and, in a run view, the full measurement; in the sweep view, its sweep. */
+/** What a page does as it opens: the address bar gets the canonical link of what runs, then its exact counts (already on their way), the full measurement and, in the sweep view, its sweep. */
 export function opening(state: AppState): Step {
-  return measure(state, "full");
+  return merge(step(state, [{ type: "writeLink", fragment: state.fragment }]), (s) => measure(s, "full"));
 }

@@ -36,3 +36,29 @@ fn a_two_axis_sweeps_json_lists_one_point_per_pair() {
     assert!(json["link"].as_str().unwrap().ends_with("&sweep=cap,rs&from=64,1&to=1K,8"));
     assert_eq!(json["digests_agree"], true);
 }
+
+/// `buflab stream` writes the bytes the readers get: for `lines` (every
+/// byte reaches the application) their digest is each run's digest.
+#[test]
+fn stream_writes_the_bytes_the_links_readers_read() {
+    let dir = std::env::temp_dir().join(format!("buflab-cli-stream-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let link = "len=20000&chunk=file&wl=lines&rd=unbuffered,std&streams=3";
+    let out = dir.join("data.bin");
+    buflab(&["stream", "--out", out.to_str().unwrap(), link]);
+    let bytes = std::fs::read(&out).unwrap();
+    assert_eq!(bytes.len(), 20000);
+    assert!(bytes.contains(&b'\n'), "text lines");
+    let json: serde_json::Value = serde_json::from_str(&buflab(&["--counts", "--json", &link.replace("&streams=3", "")])).unwrap();
+    assert_eq!(json["runs"][0]["digest"].as_str().unwrap(), buflab::engine::workload::digest_of(&bytes));
+    // To standard output: the same bytes.
+    let stdout = Command::new(env!("CARGO_BIN_EXE_buflab")).args(["stream", link]).output().unwrap().stdout;
+    assert_eq!(stdout, bytes);
+    // One file per stream, numbered from 1, each the same bytes.
+    buflab(&["stream", "--streams", "--out", out.to_str().unwrap(), link]);
+    for i in 1..=3 {
+        assert_eq!(std::fs::read(dir.join(format!("data-{i}.bin"))).unwrap(), bytes, "stream {i}");
+    }
+    assert!(!dir.join("data-4.bin").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

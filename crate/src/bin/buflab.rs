@@ -28,7 +28,33 @@ enum Command {
     /// regular file, a pipe, a loopback TCP connection) beside its simulated
     /// run, and calibrates `sys` from the real time per read call.
     Real(RealArgs),
+    /// Writes the bytes the link's source delivers (the stream its readers
+    /// read), so the program `--code` prints can run on the same bytes.
+    Stream(StreamArgs),
 }
+
+/// `buflab stream`.
+#[derive(Args, Debug)]
+#[command(after_help = STREAM_AFTER_HELP)]
+struct StreamArgs {
+    /// A BufLab link (read lab), its #fragment or a bare fragment (defaults if omitted).
+    link: Option<String>,
+    /// The file to write (standard output if omitted).
+    #[arg(long, value_name = "FILE")]
+    out: Option<std::path::PathBuf>,
+    /// One file per stream of the link (`streams`): FILE's name with -1, -2, … before its extension.
+    #[arg(long, requires = "out")]
+    streams: bool,
+}
+
+const STREAM_AFTER_HELP: &str = "\
+Every stream of a link carries the same bytes (its workload's content: 0..=255 repeating, text
+lines, length-prefixed frames or one NUL); the chunk model only cuts them differently.
+
+Examples:
+  buflab stream --out data.bin '#v=1&len=1M&chunk=file&wl=lines'
+  buflab --code '#v=1&len=1M&chunk=file&wl=lines' > main.rs && rustc -O main.rs && ./main
+  buflab stream --streams --out data.bin 'len=64K&streams=3'   # data-1.bin, data-2.bin, data-3.bin";
 
 /// `buflab real`.
 #[derive(Args, Debug)]
@@ -98,6 +124,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Real(args)) => real(args),
+        Some(Command::Stream(args)) => stream(args),
         None => run(cli.run),
     }
 }
@@ -369,6 +396,39 @@ fn real(args: RealArgs) -> ExitCode {
         RealReport::digests_agree,
         "a reader over a real source delivered different bytes than the stream",
     )
+}
+
+/// `buflab stream`: the link's stream bytes, to a file, files or stdout.
+fn stream(args: StreamArgs) -> ExitCode {
+    use std::io::Write;
+    let decoded = buflab::link::decode(args.link.as_deref().unwrap_or(""));
+    for n in &decoded.notices {
+        eprintln!("notice: {}: {}", n.key, n.message);
+    }
+    let p = &decoded.params;
+    let data = buflab::engine::content::generate(p);
+    let written = match (&args.out, args.streams) {
+        (None, _) => std::io::stdout().lock().write_all(&data),
+        (Some(path), false) => std::fs::write(path, &data),
+        (Some(path), true) => (1..=p.streams as usize).try_for_each(|i| std::fs::write(numbered(path, i), &data)),
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("buflab: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `data.bin` → `data-3.bin` (stream 3); `data` → `data-3`.
+fn numbered(path: &std::path::Path, stream: usize) -> std::path::PathBuf {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-{stream}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{stream}"),
+    };
+    path.with_file_name(name)
 }
 
 #[cfg(not(target_arch = "wasm32"))]

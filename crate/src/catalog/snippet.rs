@@ -104,6 +104,23 @@ fn source_of(chunk: ChunkModel) -> (&'static str, String, &'static str) {
     }
 }
 
+/// How to get the link's stream where the program reads it (`buflab stream`
+/// writes the bytes the simulated source delivers). Over a file the
+/// program's `read(2)` calls are the source reads BufLab counts
+/// (`crate/tests/kernel.rs` checks).
+fn stream_command(p: &Params) -> String {
+    let link = link_of(p);
+    match p.chunk {
+        ChunkModel::File => format!("buflab stream --out data.bin '#{link}', then run this program beside data.bin."),
+        ChunkModel::Pipe => {
+            format!("mkfifo data.fifo; buflab stream --out data.fifo '#{link}' & then run this program.")
+        }
+        ChunkModel::Uniform { .. } | ChunkModel::Fixed { .. } => {
+            format!("buflab stream '#{link}' | nc -l 127.0.0.1 7878 & then run this program.")
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // The read lab
 
@@ -519,6 +536,7 @@ fn read_snippet(p: &Params) -> String {
     }
     let _ = writeln!(out, "// The source: {source_about},");
     let _ = writeln!(out, "// played here by a real {source_type} (BufLab simulates it and counts every read).");
+    let _ = writeln!(out, "// The same bytes: {}", stream_command(p));
     if p.streams > 1 {
         let _ = writeln!(out, "// BufLab reads {} such streams round-robin, each through its own reader", p.streams);
         let _ = writeln!(out, "// (so {} buffers at once).", p.streams);
@@ -819,6 +837,7 @@ mod tests {
     #[test]
     fn the_source_type_follows_the_chunk_model() {
         assert!(snippet(&decode_link("chunk=file").params).contains("File::open(\"data.bin\")"));
+        assert!(snippet(&decode_link("chunk=file&len=64K").params).contains("// The same bytes: buflab stream --out data.bin '#v=1&len=64K&chunk=file&"));
         let s = snippet(&decode_link("chunk=worst").params);
         assert!(s.contains("TcpStream::connect") && s.contains("1-128 bytes (`worst` network)"), "{s}");
     }

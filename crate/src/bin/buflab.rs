@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use buflab::catalog::cursors::{ending, flavour, write_mode};
 use buflab::engine::measure::{InstantClock, Sampling};
 use buflab::model::{
-    format_size, Id, Lab, ParamError, ReaderKind, Report, Shape, Stats, SweepAxis, WriteMode, WriteReport,
+    format_size, CallCounter, Id, Lab, ParamError, ReaderKind, Report, Shape, Stats, SweepAxis, WriteMode, WriteReport,
 };
 use clap::{Args, Parser, Subcommand};
 
@@ -73,8 +73,9 @@ struct RealArgs {
 const REAL_AFTER_HELP: &str = "\
 Each reader reads the link's stream from: file (a temporary regular file; the page cache is warm, so
 this is read(2) from memory), pipe and tcp (a writer thread writes pieces that follow the link's
-chunk model and seed; the kernel decides how they reach the reader). Read calls are counted by a
-wrapper around the real source; times are wall times of whole runs, median and spread.
+chunk model and seed; the kernel decides how they reach the reader). Read calls are the kernel's count
+for the reading thread (syscr, Linux; over tcp, whose recv(2) it does not count, a wrapper's); times are
+wall times of whole runs, median and spread.
 
 Examples:
   buflab real
@@ -439,8 +440,8 @@ fn sizes(s: &buflab::model::ReadSizes) -> String {
 #[cfg(not(target_arch = "wasm32"))]
 fn real_table(r: &buflab::model::RealReport) -> String {
     let header = [
-        "source", "reader", "read calls", "bytes/read min–med–max", "wall median", "wall min–max", "per read",
-        "model reads", "model bytes/read", "model total*", "real/model", "sys fit†", "digest",
+        "source", "reader", "read calls‡", "wrapper calls", "bytes/read min–med–max", "minor faults", "wall median",
+        "wall min–max", "per read", "model reads", "model bytes/read", "model total*", "real/model", "sys fit†", "digest",
     ];
     let rows: Vec<Vec<String>> = r
         .real
@@ -449,8 +450,13 @@ fn real_table(r: &buflab::model::RealReport) -> String {
             vec![
                 run.source.id().to_string(),
                 run.reader.id().to_string(),
-                run.read_calls.to_string(),
+                match run.counted_by {
+                    CallCounter::Kernel => run.read_calls.to_string(),
+                    CallCounter::Wrapper => format!("{} (wrapper)", run.read_calls),
+                },
+                run.wrapper_calls.to_string(),
                 sizes(&run.bytes_per_read),
+                run.minor_faults.map_or_else(|| "n/a".into(), |n| n.to_string()),
                 ns(run.wall_ns.median),
                 format!("{}–{}", ns(run.wall_ns.min), ns(run.wall_ns.max)),
                 ns(run.ns_per_read),
@@ -479,7 +485,11 @@ fn real_table(r: &buflab::model::RealReport) -> String {
         "\nfile: a temporary regular file just written, so the page cache is warm (read(2) from memory, no disk).\n\
          pipe, tcp: a writer thread writes pieces sized by the chunk model; the kernel joins them as it likes\n\
          (tcp: loopback, Nagle off). Wall time: first read to the workload's end, {samples} sample(s); opening the\n\
-         source and starting its writer are not in it. Read calls: counted by a wrapper around the real source.\n\
+         source and starting its writer are not in it.\n\
+         ‡ read calls: the kernel's count of read(2) calls by the reading thread (syscr in /proc/thread-self/io),\n\
+         std's overrides on File included; over tcp (recv(2), which syscr does not count) or off Linux, the\n\
+         wrapper's. Wrapper calls: calls the reader made on the source as a wrapper sees them (a read_to_end\n\
+         handed to the source is one); bytes/read is over these. Minor faults: the reading thread's, counted pass.\n\
          * model: the same reader over the in-memory source cut by chunk=file (file) or the link's chunks (pipe,\n\
          tcp): measured CPU median + model reads × sys ({} ns). † sys fit: (wall median − model CPU) ÷ read calls.\n",
         p.sys

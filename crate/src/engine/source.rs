@@ -301,6 +301,14 @@ impl Pending {
 /// buffer" (copied out later) or "straight into the application's memory".
 /// Sources that count nothing ignore it.
 pub trait ObservedRead: Read {
+    /// It overrides `read_to_end` and `read_to_string` in a way that changes
+    /// the calls it makes (std's `File`, and a [`Source`] of the `file`
+    /// model): a wrapper that counts calls hands those over whole rather
+    /// than let std's generic algorithm run over its own `read`.
+    fn own_read_to_end(&self) -> bool {
+        false
+    }
+
     fn set_reader_buffer(&mut self, _start: *const u8, _len: usize) {}
 
     /// Whether data is waiting for the next read, as a readable socket's is.
@@ -435,6 +443,10 @@ impl FileRead for Source<'_> {
 }
 
 impl ObservedRead for Source<'_> {
+    fn own_read_to_end(&self) -> bool {
+        self.is_file()
+    }
+
     /// Readers stay black boxes: std's `BufReader` is observed, not modelled.
     /// Its buffer is the only memory it ever asks the source to fill besides
     /// the caller's, which is why this works for every workload, including
@@ -540,7 +552,7 @@ impl<C: Limit, Tag> FileRead for Stream<'_, C, Tag> {
 /// A reader seen only through its `read`: std's provided algorithms
 /// (`read_to_end`'s 8 KiB-and-doubling reads, …) over it, as over a pipe or
 /// a socket, which override none of them in a way that changes the calls.
-struct Generic<'r, R>(&'r mut R);
+pub struct Generic<'r, R>(pub &'r mut R);
 
 impl<R: Read> Read for Generic<'_, R> {
     #[inline]

@@ -220,24 +220,35 @@ fn read_loop(p: &Params) -> ReadLoop {
             doc: "`wl=lines`: text lines, newline included.",
             unbuffered: Some(
                 "/// Without a buffer: one byte per read(), the only way not to take
-/// bytes that belong to the next line.
-fn app_unbuffered<R: Read>(reader: &mut R) -> io::Result<u64> {
-    let mut line = Vec::new();
+/// bytes that belong to the next line. Returns the line's length, 0 at the
+/// end (as read_until does).
+fn read_line_unbuffered<R: Read>(reader: &mut R, line: &mut Vec<u8>) -> io::Result<usize> {
+    line.clear();
     let mut byte = [0u8; 1];
-    let mut total = 0u64;
     loop {
         match reader.read(&mut byte) {
-            Ok(0) => return Ok(total + line.len() as u64),
+            Ok(0) => return Ok(line.len()),
             Ok(_) => {
                 line.push(byte[0]);
                 if byte[0] == b'\\n' {
-                    total += line.len() as u64;
-                    line.clear();
+                    return Ok(line.len());
                 }
             }
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         }
+    }
+}
+
+fn app_unbuffered<R: Read>(reader: &mut R) -> io::Result<u64> {
+    let mut line = Vec::new();
+    let mut total = 0u64;
+    loop {
+        let n = read_line_unbuffered(reader, &mut line)?;
+        if n == 0 {
+            return Ok(total);
+        }
+        total += n as u64;
     }
 }"
                 .into(),

@@ -152,13 +152,19 @@ fn run(args: RunArgs) -> ExitCode {
         return sweep(&decoded.params, &clock, sampling, args.json);
     }
     match decoded.params.lab {
-        Lab::Read => finish(
-            buflab::api::run(&decoded.params, &clock, sampling),
-            args.json,
-            if args.timeline { table_and_timeline } else { table },
-            Report::digests_agree,
-            "a reader delivered different bytes than the source",
-        ),
+        Lab::Read => {
+            let code = finish(
+                buflab::api::run(&decoded.params, &clock, sampling),
+                args.json,
+                if args.timeline { table_and_timeline } else { table },
+                Report::digests_agree,
+                "a reader delivered different bytes than the source",
+            );
+            if !args.json {
+                print!("{}", page_faults(&decoded.params));
+            }
+            code
+        }
         Lab::Write => finish(
             buflab::api::run_write(&decoded.params, &clock, sampling),
             args.json,
@@ -397,6 +403,33 @@ fn real(args: RealArgs) -> ExitCode {
         RealReport::digests_agree,
         "a reader over a real source delivered different bytes than the stream",
     )
+}
+
+/// Allocation's kernel cost natively: each reader's minor page faults per
+/// run, with why the page shows none.
+#[cfg(not(target_arch = "wasm32"))]
+fn page_faults(params: &buflab::model::Params) -> String {
+    use buflab::engine::real::native::{page_faults, FAULT_RUNS};
+    let faults = match page_faults(params) {
+        Ok(f) => f,
+        Err(e) => return format!("\npage faults: {e}\n"),
+    };
+    let each: Vec<String> = faults
+        .iter()
+        .map(|(kind, n)| format!("{} {}", kind.id(), n.map_or_else(|| "unavailable".into(), |n| n.to_string())))
+        .collect();
+    format!(
+        "\nNatively, minor page faults per run (the kernel's count for this thread, median of {FAULT_RUNS} timed runs \
+         after one): {}.\nA fault maps in a page the run touched first: glibc gives freed heap memory back to the \
+         kernel and faults it in again on the next run's allocations. A wasm heap never shrinks, so the page shows \
+         none of this. (Page faults only: the brk/mmap calls behind them are not counted.)\n",
+        each.join(", ")
+    )
+}
+
+#[cfg(target_arch = "wasm32")]
+fn page_faults(_: &buflab::model::Params) -> String {
+    String::new()
 }
 
 /// `buflab stream`: the link's stream bytes, to a file, files or stdout.

@@ -402,3 +402,43 @@ impl Store for TempFile {
         File::open(&self.path)
     }
 }
+
+// ---------------------------------------------------------------------------
+// Allocation's kernel cost
+
+/// Runs of each reader for [`page_faults`]: one to warm up, then these,
+/// whose median is reported.
+pub const FAULT_RUNS: usize = 3;
+
+/// Minor page faults of one run of each of `params`' readers, natively: the
+/// timed pass (only what the user's program runs) over the simulated
+/// source, counted by the kernel for this thread, median of [`FAULT_RUNS`]
+/// runs after one warm-up. A fault is the kernel mapping in a page the run
+/// touched first: memory the allocator took from the kernel (or took back
+/// from it) for buffers and Vecs. glibc gives freed memory at the top of
+/// its heap back to the kernel once more than 128 KiB is free, so a run
+/// that frees its buffers faults them in again in the next. `None` per
+/// reader where the kernel gives no count. Page faults only: the
+/// `brk`/`mmap` calls behind them are not counted here.
+pub fn page_faults(params: &Params) -> Result<Vec<(ReaderKind, Option<u64>)>, ParamError> {
+    params.check()?;
+    let data = content::generate(params);
+    let mut app_buf = vec![0u8; params.rs as usize];
+    let mut sinks: Vec<CountSink> = (0..params.streams).map(|_| CountSink::default()).collect();
+    let mut out = Vec::with_capacity(params.readers.len());
+    for &kind in &params.readers {
+        let mut faults = Vec::with_capacity(FAULT_RUNS);
+        for run in 0..=FAULT_RUNS {
+            let (done, delta) = kernel::count(|| crate::engine::timed::run(kind, params, &data, &mut app_buf, &mut sinks));
+            done.map_err(|e| ParamError { key: "run", message: format!("{}: {e}", kind.id()) })?;
+            if run > 0 {
+                faults.push(delta.map(|d| d.minor_faults));
+            }
+        }
+        let mut known: Vec<u64> = faults.iter().flatten().copied().collect();
+        known.sort_unstable();
+        out.push((kind, (known.len() == FAULT_RUNS).then(|| known[FAULT_RUNS / 2])));
+    }
+    std::hint::black_box(sinks.iter().map(|s| s.0).sum::<u64>());
+    Ok(out)
+}

@@ -62,3 +62,25 @@ fn stream_writes_the_bytes_the_links_readers_read() {
     assert!(!dir.join("data-4.bin").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The many-streams lesson's native cost, as the command line prints it:
+/// std's 100 buffers are given back to the kernel after each run and
+/// faulted in again in the next; the unbuffered reader allocates nothing
+/// and faults nothing. Counts, not times (the kernel's minor-fault count,
+/// median of runs), in a fresh process whose main thread owns glibc's main
+/// heap (in a test thread among others the heap is shared and may not
+/// shrink, so the count would depend on the other tests).
+#[cfg(target_os = "linux")]
+#[test]
+fn natively_stds_many_buffers_fault_in_every_run_and_unbuffered_does_not() {
+    let out = buflab(&["--counts", "v=1&len=64K&chunk=file&cap=8K&rs=64K&rd=unbuffered,std&wl=fixed&streams=100"]);
+    let line = out.lines().find(|l| l.starts_with("Natively, minor page faults per run")).expect("the faults line");
+    let of = |kind: &str| -> u64 {
+        let at = line.find(&format!(" {kind} ")).unwrap_or_else(|| panic!("{kind} in {line}")) + kind.len() + 2;
+        line[at..].split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap()
+    };
+    let (raw, std) = (of("unbuffered"), of("std"));
+    assert!(raw <= 2, "unbuffered allocates nothing: {line}");
+    // 100 × 8 KiB is 200 pages; glibc keeps part of the freed top.
+    assert!(std >= 20, "std's buffers: {line}");
+}

@@ -54,17 +54,7 @@ fn counts(p: &Params) -> Report {
 /// as printed, its `main` made public; the harness's `main` runs the case
 /// its first argument names. Built with `rustc -O`.
 fn build_harness(dir: &Path, programs: &[String]) -> PathBuf {
-    let mut src = String::from("#![allow(dead_code)]\n");
-    for (i, program) in programs.iter().enumerate() {
-        assert_eq!(program.matches("\nfn main()").count(), 1, "{program}");
-        let module = program.replace("\nfn main()", "\npub fn main()");
-        let _ = writeln!(src, "mod case_{i} {{\n{module}\n}}");
-    }
-    src += "fn main() -> std::io::Result<()> {\n    match std::env::args().nth(1).as_deref() {\n";
-    for i in 0..programs.len() {
-        let _ = writeln!(src, "        Some(\"{i}\") => case_{i}::main(),");
-    }
-    src += "        _ => panic!(\"which case?\"),\n    }\n}\n";
+    let src = harness_source(programs);
     let file = dir.join("harness.rs");
     std::fs::write(&file, &src).unwrap();
     let exe = dir.join("harness");
@@ -77,6 +67,21 @@ fn build_harness(dir: &Path, programs: &[String]) -> PathBuf {
         .expect("rustc runs");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     exe
+}
+
+fn harness_source(programs: &[String]) -> String {
+    let mut src = String::from("#![allow(dead_code)]\n");
+    for (i, program) in programs.iter().enumerate() {
+        assert_eq!(program.matches("\nfn main()").count(), 1, "{program}");
+        let module = program.replace("\nfn main()", "\npub fn main()");
+        let _ = writeln!(src, "mod case_{i} {{\n{module}\n}}");
+    }
+    src += "fn main() -> std::io::Result<()> {\n    match std::env::args().nth(1).as_deref() {\n";
+    for i in 0..programs.len() {
+        let _ = writeln!(src, "        Some(\"{i}\") => case_{i}::main(),");
+    }
+    src += "        _ => panic!(\"which case?\"),\n    }\n}\n";
+    src
 }
 
 /// `buflab stream --out FILE LINK`: the link's bytes where the program reads them.
@@ -95,7 +100,7 @@ fn stream(link: &str, out: &Path) {
 fn traced(exe: &Path, case: usize, dir: &Path) -> (Command, PathBuf) {
     let trace = dir.join("trace.txt");
     let mut cmd = Command::new(strace());
-    cmd.args(["-qq", "-s", "0", "-e", "trace=openat,read,close", "-o"])
+    cmd.args(["-f", "-qq", "-s", "0", "-e", "trace=openat,read,close", "-o"])
         .arg(&trace)
         .arg(exe)
         .arg(case.to_string())
@@ -120,6 +125,8 @@ fn reads_per_open(trace: &str, name: &str) -> Vec<u64> {
     let mut open: Vec<(i64, usize)> = Vec::new();
     let quoted = format!("\"{name}\"");
     for line in trace.lines() {
+        // `-f` puts the thread's id first.
+        let line = line.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start();
         let Some((call, rest)) = line.split_once('(') else { continue };
         let result = line.rsplit_once(") = ").and_then(|(_, r)| r.split_whitespace().next()).and_then(|r| r.parse::<i64>().ok());
         let first_arg = rest.split([',', ')']).next().unwrap_or("").trim();
@@ -277,4 +284,61 @@ fn a_pipe_the_writer_cannot_keep_full_spreads() {
             assert!(*lo >= model, "{link}");
         }
     }
+}
+
+/// The async programs: tokio's `BufReader` over `tokio::fs::File` (which
+/// reads on a blocking thread into a buffer of its own, at most what it is
+/// asked for) and futures' over `AllowStdIo<File>`, every workload over a
+/// file, built with tokio and futures from the registry cache
+/// (`cargo build --release --offline`, slow: ignored by default). Asserts
+/// the kernel's count equals BufLab's, and prints each case.
+#[test]
+#[ignore = "builds tokio and futures (minutes): run with --ignored --nocapture"]
+fn over_a_file_the_async_programs_read_calls_are_buflabs() {
+    let dir = scratch("async");
+    let mut links = Vec::new();
+    for w in Workload::all() {
+        for rs in ["1", "100", "16K"] {
+            links.push(format!("v=1&len=64K&chunk=file&cap=4K&rs={rs}&rd=tokio,futures&wl={}&nul=40000", w.id()));
+        }
+    }
+    links.push("v=1&len=1M&chunk=file&cap=8K&rd=tokio,futures&wl=to_end".into());
+    let all: Vec<Params> = links.iter().map(|l| params(l)).collect();
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        "[package]\nname = \"harness\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n\n\
+         [dependencies]\ntokio = { version = \"1\", features = [\"rt\", \"net\", \"fs\", \"io-util\"] }\nfutures = \"0.3\"\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("src/main.rs"), harness_source(&all.iter().map(snippet).collect::<Vec<_>>())).unwrap();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    // Its own target directory outside the case directory, kept between runs.
+    let target = dir.with_file_name("async-target");
+    let out = Command::new(cargo)
+        .args(["build", "--release", "--offline", "--quiet"])
+        .env("CARGO_TARGET_DIR", &target)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let exe = target.join("release/harness");
+    let mut table = String::new();
+    let mut differ = Vec::new();
+    for (i, (link, p)) in links.iter().zip(&all).enumerate() {
+        let case = dir.join(format!("case-{i}"));
+        std::fs::create_dir_all(&case).unwrap();
+        stream(link, &case.join("data.bin"));
+        let (mut cmd, trace) = traced(&exe, i, &case);
+        let out = cmd.output().expect("strace runs");
+        assert!(out.status.success(), "{link}: {}", String::from_utf8_lossy(&out.stderr));
+        let kernel = reads_per_open(&std::fs::read_to_string(&trace).unwrap(), "data.bin");
+        let buflab: Vec<u64> = counts(p).runs.iter().map(|r| r.source_reads).collect();
+        let _ = writeln!(table, "{link}: kernel {kernel:?}, BufLab {buflab:?}");
+        if kernel != buflab {
+            differ.push(link.clone());
+        }
+    }
+    println!("{table}");
+    assert!(differ.is_empty(), "differ: {differ:?}\n{table}");
 }

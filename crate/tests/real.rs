@@ -227,18 +227,3 @@ fn calibrating_on_a_real_file_reads_the_streams_bytes_in_bounded_work() {
         assert_eq!(c.sys, LIMITS.sys.clamp((c.ns_per_call.median - c.in_memory_ns).round().max(0.0) as u64));
     }
 }
-
-/// The many-streams lesson's native cost: std's 100 buffers are given back
-/// to the kernel after each run and faulted in again in the next; the
-/// unbuffered reader allocates nothing and faults nothing. Counts, not
-/// times: the kernel's minor-fault count of this thread, median of runs.
-#[test]
-fn natively_stds_many_buffers_fault_in_every_run_and_unbuffered_does_not() {
-    let p = params("v=1&len=64K&chunk=file&cap=8K&rs=64K&rd=unbuffered,std&wl=fixed&streams=100");
-    let faults = buflab::engine::real::native::page_faults(&p).unwrap();
-    let of = |kind| faults.iter().find(|(k, _)| *k == kind).unwrap().1.expect("Linux counts page faults");
-    let (raw, std) = (of(ReaderKind::Unbuffered), of(ReaderKind::Std));
-    assert!(raw <= 2, "unbuffered allocates nothing: {raw} faults");
-    // 100 × 8 KiB is 200 pages; glibc keeps some of the freed top.
-    assert!(std >= 20, "std's buffers: {std} faults");
-}

@@ -419,7 +419,10 @@ pub const FAULT_RUNS: usize = 3;
 /// its heap back to the kernel once more than 128 KiB is free, so a run
 /// that frees its buffers faults them in again in the next. `None` per
 /// reader where the kernel gives no count. Page faults only: the
-/// `brk`/`mmap` calls behind them are not counted here.
+/// `brk`/`mmap` calls behind them are not counted here. The figure is a
+/// program's: run it in a process's main thread (the command line does),
+/// whose heap is its own; a thread sharing an arena with others may not see
+/// the heap shrink.
 pub fn page_faults(params: &Params) -> Result<Vec<(ReaderKind, Option<u64>)>, ParamError> {
     params.check()?;
     let data = content::generate(params);

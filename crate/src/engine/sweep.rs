@@ -129,6 +129,22 @@ fn zigzags(times: &[Timed]) -> bool {
     })
 }
 
+/// What a run did, in exact counts. Two runs with the same work ran the
+/// same calls, copies and allocations: a time that differs between them
+/// differs by noise (the machine's load), never because of the axis.
+fn work(run: &Run) -> impl PartialEq {
+    (run.source_reads, run.app_reads, run.bytes_copied, run.alloc.allocations, run.alloc.reallocs, run.blocks, run.polls, run.pendings)
+}
+
+/// The index of the last point whose work differs from the point before it
+/// (0 when the work never changes). The time knee is looked for up to there:
+/// a later point repeats that point's work, so a time that falls there falls
+/// by noise. A reader whose work never changes along the axis (an unbuffered
+/// reader on a capacity axis) thus has its time knee at the first point.
+fn last_change(runs: &[&Run]) -> usize {
+    (1..runs.len()).rev().find(|&i| work(runs[i]) != work(runs[i - 1])).unwrap_or(0)
+}
+
 fn total(run: &Run) -> Timed {
     Timed {
         median: run.cpu_ns.median + run.modelled_io_ns,
@@ -168,7 +184,7 @@ fn knees_along(points: &[&SweepPoint], across: Option<u64>) -> Vec<Knee> {
             let (index, curve): (Option<usize>, Vec<f64>) = match metric {
                 Metric::Time => {
                     let times: Vec<Timed> = runs.iter().map(|run| total(run)).collect();
-                    (time_knee(&times), times.iter().map(|t| t.median).collect())
+                    (time_knee(&times[..=last_change(&runs)]), times.iter().map(|t| t.median).collect())
                 }
                 _ => {
                     let curve: Vec<f64> = runs.iter().map(|run| metric.count(run).unwrap_or(0) as f64).collect();

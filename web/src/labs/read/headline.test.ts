@@ -72,5 +72,10 @@ describe("the sweep's headline", () => {
     expect(sweepHeadline(one, axis("cap"), labelOf, (v) => codec.formatSize(v), false, codec.schema.knee_tolerance)).toMatch(
       /^For unbuffered Read a bigger buffer capacity never cut source reads in this range \(65,537 from cap = 64 on\); source reads stop falling at cap = 512 for std BufReader/,
     );
+    // A reader alone whose reads never fell: no knee to be past.
+    const alone = sweep("len=64K&chunk=64-512&rd=unbuffered&sweep=cap&from=64&to=1K");
+    expect(sweepHeadline(alone, axis("cap"), labelOf, (v) => codec.formatSize(v), false, codec.schema.knee_tolerance)).toBe(
+      "For unbuffered Read a bigger buffer capacity never cut source reads in this range (65,537 from cap = 64 on).",
+    );
   });
 });

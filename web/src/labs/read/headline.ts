@@ -167,7 +167,9 @@ export function sweepHeadline(
   });
   if (sentences.length === 0) return `${prefix}No knee yet.`;
   const text = sentences.join("; ");
-  return `${prefix}${text.charAt(0).toUpperCase()}${text.slice(1)}. Past the knee a bigger value buys at most ${Math.round(tolerance * 100)}% fewer reads.`;
+  // Said only where some reader has a knee: one whose reads never fell has none to be past.
+  const past = knees.some((k) => !k.first) ? ` Past the knee a bigger value buys at most ${Math.round(tolerance * 100)}% fewer reads.` : "";
+  return `${prefix}${text.charAt(0).toUpperCase()}${text.slice(1)}.${past}`;
 }
 
 /**

@@ -88,10 +88,10 @@ export function summarizeWrite(report: WriteReport, labelOf: (id: string) => str
   if (direct && buffered) {
     const total = (s: typeof direct): number => s.cpu_ns.median + s.modelled_io_ns;
     const ratio = direct.sink_writes / Math.max(1, buffered.sink_writes);
-    const times = full ? `: ${formatNs(total(buffered))} against ${formatNs(total(direct))} per run with modelled I/O` : "";
+    const timing = full ? `: ${formatNs(total(buffered))} against ${formatNs(total(direct))} per run with modelled I/O` : "";
     parts.push(
       ratio > 1
-        ? `BufWriter made ${formatRatio(ratio)} fewer sink writes than direct writes (${formatCount(buffered.sink_writes)} vs ${formatCount(direct.sink_writes)})${times}.`
+        ? `BufWriter made ${formatRatio(ratio)} fewer sink writes than direct writes (${formatCount(buffered.sink_writes)} vs ${formatCount(direct.sink_writes)})${timing}.`
         : `BufWriter made as many sink writes as direct writes (${formatCount(buffered.sink_writes)}): at these settings its buffer saves no system calls.`,
     );
   }

@@ -160,8 +160,9 @@ describe("sweeps", () => {
 
   it("offers only the axes the settings use", async () => {
     // Frames never read with the read size (the settings strip hides it), so it is no axis.
-    const page = await open("#v=1&len=64K&rd=unbuffered,std&wl=frames&view=sweep", 1280);
+    const page = await open("#v=1&len=64K&rd=unbuffered,std&wl=frames", 1280);
     await settled(page);
+    await page.locator("#view-tab-sweep").click();
     await page.locator("#sweep-axis option").nth(1).waitFor({ state: "attached" });
     await expect(page.locator("#sweep-axis option").allTextContents()).resolves.toEqual(["Off", "Buffer capacity", "Chunk size", "Stream length", "Streams"]);
     await page.close();

@@ -29,7 +29,7 @@ pub use params::{
 };
 pub use real::{Calibration, CalibratedFrom, CallCounter, ModelSide, ReadSizes, RealReport, RealRun, RealSource};
 pub use report::{
-    AllocCounts, BlockCounts, Ending, FinalFlush, FlavourRun, LabReport, Report, Run, SinkRun, Stage, Stats, Timer,
+    AllocCounts, BlockCounts, Ending, FinalFlush, FlavourRun, LabReport, Ratio, Report, Run, SinkRun, Stage, Stats, Timer,
     Verdict, WriteFailure, WriteMode, WriteReport,
 };
 pub use size::{format_size, parse_size, KIB, MIB};

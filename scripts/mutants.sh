@@ -31,16 +31,17 @@ rust() {
   local args=(
     -p buflab
     -f crate/src/link/mod.rs -f 'crate/src/model/*.rs' -f crate/src/engine/source.rs
-    -j 1 --timeout 180 --build-timeout 900 --baseline skip --copy-target true
+    -j 1 --timeout 180 --build-timeout 900 --baseline skip
+    -C --lib -C --test=readers -C --test=chained
     -o target/mutants
   )
   [ -n "${MUTANTS_SHARD:-}" ] && args+=(--shard "$MUTANTS_SHARD" --sharding round-robin)
   [ -n "${MUTANTS_RE:-}" ] && args+=(-F "$MUTANTS_RE")
-  # The unit tests (the link codec's and the model's among them) and the
-  # integration tests that drive the source (every reader over every
-  # chunking); the build starts from a copy of target/. A missed mutant
-  # exits 2 and a timeout 3: reported, not a failure.
-  nice -n 10 cargo mutants "${args[@]}" -- --lib --test readers --test chained || {
+  # Built and run: the unit tests (the link codec's and the model's among
+  # them) and the integration tests that drive the source (every reader over
+  # every chunking). A missed mutant exits 2 and a timeout 3: reported, not
+  # a failure.
+  nice -n 10 cargo mutants "${args[@]}" || {
     status=$?
     [ "$status" = 2 ] || [ "$status" = 3 ] || return "$status"
   }

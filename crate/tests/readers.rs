@@ -7,7 +7,7 @@ use buflab::engine::readers as read;
 use buflab::engine::source::{counting_bytes, Chunker, Limit, Probe, Source};
 use buflab::engine::workload::{digest_of, AppCounts, DigestSink};
 use buflab::link::decode as decode_link;
-use buflab::model::{max_streams, ChunkModel, Id, LenRange, Params, ReaderKind, SysSource, Workload};
+use buflab::model::{max_streams, Bounds, ChunkModel, Id, LenRange, Params, ReaderKind, SysSource, Workload, LIMITS};
 use proptest::prelude::*;
 
 mod common;
@@ -36,6 +36,17 @@ fn cap_and_rs() -> impl Strategy<Value = (usize, usize)> {
         Just((1usize, 1usize)),
         (1usize..2000, 1usize..5000),
         (1usize..64).prop_flat_map(|cap| (Just(cap), cap..cap * 4 + 1)),
+    ]
+}
+
+/// A value inside `b`, near either of its limits, or anywhere in u64.
+fn near_limits(b: Bounds) -> impl Strategy<Value = u64> {
+    prop_oneof![
+        b.min..=b.max,
+        b.min.saturating_sub(2)..=b.min.saturating_add(2),
+        b.max.saturating_sub(2)..=b.max.saturating_add(2),
+        b.max..=b.max.saturating_mul(4),
+        any::<u64>(),
     ]
 }
 
@@ -129,14 +140,22 @@ proptest! {
         prop_assert_eq!(d.params, p);
     }
 
+    /// Structured params (the worker's, the CLI's JSON) are checked strictly:
+    /// valid exactly when every value is inside its limit, refused naming the
+    /// first key (in `Params::check`'s order) that is not, never a panic; and
+    /// the JSON path gives the same answer as the params themselves.
     #[test]
     fn bad_structured_params_are_errors_not_panics(
-        len in any::<u64>(), cap in any::<u64>(), rs in any::<u64>(), seed in any::<u64>(), sys in any::<u64>(),
+        len in near_limits(LIMITS.len), cap in near_limits(LIMITS.cap), rs in near_limits(LIMITS.rs),
+        seed in near_limits(LIMITS.seed), sys in near_limits(LIMITS.sys),
     ) {
         let p = Params { len, cap, rs, seed, sys, ..Params::default() };
-        let _ = p.check();
+        let fields = [("len", len, LIMITS.len), ("cap", cap, LIMITS.cap), ("rs", rs, LIMITS.rs), ("sys", sys, LIMITS.sys), ("seed", seed, LIMITS.seed)];
+        let first_bad = fields.iter().find(|(_, v, bounds)| !bounds.contains(*v)).map(|(key, _, _)| *key);
+        let checked = p.check();
+        prop_assert_eq!(checked.as_ref().err().map(|e| e.key), first_bad, "{:?}", checked);
         let json = format!(r#"{{"len":{len},"cap":{cap},"rs":{rs},"seed":{seed},"sys":{sys}}}"#);
-        let _ = buflab::link::params_from_json(&json);
+        prop_assert_eq!(buflab::link::params_from_json(&json), checked.map(|()| p));
     }
 }
 

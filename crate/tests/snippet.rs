@@ -4,19 +4,18 @@
 //! readers, plus the variants that change the code) is compiled by `rustc`
 //! to metadata with warnings denied, in a fraction of a second each.
 //! Write-lab programs need bincode, serde and bytes, and programs with an
-//! async reader need tokio (rt, net, fs, io-util) and futures: `cargo check`
-//! in a temp crate under target/ (offline, from the registry cache) is
-//! slower, so those tests are ignored by default:
-//! `cargo test -p buflab --test snippet -- --ignored` (the async one needs
-//! tokio's and futures' crates in the cache: `cargo fetch` in
-//! target/snippet-check/async once, online).
+//! async reader need tokio (rt, net, fs, io-util) and futures: one
+//! `cargo check` of all of them, as the bins of a scratch crate under
+//! target/snippet-check/deps. Its first run fetches those crates (crates.io,
+//! or cargo's offline cache with CARGO_NET_OFFLINE=true) and checks them,
+//! a minute or two; later runs check the programs alone, in seconds.
 
 use std::path::PathBuf;
 use std::process::Command;
 
 use buflab::catalog::snippet::snippet;
 use buflab::link::decode as decode_link;
-use buflab::model::{Id, Workload};
+use buflab::model::{Flavour, Id, Lab, ReaderKind, Workload};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/snippet-check").join(name);
@@ -66,7 +65,10 @@ fn read_lab_programs_compile_with_std_alone() {
 /// `dependencies`, warnings denied.
 fn cargo_check(name: &str, dependencies: &str, programs: &[String]) {
     let dir = scratch(name);
-    std::fs::create_dir_all(dir.join("src/bin")).unwrap();
+    let bins = dir.join("src/bin");
+    // Bins of an earlier run with more programs would be checked too.
+    let _ = std::fs::remove_dir_all(&bins);
+    std::fs::create_dir_all(&bins).unwrap();
     std::fs::write(
         dir.join("Cargo.toml"),
         format!(
@@ -76,11 +78,11 @@ fn cargo_check(name: &str, dependencies: &str, programs: &[String]) {
     )
     .unwrap();
     for (i, program) in programs.iter().enumerate() {
-        std::fs::write(dir.join(format!("src/bin/p{i}.rs")), program).unwrap();
+        std::fs::write(bins.join(format!("p{i}.rs")), program).unwrap();
     }
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
-        .args(["check", "--offline", "--quiet", "--bins"])
+        .args(["check", "--quiet", "--bins"])
         .env("RUSTFLAGS", "-D warnings")
         .current_dir(&dir)
         .output()
@@ -88,9 +90,8 @@ fn cargo_check(name: &str, dependencies: &str, programs: &[String]) {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
-#[test]
-#[ignore = "cargo check of a crate with tokio and futures: slow; run with --ignored"]
-fn async_reader_programs_compile_with_tokio_and_futures() {
+/// Programs with an async reader, over every workload and source kind.
+fn async_links() -> Vec<String> {
     let mut links: Vec<String> = Workload::all()
         .into_iter()
         .flat_map(|w| {
@@ -103,27 +104,40 @@ fn async_reader_programs_compile_with_tokio_and_futures() {
         .collect();
     links.push("wl=frames&reuse=on&rd=tokio,futures".into());
     links.push("wl=lines&rd=chained,tokio".into());
-    let programs: Vec<String> = links.iter().map(|l| snippet(&decode_link(l).params)).collect();
-    cargo_check(
-        "async",
-        "tokio = { version = \"1\", features = [\"rt\", \"net\", \"fs\", \"io-util\"] }\nfutures = \"0.3\"\n",
-        &programs,
-    );
+    links
 }
 
+/// Write-lab programs: every flavour, each kind of buffer.
+const WRITE_LINKS: [&str; 4] = [
+    "lab=write",
+    "lab=write&wf=cursor_vec",
+    "lab=write&wf=mut_slice,cursor_box&buf=1K",
+    "lab=write&wf=writer_vec,bytes_mut&icap=0",
+];
+
 #[test]
-#[ignore = "cargo check of a crate with bincode, serde and bytes: slow; run with --ignored"]
-fn write_lab_programs_compile_with_bincode_serde_and_bytes() {
-    let links = [
-        "lab=write",
-        "lab=write&wf=cursor_vec",
-        "lab=write&wf=mut_slice,cursor_box&buf=1K",
-        "lab=write&wf=writer_vec,bytes_mut&icap=0",
-    ];
+fn async_and_write_lab_programs_compile_with_the_crates_they_name() {
+    let links: Vec<String> = async_links().into_iter().chain(WRITE_LINKS.map(String::from)).collect();
     let programs: Vec<String> = links.iter().map(|l| snippet(&decode_link(l).params)).collect();
+    // Each program's header names what it needs beyond std.
+    for (link, program) in links.iter().zip(&programs) {
+        let header: String = program.lines().take_while(|l| l.starts_with("//")).collect::<Vec<_>>().join("\n");
+        let p = decode_link(link).params;
+        let needs = [
+            ("tokio", p.lab == Lab::Read && p.readers.contains(&ReaderKind::Tokio)),
+            ("futures", p.lab == Lab::Read && p.readers.contains(&ReaderKind::Futures)),
+            ("bincode", p.lab == Lab::Write),
+            ("serde", p.lab == Lab::Write),
+            ("bytes", p.lab == Lab::Write && p.write.flavours.contains(&Flavour::BytesMut)),
+        ];
+        for (krate, needed) in needs {
+            assert_eq!(header.contains(&format!("{krate} = ")), needed, "{link}: {krate}\n{header}");
+        }
+    }
     cargo_check(
-        "write",
-        "bincode = \"1.3\"\nserde = { version = \"1\", features = [\"derive\"] }\nbytes = \"1\"\n",
+        "deps",
+        "tokio = { version = \"1\", features = [\"rt\", \"net\", \"fs\", \"io-util\"] }\nfutures = \"0.3\"\n\
+         bincode = \"1.3\"\nserde = { version = \"1\", features = [\"derive\"] }\nbytes = \"1\"\n",
         &programs,
     );
 }

@@ -227,12 +227,39 @@ fn a_two_axis_sweep_runs_every_pair_and_knees_in_every_column() {
     assert_eq!(json["sweep"]["across"]["axis"], "rs");
 }
 
+/// The keys of a JSON object.
+fn fields(v: &serde_json::Value) -> std::collections::BTreeSet<String> {
+    v.as_object().unwrap_or_else(|| panic!("not an object: {v}")).keys().cloned().collect()
+}
+
+/// A one-axis report is what it was before two-axis sweeps: no `across`
+/// anywhere (not even `null`), the same fields as a two-axis report's
+/// otherwise, and it reads back as the report it was written from.
 #[test]
 fn one_axis_reports_keep_their_form() {
-    let json = serde_json::to_value(lesson_sweep()).unwrap();
-    assert!(json["sweep"].get("across").is_none());
-    assert!(json["points"][0].get("across").is_none());
-    assert!(json["knees"][0].get("across").is_none());
+    let r = lesson_sweep();
+    let json = serde_json::to_value(r).unwrap();
+    assert_eq!(json["sweep"], serde_json::json!({ "axis": "cap", "from": 16, "to": 65536 }));
+    assert_eq!(json["across_values"], serde_json::json!([]));
+    assert_eq!(json["total"], 13);
+    let points = json["points"].as_array().unwrap();
+    assert_eq!(points.len(), 13);
+    for (point, value) in points.iter().zip(&r.values) {
+        assert_eq!(fields(point), fields(&serde_json::json!({ "value": 0, "report": 0 })), "{}", point["value"]);
+        assert_eq!(point["value"], *value);
+    }
+    // A two-axis knee has the same fields and `across`.
+    let mut two_axis = r.knees[0].clone();
+    two_axis.across = Some(1);
+    let mut knee_fields = fields(&serde_json::to_value(&two_axis).unwrap());
+    assert!(knee_fields.remove("across"));
+    assert!(!r.knees.is_empty());
+    for knee in json["knees"].as_array().unwrap() {
+        assert_eq!(fields(knee), knee_fields, "{knee}");
+    }
+    assert!(!r.link.contains("sweep=cap,") && r.link.contains("sweep=cap&from=16&to=64K"), "{}", r.link);
+    let back: SweepReport = serde_json::from_value(json).unwrap();
+    assert_eq!(&back, r);
 }
 
 #[test]

@@ -611,3 +611,29 @@ fn params_that_fail_the_check_are_never_returned() {
     assert_eq!(keys(&d), ["cap"]);
     assert!(d.notices[0].message.contains("using defaults"), "{:?}", d.notices);
 }
+
+#[test]
+fn a_grid_past_the_job_size_is_cut_on_its_second_axis_first() {
+    // The last point, cap = 8K with 512 streams of 1M, is past the job-size
+    // rule (64 streams at most): the streams axis is cut to 64 and the cap
+    // axis is kept whole.
+    let d = decode("sweep=cap,streams&from=1K,1&to=8K,512");
+    let s = d.params.sweep.unwrap();
+    assert_eq!((s.from, s.to), (1024, 8192), "{:?}", d.notices);
+    let a = s.across.unwrap();
+    assert_eq!((a.axis, a.from, a.to), (SweepAxis::Streams, 1, 64), "{:?}", d.notices);
+    assert_eq!(keys(&d), ["to"]);
+    assert!(d.notices[0].message.starts_with("12 points past cap = 8K, streams = 64 dropped"), "{:?}", d.notices);
+}
+
+#[test]
+fn fit_sweep_fits_a_sweep_to_the_rest_of_the_params() {
+    // Valid but for the sweep: 512 streams of 1M are past the job size.
+    let p = Params { sweep: Some(Sweep::one(SweepAxis::Streams, 1, 512)), ..Params::default() };
+    assert_eq!(p.check().unwrap_err().key, "to");
+    let d = fit_sweep(&p).unwrap();
+    assert_eq!(d.params.sweep, Some(Sweep::one(SweepAxis::Streams, 1, 64)));
+    assert_eq!(keys(&d), ["to"]);
+    // Anything else invalid is refused.
+    assert_eq!(fit_sweep(&Params { cap: 0, ..p }).unwrap_err().key, "cap");
+}

@@ -94,10 +94,44 @@ describe("the counting build and the full build", () => {
     expect(() => counting.run(fragment, false, true)).toThrow(/counts only/);
     expect(() => counting.run(fragment, false, false)).toThrow(/counts only/);
     const report = counting.run(fragment, true, false) as LabReport;
-    expect(report.lab === "read" && report.runs[0]!.timeline).toBeFalsy();
-    // The full build's counts carry the timeline the timeline view draws.
-    const withTimeline = full.run(fragment, true, false) as LabReport;
-    expect(withTimeline.lab === "read" && withTimeline.runs[0]!.timeline).toBeTruthy();
+    if (report.lab !== "read") throw new Error("a read-lab link gave a write-lab report");
+    expect(report.runs[0]!.timeline).toBeUndefined();
+  });
+
+  it("the full build's counts carry the timeline the timeline view draws: std's 1-byte reads, one source read per drained buffer", () => {
+    const { fragment } = full.decode_link("len=16K&rd=std") as { fragment: string };
+    const report = full.run(fragment, true, false) as LabReport;
+    if (report.lab !== "read") throw new Error("a read-lab link gave a write-lab report");
+    const timeline = report.runs[0]!.timeline!;
+    expect({ ...timeline, ops: timeline.ops.length }).toEqual({ shape: "single", capacity: 8192, pool: report.params.pool, streams: 1, ops: 100, truncated: true, error: null });
+    let buffered = 0;
+    timeline.ops.forEach((op, i) => {
+      expect({ kind: op.kind, requested: op.requested, returned: op.returned, at: op.at, copied: op.copied }, `op ${i}`).toEqual({ kind: "read", requested: 1, returned: 1, at: i, copied: 1 });
+      expect(op.source_reads, `op ${i}: a source read exactly when the buffer has drained`).toBe(buffered === 0 ? 1 : 0);
+      buffered += op.source_bytes - op.returned;
+    });
+    expect(timeline.ops[0]!.reads[0]!.requested).toBe(8192);
+  });
+
+  it("a short stream's timeline, traced to its end, adds up to the run's counts", () => {
+    const { fragment } = full.decode_link("len=1K&chunk=file&rs=16&rd=unbuffered,std,chained") as { fragment: string };
+    const report = full.run(fragment, true, false) as LabReport;
+    if (report.lab !== "read") throw new Error("a read-lab link gave a write-lab report");
+    for (const run of report.runs) {
+      const timeline = run.timeline!;
+      const sum = (f: (op: (typeof timeline.ops)[number]) => number) => timeline.ops.reduce((total, op) => total + f(op), 0);
+      expect(timeline.truncated, run.reader).toBe(false);
+      expect(timeline.ops.length, run.reader).toBe(65);
+      expect(sum((op) => op.returned), run.reader).toBe(1024);
+      expect(sum((op) => op.source_reads), run.reader).toBe(run.source_reads);
+      expect(sum((op) => op.copied), run.reader).toBe(run.bytes_copied);
+      expect(timeline.ops.at(-1)!.returned, run.reader).toBe(0);
+    }
+    expect(report.runs.map((r) => [r.reader, r.timeline!.shape, r.timeline!.capacity])).toEqual([
+      ["unbuffered", "unbuffered", 0],
+      ["std", "single", 8192],
+      ["chained", "blocks", 8192],
+    ]);
   });
 
   it("the counting build has none of the full build's other exports", () => {

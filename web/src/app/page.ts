@@ -254,25 +254,6 @@ export async function startPage(
     () => linkUrl(location.href, withoutKeys(state.fragment, ["present"])),
   );
 
-  performance.mark("buflab:ui");
-  // Attached after the UI pieces: a worker that cannot even start reports
-  // through dispatch() at once.
-  listen((event) => {
-    switch (event.type) {
-      case "ready":
-        performance.mark("buflab:engine-ready");
-        dispatch({ type: "engineReady", isolated: event.info.isolated });
-        return;
-      case "respawned":
-        // With a request running, its rejection carries the same message to the alert.
-        if (!isRunning(state)) dispatch({ type: "engineNotice", message: `${event.reason} A fresh engine was started.` });
-        return;
-      case "broken":
-        dispatch({ type: "engineBroken", message: event.message });
-        return;
-    }
-  });
-
   // ---- the edge: actions in, effects out
 
   /** Applies one action: the new state is rendered, then its effects run. */
@@ -596,6 +577,26 @@ export async function startPage(
   });
   window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", retheme);
   theme.onChange(retheme);
+
+  performance.mark("buflab:ui");
+  // Attached after the UI pieces and the render's own bookkeeping: a worker
+  // that cannot even start (or one that is already ready) reports through
+  // dispatch() at once, which renders.
+  listen((event) => {
+    switch (event.type) {
+      case "ready":
+        performance.mark("buflab:engine-ready");
+        dispatch({ type: "engineReady", isolated: event.info.isolated });
+        return;
+      case "respawned":
+        // With a request running, its rejection carries the same message to the alert.
+        if (!isRunning(state)) dispatch({ type: "engineNotice", message: `${event.reason} A fresh engine was started.` });
+        return;
+      case "broken":
+        dispatch({ type: "engineBroken", message: event.message });
+        return;
+    }
+  });
 
   render(state);
   codec.programLoaded.then(

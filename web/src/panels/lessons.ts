@@ -267,7 +267,7 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
           previous.onclick = () => before && load(before, results);
           next.onclick = () => after && load(after, results);
           reload.onclick = () => load(lesson, results);
-          if (opening && matchMedia("(max-width: 600px)").matches) card.scrollIntoView({ block: "start" });
+          if (opening && matchMedia("(max-width: 600px)").matches) requestAnimationFrame(() => card.scrollIntoView({ block: "start" }));
         }
       }
       // Predict, then reveal: the results and the points wait for Reveal (styles/lessons.css: body.predicting).
@@ -282,8 +282,8 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
         if (lesson) {
           setText(questionText, lesson.question.text);
           if (document.activeElement !== guessField) guessField.value = state.guess === null ? "" : String(state.guess);
-          guessField.disabled = !asking;
-          revealButton.hidden = !asking;
+          // After Reveal the guess is in the feedback line; the row gives its room to the answer.
+          guessForm.hidden = !asking;
           answerLine.hidden = asking;
           whyLine.hidden = asking;
           feedbackLine.hidden = asking || state.guess === null || answer === null;

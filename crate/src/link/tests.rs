@@ -167,7 +167,7 @@ fn every_key_of_the_table_is_known_once() {
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");
     }
-    assert_eq!(keys.len(), 33);
+    assert_eq!(keys.len(), 34);
     assert!(DISPLAY_KEYS.iter().all(|k| keys.contains(k)));
 }
 
@@ -586,6 +586,7 @@ fn every_link_key_is_numeric_tested_or_named_as_not_numeric() {
         key::POOL,
         key::REUSE,
         key::PRESENT,
+        key::PREDICT,
         key::LAB,
         key::FLAVOURS,
         key::SWEEP,

@@ -291,7 +291,7 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
           setText(feedbackLine, answer !== null && state.guess !== null ? guessFeedback(state.guess, answer) : "");
           setText(whyLine, lesson.question.why);
           const forward = asking ? "reveal" : index + 1 < total ? "next lesson" : "(last lesson)";
-          setText(keys, `Keys: → or PageDown: ${forward} · ← or PageUp: previous lesson`);
+          setText(keys, `→ / PageDown: ${forward} · ← / PageUp: back`);
         }
       }
       // Display keys (presenter mode, the view) change how the page looks, not the experiment.

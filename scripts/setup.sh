@@ -53,6 +53,13 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 
+# strace: crate/tests/kernel.rs counts the printed programs' read(2) calls with it.
+if [ ! -x /usr/bin/strace ]; then
+  step "installing strace from Debian (seconds, once)"
+  as_root apt-get update -q
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q strace
+fi
+
 if [ "$browser" = 1 ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
   step "installing Chromium and ChromeDriver from Debian (about 1 minute, once)"
   as_root apt-get update -q

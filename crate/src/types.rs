@@ -29,7 +29,7 @@ use ts_rs::{Config, TypeVisitor, TS};
 use crate::catalog::lessons::{Lesson, LESSONS};
 use crate::catalog::Schema;
 use crate::link::Decoded;
-use crate::model::{Calibration, LabReport, SweepReport, Verdict};
+use crate::model::{Calibration, LabReport, Ratio, SweepReport, Verdict};
 
 const TYPES_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/types.gen.ts");
 const SCHEMA_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/schema.gen.json");
@@ -66,6 +66,8 @@ fn generate_types() -> String {
     c.visit::<SweepReport>();
     // Returned by the glue as a plain string (`wasm::verdict`).
     c.visit::<Verdict>();
+    // Returned by `wasm::time_ratio`.
+    c.visit::<Ratio>();
     c.visit::<Calibration>();
     let mut out = String::from(
         "// Generated from the Rust types by crate/src/types.rs (ts-rs): do not edit.\n\

@@ -4,8 +4,9 @@
 //! main thread                         worker
 //!   decode_link / parse_size /          run(link, counts, quick) -> Report | WriteReport
 //!   format_size / max_streams             (blocking; only ever in the worker)
-//!   encode_link / fit_sweep / verdict   calibrate_opfs(params, handle) -> Calibration
-//!   (pure, synchronous)                   (the worker opens the OPFS handle)
+//!   encode_link / fit_sweep /           calibrate_opfs(params, handle) -> Calibration
+//!   verdict / time_ratio                  (the worker opens the OPFS handle)
+//!   (pure, synchronous)
 //! ```
 //!
 //! The schema (limits, defaults, choices, texts) is not here: it is a
@@ -208,6 +209,21 @@ pub fn verdict(a: JsValue, b: JsValue) -> Result<String, JsError> {
         serde_wasm_bindgen::from_value(v).map_err(|e| JsError::new(&format!("stats: {e}")))
     };
     Ok(model::Id::id(stats(a)?.verdict(&stats(b)?)).to_string())
+}
+
+/// How many times time `b` is time `a` (two `Stats`), as the range their
+/// samples support (`Stats::ratio`): `{low, median, high}`, or `undefined`
+/// with fewer than two samples a side. Throws for values that are not stats.
+#[cfg(feature = "timed")]
+#[wasm_bindgen]
+pub fn time_ratio(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
+    let stats = |v: JsValue| -> Result<model::Stats, JsError> {
+        serde_wasm_bindgen::from_value(v).map_err(|e| JsError::new(&format!("stats: {e}")))
+    };
+    match stats(a)?.ratio(&stats(b)?) {
+        Some(ratio) => to_js(&ratio),
+        None => Ok(JsValue::UNDEFINED),
+    }
 }
 
 /// A size such as `8K`; `undefined` when unreadable or too large.

@@ -36,3 +36,51 @@ fn a_two_axis_sweeps_json_lists_one_point_per_pair() {
     assert!(json["link"].as_str().unwrap().ends_with("&sweep=cap,rs&from=64,1&to=1K,8"));
     assert_eq!(json["digests_agree"], true);
 }
+
+/// `buflab stream` writes the bytes the readers get: for `lines` (every
+/// byte reaches the application) their digest is each run's digest.
+#[test]
+fn stream_writes_the_bytes_the_links_readers_read() {
+    let dir = std::env::temp_dir().join(format!("buflab-cli-stream-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let link = "len=20000&chunk=file&wl=lines&rd=unbuffered,std&streams=3";
+    let out = dir.join("data.bin");
+    buflab(&["stream", "--out", out.to_str().unwrap(), link]);
+    let bytes = std::fs::read(&out).unwrap();
+    assert_eq!(bytes.len(), 20000);
+    assert!(bytes.contains(&b'\n'), "text lines");
+    let json: serde_json::Value = serde_json::from_str(&buflab(&["--counts", "--json", &link.replace("&streams=3", "")])).unwrap();
+    assert_eq!(json["runs"][0]["digest"].as_str().unwrap(), buflab::engine::workload::digest_of(&bytes));
+    // To standard output: the same bytes.
+    let stdout = Command::new(env!("CARGO_BIN_EXE_buflab")).args(["stream", link]).output().unwrap().stdout;
+    assert_eq!(stdout, bytes);
+    // One file per stream, numbered from 1, each the same bytes.
+    buflab(&["stream", "--streams", "--out", out.to_str().unwrap(), link]);
+    for i in 1..=3 {
+        assert_eq!(std::fs::read(dir.join(format!("data-{i}.bin"))).unwrap(), bytes, "stream {i}");
+    }
+    assert!(!dir.join("data-4.bin").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The many-streams lesson's native cost, as the command line prints it:
+/// std's 100 buffers are given back to the kernel after each run and
+/// faulted in again in the next; the unbuffered reader allocates nothing
+/// and faults nothing. Counts, not times (the kernel's minor-fault count,
+/// median of runs), in a fresh process whose main thread owns glibc's main
+/// heap (in a test thread among others the heap is shared and may not
+/// shrink, so the count would depend on the other tests).
+#[cfg(target_os = "linux")]
+#[test]
+fn natively_stds_many_buffers_fault_in_every_run_and_unbuffered_does_not() {
+    let out = buflab(&["--counts", "v=1&len=64K&chunk=file&cap=8K&rs=64K&rd=unbuffered,std&wl=fixed&streams=100"]);
+    let line = out.lines().find(|l| l.starts_with("Natively, minor page faults per run")).expect("the faults line");
+    let of = |kind: &str| -> u64 {
+        let at = line.find(&format!(" {kind} ")).unwrap_or_else(|| panic!("{kind} in {line}")) + kind.len() + 2;
+        line[at..].split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap()
+    };
+    let (raw, std) = (of("unbuffered"), of("std"));
+    assert!(raw <= 2, "unbuffered allocates nothing: {line}");
+    // 100 × 8 KiB is 200 pages; glibc keeps part of the freed top.
+    assert!(std >= 20, "std's buffers: {line}");
+}

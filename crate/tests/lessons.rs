@@ -106,7 +106,7 @@ fn no_help_large_reads_make_std_copy_nothing_and_read_as_often_as_unbuffered_whi
 }
 
 #[test]
-fn bytes_vs_to_end_one_source_read_per_byte_against_a_handful_and_one_stream_sized_allocation() {
+fn bytes_vs_to_end_one_source_read_per_byte_against_two_and_one_file_sized_allocation() {
     let p = lesson_params(LessonId::BytesVsToEnd);
     assert_eq!(p.workload, Workload::Bytes);
     let r = read_report(&p);
@@ -118,8 +118,12 @@ fn bytes_vs_to_end_one_source_read_per_byte_against_a_handful_and_one_stream_siz
     // The seed's fix, the lesson's second point: read_to_end into a pre-sized Vec.
     let to_end = read_report(&Params { workload: Workload::ToEnd, ..p.clone() });
     let (raw_end, std_end) = (reader(&to_end, ReaderKind::Unbuffered), reader(&to_end, ReaderKind::Std));
-    assert_eq!(raw_end.source_reads, 9);
+    // std's File: the whole file in one read, then the read that finds the end.
+    assert_eq!(raw_end.source_reads, 2);
     assert_eq!(std_end.source_reads, raw_end.source_reads, "the buffer saves nothing here");
+    // The lesson's aside: over a pipe, std's generic reads (8 KiB, doubling).
+    let piped = read_report(&Params { workload: Workload::ToEnd, chunk: ChunkModel::Pipe, ..p.clone() });
+    assert_eq!(reader(&piped, ReaderKind::Std).source_reads, 20);
     assert_eq!(raw_end.app_reads, 1);
     assert_eq!((raw_end.alloc.allocations, raw_end.alloc.alloc_bytes), (1, p.len));
     assert_eq!((std_end.alloc.allocations, std_end.alloc.alloc_bytes), (2, p.len + p.cap));
@@ -217,10 +221,13 @@ fn async_bufreader_reads_and_copies_as_std_does_and_a_pending_costs_a_poll_not_a
         assert_eq!(run.source_reads, 3641, "{}", run.reader.id());
         assert_eq!(run.pendings.unwrap_or(0), 0);
     }
-    // The third point: read_to_end over a file.
-    let to_end = read_report(&Params { chunk: ChunkModel::File, workload: Workload::ToEnd, ..p });
+    // The third point: read_to_end over a pipe, and over a file.
+    let to_end = read_report(&Params { chunk: ChunkModel::Pipe, workload: Workload::ToEnd, ..p.clone() });
     let reads: Vec<u64> = to_end.runs.iter().map(|r| r.source_reads).collect();
-    assert_eq!(reads, [9, 2, 2]);
+    assert_eq!(reads, [20, 17, 17]);
+    let from_file = read_report(&Params { chunk: ChunkModel::File, workload: Workload::ToEnd, ..p });
+    let reads: Vec<u64> = from_file.runs.iter().map(|r| r.source_reads).collect();
+    assert_eq!(reads, [2, 2, 2]);
     let futures = reader(&to_end, ReaderKind::Futures);
     assert_eq!((futures.alloc.reallocs, futures.alloc.peak_bytes), (1, 2 * (1 << 20) + 8192), "the Vec grows to 2 MiB");
 }

@@ -1,8 +1,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! Real I/O (`buflab real` and the calibration): every reader × workload over
 //! a real regular file, a real pipe and a real loopback TCP connection
-//! delivers exactly the stream's bytes; over a regular file the read calls
-//! (and their sizes) equal the simulated `chunk=file` run's, call for call;
+//! delivers exactly the stream's bytes; over a regular file the kernel's
+//! count of read calls equals the simulated `chunk=file` run's, and the
+//! sizes the wrapper saw equal the model's, call for call;
 //! the calibration over a real file stays in its bounds; the JSON names are
 //! the interface the issue fixes.
 
@@ -15,7 +16,7 @@ use buflab::engine::real::{
 };
 use buflab::engine::workload::CountSink;
 use buflab::link::{decode, encode};
-use buflab::model::{ChunkModel, Id, Params, ReaderKind, RealReport, RealSource, SysSource, Workload, LIMITS};
+use buflab::model::{CallCounter, ChunkModel, Id, Params, ReaderKind, RealReport, RealSource, SysSource, Workload, LIMITS};
 
 fn real(params: &Params) -> RealReport {
     api::run_real(params, &InstantClock::default(), Sampling::QUICK, Sampling::QUICK)
@@ -71,12 +72,33 @@ fn over_a_regular_file_read_calls_equal_the_simulated_chunk_file_calls_exactly()
             for run in r.real.iter().filter(|x| x.source == RealSource::File) {
                 let sim = file_model.runs.iter().find(|s| s.reader == run.reader).unwrap();
                 let what = format!("{case} {} {}", workload.id(), run.reader.id());
+                assert_eq!(run.counted_by, CallCounter::Kernel, "{what}: Linux counts a file's read(2) calls");
                 assert_eq!(run.read_calls, sim.source_reads, "{what}");
+                assert_eq!(run.kernel_read_calls, Some(sim.source_reads), "{what}");
                 assert_eq!(run.model.read_calls, sim.source_reads, "{what}");
                 assert_eq!(run.model.chunk, ChunkModel::File, "{what}");
                 assert_eq!(run.bytes_per_read, run.model.bytes_per_read, "{what}: a file returns what is asked");
             }
         }
+    }
+}
+
+/// std's `File::read_to_end` reaches the file: the kernel counts its two
+/// `read(2)` calls (the whole file, then the end), which the wrapper sees as
+/// one call handed over; a pipe has no such override, so the wrapper sees
+/// every call of std's generic algorithm and agrees with the kernel.
+#[test]
+fn read_to_end_over_a_real_file_is_files_own_two_calls_counted_by_the_kernel() {
+    let r = real(&params("v=1&len=1M&chunk=file&cap=8K&rd=unbuffered,std,chained&wl=to_end"));
+    for run in r.real.iter().filter(|x| x.source == RealSource::File) {
+        assert_eq!((run.read_calls, run.wrapper_calls, run.counted_by), (2, 1, CallCounter::Kernel), "{}", run.reader.id());
+    }
+    for run in r.real.iter().filter(|x| x.source == RealSource::Pipe) {
+        assert_eq!(Some(run.wrapper_calls), run.kernel_read_calls, "{}", run.reader.id());
+    }
+    for run in r.real.iter().filter(|x| x.source == RealSource::Tcp) {
+        assert_eq!((run.kernel_read_calls, run.counted_by), (None, CallCounter::Wrapper), "recv(2) is not in syscr");
+        assert_eq!(run.read_calls, run.wrapper_calls);
     }
 }
 
@@ -164,14 +186,14 @@ fn the_json_report_has_the_interface_names() {
     let row = &json["real"][0];
     assert_eq!(row["source"], "file");
     assert_eq!(row["reader"], "unbuffered");
-    for key in ["read_calls", "wall_ns", "ns_per_read", "bytes_per_read", "digest"] {
+    for key in ["read_calls", "counted_by", "kernel_read_calls", "wrapper_calls", "minor_faults", "wall_ns", "ns_per_read", "bytes_per_read", "digest"] {
         assert!(row.get(key).is_some(), "{key}");
     }
     for key in ["min", "median", "max"] {
         assert!(row["bytes_per_read"].get(key).is_some(), "{key}");
         assert!(row["wall_ns"].get(key).is_some(), "{key}");
     }
-    assert_eq!(row["read_calls"], 4097);
+    assert_eq!((&row["read_calls"], &row["counted_by"], &row["wrapper_calls"]), (&4097.into(), &"kernel".into(), &4097.into()));
     assert_eq!(json["simulated"]["runs"][0]["source_reads"], 4097);
 }
 

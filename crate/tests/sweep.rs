@@ -289,3 +289,19 @@ proptest! {
         prop_assert!(sweep::points(&d.params).iter().all(|p| p.check().is_ok()));
     }
 }
+
+/// An unbuffered reader does the same work at every capacity: whatever its
+/// measured times do from point to point (one noisy sample each here), no
+/// time knee past the first point is claimed for it, as none is for its counts.
+#[test]
+fn a_reader_whose_work_never_changes_has_no_time_knee() {
+    let d = decode_link("len=16K&chunk=64-512&rd=unbuffered,std&sweep=cap&from=16&to=1K");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    let r = api::run_sweep(&d.params, &InstantClock::default(), Sampling::QUICK, |_, _, _| {}).unwrap();
+    let unbuffered: Vec<_> = r.knees.iter().filter(|k| k.reader == ReaderKind::Unbuffered).collect();
+    assert_eq!(unbuffered.len(), Metric::all().len(), "{unbuffered:?}");
+    assert!(unbuffered.iter().all(|k| k.first && k.value == 16), "{unbuffered:?}");
+    // std's source reads fall until its buffer holds the largest chunk.
+    let std_reads = r.knees.iter().find(|k| k.reader == ReaderKind::Std && k.metric == Metric::SourceReads).unwrap();
+    assert_eq!(std_reads.value, 512);
+}

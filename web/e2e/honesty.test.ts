@@ -39,8 +39,8 @@ const { open } = usePages({}, (context) =>
     window.__sent = [];
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
-      const m = message as { type?: string; stage?: string; link?: string; counted?: { stage: string; link: string } };
-      if (m?.type === "run") window.__sent.push({ stage: m.stage!, link: m.link!, counted: m.counted ? { stage: m.counted.stage, link: m.counted.link } : null });
+      const { type, job: m } = message as { type?: string; job?: { kind: string; stage: string; link: string; counted?: { stage: string; link: string } } };
+      if (type === "job" && m?.kind === "run") window.__sent.push({ stage: m.stage, link: m.link, counted: m.counted ? { stage: m.counted.stage, link: m.counted.link } : null });
       return post.call(this, message, ...rest);
     } as typeof Worker.prototype.postMessage;
     window.__seen = [];

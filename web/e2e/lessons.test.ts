@@ -176,7 +176,8 @@ describe("lessons", () => {
     await expect(page.locator("#headline").textContent()).resolves.toMatch(/^Source reads stop falling at cap = 512 for std BufReader and chained zero-copy/);
     // Its single run: two buffered readers with equal counts never "save no system calls".
     await page.locator("#view-tab-run").click();
-    await page.waitForFunction(() => location.hash.includes("view=run"));
+    // The single run's link carries no sweep (it would reopen the sweep view).
+    await page.waitForFunction(() => !location.hash.includes("sweep=") && location.hash.includes("lesson=buffer-size"));
     await settled(page, "read");
     expect(await read(page, "std", "source_reads")).toBe(await read(page, "chained", "source_reads"));
     const headline = (await page.locator("#headline").textContent()) ?? "";

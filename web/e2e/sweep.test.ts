@@ -158,6 +158,16 @@ describe("sweeps", () => {
     await page.close();
   });
 
+  it("offers only the axes the settings use", async () => {
+    // Frames never read with the read size (the settings strip hides it), so it is no axis.
+    const page = await open("#v=1&len=64K&rd=unbuffered,std&wl=frames", 1280);
+    await settled(page);
+    await page.locator("#view-tab-sweep").click();
+    await page.locator("#sweep-axis option").nth(1).waitFor({ state: "attached" });
+    await expect(page.locator("#sweep-axis option").allTextContents()).resolves.toEqual(["Off", "Buffer capacity", "Chunk size", "Stream length", "Streams"]);
+    await page.close();
+  });
+
   it("the axis and range controls come from the schema and write the link", async () => {
     // The sweep view without an axis yet: the tab opens it and the link says so.
     const page = await open("#v=1&len=64K&rd=std", 360, 800);
@@ -206,10 +216,10 @@ describe("sweeps", () => {
     await expect(heat.getAttribute("data-reader")).resolves.toBe("std");
     const box = (await heat.boundingBox())!;
     expect(box.width).toBeGreaterThan(600);
-    // Another metric redraws it: bytes copied never falls with a bigger buffer for std.
+    // Another metric redraws it: bytes copied never falls with a bigger buffer for std, so no knee line.
     await page.locator("#heatmap-metric").selectOption("bytes_copied");
     await expect(heat.getAttribute("data-metric")).resolves.toBe("bytes_copied");
-    await expect(heat.getAttribute("data-knees")).resolves.toBe("1:64,2:64,4:64,8:64");
+    await expect(heat.getAttribute("data-knees")).resolves.toBe("1:,2:,4:,8:");
     await page.locator("#heatmap-metric").selectOption("source_reads");
     // The knees in words and in the table.
     await expect(page.locator('#sweep .sweep-knees li[data-reader="std"][data-metric="source_reads"]').textContent()).resolves.toBe(

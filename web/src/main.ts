@@ -77,7 +77,7 @@ const engines = {
   counter: createEngineClient("buflab-counts", "counts", { onEvent: relay.send, preempt: ({ ms }) => ms > 150 }),
   // A full measurement of settings the page has left ends at once. Times
   // are taken once the page has loaded, not beside its loading (counts at once).
-  timer: createEngineClient("buflab-timing", "full", { onEvent: relay.send, preempt: ({ stage }) => stage === "full", quiet: pageQuiet() }),
+  timer: createEngineClient("buflab-timing", "full", { onEvent: relay.send, preempt: ({ job }) => job.kind === "run" && job.stage === "full", quiet: pageQuiet() }),
 };
 // The opening experiment's exact counts start as soon as the codec can
 // read the link; the page's code (downloaded beside this script: the

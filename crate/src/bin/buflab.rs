@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use buflab::catalog::cursors::{ending, flavour, write_mode};
 use buflab::engine::measure::{InstantClock, Sampling};
 use buflab::model::{
-    format_size, Id, Lab, ParamError, ReaderKind, Report, Shape, Stats, SweepAxis, WriteMode, WriteReport,
+    format_size, CallCounter, Id, Lab, ParamError, ReaderKind, Report, Shape, Stats, SweepAxis, WriteMode, WriteReport,
 };
 use clap::{Args, Parser, Subcommand};
 
@@ -28,7 +28,33 @@ enum Command {
     /// regular file, a pipe, a loopback TCP connection) beside its simulated
     /// run, and calibrates `sys` from the real time per read call.
     Real(RealArgs),
+    /// Writes the bytes the link's source delivers (the stream its readers
+    /// read), so the program `--code` prints can run on the same bytes.
+    Stream(StreamArgs),
 }
+
+/// `buflab stream`.
+#[derive(Args, Debug)]
+#[command(after_help = STREAM_AFTER_HELP)]
+struct StreamArgs {
+    /// A BufLab link (read lab), its #fragment or a bare fragment (defaults if omitted).
+    link: Option<String>,
+    /// The file to write (standard output if omitted).
+    #[arg(long, value_name = "FILE")]
+    out: Option<std::path::PathBuf>,
+    /// One file per stream of the link (`streams`): FILE's name with -1, -2, … before its extension.
+    #[arg(long, requires = "out")]
+    streams: bool,
+}
+
+const STREAM_AFTER_HELP: &str = "\
+Every stream of a link carries the same bytes (its workload's content: 0..=255 repeating, text
+lines, length-prefixed frames or one NUL); the chunk model only cuts them differently.
+
+Examples:
+  buflab stream --out data.bin '#v=1&len=1M&chunk=file&wl=lines'
+  buflab --code '#v=1&len=1M&chunk=file&wl=lines' > main.rs && rustc -O main.rs && ./main
+  buflab stream --streams --out data.bin 'len=64K&streams=3'   # data-1.bin, data-2.bin, data-3.bin";
 
 /// `buflab real`.
 #[derive(Args, Debug)]
@@ -47,8 +73,9 @@ struct RealArgs {
 const REAL_AFTER_HELP: &str = "\
 Each reader reads the link's stream from: file (a temporary regular file; the page cache is warm, so
 this is read(2) from memory), pipe and tcp (a writer thread writes pieces that follow the link's
-chunk model and seed; the kernel decides how they reach the reader). Read calls are counted by a
-wrapper around the real source; times are wall times of whole runs, median and spread.
+chunk model and seed; the kernel decides how they reach the reader). Read calls are the kernel's count
+for the reading thread (syscr, Linux; over tcp, whose recv(2) it does not count, a wrapper's); times are
+wall times of whole runs, median and spread.
 
 Examples:
   buflab real
@@ -98,6 +125,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Real(args)) => real(args),
+        Some(Command::Stream(args)) => stream(args),
         None => run(cli.run),
     }
 }
@@ -124,13 +152,19 @@ fn run(args: RunArgs) -> ExitCode {
         return sweep(&decoded.params, &clock, sampling, args.json);
     }
     match decoded.params.lab {
-        Lab::Read => finish(
-            buflab::api::run(&decoded.params, &clock, sampling),
-            args.json,
-            if args.timeline { table_and_timeline } else { table },
-            Report::digests_agree,
-            "a reader delivered different bytes than the source",
-        ),
+        Lab::Read => {
+            let code = finish(
+                buflab::api::run(&decoded.params, &clock, sampling),
+                args.json,
+                if args.timeline { table_and_timeline } else { table },
+                Report::digests_agree,
+                "a reader delivered different bytes than the source",
+            );
+            if !args.json {
+                print!("{}", page_faults(&decoded.params));
+            }
+            code
+        }
         Lab::Write => finish(
             buflab::api::run_write(&decoded.params, &clock, sampling),
             args.json,
@@ -371,6 +405,66 @@ fn real(args: RealArgs) -> ExitCode {
     )
 }
 
+/// Allocation's kernel cost natively: each reader's minor page faults per
+/// run, with why the page shows none.
+#[cfg(not(target_arch = "wasm32"))]
+fn page_faults(params: &buflab::model::Params) -> String {
+    use buflab::engine::real::native::{page_faults, FAULT_RUNS};
+    let faults = match page_faults(params) {
+        Ok(f) => f,
+        Err(e) => return format!("\npage faults: {e}\n"),
+    };
+    let each: Vec<String> = faults
+        .iter()
+        .map(|(kind, n)| format!("{} {}", kind.id(), n.map_or_else(|| "unavailable".into(), |n| n.to_string())))
+        .collect();
+    format!(
+        "\nNatively, minor page faults per run (the kernel's count for this thread, median of {FAULT_RUNS} timed runs \
+         after one): {}.\nA fault maps in a page the run touched first: glibc gives freed heap memory back to the \
+         kernel and faults it in again on the next run's allocations. A wasm heap never shrinks, so the page shows \
+         none of this. (Page faults only: the brk/mmap calls behind them are not counted.)\n",
+        each.join(", ")
+    )
+}
+
+#[cfg(target_arch = "wasm32")]
+fn page_faults(_: &buflab::model::Params) -> String {
+    String::new()
+}
+
+/// `buflab stream`: the link's stream bytes, to a file, files or stdout.
+fn stream(args: StreamArgs) -> ExitCode {
+    use std::io::Write;
+    let decoded = buflab::link::decode(args.link.as_deref().unwrap_or(""));
+    for n in &decoded.notices {
+        eprintln!("notice: {}: {}", n.key, n.message);
+    }
+    let p = &decoded.params;
+    let data = buflab::engine::content::generate(p);
+    let written = match (&args.out, args.streams) {
+        (None, _) => std::io::stdout().lock().write_all(&data),
+        (Some(path), false) => std::fs::write(path, &data),
+        (Some(path), true) => (1..=p.streams as usize).try_for_each(|i| std::fs::write(numbered(path, i), &data)),
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("buflab: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `data.bin` → `data-3.bin` (stream 3); `data` → `data-3`.
+fn numbered(path: &std::path::Path, stream: usize) -> std::path::PathBuf {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-{stream}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{stream}"),
+    };
+    path.with_file_name(name)
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 fn sizes(s: &buflab::model::ReadSizes) -> String {
     format!("{}–{}–{}", s.min, s.median, s.max)
@@ -379,8 +473,8 @@ fn sizes(s: &buflab::model::ReadSizes) -> String {
 #[cfg(not(target_arch = "wasm32"))]
 fn real_table(r: &buflab::model::RealReport) -> String {
     let header = [
-        "source", "reader", "read calls", "bytes/read min–med–max", "wall median", "wall min–max", "per read",
-        "model reads", "model bytes/read", "model total*", "real/model", "sys fit†", "digest",
+        "source", "reader", "read calls‡", "wrapper calls", "bytes/read min–med–max", "minor faults", "wall median",
+        "wall min–max", "per read", "model reads", "model bytes/read", "model total*", "real/model", "sys fit†", "digest",
     ];
     let rows: Vec<Vec<String>> = r
         .real
@@ -389,8 +483,13 @@ fn real_table(r: &buflab::model::RealReport) -> String {
             vec![
                 run.source.id().to_string(),
                 run.reader.id().to_string(),
-                run.read_calls.to_string(),
+                match run.counted_by {
+                    CallCounter::Kernel => run.read_calls.to_string(),
+                    CallCounter::Wrapper => format!("{} (wrapper)", run.read_calls),
+                },
+                run.wrapper_calls.to_string(),
                 sizes(&run.bytes_per_read),
+                run.minor_faults.map_or_else(|| "n/a".into(), |n| n.to_string()),
                 ns(run.wall_ns.median),
                 format!("{}–{}", ns(run.wall_ns.min), ns(run.wall_ns.max)),
                 ns(run.ns_per_read),
@@ -419,7 +518,11 @@ fn real_table(r: &buflab::model::RealReport) -> String {
         "\nfile: a temporary regular file just written, so the page cache is warm (read(2) from memory, no disk).\n\
          pipe, tcp: a writer thread writes pieces sized by the chunk model; the kernel joins them as it likes\n\
          (tcp: loopback, Nagle off). Wall time: first read to the workload's end, {samples} sample(s); opening the\n\
-         source and starting its writer are not in it. Read calls: counted by a wrapper around the real source.\n\
+         source and starting its writer are not in it.\n\
+         ‡ read calls: the kernel's count of read(2) calls by the reading thread (syscr in /proc/thread-self/io),\n\
+         std's overrides on File included; over tcp (recv(2), which syscr does not count) or off Linux, the\n\
+         wrapper's. Wrapper calls: calls the reader made on the source as a wrapper sees them (a read_to_end\n\
+         handed to the source is one); bytes/read is over these. Minor faults: the reading thread's, counted pass.\n\
          * model: the same reader over the in-memory source cut by chunk=file (file) or the link's chunks (pipe,\n\
          tcp): measured CPU median + model reads × sys ({} ns). † sys fit: (wall median − model CPU) ÷ read calls.\n",
         p.sys

@@ -121,7 +121,11 @@ pub const LESSONS: [Lesson; 7] = [
             "Source reads and bytes copied are identical for both readers: 200 reads (two per \
              stream) and 0 bytes copied. The large reads bypass std's buffer.",
             "std allocates one 8 KiB buffer per stream: 100 allocations and 800 KiB, for not a \
-             single saved read. The unbuffered reader allocates nothing.",
+             single saved read. The unbuffered reader allocates nothing. Natively that memory costs \
+             system calls too: glibc hands the freed buffers back to the kernel after each run and \
+             faults them in again in the next (dozens of page faults per run against none; the \
+             command line counts them). This tab's wasm heap never gives memory back, so it shows \
+             none of that.",
             "Set the read size to 1 and the buffer earns its keep again; raise the streams and \
              std's allocation bytes grow in step with streams × capacity.",
         ],
@@ -155,9 +159,9 @@ pub const LESSONS: [Lesson; 7] = [
             "Polls: 1,050,384 for each async reader, one per application read (1,048,577) plus one more \
              per Pending (1,807, about half of the 3,641 source reads). A Pending costs a poll, never a \
              source read; under a real runtime it is a trip through the scheduler.",
-            "Now set the chunking to file and the workload to read_to_end: std needs 9 source reads, \
-             tokio and futures 2, and futures grows the full Vec to 2 MiB just to see the end. The \
-             sentences under the results table say why.",
+            "Now set the chunking to pipe and the workload to read_to_end: std needs 20 source reads, \
+             tokio and futures 17 (over a file all three need 2), and futures grows the full Vec to \
+             2 MiB just to see the end. The sentences under the results table say why.",
         ],
         claim: "Over the same chunks, tokio's and futures' BufReader make exactly as many source reads and \
                 copies as std's; a source that is not yet ready adds one poll per Pending and no source read.",
@@ -185,16 +189,18 @@ pub const LESSONS: [Lesson; 7] = [
         notice: &[
             "bytes() on the unbuffered file: 1,048,577 source reads for 1 MiB. The same bytes() \
              through an 8 KiB BufReader: 129.",
-            "Switch the workload to \"read_to_end, then scan\": both readers now need 9 source \
-             reads, because the source writes straight into the big Vec. That Vec is one allocation \
-             of the file's size; std's 8 KiB buffer is a second allocation that does nothing.",
+            "Switch the workload to \"read_to_end, then scan\": over this file both readers now \
+             need 2 source reads, one for the whole file straight into the big Vec and one that \
+             finds the end (std's File asks the kernel for its size first; over a pipe it would be \
+             20). That Vec is one allocation of the file's size; std's 8 KiB buffer is a second \
+             allocation that does nothing.",
             "Each file gets a fresh Vec (or buffer). A program that walks many files can keep one \
              and clear it between files; the frames workload's reuse switch shows what reuse saves \
              in allocations.",
         ],
         claim: "bytes() without a buffer makes one source read per byte; read_to_end into a Vec \
-                sized from the stream needs only a handful of source reads (9 for 1 MiB) and one \
-                allocation of the stream's size, with or without a BufReader.",
+                sized from the file needs 2 source reads (the file, then its end) and one \
+                allocation of the file's size, with or without a BufReader.",
         charts: &[Embed::Reads],
         question: Question {
             text: "How many source reads does bytes() make on the unbuffered 1 MiB file?",

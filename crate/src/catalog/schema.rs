@@ -110,6 +110,11 @@ pub const SYS_SOURCES: [SysSourceInfo; 5] = [
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct SweepAxisInfo {
     pub id: SweepAxis,
+    /// The link key (= `Params` field) a point of this axis sets. The page
+    /// offers the axis only when the experiment uses that key, by the rule
+    /// that decides which settings it shows (a key a workload's or reader's
+    /// `keys` lists is used while that workload or reader is chosen).
+    pub key: &'static str,
     pub label: &'static str,
     pub about: &'static str,
     /// The powers of two the axis may take (inside the limits).
@@ -147,8 +152,16 @@ pub fn sweep_axis(axis: SweepAxis) -> SweepAxisInfo {
         ),
     };
     let (from, to) = axis.default_range();
+    let link_key = match axis {
+        SweepAxis::Cap => key::CAP,
+        SweepAxis::Rs => key::READ_SIZE,
+        SweepAxis::Chunk => key::CHUNK,
+        SweepAxis::Len => key::LEN,
+        SweepAxis::Streams => key::STREAMS,
+    };
     SweepAxisInfo {
         id: axis,
+        key: link_key,
         label,
         about,
         bounds: axis.bounds(),
@@ -264,8 +277,45 @@ mod tests {
     fn schema_keys_name_real_link_keys() {
         let known: Vec<&str> = known_keys().collect();
         let s = schema();
-        for k in s.readers.iter().flat_map(|r| r.keys).chain(s.workloads.iter().flat_map(|w| w.keys)) {
+        let axis_keys = s.sweep_axes.iter().map(|a| &a.key);
+        for k in s.readers.iter().flat_map(|r| r.keys).chain(s.workloads.iter().flat_map(|w| w.keys)).chain(axis_keys) {
             assert!(known.contains(k), "{k}");
+        }
+    }
+
+    /// The sweep's axis select offers an axis only while the experiment uses
+    /// its key, by the same rule as the settings strip: read size is an axis
+    /// of the workloads that read with it, capacity of the readers with a
+    /// buffer, and chunk size, length and streams of every experiment.
+    #[test]
+    fn each_sweep_axis_names_the_setting_it_moves() {
+        let s = schema();
+        let axis = |id| s.sweep_axes.iter().find(|a| a.id == id).unwrap();
+        let listed_by_workload = |k: &str, w: Workload| crate::catalog::workloads::workload(w).keys.contains(&k);
+        assert!(listed_by_workload(axis(SweepAxis::Rs).key, Workload::Fixed));
+        assert!(!listed_by_workload(axis(SweepAxis::Rs).key, Workload::Frames), "frames reads headers and payloads, not rs");
+        let listed_by_reader = |k: &str, r: ReaderKind| s.readers.iter().any(|i| i.id == r && i.keys.contains(&k));
+        assert!(listed_by_reader(axis(SweepAxis::Cap).key, ReaderKind::Std));
+        assert!(!listed_by_reader(axis(SweepAxis::Cap).key, ReaderKind::Unbuffered));
+        for always in [SweepAxis::Chunk, SweepAxis::Len, SweepAxis::Streams] {
+            let k = axis(always).key;
+            assert!(!s.workloads.iter().any(|w| w.keys.contains(&k)) && !s.readers.iter().any(|r| r.keys.contains(&k)), "{k}");
+        }
+        // The key is the one a point sets: a point's params differ from the base in that field alone.
+        let base = Params::default();
+        for a in &s.sweep_axes {
+            let moved = a.id.apply(&base, a.to);
+            let changed: Vec<&str> = [
+                (key::CAP, moved.cap != base.cap),
+                (key::READ_SIZE, moved.rs != base.rs),
+                (key::CHUNK, moved.chunk != base.chunk),
+                (key::LEN, moved.len != base.len),
+                (key::STREAMS, moved.streams != base.streams),
+            ]
+            .into_iter()
+            .filter_map(|(k, c)| c.then_some(k))
+            .collect();
+            assert_eq!(changed, [a.key], "{:?}", a.id);
         }
     }
 }

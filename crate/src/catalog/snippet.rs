@@ -104,6 +104,23 @@ fn source_of(chunk: ChunkModel) -> (&'static str, String, &'static str) {
     }
 }
 
+/// How to get the link's stream where the program reads it (`buflab stream`
+/// writes the bytes the simulated source delivers). Over a file the
+/// program's `read(2)` calls are the source reads BufLab counts
+/// (`crate/tests/kernel.rs` checks).
+fn stream_command(p: &Params) -> String {
+    let link = link_of(p);
+    match p.chunk {
+        ChunkModel::File => format!("buflab stream --out data.bin '#{link}', then run this program beside data.bin."),
+        ChunkModel::Pipe => {
+            format!("mkfifo data.fifo; buflab stream --out data.fifo '#{link}' & then run this program.")
+        }
+        ChunkModel::Uniform { .. } | ChunkModel::Fixed { .. } => {
+            format!("buflab stream '#{link}' | nc -l 127.0.0.1 7878 & then run this program.")
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // The read lab
 
@@ -203,24 +220,35 @@ fn read_loop(p: &Params) -> ReadLoop {
             doc: "`wl=lines`: text lines, newline included.",
             unbuffered: Some(
                 "/// Without a buffer: one byte per read(), the only way not to take
-/// bytes that belong to the next line.
-fn app_unbuffered<R: Read>(reader: &mut R) -> io::Result<u64> {
-    let mut line = Vec::new();
+/// bytes that belong to the next line. Returns the line's length, 0 at the
+/// end (as read_until does).
+fn read_line_unbuffered<R: Read>(reader: &mut R, line: &mut Vec<u8>) -> io::Result<usize> {
+    line.clear();
     let mut byte = [0u8; 1];
-    let mut total = 0u64;
     loop {
         match reader.read(&mut byte) {
-            Ok(0) => return Ok(total + line.len() as u64),
+            Ok(0) => return Ok(line.len()),
             Ok(_) => {
                 line.push(byte[0]);
                 if byte[0] == b'\\n' {
-                    total += line.len() as u64;
-                    line.clear();
+                    return Ok(line.len());
                 }
             }
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         }
+    }
+}
+
+fn app_unbuffered<R: Read>(reader: &mut R) -> io::Result<u64> {
+    let mut line = Vec::new();
+    let mut total = 0u64;
+    loop {
+        let n = read_line_unbuffered(reader, &mut line)?;
+        if n == 0 {
+            return Ok(total);
+        }
+        total += n as u64;
     }
 }"
                 .into(),
@@ -519,6 +547,7 @@ fn read_snippet(p: &Params) -> String {
     }
     let _ = writeln!(out, "// The source: {source_about},");
     let _ = writeln!(out, "// played here by a real {source_type} (BufLab simulates it and counts every read).");
+    let _ = writeln!(out, "// The same bytes: {}", stream_command(p));
     if p.streams > 1 {
         let _ = writeln!(out, "// BufLab reads {} such streams round-robin, each through its own reader", p.streams);
         let _ = writeln!(out, "// (so {} buffers at once).", p.streams);
@@ -819,6 +848,7 @@ mod tests {
     #[test]
     fn the_source_type_follows_the_chunk_model() {
         assert!(snippet(&decode_link("chunk=file").params).contains("File::open(\"data.bin\")"));
+        assert!(snippet(&decode_link("chunk=file&len=64K").params).contains("// The same bytes: buflab stream --out data.bin '#v=1&len=64K&chunk=file&"));
         let s = snippet(&decode_link("chunk=worst").params);
         assert!(s.contains("TcpStream::connect") && s.contains("1-128 bytes (`worst` network)"), "{s}");
     }

@@ -17,10 +17,15 @@
 //! - a source with a [`Pending`] schedule (link key `pend`) may say it is not
 //!   ready ([`ObservedRead::ready`]) at most once before each read, so an
 //!   async reader that asks again at once always gets its chunk on the next
-//!   try. The schedule has its own PRNG stream: it never changes the chunks.
+//!   try. The schedule has its own PRNG stream: it never changes the chunks;
+//! - a source of the `file` model answers `read_to_end` and `read_to_string`
+//!   as std's `File` does (see [`file_read_to_end`]): the calls a program
+//!   makes on a real file are the calls made here. The other models get
+//!   std's generic algorithms, as a pipe or a socket does.
 
 use std::cell::Cell;
 use std::io::{self, Read};
+use std::mem::MaybeUninit;
 
 use crate::model::{ChunkModel, PIPE_CHUNK};
 
@@ -73,6 +78,9 @@ pub trait Limit {
     /// Whether a limit can be 0, a read interrupted before any byte arrived
     /// (scripts can; models never do, so their sources skip the check).
     const INTERRUPTS: bool;
+    /// The stream is a regular file: it knows its size, so `read_to_end`
+    /// and `read_to_string` take [`file_read_to_end`]'s path.
+    const WHOLE_FILE: bool = false;
     /// The most the next read call may return; 0 means "interrupted".
     fn next_limit(&mut self) -> usize;
 }
@@ -101,7 +109,8 @@ impl Limit for Uniform {
 }
 
 /// The same limit for every read: `fixed k`, `pipe` (64 KiB) and `file`
-/// (no limit).
+/// (no limit; the timed pass reads a file through [`WholeFile`], which also
+/// knows it is one).
 #[derive(Clone, Copy, Debug)]
 pub struct AtMost(pub usize);
 
@@ -126,6 +135,20 @@ impl Limit for AtMost {
     }
 }
 
+/// A regular file (`file`): every read gets all it asks for, and the stream
+/// knows its size, as `File::read_to_end` asks the kernel for it.
+#[derive(Clone, Copy, Debug)]
+pub struct WholeFile;
+
+impl Limit for WholeFile {
+    const INTERRUPTS: bool = false;
+    const WHOLE_FILE: bool = true;
+    #[inline]
+    fn next_limit(&mut self) -> usize {
+        usize::MAX
+    }
+}
+
 /// Draws the chunk size limit for each read call: any model, or a script.
 #[derive(Clone, Debug)]
 pub struct Chunker {
@@ -136,6 +159,8 @@ pub struct Chunker {
 enum Plan {
     Uniform(Uniform),
     AtMost(AtMost),
+    /// `file`: no limit, and a known size.
+    File,
     /// Test and fuzz scripts: sizes used in turn, cycling; 0 stands for a
     /// read interrupted before any byte arrived.
     Script { sizes: Vec<usize>, next: usize },
@@ -145,6 +170,7 @@ impl Chunker {
     pub fn new(model: ChunkModel, seed: u64) -> Self {
         let plan = match (model, AtMost::of(model)) {
             (ChunkModel::Uniform { min, max }, _) => Plan::Uniform(Uniform::new(min, max, seed)),
+            (ChunkModel::File, _) => Plan::File,
             (_, Some(limit)) => Plan::AtMost(limit),
             (_, None) => unreachable!("only uniform has no single limit"),
         };
@@ -162,6 +188,11 @@ impl Chunker {
         }
         Chunker { plan: Plan::Script { sizes, next: 0 } }
     }
+
+    /// Whether it stands for a regular file (see [`Limit::WHOLE_FILE`]).
+    pub fn is_file(&self) -> bool {
+        matches!(self.plan, Plan::File)
+    }
 }
 
 impl Limit for Chunker {
@@ -171,6 +202,7 @@ impl Limit for Chunker {
         match &mut self.plan {
             Plan::Uniform(u) => u.next_limit(),
             Plan::AtMost(limit) => limit.0,
+            Plan::File => usize::MAX,
             Plan::Script { sizes, next } => {
                 let n = sizes[*next % sizes.len()];
                 *next = (*next + 1) % sizes.len();
@@ -269,6 +301,14 @@ impl Pending {
 /// buffer" (copied out later) or "straight into the application's memory".
 /// Sources that count nothing ignore it.
 pub trait ObservedRead: Read {
+    /// It overrides `read_to_end` and `read_to_string` in a way that changes
+    /// the calls it makes (std's `File`, and a [`Source`] of the `file`
+    /// model): a wrapper that counts calls hands those over whole rather
+    /// than let std's generic algorithm run over its own `read`.
+    fn own_read_to_end(&self) -> bool {
+        false
+    }
+
     fn set_reader_buffer(&mut self, _start: *const u8, _len: usize) {}
 
     /// Whether data is waiting for the next read, as a readable socket's is.
@@ -321,6 +361,40 @@ impl<'a> Source<'a> {
     pub fn probe(&self) -> &'a Probe {
         self.probe
     }
+
+    /// Whether it stands for a regular file (the `file` model): see
+    /// [`file_read_to_end`].
+    pub fn is_file(&self) -> bool {
+        self.chunker.is_file()
+    }
+}
+
+impl Source<'_> {
+    /// One read call of up to `want` bytes: the bytes it may return, or
+    /// `None` for a scripted interruption (counted, as `read(2)`'s `EINTR` is).
+    #[inline]
+    fn grant(&mut self, want: usize) -> Option<usize> {
+        let remaining = self.remaining();
+        if want == 0 || remaining == 0 {
+            return Some(0);
+        }
+        match self.chunker.next_limit() {
+            0 => {
+                self.probe.record(0, false);
+                None
+            }
+            limit => Some(want.min(remaining).min(limit)),
+        }
+    }
+
+    /// Records one call that wrote `n` bytes at `at`.
+    #[inline]
+    fn served(&mut self, at: usize, n: usize) {
+        self.pos += n;
+        let (lo, hi) = self.reader_buffer;
+        let direct = !(lo <= at && at < hi);
+        self.probe.record(n, direct);
+    }
 }
 
 impl Read for Source<'_> {
@@ -330,31 +404,49 @@ impl Read for Source<'_> {
     // slower than over a plain slice).
     #[inline(never)]
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let remaining = self.remaining();
-        let n = if buf.is_empty() || remaining == 0 {
-            0
-        } else {
-            match self.chunker.next_limit() {
-                0 => {
-                    self.probe.record(0, false);
-                    return Err(io::Error::from(io::ErrorKind::Interrupted));
-                }
-                limit => buf.len().min(remaining).min(limit),
-            }
-        };
+        let n = self.grant(buf.len()).ok_or_else(|| io::Error::from(io::ErrorKind::Interrupted))?;
         // Only the counted pass reads a `Source`: the timed pass reads a
         // `Stream`, whose copy is the plain program's (`crate::bench::plain`).
         copy(&mut buf[..n], &self.data[self.pos..self.pos + n]);
-        self.pos += n;
-        let (lo, hi) = self.reader_buffer;
-        let at = buf.as_ptr() as usize;
-        let direct = !(lo <= at && at < hi);
-        self.probe.record(n, direct);
+        self.served(buf.as_ptr() as usize, n);
+        Ok(n)
+    }
+
+    fn read_to_end(&mut self, buf: &mut Vec<u8>) -> io::Result<usize> {
+        if self.is_file() {
+            file_read_to_end(self, buf)
+        } else {
+            Generic(self).read_to_end(buf)
+        }
+    }
+
+    fn read_to_string(&mut self, buf: &mut String) -> io::Result<usize> {
+        if self.is_file() {
+            file_read_to_string(self, buf)
+        } else {
+            Generic(self).read_to_string(buf)
+        }
+    }
+}
+
+impl FileRead for Source<'_> {
+    fn remaining(&self) -> usize {
+        Source::remaining(self)
+    }
+
+    fn read_uninit(&mut self, buf: &mut [MaybeUninit<u8>]) -> io::Result<usize> {
+        let n = self.grant(buf.len()).ok_or_else(|| io::Error::from(io::ErrorKind::Interrupted))?;
+        buf[..n].write_copy_of_slice(&self.data[self.pos..self.pos + n]);
+        self.served(buf.as_ptr() as usize, n);
         Ok(n)
     }
 }
 
 impl ObservedRead for Source<'_> {
+    fn own_read_to_end(&self) -> bool {
+        self.is_file()
+    }
+
     /// Readers stay black boxes: std's `BufReader` is observed, not modelled.
     /// Its buffer is the only memory it ever asks the source to fill besides
     /// the caller's, which is why this works for every workload, including
@@ -400,22 +492,169 @@ impl<'a, C: Limit, Tag> Stream<'a, C, Tag> {
     }
 }
 
+impl<C: Limit, Tag> Stream<'_, C, Tag> {
+    /// The bytes one read call of up to `want` bytes returns, or `None` for
+    /// a scripted interruption.
+    #[inline]
+    fn grant(&mut self, want: usize) -> Option<usize> {
+        let remaining = self.data.len() - self.pos;
+        if want == 0 || remaining == 0 {
+            return Some(0);
+        }
+        let limit = self.chunks.next_limit();
+        if C::INTERRUPTS && limit == 0 {
+            return None;
+        }
+        Some(want.min(remaining).min(limit))
+    }
+}
+
 impl<C: Limit, Tag> Read for Stream<'_, C, Tag> {
     #[inline]
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let remaining = self.data.len() - self.pos;
-        let n = if buf.is_empty() || remaining == 0 {
-            0
-        } else {
-            let limit = self.chunks.next_limit();
-            if C::INTERRUPTS && limit == 0 {
-                return Err(io::Error::from(io::ErrorKind::Interrupted));
-            }
-            buf.len().min(remaining).min(limit)
-        };
+        let n = self.grant(buf.len()).ok_or_else(|| io::Error::from(io::ErrorKind::Interrupted))?;
         buf[..n].copy_from_slice(&self.data[self.pos..self.pos + n]);
         self.pos += n;
         Ok(n)
+    }
+
+    fn read_to_end(&mut self, buf: &mut Vec<u8>) -> io::Result<usize> {
+        if C::WHOLE_FILE {
+            file_read_to_end(self, buf)
+        } else {
+            Generic(self).read_to_end(buf)
+        }
+    }
+
+    fn read_to_string(&mut self, buf: &mut String) -> io::Result<usize> {
+        if C::WHOLE_FILE {
+            file_read_to_string(self, buf)
+        } else {
+            Generic(self).read_to_string(buf)
+        }
+    }
+}
+
+impl<C: Limit, Tag> FileRead for Stream<'_, C, Tag> {
+    fn remaining(&self) -> usize {
+        self.data.len() - self.pos
+    }
+
+    #[inline]
+    fn read_uninit(&mut self, buf: &mut [MaybeUninit<u8>]) -> io::Result<usize> {
+        let n = self.grant(buf.len()).ok_or_else(|| io::Error::from(io::ErrorKind::Interrupted))?;
+        buf[..n].write_copy_of_slice(&self.data[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }
+}
+
+/// A reader seen only through its `read`: std's provided algorithms
+/// (`read_to_end`'s 8 KiB-and-doubling reads, …) over it, as over a pipe or
+/// a socket, which override none of them in a way that changes the calls.
+pub struct Generic<'r, R>(pub &'r mut R);
+
+impl<R: Read> Read for Generic<'_, R> {
+    #[inline]
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.0.read(buf)
+    }
+}
+
+/// A stream that stands for a regular file: it knows how much is left, and
+/// it can read into memory not yet initialised, as `read(2)` (std's
+/// `read_buf` on a `File`) does.
+pub trait FileRead: Read {
+    /// Bytes from the position to the end: what `File` learns from the
+    /// kernel (`fstat`'s size less `lseek`'s position).
+    fn remaining(&self) -> usize;
+    /// One read call into `buf`, as [`Read::read`] but into memory that need
+    /// not be initialised; returns how many leading bytes it wrote.
+    fn read_uninit(&mut self, buf: &mut [MaybeUninit<u8>]) -> io::Result<usize>;
+}
+
+/// `Read::read_to_end` as std's `File` answers it (`library/std/src/fs.rs`,
+/// `impl Read for &File`): reserve the bytes left in the file, then std's
+/// `io::default_read_to_end` with that size as its hint. The hint lifts the
+/// cap on each read to the size rounded up past 1 KiB to a multiple of
+/// 8 KiB, so a file is read in one call, and a Vec filled exactly to its
+/// capacity is checked for the end with a 32-byte read on the stack. On a
+/// file with bytes left that is 2 calls (1 when nothing is left), through a
+/// `BufReader` too (its `read_to_end` hands its buffer over, then calls its
+/// reader's). This is std's algorithm for a size hint, written out because
+/// std does not export it; a test (`crate/tests/kernel.rs`) holds it to a
+/// real file's `read(2)` calls.
+pub fn file_read_to_end<F: FileRead + ?Sized>(file: &mut F, buf: &mut Vec<u8>) -> io::Result<usize> {
+    /// std's `io::DEFAULT_BUF_SIZE` (not a public item).
+    const DEFAULT_BUF_SIZE: usize = 8 * 1024;
+    /// The end probe's size in `default_read_to_end`.
+    const PROBE_SIZE: usize = 32;
+
+    fn probe<F: FileRead + ?Sized>(file: &mut F, buf: &mut Vec<u8>) -> io::Result<usize> {
+        let mut probe = [0u8; PROBE_SIZE];
+        loop {
+            match file.read(&mut probe) {
+                Ok(n) => {
+                    buf.extend_from_slice(&probe[..n]);
+                    return Ok(n);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    let size = file.remaining();
+    buf.try_reserve(size)?;
+    let (start_len, start_cap) = (buf.len(), buf.capacity());
+    let max_read_size =
+        size.checked_add(1024).and_then(|s| s.checked_next_multiple_of(DEFAULT_BUF_SIZE)).unwrap_or(DEFAULT_BUF_SIZE);
+    // An empty file with no room in the Vec: one small read before any growth.
+    if size == 0 && buf.capacity() - buf.len() < PROBE_SIZE && probe(file, buf)? == 0 {
+        return Ok(0);
+    }
+    loop {
+        // A Vec filled exactly: see whether the file ended before growing it.
+        if buf.len() == buf.capacity() && buf.capacity() == start_cap && probe(file, buf)? == 0 {
+            return Ok(buf.len() - start_len);
+        }
+        if buf.len() == buf.capacity() {
+            buf.try_reserve(PROBE_SIZE)?;
+        }
+        let spare = buf.spare_capacity_mut();
+        let want = spare.len().min(max_read_size);
+        let n = loop {
+            match file.read_uninit(&mut spare[..want]) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                result => break result?,
+            }
+        };
+        // SAFETY: `read_uninit` initialised the first `n` bytes of the spare
+        // capacity, which follow the `len` initialised ones.
+        unsafe { buf.set_len(buf.len() + n) };
+        if n == 0 {
+            return Ok(buf.len() - start_len);
+        }
+    }
+}
+
+/// `Read::read_to_string` as std's `File` answers it: [`file_read_to_end`]
+/// onto the string's bytes, kept only if they are UTF-8 (std's
+/// `default_read_to_string`).
+pub fn file_read_to_string<F: FileRead + ?Sized>(file: &mut F, buf: &mut String) -> io::Result<usize> {
+    let mut bytes = std::mem::take(buf).into_bytes();
+    let old = bytes.len();
+    let result = file_read_to_end(file, &mut bytes);
+    let valid = std::str::from_utf8(&bytes[old..]).is_ok();
+    if !valid {
+        bytes.truncate(old);
+    }
+    // SAFETY: `bytes[..old]` came from a `String`, and the rest was just
+    // checked (or cut off).
+    *buf = unsafe { String::from_utf8_unchecked(bytes) };
+    match result {
+        Ok(_) if !valid => Err(io::Error::new(io::ErrorKind::InvalidData, "stream did not contain valid UTF-8")),
+        result => result,
     }
 }
 
@@ -565,6 +804,67 @@ mod tests {
                 assert!((share - pend as f64).abs() < 5.0, "pend={pend}: {share:.1} %");
             }
         }
+    }
+
+    #[test]
+    fn a_file_reads_to_end_as_stds_file_does_and_the_other_models_as_a_generic_reader() {
+        let data = counting_bytes(1 << 20);
+        // (model, source reads for 1 MiB into a Vec sized to it)
+        for (model, reads) in [(ChunkModel::File, 2), (ChunkModel::Pipe, 20), (ChunkModel::Fixed { size: 1 << 24 }, 9)] {
+            let probe = Probe::default();
+            let mut source = Source::new(&data, model, 1, &probe);
+            let mut got = Vec::with_capacity(data.len());
+            assert_eq!(source.read_to_end(&mut got).unwrap(), data.len());
+            assert_eq!((probe.source_reads(), got == data), (reads, true), "{model:?}");
+            assert_eq!(probe.direct_bytes(), data.len() as u64, "straight into the Vec");
+        }
+        // An empty Vec: File reserves the size first, so still 2 calls and one
+        // allocation of exactly the file's size.
+        let probe = Probe::default();
+        let mut got = Vec::new();
+        Source::new(&data[..100_000], ChunkModel::File, 1, &probe).read_to_end(&mut got).unwrap();
+        assert_eq!((probe.source_reads(), got.capacity()), (2, 100_000));
+        // Nothing left: the one read that finds the end.
+        let probe = Probe::default();
+        let mut source = Source::new(&data[..10], ChunkModel::File, 1, &probe);
+        source.read_exact(&mut [0u8; 10]).unwrap();
+        assert_eq!(source.read_to_end(&mut Vec::new()).unwrap(), 0);
+        assert_eq!(probe.source_reads(), 2);
+        // The timed pass's stream makes the same calls (its reads are not
+        // counted, so count them around it).
+        struct Counting<'a, R>(&'a mut R, u64);
+        impl<R: FileRead> Read for Counting<'_, R> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                self.1 += 1;
+                self.0.read(buf)
+            }
+        }
+        impl<R: FileRead> FileRead for Counting<'_, R> {
+            fn remaining(&self) -> usize {
+                self.0.remaining()
+            }
+            fn read_uninit(&mut self, buf: &mut [MaybeUninit<u8>]) -> io::Result<usize> {
+                self.1 += 1;
+                self.0.read_uninit(buf)
+            }
+        }
+        let mut stream = Stream::<_, ()>::new(&data, WholeFile);
+        let mut counting = Counting(&mut stream, 0);
+        let mut got = Vec::with_capacity(data.len());
+        file_read_to_end(&mut counting, &mut got).unwrap();
+        assert_eq!((counting.1, got == data), (2, true));
+    }
+
+    #[test]
+    fn a_file_reads_to_a_string_only_if_it_is_utf8() {
+        let text = b"hello\nworld\n";
+        let probe = Probe::default();
+        let mut s = String::from("> ");
+        Source::new(text, ChunkModel::File, 1, &probe).read_to_string(&mut s).unwrap();
+        assert_eq!((s.as_str(), probe.source_reads()), ("> hello\nworld\n", 2));
+        let mut s = String::from("> ");
+        let err = Stream::<_, ()>::new(&[b'a', 0xFF][..], WholeFile).read_to_string(&mut s).unwrap_err();
+        assert_eq!((err.kind(), s.as_str()), (io::ErrorKind::InvalidData, "> "));
     }
 
     #[test]

@@ -88,22 +88,61 @@ pub struct Timed {
 }
 
 /// The knee of a measured time curve, stated so that noise cannot invent
-/// one. A later point is **clearly faster** than point `i` when its whole
-/// spread lies below point `i`'s by more than the tolerance:
-/// `max[j] < min[i] × (1 − 0.05)`. The knee is the smallest axis value with
-/// no clearly faster point after it: from there on, the measurements show no
+/// one. Point `a` is **clearly faster** than point `b` when `a`'s whole
+/// spread lies below `b`'s by more than the tolerance:
+/// `a.max < b.min × (1 − 0.05)`. The knee is the smallest axis value that is
+/// clearly faster than the first point (or the first point itself) with no
+/// clearly faster point after it: from there on, the measurements show no
 /// gain from a bigger value. With one sample per point (min = median = max)
 /// on a curve that falls and then stays flat, this is the same point as
 /// [`knee`]; with noisy samples it comes earlier rather than later, because
 /// overlapping spreads prove nothing.
+///
+/// `None` for a curve that **zig-zags**: one that clearly rises and then
+/// clearly falls again (a point clearly slower than an earlier one and than
+/// a later one). Its points then differ by more than their own samples'
+/// spread, for a reason the samples do not show (the machine's load changed
+/// between points), so no knee on it is supported. A curve that falls and
+/// then rises (a bigger buffer costing cache misses) keeps its knee.
 pub fn time_knee(times: &[Timed]) -> Option<usize> {
     if times.is_empty() || times.iter().any(|t| !(t.median.is_finite() && t.min.is_finite() && t.max.is_finite())) {
         return None;
     }
+    if zigzags(times) {
+        return None;
+    }
     (0..times.len()).find(|&i| {
-        let bar = times[i].min * (1.0 - KNEE_TOLERANCE);
-        times[i + 1..].iter().all(|later| later.max >= bar)
+        (i == 0 || clearly_faster(&times[i], &times[0])) && !times[i + 1..].iter().any(|later| clearly_faster(later, &times[i]))
     })
+}
+
+/// `a`'s whole spread lies more than [`KNEE_TOLERANCE`] below `b`'s.
+fn clearly_faster(a: &Timed, b: &Timed) -> bool {
+    a.max < b.min * (1.0 - KNEE_TOLERANCE)
+}
+
+/// Some point is clearly slower than an earlier point and than a later one.
+fn zigzags(times: &[Timed]) -> bool {
+    (1..times.len()).any(|k| {
+        let peak = &times[k];
+        times[..k].iter().any(|before| clearly_faster(before, peak)) && times[k + 1..].iter().any(|after| clearly_faster(after, peak))
+    })
+}
+
+/// What a run did, in exact counts. Two runs with the same work ran the
+/// same calls, copies and allocations: a time that differs between them
+/// differs by noise (the machine's load), never because of the axis.
+fn work(run: &Run) -> impl PartialEq {
+    (run.source_reads, run.app_reads, run.bytes_copied, run.alloc.allocations, run.alloc.reallocs, run.blocks, run.polls, run.pendings)
+}
+
+/// The index of the last point whose work differs from the point before it
+/// (0 when the work never changes). The time knee is looked for up to there:
+/// a later point repeats that point's work, so a time that falls there falls
+/// by noise. A reader whose work never changes along the axis (an unbuffered
+/// reader on a capacity axis) thus has its time knee at the first point.
+fn last_change(runs: &[&Run]) -> usize {
+    (1..runs.len()).rev().find(|&i| work(runs[i]) != work(runs[i - 1])).unwrap_or(0)
 }
 
 fn total(run: &Run) -> Timed {
@@ -145,7 +184,7 @@ fn knees_along(points: &[&SweepPoint], across: Option<u64>) -> Vec<Knee> {
             let (index, curve): (Option<usize>, Vec<f64>) = match metric {
                 Metric::Time => {
                     let times: Vec<Timed> = runs.iter().map(|run| total(run)).collect();
-                    (time_knee(&times), times.iter().map(|t| t.median).collect())
+                    (time_knee(&times[..=last_change(&runs)]), times.iter().map(|t| t.median).collect())
                 }
                 _ => {
                     let curve: Vec<f64> = runs.iter().map(|run| metric.count(run).unwrap_or(0) as f64).collect();
@@ -276,10 +315,27 @@ mod tests {
         assert_eq!(time_knee(&[t(300.0, 10.0), t(130.0, 30.0), t(100.0, 5.0)]), Some(1));
         // 130 ± 10 (120..140): 105 < 120 × 0.95, clearly faster.
         assert_eq!(time_knee(&[t(300.0, 10.0), t(130.0, 10.0), t(100.0, 5.0)]), Some(2));
-        // A noisy dip at 64 followed by a clearly faster point is not a knee.
-        assert_eq!(time_knee(&[t(90.0, 2.0), t(33.0, 1.0), t(160.0, 5.0), t(17.0, 0.5), t(20.0, 1.0)]), Some(3));
         // Slower at the end (cache misses): the knee stays at the fast point.
         assert_eq!(time_knee(&[t(50.0, 0.0), t(10.0, 0.0), t(12.0, 0.0), t(40.0, 0.0)]), Some(1));
+        // A point whose spread reaches back up to the first point's is no knee,
+        // however low its median: the first later point clear of both is.
+        assert_eq!(time_knee(&[t(100.0, 1.0), t(50.0, 49.0), t(60.0, 1.0), t(61.0, 1.0)]), Some(2));
+    }
+
+    /// The sweep's time chart once marked "knee 256" on a flat reader whose
+    /// points jumped up and down between loads, each with a tight spread.
+    #[test]
+    fn a_zigzag_has_no_time_knee() {
+        let t = |median: f64, spread: f64| Timed { median, min: median - spread, max: median + spread };
+        // Up, down, up, down: a dip at the fifth point, clear of every earlier one.
+        let zigzag = [t(100.0, 2.0), t(130.0, 2.0), t(90.0, 2.0), t(140.0, 2.0), t(80.0, 2.0), t(120.0, 2.0), t(95.0, 2.0)];
+        assert_eq!(time_knee(&zigzag), None);
+        // A spike between a fall and the plateau: the fall is no longer supported either.
+        assert_eq!(time_knee(&[t(90.0, 2.0), t(33.0, 1.0), t(160.0, 5.0), t(17.0, 0.5), t(20.0, 1.0)]), None);
+        // Ups and downs inside the tolerance are no zig-zag: the knee stands.
+        assert_eq!(time_knee(&[t(300.0, 5.0), t(100.0, 2.0), t(103.0, 2.0), t(99.0, 2.0), t(102.0, 2.0)]), Some(1));
+        // Wide spreads that overlap are no zig-zag either: flat, so the first point.
+        assert_eq!(time_knee(&[t(100.0, 20.0), t(130.0, 20.0), t(90.0, 20.0), t(125.0, 20.0)]), Some(0));
     }
 
     #[test]

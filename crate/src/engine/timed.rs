@@ -8,7 +8,8 @@
 //! cross-check in `crate/benches/crosscheck.rs`), these are what make its
 //! machine code the user's:
 //! - the chunk model is resolved before the loop: a [`Uniform`] or an
-//!   [`AtMost`], not the `Chunker` enum with its script variant;
+//!   [`AtMost`] or a [`WholeFile`], not the `Chunker` enum with its script
+//!   variant;
 //! - one never-inlined function per (reader, chunk kind, workload) that
 //!   builds its own readers; the workload's type tags the stream, so the
 //!   reader type is particular to that loop and its `read` has one caller
@@ -22,7 +23,7 @@ use std::marker::PhantomData;
 
 use super::measure::Lanes;
 use super::readers::{self, ReaderConfig, Strategy, Visit};
-use super::source::{stream_seed, AtMost, Limit, Stream, Uniform};
+use super::source::{stream_seed, AtMost, Limit, Stream, Uniform, WholeFile};
 use super::workload::{self, AppReader, Arity, Consume, CountSink, Many, One, Spec};
 use crate::model::{ChunkModel, Params, ReaderKind, Workload};
 
@@ -50,8 +51,9 @@ pub fn run(
                 ChunkModel::Uniform { min, max } => {
                     by_workload::<T, _>(params, data, app_buf, sinks, |seed| Uniform::new(min, max, seed))
                 }
+                ChunkModel::File => by_workload::<T, _>(params, data, app_buf, sinks, |_| WholeFile),
                 model => {
-                    let limit = AtMost::of(model).expect("every model but uniform has one limit");
+                    let limit = AtMost::of(model).expect("every model but uniform and file has one limit");
                     by_workload::<T, _>(params, data, app_buf, sinks, |_| limit)
                 }
             }

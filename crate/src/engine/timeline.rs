@@ -24,11 +24,12 @@
 
 use std::cell::{Cell, RefCell};
 use std::io::{self, ErrorKind, Read};
+use std::mem::MaybeUninit;
 
 use super::measure::Lanes;
 use super::readers::chained::ChainCounts;
 use super::readers::{self, Look, ReaderConfig, Strategy, Visit};
-use super::source::{stream_seed, ObservedRead, Probe, Source};
+use super::source::{file_read_to_end, file_read_to_string, stream_seed, FileRead, ObservedRead, Probe, Source};
 use super::workload::{self, AppCounts, AppReader, Consume, FrameBuf, Spec, Tally};
 use crate::model::{Op, OpKind, Params, Piece, ReaderKind, Shape, SourceRead, Span, Timeline, Workload};
 
@@ -212,8 +213,7 @@ impl Recorder {
     }
 
     /// Where a source read into `buf` lands.
-    fn landing(&self, buf: &[u8]) -> Option<(u32, u64)> {
-        let at = buf.as_ptr() as usize;
+    fn landing(&self, at: usize) -> Option<(u32, u64)> {
         let (lo, hi) = self.app_range.get();
         match self.shape {
             Shape::Unbuffered => None,
@@ -225,8 +225,9 @@ impl Recorder {
         }
     }
 
-    fn source_read(&self, buf: &[u8], result: &io::Result<usize>) {
-        let (block, offset) = match self.landing(buf) {
+    /// One source read call of `requested` bytes into memory at `at`.
+    fn source_read(&self, at: usize, requested: usize, result: &io::Result<usize>) {
+        let (block, offset) = match self.landing(at) {
             Some((id, offset)) => (Some(id), offset),
             None => (None, 0),
         };
@@ -236,7 +237,7 @@ impl Recorder {
         let mut reads = self.reads.borrow_mut();
         if reads.len() < TRACE_READS {
             let interrupted = matches!(result, Err(e) if e.kind() == ErrorKind::Interrupted);
-            reads.push(SourceRead { requested: buf.len() as u64, returned, interrupted, block, offset });
+            reads.push(SourceRead { requested: requested as u64, returned, interrupted, block, offset });
         }
     }
 
@@ -374,23 +375,43 @@ struct Logged<'a> {
 impl Read for Logged<'_> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let result = self.source.read(buf);
-        self.rec.source_read(buf, &result);
+        self.rec.source_read(buf.as_ptr() as usize, buf.len(), &result);
         result
     }
 
     /// Readers hand `read_to_end` down to their source with the caller's
-    /// `Vec`: every read it makes lands in the application's memory. std's
-    /// default algorithm runs unchanged, over [`ToEnd`].
+    /// `Vec`: every read it makes lands in the application's memory. The
+    /// source's algorithm runs unchanged: a file's ([`file_read_to_end`]) or
+    /// std's provided one, over [`ToEnd`].
     fn read_to_end(&mut self, buf: &mut Vec<u8>) -> io::Result<usize> {
         self.rec.to_end.set(true);
-        let result = ToEnd(self).read_to_end(buf);
+        let result = if self.source.is_file() { file_read_to_end(self, buf) } else { ToEnd(self).read_to_end(buf) };
+        self.rec.to_end.set(false);
+        result
+    }
+
+    fn read_to_string(&mut self, buf: &mut String) -> io::Result<usize> {
+        self.rec.to_end.set(true);
+        let result = if self.source.is_file() { file_read_to_string(self, buf) } else { ToEnd(self).read_to_string(buf) };
         self.rec.to_end.set(false);
         result
     }
 }
 
-/// [`Logged`] inside `read_to_end`, so std's provided `read_to_end` drives
-/// [`Logged::read`].
+impl FileRead for Logged<'_> {
+    fn remaining(&self) -> usize {
+        self.source.remaining()
+    }
+
+    fn read_uninit(&mut self, buf: &mut [MaybeUninit<u8>]) -> io::Result<usize> {
+        let result = self.source.read_uninit(buf);
+        self.rec.source_read(buf.as_ptr() as usize, buf.len(), &result);
+        result
+    }
+}
+
+/// [`Logged`] inside a generic `read_to_end`, so std's provided
+/// `read_to_end` drives [`Logged::read`].
 struct ToEnd<'x, 'a>(&'x mut Logged<'a>);
 
 impl Read for ToEnd<'_, '_> {

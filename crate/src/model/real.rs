@@ -88,12 +88,29 @@ pub struct ModelSide {
 pub struct RealRun {
     pub source: RealSource,
     pub reader: ReaderKind,
-    /// `read` calls the reader made on the real source, the final one that
-    /// returned 0 included (counted by a wrapper around the real source).
+    /// Read system calls the program made on the real source, the final one
+    /// that returned 0 included: the kernel's count for the reading thread
+    /// (`counted_by: kernel`, `syscr`), else the wrapper's (`wrapper`: over
+    /// TCP, whose `recv(2)` the kernel does not count as a read, or where
+    /// the kernel gives no count).
     pub read_calls: u64,
+    /// Who counted `read_calls`.
+    pub counted_by: CallCounter,
+    /// The kernel's count (`syscr` of the reading thread over the counted
+    /// pass); `None` where it is unavailable (not Linux, or a socket).
+    pub kernel_read_calls: Option<u64>,
+    /// Calls the reader made on the source as a wrapper around it saw them:
+    /// a `read_to_end` or `read_to_string` handed to the source is one,
+    /// however many `read(2)` calls the source's override made.
+    /// `bytes_per_read` is over these calls.
+    pub wrapper_calls: u64,
+    /// Minor page faults of the reading thread over the counted pass (the
+    /// kernel mapping in memory the run touched first: buffers, Vecs);
+    /// `None` where unavailable.
+    pub minor_faults: Option<u64>,
     /// Bytes the application received.
     pub bytes: u64,
-    /// What each call that returned data got: what the kernel delivered.
+    /// What each call that returned data got (the wrapper's calls).
     pub bytes_per_read: ReadSizes,
     /// Wall time of one run, from the first read to the workload's end;
     /// opening the source and starting its writer are not in it.
@@ -111,6 +128,16 @@ pub struct RealRun {
     /// What `sys` would have to be for the model to give the real time:
     /// (`wall_ns.median` − the simulated CPU time) ÷ `read_calls`.
     pub sys_ns: f64,
+}
+
+/// Who counted a real run's read calls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CallCounter {
+    /// The kernel (`syscr` in `/proc/thread-self/io`).
+    Kernel,
+    /// A wrapper around the source.
+    Wrapper,
 }
 
 /// Which real run a calibrated `sys` comes from.

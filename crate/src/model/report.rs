@@ -86,9 +86,25 @@ pub enum Verdict {
 
 impl Id for Verdict {}
 
+/// How many times one measured time is another, as far as the samples say:
+/// every ratio between a sample of one and a sample of the other lies in
+/// `low..=high`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Ratio {
+    /// The other's fastest sample over this one's slowest: the least the samples allow.
+    pub low: f64,
+    /// The medians' ratio.
+    pub median: f64,
+    /// The other's slowest sample over this one's fastest: the most the samples allow.
+    pub high: f64,
+}
+
 impl Stats {
     /// How `self` compares with `other`: faster or slower only when their
-    /// samples separate (min to max) and each side has at least two.
+    /// samples separate (min to max) and each side has at least two. The
+    /// medians never decide: two spreads that overlap are the same within
+    /// noise however far apart their medians are.
     pub fn verdict(&self, other: &Stats) -> Verdict {
         if self.samples < 2 || other.samples < 2 {
             Verdict::Same
@@ -99,6 +115,19 @@ impl Stats {
         } else {
             Verdict::Same
         }
+    }
+
+    /// How many times `other`'s time is `self`'s, as the range the samples
+    /// support (min against max). `None` with fewer than two samples on a
+    /// side (one sample has no spread to bound the ratio) or a time that is
+    /// not above zero. `low > 1` exactly when [`Stats::verdict`] says
+    /// `Faster`, and `high < 1` exactly when it says `Slower`.
+    pub fn ratio(&self, other: &Stats) -> Option<Ratio> {
+        let positive = |s: &Stats| s.samples >= 2 && s.min > 0.0 && s.min.is_finite() && s.max.is_finite();
+        if !(positive(self) && positive(other)) {
+            return None;
+        }
+        Some(Ratio { low: other.min / self.max, median: other.median / self.median, high: other.max / self.min })
     }
 }
 
@@ -372,5 +401,48 @@ mod tests {
         // One sample each (a quick estimate) proves nothing, however far apart.
         assert_eq!(stats(1.0, 1.0, 1).verdict(&stats(9.0, 9.0, 1)), Verdict::Same);
         assert_eq!(Stats::default().verdict(&stats(3.0, 4.0, 5)), Verdict::Same, "counts only: no times");
+    }
+
+    /// Spreads that overlap while each median lies outside the other's
+    /// spread: a rule that looked at medians (or at one side's median against
+    /// the other's min or max) would call these faster and slower.
+    #[test]
+    fn overlapping_spreads_are_the_same_whatever_the_medians() {
+        let a = Stats { min: 10.0, median: 11.0, max: 20.0, samples: 5, ..Stats::default() };
+        let b = Stats { min: 15.0, median: 24.0, max: 25.0, samples: 5, ..Stats::default() };
+        assert!(a.median < b.min && b.median > a.max, "the medians separate");
+        assert_eq!(a.verdict(&b), Verdict::Same);
+        assert_eq!(b.verdict(&a), Verdict::Same);
+        // Touching spreads (a's slowest sample equals b's fastest) do not separate either.
+        let c = Stats { min: 20.0, median: 22.0, max: 23.0, samples: 5, ..Stats::default() };
+        assert_eq!(a.verdict(&c), Verdict::Same);
+        assert_eq!(c.verdict(&a), Verdict::Same);
+    }
+
+    #[test]
+    fn a_ratio_spans_what_the_samples_allow() {
+        let fast = Stats { min: 2.0, median: 2.5, max: 3.0, samples: 5, ..Stats::default() };
+        let slow = Stats { min: 120.0, median: 150.0, max: 180.0, samples: 5, ..Stats::default() };
+        assert_eq!(fast.ratio(&slow), Some(Ratio { low: 40.0, median: 60.0, high: 90.0 }));
+        let back = slow.ratio(&fast).unwrap();
+        assert_eq!((back.low, back.high), (2.0 / 180.0, 3.0 / 120.0));
+        assert_eq!(fast.ratio(&stats(2.0, 3.0, 1)), None, "one sample bounds nothing");
+        assert_eq!(Stats::default().ratio(&slow), None, "counts only: no times");
+    }
+
+    /// The ratio's range and the verdict are one rule: faster exactly when
+    /// the least ratio the samples allow is above 1.
+    #[test]
+    fn the_ratio_agrees_with_the_verdict() {
+        let spreads = [(1.0, 2.0), (1.5, 3.0), (2.0, 2.0), (2.5, 4.0), (3.0, 9.0), (4.5, 5.0), (9.5, 10.0)];
+        for &(amin, amax) in &spreads {
+            for &(bmin, bmax) in &spreads {
+                let (a, b) = (stats(amin, amax, 3), stats(bmin, bmax, 3));
+                let r = a.ratio(&b).unwrap();
+                assert!(r.low <= r.median && r.median <= r.high, "{r:?}");
+                assert_eq!(a.verdict(&b) == Verdict::Faster, r.low > 1.0, "{a:?} {b:?}");
+                assert_eq!(a.verdict(&b) == Verdict::Slower, r.high < 1.0, "{a:?} {b:?}");
+            }
+        }
     }
 }

@@ -4,8 +4,8 @@
 // place), writing through encode_link, so both directions share one codec.
 
 import type { Codec } from "../engine/codec";
-import type { Decoded, Params } from "../engine/types.gen";
-import { viewOfParams, type Links } from "./state";
+import type { Decoded, Params, View } from "../engine/types.gen";
+import type { Links } from "./state";
 
 /** The fragment without its leading '#'. */
 export function fragmentOf(hash: string): string {
@@ -63,6 +63,11 @@ export function writeLink(history: HistoryLike, location: { href: string; hash: 
   if (fragmentOf(location.hash) === fragment) return false;
   history.replaceState(null, "", linkUrl(location.href, fragment));
   return true;
+}
+
+/** The view params show: the read lab's result views; the write lab has one view of its own ("run"). */
+export function viewOfParams(params: Params): View {
+  return params.lab === "read" ? params.view : "run";
 }
 
 /** A fragment without the given keys (the order of the rest kept). */

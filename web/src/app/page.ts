@@ -102,6 +102,25 @@ export async function startPage(
   // Without first counts (a failure), nothing waits for them.
   opening.counts.catch(milestones.firstNumbers);
 
+  // The edge's own handles, and what each piece last showed (declared
+  // before anything can dispatch: a worker's first event may come at once).
+  /** The debounce timer of a quick estimate (an effect's handle, not state: the state says whether one waits). */
+  let debounceTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A failure injected by the recovery tests: the next timed request carries it. */
+  let nextFault: Fault | null = null;
+  /** The sweep runner, with the sweep view's module (a page without sweeps never loads it). */
+  let sweepRunner: Promise<SweepRunner> | null = null;
+  const runner = (): Promise<SweepRunner> => (sweepRunner ??= import("../engine/sweep-runner").then((m) => m.createSweepRunner()));
+  /** What each piece last showed, so a render only touches what changed. */
+  const rendered = new Map<Lab, { shown: Shown; timing: boolean }>();
+  let renderedParams: Params | null = null;
+  let renderedSweep: SweepShown | null = null;
+  let sharedReport: LabReport | null | undefined;
+  let shownPresent: boolean | null = null;
+  let shownLayout = "";
+  let firstNumbersShown = false;
+  let firstFullSettled = false;
+
   // Writing a link takes the full build, which loads after the first numbers
   // (engine/codec.ts: the counting build only reads links). Until then the
   // controls that write links are inert (styles/fields.css shows a wait over
@@ -254,6 +273,25 @@ export async function startPage(
     () => linkUrl(location.href, withoutKeys(state.fragment, ["present"])),
   );
 
+  performance.mark("buflab:ui");
+  // Attached after the UI pieces: a worker that cannot even start reports
+  // through dispatch() at once.
+  listen((event) => {
+    switch (event.type) {
+      case "ready":
+        performance.mark("buflab:engine-ready");
+        dispatch({ type: "engineReady", isolated: event.info.isolated });
+        return;
+      case "respawned":
+        // With a request running, its rejection carries the same message to the alert.
+        if (!isRunning(state)) dispatch({ type: "engineNotice", message: `${event.reason} A fresh engine was started.` });
+        return;
+      case "broken":
+        dispatch({ type: "engineBroken", message: event.message });
+        return;
+    }
+  });
+
   // ---- the edge: actions in, effects out
 
   /** Applies one action: the new state is rendered, then its effects run. */
@@ -263,13 +301,6 @@ export async function startPage(
     for (const effect of effects) runEffect(effect);
   }
 
-  /** The debounce timer of a quick estimate (an effect's handle, not state: the state says whether one waits). */
-  let debounceTimer: ReturnType<typeof setTimeout> | null = null;
-  /** A failure injected by the recovery tests: the next timed request carries it. */
-  let nextFault: Fault | null = null;
-  /** The sweep runner, with the sweep view's module (a page without sweeps never loads it). */
-  let sweepRunner: Promise<SweepRunner> | null = null;
-  const runner = (): Promise<SweepRunner> => (sweepRunner ??= import("../engine/sweep-runner").then((m) => m.createSweepRunner()));
 
   function runEffect(effect: Effect): void {
     switch (effect.type) {
@@ -361,15 +392,6 @@ export async function startPage(
 
   // ---- rendering: each piece from the state
 
-  /** What each piece last showed, so a render only touches what changed. */
-  const rendered = new Map<Lab, { shown: Shown; timing: boolean }>();
-  let renderedParams: Params | null = null;
-  let renderedSweep: SweepShown | null = null;
-  let sharedReport: LabReport | null | undefined;
-  let shownPresent: boolean | null = null;
-  let shownLayout = "";
-  let firstNumbersShown = false;
-  let firstFullSettled = false;
 
   function showHeadline(): void {
     const lab = labOf(state.params.lab);
@@ -577,26 +599,6 @@ export async function startPage(
   });
   window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", retheme);
   theme.onChange(retheme);
-
-  performance.mark("buflab:ui");
-  // Attached after the UI pieces and the render's own bookkeeping: a worker
-  // that cannot even start (or one that is already ready) reports through
-  // dispatch() at once, which renders.
-  listen((event) => {
-    switch (event.type) {
-      case "ready":
-        performance.mark("buflab:engine-ready");
-        dispatch({ type: "engineReady", isolated: event.info.isolated });
-        return;
-      case "respawned":
-        // With a request running, its rejection carries the same message to the alert.
-        if (!isRunning(state)) dispatch({ type: "engineNotice", message: `${event.reason} A fresh engine was started.` });
-        return;
-      case "broken":
-        dispatch({ type: "engineBroken", message: event.message });
-        return;
-    }
-  });
 
   render(state);
   codec.programLoaded.then(

@@ -26,7 +26,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Decoded, LabReport, LessonId, Params, Stage, SweepReport } from "../engine/types.gen";
 import schema from "../engine/schema.gen.json";
-import { withoutKeys } from "./link";
+import { viewOfParams, withoutKeys } from "./link";
 import {
   activityText,
   currentStage,
@@ -44,7 +44,6 @@ import {
   sweepCurrent,
   update,
   viewOf,
-  viewOfParams,
   type Action,
   type AppState,
   type Effect,

@@ -72,6 +72,7 @@ const runs = (effects: Effect[]) => effects.filter((e): e is Extract<Effect, { t
 describe("the page's model", () => {
   it("opens by counting, then times those counts in full, and says Done only then", () => {
     const p = page();
+    expect(p.effects[0]).toEqual({ type: "writeLink", fragment: links(defaults).link });
     expect(runs(p.effects)).toEqual(["counts"]);
     expect(activityText(p.state)).toBe("Counting…");
     expect(runs(p.answer(1))).toEqual(["full"]);

@@ -25,7 +25,7 @@
 // answer (`predicting`), the page hides the results until Reveal. Forward
 // and back (a clicker's keys) reveal first, then move between lessons.
 
-import { sameExperiment } from "./link";
+import { sameExperiment, viewOfParams } from "./link";
 import type { Decoded, Lab, LabReport, LessonId, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
 
 export type NoticeSource = "link" | "engine";
@@ -255,11 +255,6 @@ export function sameLink(state: AppState, a: string | null, b: string | null): b
   return sameExperiment(a, b, state.displayKeys);
 }
 
-/** The view params show: the read lab's result views; the write lab has one view of its own ("run"). */
-export function viewOfParams(params: Params): View {
-  return params.lab === "read" ? params.view : "run";
-}
-
 /** The view on screen. */
 export function viewOf(state: AppState): View {
   return viewOfParams(state.params);
@@ -471,19 +466,18 @@ function sweepIfShown(state: AppState): Step {
 
 /**
  * The settings on screen are measured: exact counts at once; then a quick
- * estimate once the controls rest (`live`), or the full measurement. The
- * sweep view shows a sweep, not the run, so there the run's timing waits
- * until a run view is shown (`timeIfShown`), and the sweep is redone.
+ * estimate once the controls rest (`live`), or the full measurement; in the
+ * sweep view, once the controls rest, the sweep is redone too.
  */
 function measure(state: AppState, timing: "live" | "full"): Step {
   const cleared: Step = step({ ...state, debouncing: false, timing: null, stopped: false }, state.debouncing ? [{ type: "cancelDebounce" }] : []);
   const counted = merge(cleared, (s) => send(s, "counts", null, "counter"));
-  if (viewOf(state) === "sweep") return timing === "live" ? counted : merge(counted, startSweep);
   if (timing === "live") return merge(counted, (s) => step({ ...s, debouncing: true }, [{ type: "debounce" }]));
-  return merge(counted, (s) => wantTiming(s, "full"));
+  const timed = merge(counted, (s) => wantTiming(s, "full"));
+  return viewOf(state) === "sweep" ? merge(timed, startSweep) : timed;
 }
 
-/** A run view is shown: its report is timed in full if it is not yet and nothing is on its way. */
+/** A run view is shown: its report is timed in full if it is not yet and nothing is on its way (a drag in the sweep view counts only). */
 function timeIfShown(state: AppState): Step {
   if (viewOf(state) === "sweep" || state.stopped) return step(state);
   const stage = currentStage(state);
@@ -641,7 +635,7 @@ export function update(state: AppState, action: Action): Step {
   }
 }
 
-/** The requests a page sends as it opens: its exact counts (already on their way) and, in a run view, the full measurement; in the sweep view, its sweep. */
+/** What a page does as it opens: the address bar gets the canonical link of what runs, then its exact counts (already on their way), the full measurement and, in the sweep view, its sweep. */
 export function opening(state: AppState): Step {
-  return measure(state, "full");
+  return merge(step(state, [{ type: "writeLink", fragment: state.fragment }]), (s) => measure(s, "full"));
 }

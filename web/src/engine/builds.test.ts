@@ -102,7 +102,7 @@ describe("the counting build and the full build", () => {
 
   it("the counting build has none of the full build's other exports", () => {
     // Nothing in it takes params as an object, so it carries no deserializer (crate/src/wasm.rs).
-    for (const name of ["code", "encode_link", "fit_sweep", "verdict", "sweep_point", "sweep_report", "sweep_total", "calibrate_opfs"]) {
+    for (const name of ["code", "encode_link", "fit_sweep", "verdict", "time_ratio", "sweep_point", "sweep_report", "sweep_total", "calibrate_opfs"]) {
       expect(name in counting, name).toBe(false);
       expect(name in full, name).toBe(true);
     }

@@ -1,20 +1,30 @@
-// The client's scheduling, time budget and crash handling. The worker here is
-// a stand-in that only records messages and lets the test answer: the engine
-// itself is never imitated (its behaviour is tested against the real wasm in
-// link.test.ts and the end-to-end tests).
+// The bridge's scheduling, time budgets and crash handling, for every job
+// kind. The worker here is a stand-in that only records messages and lets
+// the test answer: the engine itself is never imitated (its behaviour is
+// tested against the real wasm in link.test.ts and the end-to-end tests).
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { realCodec } from "./real-engine";
-import { Cancelled, EngineClient, LatestQueue, Superseded, isDropped, type ClientEvent, type ClientOptions, type WorkerLike } from "./client";
-import type { FromWorker, ToWorker } from "./protocol";
-import type { Params, Report } from "./types.gen";
+import { Cancelled, EngineClient, JOB_KINDS, LatestQueue, Superseded, isDropped, type ClientEvent, type ClientOptions, type WorkerLike } from "./client";
+import type { FromWorker, Job, JobKind, Reply, ToWorker } from "./protocol";
+import type { Calibration, Params, Report, SweepReport } from "./types.gen";
 import { StandInWorker } from "./stand-in-worker";
 
 class ClientWorker extends StandInWorker<ToWorker, FromWorker> implements WorkerLike {
-  lastRun(): Extract<ToWorker, { type: "run" }> {
+  lastJob(): ToWorker {
     const m = this.posted.at(-1);
     if (!m) throw new Error("nothing posted");
     return m;
+  }
+  /** The last job posted, which must be a run. */
+  lastRun(): Job<"run"> & { id: number } {
+    const { id, job } = this.lastJob();
+    if (job.kind !== "run") throw new Error(`last job is a ${job.kind}`);
+    return { id, ...job };
+  }
+  /** The worker answers its last job. */
+  done(reply: Reply): void {
+    this.say({ type: "done", id: this.lastJob().id, reply });
   }
 }
 
@@ -45,7 +55,18 @@ const reportFor = (p: Params): Report => ({
   lab: "read",
 });
 
-function setup(options: Pick<ClientOptions, "timeoutMs" | "maxRespawns" | "preempt" | "quiet"> = {}) {
+const sweepParams = { ...params(1), sweep: { axis: "cap", from: 16, to: 64 } } as Params;
+const sweepReport = (done: number): SweepReport => ({ values: [16, 32, 64], points: Array.from({ length: done }, (_, i) => ({ value: 16 << i })) }) as unknown as SweepReport;
+const calibration = { source: "opfs", sys: 212_000 } as unknown as Calibration;
+
+/** One job of each kind and the worker's answer to it, for the rules every kind shares. */
+const KINDS: { [K in JobKind]: { job: () => Job<K>; reply: () => Reply<K>; worker: "resident" | "per-job" } } = {
+  run: { job: () => ({ kind: "run", link: link(7), stage: "full" }), reply: () => ({ report: reportFor(params(7)), elapsedMs: 1 }), worker: "resident" },
+  sweep: { job: () => ({ kind: "sweep", params: sweepParams, quick: false }), reply: () => sweepReport(3), worker: "resident" },
+  calibrate: { job: () => ({ kind: "calibrate", params: params(1) }), reply: () => ({ kind: "measured", calibration }), worker: "per-job" },
+};
+
+function setup(options: Pick<ClientOptions, "timeoutMs" | "maxRespawns" | "preempt" | "quiet" | "worker"> = {}) {
   const workers: ClientWorker[] = [];
   const events: ClientEvent[] = [];
   const client = new EngineClient({
@@ -62,13 +83,20 @@ function setup(options: Pick<ClientOptions, "timeoutMs" | "maxRespawns" | "preem
     if (!w) throw new Error("no worker");
     return w;
   };
-  /** The current worker answers its last request. */
+  /** The current worker answers its last run. */
   const answer = (): void => {
     const m = current().lastRun();
-    current().say({ type: "result", id: m.id, report: reportFor(paramsOf(m)), elapsedMs: 1 });
+    current().done({ report: reportFor(paramsOf(m)), elapsedMs: 1 });
   };
   return { client, workers, events, current, answer };
 }
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("LatestQueue", () => {
   it("starts a job at once when idle", () => {
@@ -96,14 +124,92 @@ describe("LatestQueue", () => {
   });
 });
 
-describe("EngineClient", () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
+describe.each(Object.keys(KINDS) as JobKind[])("every job kind: %s", (kind) => {
+  const { job, reply, worker } = KINDS[kind] as unknown as (typeof KINDS)["run"];
+  const budgetMs = JOB_KINDS[kind].budgetMs;
+
+  it("goes to the worker in the one envelope and resolves with its reply", async () => {
+    const { client, current } = setup({ worker });
+    const done = client.submit(job());
+    expect(current().posted).toEqual([{ type: "job", id: 1, job: job() }]);
+    expect(client.busy).toBe(true);
+    current().done(reply());
+    await expect(done).resolves.toEqual(reply());
+    expect(client.busy).toBe(false);
   });
 
+  it("cancel terminates the busy worker and rejects with Cancelled; the next job runs on a fresh worker", async () => {
+    const { client, workers } = setup({ worker });
+    const running = client.submit(job());
+    client.cancel();
+    await expect(running).rejects.toBeInstanceOf(Cancelled);
+    expect(workers[0]!.terminated).toBe(true);
+    const next = client.submit(job());
+    expect(workers).toHaveLength(2);
+    expect(workers[1]!.posted).toHaveLength(1);
+    workers[1]!.done(reply());
+    await expect(next).resolves.toEqual(reply());
+  });
+
+  it("a crash rejects with what the worker was doing, replaces the worker, and the next job works", async () => {
+    const { client, workers, events, current } = setup({ worker });
+    const crashed = client.submit(job());
+    workers[0]!.crash("Uncaught RangeError: out of memory");
+    await expect(crashed).rejects.toThrow(`crashed while doing ${JOB_KINDS[kind].describe(job() as never)}: Uncaught RangeError: out of memory`);
+    expect(workers[0]!.terminated).toBe(true);
+    expect(events.find((e) => e.type === "respawned")).toMatchObject({ reason: expect.stringContaining("out of memory") });
+    const next = client.submit(job());
+    expect(workers).toHaveLength(2);
+    current().done(reply());
+    await expect(next).resolves.toEqual(reply());
+  });
+
+  it("a trap (a Rust panic) rejects with the engine's message and replaces the worker", async () => {
+    const { client, workers, current } = setup({ worker });
+    const trapped = client.submit(job());
+    current().say({ type: "error", id: 1, message: "The engine panicked: unreachable", fatal: true });
+    await expect(trapped).rejects.toThrow("The engine panicked: unreachable");
+    expect(workers[0]!.terminated).toBe(true);
+    const next = client.submit(job());
+    expect(workers).toHaveLength(2);
+    current().done(reply());
+    await expect(next).resolves.toEqual(reply());
+  });
+
+  it("a job silent past its kind's time budget is stopped with a message that says so, on a fresh worker after", async () => {
+    const { client, workers, events, current } = setup({ worker });
+    const slow = client.submit(job());
+    const rejected = expect(slow).rejects.toThrow(`${JOB_KINDS[kind].slow} took longer than ${budgetMs / 1000} s and was stopped`);
+    vi.advanceTimersByTime(budgetMs - 1);
+    expect(workers[0]!.terminated).toBe(false);
+    vi.advanceTimersByTime(1);
+    await rejected;
+    expect(workers[0]!.terminated).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: "respawned" });
+    const next = client.submit(job());
+    expect(workers).toHaveLength(2);
+    current().done(reply());
+    await expect(next).resolves.toEqual(reply());
+    // An answered job's budget is over.
+    vi.advanceTimersByTime(budgetMs * 2);
+    expect(current().terminated).toBe(worker === "per-job");
+  });
+
+  it("ignores messages from a worker it has replaced", async () => {
+    const { client, workers } = setup({ worker });
+    const first = client.submit(job());
+    client.cancel();
+    await expect(first).rejects.toBeInstanceOf(Cancelled);
+    const second = client.submit(job());
+    workers[0]!.say({ type: "done", id: 1, reply: reply() });
+    workers[0]!.crash("late");
+    expect(client.busy).toBe(true);
+    workers[1]!.done(reply());
+    await expect(second).resolves.toEqual(reply());
+  });
+});
+
+describe("runs (the page's counting and timing workers)", () => {
   it("resolves ready with the worker's isolation", async () => {
     const { client, current, events } = setup();
     current().say({ type: "ready", isolated: true });
@@ -111,21 +217,20 @@ describe("EngineClient", () => {
     expect(events).toEqual([{ type: "ready", info: { isolated: true } }]);
   });
 
-  it("sends one run and resolves it with the worker's report", async () => {
+  it("run() sends a run job with only the fields given", async () => {
     const { client, current, answer } = setup();
     const p = params(1);
     const done = client.run(link(1), "quick");
-    expect(current().posted).toEqual([{ type: "run", id: 1, link: link(1), stage: "quick" }]);
+    expect(current().posted).toEqual([{ type: "job", id: 1, job: { kind: "run", link: link(1), stage: "quick" } }]);
     answer();
     await expect(done).resolves.toMatchObject({ report: { params: p }, elapsedMs: 1 });
-    expect(client.busy).toBe(false);
   });
 
   it("a timing run carries the link's counts to the worker, which then times them", async () => {
     const { client, current, answer } = setup();
     const counted = { ...reportFor(params(1)), stage: "counts" as const };
     const timed = client.run(link(1), "full", undefined, counted);
-    expect(current().posted).toEqual([{ type: "run", id: 1, link: link(1), stage: "full", counted }]);
+    expect(current().posted).toEqual([{ type: "job", id: 1, job: { kind: "run", link: link(1), stage: "full", counted } }]);
     answer();
     await timed;
   });
@@ -136,10 +241,11 @@ describe("EngineClient", () => {
     const second = client.run(link(2), "quick");
     const third = client.run(link(3), "quick");
     await expect(second).rejects.toBeInstanceOf(Superseded);
-    expect(current().posted.map((m) => paramsOf(m).rs)).toEqual([1]);
+    expect(isDropped(new Superseded())).toBe(true);
+    expect(current().posted.map((m) => paramsOf(m.job as Job<"run">).rs)).toEqual([1]);
     answer();
     await expect(first).resolves.toMatchObject({ report: { params: { rs: 1 } } });
-    expect(current().posted.map((m) => paramsOf(m).rs)).toEqual([1, 3]);
+    expect(current().posted.map((m) => paramsOf(m.job as Job<"run">).rs)).toEqual([1, 3]);
     answer();
     await expect(third).resolves.toMatchObject({ report: { params: { rs: 3 } } });
   });
@@ -152,35 +258,32 @@ describe("EngineClient", () => {
     expect(workers).toHaveLength(1);
   });
 
-  it("replaces the worker after a trap (a Rust panic) and runs the waiting job on the new one", async () => {
-    const { client, current, workers, events } = setup();
+  it("after a trap, the job waiting runs on the new worker", async () => {
+    const { client, current, workers } = setup();
     const first = client.run(link(1), "full");
     const next = client.run(link(2), "full");
     workers[0]!.say({ type: "error", id: 1, message: "The engine crashed: unreachable", fatal: true });
     await expect(first).rejects.toThrow("unreachable");
     expect(workers).toHaveLength(2);
-    expect(workers[0]!.terminated).toBe(true);
-    expect(events.some((e) => e.type === "respawned")).toBe(true);
     expect(paramsOf(current().lastRun()).rs).toBe(2);
-    current().say({ type: "result", id: current().lastRun().id, report: reportFor(params(2)), elapsedMs: 1 });
+    answerRun(current());
     await expect(next).resolves.toBeDefined();
   });
 
-  it("cancel terminates the busy worker, starts a fresh one and rejects with Cancelled", async () => {
+  it("cancel drops the waiting run too, and a resident worker is replaced at once", async () => {
     const { client, workers } = setup();
     const running = client.run(link(1), "full");
     const waiting = client.run(link(2), "full");
     client.cancel();
     await expect(running).rejects.toBeInstanceOf(Cancelled);
     await expect(waiting).rejects.toBeInstanceOf(Cancelled);
-    expect(workers[0]!.terminated).toBe(true);
     expect(workers).toHaveLength(2);
+    expect(workers[1]!.posted).toEqual([]);
     expect(client.busy).toBe(false);
-    expect(isDropped(new Cancelled())).toBe(true);
   });
 
   it("a new request preempts a running job the policy gives up: it is superseded and a fresh worker runs the new one", async () => {
-    const { client, workers } = setup({ preempt: ({ stage }) => stage === "full" });
+    const { client, workers } = setup({ preempt: ({ job }) => job.kind === "run" && job.stage === "full" });
     const full = client.run(link(1), "full");
     const quick = client.run(link(2), "quick");
     await expect(full).rejects.toBeInstanceOf(Superseded);
@@ -189,11 +292,27 @@ describe("EngineClient", () => {
     // A quick estimate is not given up: the next request waits behind it.
     const next = client.run(link(3), "full");
     expect(workers).toHaveLength(2);
-    workers[1]!.say({ type: "result", id: workers[1]!.lastRun().id, report: reportFor(params(2)), elapsedMs: 1 });
+    answerRun(workers[1]!);
     await expect(quick).resolves.toBeDefined();
     expect(workers[1]!.lastRun()).toMatchObject({ stage: "full", link: link(3) });
-    workers[1]!.say({ type: "result", id: workers[1]!.lastRun().id, report: reportFor(params(3)), elapsedMs: 1 });
+    answerRun(workers[1]!);
     await expect(next).resolves.toBeDefined();
+  });
+
+  it("the preempt policy is told how long the running job has run", async () => {
+    const { client, workers } = setup({ preempt: ({ ms }) => ms > 150 });
+    const first = client.run(link(1), "counts");
+    vi.advanceTimersByTime(100);
+    const second = client.run(link(2), "counts");
+    expect(workers).toHaveLength(1);
+    vi.advanceTimersByTime(100);
+    const third = client.run(link(3), "counts");
+    await expect(first).rejects.toBeInstanceOf(Superseded);
+    await expect(second).rejects.toBeInstanceOf(Superseded);
+    expect(workers).toHaveLength(2);
+    expect(workers[1]!.lastRun()).toMatchObject({ link: link(3) });
+    answerRun(workers[1]!);
+    await expect(third).resolves.toBeDefined();
   });
 
   it("cancel with nothing running leaves the worker alone", () => {
@@ -203,36 +322,18 @@ describe("EngineClient", () => {
     expect(workers[0]!.terminated).toBe(false);
   });
 
-  it("a job over its time budget is stopped with a clear message, and the next job runs on a fresh worker", async () => {
+  it("a run over its time budget names the run, and the job waiting runs on a fresh worker", async () => {
     const { client, workers } = setup({ timeoutMs: 20_000 });
     const slow = client.run(link(1), "full");
     const next = client.run(link(2), "full");
-    const rejected = expect(slow).rejects.toThrow(/longer than 20 s.*rs=1/);
+    const rejected = expect(slow).rejects.toThrow(/longer than 20 s.*full run of #v=1&len=1K&.*rs=1.*shorter stream/);
     vi.advanceTimersByTime(20_000);
     await rejected;
     expect(workers[0]!.terminated).toBe(true);
     expect(workers).toHaveLength(2);
     expect(paramsOf(workers[1]!.lastRun()).rs).toBe(2);
-    workers[1]!.say({ type: "result", id: workers[1]!.lastRun().id, report: reportFor(params(2)), elapsedMs: 3 });
+    answerRun(workers[1]!);
     await expect(next).resolves.toBeDefined();
-  });
-
-  it("a job that finishes in time clears its timer", async () => {
-    const { client, workers, answer } = setup({ timeoutMs: 1000 });
-    const done = client.run(link(1), "full");
-    answer();
-    await done;
-    vi.advanceTimersByTime(5000);
-    expect(workers).toHaveLength(1);
-  });
-
-  it("reports a worker crash with what it was doing, and starts a new worker", async () => {
-    const { client, workers, events } = setup();
-    const done = client.run(link(7), "full");
-    workers[0]!.crash("Uncaught RangeError: out of memory");
-    await expect(done).rejects.toThrow(/crashed while doing a full run of #v=1&len=1K&.*&rs=7&.*out of memory/);
-    expect(workers).toHaveLength(2);
-    expect(events.find((e) => e.type === "respawned")).toMatchObject({ reason: expect.stringContaining("out of memory") });
   });
 
   it("gives up after repeated crashes without a ready worker", async () => {
@@ -250,13 +351,14 @@ describe("EngineClient", () => {
     await expect(done).rejects.toThrow("404");
     await expect(client.ready).rejects.toThrow("404");
     expect(events.at(-1)).toEqual({ type: "broken", message: "Could not load the engine (wasm): 404" });
+    await expect(client.submit(KINDS.sweep.job())).rejects.toThrow("404");
   });
 
   it("timed jobs wait for the page's quiet, counts do not; a newer request replaces a waiting one without a new worker", async () => {
     let quiet!: () => void;
-    const { client, workers, current, answer } = setup({ quiet: new Promise<void>((resolve) => (quiet = resolve)), preempt: ({ stage }) => stage === "full" });
+    const { client, workers, current, answer } = setup({ quiet: new Promise<void>((resolve) => (quiet = resolve)), preempt: ({ job }) => job.kind === "run" && job.stage === "full" });
     const counts = client.run(link(1), "counts");
-    expect(current().posted).toEqual([{ type: "run", id: 1, link: link(1), stage: "counts" }]);
+    expect(current().posted).toEqual([{ type: "job", id: 1, job: { kind: "run", link: link(1), stage: "counts" } }]);
     const first = client.run(link(1), "full");
     answer();
     await expect(counts).resolves.toBeDefined();
@@ -276,6 +378,18 @@ describe("EngineClient", () => {
     expect(current().lastRun()).toMatchObject({ stage: "quick", link: link(3) });
   });
 
+  it("a sweep waits for the page's quiet like a timed run", async () => {
+    let quiet!: () => void;
+    const { client, current } = setup({ quiet: new Promise<void>((resolve) => (quiet = resolve)) });
+    const sweep = client.submit(KINDS.sweep.job());
+    expect(current().posted).toEqual([]);
+    quiet();
+    await Promise.resolve();
+    expect(current().lastJob().job.kind).toBe("sweep");
+    current().done(sweepReport(3));
+    await sweep;
+  });
+
   it("cancel drops a timed job still waiting for the page's quiet; it never starts", async () => {
     let quiet!: () => void;
     const { client, current } = setup({ quiet: new Promise<void>((resolve) => (quiet = resolve)) });
@@ -287,16 +401,88 @@ describe("EngineClient", () => {
     expect(current().posted).toEqual([]);
     expect(client.busy).toBe(false);
   });
+});
 
-  it("ignores messages from a worker it has replaced", async () => {
+describe("sweeps (a progress message per point)", () => {
+  it("hands each point's progress to the caller and resolves with the reply", async () => {
+    const { client, current } = setup();
+    const seen: number[] = [];
+    const done = client.submit(KINDS.sweep.job(), (p) => seen.push(p.report.points.length));
+    for (const index of [0, 1, 2]) current().say({ type: "progress", id: 1, progress: { index, total: 3, report: sweepReport(index + 1), elapsedMs: 1 } });
+    current().say({ type: "progress", id: 99, progress: { index: 0, total: 3, report: sweepReport(1), elapsedMs: 1 } });
+    current().done(sweepReport(3));
+    await expect(done).resolves.toEqual(sweepReport(3));
+    expect(seen).toEqual([1, 2, 3]);
+  });
+
+  it("the time budget is per point: each progress message restarts it", async () => {
+    const { client, current, workers } = setup();
+    const done = client.submit(KINDS.sweep.job());
+    const budget = JOB_KINDS.sweep.budgetMs;
+    for (const index of [0, 1, 2]) {
+      vi.advanceTimersByTime(budget - 1);
+      current().say({ type: "progress", id: 1, progress: { index, total: 3, report: sweepReport(index + 1), elapsedMs: budget - 1 } });
+    }
+    current().done(sweepReport(3));
+    await expect(done).resolves.toEqual(sweepReport(3));
+    expect(workers).toHaveLength(1);
+  });
+
+  it("a new sweep ends the running one at once: it is superseded and a fresh worker runs the new one", async () => {
     const { client, workers } = setup();
-    const first = client.run(link(1), "full");
-    client.cancel();
-    await expect(first).rejects.toBeInstanceOf(Cancelled);
-    const second = client.run(link(2), "full");
-    workers[0]!.say({ type: "result", id: 1, report: reportFor(params(1)), elapsedMs: 1 });
-    expect(client.busy).toBe(true);
-    workers[1]!.say({ type: "result", id: workers[1]!.lastRun().id, report: reportFor(params(2)), elapsedMs: 1 });
-    await expect(second).resolves.toMatchObject({ report: { params: { rs: 2 } } });
+    const seen: number[] = [];
+    const first = client.submit(KINDS.sweep.job(), (p) => seen.push(p.index));
+    workers[0]!.say({ type: "progress", id: 1, progress: { index: 0, total: 3, report: sweepReport(1), elapsedMs: 1 } });
+    const second = client.submit(KINDS.sweep.job());
+    await expect(first).rejects.toBeInstanceOf(Superseded);
+    expect(workers[0]!.terminated).toBe(true);
+    workers[0]!.say({ type: "progress", id: 1, progress: { index: 1, total: 3, report: sweepReport(2), elapsedMs: 1 } });
+    expect(seen).toEqual([0]);
+    expect(workers[1]!.lastJob()).toMatchObject({ id: 2, job: { kind: "sweep" } });
+    workers[1]!.done(sweepReport(3));
+    await expect(second).resolves.toEqual(sweepReport(3));
+  });
+
+  it("a crash names the sweep's axes", async () => {
+    const { client, current } = setup();
+    const done = client.submit({ kind: "sweep", params: { ...sweepParams, sweep: { axis: "cap", from: 64, to: 1024, across: { axis: "rs", from: 1, to: 8 } } }, quick: true });
+    current().crash("boom");
+    await expect(done).rejects.toThrow("crashed while doing a sweep of cap by rs: boom");
   });
 });
+
+describe("calibrations (a worker per job)", () => {
+  it("starts no worker until there is a job, and ends it once there is none", async () => {
+    const { client, workers } = setup({ worker: "per-job" });
+    expect(workers).toHaveLength(0);
+    const first = client.submit(KINDS.calibrate.job());
+    // A second one waits behind the first on the same worker.
+    const second = client.submit({ kind: "calibrate", params: params(2) });
+    expect(workers).toHaveLength(1);
+    workers[0]!.done({ kind: "missing", reason: "no getDirectory" });
+    await expect(first).resolves.toEqual({ kind: "missing", reason: "no getDirectory" });
+    expect(workers[0]!.terminated).toBe(false);
+    expect(workers[0]!.lastJob()).toMatchObject({ id: 2, job: { params: { rs: 2 } } });
+    workers[0]!.done(KINDS.calibrate.reply());
+    await expect(second).resolves.toEqual(KINDS.calibrate.reply());
+    expect(workers[0]!.terminated).toBe(true);
+    const third = client.submit(KINDS.calibrate.job());
+    expect(workers).toHaveLength(2);
+    workers[1]!.done(KINDS.calibrate.reply());
+    await third;
+  });
+
+  it("a crash leaves no worker running until the next job", async () => {
+    const { client, workers } = setup({ worker: "per-job" });
+    const done = client.submit(KINDS.calibrate.job());
+    workers[0]!.crash("Uncaught Error");
+    await expect(done).rejects.toThrow("crashed while doing a calibration");
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.terminated).toBe(true);
+  });
+});
+
+/** `worker` answers its last run with a report of that run's settings. */
+function answerRun(worker: ClientWorker): void {
+  worker.done({ report: reportFor(paramsOf(worker.lastRun())), elapsedMs: 1 });
+}

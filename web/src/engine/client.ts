@@ -1,25 +1,32 @@
-// The one typed bridge between the page and the engine worker.
+// The one typed bridge between the page and an engine worker, for every job
+// kind (protocol.ts, `Jobs`): the page's runs, a sweep, a calibration.
 //
-//   run(link) ─▶ LatestQueue ─▶ worker.postMessage({type:'run'}) ─▶ wasm run()
-//        ▲                                                               │
-//        └──────── resolve(report) / reject(error) ◀── result / error ◀──┘
+//   submit(job) ─▶ LatestQueue ─▶ worker.postMessage({type:'job', id, job}) ─▶ wasm
+//     onProgress(p) ◀──────────────────────────── progress (a sweep's points) ◀──┤
+//     resolve(reply) / reject(error) ◀──────────────────────── done / error ◀───┘
 //
-// Only the latest request matters: a request still waiting when a newer one
-// arrives is dropped (its promise rejects with `Superseded`), so at most one
-// job runs and at most one waits. `run` in wasm cannot be interrupted, so
-// cancelling, a job over its time budget, a crash, and a new request that
-// preempts a long running one (`preempt`) all end the same way: terminate
-// the worker and start a fresh one.
+// At most one job runs and at most one waits: a job still waiting when a
+// newer one arrives is dropped (its promise rejects with `Superseded`). Each
+// job kind says whether a new job waits behind the running one (a run, a
+// calibration) or ends it at once (a sweep), and the page's `preempt` may end
+// a running job too. wasm cannot be interrupted, so every early end (cancel,
+// a preempted job, a job over its time budget, a crash) is the same:
+// terminate the worker, and start a fresh one (a resident worker at once, a
+// per-job worker with the next job).
+//
+// The page keeps one bridge per worker, so none waits behind another:
+// counting (counts at once) and timing (main.ts, `Engines`), the sweep
+// (sweep-runner.ts) and Calibrate (calibrate-runner.ts).
 
-import type { EngineBuild, Fault, FromWorker, ToWorker } from "./protocol";
+import type { EngineBuild, Fault, FromWorker, Job, JobKind, Progress, Reply, ToWorker } from "./protocol";
 import { spawnEngineWorker } from "./spawn";
 import type { LabReport, Stage } from "./types.gen";
 
-/** Rejection for a request that a newer request replaced before it started. */
+/** Rejection for a request that a newer request replaced before it started, or ended early. */
 export class Superseded extends Error {
   override name = "Superseded";
   constructor() {
-    super("Replaced by a newer request before it started.");
+    super("Replaced by a newer request.");
   }
 }
 
@@ -71,6 +78,60 @@ export class LatestQueue<J> {
   }
 }
 
+/** How the bridge treats each kind of job. */
+interface KindRules<K extends JobKind> {
+  /** Whether a new job of this kind ends the running job at once instead of waiting behind it. */
+  replaces: boolean;
+  /** Longest the worker may stay silent on such a job: from its start, and again from each progress message. */
+  budgetMs: number;
+  /** Whether it takes times, and so waits for the page's quiet (`ClientOptions.quiet`). */
+  timed(job: Job<K>): boolean;
+  /** The job in words, for crash and time-out messages. */
+  describe(job: Job<K>): string;
+  /** What took too long, in a time-out message, and what to try instead. */
+  slow: string;
+  advice: string;
+}
+
+/** Each job kind's rules: one place for its queueing, time budget and words. */
+export const JOB_KINDS: { readonly [K in JobKind]: KindRules<K> } = {
+  run: {
+    replaces: false,
+    // Long enough for the largest experiment the limits allow (a full
+    // measurement of 64 MiB read a byte at a time takes about 30 s on a
+    // 2-core machine), short enough that a stuck engine is noticed.
+    budgetMs: 60_000,
+    timed: (job) => job.stage !== "counts",
+    describe: (job) => `a ${job.stage} run of #${job.link}`,
+    slow: "The experiment",
+    advice: "Try a shorter stream, a larger read size, or fewer readers.",
+  },
+  sweep: {
+    replaces: true,
+    // Per point: a point is one run of the experiment.
+    budgetMs: 60_000,
+    timed: () => true,
+    describe: ({ params }) => `a sweep of ${[params.sweep?.axis, params.sweep?.across?.axis].filter(Boolean).join(" by ")}`,
+    slow: "A sweep point",
+    advice: "Try a shorter stream or a smaller range.",
+  },
+  calibrate: {
+    replaces: false,
+    // Worker start included; the engine bounds its own work to about half a
+    // second, so anything near this is a stuck worker.
+    budgetMs: 20_000,
+    timed: () => true,
+    describe: () => "a calibration",
+    slow: "Calibrate",
+    advice: "Reload the page and try again.",
+  },
+};
+
+/** The rules of `job`'s kind, for code that handles jobs of any kind. */
+function rulesOf(job: Job): KindRules<JobKind> {
+  return JOB_KINDS[job.kind] as unknown as KindRules<JobKind>;
+}
+
 /** What the client needs from a Worker (a real one in the page, a stand-in in tests). */
 export interface WorkerLike {
   postMessage(message: ToWorker): void;
@@ -94,65 +155,53 @@ export type ClientEvent =
 
 export interface ClientOptions {
   createWorker: () => WorkerLike;
-  /** Longest a single job may run before the worker is replaced. */
+  /**
+   * `resident` (the default): a worker from the start, replaced at once when
+   * it ends, so answers come sooner. `per-job`: a worker started for work and
+   * ended once there is none, its memory with it.
+   */
+  worker?: "resident" | "per-job";
+  /** Replaces every job kind's time budget (`JOB_KINDS`). */
   timeoutMs?: number;
   onEvent?: (event: ClientEvent) => void;
   /** Crashes in a row without a `ready` before the client gives up. */
   maxRespawns?: number;
   /**
    * Whether a new request ends the running job at once instead of waiting
-   * behind it (default: never). Told the running job's stage and how long it
-   * has run.
+   * behind it (default: only as its kind says, `JOB_KINDS`). Told the
+   * running job and how long it has run.
    */
-  preempt?: (running: { stage: Stage; ms: number }) => boolean;
+  preempt?: (running: { job: Job; ms: number }) => boolean;
   /**
-   * Timed jobs (every stage but `counts`) start only once this resolves: the
-   * page gives the moment its loading is over (main.ts), so times are not
-   * taken beside it. Until then a timed job waits, and a newer request
-   * replaces it. Counts never wait.
+   * Timed jobs (a run of any stage but `counts`, a sweep, a calibration)
+   * start only once this resolves: the page gives the moment its loading is
+   * over (main.ts), so times are not taken beside it. Until then a timed job
+   * waits, and a newer request replaces it. Counts never wait.
    */
   quiet?: Promise<void>;
 }
 
-export interface RunResult {
-  report: LabReport;
-  /** Wall time of the `run` call inside the worker. */
-  elapsedMs: number;
-}
+/** A run's answer: the report, and the wall time of the run inside the worker. */
+export type RunResult = Reply<"run">;
 
-interface Job {
+interface Pending {
   id: number;
-  /** The canonical fragment of the settings. */
-  link: string;
-  stage: Stage;
-  fault?: Fault;
-  /** The link's counts, for a timing stage: only the timed pass runs. */
-  counted?: LabReport;
+  job: Job;
+  onProgress: ((progress: Progress) => void) | undefined;
   /** When it was handed to the worker (performance.now()). */
   startedAt?: number;
-  resolve: (result: RunResult) => void;
+  resolve: (reply: Reply) => void;
   reject: (error: Error) => void;
-}
-
-/**
- * Long enough for the largest experiment the limits allow (a full measurement
- * of 64 MiB read a byte at a time takes about 30 s on a 2-core machine), short
- * enough that a stuck engine is noticed.
- */
-export const DEFAULT_TIMEOUT_MS = 60_000;
-
-function describeJob(job: Job): string {
-  return `${job.stage} run of #${job.link}`;
 }
 
 export class EngineClient {
   /** Resolves when the first worker has loaded the wasm; rejects if it never can. */
   readonly ready: Promise<EngineInfo>;
 
-  private readonly options: Required<Omit<ClientOptions, "onEvent" | "quiet">> & Pick<ClientOptions, "onEvent">;
+  private readonly options: Required<Omit<ClientOptions, "onEvent" | "quiet" | "timeoutMs">> & Pick<ClientOptions, "onEvent" | "timeoutMs">;
   /** False until the page's `quiet` has come: timed jobs wait for it. */
   private quiet: boolean;
-  private readonly queue = new LatestQueue<Job>();
+  private readonly queue = new LatestQueue<Pending>();
   private worker: WorkerLike | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private nextId = 1;
@@ -161,12 +210,7 @@ export class EngineClient {
   private settleReady: { resolve: (info: EngineInfo) => void; reject: (error: Error) => void } | null;
 
   constructor(options: ClientOptions) {
-    this.options = {
-      timeoutMs: DEFAULT_TIMEOUT_MS,
-      maxRespawns: 3,
-      preempt: () => false,
-      ...options,
-    };
+    this.options = { worker: "resident", maxRespawns: 3, preempt: () => false, ...options };
     let resolve!: (info: EngineInfo) => void;
     let reject!: (error: Error) => void;
     this.ready = new Promise<EngineInfo>((res, rej) => {
@@ -182,37 +226,52 @@ export class EngineClient {
       const held = this.queue.running;
       if (held && held.startedAt === undefined) this.start(held);
     });
-    this.spawn();
+    if (this.options.worker === "resident") this.spawn();
   }
 
   /**
-   * Runs an experiment as far as `stage` (`counts`: no timing). Rejects with
-   * `Superseded` if a newer request replaces it before it starts, or ends it
-   * early (`preempt`). `fault` injects a failure (test builds only).
-   * `counted`: the link's counts report, for a timing stage: the engine
-   * then times it instead of counting again.
+   * Does `job` (protocol.ts, `Jobs`), calling `onProgress` with each progress
+   * message. Rejects with `Superseded` if a newer request replaces it before
+   * it starts or ends it early, with `Cancelled` after `cancel()`, or with
+   * what went wrong (the engine's error, a crash, the time budget).
    */
-  run(link: string, stage: Stage, fault?: Fault, counted?: LabReport): Promise<RunResult> {
-    return new Promise<RunResult>((resolve, reject) => {
+  submit<K extends JobKind>(request: Job<K>, onProgress?: (progress: Progress<K>) => void): Promise<Reply<K>> {
+    const job = request as Job;
+    return new Promise<Reply<K>>((resolve, reject) => {
       if (this.brokenMessage !== null) {
         reject(new Error(this.brokenMessage));
         return;
       }
       const running = this.queue.running;
       if (running !== null && running.startedAt === undefined) {
-        // Still waiting for the page's quiet (or a worker): nothing to end.
+        // Still waiting for the page's quiet: nothing to end.
         for (const old of this.queue.clear()) old.reject(new Superseded());
-      } else if (running?.startedAt !== undefined && this.options.preempt({ stage: running.stage, ms: performance.now() - running.startedAt })) {
-        // The running job is for settings the page has left: end it now.
+      } else if (running?.startedAt !== undefined && (rulesOf(job).replaces || this.options.preempt({ job: running.job, ms: performance.now() - running.startedAt }))) {
         this.clearTimer();
         for (const old of this.queue.clear()) old.reject(new Superseded());
         this.replaceWorker();
       }
-      const job: Job = { id: this.nextId++, link, stage, fault, counted, resolve, reject };
-      const { start, dropped } = this.queue.submit(job);
+      const pending: Pending = {
+        id: this.nextId++,
+        job,
+        onProgress: onProgress as Pending["onProgress"],
+        resolve: resolve as Pending["resolve"],
+        reject,
+      };
+      const { start, dropped } = this.queue.submit(pending);
       dropped?.reject(new Superseded());
       if (start) this.start(start);
     });
+  }
+
+  /**
+   * Runs an experiment as far as `stage` (`counts`: no timing). `fault`
+   * injects a failure (test builds only). `counted`: the link's counts
+   * report, for a timing stage: the engine then times it instead of
+   * counting again.
+   */
+  run(link: string, stage: Stage, fault?: Fault, counted?: LabReport): Promise<RunResult> {
+    return this.submit({ kind: "run", link, stage, ...(fault && { fault }), ...(counted && { counted }) });
   }
 
   /** True while a job runs or waits. */
@@ -233,18 +292,17 @@ export class EngineClient {
   dispose(): void {
     this.clearTimer();
     for (const job of this.queue.clear()) job.reject(new Cancelled());
-    this.worker?.terminate();
-    this.worker = null;
+    this.endWorker();
     this.brokenMessage = "The engine was shut down.";
   }
 
-  private spawn(): void {
+  private spawn(): WorkerLike | null {
     let worker: WorkerLike;
     try {
       worker = this.options.createWorker();
     } catch (error) {
       this.breakDown(`Could not start the engine worker: ${error instanceof Error ? error.message : String(error)}`);
-      return;
+      return null;
     }
     this.worker = worker;
     // Events from a worker that has since been replaced are ignored.
@@ -260,34 +318,48 @@ export class EngineClient {
     worker.addEventListener("messageerror", () => {
       if (this.worker === worker) this.onCrash("a message from the worker could not be read");
     });
+    return worker;
   }
 
-  private replaceWorker(): void {
+  private endWorker(): void {
     this.worker?.terminate();
     this.worker = null;
-    this.spawn();
   }
 
-  private start(job: Job): void {
+  /** The worker goes (it may be mid-job); a resident one is replaced at once, a per-job one by the next job. */
+  private replaceWorker(): void {
+    this.endWorker();
+    if (this.options.worker === "resident") this.spawn();
+  }
+
+  private start(job: Pending): void {
     // A timed job before the page's quiet: started when it comes (the constructor).
-    if (this.worker === null || (job.stage !== "counts" && !this.quiet)) return;
-    this.clearTimer();
-    this.timer = setTimeout(() => this.onTimeout(job), this.options.timeoutMs);
+    if (!this.quiet && rulesOf(job.job).timed(job.job)) return;
+    const worker = this.worker ?? this.spawn();
+    if (worker === null) return;
     job.startedAt = performance.now();
-    const { id, link, stage, fault, counted } = job;
-    this.worker.postMessage({ type: "run", id, link, stage, ...(fault && { fault }), ...(counted && { counted }) });
+    this.arm(job);
+    worker.postMessage({ type: "job", id: job.id, job: job.job });
   }
 
-  /** The running job is over: settle it, then start the one waiting. */
-  private finishRunning(settle: (job: Job) => void): void {
+  /** (Re)starts the running job's time budget. */
+  private arm(job: Pending): void {
+    this.clearTimer();
+    this.timer = setTimeout(() => this.onTimeout(job), this.options.timeoutMs ?? rulesOf(job.job).budgetMs);
+  }
+
+  /** The running job is over: settle it, then start the one waiting (a per-job worker with none goes). */
+  private finishRunning(settle: (job: Pending) => void): void {
     const job = this.queue.running;
     this.clearTimer();
     const { start } = this.queue.finish();
     if (job) settle(job);
     if (start) this.start(start);
+    else if (this.options.worker === "per-job") this.endWorker();
   }
 
   private onMessage(message: FromWorker): void {
+    const running = this.queue.running;
     switch (message.type) {
       case "ready": {
         this.crashesInARow = 0;
@@ -300,12 +372,17 @@ export class EngineClient {
       case "failed":
         this.breakDown(message.message);
         return;
-      case "result":
-        if (this.queue.running?.id !== message.id) return;
-        this.finishRunning((job) => job.resolve({ report: message.report, elapsedMs: message.elapsedMs }));
+      case "progress":
+        if (running?.id !== message.id) return;
+        this.arm(running);
+        running.onProgress?.(message.progress);
+        return;
+      case "done":
+        if (running?.id !== message.id) return;
+        this.finishRunning((job) => job.resolve(message.reply));
         return;
       case "error": {
-        if (this.queue.running?.id !== message.id) return;
+        if (running?.id !== message.id) return;
         if (message.fatal) {
           // The instance trapped: replace it before anything else runs on it.
           this.replaceWorker();
@@ -320,7 +397,7 @@ export class EngineClient {
 
   private onCrash(detail: string): void {
     const running = this.queue.running;
-    const context = running ? `while doing a ${describeJob(running)}` : "while loading";
+    const context = running ? `while doing ${rulesOf(running.job).describe(running.job)}` : "while loading";
     const message = `The engine worker crashed ${context}: ${detail}`;
     this.crashesInARow += 1;
     if (this.crashesInARow > this.options.maxRespawns) {
@@ -332,14 +409,13 @@ export class EngineClient {
     if (running) this.finishRunning((job) => job.reject(new Error(message)));
   }
 
-  private onTimeout(job: Job): void {
+  private onTimeout(job: Pending): void {
     if (this.queue.running !== job) return;
     this.timer = null;
     this.replaceWorker();
-    const seconds = Math.round(this.options.timeoutMs / 1000);
-    const message =
-      `The experiment took longer than ${seconds} s and was stopped ` +
-      `(${describeJob(job)}). Try a shorter stream, a larger read size, or fewer readers.`;
+    const rules = rulesOf(job.job);
+    const seconds = Math.round((this.options.timeoutMs ?? rules.budgetMs) / 1000);
+    const message = `${rules.slow} took longer than ${seconds} s and was stopped (${rules.describe(job.job)}). ${rules.advice}`;
     this.options.onEvent?.({ type: "respawned", reason: message });
     this.finishRunning((j) => j.reject(new Error(message)));
   }
@@ -348,8 +424,7 @@ export class EngineClient {
   private breakDown(message: string): void {
     this.brokenMessage = message;
     this.clearTimer();
-    this.worker?.terminate();
-    this.worker = null;
+    this.endWorker();
     for (const job of this.queue.clear()) job.reject(new Error(message));
     this.settleReady?.reject(new Error(message));
     this.settleReady = null;
@@ -363,7 +438,7 @@ export class EngineClient {
 }
 
 /**
- * A client over a real module worker built by Vite, running `build` of the
+ * A client over real module workers built by Vite, running `build` of the
  * engine (engine/spawn.ts); `name` tells the page's workers apart in devtools.
  */
 export function createEngineClient(name: string, build: EngineBuild, options: Omit<ClientOptions, "createWorker"> = {}): EngineClient {
@@ -373,7 +448,7 @@ export function createEngineClient(name: string, build: EngineBuild, options: Om
   });
 }
 
-/** The page's two engine workers. */
+/** The page's two engine workers for its runs. */
 export interface Engines {
   /** Exact counts, no timing: answers within milliseconds of a change. */
   counter: EngineClient;

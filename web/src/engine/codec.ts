@@ -12,7 +12,7 @@
 import schemaData from "./schema.gen.json";
 import type { EngineBuild } from "./protocol";
 import { engineModule } from "./spawn";
-import type { Decoded, Lab, Params, Schema, Stats, Verdict } from "./types.gen";
+import type { Decoded, Lab, Params, Ratio, Schema, Stats, Verdict } from "./types.gen";
 
 /** The engine's schema (crate/src/catalog/schema.rs), as generated; the page reads it as `Codec.schema`. */
 const schema = schemaData as Schema;
@@ -34,6 +34,7 @@ export interface ProgramExports {
   encode_link(params: unknown): string;
   fit_sweep(params: unknown): unknown;
   verdict(a: unknown, b: unknown): string;
+  time_ratio(a: unknown, b: unknown): unknown;
   code(params: unknown): string;
 }
 
@@ -47,6 +48,12 @@ export interface Codec {
   formatSize(bytes: number): string;
   /** The most streams allowed with this stream length and buffer capacity (the engine's rule). */
   maxStreams(len: number, cap: number): number;
+  /**
+   * Whether an experiment with these params uses the setting of link key
+   * `key` (`usesKey`): what the settings strip shows and the sweep offers
+   * as an axis.
+   */
+  uses(params: Params, key: string): boolean;
   /**
    * The build that counts `lab` first: the counting build, or the full one
    * for a lab the counting build leaves out (the schema's `counting_module`).
@@ -66,8 +73,27 @@ export interface Codec {
   fitSweep(params: Params): Decoded;
   /** How time `a` compares with `b`: faster or slower only when their samples separate (the engine's rule). */
   verdict(a: Stats, b: Stats): Verdict;
+  /**
+   * How many times time `b` is time `a`, as the range their samples support
+   * (`Stats::ratio`: every sample of one against every sample of the other);
+   * null with fewer than two samples a side.
+   */
+  timeRatio(a: Stats, b: Stats): Ratio | null;
   /** The Rust program these params correspond to (crate/src/catalog/snippet.rs). Throws for invalid params. */
   code(params: Params): string;
+}
+
+/**
+ * Whether params use the setting of link key `key`, from the schema's lists:
+ * a key that a workload's or a reader's `keys` names is used while that
+ * workload, or one such reader, is chosen; a key none of them names
+ * (chunking, stream length, streams, …) is used by every experiment.
+ */
+export function usesKey(schema: Schema, params: Params, key: string): boolean {
+  const workloads = schema.workloads.filter((w) => w.keys.includes(key));
+  const readers = schema.readers.filter((r) => r.keys.includes(key));
+  if (workloads.length === 0 && readers.length === 0) return true;
+  return workloads.some((w) => w.id === params.workload) || readers.some((r) => params.readers.includes(r.id));
 }
 
 /** A call that needs the full build, made before it has loaded on this thread. */
@@ -105,6 +131,7 @@ export function codecFrom(exports: CodecExports, program: ProgramExports | Promi
     },
     formatSize: (bytes) => exports.format_size(bytes),
     maxStreams: (len, cap) => exports.max_streams(len, cap),
+    uses: (params, key) => usesKey(schema, params, key),
     countsBuild: (lab) => (schema.labs.find((l) => l.id === lab)?.counting_module === false ? "full" : "counts"),
     get ready() {
       return loaded !== null;
@@ -113,6 +140,7 @@ export function codecFrom(exports: CodecExports, program: ProgramExports | Promi
     encodeLink: (params) => full().encode_link(params),
     fitSweep: (params) => full().fit_sweep(params) as Decoded,
     verdict: (a, b) => full().verdict(a, b) as Verdict,
+    timeRatio: (a, b) => (full().time_ratio(a, b) as Ratio | undefined) ?? null,
     code: (params) => full().code(params),
   };
 }

@@ -3,25 +3,23 @@
 // `types.gen.ts`, generated from the Rust types (crate/src/types.rs); nothing
 // here restates a Rust type.
 //
-//   main thread                          worker                          wasm
-//   ───────────                          ──────                          ────
-//   client.run(link, stage) ──ToWorker──▶ run(link, counts, quick) ───▶ engine
-//     (a timing stage with the link's counts: time_counted(link, quick, counts))
-//   promise resolves ◀──────FromWorker (result / error)────────────── LabReport / Error
+//   main thread (engine/client.ts)          worker (worker.ts)            wasm
+//   ─────────────────────────────           ──────────────────            ────
+//   submit(job) ──{type:'job', id, job}──▶ jobs[job.kind](job, progress) ─▶ engine
+//   onProgress(p) ◀──{type:'progress', id, progress}── (a sweep: one per point)
+//   resolves ◀────{type:'done', id, reply}───────────┘
+//   rejects  ◀────{type:'error', id, message, fatal}─┘
 //
-// The page keeps two such workers: one answers `counts` requests (exact
-// counts at once), the other the timing stages (`quick`, then `full`), so
-// counts never wait behind a measurement.
+// Every job kind travels in the same envelope; `Jobs` says, per kind, what
+// the page asks, what the worker says along the way, and what it answers:
 //
-//   SweepRunner.run(params) ──SweepRequest──▶ worker: for each point i
-//       sweep_point(params, i) → sweep_report(params, points so far)
-//   onPoint(report) ◀──────── SweepProgress (one per point) ◀──┘
-//   Cancel terminates the worker; the points already shown stay.
-//
-//   calibrate(params) ──CalibrateRequest──▶ worker (an instance of its own):
-//       opens a file in the Origin Private File System (async), then
-//       calibrate_opfs(params, handle) ──▶ engine::real::calibrate
-//   resolves ◀── CalibrateReply (calibrated / opfs-missing) or error ◀──┘
+//   run        run(link, counts, quick), or time_counted(link, quick, counts)
+//              when the link's counts come along: a LabReport
+//   sweep      sweep_point(params, i) → sweep_report(params, points so far),
+//              a progress message per point; the answer is the last report
+//   calibrate  opens a file in the Origin Private File System (async), then
+//              calibrate_opfs(params, handle): a Calibration, or what this
+//              browser is missing
 
 import type { Calibration, LabReport, Params, Stage, SweepReport } from "./types.gen";
 
@@ -42,40 +40,8 @@ export type ModuleMessage =
   | { type: "module"; build: EngineBuild; module: WebAssembly.Module }
   | { type: "module"; build: EngineBuild; error: string };
 
-/**
- * Messages from the page to the worker: how far to time (`counts`: not at
- * all). `link`: the canonical fragment of the settings to run (the counting
- * build takes links, not params: engine/codec.ts). `counted`: the counts
- * report of this same link (the counting worker's), for a timing stage: the
- * worker then times it (`time_counted`) instead of counting again.
- */
-export type ToWorker = { type: "run"; id: number; link: string; stage: Stage; fault?: Fault; counted?: LabReport };
-
-/** Messages from the worker to the page. */
-export type FromWorker =
-  /** The wasm is loaded; `isolated` is the worker's crossOriginIsolated. */
-  | { type: "ready"; isolated: boolean }
-  /** Loading the wasm failed; the worker is useless. */
-  | { type: "failed"; message: string }
-  | { type: "result"; id: number; report: LabReport; elapsedMs: number }
-  /**
-   * `run` threw. `fatal` means the wasm instance trapped (a Rust panic) and
-   * must not be used again: the client replaces the worker.
-   */
-  | { type: "error"; id: number; message: string; fatal: boolean };
-
-export interface SweepRequest {
-  type: "sweep";
-  id: number;
-  params: Params;
-  /** One sample per point instead of the sweep's own light sampling. */
-  quick: boolean;
-}
-
-/** The worker's answer to a SweepRequest: one per point, then an `error` (FromWorker) if one fails. */
+/** A sweep point done: the report of the points so far. */
 export interface SweepProgress {
-  type: "sweep-point";
-  id: number;
   /** Index of the point just done, and how many the sweep has. */
   index: number;
   total: number;
@@ -84,15 +50,59 @@ export interface SweepProgress {
   elapsedMs: number;
 }
 
-/** Calibrate: measure the cost of one source read on the browser's file system. */
-export interface CalibrateRequest {
-  type: "calibrate";
-  id: number;
-  params: Params;
+/** What a calibration found. */
+export type CalibrateOutcome =
+  | { kind: "measured"; calibration: Calibration }
+  /** No synchronous OPFS file in this browser: `reason` says what is missing; `sys` stays as it is. */
+  | { kind: "missing"; reason: string };
+
+/** The jobs a worker does, by kind: the request, the progress messages along the way, the answer. */
+export interface Jobs {
+  /**
+   * An experiment as far as `stage` (`counts`: not timed). `link`: the
+   * canonical fragment of the settings (the counting build takes links, not
+   * params: engine/codec.ts). `counted`: the counts report of this same link
+   * (the counting worker's), for a timing stage: the worker then times it
+   * (`time_counted`) instead of counting again.
+   */
+  run: {
+    request: { link: string; stage: Stage; fault?: Fault; counted?: LabReport };
+    progress: never;
+    reply: { report: LabReport; elapsedMs: number };
+  };
+  /** The sweep `params.sweep`, point by point; `quick`: one sample per point. The full build only. */
+  sweep: {
+    request: { params: Params; quick: boolean };
+    progress: SweepProgress;
+    reply: SweepReport;
+  };
+  /** The cost of one source read on the browser's file system. The full build only. */
+  calibrate: {
+    request: { params: Params };
+    progress: never;
+    reply: CalibrateOutcome;
+  };
 }
 
-/** The worker's answer to a CalibrateRequest (a failure is an `error`, FromWorker). */
-export type CalibrateReply =
-  | { type: "calibrated"; id: number; calibration: Calibration }
-  /** This browser offers no synchronous file in the Origin Private File System; `reason` says what is missing. */
-  | { type: "opfs-missing"; id: number; reason: string };
+export type JobKind = keyof Jobs;
+/** A request of kind `K` (of any kind, by default). */
+export type Job<K extends JobKind = JobKind> = { [P in K]: { kind: P } & Jobs[P]["request"] }[K];
+export type Progress<K extends JobKind = JobKind> = Jobs[K]["progress"];
+export type Reply<K extends JobKind = JobKind> = Jobs[K]["reply"];
+
+/** Messages from the page to the worker (after its ModuleMessage). */
+export type ToWorker = { type: "job"; id: number; job: Job };
+
+/** Messages from the worker to the page. */
+export type FromWorker =
+  /** The wasm is loaded; `isolated` is the worker's crossOriginIsolated. */
+  | { type: "ready"; isolated: boolean }
+  /** Loading the wasm failed; the worker is useless. */
+  | { type: "failed"; message: string }
+  | { type: "progress"; id: number; progress: Progress }
+  | { type: "done"; id: number; reply: Reply }
+  /**
+   * The job threw. `fatal` means the wasm instance trapped (a Rust panic) and
+   * must not be used again: the client replaces the worker.
+   */
+  | { type: "error"; id: number; message: string; fatal: boolean };

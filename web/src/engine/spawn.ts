@@ -56,7 +56,7 @@ export function engineModule(build: EngineBuild): Promise<WebAssembly.Module> {
   return compiled[build];
 }
 
-/** What the clients use of a Worker (engine/client.ts, engine/sweep-runner.ts narrow the message types). */
+/** What the clients use of a Worker (engine/client.ts narrows the message types). */
 export interface EngineWorker {
   postMessage(message: unknown): void;
   terminate(): void;

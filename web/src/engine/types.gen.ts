@@ -625,6 +625,25 @@ unit: string,
 why: string, };
 
 /**
+ * How many times one measured time is another, as far as the samples say:
+ * every ratio between a sample of one and a sample of the other lies in
+ * `low..=high`.
+ */
+export type Ratio = { 
+/**
+ * The other's fastest sample over this one's slowest: the least the samples allow.
+ */
+low: number, 
+/**
+ * The medians' ratio.
+ */
+median: number, 
+/**
+ * The other's slowest sample over this one's fastest: the most the samples allow.
+ */
+high: number, };
+
+/**
  * A [`Difference`] with the reader it belongs to, as the schema lists them.
  */
 export type ReaderDifference = { reader: ReaderKind, workload: Workload, text: string, };
@@ -964,7 +983,14 @@ export type SweepAxis = "cap" | "rs" | "chunk" | "len" | "streams";
 /**
  * One sweep axis, for the page's sweep controls.
  */
-export type SweepAxisInfo = { id: SweepAxis, label: string, about: string, 
+export type SweepAxisInfo = { id: SweepAxis, 
+/**
+ * The link key (= `Params` field) a point of this axis sets. The page
+ * offers the axis only when the experiment uses that key, by the rule
+ * that decides which settings it shows (a key a workload's or reader's
+ * `keys` lists is used while that workload or reader is chosen).
+ */
+key: string, label: string, about: string, 
 /**
  * The powers of two the axis may take (inside the limits).
  */

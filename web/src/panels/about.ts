@@ -42,7 +42,7 @@ export function createAbout(container: HTMLElement): void {
     h(
       "p",
       {},
-      "Counts (source reads, copies, allocations) are exact: the engine counts every call. CPU time is measured in this tab. I/O time is modelled: source reads (or sink writes) × the cost per call you set, because a simulated read costs nanoseconds where a real system call costs far more.",
+      "Counts (source reads, copies, allocations) are exact: the engine counts every call. Allocation bytes and peak heap are this tab's wasm32 figures (4-byte pointers; natively they come out slightly higher). CPU time is measured in this tab. I/O time is modelled: source reads (or sink writes) × the cost per call you set, because a simulated read costs nanoseconds where a real system call costs far more. The chunk models are assumptions about the other end: a file answers every read in full (over chunk=file the source reads are the read(2) calls of the program in the Rust code panel), a pipe is kept full by its writer, and the network models describe a reader that keeps up with its writer, one piece per read; a writer that runs ahead hands over more per read, which buflab real measures on a real file, pipe and socket.",
     ),
     h("h3", {}, "The articles"),
     h(

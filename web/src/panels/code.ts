@@ -23,7 +23,7 @@ export function createCodePanel(container: HTMLElement, codec: Codec): CodePanel
   const note = h(
     "p",
     { class: "field-note" },
-    "The same experiment written with std types on a real file or socket. The values from the link are the constants at the top; the chained reader is BufLab's own type, so it is only described.",
+    "The same experiment written with std types on a real file or socket. The values from the link are the constants at the top; the chained reader is BufLab's own type, so it is only described. To run it on the very bytes BufLab read, save them with the command in its header (buflab stream --out data.bin LINK) and run the program beside the file: for a file, its read(2) calls are the source reads above.",
   );
   replaceChildren(
     container,

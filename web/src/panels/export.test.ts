@@ -169,7 +169,7 @@ describe("Markdown", () => {
   it("covers the write lab's cursors and sink", () => {
     const report = run("lab=write&recs=64&wlen=64K") as WriteReport;
     const md = markdownOf(report, "link", (id) => id);
-    expect(md).toContain("| Cursor | Bytes |");
+    expect(md).toContain("| Cursor | Bytes (B) |");
     expect(md).toContain("| cursor_vec | 1,024 |");
     expect(md).toContain("| std BufWriter |");
   });

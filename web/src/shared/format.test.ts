@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bytesLabel, bytesRangeLabel, formatBinaryBytes, formatBytes, formatCount, formatNs, formatNsShort, formatRatio, timeUnit } from "./format";
+import { bytesLabel, bytesRangeLabel, formatBinaryBytes, formatBytes, formatCount, formatNs, formatNsShort, formatRatio, formatRatioRange, timeUnit } from "./format";
 
 describe("formatting", () => {
   it("writes counts exactly, with thousands separators", () => {
@@ -48,6 +48,13 @@ describe("formatting", () => {
     expect(formatRatio(100.4)).toBe("100×");
     expect(formatRatio(12.6)).toBe("13×");
     expect(formatRatio(2.345)).toBe("2.3×");
+  });
+
+  it("writes a ratio's range once per unit, and once when both ends print alike", () => {
+    expect(formatRatioRange(40.2, 60.4)).toBe("40–60×");
+    expect(formatRatioRange(2.7, 5.7)).toBe("2.7–5.7×");
+    expect(formatRatioRange(8.5, 12.4)).toBe("8.5–12×");
+    expect(formatRatioRange(58.7, 59.3)).toBe("59×");
   });
 
   it("drops only trailing decimal zeros in short times", () => {

@@ -58,6 +58,16 @@ export function formatRatio(ratio: number): string {
   return `${ratio.toFixed(1)}×`;
 }
 
+/**
+ * A ratio as a range the samples support: "40–60×", or one figure when both
+ * ends print the same ("59×").
+ */
+export function formatRatioRange(low: number, high: number): string {
+  const a = formatRatio(low);
+  const b = formatRatio(high);
+  return a === b ? a : `${a.slice(0, -1)}–${b}`;
+}
+
 /** Like formatNs, without trailing zeros: 5000 → "5 µs", 1500 → "1.5 µs". */
 export function formatNsShort(ns: number): string {
   return formatNs(ns)
@@ -120,4 +130,10 @@ export function formatNsRange(min: number, max: number): string {
 /** What stands in for a time not yet measured: coming (`timing`), or not coming (stopped before it). */
 export function untimedText(timing: boolean): string {
   return timing ? "timing…" : "not timed";
+}
+
+/** "a", "a and b", "a, b and c". */
+export function listText(items: string[]): string {
+  if (items.length < 2) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }

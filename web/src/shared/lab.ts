@@ -3,7 +3,7 @@
 // registry that builds the labs is app/labs.ts.
 
 import type { Codec } from "../engine/codec";
-import type { Lab, LabReport, Params, Stats, Sweep, SweepReport, Verdict, View } from "../engine/types.gen";
+import type { Lab, LabReport, Params, Ratio, Stats, Sweep, SweepReport, Verdict, View } from "../engine/types.gen";
 
 /** How far a sweep has come. */
 export type SweepStatus = "running" | "done" | "cancelled" | "failed";
@@ -24,6 +24,16 @@ export interface SweepShown {
 
 /** How the page compares two measured times: the engine's rule (`Stats::verdict`), through the codec. */
 export type Compare = (a: Stats, b: Stats) => Verdict;
+
+/**
+ * What the page may say about two measured times, through the codec: the
+ * engine's verdict (faster or slower only when the samples separate) and
+ * the range of ratios the samples support (`Stats::ratio`).
+ */
+export interface Times {
+  verdict: Compare;
+  timeRatio(a: Stats, b: Stats): Ratio | null;
+}
 
 /** A chart a lab offers for PNG export. */
 export interface ExportedChart {

@@ -44,7 +44,8 @@ impl Strategy for Tokio {
         text: "read_to_end: tokio asks for all of the Vec's free space in every read, skipping the buffer only \
                while that space is at least the capacity (the last bytes go through the buffer and are copied), \
                and then checks for the end with a 32-byte read through the buffer, where std's reads start at \
-               8 KiB and double and copy nothing: 1 MiB from a file takes tokio 2 source reads against std's 9.",
+               8 KiB and double and copy nothing: 1 MiB from a pipe takes tokio 17 source reads against std's 20. \
+               From a file both take 2, as std's File reads what is left of the file in one call.",
     }];
     const ASYNC_SNIPPET: Option<AsyncSnippet> = Some(AsyncSnippet {
         module: "with_tokio",

@@ -30,6 +30,11 @@ impl<S: Read> Read for Direct<S> {
     fn read_to_end(&mut self, buf: &mut Vec<u8>) -> io::Result<usize> {
         self.0.read_to_end(buf)
     }
+
+    #[inline]
+    fn read_to_string(&mut self, buf: &mut String) -> io::Result<usize> {
+        self.0.read_to_string(buf)
+    }
 }
 
 /// Without a buffer the application can only `read`: the provided methods.

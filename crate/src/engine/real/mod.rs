@@ -3,11 +3,14 @@
 //! reader is built by its own module, exactly as over the simulated source).
 //!
 //! A real source is wrapped in [`Counted`], which the reader wraps in turn:
-//! every `read` the reader makes on the source passes through it and is
+//! every call the reader makes on the source passes through it and is
 //! recorded in a [`Probe`] (calls, bytes, and where the bytes landed, as the
 //! simulated source records them), and, in a counted pass, the size each
-//! call returned. Nothing is modelled: the counts are the calls the real
-//! source served.
+//! call returned. `read_to_end` and `read_to_string` are handed to the
+//! source whole, so a `File` answers them with its own override, as in the
+//! user's program; the wrapper sees one call, the kernel counts the
+//! `read(2)` calls the override made ([`kernel`], natively). Nothing is
+//! modelled: the counts are the calls the real source served.
 //!
 //! - [`native`] (not in wasm): `buflab real`'s kernel sources, a regular
 //!   file, a pipe and a loopback TCP connection;
@@ -15,6 +18,8 @@
 //!   fills and reads back one real call per read (the browser's OPFS in the
 //!   wasm glue; a regular file in the tests).
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod kernel;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
 
@@ -25,7 +30,7 @@ use std::io::{self, Read};
 use super::measure::{self, Clock, Lanes, Sampling};
 use super::readers::unbuffered::Unbuffered;
 use super::readers::{self, Driven, ReaderConfig, Strategy};
-use super::source::{ObservedRead, Probe, Source};
+use super::source::{Generic, ObservedRead, Probe, Source};
 use super::timed::{self, Loop};
 use super::workload::{self, digest_of, Consume, CountSink, DigestSink, Many, One, Spec};
 use crate::model::{
@@ -50,25 +55,55 @@ impl<'p, S> Counted<'p, S> {
     }
 }
 
-impl<S: Read> Read for Counted<'_, S> {
-    // Only `read`: std's provided `read_exact`, `read_to_end` and `read_buf`
-    // call it, so every call on the real source is seen, and the calls are
-    // the ones the same reader makes on the simulated source (which also
-    // provides only `read`).
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let result = self.inner.read(buf);
-        let n = *result.as_ref().unwrap_or(&0);
+impl<S> Counted<'_, S> {
+    /// One call that returned `n` bytes at `at`.
+    fn note(&self, at: usize, n: usize) {
         let (lo, hi) = self.reader_buffer;
-        let at = buf.as_ptr() as usize;
         self.probe.record(n, n > 0 && !(lo <= at && at < hi));
         if let (Some(log), true) = (self.log, n > 0) {
             log.0.borrow_mut().push(n as u64);
         }
+    }
+}
+
+impl<S: ObservedRead> Read for Counted<'_, S> {
+    // `read`, which std's provided `read_exact` and `read_buf` call, and the
+    // two methods a source may override in a way that changes its calls: a
+    // source that does ([`ObservedRead::own_read_to_end`], std's `File`) gets
+    // them whole, seen as one call, so it makes the calls it makes in the
+    // user's program; over any other, std's generic algorithm runs over this
+    // `read`, as it would over the source's, and every call is seen.
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let result = self.inner.read(buf);
+        self.note(buf.as_ptr() as usize, *result.as_ref().unwrap_or(&0));
+        result
+    }
+
+    fn read_to_end(&mut self, buf: &mut Vec<u8>) -> io::Result<usize> {
+        if !self.inner.own_read_to_end() {
+            return Generic(self).read_to_end(buf);
+        }
+        let result = self.inner.read_to_end(buf);
+        // Into the caller's Vec: never the reader's own buffer.
+        self.note(0, *result.as_ref().unwrap_or(&0));
+        result
+    }
+
+    fn read_to_string(&mut self, buf: &mut String) -> io::Result<usize> {
+        if !self.inner.own_read_to_end() {
+            return Generic(self).read_to_string(buf);
+        }
+        let result = self.inner.read_to_string(buf);
+        self.note(0, *result.as_ref().unwrap_or(&0));
         result
     }
 }
 
 impl<S: ObservedRead> ObservedRead for Counted<'_, S> {
+    fn own_read_to_end(&self) -> bool {
+        self.inner.own_read_to_end()
+    }
+
     fn set_reader_buffer(&mut self, start: *const u8, len: usize) {
         let lo = start as usize;
         self.reader_buffer = (lo, lo + len);
@@ -99,7 +134,8 @@ impl SizeLog {
 #[derive(Clone, Copy, Debug)]
 pub struct Pass {
     pub driven: Driven,
-    /// Calls the reader made on the sources, summed over the streams.
+    /// Calls the reader made on the sources as [`Counted`] saw them, summed
+    /// over the streams (a `read_to_end` handed to a source is one).
     pub read_calls: u64,
 }
 
@@ -134,14 +170,36 @@ pub struct Calls<'c, S, W> {
     tag: PhantomData<W>,
 }
 
-impl<S: Read, W> Read for Calls<'_, S, W> {
+impl<S: ObservedRead, W> Read for Calls<'_, S, W> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         self.calls.set(self.calls.get() + 1);
         self.inner.read(buf)
     }
+
+    /// As [`Counted`] does it: handed over whole (one call) to a source
+    /// with its own, else std's generic algorithm over this `read`.
+    fn read_to_end(&mut self, buf: &mut Vec<u8>) -> io::Result<usize> {
+        if !self.inner.own_read_to_end() {
+            return Generic(self).read_to_end(buf);
+        }
+        self.calls.set(self.calls.get() + 1);
+        self.inner.read_to_end(buf)
+    }
+
+    fn read_to_string(&mut self, buf: &mut String) -> io::Result<usize> {
+        if !self.inner.own_read_to_end() {
+            return Generic(self).read_to_string(buf);
+        }
+        self.calls.set(self.calls.get() + 1);
+        self.inner.read_to_string(buf)
+    }
 }
 
-impl<S: ObservedRead, W> ObservedRead for Calls<'_, S, W> {}
+impl<S: ObservedRead, W> ObservedRead for Calls<'_, S, W> {
+    fn own_read_to_end(&self) -> bool {
+        self.inner.own_read_to_end()
+    }
+}
 
 /// A timed run of `params`' workload through a reader of `kind` over
 /// `sources` (streams of `len` bytes): what the simulated timed pass runs
@@ -197,8 +255,10 @@ pub fn timed_pass<S: ObservedRead>(
 }
 
 /// The simulated source's side of a real run: `params`' reader `kind` over
-/// the in-memory streams cut by `chunk`, with each call's size logged.
-pub fn model_pass(params: &Params, kind: ReaderKind, data: &[u8], chunk: ChunkModel) -> io::Result<(Pass, ReadSizes)> {
+/// the in-memory streams cut by `chunk`, with each call's size logged (as
+/// [`Counted`] sees the calls). Also returns the source reads the simulated
+/// sources served, which a `read_to_end` handed to them may make several of.
+pub fn model_pass(params: &Params, kind: ReaderKind, data: &[u8], chunk: ChunkModel) -> io::Result<(Pass, ReadSizes, u64)> {
     let probe = Probe::default();
     let streams = params.streams as usize;
     let mut sources = Lanes::with_capacity(streams);
@@ -209,7 +269,7 @@ pub fn model_pass(params: &Params, kind: ReaderKind, data: &[u8], chunk: ChunkMo
     let mut sinks: Vec<CountSink> = (0..streams).map(|_| CountSink::default()).collect();
     let mut app_buf = vec![0u8; params.rs as usize];
     let pass = run_pass(params, kind, sources, data.len(), Some(&log), &mut app_buf, &mut sinks)?;
-    Ok((pass, log.sizes()))
+    Ok((pass, log.sizes(), probe.source_reads()))
 }
 
 // ---------------------------------------------------------------------------

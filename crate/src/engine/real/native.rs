@@ -18,7 +18,13 @@
 //! A counted pass (the source wrapped in `Counted`: calls, each call's size,
 //! the digest) comes first; then the timed passes run what the simulated
 //! timed pass runs, the loops tallying into `()`, over a wrapper that only
-//! counts calls (`timed_pass`).
+//! counts calls (`timed_pass`). Both hand `read_to_end` and `read_to_string`
+//! to the source whole, so `File`'s overrides run. The read calls reported
+//! are the kernel's count for the reading thread ([`kernel`]: `syscr`, which
+//! counts `read(2)` on a file or a pipe but not `recv(2)`, std's read on a
+//! socket); where the kernel gives none (a socket, or not Linux) they are the
+//! wrapper's, which is exact for a source that overrides nothing that
+//! changes its calls, as `TcpStream` does not.
 //!
 //! Each real run is set beside the simulated run of the same reader over the
 //! chunk model the source follows ([`RealSource::model`]): its read calls,
@@ -34,6 +40,7 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 
+use super::kernel::{self, Delta};
 use super::{model_pass, run_pass, timed_pass, Pass, SizeLog, Store};
 use crate::engine::content;
 use crate::engine::experiment;
@@ -41,11 +48,17 @@ use crate::engine::measure::{self, Clock, Lanes, Sampling};
 use crate::engine::source::{stream_seed, Chunker, Limit, ObservedRead};
 use crate::engine::workload::{combined_digest, CountSink, DigestSink};
 use crate::model::{
-    key, CalibratedFrom, ChunkModel, Id, Lab, ModelSide, ParamError, Params, ReaderKind, RealReport, RealRun,
-    RealSource, Report, LIMITS, MAX_REAL_STREAMS,
+    key, CalibratedFrom, CallCounter, ChunkModel, Id, Lab, ModelSide, ParamError, Params, ReaderKind, RealReport,
+    RealRun, RealSource, Report, LIMITS, MAX_REAL_STREAMS,
 };
 
-impl ObservedRead for File {}
+/// std's `File` overrides `read_to_end` and `read_to_string` (its size
+/// first, then one read of what is left); pipes and sockets do not.
+impl ObservedRead for File {
+    fn own_read_to_end(&self) -> bool {
+        true
+    }
+}
 impl ObservedRead for PipeReader {}
 impl ObservedRead for TcpStream {}
 
@@ -94,11 +107,17 @@ pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling, real: Samplin
             (RealSource::File, Some(r)) => r,
             _ => &simulated,
         };
+        // `syscr` counts `read(2)`-family calls; std reads a socket with `recv(2)`.
+        let kernel_counts = source != RealSource::Tcp;
         for &kind in &params.readers {
             let measured = match source {
-                RealSource::File => measure_source(params, kind, data.len(), clock, real, || file.open_streams(params.streams)),
-                RealSource::Pipe => measure_source(params, kind, data.len(), clock, real, || open_pipes(params, &data)),
-                RealSource::Tcp => measure_source(params, kind, data.len(), clock, real, || open_tcp(params, &data, &listener)),
+                RealSource::File => {
+                    measure_source(params, kind, data.len(), clock, real, kernel_counts, || file.open_streams(params.streams))
+                }
+                RealSource::Pipe => measure_source(params, kind, data.len(), clock, real, kernel_counts, || open_pipes(params, &data)),
+                RealSource::Tcp => {
+                    measure_source(params, kind, data.len(), clock, real, kernel_counts, || open_tcp(params, &data, &listener))
+                }
             }
             .map_err(|e| failed(source, kind, e))?;
             let model = model_side(params, kind, &data, source.model(params.chunk), model_report).map_err(|e| failed(source, kind, e))?;
@@ -127,6 +146,8 @@ pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling, real: Samplin
 /// What one reader did over one real source kind.
 struct Measured {
     pass: Pass,
+    /// The kernel's count over the counted pass (`None`: unavailable).
+    kernel: Option<Delta>,
     sizes: crate::model::ReadSizes,
     digest: String,
     wall: crate::model::Stats,
@@ -134,19 +155,32 @@ struct Measured {
 }
 
 impl Measured {
+    /// The read calls reported: the kernel's, else the wrapper's.
+    fn read_calls(&self) -> (u64, CallCounter) {
+        match self.kernel {
+            Some(d) => (d.read_calls, CallCounter::Kernel),
+            None => (self.pass.read_calls, CallCounter::Wrapper),
+        }
+    }
+
     fn row(self, source: RealSource, reader: ReaderKind, model: ModelSide) -> RealRun {
         let median = self.wall.median;
+        let (read_calls, counted_by) = self.read_calls();
         RealRun {
             source,
             reader,
-            read_calls: self.pass.read_calls,
+            read_calls,
+            counted_by,
+            kernel_read_calls: self.kernel.map(|d| d.read_calls),
+            wrapper_calls: self.pass.read_calls,
+            minor_faults: self.kernel.map(|d| d.minor_faults),
             bytes: self.pass.driven.app.bytes,
             bytes_per_read: self.sizes,
             wall_ns: self.wall,
             ns_per_read: self.ns_per_read,
             digest: self.digest,
             ratio: median / model.total_ns,
-            sys_ns: (median - model.cpu_ns) / self.pass.read_calls.max(1) as f64,
+            sys_ns: (median - model.cpu_ns) / read_calls.max(1) as f64,
             model,
         }
     }
@@ -156,26 +190,29 @@ impl Measured {
 /// over the in-memory source cut by `chunk`, times from `report` (the
 /// simulated run with that chunk model).
 fn model_side(params: &Params, kind: ReaderKind, data: &[u8], chunk: ChunkModel, report: &Report) -> io::Result<ModelSide> {
-    let (pass, sizes) = model_pass(params, kind, data, chunk)?;
+    let (_, sizes, source_reads) = model_pass(params, kind, data, chunk)?;
     let run = report.runs.iter().find(|r| r.reader == kind).expect("the simulated report runs every reader of the link");
-    debug_assert_eq!(pass.read_calls, run.source_reads, "a counted pass makes the simulated run's source reads");
+    debug_assert_eq!(source_reads, run.source_reads, "a counted pass makes the simulated run's source reads");
     Ok(ModelSide {
         chunk,
-        read_calls: pass.read_calls,
+        read_calls: source_reads,
         bytes_per_read: sizes,
         cpu_ns: run.cpu_ns.median,
-        total_ns: run.cpu_ns.median + pass.read_calls as f64 * params.sys as f64,
+        total_ns: run.cpu_ns.median + source_reads as f64 * params.sys as f64,
     })
 }
 
 /// Runs reader `kind` over the sources `open` makes (streams of `len`
-/// bytes): once counted (digest, each call's size), then timed.
+/// bytes): once counted (digest, each call's size, the kernel's counts when
+/// `kernel_counts`), then timed (each sample's calls from the kernel too,
+/// read outside the timed span).
 fn measure_source<S: ObservedRead>(
     params: &Params,
     kind: ReaderKind,
     len: usize,
     clock: &dyn Clock,
     how: Sampling,
+    kernel_counts: bool,
     mut open: impl FnMut() -> io::Result<(Lanes<S>, Feed)>,
 ) -> io::Result<Measured> {
     let streams = params.streams as usize;
@@ -185,9 +222,10 @@ fn measure_source<S: ObservedRead>(
     let log = SizeLog::default();
     let mut digests: Vec<DigestSink> = (0..streams).map(|_| DigestSink::default()).collect();
     feed.start();
-    let pass = run_pass(params, kind, sources, len, Some(&log), &mut app_buf, &mut digests);
+    let (pass, counts) = kernel::count(|| run_pass(params, kind, sources, len, Some(&log), &mut app_buf, &mut digests));
     feed.finish()?;
     let pass = pass?;
+    let kernel = counts.filter(|_| kernel_counts);
     let digest = combined_digest(&digests.iter().map(DigestSink::value).collect::<Vec<_>>());
 
     let mut sinks: Vec<CountSink> = (0..streams).map(|_| CountSink::default()).collect();
@@ -196,17 +234,22 @@ fn measure_source<S: ObservedRead>(
     let times = measure::time_each(
         clock,
         how,
-        &mut open,
-        |opened| {
+        || (open(), kernel::now()),
+        |(opened, before)| {
             let (sources, feed) = opened?;
             feed.start();
             let pass = timed_pass(params, kind, sources, len, &mut app_buf, &mut sinks);
-            Ok((pass, feed))
+            Ok((pass, feed, before))
         },
-        |out: io::Result<(io::Result<u64>, Feed)>, _| {
-            let done = out.and_then(|(pass, feed)| {
+        |out: io::Result<(io::Result<u64>, Feed, Option<kernel::Reading>)>, _| {
+            let after = kernel::now();
+            let done = out.and_then(|(pass, feed, before)| {
                 feed.finish()?;
-                pass
+                let wrapper = pass?;
+                Ok(match (kernel_counts, before, after) {
+                    (true, Some(b), Some(a)) => kernel::between(b, a).read_calls,
+                    _ => wrapper,
+                })
             });
             match done {
                 Ok(n) => calls.push(n),
@@ -221,7 +264,7 @@ fn measure_source<S: ObservedRead>(
     let mut per_read: Vec<f64> = times.iter().zip(&calls).map(|(t, &n)| t / n.max(1) as f64).collect();
     let ns_per_read = measure::stats(&mut per_read, 1).median;
     let wall = measure::stats(&mut times.clone(), 1);
-    Ok(Measured { pass, sizes: log.sizes(), digest, wall, ns_per_read })
+    Ok(Measured { pass, kernel, sizes: log.sizes(), digest, wall, ns_per_read })
 }
 
 // ---------------------------------------------------------------------------
@@ -358,4 +401,47 @@ impl Store for TempFile {
     fn open(&self) -> io::Result<File> {
         File::open(&self.path)
     }
+}
+
+// ---------------------------------------------------------------------------
+// Allocation's kernel cost
+
+/// Runs of each reader for [`page_faults`]: one to warm up, then these,
+/// whose median is reported.
+pub const FAULT_RUNS: usize = 3;
+
+/// Minor page faults of one run of each of `params`' readers, natively: the
+/// timed pass (only what the user's program runs) over the simulated
+/// source, counted by the kernel for this thread, median of [`FAULT_RUNS`]
+/// runs after one warm-up. A fault is the kernel mapping in a page the run
+/// touched first: memory the allocator took from the kernel (or took back
+/// from it) for buffers and Vecs. glibc gives freed memory at the top of
+/// its heap back to the kernel once more than 128 KiB is free, so a run
+/// that frees its buffers faults them in again in the next. `None` per
+/// reader where the kernel gives no count. Page faults only: the
+/// `brk`/`mmap` calls behind them are not counted here. The figure is a
+/// program's: run it in a process's main thread (the command line does),
+/// whose heap is its own; a thread sharing an arena with others may not see
+/// the heap shrink.
+pub fn page_faults(params: &Params) -> Result<Vec<(ReaderKind, Option<u64>)>, ParamError> {
+    params.check()?;
+    let data = content::generate(params);
+    let mut app_buf = vec![0u8; params.rs as usize];
+    let mut sinks: Vec<CountSink> = (0..params.streams).map(|_| CountSink::default()).collect();
+    let mut out = Vec::with_capacity(params.readers.len());
+    for &kind in &params.readers {
+        let mut faults = Vec::with_capacity(FAULT_RUNS);
+        for run in 0..=FAULT_RUNS {
+            let (done, delta) = kernel::count(|| crate::engine::timed::run(kind, params, &data, &mut app_buf, &mut sinks));
+            done.map_err(|e| ParamError { key: "run", message: format!("{}: {e}", kind.id()) })?;
+            if run > 0 {
+                faults.push(delta.map(|d| d.minor_faults));
+            }
+        }
+        let mut known: Vec<u64> = faults.iter().flatten().copied().collect();
+        known.sort_unstable();
+        out.push((kind, (known.len() == FAULT_RUNS).then(|| known[FAULT_RUNS / 2])));
+    }
+    std::hint::black_box(sinks.iter().map(|s| s.0).sum::<u64>());
+    Ok(out)
 }

@@ -7,7 +7,8 @@ import type { Codec } from "../../engine/codec";
 import { lessons } from "../../engine/lessons";
 import { realCodec, realSweep } from "../../engine/real-engine";
 import type { SweepReport } from "../../engine/types.gen";
-import { gridHeadline, listText, sweepHeadline } from "./headline";
+import { listText } from "../../shared/format";
+import { gridHeadline, sweepHeadline } from "./headline";
 
 let codec: Codec;
 beforeAll(() => {
@@ -58,5 +59,23 @@ describe("the sweep's headline", () => {
     );
     const partial = { ...report, points: report.points.slice(0, 6), complete: false };
     expect(gridHeadline(partial, axis("cap"), axis("rs"), labelOf, (_, v) => codec.formatSize(v), true)).toMatch(/^So far \(6 of 20 points\): /);
+  });
+
+  it("states no knee for a reader whose source reads never fall", () => {
+    // Unbuffered Read has no buffer: its source reads are the same at every capacity.
+    const report = sweep("len=64K&chunk=64-512&rd=unbuffered,std&sweep=cap,rs&from=64,1&to=1K,8");
+    const axis = (id: string) => codec.schema.sweep_axes.find((a) => a.id === id)!;
+    expect(gridHeadline(report, axis("cap"), axis("rs"), labelOf, (_, v) => codec.formatSize(v), false)).toBe(
+      "unbuffered Read's source reads never fall with a bigger cap in this range, at every rs; std BufReader's source reads stop falling at cap = 512 at every rs (a 5 × 4 grid).",
+    );
+    const one = sweep("len=64K&chunk=64-512&rd=unbuffered,std&sweep=cap&from=64&to=1K");
+    expect(sweepHeadline(one, axis("cap"), labelOf, (v) => codec.formatSize(v), false, codec.schema.knee_tolerance)).toMatch(
+      /^For unbuffered Read a bigger buffer capacity never cut source reads in this range \(65,537 from cap = 64 on\); source reads stop falling at cap = 512 for std BufReader/,
+    );
+    // A reader alone whose reads never fell: no knee to be past.
+    const alone = sweep("len=64K&chunk=64-512&rd=unbuffered&sweep=cap&from=64&to=1K");
+    expect(sweepHeadline(alone, axis("cap"), labelOf, (v) => codec.formatSize(v), false, codec.schema.knee_tolerance)).toBe(
+      "For unbuffered Read a bigger buffer capacity never cut source reads in this range (65,537 from cap = 64 on).",
+    );
   });
 });

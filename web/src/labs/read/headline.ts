@@ -4,14 +4,8 @@
 // paying). The timeline's headline is the timeline's own (timeline.ts).
 
 import type { Knee, Report, Run, Stats, SweepAxisInfo, SweepReport } from "../../engine/types.gen";
-import type { Compare } from "../../shared/lab";
-import { formatCount, formatNs, formatRatio } from "../../shared/format";
-
-/** "a", "a and b", "a, b and c". */
-export function listText(items: string[]): string {
-  if (items.length < 2) return items[0] ?? "";
-  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}
+import type { Times } from "../../shared/lab";
+import { formatCount, formatNs, formatRatio, formatRatioRange, listText } from "../../shared/format";
 
 /** A run's total time per run: measured CPU, shifted by its modelled I/O (exact, so it adds no spread). */
 export function totalTime(run: Run): Stats {
@@ -24,15 +18,16 @@ export function totalTime(run: Run): Stats {
  * a buffer (the schema's reader shapes): equal counts mean "the buffer saves
  * nothing" only when an unbuffered reader is among the readers compared.
  * Times are claimed only from the full measurement, and one is called
- * faster or slower only when `compare` finds their samples apart: the
- * sentence does not change its mind between the quick estimate and the full
- * measurement.
+ * faster or slower only when the engine's verdict finds their samples
+ * apart: the sentence does not change its mind between the quick estimate
+ * and the full measurement. The time ratio is the range the samples
+ * support ("40–60×"), not the medians' ratio alone.
  */
 export function summarize(
   report: Report,
   labelOf: (readerId: string) => string,
   buffered: (readerId: string) => boolean,
-  compare: Compare,
+  times: Times,
 ): string {
   const runs = report.runs;
   const total = (i: number): number => (runs[i]?.cpu_ns.median ?? 0) + (runs[i]?.modelled_io_ns ?? 0);
@@ -62,13 +57,16 @@ export function summarize(
   const readRatio = w.source_reads / Math.max(1, b.source_reads);
   const reads = `${labelOf(b.reader)} made ${formatRatio(readRatio)} fewer source reads than ${labelOf(w.reader)} (${formatCount(b.source_reads)} vs ${formatCount(w.source_reads)})`;
   if (!timed) return `${reads}.`;
-  const timeRatio = total(worst) / Math.max(1e-9, total(best));
   const both = `(${formatNs(total(best))} vs ${formatNs(total(worst))})`;
+  const range = (fast: Stats, slow: Stats): string => {
+    const r = times.timeRatio(fast, slow);
+    return r ? formatRatioRange(r.low, r.high) : formatRatio(slow.median / Math.max(1e-9, fast.median));
+  };
   const time = {
-    faster: `and took ${formatRatio(timeRatio)} less time per run with modelled I/O ${both}`,
-    slower: `but took ${formatRatio(1 / timeRatio)} more time per run with modelled I/O ${both}`,
-    same: `in the same time per run with modelled I/O, within the noise of the samples ${both}`,
-  }[compare(totalTime(b), totalTime(w))];
+    faster: () => `and took ${range(totalTime(b), totalTime(w))} less time per run with modelled I/O ${both}`,
+    slower: () => `but took ${range(totalTime(w), totalTime(b))} more time per run with modelled I/O ${both}`,
+    same: () => `in the same time per run with modelled I/O, within the noise of the samples ${both}`,
+  }[times.verdict(totalTime(b), totalTime(w))]();
   return `${reads} ${time}.`;
 }
 
@@ -112,12 +110,15 @@ export function runHeadline(
   report: Report,
   labelOf: (readerId: string) => string,
   buffered: (readerId: string) => boolean,
-  compare: Compare,
+  times: Times,
 ): string {
-  return [summarize(report, labelOf, buffered, compare), summarizeMemory(report, labelOf), summarizePolls(report, labelOf)]
+  return [summarize(report, labelOf, buffered, times), summarizeMemory(report, labelOf), summarizePolls(report, labelOf)]
     .filter(Boolean)
     .join(" ");
 }
+
+/** Why a measured time curve has no knee (`time_knee` in crate/src/engine/sweep.rs returns none). */
+export const NO_TIME_KNEE = "the times rise and fall again by more than their samples' spread (the load on the machine changed between points), so they support no knee";
 
 /**
  * The sweep's headline: where source reads stop falling (the knee), per
@@ -166,7 +167,9 @@ export function sweepHeadline(
   });
   if (sentences.length === 0) return `${prefix}No knee yet.`;
   const text = sentences.join("; ");
-  return `${prefix}${text.charAt(0).toUpperCase()}${text.slice(1)}. Past the knee a bigger value buys at most ${Math.round(tolerance * 100)}% fewer reads.`;
+  // Said only where some reader has a knee: one whose reads never fell has none to be past.
+  const past = knees.some((k) => !k.first) ? ` Past the knee a bigger value buys at most ${Math.round(tolerance * 100)}% fewer reads.` : "";
+  return `${prefix}${text.charAt(0).toUpperCase()}${text.slice(1)}.${past}`;
 }
 
 /**
@@ -191,15 +194,20 @@ export function gridHeadline(
   }
   const sentences = first.report.runs.map(({ reader }) => {
     const knees = report.knees.filter((k) => k.reader === reader && k.metric === "source_reads" && k.across !== undefined);
-    const values = [...new Set(knees.map((k) => k.value))];
+    // A knee at the first point is no knee: nothing fell there.
+    const fell = knees.filter((k) => !k.first);
+    const flat = knees.filter((k) => k.first).map((k) => valueText(across, k.across!));
+    const values = [...new Set(fell.map((k) => k.value))];
     const name = labelOf(reader);
+    const every = knees.length === report.across_values.length ? "every" : "each measured";
     if (knees.length === 0) return `${name}: no knee yet`;
-    if (values.length === 1) {
-      const every = knees.length === report.across_values.length ? "every" : "each measured";
+    if (fell.length === 0) return `${name}'s source reads never fall with a bigger ${axis.id} in this range, at ${every} ${across.id}`;
+    const never = flat.length > 0 ? `, and never fall at ${across.id} = ${listText(flat)}` : "";
+    if (values.length === 1 && flat.length === 0) {
       return `${name}'s source reads stop falling at ${axis.id} = ${valueText(axis, values[0]!)} at ${every} ${across.id}`;
     }
-    const parts = knees.map((k) => `${valueText(axis, k.value)} at ${across.id} = ${valueText(across, k.across!)}`);
-    return `${name}'s source reads stop falling at ${axis.id} = ${listText(parts)}`;
+    const parts = fell.map((k) => `${valueText(axis, k.value)} at ${across.id} = ${valueText(across, k.across!)}`);
+    return `${name}'s source reads stop falling at ${axis.id} = ${listText(parts)}${never}`;
   });
   return `${prefix}${sentences.join("; ")} (a ${size} grid).`;
 }

@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from "vitest";
 import { realSweep } from "../../engine/real-engine";
-import { cellColour, heatmapGrid, kneeRows, scaleOf } from "./heatmap";
+import type { Run } from "../../engine/types.gen";
+import { cellColour, heatmapGrid, kneeRows, scaleOf, varyingReader } from "./heatmap";
 
 const GRID = "len=64K&chunk=64-512&rd=std&sweep=cap,rs&from=64,1&to=1K,8";
 
@@ -25,6 +26,26 @@ describe("the two-axis heatmap", () => {
     expect(kneeRows(report, "std", "source_reads")).toEqual([3, 3, 3, 3]);
     expect(report.values[3]).toBe(512);
     expect(kneeRows(report, "chained", "source_reads")).toEqual([null, null, null, null]);
+    // std copies every byte whatever its buffer: its knee is the first row, where nothing fell, so no line.
+    expect(report.knees.filter((k) => k.reader === "std" && k.metric === "bytes_copied").every((k) => k.first)).toBe(true);
+    expect(kneeRows(report, "std", "bytes_copied")).toEqual([null, null, null, null]);
+  });
+
+  it("opens on a reader whose cells differ down a column, not one flat in every cell", () => {
+    const exact = [(r: Run) => r.source_reads, (r: Run) => r.bytes_copied, (r: Run) => r.allocations];
+    // Unbuffered Read has no buffer: its source reads change with the read
+    // size (across) but never with the capacity (down), so std opens.
+    const { report } = realSweep("len=64K&chunk=64-512&rd=unbuffered,std,chained&sweep=cap,rs&from=64,1&to=1K,8");
+    const unbuffered = heatmapGrid(report, 0, (r) => r.source_reads);
+    expect(unbuffered.every((row) => row.every((v, c) => v === unbuffered[0]![c]))).toBe(true);
+    expect(varyingReader(report, exact)).toBe(1);
+    // No reader differs down a column: the first that differs at all (here
+    // unbuffered Read, behind a reader flat in every cell).
+    const still = report.points[0]!.report.runs[0]!;
+    const across = { ...report, points: report.points.map((p) => ({ ...p, report: { ...p.report, runs: [still, p.report.runs[0]!] } })) };
+    expect(varyingReader(across, exact)).toBe(1);
+    // One point: every reader flat, the first.
+    expect(varyingReader({ ...report, points: report.points.slice(0, 1) }, exact)).toBe(0);
   });
 
   it("colours on a log scale from the smallest to the largest value", () => {

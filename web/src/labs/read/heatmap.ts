@@ -20,11 +20,39 @@ export function heatmapGrid(report: SweepReport, readerIndex: number, value: (ru
   );
 }
 
-/** Per column, the row of the reader's knee for the metric (`null`: none yet). */
+/**
+ * The reader a heatmap opens on: the first whose cells differ down a column
+ * (along the first axis, where the knee line runs), else the first whose
+ * cells differ at all, trying the metrics in order (exact counts first: a
+ * time differs everywhere by noise); the first reader when every one is
+ * flat. A reader flat in every cell (an unbuffered reader on a capacity
+ * axis) shows one colour and no knee.
+ */
+export function varyingReader(report: SweepReport, metrics: ((run: Run) => number)[]): number {
+  const readers = report.points[0]?.report.runs.length ?? 0;
+  const differ = (cells: (number | null)[]): boolean => {
+    const measured = cells.filter((v): v is number => v !== null);
+    return measured.some((v) => v !== measured[0]);
+  };
+  const columns = (grid: (number | null)[][]): (number | null)[][] => report.across_values.map((_, c) => grid.map((row) => row[c] ?? null));
+  const tests = [(grid: (number | null)[][]) => columns(grid).some(differ), (grid: (number | null)[][]) => differ(grid.flat())];
+  for (const test of tests) {
+    for (const value of metrics) {
+      for (let i = 0; i < readers; i++) if (test(heatmapGrid(report, i, value))) return i;
+    }
+  }
+  return 0;
+}
+
+/**
+ * Per column, the row of the reader's knee for the metric (`null`: none yet,
+ * or a knee at the first row: nothing fell there, so no line is drawn, as
+ * the line charts draw none).
+ */
 export function kneeRows(report: SweepReport, reader: string, metric: Metric): (number | null)[] {
   return report.across_values.map((a) => {
     const knee: Knee | undefined = report.knees.find((k) => k.reader === reader && k.metric === metric && k.across === a);
-    if (!knee) return null;
+    if (!knee || knee.first) return null;
     const row = report.values.indexOf(knee.value);
     return row >= 0 ? row : null;
   });

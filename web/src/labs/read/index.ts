@@ -105,7 +105,7 @@ export function createReadLab(context: LabContext): LabUi {
     headline(view) {
       if (view === "sweep") return sweep.now?.headline() ?? "";
       if (view === "timeline") return timeline.now?.headline() ?? "";
-      return last ? runHeadline(last, labelOf, buffered, codec.verdict) : "";
+      return last ? runHeadline(last, labelOf, buffered, codec) : "";
     },
     fitted(notes) {
       sweep((s) => s.note(notes));

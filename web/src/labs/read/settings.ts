@@ -106,10 +106,7 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
     params = next;
     onChange(next, live);
   };
-  const workloadUses = (key: string) => (p: Params): boolean =>
-    codec.schema.workloads.find((w) => w.id === p.workload)?.keys.includes(key) ?? false;
-  const readersUse = (key: string) => (p: Params): boolean =>
-    p.readers.some((id) => codec.schema.readers.find((r) => r.id === id)?.keys.includes(key));
+  const uses = (key: string) => (p: Params): boolean => codec.uses(p, key);
   const bytes = (n: number): string => bytesLabel(codec.formatSize(n));
   const words = (key: string) => settingWords(codec.schema, "read", key);
 
@@ -270,21 +267,21 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
   );
 
   const form_ = settingsForm(form, {
-    strip: [shownWhen(cap, readersUse("cap")), shownWhen(rs, workloadUses("rs")), chunk, readers],
+    strip: [shownWhen(cap, uses("cap")), shownWhen(rs, uses("rs")), chunk, readers],
     more: [
       { title: "Stream", fields: [len, seed, streams] },
       {
         title: "Application",
         fields: [
           workload,
-          shownWhen(line, workloadUses("line")),
-          shownWhen(frame, workloadUses("frame")),
-          shownWhen(reuse, workloadUses("reuse")),
-          shownWhen(nul, workloadUses("nul")),
+          shownWhen(line, uses("line")),
+          shownWhen(frame, uses("frame")),
+          shownWhen(reuse, uses("reuse")),
+          shownWhen(nul, uses("nul")),
         ],
       },
-      { title: "Chained reader", fields: [shownWhen(pool, readersUse("pool"))] },
-      { title: "Async readers", fields: [shownWhen(pend, readersUse("pend"))] },
+      { title: "Chained reader", fields: [shownWhen(pool, uses("pool"))] },
+      { title: "Async readers", fields: [shownWhen(pend, uses("pend"))] },
       { title: "I/O model", fields: [sys] },
     ],
     summary: (p) => {
@@ -295,8 +292,8 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
         `seed ${p.seed}`,
         `${formatCount(p.sys)} ns per source read (modelled)`,
       ];
-      if (readersUse("pool")(p)) parts.push(`block pool ${p.pool ? "on" : "off"}`);
-      if (readersUse("pend")(p)) parts.push(p.pend > 0 ? `Pending before ${p.pend}% of source reads` : "source always ready");
+      if (uses("pool")(p)) parts.push(`block pool ${p.pool ? "on" : "off"}`);
+      if (uses("pend")(p)) parts.push(p.pend > 0 ? `Pending before ${p.pend}% of source reads` : "source always ready");
       return parts.join(" · ");
     },
   });

@@ -23,8 +23,8 @@ import { h, replaceChildren, setText } from "../../shared/dom";
 import { chartPng, exportName, saveButton, settingsLine } from "../../shared/export-kit";
 import { formatBinaryBytes, formatBytes, formatNs } from "../../shared/format";
 import { kneeMetric } from "../../shared/metrics";
-import { drawHeatmap } from "./heatmap";
-import { gridHeadline, sweepHeadline } from "./headline";
+import { drawHeatmap, varyingReader } from "./heatmap";
+import { NO_TIME_KNEE, gridHeadline, sweepHeadline } from "./headline";
 import { sweepCsv, sweepJson } from "./sweep-export";
 
 /** chart.js's Chart with the line chart's parts: loaded when the first sweep draws (lineChartLoaded). */
@@ -159,6 +159,23 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     h("option", { value: "off" }, "Off"),
     ...axes.map((a) => h("option", { value: a.id }, a.label)),
   );
+  /** Whether `params` use the setting an axis moves (the settings strip's rule, `codec.uses`). */
+  const axisUsed = (params: Params, axis: SweepAxisInfo): boolean => codec.uses(params, axis.key);
+  /**
+   * The axes offered for `params`: those the experiment uses, and `keep` (the
+   * sweep the link carries) even when it does not, so the control shows it.
+   */
+  const axisOptions = (params: Params, keep: SweepAxis | undefined, except?: SweepAxis): HTMLOptionElement[] =>
+    axes
+      .filter((a) => a.id !== except && (axisUsed(params, a) || a.id === keep))
+      .map((a) => h("option", { value: a.id }, axisUsed(params, a) ? a.label : `${a.label} (not used here)`));
+  /** Refills a select's options when they change (a select being used keeps its list otherwise). */
+  const setOptions = (select: HTMLSelectElement, options: HTMLOptionElement[]): void => {
+    const key = options.map((o) => `${o.value}:${o.text}`).join(",");
+    if (select.dataset["options"] === key) return;
+    replaceChildren(select, ...options);
+    select.dataset["options"] = key;
+  };
   const fromSelect = h("select", { id: "sweep-from", name: "from" });
   const toSelect = h("select", { id: "sweep-to", name: "to" });
   const runButton = h("button", { type: "button", class: "primary", "data-action": "sweep-run" }, "Run sweep");
@@ -197,7 +214,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   const kneeDefinition = h(
     "p",
     { class: "sweep-note" },
-    `Knee: the smallest value whose count is within ${pct} of the best anywhere in the sweep, for that reader; beyond it a bigger value wins at most ${pct} more. For time (measured, so noisy): the smallest value after which no point is clearly faster, that is with all its samples more than ${pct} below this point's.`,
+    `Knee: the smallest value whose count is within ${pct} of the best anywhere in the sweep, for that reader; beyond it a bigger value wins at most ${pct} more. For time (measured, so noisy): the smallest value clearly faster than the first point after which no point is clearly faster, that is with all its samples more than ${pct} below this point's; none where the times rise and fall again by more than that.`,
   );
 
   // ---- charts: built when the first sweep draws, not with the page (four
@@ -329,22 +346,33 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
       title: `${metric.title} of ${labelOf(readers[readerIndex] ?? "")} by ${rows.label.toLowerCase()} and ${columns.label.toLowerCase()}`,
     };
   };
+  /** The reader the person picked for the heatmap; until then it opens on one whose cells differ. */
+  let heatReaderPicked: string | null = null;
+  heatReader.addEventListener("change", () => {
+    heatReaderPicked = heatReader.value;
+  });
   function drawHeat(report: SweepReport): void {
     const readers: string[] = report.points[0]?.report.runs.map((r) => r.reader) ?? [];
     const keys = readers.join(",");
     if (heatReader.dataset["readers"] !== keys) {
-      const keep = heatReader.value;
       replaceChildren(heatReader, ...readers.map((r) => h("option", { value: r }, labelOf(r))));
       heatReader.dataset["readers"] = keys;
-      if (readers.includes(keep)) heatReader.value = keep;
     }
+    const exact = METRICS.filter((m) => m.id !== "time").map((m) => m.value);
+    heatReader.value = heatReaderPicked !== null && readers.includes(heatReaderPicked) ? heatReaderPicked : (readers[varyingReader(report, exact)] ?? "");
     const spec = heatSpec(report);
     // A box that grows to fill its container (an embed's frame) sets the height too.
     const fits = getComputedStyle(heatmapBox).flexGrow !== "0";
     drawHeatmap(heatCanvas, spec, heatmapBox.clientWidth || section.clientWidth || 640, fits ? heatmapBox.clientHeight : undefined);
+    const knees = report.knees.filter((k) => k.reader === readers[spec.readerIndex] && k.metric === spec.metric);
     setText(
       heatCaption,
-      `${spec.title}, on a log colour scale (the table below lists every cell). The dashed line along the outlined cells is the knee in each column: from there down, a bigger ${spec.rowTitle.toLowerCase()} stops paying.`,
+      `${spec.title}, on a log colour scale (the table below lists every cell). ` +
+        (knees.some((k) => !k.first)
+          ? `The dashed line along the outlined cells is the knee in each column: from there down, a bigger ${spec.rowTitle.toLowerCase()} stops paying.`
+          : knees.length > 0
+            ? `No knee line: in no column does a bigger ${spec.rowTitle.toLowerCase()} pay${report.complete ? "" : " so far"}.`
+            : `No knee line: ${NO_TIME_KNEE}.`),
     );
   }
   for (const select of [heatMetric, heatReader]) select.addEventListener("change", () => last && drawHeat(last));
@@ -642,8 +670,13 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     const items = readers.flatMap((reader) =>
       METRICS.map((metric) => {
         const knee = report.knees.find((k) => k.reader === reader && k.metric === metric.id);
-        if (!knee) return null;
         const what = `${labelOf(reader)}, ${metric.title.toLowerCase()}: `;
+        if (!knee) {
+          // Counts always have a knee; a time curve that zig-zags has none.
+          return metric.id === "time" && report.points.length > 0
+            ? h("li", { "data-reader": reader, "data-metric": metric.id, "data-value": "" }, `${what}no knee: ${NO_TIME_KNEE}.`)
+            : null;
+        }
         const text = knee.first
           ? `${what}no bigger value pays in this range (${metric.format(knee.at_knee)} from ${axis.id} = ${formatValue(axis, knee.value)}).`
           : `${what}knee at ${axis.id} = ${formatValue(axis, knee.value)} (${metric.format(knee.at_knee)}; best ${metric.format(knee.best)}).`;
@@ -670,14 +703,25 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
       replaceChildren(kneeList, h("li", {}, `A bigger ${axis.label.toLowerCase()} only costs more: put an axis with a knee (capacity, read size, chunk size) first.`));
       return;
     }
+    const measured = report.across_values.filter((a) => report.points.some((p) => p.across === a));
     const items = readers.flatMap((reader) =>
       METRICS.flatMap((metric) => {
         const knees = report.knees.filter((k) => k.reader === reader && k.metric === metric.id && k.across !== undefined);
-        if (knees.length === 0) return [];
-        // Columns that knee at the same value, together: "512 at rs = 1, 2, 4".
-        const byValue = new Map<number, number[]>();
-        for (const k of knees) byValue.set(k.value, [...(byValue.get(k.value) ?? []), k.across!]);
-        const parts = [...byValue].map(([value, at]) => `${axis.id} = ${formatValue(axis, value)} at ${across.id} = ${at.map((a) => formatValue(across, a)).join(", ")}`);
+        // Columns with no knee: a time curve that zig-zags (counts always have one).
+        const none = metric.id === "time" ? measured.filter((a) => !knees.some((k) => k.across === a)) : [];
+        if (knees.length === 0 && none.length === 0) return [];
+        // Columns that knee at the same value, together: "512 at rs = 1, 2, 4";
+        // those where nothing fell, together: "no bigger cap pays at rs = 8".
+        const byValue = new Map<number | "first", number[]>();
+        for (const k of knees) {
+          const key = k.first ? "first" : k.value;
+          byValue.set(key, [...(byValue.get(key) ?? []), k.across!]);
+        }
+        const at = (columns: number[]): string => `at ${across.id} = ${columns.map((a) => formatValue(across, a)).join(", ")}`;
+        const parts = [...byValue].map(([value, columns]) =>
+          value === "first" ? `no bigger ${axis.id} pays ${at(columns)}` : `${axis.id} = ${formatValue(axis, value)} ${at(columns)}`,
+        );
+        if (none.length > 0) parts.push(`no knee ${at(none)} (${NO_TIME_KNEE})`);
         return [h("li", { "data-reader": reader, "data-metric": metric.id }, `${labelOf(reader)}, ${metric.title.toLowerCase()}: ${parts.join("; ")}.`)];
       }),
     );
@@ -764,11 +808,12 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     },
     show(params) {
       const sweep = params.sweep;
+      setOptions(axisSelect, [h("option", { value: "off" }, "Off"), ...axisOptions(params, sweep?.axis)]);
       axisSelect.value = sweep ? sweep.axis : "off";
       const axis = currentAxis();
       // No range to pick without an axis.
       fromField.hidden = toField.hidden = acrossField.hidden = axis === null;
-      replaceChildren(acrossSelect, h("option", { value: "" }, "—"), ...axes.filter((a) => a.id !== axis?.id).map((a) => h("option", { value: a.id }, a.label)));
+      setOptions(acrossSelect, [h("option", { value: "" }, "—"), ...axisOptions(params, sweep?.across?.axis, axis?.id)]);
       acrossSelect.value = sweep?.across?.axis ?? "";
       const across = currentAcross();
       acrossFromField.hidden = acrossToField.hidden = across === null;
@@ -789,7 +834,14 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
           delete select.dataset["values"];
         }
       }
-      setText(about, axis ? axis.about : "");
+      const unused = [axis, across].filter((a): a is SweepAxisInfo => a !== null && !axisUsed(params, a));
+      setText(
+        about,
+        [
+          axis ? axis.about : "",
+          ...unused.map((a) => `These settings do not use the ${a.label.toLowerCase()}: every ${a.id} would measure the same experiment.`),
+        ].filter(Boolean).join(" "),
+      );
       setRunning(shown?.status === "running");
       options.onHeadline();
     },

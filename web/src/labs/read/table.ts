@@ -100,17 +100,15 @@ export function describeParams(params: Params, codec: Codec): string {
   }
   const parts = [params.streams > 1 ? `${formatCount(params.streams)} streams of ${bytes(params.len)} read round-robin` : `${bytes(params.len)} stream`, chunking];
   const workload = codec.schema.workloads.find((w) => w.id === params.workload);
-  const uses = (key: string): boolean => workload?.keys.includes(key) ?? false;
+  const uses = (key: string): boolean => codec.uses(params, key);
   if (params.workload !== "fixed" && workload) parts.splice(1, 0, workload.label);
   if (uses("rs")) parts.push(`reads of ${bytes(params.rs)}`);
   if (uses("line")) parts.push(`lines of ${bytesRangeLabel(size(params.line.min), size(params.line.max))}`);
   if (uses("frame")) parts.push(`payloads of ${bytesRangeLabel(size(params.frame.min), size(params.frame.max))}${params.reuse ? " into one reused buffer" : ""}`);
   if (uses("nul")) parts.push(params.nul < params.len ? `NUL at byte ${formatCount(params.nul)}` : "no NUL");
   parts.push(`${bytes(params.cap)} buffer`);
-  const pooled = codec.schema.readers.some((r) => params.readers.includes(r.id) && r.keys.includes("pool"));
-  if (pooled) parts.push(`block pool ${params.pool ? "on" : "off"}`);
-  const polled = codec.schema.readers.some((r) => params.readers.includes(r.id) && r.keys.includes("pend"));
-  if (polled && params.pend > 0) parts.push(`not ready before ${params.pend}% of source reads`);
+  if (uses("pool")) parts.push(`block pool ${params.pool ? "on" : "off"}`);
+  if (uses("pend") && params.pend > 0) parts.push(`not ready before ${params.pend}% of source reads`);
   return parts.join(", ");
 }
 

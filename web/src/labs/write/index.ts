@@ -2,13 +2,13 @@
 // owns its form (<form id="write-controls">) and its results
 // (<div id="write-results">), which are one view of their own.
 
-import { isTimed, isWriteReport } from "../../engine/report";
+import { isWriteReport } from "../../engine/report";
 import type { WriteReport } from "../../engine/types.gen";
 import { byId, h } from "../../shared/dom";
-import { formatCount, formatNs } from "../../shared/format";
+import { formatCount, formatNs, listText } from "../../shared/format";
 import type { LabContext, LabUi } from "../../shared/lab";
 import { METRIC } from "../../shared/metrics";
-import { createWriteResults, summarizeWrite } from "./results";
+import { createWriteResults, rankCursors, summarizeWrite } from "./results";
 import { createWriteSettings } from "./settings";
 
 export function createWriteLab(context: LabContext): LabUi {
@@ -39,7 +39,7 @@ export function createWriteLab(context: LabContext): LabUi {
     },
     showSweep() {},
     headline() {
-      return last ? summarizeWrite(last, labelOf, codec.verdict) : "";
+      return last ? summarizeWrite(last, labelOf, codec) : "";
     },
     fitted() {},
     retheme() {
@@ -54,14 +54,14 @@ export function createWriteLab(context: LabContext): LabUi {
     labelOf,
     peek(report) {
       if (!isWriteReport(report)) return [];
-      // The fastest cursor, and the sink writes per mode.
-      const timed = report.flavours.filter((f) => isTimed(f.cpu_ns));
-      const fastest = timed.reduce<(typeof timed)[number] | null>(
-        (best, f) => (best === null || (f.cpu_ns?.median ?? 0) < (best.cpu_ns?.median ?? 0) ? f : best),
-        null,
-      );
+      // The fastest cursors as the samples allow (all within noise of each
+      // other named; none while they do not separate), and the sink writes per mode.
+      const { fastest } = rankCursors(report, codec.verdict);
+      const names = fastest.map((f) => labelOf(f.flavour));
       return [
-        ...(fastest ? ["Fastest: ", h("strong", {}, labelOf(fastest.flavour)), ` ${formatNs(fastest.cpu_ns?.median ?? 0)} · `] : []),
+        ...(fastest.length > 0
+          ? ["Fastest: ", h("strong", {}, listText(names)), fastest.length > 1 ? " (within noise) · " : ` ${formatNs(fastest[0]!.cpu_ns?.median ?? 0)} · `]
+          : []),
         `${METRIC.sink_writes.label}: `,
         ...report.sink.flatMap((s, i) => [i > 0 ? " · " : "", `${s.mode === "direct" ? "direct" : "BufWriter"} `, h("strong", {}, formatCount(METRIC.sink_writes.value(s)))]),
       ];

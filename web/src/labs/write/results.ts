@@ -5,41 +5,79 @@
 
 import type { Codec } from "../../engine/codec";
 import { isTimed } from "../../engine/report";
-import type { Stats, WriteReport } from "../../engine/types.gen";
-import type { Compare } from "../../shared/lab";
-import { formatCount, formatNs, formatRatio } from "../../shared/format";
+import type { FlavourRun, Stats, WriteReport } from "../../engine/types.gen";
+import type { Compare, Times } from "../../shared/lab";
+import { formatCount, formatNs, formatRatio, formatRatioRange, listText } from "../../shared/format";
 import { h, replaceChildren } from "../../shared/dom";
 import { onFirstUse } from "../../shared/later";
 import type { WriteCharts } from "./charts";
 import { createWriteTables } from "./tables";
 
 /**
- * One or two sentences: fastest against slowest cursor, and what BufWriter
- * saved. Times are claimed only from the full measurement, and a cursor is
- * called faster only when `compare` finds their samples apart.
+ * The cursors the samples call fastest and slowest. The fastest are those
+ * within noise of the cursor with the smallest median and clearly faster
+ * than the one with the largest; the slowest likewise from the other end.
+ * Both lists keep the report's order, so a tie reads the same whichever of
+ * its cursors had the smaller median this time. Empty lists when the
+ * samples do not separate the two ends (or fewer than two cursors were
+ * timed, or only a quick estimate).
  */
-export function summarizeWrite(report: WriteReport, labelOf: (id: string) => string, compare: Compare): string {
+export function rankCursors(report: WriteReport, compare: Compare): { timed: FlavourRun[]; fastest: FlavourRun[]; slowest: FlavourRun[] } {
+  const timed = report.flavours.filter((f) => f.error === null && isTimed(f.cpu_ns));
+  const stats = (f: FlavourRun): Stats => f.cpu_ns!;
+  const fast = timed.reduce<FlavourRun | null>((a, f) => (a === null || stats(f).median < stats(a).median ? f : a), null);
+  const slow = timed.reduce<FlavourRun | null>((a, f) => (a === null || stats(f).median > stats(a).median ? f : a), null);
+  if (!fast || !slow || compare(stats(fast), stats(slow)) !== "faster") return { timed, fastest: [], slowest: [] };
+  return {
+    timed,
+    fastest: timed.filter((f) => compare(stats(f), stats(fast)) === "same" && compare(stats(f), stats(slow)) === "faster"),
+    slowest: timed.filter((f) => compare(stats(f), stats(slow)) === "same" && compare(stats(f), stats(fast)) === "slower"),
+  };
+}
+
+/** The spread of a group of cursors' times: from the fastest sample of any to the slowest of any. */
+function envelope(group: FlavourRun[]): Stats {
+  const all = group.map((f) => f.cpu_ns!);
+  const medians = all.map((s) => s.median).sort((a, b) => a - b);
+  return {
+    ...all[0]!,
+    min: Math.min(...all.map((s) => s.min)),
+    median: medians[Math.floor(medians.length / 2)]!,
+    max: Math.max(...all.map((s) => s.max)),
+    samples: Math.min(...all.map((s) => s.samples)),
+  };
+}
+
+/**
+ * One or two sentences: the fastest against the slowest cursors, and what
+ * BufWriter saved. Times are claimed only from the full measurement; a
+ * cursor is called fastest or slowest only as the engine's verdict allows
+ * (`rankCursors`), cursors within noise of each other are named together,
+ * and the ratio is the range the samples support.
+ */
+export function summarizeWrite(report: WriteReport, labelOf: (id: string) => string, times: Times): string {
   const parts: string[] = [];
   const full = report.stage === "full";
   const finished = report.flavours.filter((f) => f.error === null);
-  const timed = full ? finished.filter((f) => isTimed(f.cpu_ns)) : [];
-  const stats = (i: number): Stats => timed[i]!.cpu_ns!;
-  const median = (i: number): number => timed[i]?.cpu_ns?.median ?? 0;
-  if (timed.length >= 2) {
-    let fast = 0;
-    let slow = 0;
-    timed.forEach((_, i) => {
-      if (median(i) < median(fast)) fast = i;
-      if (median(i) > median(slow)) slow = i;
-    });
+  const { timed, fastest, slowest } = rankCursors(report, times.verdict);
+  const median = (f: FlavourRun): number => f.cpu_ns?.median ?? 0;
+  if (full && fastest.length > 0 && slowest.length > 0) {
+    const names = (group: FlavourRun[]): string => listText(group.map((f) => labelOf(f.flavour)));
+    const tie = (group: FlavourRun[]): string => (group.length > 1 ? ", within noise of each other" : "");
+    const medians = (group: FlavourRun[]): string => listText(group.map((f) => formatNs(median(f))));
+    const ratio = times.timeRatio(envelope(fastest), envelope(slowest));
+    const by = ratio ? formatRatioRange(ratio.low, ratio.high) : formatRatio(median(slowest[0]!) / Math.max(1e-9, median(fastest[0]!)));
     parts.push(
-      compare(stats(fast), stats(slow)) === "faster"
-        ? `${labelOf(timed[fast]!.flavour)} serialized the records fastest (${formatNs(median(fast))}), ` +
-            `${formatRatio(median(slow) / Math.max(1e-9, median(fast)))} faster than ${labelOf(timed[slow]!.flavour)} (${formatNs(median(slow))}).`
-        : `The cursors serialized the records in the same time within the noise of the samples (${formatNs(median(fast))} to ${formatNs(median(slow))}).`,
+      `${names(fastest)} serialized the records fastest${tie(fastest)} (${medians(fastest)}), ` +
+        `${by} faster than ${names(slowest)}${tie(slowest)} (${medians(slowest)}).`,
     );
-  } else if (timed.length === 1) {
-    parts.push(`${labelOf(timed[0]!.flavour)} serialized the records in ${formatNs(median(0))}.`);
+  } else if (full && timed.length >= 2) {
+    const all = timed.map(median);
+    parts.push(
+      `The cursors serialized the records in the same time within the noise of the samples (${formatNs(Math.min(...all))} to ${formatNs(Math.max(...all))}).`,
+    );
+  } else if (full && timed.length === 1) {
+    parts.push(`${labelOf(timed[0]!.flavour)} serialized the records in ${formatNs(median(timed[0]!))}.`);
   }
   const failed = report.flavours.length - finished.length;
   if (failed > 0) {
@@ -50,10 +88,10 @@ export function summarizeWrite(report: WriteReport, labelOf: (id: string) => str
   if (direct && buffered) {
     const total = (s: typeof direct): number => s.cpu_ns.median + s.modelled_io_ns;
     const ratio = direct.sink_writes / Math.max(1, buffered.sink_writes);
-    const times = full ? `: ${formatNs(total(buffered))} against ${formatNs(total(direct))} per run with modelled I/O` : "";
+    const timing = full ? `: ${formatNs(total(buffered))} against ${formatNs(total(direct))} per run with modelled I/O` : "";
     parts.push(
       ratio > 1
-        ? `BufWriter made ${formatRatio(ratio)} fewer sink writes than direct writes (${formatCount(buffered.sink_writes)} vs ${formatCount(direct.sink_writes)})${times}.`
+        ? `BufWriter made ${formatRatio(ratio)} fewer sink writes than direct writes (${formatCount(buffered.sink_writes)} vs ${formatCount(direct.sink_writes)})${timing}.`
         : `BufWriter made as many sink writes as direct writes (${formatCount(buffered.sink_writes)}): at these settings its buffer saves no system calls.`,
     );
   }

@@ -8,7 +8,7 @@ import { realCodec, realQuickRun } from "../../engine/real-engine";
 import { isWriteReport, sampleCount } from "../../engine/report";
 import type { Params, WriteReport } from "../../engine/types.gen";
 import { twoLines } from "./charts";
-import { summarizeWrite } from "./results";
+import { rankCursors, summarizeWrite } from "./results";
 import { seekableText, writeZeroMessage } from "./tables";
 
 let codec: Codec;
@@ -66,7 +66,7 @@ describe("the write lab's sentences", () => {
     expect(report.lab).toBe("write");
     expect(sampleCount(report)).toBe(1);
     // A quick estimate claims no time; its counts are exact.
-    const quick = summarizeWrite(report, labelOf, codec.verdict);
+    const quick = summarizeWrite(report, labelOf, codec);
     expect(quick).not.toContain("fastest");
     expect(quick).toBe("BufWriter made 512× fewer sink writes than direct writes (8 vs 4,096).");
     // A full measurement whose samples separate names the fastest cursor; one whose samples overlap does not.
@@ -76,11 +76,49 @@ describe("the write lab's sentences", () => {
       stage: "full",
       flavours: report.flavours.map((f, i) => ({ ...f, cpu_ns: timed(...(spreads[i] ?? [5, 6])) })),
     });
-    const apart = summarizeWrite(full([[1, 2], [5, 6], [5, 6], [5, 6], [5, 6], [5, 6], [10, 14]]), labelOf, codec.verdict);
-    expect(apart).toMatch(/^Cursor<Vec<u8>> serialized the records fastest \(1\.50 ns\), 8\.0× faster than &mut \[u8\] \(12\.0 ns\)\./);
+    const apart = summarizeWrite(full([[1, 2], [5, 6], [5, 6], [5, 6], [5, 6], [5, 6], [10, 14]]), labelOf, codec);
+    // The ratio is the range the samples support: 10 / 2 to 14 / 1.
+    expect(apart).toMatch(/^Cursor<Vec<u8>> serialized the records fastest \(1\.50 ns\), 5\.0–14× faster than &mut \[u8\] \(12\.0 ns\)\./);
     expect(apart).toContain("BufWriter made 512× fewer sink writes than direct writes (8 vs 4,096):");
-    const close = summarizeWrite(full([[5, 7], [5, 6], [5, 6], [5, 6], [5, 6], [5, 6], [6, 7.5]]), labelOf, codec.verdict);
+    const close = summarizeWrite(full([[5, 7], [5, 6], [5, 6], [5, 6], [5, 6], [5, 6], [6, 7.5]]), labelOf, codec);
     expect(close).toContain("in the same time within the noise of the samples");
+  });
+
+  it("names cursors within noise of each other together, in the same order whichever median is smaller", () => {
+    const report = run("lab=write&recs=64&wlen=64K");
+    const stats = (min: number, median: number, max: number) => ({ min, median, max, mad: 0, samples: 5, batch: 1, outliers: 0 });
+    const full = (spreads: [number, number, number][]): WriteReport => ({
+      ...report,
+      stage: "full",
+      flavours: report.flavours.map((f, i) => ({ ...f, cpu_ns: stats(...spreads[i]!) })),
+    });
+    // WriterVec and BytesMut overlap at the fast end; Cursor<&mut [u8]> and
+    // Cursor<Box<[u8]>> at the slow end, 35.3 against 35.4 µs, then 35.4 against 35.3.
+    const mid: [number, number, number] = [9e3, 10e3, 11e3];
+    const slowPair = (a: number, b: number): [number, number, number][] => [[a - 300, a, a + 300], [b - 300, b, b + 300]];
+    const one = full([mid, mid, [1.1e3, 1.2e3, 1.3e3], [1.15e3, 1.25e3, 1.35e3], ...slowPair(35.3e3, 35.4e3), mid]);
+    const other = full([mid, mid, [1.15e3, 1.25e3, 1.35e3], [1.1e3, 1.2e3, 1.3e3], ...slowPair(35.4e3, 35.3e3), mid]);
+    const sentence = (r: WriteReport) => summarizeWrite(r, labelOf, codec).split(" BufWriter")[0];
+    expect(sentence(one)).toBe(
+      "WriterVec and BytesMut serialized the records fastest, within noise of each other (1.20 µs and 1.25 µs), 26–32× faster than Cursor<&mut [u8]> and Cursor<Box<[u8]>>, within noise of each other (35.3 µs and 35.4 µs).",
+    );
+    expect(sentence(other)).toBe(
+      "WriterVec and BytesMut serialized the records fastest, within noise of each other (1.25 µs and 1.20 µs), 26–32× faster than Cursor<&mut [u8]> and Cursor<Box<[u8]>>, within noise of each other (35.4 µs and 35.3 µs).",
+    );
+    expect(rankCursors(one, codec.verdict).fastest.map((f) => f.flavour)).toEqual(["writer_vec", "bytes_mut"]);
+  });
+
+  it("never names a fastest cursor when the spreads overlap, however far apart the medians", () => {
+    // Each median lies outside the other's spread, but the spreads overlap: a
+    // rule that compared medians (or a median with the other's min or max)
+    // would name a fastest cursor, "8.0× faster".
+    const report = run("lab=write&recs=64&wlen=64K");
+    const stats = (min: number, median: number, max: number) => ({ min, median, max, mad: 0, samples: 5, batch: 1, outliers: 0 });
+    const flavours = report.flavours.map((f, i) => ({ ...f, cpu_ns: i === 0 ? stats(1e3, 1.5e3, 9e3) : stats(8e3, 12e3, 13e3) }));
+    const overlapping: WriteReport = { ...report, stage: "full", flavours };
+    expect(codec.verdict(flavours[0]!.cpu_ns, flavours[1]!.cpu_ns)).toBe("same");
+    expect(rankCursors(overlapping, codec.verdict).fastest).toEqual([]);
+    expect(summarizeWrite(overlapping, labelOf, codec)).toMatch(/^The cursors serialized the records in the same time within the noise of the samples \(1\.50 µs to 12\.0 µs\)\./);
   });
 
   it("explains a too-small fixed buffer and what to change", () => {
@@ -90,7 +128,7 @@ describe("the write lab's sentences", () => {
     expect(message).toContain("the fixed buffer (1 KiB) is smaller than the 32 KiB the records need");
     expect(message).toContain("“failed to write whole buffer”");
     expect(message).toContain("at least 32 KiB");
-    expect(summarizeWrite(report, labelOf, codec.verdict)).toContain("3 fixed cursors stopped with WriteZero.");
+    expect(summarizeWrite(report, labelOf, codec)).toContain("3 fixed cursors stopped with WriteZero.");
     expect(writeZeroMessage(run("lab=write&recs=16"), codec, labelOf)).toBe("");
   });
 

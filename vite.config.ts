@@ -19,7 +19,7 @@ const isolationHeaders = ISOLATION_HEADERS;
 function pages(mode: string): Record<string, string> {
   // Absolute: the dev server's dependency scan resolves these from `root`.
   const page = (file: string): string => fileURLToPath(new URL(`./web/${file}`, import.meta.url));
-  return mode === "bench" ? { bench: page("bench.html") } : { main: page("index.html") };
+  return mode === "bench" ? { bench: page("bench.html") } : { main: page("index.html"), handout: page("handout.html") };
 }
 
 export default defineConfig(({ mode }) => ({

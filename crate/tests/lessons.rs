@@ -244,3 +244,54 @@ fn the_readme_lists_every_lesson_with_its_exact_link() {
         assert!(section.contains(lesson.title), "README's Lessons lacks the title {}", lesson.title);
     }
 }
+
+/// A count with thousands separators, as the page's `count()` writes it.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The number a lesson's question asks for, read off the real result of its link
+/// the way the page reads it (a field of the report's JSON, or the sweep's knee).
+fn answer_of(lesson: &buflab::catalog::lessons::Lesson) -> u64 {
+    use buflab::catalog::lessons::Answer;
+    let p = lesson_params(lesson.id);
+    match lesson.question.answer {
+        Answer::Read { reader: kind, field } => {
+            let r = read_report(&p);
+            let run = serde_json::to_value(reader(&r, kind)).unwrap();
+            run[field].as_u64().unwrap_or_else(|| panic!("{}: a run has no count `{field}`", lesson.id.id()))
+        }
+        Answer::Write { flavour, field } => {
+            let w = write_report(&p);
+            let run = w.flavours.iter().find(|f| f.flavour == flavour).expect("the lesson runs the flavour it asks about");
+            serde_json::to_value(run).unwrap()[field]
+                .as_u64()
+                .unwrap_or_else(|| panic!("{}: a flavour run has no count `{field}`", lesson.id.id()))
+        }
+        Answer::Knee { reader: kind, metric } => {
+            let report = run_sweep(&p, &InstantClock::default(), Sampling::QUICK, |_, _, _| {}).unwrap();
+            report.knees.iter().find(|k| k.reader == kind && k.metric == metric).expect("the sweep has the knee asked about").value
+        }
+    }
+}
+
+#[test]
+fn every_lesson_question_has_its_answer_in_the_real_result_and_explains_that_number() {
+    for lesson in &LESSONS {
+        let q = &lesson.question;
+        assert!(q.text.ends_with('?') && !q.unit.is_empty(), "{}", lesson.id.id());
+        let answer = answer_of(lesson);
+        let shown = grouped(answer);
+        assert!(q.why.contains(&shown), "{}: the explanation must quote the answer {shown}: {}", lesson.id.id(), q.why);
+        // The question itself never gives the number away.
+        assert!(!q.text.contains(&shown), "{}: {}", lesson.id.id(), q.text);
+    }
+}

@@ -23,6 +23,8 @@ export function preloadFirstNumbers(): Plugin {
     transformIndexHtml: {
       order: "post",
       handler(_html, context) {
+        // Only the playground's page shows numbers; the handout (handout.html) has none to hurry.
+        if (!context.filename.endsWith("index.html")) return [];
         const bundle = context.bundle ?? {};
         const all = Object.keys(bundle).filter((file) => file.endsWith(".wasm"));
         const wasm = all.filter((file) => COUNTS_WASM.test(file));

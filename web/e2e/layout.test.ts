@@ -117,8 +117,15 @@ describe("what is on the first screen", () => {
       } else {
         await settled(page, lab);
       }
+      // The chart the lesson names first (its `charts` in the catalog): the page shows it first.
       const main =
-        id === "cursors" ? "#write-results figure.chart canvas" : id === "buffer-size" ? '#sweep .sweep-chart[data-metric="source_reads"] canvas' : "#charts figure.chart canvas";
+        id === "cursors"
+          ? "#write-results figure.chart canvas"
+          : id === "buffer-size"
+            ? '#sweep .sweep-chart[data-metric="source_reads"] canvas'
+            : id === "chained-worst"
+              ? '#charts [data-embed="copied"] canvas'
+              : "#charts figure.chart canvas";
       expect(await page.evaluate(() => window.scrollY), id).toBe(0);
       expect(onScreen(await boxOf(page, main), 1280, 720), `${id}: main chart`).toBe(true);
       expect(onScreen(await boxOf(page, "#lesson-card .lesson-points"), 1280, 720), `${id}: points`).toBe(true);

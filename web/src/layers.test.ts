@@ -3,6 +3,7 @@
 // widgets stay free of any lab or panel, and a lab of any panel or other lab.
 //
 //   main.ts      boot: app, engine, offline, shared
+//   handout.ts   the printable lesson handout: app (link), engine, shared
 //   app/         the page, its state, the link, the lab registry: anything below
 //   panels/      lessons, baseline, export, code, presenter, about: app (state, link), shared, engine
 //   labs/<lab>/  one lab: its own folder, shared, engine
@@ -48,6 +49,7 @@ function layerOf(path: string): string {
 /** Which layers each layer may import from (besides itself). */
 const ALLOWED: Record<string, (target: string) => boolean> = {
   main: (t) => ["app", "engine", "offline", "shared"].includes(t),
+  handout: (t) => ["app", "engine", "shared"].includes(t),
   app: (t) => t.startsWith("labs/") || ["engine", "panels", "shared"].includes(t),
   panels: (t) => ["app", "engine", "shared"].includes(t),
   shared: (t) => t === "engine",

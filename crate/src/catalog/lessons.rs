@@ -15,7 +15,7 @@
 
 use serde::Serialize;
 
-use crate::model::LessonId;
+use crate::model::{Embed, Flavour, LessonId, Metric, ReaderKind};
 
 /// One lesson, as the page's panel and the README show it.
 #[derive(Clone, Copy, Debug, Serialize)]
@@ -35,6 +35,40 @@ pub struct Lesson {
     /// The claim the lesson makes, in words; `tests/lessons.rs` asserts it on
     /// the link's real result.
     pub claim: &'static str,
+    /// What the page asks before it shows the results (link key `predict`).
+    pub question: Question,
+    /// The charts the lesson's point is about (by their `embed` ids): the
+    /// page shows them first, so they are on the first screen in presenter mode.
+    pub charts: &'static [Embed],
+}
+
+/// A question with a numeric answer taken from the lesson's real result
+/// (predict, then reveal). `tests/lessons.rs` reads the answer off the
+/// link's result and checks that `why` quotes it.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Question {
+    /// The question, asked before the results show.
+    pub text: &'static str,
+    /// Where the answer is in the result.
+    pub answer: Answer,
+    /// What the answer counts, written after the number ("source reads").
+    pub unit: &'static str,
+    /// The answer explained in words, the number quoted as the page formats it.
+    pub why: &'static str,
+}
+
+/// Where a question's answer is in the lesson's result.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Answer {
+    /// A count of one reader's run (`field`: its name in the report's JSON, e.g. `source_reads`).
+    Read { reader: ReaderKind, field: &'static str },
+    /// A count of one cursor flavour's run (`field`: its name in the write report's JSON).
+    Write { flavour: Flavour, field: &'static str },
+    /// The axis value at the knee of one reader's metric in the lesson's sweep.
+    Knee { reader: ReaderKind, metric: Metric },
 }
 
 /// Every lesson, in the order the page's guided path takes them (article order).
@@ -62,6 +96,14 @@ pub const LESSONS: [Lesson; 7] = [
         ],
         claim: "With 1-byte reads, the unbuffered reader makes at least 1000 times as many source \
                 reads as std's BufReader.",
+        charts: &[Embed::Reads],
+        question: Question {
+            text: "How many source reads does std's BufReader make to read 1 MiB one byte at a time through its 8 KiB buffer?",
+            answer: Answer::Read { reader: ReaderKind::Std, field: "source_reads" },
+            unit: "source reads",
+            why: "The pipe always has more than 8 KiB waiting, so every source read fills the whole buffer: \
+                  1 MiB is 128 buffers of 8 KiB, plus the final read that returns 0, 129 source reads.",
+        },
     },
     Lesson {
         id: LessonId::NoHelp,
@@ -90,6 +132,14 @@ pub const LESSONS: [Lesson; 7] = [
         claim: "With the read size above the buffer capacity, std's BufReader copies no bytes and \
                 makes exactly as many source reads as the unbuffered reader, while its allocations \
                 grow as streams × capacity.",
+        charts: &[Embed::Allocs, Embed::Copied],
+        question: Question {
+            text: "How many bytes do std's buffers take across the 100 streams, when every read asks for 64 KiB?",
+            answer: Answer::Read { reader: ReaderKind::Std, field: "alloc_bytes" },
+            unit: "bytes allocated",
+            why: "One 8 KiB buffer (8,192 bytes) per stream, 100 streams: 819,200 bytes, and not one \
+                  source read saved, since every 64 KiB read goes past the buffer.",
+        },
     },
     Lesson {
         id: LessonId::AsyncBufreader,
@@ -115,6 +165,15 @@ pub const LESSONS: [Lesson; 7] = [
         ],
         claim: "Over the same chunks, tokio's and futures' BufReader make exactly as many source reads and \
                 copies as std's; a source that is not yet ready adds one poll per Pending and no source read.",
+        charts: &[Embed::Reads],
+        question: Question {
+            text: "How many source reads does std's 8 KiB BufReader make for 1 MiB over a network that \
+                   hands over 64 to 512 bytes per read?",
+            answer: Answer::Read { reader: ReaderKind::Std, field: "source_reads" },
+            unit: "source reads",
+            why: "Each source read gets one chunk, never enough to fill the 8 KiB buffer. Chunks of \
+                  64–512 bytes are 288 bytes on average, so 1 MiB takes 1,048,576 ÷ 288 ≈ 3,641 source reads.",
+        },
     },
     Lesson {
         id: LessonId::BytesVsToEnd,
@@ -142,6 +201,14 @@ pub const LESSONS: [Lesson; 7] = [
         claim: "bytes() without a buffer makes one source read per byte; read_to_end into a Vec \
                 sized from the file needs 2 source reads (the file, then its end) and one \
                 allocation of the file's size, with or without a BufReader.",
+        charts: &[Embed::Reads],
+        question: Question {
+            text: "How many source reads does bytes() make on the unbuffered 1 MiB file?",
+            answer: Answer::Read { reader: ReaderKind::Unbuffered, field: "source_reads" },
+            unit: "source reads",
+            why: "bytes() asks for one byte per call and nothing buffers it: one source read per byte, \
+                  1,048,576, plus the final read that returns 0, 1,048,577 source reads.",
+        },
     },
     Lesson {
         id: LessonId::ChainedWorst,
@@ -165,6 +232,15 @@ pub const LESSONS: [Lesson; 7] = [
         ],
         claim: "Under the worst chunking, the chained reader copies no bytes and, with its block \
                 pool on, makes at least 100 times fewer allocations than std's BufReader.",
+        charts: &[Embed::Copied, Embed::Allocs],
+        question: Question {
+            text: "How many heap allocations does std's BufReader make reading 1 MiB of frames?",
+            answer: Answer::Read { reader: ReaderKind::Std, field: "allocations" },
+            unit: "allocations",
+            why: "One for its 4 KiB buffer and one Vec for each frame's payload: frames of 64 B to 1 KiB \
+                  (548 bytes on average with the 4-byte length) fill 1 MiB about 1,900 times, 1,894 allocations \
+                  in all. The chained reader lends slices of its pooled blocks instead.",
+        },
     },
     Lesson {
         id: LessonId::Cursors,
@@ -189,6 +265,14 @@ pub const LESSONS: [Lesson; 7] = [
         claim: "Starting empty, every growable cursor reallocates on its way to 32 KiB, while the \
                 fixed-buffer cursors allocate exactly once and never reallocate; all seven write \
                 identical bytes.",
+        charts: &[Embed::Write],
+        question: Question {
+            text: "How many times does Cursor<Vec<u8>> reallocate while it grows from empty to 32 KiB?",
+            answer: Answer::Write { flavour: Flavour::CursorVec, field: "reallocs" },
+            unit: "reallocations",
+            why: "A Vec<u8> starts at 8 bytes and doubles when full: 16, 32, … 32,768 is 12 doublings, \
+                  so 12 reallocations.",
+        },
     },
     Lesson {
         id: LessonId::BufferSize,
@@ -208,6 +292,14 @@ pub const LESSONS: [Lesson; 7] = [
         ],
         claim: "In a capacity sweep over chunks of 64–512 bytes, source reads stop falling at a \
                 capacity of 512: the knee sits at the largest chunk.",
+        charts: &[Embed::Sweep],
+        question: Question {
+            text: "Over the poor network, at what buffer capacity do std's source reads stop falling?",
+            answer: Answer::Knee { reader: ReaderKind::Std, metric: Metric::SourceReads },
+            unit: "bytes of capacity",
+            why: "One source read hands over at most the largest chunk, 512 bytes: a buffer larger than \
+                  512 is never filled by one read, so source reads stop falling at 512.",
+        },
     },
 ];
 
@@ -238,6 +330,8 @@ mod tests {
             assert!(!l.link.contains(' '), "a continuation line left a space in {}", l.link);
             assert!((2..=3).contains(&l.notice.len()), "{}", l.id.id());
             assert!(!l.explanation.is_empty() && !l.claim.is_empty() && !l.title.is_empty());
+            assert!(!l.charts.is_empty(), "{} names the chart its point is about", l.id.id());
+            assert!(!l.question.text.is_empty() && !l.question.why.is_empty(), "{}", l.id.id());
         }
     }
 }

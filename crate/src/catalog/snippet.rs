@@ -29,7 +29,7 @@ use crate::model::{format_size, ChunkModel, Flavour, Lab, Params, ReaderKind, Wo
 /// The link in a program's header: presenter mode changes nothing a
 /// program does, so it is left out.
 fn link_of(p: &Params) -> String {
-    link::encode(&Params { present: false, ..p.clone() })
+    link::encode(&Params { present: false, predict: false, ..p.clone() })
 }
 
 /// One reader's part of the program.

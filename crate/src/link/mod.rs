@@ -31,11 +31,11 @@ pub const LINK_VERSION: u32 = 1;
 pub const MAX_LINK_BYTES: usize = 8 * 1024;
 
 /// Keys that never change a result: presenter mode, the result view shown,
-/// the lesson a link was opened from, and where `sys` came from (a result
+/// the lesson a link was opened from, predict-then-reveal, and where `sys` came from (a result
 /// follows `sys` itself). Two links that differ only in these describe the
 /// same experiment (the page's baseline comparison and "settings changed
 /// since the lesson" both rely on this list).
-pub const DISPLAY_KEYS: &[&str] = &[key::PRESENT, key::VIEW, key::LESSON, key::SYS_SOURCE, key::EMBED];
+pub const DISPLAY_KEYS: &[&str] = &[key::PRESENT, key::VIEW, key::LESSON, key::SYS_SOURCE, key::EMBED, key::PREDICT];
 
 /// Keys that say what a sweep runs, never what a single run measures: a
 /// single run's link (its report, exports and native command) leaves them
@@ -162,6 +162,11 @@ pub const KEYS: &[Key] = &[
         name: key::PRESENT,
         decode: |d, raw, p| p.present = d.flag(key::PRESENT, raw, d.defaults.present),
         encode: |p| changed(p, |q| q.present).then(|| on_off(p.present).into()),
+    },
+    Key {
+        name: key::PREDICT,
+        decode: |d, raw, p| p.predict = d.flag(key::PREDICT, raw, d.defaults.predict),
+        encode: |p| changed(p, |q| q.predict).then(|| on_off(p.predict).into()),
     },
     // The write lab: `lab=write` when it is shown (absent means the read lab,
     // so older links keep their meaning); its keys whenever it is shown or

@@ -167,7 +167,7 @@ fn every_key_of_the_table_is_known_once() {
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");
     }
-    assert_eq!(keys.len(), 33);
+    assert_eq!(keys.len(), 34);
     assert!(DISPLAY_KEYS.iter().all(|k| keys.contains(k)));
 }
 
@@ -257,13 +257,14 @@ fn lesson_key_round_trips_and_unknown_lessons_are_named() {
 #[test]
 fn display_keys_change_no_part_of_the_experiment() {
     let plain = decode("v=1&cap=16K&rs=4");
-    let shown = decode("v=1&cap=16K&rs=4&present=on&view=timeline&lesson=one-byte&syssrc=opfs&embed=reads");
+    let shown = decode("v=1&cap=16K&rs=4&present=on&view=timeline&lesson=one-byte&syssrc=opfs&embed=reads&predict=on");
     assert!(shown.notices.is_empty(), "{:?}", shown.notices);
     assert_ne!(plain.params, shown.params);
     // With the display keys' fields reset, the two are the same experiment.
     assert_eq!(
         Params {
             present: false,
+            predict: false,
             lesson: None,
             view: View::Run,
             sys_source: SysSource::Manual,
@@ -272,7 +273,7 @@ fn display_keys_change_no_part_of_the_experiment() {
         },
         plain.params
     );
-    assert_eq!(DISPLAY_KEYS, [key::PRESENT, key::VIEW, key::LESSON, key::SYS_SOURCE, key::EMBED]);
+    assert_eq!(DISPLAY_KEYS, [key::PRESENT, key::VIEW, key::LESSON, key::SYS_SOURCE, key::EMBED, key::PREDICT]);
 }
 
 #[test]
@@ -310,6 +311,19 @@ fn presenter_mode_round_trips_and_stays_out_of_default_links() {
     assert!(!bad.params.present);
     assert!(bad.notices[0].message.contains("not on or off"), "{:?}", bad.notices);
     assert!(params_from_json(r#"{"present": true}"#).unwrap().present);
+}
+
+#[test]
+fn predict_round_trips_and_stays_out_of_default_links() {
+    assert!(!encode(&Params::default()).contains("predict"));
+    let d = decode("v=1&cap=16K&present=on&predict=on");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert!(d.params.predict && d.params.present);
+    assert!(d.fragment.ends_with("&predict=on"), "{}", d.fragment);
+    assert_eq!(decode(&d.fragment).params, d.params);
+    let bad = decode("predict=later");
+    assert_eq!(keys(&bad), ["predict"]);
+    assert!(!bad.params.predict);
 }
 
 
@@ -401,6 +415,7 @@ mod canonical {
             ("frame", &["64", "4K"]),
             ("nul", &["64"]),
             ("present", &["1"]),
+            ("predict", &["1", "maybe"]),
             ("lab", &["read", "write", "x"]),
             ("recs", &["1", "512", "0"]),
             ("icap", &["0", "1K"]),
@@ -571,6 +586,7 @@ fn every_link_key_is_numeric_tested_or_named_as_not_numeric() {
         key::POOL,
         key::REUSE,
         key::PRESENT,
+        key::PREDICT,
         key::LAB,
         key::FLAVOURS,
         key::SWEEP,

@@ -34,6 +34,7 @@ pub mod key {
     pub const FRAME: &str = "frame";
     pub const NUL: &str = "nul";
     pub const PRESENT: &str = "present";
+    pub const PREDICT: &str = "predict";
     pub const LAB: &str = "lab";
     pub const RECORDS: &str = "recs";
     pub const INIT_CAP: &str = "icap";

@@ -239,6 +239,9 @@ pub struct Params {
     /// Presenter mode: large type, high contrast, secondary panels hidden.
     /// Changes only how the page looks, never a result.
     pub present: bool,
+    /// Predict, then reveal: the page hides the lesson's answer until the
+    /// person asks for it. Changes only how the page looks, never a result.
+    pub predict: bool,
     /// A sweep over one or two axes; `None`: no sweep.
     pub sweep: Option<Sweep>,
     /// The result view the page shows. Changes only how the page looks,
@@ -275,6 +278,7 @@ impl Default for Params {
             write: WriteParams::default(),
             lesson: None,
             present: false,
+            predict: false,
             sweep: None,
             view: View::Run,
             embed: Vec::new(),

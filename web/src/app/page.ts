@@ -34,12 +34,13 @@ import { createEmbedBar, createEmbedCode } from "../panels/embed";
 import { createPresenterToggle } from "../panels/presenter";
 import { createLabSwitch } from "./lab-switch";
 import { createLabs } from "./labs";
-import { fragmentOf, linksOf, linkUrl, openingLinks, readLink, writeLink } from "./link";
+import { fragmentOf, linksOf, linkUrl, openingLinks, readLink, withoutKeys, writeLink } from "./link";
 import { createNotices } from "./notices";
 import { createPeek } from "./phone-bar";
 import {
   initialState,
   isRunning,
+  keepWorkshop,
   opening as openingStep,
   pendingStages,
   reportCurrent,
@@ -214,7 +215,7 @@ export async function startPage(
   // unless the link opens a lesson: then its card shows beside them.
   const lessons = (state.params.lesson === null ? onFirstUse : atOnce)(() =>
     import("../panels/lessons").then((m) =>
-      m.createLessons({ menu: byId("lessons-menu"), card: byId("lesson-card"), start: byId("lesson-start"), results, codec }),
+      m.createLessons({ menu: byId("lessons-menu"), card: byId("lesson-card"), start: byId("lesson-start"), results, codec, dispatch: (action) => dispatch(action) }),
     ),
   );
   // Nothing calls the About panel: it simply comes with the other parts.
@@ -268,6 +269,8 @@ export async function startPage(
   const presenter = createPresenterToggle(
     byId("present"),
     holdOr((on: boolean): Held => ({ kind: "display", params: { ...state.params, present: on } }), (on: boolean) => displayed({ ...state.params, present: on })),
+    // The students' link: the teacher's without presenter mode (predict stays).
+    () => linkUrl(location.href, withoutKeys(state.fragment, ["present"])),
   );
 
   performance.mark("buflab:ui");
@@ -366,6 +369,11 @@ export async function startPage(
       case "replay":
         replay(effect.held);
         return;
+      case "openLesson": {
+        const { id } = effect;
+        lessons((l) => l.open(id));
+        return;
+      }
     }
   }
 
@@ -502,8 +510,9 @@ export async function startPage(
     }
   }
 
-  /** A link was read (a pasted or lesson link, Reset): shown once its lab has arrived, and measured. */
-  function loadLink(decoded: Decoded): void {
+  /** A link was read (a pasted or lesson link, Reset): shown once its lab has arrived, and measured; presenter mode and predict stay on. */
+  function loadLink(read: Decoded): void {
+    const decoded: Decoded = { ...read, params: keepWorkshop(state.params, read.params) };
     withLab(decoded.params.lab, () =>
       dispatch({ type: "linkLoaded", link: decoded, links: codec.ready ? linksOf(codec, decoded.params) : openingLinks(decoded, sweepKeys) }),
     );
@@ -573,6 +582,20 @@ export async function startPage(
   window.addEventListener("hashchange", () => {
     if (document.getElementById(fragmentOf(location.hash))) return;
     loadLink(readLink(codec, location.hash));
+  });
+  // A presentation clicker (or the keyboard) in presenter mode: → and
+  // PageDown reveal the answer, then go to the next lesson; ← and PageUp go
+  // back. Never while typing in a field or with a modifier held.
+  document.addEventListener("keydown", (event) => {
+    if (!state.params.present || state.params.lesson === null) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;
+    const target = event.target instanceof HTMLElement ? event.target : null;
+    if (target?.closest("input, textarea, select, [contenteditable=''], [contenteditable='true'], [role='slider']")) return;
+    const forward = event.key === "ArrowRight" || event.key === "PageDown";
+    const back = event.key === "ArrowLeft" || event.key === "PageUp";
+    if (!forward && !back) return;
+    event.preventDefault();
+    lessons((l) => dispatch({ type: forward ? "forward" : "back", order: l.order }));
   });
   window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", retheme);
   theme.onChange(retheme);

@@ -14,14 +14,17 @@
 //      with, and when "Done", Copy link is the same experiment; a single
 //      run's links never carry a sweep;
 //   5. nothing waits on nothing: a timed stage waiting for counts has counts
-//      on their way, and a debounce the state says is pending has its timer.
+//      on their way, and a debounce the state says is pending has its timer;
+//   8. workshops: forward reveals a hidden answer or opens the next lesson,
+//      never both; a lesson opened from inside the page keeps presenter
+//      mode and predict; a newly opened lesson asks its question again.
 //
 // The worker is simulated by the test (it answers what the effects ask, with
 // reports that carry the link they were asked for); the model is the real one.
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Decoded, LabReport, Params, Stage, SweepReport } from "../engine/types.gen";
+import type { Decoded, LabReport, LessonId, Params, Stage, SweepReport } from "../engine/types.gen";
 import schema from "../engine/schema.gen.json";
 import { viewOfParams, withoutKeys } from "./link";
 import {
@@ -30,7 +33,9 @@ import {
   exportFragment,
   initialState,
   isRunning,
+  keepWorkshop,
   opening,
+  predicting,
   pendingStages,
   reportCurrent,
   sameLink,
@@ -52,7 +57,7 @@ const defaults = schema.defaults as unknown as Params;
 /** A small model of the engine's link writer: the experiment keys, then the display keys. */
 function linksOf(p: Params): Links {
   const base = `v=1&cap=${p.cap}&rs=${p.rs}&lab=${p.lab}`;
-  const display = `${p.present ? "&present=on" : ""}${p.lesson ? `&lesson=${p.lesson}` : ""}`;
+  const display = `${p.present ? "&present=on" : ""}${p.predict ? "&predict=on" : ""}${p.lesson ? `&lesson=${p.lesson}` : ""}`;
   const run = `${base}${p.view === "timeline" ? "&view=timeline" : ""}${display}`;
   const sweep = p.sweep ? `${base}&sweep=${p.sweep.axis}&from=${p.sweep.from}&to=${p.sweep.to}${display}` : null;
   return { link: viewOfParams(p) === "sweep" && sweep !== null ? sweep : run, run, sweep };
@@ -80,7 +85,15 @@ type Move =
   | { kind: "engineReady" }
   /** The engine is still loading (a page's first moments). */
   | { kind: "engineLost" }
-  | { kind: "codecReady" };
+  | { kind: "codecReady" }
+  | { kind: "predict" }
+  | { kind: "reveal" }
+  | { kind: "guess"; guess: number }
+  | { kind: "forward" }
+  | { kind: "back" };
+
+/** The lessons' order the clicker moves along (ids as the model sees them: opaque). */
+const ORDER = ["first", "second", "third"] as unknown as LessonId[];
 
 const w = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
 /** Weighted so that the sequences that matter (edit, answers, timers) are common and the rare events stay rare. */
@@ -104,6 +117,11 @@ const move: fc.Arbitrary<Move> = fc.oneof(
   w(1, fc.constant({ kind: "engineReady" as const })),
   w(1, fc.constant({ kind: "engineLost" as const })),
   w(1, fc.constant({ kind: "codecReady" as const })),
+  w(1, fc.constant({ kind: "predict" as const })),
+  w(1, fc.constant({ kind: "reveal" as const })),
+  w(1, fc.record({ kind: fc.constant("guess" as const), guess: fc.nat({ max: 5000 }) })),
+  w(2, fc.constant({ kind: "forward" as const })),
+  w(1, fc.constant({ kind: "back" as const })),
 );
 
 /** The simulated outside world: what the workers were asked and have not answered, and the debounce timer. */
@@ -141,6 +159,7 @@ function apply(world: World, action: Action): void {
         break;
       case "writeLink":
       case "replay":
+      case "openLesson":
         break;
     }
   }
@@ -179,8 +198,28 @@ function play(world: World, m: Move): void {
       return apply(world, { type: "sweepEdited", params, links: linksOf(params) });
     }
     case "lesson": {
-      const params: Params = { ...defaults, cap: m.cap, rs: 1, lesson: "bufread" as Params["lesson"], present: p.present };
+      const params: Params = keepWorkshop(p, { ...defaults, cap: m.cap, rs: 1, lesson: ORDER[m.cap % ORDER.length]! });
       return apply(world, { type: "linkLoaded", link: decoded(params), links: linksOf(params) });
+    }
+    case "predict": {
+      const params = { ...p, predict: !p.predict };
+      return apply(world, { type: "display", params, links: linksOf(params) });
+    }
+    case "reveal":
+      return apply(world, { type: "reveal" });
+    case "guess":
+      return apply(world, { type: "guessed", guess: m.guess });
+    case "forward":
+    case "back": {
+      apply(world, { type: m.kind, order: ORDER });
+      // The page opens the lesson's link from inside the page (page.ts: loadLink keeps the workshop's keys).
+      const open = world.effects.find((e) => e.type === "openLesson");
+      if (open?.type !== "openLesson") return;
+      const effects = world.effects;
+      const params: Params = keepWorkshop(world.state.params, { ...defaults, cap: 1 + ORDER.indexOf(open.id), rs: 1, lesson: open.id });
+      apply(world, { type: "linkLoaded", link: decoded(params), links: linksOf(params) });
+      world.effects = [...effects, ...world.effects];
+      return;
     }
     case "measure":
       return apply(world, { type: "measure" });
@@ -324,6 +363,20 @@ function checkInvariants(world: World, m: Move, before: AppState): void {
   if (asks && view === "sweep" && s.params.sweep !== null && !s.stopped) {
     expect(sweepCurrent(s) && s.sweep?.status !== "failed", "the sweep view shows a sweep of other settings and runs none").toBe(true);
   }
+  // 8. Workshops.
+  if (m.kind === "forward") {
+    const opened = world.effects.some((e) => e.type === "openLesson");
+    if (predicting(before)) expect(s.revealed && !opened, "forward with the answer hidden reveals it, and only that").toBe(true);
+    if (opened) {
+      expect(s.params.lesson).not.toBe(before.params.lesson);
+      expect(predicting(s)).toBe(s.params.predict);
+    }
+  }
+  if (m.kind === "forward" || m.kind === "back" || m.kind === "lesson") {
+    expect(s.params.present).toBe(before.params.present);
+    expect(s.params.predict).toBe(before.params.predict);
+  }
+  if (s.params.lesson !== before.params.lesson) expect([s.revealed, s.guess]).toEqual([false, null]);
   // 5. Nothing waits on nothing.
   if (s.timing !== null) {
     const timing = s.timing;

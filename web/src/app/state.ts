@@ -18,9 +18,15 @@
 //     screen;
 //   - what the view's exports carry (`exportFragment`) is the link its
 //     results were measured with.
+//
+// Workshops: presenter mode (`params.present`) and predict-then-reveal
+// (`params.predict`) are display keys that stay when a link is opened from
+// inside the page (`keepWorkshop`); while a lesson's question waits for its
+// answer (`predicting`), the page hides the results until Reveal. Forward
+// and back (a clicker's keys) reveal first, then move between lessons.
 
 import { sameExperiment, viewOfParams } from "./link";
-import type { Decoded, Lab, LabReport, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
+import type { Decoded, Lab, LabReport, LessonId, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
 
 export type NoticeSource = "link" | "engine";
 
@@ -131,6 +137,10 @@ export interface AppState {
   nextNoticeId: number;
   /** The keys that never change a result (the engine's `schema.display_keys`). */
   displayKeys: readonly string[];
+  /** Predict, then reveal: the lesson's answer has been revealed (reset when another lesson opens). */
+  revealed: boolean;
+  /** The number a person guessed for the lesson's question (null: none yet). */
+  guess: number | null;
 }
 
 export type Outcome =
@@ -169,7 +179,15 @@ export type Action =
   | { type: "engineReady"; isolated: boolean }
   | { type: "engineBroken"; message: string }
   | { type: "engineNotice"; message: string }
-  | { type: "noticeDismissed"; id: number };
+  | { type: "noticeDismissed"; id: number }
+  /** Reveal the lesson's answer (predict, then reveal). */
+  | { type: "reveal" }
+  /** A guess for the lesson's question typed (null: cleared). */
+  | { type: "guessed"; guess: number | null }
+  /** A clicker's forward (→, PageDown): reveal the answer first, then the next lesson of `order`. */
+  | { type: "forward"; order: readonly LessonId[] }
+  /** A clicker's back (←, PageUp): the previous lesson of `order`. */
+  | { type: "back"; order: readonly LessonId[] };
 
 export type Effect =
   /** Ask a worker for `stage` of the run link `fragment`; a timed stage times `counts` when given. */
@@ -181,7 +199,9 @@ export type Effect =
   | { type: "writeLink"; fragment: string }
   | { type: "sweep"; id: number; params: Params; fragment: string }
   | { type: "cancelSweep" }
-  | { type: "replay"; held: Held };
+  | { type: "replay"; held: Held }
+  /** Open a lesson's link from inside the page (presenter mode and predict stay: `keepWorkshop`). */
+  | { type: "openLesson"; id: LessonId };
 
 export interface Step {
   state: AppState;
@@ -220,6 +240,8 @@ export function initialState(link: Decoded, links: Links, displayKeys: readonly 
       held: null,
       nextNoticeId: 1,
       displayKeys,
+      revealed: false,
+      guess: null,
     },
     link,
   );
@@ -343,6 +365,28 @@ export function staleNote(state: AppState): string | null {
   }
   // While the new settings are measured, the status line says so and the old results are dimmed.
   return pendingStages(state).length > 0 ? null : "These results are of earlier settings: Measure again measures the ones shown.";
+}
+
+/** True while a lesson's question waits for its answer: predict is on, a lesson is open, and Reveal has not been pressed. */
+export function predicting(state: AppState): boolean {
+  return state.params.predict && state.params.lesson !== null && !state.revealed;
+}
+
+/**
+ * The params of a link opened from inside the page (a lesson, Next,
+ * Previous, the lesson list, Reset, an in-page link): the workshop's display
+ * state stays on. Lesson links never carry `present` or `predict`, so a
+ * teacher's link and the students' differ only by those keys.
+ */
+export function keepWorkshop(current: Params, loaded: Params): Params {
+  return { ...loaded, present: loaded.present || current.present, predict: loaded.predict || current.predict };
+}
+
+/** The lesson `delta` steps from the open one in `order` (null at either end, or with no lesson open). */
+export function lessonStep(state: AppState, order: readonly LessonId[], delta: 1 | -1): LessonId | null {
+  const index = state.params.lesson === null ? -1 : order.indexOf(state.params.lesson);
+  if (index < 0) return null;
+  return order[index + delta] ?? null;
 }
 
 // ---- transitions
@@ -488,7 +532,9 @@ function notice(state: AppState, message: string): AppState {
 export function update(state: AppState, action: Action): Step {
   switch (action.type) {
     case "linkLoaded": {
-      const loaded = withLinks(withLink({ ...state, held: null }, action.link), action.link.params, action.links);
+      const sameLesson = action.link.params.lesson === state.params.lesson;
+      const workshop = sameLesson ? {} : { revealed: false, guess: null };
+      const loaded = withLinks(withLink({ ...state, ...workshop, held: null }, action.link), action.link.params, action.links);
       return merge(step(loaded, [{ type: "writeLink", fragment: action.links.link }]), (s) => measure(s, "full"));
     }
     case "edited": {
@@ -573,6 +619,19 @@ export function update(state: AppState, action: Action): Step {
       return step(notice(state, action.message));
     case "noticeDismissed":
       return step({ ...state, notices: state.notices.filter((n) => n.id !== action.id) });
+    case "reveal":
+      return step({ ...state, revealed: true });
+    case "guessed":
+      return step({ ...state, guess: action.guess !== null && Number.isFinite(action.guess) ? action.guess : null });
+    case "forward": {
+      if (predicting(state)) return step({ ...state, revealed: true });
+      const next = lessonStep(state, action.order, 1);
+      return step(state, next ? [{ type: "openLesson", id: next }] : []);
+    }
+    case "back": {
+      const previous = lessonStep(state, action.order, -1);
+      return step(state, previous ? [{ type: "openLesson", id: previous }] : []);
+    }
   }
 }
 

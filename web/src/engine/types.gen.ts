@@ -8,6 +8,11 @@
 export type Across = { axis: SweepAxis, from: number, to: number, };
 
 /**
+ * Where a question's answer is in the lesson's result.
+ */
+export type Answer = { "kind": "read", reader: ReaderKind, field: string, } | { "kind": "write", flavour: Flavour, field: string, } | { "kind": "knee", reader: ReaderKind, metric: Metric, };
+
+/**
  * Blocks handed out by the chained reader's pool during a run.
  */
 export type BlockCounts = { 
@@ -263,7 +268,16 @@ notice: Array<string>,
  * The claim the lesson makes, in words; `tests/lessons.rs` asserts it on
  * the link's real result.
  */
-claim: string, };
+claim: string, 
+/**
+ * What the page asks before it shows the results (link key `predict`).
+ */
+question: Question, 
+/**
+ * The charts the lesson's point is about (by their `embed` ids): the
+ * page shows them first, so they are on the first screen in presenter mode.
+ */
+charts: Array<Embed>, };
 
 /**
  * A lesson's id: the value of the `lesson` link key.
@@ -554,6 +568,11 @@ lesson: LessonId | null,
  */
 present: boolean, 
 /**
+ * Predict, then reveal: the page hides the lesson's answer until the
+ * person asks for it. Changes only how the page looks, never a result.
+ */
+predict: boolean, 
+/**
  * A sweep over one or two axes; `None`: no sweep.
  */
 sweep: Sweep | null, 
@@ -581,6 +600,29 @@ block: number | null, offset: number, };
  * A named network chunking from the Monibuca article's benchmark.
  */
 export type Preset = { id: string, min: number, max: number, about: string, };
+
+/**
+ * A question with a numeric answer taken from the lesson's real result
+ * (predict, then reveal). `tests/lessons.rs` reads the answer off the
+ * link's result and checks that `why` quotes it.
+ */
+export type Question = { 
+/**
+ * The question, asked before the results show.
+ */
+text: string, 
+/**
+ * Where the answer is in the result.
+ */
+answer: Answer, 
+/**
+ * What the answer counts, written after the number ("source reads").
+ */
+unit: string, 
+/**
+ * The answer explained in words, the number quoted as the page formats it.
+ */
+why: string, };
 
 /**
  * How many times one measured time is another, as far as the samples say:

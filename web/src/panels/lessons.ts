@@ -16,15 +16,21 @@
 
 import type { Codec } from "../engine/codec";
 import { lessons } from "../engine/lessons";
-import type { Lesson } from "../engine/types.gen";
+import type { Lesson, LessonId } from "../engine/types.gen";
 import { fragmentOf, linkUrl, sameExperiment } from "../app/link";
-import type { AppState } from "../app/state";
+import { answerOf, guessFeedback } from "../app/predict";
+import { predicting, type Action, type AppState } from "../app/state";
 import { copyText } from "../shared/clipboard";
 import { h, replaceChildren, setText } from "../shared/dom";
+import { formatCount } from "../shared/format";
 import { articleOf } from "./articles";
 
 export interface Lessons {
   update(state: AppState): void;
+  /** Every lesson's id, in the path's order. */
+  readonly order: readonly LessonId[];
+  /** Opens a lesson through the page's link handling, as Next does. */
+  open(id: LessonId): void;
 }
 
 export interface LessonsOptions {
@@ -37,6 +43,8 @@ export interface LessonsOptions {
   /** Scrolled to (and focused) after a lesson is loaded from the menu or the card: where its numbers appear. */
   results: HTMLElement;
   codec: Codec;
+  /** Predict, then reveal: the card's guess and Reveal go to the page's model. */
+  dispatch(action: Action): void;
 }
 
 /** Where a lesson comes from, in words: "the BufRead article", or "a sweep" for BufLab's own. */
@@ -67,7 +75,15 @@ function copyLink(text: string, field: HTMLInputElement, note: HTMLElement): voi
   );
 }
 
-export function createLessons({ menu, card, start, results, codec }: LessonsOptions): Lessons {
+/** A typed guess as a number ("3,641", "3641 ", "1e3"); null when it is none. */
+export function parseGuess(text: string): number | null {
+  const cleaned = text.replace(/[,_\s]/g, "");
+  if (cleaned === "") return null;
+  const n = Number(cleaned);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+}
+
+export function createLessons({ menu, card, start, results, codec, dispatch }: LessonsOptions): Lessons {
   const total = lessons.length;
   // The canonical fragment each lesson's link decodes to: the page's address
   // after loading it, so "changed since loading" compares like with like.
@@ -116,6 +132,12 @@ export function createLessons({ menu, card, start, results, codec }: LessonsOpti
       { class: "field-note" },
       `${total} experiments, one per article BufLab is built from, in order. Each is a link: opening it sets the settings, runs them and shows what to notice beside the results.`,
     ),
+    h(
+      "p",
+      { class: "field-note" },
+      h("a", { href: "./handout.html", id: "handout-link", target: "_blank", rel: "noopener" }, "Handout to print"),
+      ": every lesson with its question, its link and a QR code, on two A4 pages.",
+    ),
     h("ol", { id: "lesson-list", class: "lesson-list" }, ...items.map((i) => i.item)),
   );
   replaceChildren(menu, button, popover);
@@ -143,11 +165,52 @@ export function createLessons({ menu, card, start, results, codec }: LessonsOpti
   const explanation = h("p", { class: "lesson-explanation" });
   const claim = h("p", { class: "lesson-claim" });
   const reload = h("button", { type: "button", class: "link-button" }, "Load it again");
+  // Predict, then reveal (link key predict): the question, a guess, Reveal, then the answer and why.
+  const questionText = h("p", { class: "lesson-question-text", id: "lesson-question-text" });
+  const guessField = h("input", {
+    type: "text",
+    inputmode: "numeric",
+    autocomplete: "off",
+    class: "lesson-guess",
+    id: "lesson-guess",
+    "aria-describedby": "lesson-question-text",
+    spellcheck: "false",
+  });
+  guessField.addEventListener("input", () => dispatch({ type: "guessed", guess: parseGuess(guessField.value) }));
+  const revealButton = h("button", { type: "submit", class: "reveal", "data-action": "reveal" }, "Reveal");
+  const guessForm = h(
+    "form",
+    { class: "lesson-guess-row", novalidate: true },
+    h("label", { for: "lesson-guess" }, "Your guess"),
+    guessField,
+    revealButton,
+  );
+  guessForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    dispatch({ type: "guessed", guess: parseGuess(guessField.value) });
+    dispatch({ type: "reveal" });
+  });
+  const answerLine = h("p", { class: "lesson-answer", role: "status", "aria-live": "polite" });
+  const feedbackLine = h("p", { class: "lesson-feedback" });
+  const whyLine = h("p", { class: "lesson-answer-why" });
+  const question = h(
+    "section",
+    { class: "lesson-question", "aria-label": "Predict, then reveal" },
+    h("p", { class: "lesson-question-head" }, "Predict"),
+    questionText,
+    guessForm,
+    answerLine,
+    feedbackLine,
+    whyLine,
+  );
+  const keys = h("p", { class: "lesson-keys" });
   replaceChildren(
     card,
     h("div", { class: "lesson-card-head" }, h("p", { class: "lesson-where" }, step, " · ", from), h("div", { class: "lesson-nav", role: "group", "aria-label": "Lesson path" }, previous, next, all)),
     title,
     changed,
+    question,
+    keys,
     h("h3", { class: "visually-hidden" }, "What to notice"),
     points,
     h("details", { class: "lesson-why" }, h("summary", {}, "Why this experiment"), explanation, claim),
@@ -157,13 +220,21 @@ export function createLessons({ menu, card, start, results, codec }: LessonsOpti
 
   let shownLesson: string | null | undefined;
   let shownChanged: boolean | undefined;
+  let shownAsk = "";
 
   return {
+    order: lessons.map((l) => l.id),
+    open(id) {
+      const lesson = lessons.find((l) => l.id === id);
+      if (lesson) load(lesson, results);
+    },
     update(state) {
       const id = state.params.lesson;
       const index = lessons.findIndex((l) => l.id === id);
       const lesson = lessons[index] ?? null;
       if (id !== shownLesson) {
+        // A lesson link opened on a phone opens on the lesson's card (the results follow it).
+        const opening = shownLesson === undefined;
         shownLesson = id;
         shownChanged = undefined;
         for (const item of items) {
@@ -177,6 +248,9 @@ export function createLessons({ menu, card, start, results, codec }: LessonsOpti
         start.hidden = lesson !== null;
         card.dataset["lesson"] = lesson?.id ?? "";
         document.body.classList.toggle("has-lesson", lesson !== null);
+        // The charts the lesson is about come first (styles/lessons.css reads this list).
+        if (lesson) document.body.dataset["lessonCharts"] = lesson.charts.join(" ");
+        else delete document.body.dataset["lessonCharts"];
         if (lesson) {
           setText(step, `Lesson ${index + 1} of ${total}`);
           setText(from, `from ${sourceLabel(lesson)}`);
@@ -193,6 +267,31 @@ export function createLessons({ menu, card, start, results, codec }: LessonsOpti
           previous.onclick = () => before && load(before, results);
           next.onclick = () => after && load(after, results);
           reload.onclick = () => load(lesson, results);
+          if (opening && matchMedia("(max-width: 600px)").matches) requestAnimationFrame(() => card.scrollIntoView({ block: "start" }));
+        }
+      }
+      // Predict, then reveal: the results and the points wait for Reveal (styles/lessons.css: body.predicting).
+      const asking = lesson !== null && predicting(state);
+      const answer = lesson !== null && state.params.predict && !asking ? answerOf(lesson.question.answer, state) : null;
+      const ask = lesson === null ? "" : `${lesson.id}|${state.params.predict}|${asking}|${answer}|${state.guess}|${state.params.present}`;
+      if (ask !== shownAsk) {
+        shownAsk = ask;
+        document.body.classList.toggle("predicting", asking);
+        question.hidden = lesson === null || !state.params.predict;
+        points.hidden = asking;
+        if (lesson) {
+          setText(questionText, lesson.question.text);
+          if (document.activeElement !== guessField) guessField.value = state.guess === null ? "" : String(state.guess);
+          // After Reveal the guess is in the feedback line; the row gives its room to the answer.
+          guessForm.hidden = !asking;
+          answerLine.hidden = asking;
+          whyLine.hidden = asking;
+          feedbackLine.hidden = asking || state.guess === null || answer === null;
+          setText(answerLine, answer === null ? "Answer: measuring…" : `Answer: ${formatCount(answer)} ${lesson.question.unit}.`);
+          setText(feedbackLine, answer !== null && state.guess !== null ? guessFeedback(state.guess, answer) : "");
+          setText(whyLine, lesson.question.why);
+          const forward = asking ? "reveal" : index + 1 < total ? "next lesson" : "(last lesson)";
+          setText(keys, `→ / PageDown: ${forward} · ← / PageUp: back`);
         }
       }
       // Display keys (presenter mode, the view) change how the page looks, not the experiment.

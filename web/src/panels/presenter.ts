@@ -8,14 +8,20 @@
 // The setting lives in the link like every other, so a presenter can open a
 // prepared link straight into presenter mode; it changes no result.
 
-import { h, replaceChildren } from "../shared/dom";
+//
+// In presenter mode a "QR code" button shows the students' link (the page's
+// link without `present`) as a QR code filling most of the screen, to scan
+// from the back of the room; the encoder (shared/qr.ts) loads on first use.
+
+import { h, replaceChildren, setText } from "../shared/dom";
 
 export interface PresenterToggle {
   /** Applies presenter mode on or off; the caller re-themes the charts after this. */
   show(on: boolean): void;
 }
 
-export function createPresenterToggle(container: HTMLElement, onToggle: (on: boolean) => void): PresenterToggle {
+/** `studentsLink()`: the address the QR code carries (the page's link without presenter mode). */
+export function createPresenterToggle(container: HTMLElement, onToggle: (on: boolean) => void, studentsLink: () => string): PresenterToggle {
   const button = h(
     "button",
     { type: "button", id: "present-toggle", class: "small", "aria-pressed": "false", title: "Large type and high contrast for a projector (link key present)" },
@@ -23,11 +29,30 @@ export function createPresenterToggle(container: HTMLElement, onToggle: (on: boo
   );
   let on = false;
   button.addEventListener("click", () => onToggle(!on));
-  replaceChildren(container, button);
+  const qrButton = h("button", { type: "button", id: "qr-button", class: "small", popovertarget: "qr-panel" }, "QR code");
+  qrButton.hidden = true;
+  const close = h("button", { type: "button", class: "small", popovertarget: "qr-panel", popovertargetaction: "hide" }, "Close");
+  const code = h("div", { class: "qr-large" });
+  const address = h("p", { class: "qr-address" });
+  const panel = h(
+    "div",
+    { id: "qr-panel", class: "popover qr-panel", popover: "auto", role: "dialog", "aria-labelledby": "qr-title" },
+    h("div", { class: "popover-head" }, h("h2", { id: "qr-title" }, "Scan to open this experiment"), close),
+    code,
+    address,
+  );
+  panel.addEventListener("toggle", (event) => {
+    if ((event as ToggleEvent).newState !== "open") return;
+    const link = studentsLink();
+    setText(address, link);
+    void import("../shared/qr").then(({ qrSvg }) => replaceChildren(code, qrSvg(link, "QR code of this page's link")));
+  });
+  replaceChildren(container, button, qrButton, panel);
   return {
     show(next) {
       on = next;
       button.setAttribute("aria-pressed", String(on));
+      qrButton.hidden = !on;
       document.documentElement.classList.toggle("presenting", on);
     },
   };

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import schema from "../engine/schema.gen.json";
+import type { LabReport, LessonId, Params, SweepReport } from "../engine/types.gen";
+import { answerOf, guessFeedback } from "./predict";
+import { initialState, keepWorkshop, lessonStep, predicting, update, type AppState, type Links } from "./state";
+
+const defaults = schema.defaults as unknown as Params;
+const ORDER: LessonId[] = ["one-byte", "no-help", "async-bufreader"];
+const linksOf = (p: Params): Links => {
+  const run = `v=1&cap=${p.cap}${p.lesson ? `&lesson=${p.lesson}` : ""}${p.present ? "&present=on" : ""}${p.predict ? "&predict=on" : ""}`;
+  return { link: run, run, sweep: null };
+};
+function stateWith(p: Partial<Params>): AppState {
+  const params = { ...defaults, ...p };
+  return initialState({ params, notices: [], fragment: linksOf(params).link }, linksOf(params), schema.display_keys);
+}
+const loaded = (state: AppState, p: Partial<Params>): AppState => {
+  const params = { ...defaults, ...p };
+  return update(state, { type: "linkLoaded", link: { params, notices: [], fragment: linksOf(params).link }, links: linksOf(params) }).state;
+};
+
+describe("predict, then reveal (the model)", () => {
+  it("hides the answer only with predict on and a lesson open, until Reveal", () => {
+    expect(predicting(stateWith({ predict: true, lesson: "one-byte" }))).toBe(true);
+    expect(predicting(stateWith({ predict: false, lesson: "one-byte" }))).toBe(false);
+    expect(predicting(stateWith({ predict: true, lesson: null }))).toBe(false);
+    const revealed = update(stateWith({ predict: true, lesson: "one-byte" }), { type: "reveal" }).state;
+    expect(predicting(revealed)).toBe(false);
+  });
+
+  it("forward reveals first, then opens the next lesson; back opens the previous one", () => {
+    const s = stateWith({ predict: true, lesson: "no-help" });
+    const first = update(s, { type: "forward", order: ORDER });
+    expect(first.state.revealed).toBe(true);
+    expect(first.effects).toEqual([]);
+    const second = update(first.state, { type: "forward", order: ORDER });
+    expect(second.effects).toEqual([{ type: "openLesson", id: "async-bufreader" }]);
+    expect(update(s, { type: "back", order: ORDER }).effects).toEqual([{ type: "openLesson", id: "one-byte" }]);
+    // Without predict, forward goes straight on; at either end, nothing happens.
+    expect(update(stateWith({ lesson: "one-byte" }), { type: "forward", order: ORDER }).effects).toEqual([{ type: "openLesson", id: "no-help" }]);
+    expect(update(stateWith({ lesson: "async-bufreader" }), { type: "forward", order: ORDER }).effects).toEqual([]);
+    expect(update(stateWith({ lesson: "one-byte" }), { type: "back", order: ORDER }).effects).toEqual([]);
+    expect(lessonStep(stateWith({ lesson: null }), ORDER, 1)).toBeNull();
+  });
+
+  it("a new lesson asks its question again; reloading the same lesson keeps the reveal and the guess", () => {
+    let s = stateWith({ predict: true, lesson: "one-byte" });
+    s = update(s, { type: "guessed", guess: 200 }).state;
+    s = update(s, { type: "reveal" }).state;
+    expect(loaded(s, { predict: true, lesson: "one-byte" })).toMatchObject({ revealed: true, guess: 200 });
+    expect(loaded(s, { predict: true, lesson: "no-help" })).toMatchObject({ revealed: false, guess: null });
+    expect(update(s, { type: "guessed", guess: Number.NaN }).state.guess).toBeNull();
+  });
+
+  it("presenter mode and predict stay on when a link is opened from inside the page, and never switch on by themselves", () => {
+    const lessonLink = { ...defaults, lesson: "no-help" as const };
+    expect(keepWorkshop({ ...defaults, present: true, predict: true }, lessonLink)).toMatchObject({ present: true, predict: true, lesson: "no-help" });
+    expect(keepWorkshop({ ...defaults, present: true }, lessonLink)).toMatchObject({ present: true, predict: false });
+    expect(keepWorkshop(defaults, lessonLink)).toMatchObject({ present: false, predict: false });
+    expect(keepWorkshop(defaults, { ...lessonLink, present: true })).toMatchObject({ present: true });
+  });
+});
+
+describe("the answer on screen", () => {
+  const withReport = (p: Partial<Params>, report: object): AppState => {
+    const s = stateWith(p);
+    const sent = update(s, { type: "measure" });
+    const id = sent.state.inFlight[0]!.id;
+    const fragment = sent.state.inFlight[0]!.fragment;
+    return update(sent.state, { type: "settled", id, outcome: { kind: "report", report: { stage: "counts", link: fragment, ...report } as unknown as LabReport, elapsedMs: 1 } }).state;
+  };
+
+  it("reads a reader's count, a flavour's count, or a finished sweep's knee, and nothing before they are in", () => {
+    const read = withReport({ lesson: "async-bufreader" }, { lab: "read", runs: [{ reader: "std", source_reads: 3641 }, { reader: "tokio", source_reads: 3641 }] });
+    expect(answerOf({ kind: "read", reader: "std", field: "source_reads" }, read)).toBe(3641);
+    expect(answerOf({ kind: "read", reader: "chained", field: "source_reads" }, read)).toBeNull();
+    expect(answerOf({ kind: "read", reader: "std", field: "source_reads" }, stateWith({}))).toBeNull();
+    const write = withReport({ lab: "write" }, { lab: "write", flavours: [{ flavour: "cursor_vec", reallocs: 12 }] });
+    expect(answerOf({ kind: "write", flavour: "cursor_vec", field: "reallocs" }, write)).toBe(12);
+    // A report of other settings is not the answer.
+    const edited = update(read, { type: "edited", params: { ...read.params, cap: 4096 }, links: linksOf({ ...read.params, cap: 4096 }), live: false }).state;
+    expect(answerOf({ kind: "read", reader: "std", field: "source_reads" }, edited)).toBeNull();
+
+    const sweepParams = { ...defaults, view: "sweep" as const, sweep: { axis: "cap", from: 16, to: 65536 } as Params["sweep"] };
+    const sweepLinks = { ...linksOf(sweepParams), sweep: "v=1&sweep=cap" };
+    let s = initialState({ params: sweepParams, notices: [], fragment: sweepLinks.link }, sweepLinks, schema.display_keys);
+    const started = update(s, { type: "sweepRun" });
+    s = started.state;
+    const knee = { kind: "knee", reader: "std", metric: "source_reads" } as const;
+    const report = { complete: false, knees: [{ reader: "std", metric: "source_reads", value: 512 }] } as unknown as SweepReport;
+    s = update(s, { type: "sweepPoint", id: s.sweep!.id, report }).state;
+    expect(answerOf(knee, s)).toBeNull();
+    s = update(s, { type: "sweepSettled", id: s.sweep!.id, outcome: { kind: "done", report: { ...report, complete: true } }, elapsedMs: 1 }).state;
+    expect(answerOf(knee, s)).toBe(512);
+  });
+
+  it("says how far a guess was", () => {
+    expect(guessFeedback(3641, 3641)).toBe("Exactly right: 3,641.");
+    expect(guessFeedback(3000, 3641)).toBe("Your guess, 3,000, is 641 off: 18% too low.");
+    expect(guessFeedback(129, 1_048_577)).toBe("Your guess, 129, is 1,048,448 off: 8,129× too low.");
+    expect(guessFeedback(1000, 512)).toBe("Your guess, 1,000, is 488 off: 95% too high.");
+  });
+});

@@ -38,22 +38,21 @@ const MOUNT = "/some/sub/path/";
  * targets: those live in benchmarks, so the 150 KB first-load target and its
  * measured figure are in `npm run bench` (docs/benchmarks.md, each figure
  * beside its target). The figures are printed here too. Before the first
- * numbers: 116.0 KiB gzipped (the service worker, the write lab and the
+ * numbers: 122.1 KiB gzipped (the service worker, the write lab and the
  * panels around the results come after them), the counting build of the
- * engine (74.2 KiB: the read lab only) and the page's code (17 KiB); in
- * all: 584.9 KiB, the full
- * engine (357 KiB: the lean timed pass compiles each of the five readers into
- * every one of its timed loops; `time_counted`, which takes the counting
- * worker's report, added 2.6 KiB of it, and the chained reader's fast path
- * 1.1 KiB), the two worker scripts (each with its build's glue: 1.2 KiB
- * more than one script and two glue chunks), chart.js (58 KiB), the sweep and timeline
- * views and the later parts' own chunks joining after the first full
- * measurement.
+ * engine (76.3 KiB: the read lab only) and the page's code (the page chunk
+ * 19.3 KiB, with the state model); in all: 657.4 KiB, the full engine
+ * (422.9 KiB: the lean timed pass compiles each of the five readers into
+ * every one of its timed loops, and the regular file's source, which reads
+ * to the end as std's `File` does, is a source type of its own there), the
+ * two worker scripts (each with its build's glue), chart.js (58.6 KiB), the
+ * sweep and timeline views, the handout's QR codes, and the later parts'
+ * own chunks joining after the first full measurement.
  * Each guard sits just above its figure, so a doubled chunk or a few KiB of
  * new bloat trips it.
  */
-const BYTES_BUDGET = 118 * 1024;
-const ALL_BYTES_BUDGET = 588 * 1024;
+const BYTES_BUDGET = 123 * 1024;
+const ALL_BYTES_BUDGET = 660 * 1024;
 /** Generous: a loaded 2-core CI machine. The target on localhost is 300 ms (docs/benchmarks.md). */
 const FIRST_RESULTS_BOUND_MS = 5_000;
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */

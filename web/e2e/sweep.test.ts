@@ -132,7 +132,8 @@ describe("sweeps", () => {
   });
 
   it("Cancel keeps the finished points, and the next run works", async () => {
-    const page = await open(SWEEP_LINK, 1280);
+    // A longer stream, so the sweep is still running when Cancel is pressed on a quiet machine.
+    const page = await open(SWEEP_LINK.replace("len=1M", "len=8M"), 1280);
     await page.waitForFunction(
       () => Number(document.querySelector("#sweep .sweep-progress-row")?.getAttribute("data-done")) >= 2,
       undefined,

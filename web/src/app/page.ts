@@ -512,10 +512,13 @@ export async function startPage(
 
   /** A link was read (a pasted or lesson link, Reset): shown once its lab has arrived, and measured; presenter mode and predict stay on. */
   function loadLink(read: Decoded): void {
+    // Keeping presenter mode and predict rewrites the link, which takes the full build.
+    if (!codec.ready) {
+      void codec.programLoaded.then(() => loadLink(read));
+      return;
+    }
     const decoded: Decoded = { ...read, params: keepWorkshop(state.params, read.params) };
-    withLab(decoded.params.lab, () =>
-      dispatch({ type: "linkLoaded", link: decoded, links: codec.ready ? linksOf(codec, decoded.params) : openingLinks(decoded, sweepKeys) }),
-    );
+    withLab(decoded.params.lab, () => dispatch({ type: "linkLoaded", link: decoded, links: linksOf(codec, decoded.params) }));
   }
 
   /** A display-only setting changed (presenter mode, the view): no new run; the results stay theirs. */

@@ -496,7 +496,9 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   }
 
   function showProgress(): void {
-    const status = shown?.status ?? "idle";
+    // A finished sweep is "done" once its last report is drawn too.
+    const drawn = shown?.report == null || drawnReport === shown.report;
+    const status = shown?.status === "done" && !drawn ? "drawing" : (shown?.status ?? "idle");
     progressRow.hidden = shown === null;
     const report = shown?.report ?? null;
     const total = report?.total ?? 0;
@@ -504,7 +506,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     progress.max = Math.max(1, total);
     progress.value = done;
     let text: string;
-    if (status === "running") {
+    if (status === "running" || status === "drawing") {
       const next = report && done < total ? pointText(report, done) : "";
       text = `${done} of ${total || "…"} points` + (next ? ` · measuring ${next}` : "");
     } else if (status === "cancelled") {
@@ -860,6 +862,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
         const report = sweep.report;
         void draw(report).then(() => {
           if (shown?.status === "done" && shown.report === report) performance.mark("buflab:sweep-done");
+          showProgress();
         });
       }
       showProgress();

@@ -35,19 +35,6 @@ export function rankCursors(report: WriteReport, compare: Compare): { timed: Fla
   };
 }
 
-/** The spread of a group of cursors' times: from the fastest sample of any to the slowest of any. */
-function envelope(group: FlavourRun[]): Stats {
-  const all = group.map((f) => f.cpu_ns!);
-  const medians = all.map((s) => s.median).sort((a, b) => a - b);
-  return {
-    ...all[0]!,
-    min: Math.min(...all.map((s) => s.min)),
-    median: medians[Math.floor(medians.length / 2)]!,
-    max: Math.max(...all.map((s) => s.max)),
-    samples: Math.min(...all.map((s) => s.samples)),
-  };
-}
-
 /**
  * One or two sentences: the fastest against the slowest cursors, and what
  * BufWriter saved. Times are claimed only from the full measurement; a
@@ -65,11 +52,16 @@ export function summarizeWrite(report: WriteReport, labelOf: (id: string) => str
     const names = (group: FlavourRun[]): string => listText(group.map((f) => labelOf(f.flavour)));
     const tie = (group: FlavourRun[]): string => (group.length > 1 ? ", within noise of each other" : "");
     const medians = (group: FlavourRun[]): string => listText(group.map((f) => formatNs(median(f))));
-    const ratio = times.timeRatio(envelope(fastest), envelope(slowest));
-    const by = ratio ? formatRatioRange(ratio.low, ratio.high) : formatRatio(median(slowest[0]!) / Math.max(1e-9, median(fastest[0]!)));
+    // The ratio the samples support between the quickest and the slowest cursor (the pair the verdict
+    // separated); a group's other members are only said to be within noise of these.
+    const quickest = fastest.reduce((a, b) => (median(b) < median(a) ? b : a));
+    const slowestOne = slowest.reduce((a, b) => (median(b) > median(a) ? b : a));
+    const ratio = times.timeRatio(quickest.cpu_ns!, slowestOne.cpu_ns!);
+    const by = ratio && ratio.low > 1 ? formatRatioRange(ratio.low, ratio.high) : formatRatio(median(slowestOne) / Math.max(1e-9, median(quickest)));
+    const pair = fastest.length > 1 || slowest.length > 1 ? " (the quickest against the slowest)" : "";
     parts.push(
       `${names(fastest)} serialized the records fastest${tie(fastest)} (${medians(fastest)}), ` +
-        `${by} faster than ${names(slowest)}${tie(slowest)} (${medians(slowest)}).`,
+        `${by} faster${pair} than ${names(slowest)}${tie(slowest)} (${medians(slowest)}).`,
     );
   } else if (full && timed.length >= 2) {
     const all = timed.map(median);

@@ -43,7 +43,9 @@ fn the_lessons_capacity_sweep_knees_at_512_on_source_reads() {
     // a bigger buffer never pays on those, so their knee is the first point.
     let std_copied = r.knees.iter().find(|k| k.reader == ReaderKind::Std && k.metric == Metric::BytesCopied).unwrap();
     assert!(std_copied.first && std_copied.value == 16);
-    assert!(r.knees.iter().any(|k| k.metric == Metric::Time), "a time knee is marked too");
+    // Whether a time knee is marked depends on the machine's noise (one is
+    // marked only where the samples separate): its rules are pinned on
+    // scripted samples in engine/sweep.rs's unit tests, not here.
 }
 
 #[test]

@@ -286,6 +286,24 @@ impl Default for Params {
     }
 }
 
+impl Params {
+    /// The single run these settings measure: every field that only changes
+    /// how the page looks (the link's display keys) reset, and no sweep. Two
+    /// settings with the same `experiment()` give the same report.
+    pub fn experiment(&self) -> Params {
+        Params {
+            sys_source: SysSource::Manual,
+            lesson: None,
+            present: false,
+            predict: false,
+            sweep: None,
+            view: View::Run,
+            embed: Vec::new(),
+            ..self.clone()
+        }
+    }
+}
+
 /// The write lab's settings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]

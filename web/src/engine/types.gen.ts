@@ -230,7 +230,12 @@ export type LabInfo = { id: Lab, label: string, about: string,
  * lab. A lab it leaves out for size (the `write-lab` feature) gets its
  * first counts from the full build, which then loads at once.
  */
-counting_module: boolean, };
+counting_module: boolean, 
+/**
+ * The result views the lab offers, the one a link opens without `view`
+ * first; a link's `view` outside them shows the first.
+ */
+views: Array<View>, };
 
 /**
  * The report of whichever lab the params select. Serialized without a

@@ -291,14 +291,16 @@ impl Params {
     /// how the page looks (the link's display keys) reset, and no sweep. Two
     /// settings with the same `experiment()` give the same report.
     pub fn experiment(&self) -> Params {
+        // The display fields as a link without their keys has them.
+        let plain = Params::default();
         Params {
-            sys_source: SysSource::Manual,
-            lesson: None,
-            present: false,
-            predict: false,
-            sweep: None,
-            view: View::Run,
-            embed: Vec::new(),
+            sys_source: plain.sys_source,
+            lesson: plain.lesson,
+            present: plain.present,
+            predict: plain.predict,
+            sweep: plain.sweep,
+            view: plain.view,
+            embed: plain.embed,
             ..self.clone()
         }
     }

@@ -64,23 +64,59 @@ fn stream_writes_the_bytes_the_links_readers_read() {
 }
 
 /// The many-streams lesson's native cost, as the command line prints it:
-/// std's 100 buffers are given back to the kernel after each run and
-/// faulted in again in the next; the unbuffered reader allocates nothing
-/// and faults nothing. Counts, not times (the kernel's minor-fault count,
-/// median of runs), in a fresh process whose main thread owns glibc's main
-/// heap (in a test thread among others the heap is shared and may not
-/// shrink, so the count would depend on the other tests).
+/// std's 100 buffers are given back to the kernel after each run (`brk`
+/// lowers the heap's top) and taken again and faulted in in the next; the
+/// unbuffered reader allocates nothing, faults nothing and makes no
+/// allocator calls. Counts, not times (the kernel's minor-fault count and
+/// strace's count of `brk`/`mmap`/`munmap`, median of runs), in a fresh
+/// process whose main thread owns glibc's main heap (in a test thread among
+/// others the heap is shared and may not shrink, so the count would depend
+/// on the other tests).
 #[cfg(target_os = "linux")]
 #[test]
-fn natively_stds_many_buffers_fault_in_every_run_and_unbuffered_does_not() {
+fn natively_stds_many_buffers_fault_in_and_call_brk_every_run_and_unbuffered_does_neither() {
     let out = buflab(&["--counts", "v=1&len=64K&chunk=file&cap=8K&rs=64K&rd=unbuffered,std&wl=fixed&streams=100"]);
-    let line = out.lines().find(|l| l.starts_with("Natively, minor page faults per run")).expect("the faults line");
-    let of = |kind: &str| -> u64 {
+    let line = out.lines().find(|l| l.starts_with("Natively, per run")).expect("the kernel costs line");
+    // `…: unbuffered 0 minor faults, 0 brk, 0 mmap, 0 munmap; std 85 minor faults, 7 brk, …`
+    let of = |kind: &str, what: &str| -> Option<u64> {
         let at = line.find(&format!(" {kind} ")).unwrap_or_else(|| panic!("{kind} in {line}")) + kind.len() + 2;
-        line[at..].split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap()
+        let part = line[at..].split([';', '(', '.']).next().unwrap();
+        part.split(',').find_map(|f| f.trim().strip_suffix(&format!(" {what}"))).map(|n| n.parse().unwrap())
     };
-    let (raw, std) = (of("unbuffered"), of("std"));
+    let (raw, std) = (of("unbuffered", "minor faults").unwrap(), of("std", "minor faults").unwrap());
     assert!(raw <= 2, "unbuffered allocates nothing: {line}");
     // 100 × 8 KiB is 200 pages; glibc keeps part of the freed top.
     assert!(std >= 20, "std's buffers: {line}");
+    if line.contains("calls unavailable") {
+        assert!(Command::new("strace").arg("-V").output().is_err(), "strace is installed, yet: {line}");
+        println!("skipped the brk/mmap/munmap part: {line}");
+        return;
+    }
+    for call in ["brk", "mmap", "munmap"] {
+        assert_eq!(of("unbuffered", call), Some(0), "unbuffered makes no {call} call: {line}");
+    }
+    let std_calls: u64 = ["brk", "mmap", "munmap"].iter().map(|c| of("std", c).expect(c)).sum();
+    assert!(std_calls >= 2, "std's heap shrinks and grows again every run: {line}");
+}
+
+/// `buflab real` counts the allocator's calls of each counted pass too (a
+/// second, traced run of the command): over the file, the unbuffered
+/// reader makes none; std's 50 buffers, 400 KiB freed after the previous
+/// run, take the heap's top back with `brk`.
+#[cfg(target_os = "linux")]
+#[test]
+fn buflab_real_counts_the_allocators_calls_of_each_run() {
+    let out = buflab(&["real", "--quick", "--json", "v=1&len=64K&chunk=file&cap=8K&rs=64K&rd=unbuffered,std&wl=fixed&streams=50"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    if let Some(why) = json["alloc_calls_unavailable"].as_str() {
+        assert!(Command::new("strace").arg("-V").output().is_err(), "strace is installed, yet: {why}");
+        println!("skipped: {why}");
+        return;
+    }
+    let calls = |reader: &str| -> u64 {
+        let row = json["real"].as_array().unwrap().iter().find(|r| r["source"] == "file" && r["reader"] == reader).unwrap();
+        ["brk", "mmap", "munmap"].iter().map(|c| row["alloc_calls"][c].as_u64().expect("counted")).sum()
+    };
+    assert_eq!(calls("unbuffered"), 0, "{out}");
+    assert!(calls("std") >= 1, "{out}");
 }

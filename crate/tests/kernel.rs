@@ -116,6 +116,19 @@ fn strace() -> &'static str {
     path
 }
 
+/// Case `case` of the harness run under `strace` in a directory of its own,
+/// on `buflab stream`'s bytes of `link` in `data.bin`: the `read` calls on
+/// each opening of `data.bin`, and the program's output.
+fn run_on_stream(exe: &Path, case: usize, dir: &Path, link: &str) -> (Vec<u64>, std::process::Output) {
+    let case_dir = dir.join(format!("case-{case}"));
+    std::fs::create_dir_all(&case_dir).unwrap();
+    stream(link, &case_dir.join("data.bin"));
+    let (mut cmd, trace) = traced(exe, case, &case_dir);
+    let out = cmd.output().expect("strace runs");
+    assert!(out.status.success(), "{link}: {}", String::from_utf8_lossy(&out.stderr));
+    (reads_per_open(&std::fs::read_to_string(&trace).unwrap(), "data.bin"), out)
+}
+
 /// The `read` calls on each opening of `name`, in the order it was opened.
 /// A call's line is `read(FD, ""..., N) = R`; the fd of an opening is
 /// followed until its `close`.
@@ -179,13 +192,7 @@ fn over_a_file_every_source_read_is_a_read_call_the_kernel_counts_for_the_printe
     let exe = build_harness(&dir, &all.iter().map(snippet).collect::<Vec<_>>());
     let mut table = String::new();
     for (i, (link, p)) in links.iter().zip(&all).enumerate() {
-        let case = dir.join(format!("case-{i}"));
-        std::fs::create_dir_all(&case).unwrap();
-        stream(link, &case.join("data.bin"));
-        let (mut cmd, trace) = traced(&exe, i, &case);
-        let out = cmd.output().expect("strace runs");
-        assert!(out.status.success(), "{link}: {}", String::from_utf8_lossy(&out.stderr));
-        let kernel = reads_per_open(&std::fs::read_to_string(&trace).unwrap(), "data.bin");
+        let (kernel, out) = run_on_stream(&exe, i, &dir, link);
         let report = counts(p);
         let buflab: Vec<u64> = report.runs.iter().map(|r| r.source_reads).collect();
         let _ = writeln!(table, "{link}: kernel {kernel:?}, BufLab {buflab:?}");
@@ -326,13 +333,7 @@ fn over_a_file_the_async_programs_read_calls_are_buflabs() {
     let mut table = String::new();
     let mut differ = Vec::new();
     for (i, (link, p)) in links.iter().zip(&all).enumerate() {
-        let case = dir.join(format!("case-{i}"));
-        std::fs::create_dir_all(&case).unwrap();
-        stream(link, &case.join("data.bin"));
-        let (mut cmd, trace) = traced(&exe, i, &case);
-        let out = cmd.output().expect("strace runs");
-        assert!(out.status.success(), "{link}: {}", String::from_utf8_lossy(&out.stderr));
-        let kernel = reads_per_open(&std::fs::read_to_string(&trace).unwrap(), "data.bin");
+        let (kernel, _) = run_on_stream(&exe, i, &dir, link);
         let buflab: Vec<u64> = counts(p).runs.iter().map(|r| r.source_reads).collect();
         let _ = writeln!(table, "{link}: kernel {kernel:?}, BufLab {buflab:?}");
         if kernel != buflab {

@@ -186,7 +186,7 @@ fn the_json_report_has_the_interface_names() {
     let row = &json["real"][0];
     assert_eq!(row["source"], "file");
     assert_eq!(row["reader"], "unbuffered");
-    for key in ["read_calls", "counted_by", "kernel_read_calls", "wrapper_calls", "minor_faults", "wall_ns", "ns_per_read", "bytes_per_read", "digest"] {
+    for key in ["read_calls", "counted_by", "kernel_read_calls", "wrapper_calls", "minor_faults", "alloc_calls", "wall_ns", "ns_per_read", "bytes_per_read", "digest"] {
         assert!(row.get(key).is_some(), "{key}");
     }
     for key in ["min", "median", "max"] {

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use buflab::catalog::cursors::{ending, flavour, write_mode};
 use buflab::engine::measure::{InstantClock, Sampling};
 use buflab::model::{
-    format_size, CallCounter, Id, Lab, ParamError, ReaderKind, Report, Shape, Stats, SweepAxis, WriteMode, WriteReport,
+    format_size, AllocCalls, CallCounter, Id, Lab, ParamError, ReaderKind, Report, Shape, Stats, SweepAxis, WriteMode, WriteReport,
 };
 use clap::{Args, Parser, Subcommand};
 
@@ -161,7 +161,7 @@ fn run(args: RunArgs) -> ExitCode {
                 "a reader delivered different bytes than the source",
             );
             if !args.json {
-                print!("{}", page_faults(&decoded.params));
+                print!("{}", page_faults(&decoded.params, args.link.as_deref()));
             }
             code
         }
@@ -396,8 +396,12 @@ fn real(args: RealArgs) -> ExitCode {
     }
     let (sampling, real) = if args.quick { (Sampling::QUICK, Sampling::QUICK) } else { (Sampling::FULL, REAL_SAMPLING) };
     let clock = InstantClock::default();
+    let report = buflab::api::run_real(&decoded.params, &clock, sampling, real).map(|mut r| {
+        real_alloc_calls(&mut r, args.link.as_deref());
+        r
+    });
     finish(
-        buflab::api::run_real(&decoded.params, &clock, sampling, real),
+        report,
         args.json,
         real_table,
         RealReport::digests_agree,
@@ -406,29 +410,139 @@ fn real(args: RealArgs) -> ExitCode {
 }
 
 /// Allocation's kernel cost natively: each reader's minor page faults per
-/// run, with why the page shows none.
+/// run, the allocator's `brk`/`mmap`/`munmap` calls behind them (this
+/// command again under `strace`), and why the page shows none.
 #[cfg(not(target_arch = "wasm32"))]
-fn page_faults(params: &buflab::model::Params) -> String {
+fn page_faults(params: &buflab::model::Params, link: Option<&str>) -> String {
     use buflab::engine::real::native::{page_faults, FAULT_RUNS};
     let faults = match page_faults(params) {
         Ok(f) => f,
         Err(e) => return format!("\npage faults: {e}\n"),
     };
+    let mut args = vec!["--counts"];
+    args.extend(link);
+    let calls = traced_alloc_calls(&args);
     let each: Vec<String> = faults
         .iter()
-        .map(|(kind, n)| format!("{} {}", kind.id(), n.map_or_else(|| "unavailable".into(), |n| n.to_string())))
+        .map(|(kind, n)| {
+            let faults = n.map_or_else(|| "unavailable".into(), |n| n.to_string());
+            let runs: Vec<AllocCalls> = calls
+                .iter()
+                .flatten()
+                .filter(|(label, _)| label.split_once('/').is_some_and(|(k, run)| k == kind.id() && run != "0"))
+                .map(|(_, c)| *c)
+                .collect();
+            match median_calls(&runs) {
+                Some(c) if runs.len() == FAULT_RUNS => format!("{} {faults} minor faults, {}", kind.id(), alloc_calls_text(&c)),
+                _ => format!("{} {faults} minor faults", kind.id()),
+            }
+        })
         .collect();
+    let unavailable = match &calls {
+        Ok(_) => String::new(),
+        Err(why) => format!(" (brk/mmap/munmap calls unavailable: {why})"),
+    };
     format!(
-        "\nNatively, minor page faults per run (the kernel's count for this thread, median of {FAULT_RUNS} timed runs \
-         after one): {}.\nA fault maps in a page the run touched first: glibc gives freed heap memory back to the \
-         kernel and faults it in again on the next run's allocations. A wasm heap never shrinks, so the page shows \
-         none of this. (Page faults only: the brk/mmap calls behind them are not counted.)\n",
-        each.join(", ")
+        "\nNatively, per run (the kernel's counts for this thread, median of {FAULT_RUNS} timed runs after one; \
+         the allocator's calls counted by strace in a second run of this command): {}{unavailable}.\n\
+         A fault maps in a page the run touched first: glibc gives freed heap memory back to the kernel (brk \
+         lowers the heap's top, munmap returns a large block) and the next run's allocations take it again \
+         (brk, mmap) and fault it in. A wasm heap never shrinks, so the page shows none of this.\n",
+        each.join("; ")
     )
 }
 
+/// Each call's median over `runs`; `None` for no runs.
+fn median_calls(runs: &[AllocCalls]) -> Option<AllocCalls> {
+    if runs.is_empty() {
+        return None;
+    }
+    let median = |f: fn(&AllocCalls) -> u64| {
+        let mut v: Vec<u64> = runs.iter().map(f).collect();
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    Some(AllocCalls { brk: median(|c| c.brk), mmap: median(|c| c.mmap), munmap: median(|c| c.munmap), mremap: median(|c| c.mremap) })
+}
+
+fn alloc_calls_text(c: &AllocCalls) -> String {
+    let mut text = format!("{} brk, {} mmap, {} munmap", c.brk, c.mmap, c.munmap);
+    if c.mremap > 0 {
+        text += &format!(", {} mremap", c.mremap);
+    }
+    text
+}
+
+/// The allocator's system calls in each marked section (`kernel::marked`)
+/// of this program run again with `args` under `strace`, which traces
+/// only those calls and the marks (`--seccomp-bpf`: the rest run
+/// untrapped). `Err` says why they could not be counted: no `strace`,
+/// tracing not permitted, not Linux, or this is already the traced run.
+#[cfg(not(target_arch = "wasm32"))]
+fn traced_alloc_calls(args: &[&str]) -> Result<Vec<(String, AllocCalls)>, String> {
+    use buflab::engine::real::kernel::{alloc_calls_between_marks, MARKS_ENV, TRACED_CALLS};
+    use std::process::{Command, Stdio};
+    if !cfg!(target_os = "linux") {
+        return Err("they are counted with strace on Linux only".into());
+    }
+    if std::env::var_os(MARKS_ENV).is_some() {
+        return Err("this is the traced run".into());
+    }
+    let exe = std::env::current_exe().map_err(|e| format!("this program's path: {e}"))?;
+    let trace = std::env::temp_dir().join(format!("buflab-alloc-{}.trace", std::process::id()));
+    let out = Command::new("strace")
+        .args(["-f", "-qq", "--seccomp-bpf", "-s", "128", "-e", TRACED_CALLS, "-o"])
+        .arg(&trace)
+        .arg(exe)
+        .args(args)
+        .env(MARKS_ENV, "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output();
+    let text = std::fs::read_to_string(&trace);
+    let _ = std::fs::remove_file(&trace);
+    match out {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err("strace is not installed (bash scripts/setup.sh installs it)".into())
+        }
+        Err(e) => return Err(format!("strace: {e}")),
+        Ok(o) if !o.status.success() && text.as_deref().map_or(true, str::is_empty) => {
+            let stderr = String::from_utf8_lossy(&o.stderr);
+            return Err(format!("strace failed: {}", stderr.lines().next().unwrap_or("no message")));
+        }
+        Ok(_) => {}
+    }
+    let sections = alloc_calls_between_marks(&text.map_err(|e| format!("strace's trace: {e}"))?);
+    if sections.is_empty() {
+        return Err("the traced run marked no runs".into());
+    }
+    Ok(sections)
+}
+
+/// `buflab real`'s allocator calls per counted pass, from this command run
+/// again (`--quick`) under `strace`.
+#[cfg(not(target_arch = "wasm32"))]
+fn real_alloc_calls(report: &mut buflab::model::RealReport, link: Option<&str>) {
+    use buflab::engine::real::native::alloc_label;
+    let mut args = vec!["real", "--quick"];
+    args.extend(link);
+    match traced_alloc_calls(&args) {
+        Ok(sections) => {
+            for run in &mut report.real {
+                let label = alloc_label(run.source, run.reader);
+                run.alloc_calls = sections.iter().find(|(l, _)| *l == label).map(|(_, c)| *c);
+            }
+            if report.real.iter().any(|r| r.alloc_calls.is_none()) {
+                report.alloc_calls_unavailable = Some("the traced run did not mark every run".into());
+            }
+        }
+        Err(why) => report.alloc_calls_unavailable = Some(why),
+    }
+}
+
 #[cfg(target_arch = "wasm32")]
-fn page_faults(_: &buflab::model::Params) -> String {
+fn page_faults(_: &buflab::model::Params, _: Option<&str>) -> String {
     String::new()
 }
 
@@ -473,7 +587,7 @@ fn sizes(s: &buflab::model::ReadSizes) -> String {
 #[cfg(not(target_arch = "wasm32"))]
 fn real_table(r: &buflab::model::RealReport) -> String {
     let header = [
-        "source", "reader", "read calls‡", "wrapper calls", "bytes/read min–med–max", "minor faults", "wall median",
+        "source", "reader", "read calls‡", "wrapper calls", "bytes/read min–med–max", "minor faults", "alloc calls§", "wall median",
         "wall min–max", "per read", "model reads", "model bytes/read", "model total*", "real/model", "sys fit†", "digest",
     ];
     let rows: Vec<Vec<String>> = r
@@ -490,6 +604,7 @@ fn real_table(r: &buflab::model::RealReport) -> String {
                 run.wrapper_calls.to_string(),
                 sizes(&run.bytes_per_read),
                 run.minor_faults.map_or_else(|| "n/a".into(), |n| n.to_string()),
+                run.alloc_calls.map_or_else(|| "n/a".into(), |c| alloc_calls_text(&c)),
                 ns(run.wall_ns.median),
                 format!("{}–{}", ns(run.wall_ns.min), ns(run.wall_ns.max)),
                 ns(run.ns_per_read),
@@ -523,8 +638,11 @@ fn real_table(r: &buflab::model::RealReport) -> String {
          std's overrides on File included; over tcp (recv(2), which syscr does not count) or off Linux, the\n\
          wrapper's. Wrapper calls: calls the reader made on the source as a wrapper sees them (a read_to_end\n\
          handed to the source is one); bytes/read is over these. Minor faults: the reading thread's, counted pass.\n\
+         § alloc calls: the allocator's brk/mmap/munmap calls in the reading thread over the counted pass, counted\n\
+         by strace in a second, quick run of this command{}.\n\
          * model: the same reader over the in-memory source cut by chunk=file (file) or the link's chunks (pipe,\n\
          tcp): measured CPU median + model reads × sys ({} ns). † sys fit: (wall median − model CPU) ÷ read calls.\n",
+        r.alloc_calls_unavailable.as_ref().map(|why| format!(" (unavailable: {why})")).unwrap_or_default(),
         p.sys
     );
     out += &format!(

@@ -122,10 +122,11 @@ pub const LESSONS: [Lesson; 7] = [
              stream) and 0 bytes copied. The large reads bypass std's buffer.",
             "std allocates one 8 KiB buffer per stream: 100 allocations and 800 KiB, for not a \
              single saved read. The unbuffered reader allocates nothing. Natively that memory costs \
-             system calls too: glibc hands the freed buffers back to the kernel after each run and \
-             faults them in again in the next (dozens of page faults per run against none; the \
-             command line counts them). This tab's wasm heap never gives memory back, so it shows \
-             none of that.",
+             the kernel too: glibc hands the freed buffers back after each run (brk lowers the \
+             heap's top) and takes them again in the next, a few brk calls and dozens of page \
+             faults per run against none for the unbuffered reader (the command line counts both). \
+             A wasm memory can only grow, never shrink, so in this tab an allocation is never a \
+             call to the kernel and none of that shows.",
             "Set the read size to 1 and the buffer earns its keep again; raise the streams and \
              std's allocation bytes grow in step with streams × capacity.",
         ],

@@ -27,7 +27,7 @@ pub use params::{
     Across, Embed, Flavour, Lab, LenRange, LessonId, Params, ReaderKind, Record, Sweep, SweepAxis, SysSource, View, Workload,
     WriteParams, RECORD_BYTES,
 };
-pub use real::{Calibration, CalibratedFrom, CallCounter, ModelSide, ReadSizes, RealReport, RealRun, RealSource};
+pub use real::{AllocCalls, Calibration, CalibratedFrom, CallCounter, ModelSide, ReadSizes, RealReport, RealRun, RealSource};
 pub use report::{
     AllocCounts, BlockCounts, Ending, FinalFlush, FlavourRun, LabReport, Ratio, Report, Run, SinkRun, Stage, Stats, Timer,
     Verdict, WriteFailure, WriteMode, WriteReport,

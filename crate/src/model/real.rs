@@ -108,6 +108,12 @@ pub struct RealRun {
     /// kernel mapping in memory the run touched first: buffers, Vecs);
     /// `None` where unavailable.
     pub minor_faults: Option<u64>,
+    /// The memory system calls the allocator made in the reading thread over
+    /// the counted pass, counted by `strace` in a second, traced run of the
+    /// same command (`buflab real` fills it in); `None` where they could not
+    /// be counted ([`RealReport::alloc_calls_unavailable`] says why).
+    #[serde(default)]
+    pub alloc_calls: Option<AllocCalls>,
     /// Bytes the application received.
     pub bytes: u64,
     /// What each call that returned data got (the wrapper's calls).
@@ -128,6 +134,25 @@ pub struct RealRun {
     /// What `sys` would have to be for the model to give the real time:
     /// (`wall_ns.median` − the simulated CPU time) ÷ `read_calls`.
     pub sys_ns: f64,
+}
+
+/// The system calls that give a process memory or take it back, as the
+/// allocator makes them: glibc's `malloc` grows its main heap with `brk`,
+/// serves large blocks (128 KiB and more by default) with `mmap`, moves a
+/// grown one with `mremap`, and gives memory back with `brk` (the heap's
+/// top) or `munmap`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AllocCalls {
+    pub brk: u64,
+    pub mmap: u64,
+    pub munmap: u64,
+    pub mremap: u64,
+}
+
+impl AllocCalls {
+    pub fn total(&self) -> u64 {
+        self.brk + self.mmap + self.munmap + self.mremap
+    }
 }
 
 /// Who counted a real run's read calls.
@@ -162,6 +187,10 @@ pub struct RealReport {
     /// The link with `sys` set to `calibrated_sys` and `syssrc` naming the
     /// source it was measured on.
     pub link: String,
+    /// Why the runs' `alloc_calls` are `None` (no `strace`, tracing not
+    /// permitted, not Linux); `None` when they were counted.
+    #[serde(default)]
+    pub alloc_calls_unavailable: Option<String>,
 }
 
 impl RealReport {

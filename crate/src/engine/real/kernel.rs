@@ -11,6 +11,8 @@
 
 use std::sync::OnceLock;
 
+use crate::model::AllocCalls;
+
 /// A thread's counters at one moment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reading {
@@ -97,6 +99,116 @@ pub fn count<R>(f: impl FnOnce() -> R) -> (R, Option<Delta>) {
     let out = f();
     let after = now();
     (out, before.zip(after).map(|(b, a)| between(b, a)))
+}
+
+// ---------------------------------------------------------------------------
+// The allocator's system calls
+
+/// Set in the environment of a run traced for its allocator calls: the
+/// measured sections then mark where they begin and end ([`marked`]).
+pub const MARKS_ENV: &str = "BUFLAB_ALLOC_MARKS";
+
+/// Where a mark points: a path that does not exist, opened so that a trace
+/// of `openat` shows the label (`…/begin/LABEL`, `…/end`).
+pub const MARK_PREFIX: &str = "/buflab-mark/";
+
+/// The system calls `strace` must trace for [`alloc_calls_between_marks`]:
+/// the marks and the allocator's.
+pub const TRACED_CALLS: &str = "trace=openat,brk,mmap,munmap,mremap";
+
+fn marking() -> bool {
+    static ON: OnceLock<bool> = OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os(MARKS_ENV).is_some())
+}
+
+/// Runs `f`; when this process runs traced for its allocator calls, marks
+/// its start and end in the trace with `label`. A mark is one failing
+/// `openat` of a short path, which std opens from a stack buffer: it
+/// allocates nothing itself.
+pub fn marked<R>(label: &str, f: impl FnOnce() -> R) -> R {
+    if !marking() {
+        return f();
+    }
+    let begin = format!("{MARK_PREFIX}begin/{label}");
+    let end = format!("{MARK_PREFIX}end");
+    let _ = std::fs::File::open(&begin);
+    let out = f();
+    let _ = std::fs::File::open(&end);
+    out
+}
+
+/// The allocator's calls per marked section in a trace written by
+/// `strace -f -e trace=openat,brk,mmap,munmap,mremap` ([`TRACED_CALLS`]),
+/// in the order the sections ran: each section counts the calls its own
+/// thread made between its begin and end marks (other threads' calls, a
+/// pipe's writer for instance, are theirs).
+pub fn alloc_calls_between_marks(trace: &str) -> Vec<(String, AllocCalls)> {
+    let mut sections: Vec<(String, AllocCalls)> = Vec::new();
+    // thread id -> index into sections, while its section runs
+    let mut open: Vec<(u64, usize)> = Vec::new();
+    let begin = format!("\"{MARK_PREFIX}begin/");
+    let end = format!("\"{MARK_PREFIX}end\"");
+    for line in trace.lines() {
+        // `-f` puts the thread's id first.
+        let (tid, call) = match line.split_once(' ') {
+            Some((t, rest)) if t.bytes().all(|b| b.is_ascii_digit()) => (t.parse().unwrap_or(0), rest.trim_start()),
+            _ => (0, line),
+        };
+        // A call interrupted by another thread's is split in two lines:
+        // count the first (`brk(… <unfinished ...>`), not `<... brk resumed>`.
+        let Some((name, args)) = call.split_once('(') else { continue };
+        if name == "openat" {
+            if let Some(at) = args.find(&begin) {
+                let label = args[at + begin.len()..].split('"').next().unwrap_or("").to_string();
+                open.retain(|(t, _)| *t != tid);
+                open.push((tid, sections.len()));
+                sections.push((label, AllocCalls::default()));
+            } else if args.contains(&end) {
+                open.retain(|(t, _)| *t != tid);
+            }
+            continue;
+        }
+        let Some(&(_, i)) = open.iter().find(|(t, _)| *t == tid) else { continue };
+        let calls = &mut sections[i].1;
+        match name {
+            "brk" => calls.brk += 1,
+            "mmap" => calls.mmap += 1,
+            "munmap" => calls.munmap += 1,
+            "mremap" => calls.mremap += 1,
+            _ => {}
+        }
+    }
+    sections
+}
+
+#[cfg(test)]
+mod trace_tests {
+    use super::*;
+
+    #[test]
+    fn a_sections_calls_are_its_own_threads_between_its_marks() {
+        let trace = r#"100 brk(NULL) = 0x5000
+100 openat(AT_FDCWD, "/buflab-mark/begin/std/1", O_RDONLY|O_CLOEXEC) = -1 ENOENT (No such file or directory)
+100 brk(0x26000) = 0x26000
+101 mmap(NULL, 8392704, PROT_NONE, MAP_PRIVATE|MAP_ANONYMOUS|MAP_STACK, -1, 0) = 0x7f00
+100 mmap(NULL, 266240, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0) = 0x7f10
+100 munmap(0x7f10, 266240 <unfinished ...>
+101 brk(NULL) = 0x26000
+100 <... munmap resumed>) = 0
+100 brk(0x6000) = 0x6000
+100 openat(AT_FDCWD, "/buflab-mark/end", O_RDONLY|O_CLOEXEC) = -1 ENOENT (No such file or directory)
+100 brk(0x27000) = 0x27000
+100 openat(AT_FDCWD, "/buflab-mark/begin/unbuffered/1", O_RDONLY|O_CLOEXEC) = -1 ENOENT (No such file or directory)
+100 openat(AT_FDCWD, "/buflab-mark/end", O_RDONLY|O_CLOEXEC) = -1 ENOENT (No such file or directory)
+"#;
+        assert_eq!(
+            alloc_calls_between_marks(trace),
+            vec![
+                ("std/1".to_string(), AllocCalls { brk: 2, mmap: 1, munmap: 1, mremap: 0 }),
+                ("unbuffered/1".to_string(), AllocCalls::default()),
+            ]
+        );
+    }
 }
 
 #[cfg(all(test, target_os = "linux"))]

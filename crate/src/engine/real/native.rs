@@ -107,16 +107,14 @@ pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling, real: Samplin
             (RealSource::File, Some(r)) => r,
             _ => &simulated,
         };
-        // `syscr` counts `read(2)`-family calls; std reads a socket with `recv(2)`.
-        let kernel_counts = source != RealSource::Tcp;
         for &kind in &params.readers {
             let measured = match source {
                 RealSource::File => {
-                    measure_source(params, kind, data.len(), clock, real, kernel_counts, || file.open_streams(params.streams))
+                    measure_source(params, source, kind, data.len(), clock, real, || file.open_streams(params.streams))
                 }
-                RealSource::Pipe => measure_source(params, kind, data.len(), clock, real, kernel_counts, || open_pipes(params, &data)),
+                RealSource::Pipe => measure_source(params, source, kind, data.len(), clock, real, || open_pipes(params, &data)),
                 RealSource::Tcp => {
-                    measure_source(params, kind, data.len(), clock, real, kernel_counts, || open_tcp(params, &data, &listener))
+                    measure_source(params, source, kind, data.len(), clock, real, || open_tcp(params, &data, &listener))
                 }
             }
             .map_err(|e| failed(source, kind, e))?;
@@ -140,6 +138,7 @@ pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling, real: Samplin
         real: rows,
         simulated,
         link: String::new(),
+        alloc_calls_unavailable: None,
     })
 }
 
@@ -174,6 +173,7 @@ impl Measured {
             kernel_read_calls: self.kernel.map(|d| d.read_calls),
             wrapper_calls: self.pass.read_calls,
             minor_faults: self.kernel.map(|d| d.minor_faults),
+            alloc_calls: None,
             bytes: self.pass.driven.app.bytes,
             bytes_per_read: self.sizes,
             wall_ns: self.wall,
@@ -208,13 +208,15 @@ fn model_side(params: &Params, kind: ReaderKind, data: &[u8], chunk: ChunkModel,
 /// read outside the timed span).
 fn measure_source<S: ObservedRead>(
     params: &Params,
+    source: RealSource,
     kind: ReaderKind,
     len: usize,
     clock: &dyn Clock,
     how: Sampling,
-    kernel_counts: bool,
     mut open: impl FnMut() -> io::Result<(Lanes<S>, Feed)>,
 ) -> io::Result<Measured> {
+    // `syscr` counts `read(2)`-family calls; std reads a socket with `recv(2)`.
+    let kernel_counts = source != RealSource::Tcp;
     let streams = params.streams as usize;
     let mut app_buf = vec![0u8; params.rs as usize];
 
@@ -222,7 +224,9 @@ fn measure_source<S: ObservedRead>(
     let log = SizeLog::default();
     let mut digests: Vec<DigestSink> = (0..streams).map(|_| DigestSink::default()).collect();
     feed.start();
-    let (pass, counts) = kernel::count(|| run_pass(params, kind, sources, len, Some(&log), &mut app_buf, &mut digests));
+    let (pass, counts) = kernel::marked(&alloc_label(source, kind), || {
+        kernel::count(|| run_pass(params, kind, sources, len, Some(&log), &mut app_buf, &mut digests))
+    });
     feed.finish()?;
     let pass = pass?;
     let kernel = counts.filter(|_| kernel_counts);
@@ -265,6 +269,12 @@ fn measure_source<S: ObservedRead>(
     let ns_per_read = measure::stats(&mut per_read, 1).median;
     let wall = measure::stats(&mut times.clone(), 1);
     Ok(Measured { pass, kernel, sizes: log.sizes(), digest, wall, ns_per_read })
+}
+
+/// The label of a real run's counted pass in a trace of its allocator
+/// calls ([`kernel::marked`]): `real/SOURCE/READER`.
+pub fn alloc_label(source: RealSource, kind: ReaderKind) -> String {
+    format!("real/{}/{}", source.id(), kind.id())
 }
 
 // ---------------------------------------------------------------------------
@@ -418,8 +428,10 @@ pub const FAULT_RUNS: usize = 3;
 /// from it) for buffers and Vecs. glibc gives freed memory at the top of
 /// its heap back to the kernel once more than 128 KiB is free, so a run
 /// that frees its buffers faults them in again in the next. `None` per
-/// reader where the kernel gives no count. Page faults only: the
-/// `brk`/`mmap` calls behind them are not counted here. The figure is a
+/// reader where the kernel gives no count. Each run is marked
+/// ([`kernel::marked`], label `READER/RUN`, run 0 the warm-up), so the same
+/// function run under `strace` gives the `brk`/`mmap`/`munmap` calls behind
+/// the faults (the command line does that). The figure is a
 /// program's: run it in a process's main thread (the command line does),
 /// whose heap is its own; a thread sharing an arena with others may not see
 /// the heap shrink.
@@ -432,7 +444,9 @@ pub fn page_faults(params: &Params) -> Result<Vec<(ReaderKind, Option<u64>)>, Pa
     for &kind in &params.readers {
         let mut faults = Vec::with_capacity(FAULT_RUNS);
         for run in 0..=FAULT_RUNS {
-            let (done, delta) = kernel::count(|| crate::engine::timed::run(kind, params, &data, &mut app_buf, &mut sinks));
+            let (done, delta) = kernel::marked(&format!("{}/{run}", kind.id()), || {
+                kernel::count(|| crate::engine::timed::run(kind, params, &data, &mut app_buf, &mut sinks))
+            });
             done.map_err(|e| ParamError { key: "run", message: format!("{}: {e}", kind.id()) })?;
             if run > 0 {
                 faults.push(delta.map(|d| d.minor_faults));

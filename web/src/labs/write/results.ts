@@ -1,5 +1,5 @@
 // The write lab's results. It owns the <div id="write-results"> element and
-// lays out the pieces: the cursor chart beside the qualities table, the
+// lays out the pieces: the cursor charts (reallocations, then time) beside the qualities table, the
 // cursor table with its bytes check, then the sink's charts and table, and
 // last the final-flush demonstration. It also writes the lab's headline.
 
@@ -118,7 +118,7 @@ export function createWriteResults(container: HTMLElement, codec: Codec, chartsC
     const charts = onFirstUse(() =>
       import("./charts").then((m) => {
         const made = m.createWriteCharts(codec);
-        cursorSlot.replaceWith(made.cursors);
+        cursorSlot.replaceWith(h("div", { class: "write-cursor-charts" }, ...made.cursors));
         sinkCharts.append(...made.sink);
         chartsChanged();
         return made;

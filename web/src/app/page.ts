@@ -136,12 +136,15 @@ export async function startPage(
       else dispatch({ type: "held", held: held(...args) });
     };
   const edit = holdOr((params: Params, live: boolean): Held => ({ kind: "edit", params, live }), edited);
+  const display = holdOr((params: Params): Held => ({ kind: "display", params }), displayed);
   const editSweep = holdOr((sweep: Sweep | null): Held => ({ kind: "sweep", params: { ...state.params, sweep } }), (sweep: Sweep | null) => sweepEdited({ ...state.params, sweep }));
   const labs = createLabs(
     {
       codec,
       params: () => state.params,
       edited: (params, live) => edit(params, live),
+      displayed: (params) => display(params),
+      link: () => state.fragment,
       sweepEdited: (sweep) => editSweep(sweep),
       sweepRun: () => dispatch({ type: "sweepRun" }),
       sweepCancel: () => dispatch({ type: "sweepCancel" }),
@@ -529,11 +532,14 @@ export async function startPage(
 
   /** A view tab was chosen: the lab may bring the view's own starting settings. */
   function viewChosen(view: View): void {
-    const params = labOf(state.params.lab).enter(view, state.params);
+    const { params, note } = labOf(state.params.lab).enter(view, state.params);
     const next = links(params);
     if (!next) return;
-    if (next.run !== state.runFragment) edited(params, false);
-    else dispatch({ type: "display", params, links: next });
+    if (next.run !== state.runFragment) {
+      edited(params, false);
+      // The view brought settings of its own: said in a notice, never silently.
+      if (note !== null) dispatch({ type: "settingsNote", message: note });
+    } else dispatch({ type: "display", params, links: next });
   }
 
   /** How the engine fitted a setting (a sweep's range), in the words its notices give. */

@@ -14,9 +14,19 @@ beforeAll(() => {
 });
 
 describe("the lessons", () => {
-  it("lists the seven lessons in seed order, each complete", () => {
-    expect(lessons.map((l) => l.id)).toEqual(["one-byte", "no-help", "async-bufreader", "bytes-vs-to-end", "chained-worst", "cursors", "buffer-size"]);
-    expect(lessons.map((l) => l.seed)).toEqual(["000", "000", "000", "001", "002", "004", "sweep"]);
+  it("lists the nine lessons, the articles' in seed order, then the sweeps and the timeline, each complete", () => {
+    expect(lessons.map((l) => l.id)).toEqual([
+      "one-byte",
+      "no-help",
+      "async-bufreader",
+      "bytes-vs-to-end",
+      "chained-worst",
+      "cursors",
+      "buffer-size",
+      "knee-grid",
+      "buffer-timeline",
+    ]);
+    expect(lessons.map((l) => l.seed)).toEqual(["000", "000", "000", "001", "002", "004", "sweep", "sweep", "000"]);
     for (const l of lessons) {
       expect(l.title.length, l.id).toBeGreaterThan(0);
       expect(l.explanation.length, l.id).toBeGreaterThan(0);

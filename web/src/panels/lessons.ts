@@ -88,6 +88,8 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
   // The canonical fragment each lesson's link decodes to: the page's address
   // after loading it, so "changed since loading" compares like with like.
   const canonical = new Map(lessons.map((l) => [l.id, codec.decodeLink(fragmentOf(l.link)).fragment]));
+  // The same for each change a lesson's points suggest: following one is not leaving the lesson.
+  const suggested = new Map(lessons.map((l) => [l.id, l.suggestions.map((s) => ({ text: s.text, fragment: codec.decodeLink(fragmentOf(s.link)).fragment }))]));
 
   // ---- the menu: every lesson, in order, with its link
   const popover = h("div", { id: "lesson-menu", class: "popover lesson-menu", popover: "auto", role: "dialog", "aria-labelledby": "lesson-menu-title" });
@@ -161,6 +163,8 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
   const all = h("button", { type: "button", class: "small", popovertarget: "lesson-menu" }, "All lessons");
   const title = h("h2", { id: "lesson-card-title", class: "lesson-card-title" });
   const changed = h("p", { class: "lesson-changed" });
+  const chosen = h("p", { class: "lesson-chosen", role: "status" });
+  chosen.hidden = true;
   const points = h("ul", { class: "lesson-points" });
   const explanation = h("p", { class: "lesson-explanation" });
   const claim = h("p", { class: "lesson-claim" });
@@ -209,6 +213,7 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
     h("div", { class: "lesson-card-head" }, h("p", { class: "lesson-where" }, step, " · ", from), h("div", { class: "lesson-nav", role: "group", "aria-label": "Lesson path" }, previous, next, all)),
     title,
     changed,
+    chosen,
     question,
     keys,
     h("h3", { class: "visually-hidden" }, "What to notice"),
@@ -219,7 +224,7 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
   card.hidden = true;
 
   let shownLesson: string | null | undefined;
-  let shownChanged: boolean | undefined;
+  let shownChanged: string | undefined;
   let shownAsk = "";
 
   return {
@@ -294,16 +299,22 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
           setText(keys, `→ / PageDown: ${forward} · ← / PageUp: back`);
         }
       }
-      // Display keys (presenter mode, the view) change how the page looks, not the experiment.
-      const isChanged = lesson !== null && !sameExperiment(canonical.get(lesson.id) ?? "", state.fragment, codec.schema.display_keys);
-      if (isChanged !== shownChanged) {
-        shownChanged = isChanged;
-        changed.hidden = !isChanged;
+      // Display keys (presenter mode, the view) change how the page looks, not the experiment;
+      // a change the lesson's points suggest is named as what the person chose, not as leaving the lesson.
+      const displayKeys = codec.schema.display_keys;
+      const isChanged = lesson !== null && !sameExperiment(canonical.get(lesson.id) ?? "", state.fragment, displayKeys);
+      const suggestion = isChanged ? suggested.get(lesson.id)?.find((s) => sameExperiment(s.fragment, state.fragment, displayKeys)) : undefined;
+      const changeKey = !isChanged ? "" : suggestion ? `chose:${suggestion.text}` : "changed";
+      if (changeKey !== shownChanged) {
+        shownChanged = changeKey;
+        changed.hidden = changeKey !== "changed";
+        chosen.hidden = suggestion === undefined;
         replaceChildren(
           changed,
-          isChanged ? "Settings changed since this lesson was loaded; its points describe its own settings. " : null,
-          isChanged ? reload : null,
+          changeKey === "changed" ? "Settings changed since this lesson was loaded; its points describe its own settings. " : null,
+          changeKey === "changed" ? reload : null,
         );
+        setText(chosen, suggestion ? `You chose the lesson's suggestion: ${suggestion.text}. Its points say what these settings show.` : "");
       }
     },
   };

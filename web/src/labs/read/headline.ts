@@ -52,7 +52,8 @@ export function summarize(
     }
     const apps = Math.max(...runs.map((r) => r.app_reads));
     const forApps = apps > b.source_reads ? ` for ${formatCount(apps)} application reads` : "";
-    return `${listText(runs.map((r) => labelOf(r.reader)))} made the same number of source reads (${formatCount(b.source_reads)}${forApps}): at these settings neither buffer saves more system calls than the other.`;
+    const others = runs.length === 2 ? "neither buffer saves more system calls than the other" : "no buffer saves more system calls than another";
+    return `${listText(runs.map((r) => labelOf(r.reader)))} made the same number of source reads (${formatCount(b.source_reads)}${forApps}): at these settings ${others}.`;
   }
   const readRatio = w.source_reads / Math.max(1, b.source_reads);
   const reads = `${labelOf(b.reader)} made ${formatRatio(readRatio)} fewer source reads than ${labelOf(w.reader)} (${formatCount(b.source_reads)} vs ${formatCount(w.source_reads)})`;
@@ -101,8 +102,14 @@ export function summarizeMemory(report: Report, labelOf: (readerId: string) => s
 export function summarizePolls(report: Report, labelOf: (readerId: string) => string): string {
   const waited = report.runs.filter((r) => (r.pendings ?? 0) > 0);
   if (waited.length === 0) return "";
+  const cost = "each Pending costs a poll, never a source read";
+  // Readers that waited alike are named together (the async lesson's two readers poll the same).
+  const first = waited[0]!;
+  if (waited.length > 1 && waited.every((r) => r.polls === first.polls && r.pendings === first.pendings)) {
+    return `${listText(waited.map((r) => labelOf(r.reader)))} each polled ${formatCount(first.polls ?? 0)} times (${formatCount(first.pendings ?? 0)} Pending): ${cost}.`;
+  }
   const parts = waited.map((r) => `${labelOf(r.reader)} ${formatCount(r.polls ?? 0)} (${formatCount(r.pendings ?? 0)} Pending)`);
-  return `Polls of the async readers' futures: ${parts.join(", ")}; each Pending costs a poll, never a source read.`;
+  return `Polls of the async readers' futures: ${parts.join(", ")}; ${cost}.`;
 }
 
 /** The single run's headline: what the source reads say, then memory when it differs, then the async readers' Pendings. */

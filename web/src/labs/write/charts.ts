@@ -2,10 +2,13 @@
 // is created once and only its data changes; the same whisker and label
 // plugin, theme and hatching.
 //
-// 1. Time per run per cursor flavour: measured CPU median, whisker min–max.
+// 1. Reallocations per cursor flavour (the counting allocator's exact count):
+//    a growable cursor that starts empty reallocates on its way up, a fixed
+//    one never. A flavour that stopped with an error has no bar.
+// 2. Time per run per cursor flavour: measured CPU median, whisker min–max.
 //    A flavour that stopped with an error has no bar, only its error's name.
-// 2. Sink write calls, direct vs BufWriter, log scale.
-// 3. Time per run for the sink: measured CPU with modelled I/O stacked on top,
+// 3. Sink write calls, direct vs BufWriter, log scale.
+// 4. Time per run for the sink: measured CPU with modelled I/O stacked on top,
 //    hatched and labelled modelled (the kit's createTimeChart, as in the read lab).
 
 import { isTimed } from "../../engine/report";
@@ -13,7 +16,7 @@ import { Chart, type ChartDataset } from "chart.js";
 import type { Codec } from "../../engine/codec";
 import type { FlavourRun, SinkRun, WriteReport } from "../../engine/types.gen";
 import { formatCount, formatNs, formatSignificant, timeUnit, untimedText } from "../../shared/format";
-import { applyChartDefaults, createCallsChart, createTimeChart, hBarOptions } from "../../shared/chart-bars";
+import { applyChartDefaults, countChart, createCallsChart, createTimeChart, hBarOptions } from "../../shared/chart-bars";
 import {
   OKABE_ITO,
   annotations,
@@ -22,6 +25,7 @@ import {
   readTheme,
   refitHolders,
   showCalls,
+  showCounts,
   sizeFor,
   themeAxes,
 } from "../../shared/chart-kit";
@@ -38,8 +42,8 @@ const COLOURS = {
 };
 
 export interface WriteCharts {
-  /** The cursor chart's figure, to sit beside the qualities table. */
-  readonly cursors: HTMLElement;
+  /** The cursor charts' figures (reallocations, then time), to sit beside the qualities table. */
+  readonly cursors: HTMLElement[];
   /** The two sink charts. */
   readonly sink: HTMLElement[];
   /** `timing`: whether times not yet in are still coming. */
@@ -58,6 +62,17 @@ export function createWriteCharts(codec: Codec): WriteCharts {
   const labelOf = new Map(codec.schema.flavours.map((f) => [f.id, f.label]));
   const growable = new Map(codec.schema.flavours.map((f) => [f.id, f.growable]));
   const modeLabel = new Map(codec.schema.write_modes.map((m) => [m.id, m.label]));
+
+  const reallocBlock = chartBlock(
+    `${M.reallocs.label} per cursor`,
+    "Times each cursor's buffer was reallocated while it grew (exact, from the counting allocator).",
+  );
+  // The id the `embed` link key and a lesson's `charts` name it by.
+  reallocBlock.block.dataset["embed"] = "reallocs";
+  // An axis of at least 0–10, so a cursor that never reallocates shows an empty bar beside one that did.
+  const reallocChart = countChart(reallocBlock.canvas, COLOURS.growable, M.reallocs.short, 10, (v) => `${formatCount(v)} ${M.reallocs.short}`);
+  const reallocY = reallocChart.options.scales?.["y"];
+  if (reallocY?.ticks) reallocY.ticks.font = { family: MONOSPACE };
 
   const cursorBlock = chartBlock(
     `${M.cpu_median_ns.label} per run, per cursor`,
@@ -90,7 +105,7 @@ export function createWriteCharts(codec: Codec): WriteCharts {
   let sinkRuns: SinkRun[] = [];
   const sinkTimeChart = createTimeChart(sinkTimeBlock.canvas, theme, `${M.modelled_total_ns.label}, sink`);
 
-  const charts = [cursorChart, writesChart, sinkTimeChart.chart];
+  const charts = [reallocChart, cursorChart, writesChart, sinkTimeChart.chart];
   const applyTheme = (): void => {
     for (const chart of charts) themeAxes(chart, theme);
     sinkTimeChart.retheme(theme);
@@ -99,11 +114,33 @@ export function createWriteCharts(codec: Codec): WriteCharts {
   applyTheme();
 
   return {
-    cursors: cursorBlock.block,
+    cursors: [reallocBlock.block, cursorBlock.block],
     sink: [writesBlock.block, sinkTimeBlock.block],
     update(report, timing) {
       flavourRuns = report.flavours;
       const labels = flavourRuns.map((f) => labelOf.get(f.flavour) ?? f.flavour);
+      sizeFor(reallocBlock.holder, flavourRuns.length);
+      const reallocs = flavourRuns.map((f) => (f.error ? 0 : M.reallocs.value(f)));
+      showCounts(
+        reallocChart,
+        labels,
+        reallocs,
+        flavourRuns.map((f, i) => (f.error ? `${f.error.kind}: no buffer` : formatCount(reallocs[i]!))),
+        theme,
+      );
+      reallocChart.data.datasets[0]!.backgroundColor = flavourRuns.map((f) => (growable.get(f.flavour) ? COLOURS.growable : COLOURS.fixed));
+      reallocChart.update("none");
+      reallocBlock.canvas.setAttribute(
+        "aria-label",
+        `${M.reallocs.label} per cursor: ${flavourRuns.map((f, i) => `${labels[i]} ${f.error ? `stopped with ${f.error.kind}` : formatCount(reallocs[i]!)}`).join("; ")}.`,
+      );
+      const start = report.params.write.init_cap;
+      setText(
+        reallocBlock.caption,
+        `Times each cursor's buffer was reallocated while it grew, counted exactly. The growable cursors start at ${start === 0 ? "no capacity" : formatCount(start) + " bytes"}; ` +
+          `the fixed ones write into one buffer of ${formatCount(report.params.write.buf)} bytes. Blue: growable; purple: fixed buffer.`,
+      );
+
       sizeFor(cursorBlock.holder, flavourRuns.length);
       const timed = (f: (typeof flavourRuns)[number]): boolean => isTimed(f.cpu_ns);
       const longest = Math.max(1, ...flavourRuns.map((f) => f.cpu_ns?.max ?? 0));
@@ -161,7 +198,7 @@ export function createWriteCharts(codec: Codec): WriteCharts {
     retheme() {
       theme = readTheme();
       applyChartDefaults(theme);
-      for (const block of [cursorBlock, writesBlock, sinkTimeBlock]) refitHolders(block.block);
+      for (const block of [reallocBlock, cursorBlock, writesBlock, sinkTimeBlock]) refitHolders(block.block);
       applyTheme();
       for (const chart of charts) chart.update("none");
     },

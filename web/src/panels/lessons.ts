@@ -1,7 +1,7 @@
 // The lessons as a guided path: one experiment per article, in order.
 //
 // - The card (owns <aside id="lesson-card">) sits with the results, beside
-//   the charts it talks about: "Lesson n of 7", the lesson's title and what
+//   the charts it talks about: "Lesson n of N", the lesson's title and what
 //   to notice, Previous and Next, and why the experiment is set up so.
 // - The menu (owns the element given as `menu`) is a button that opens the
 //   full list as a popover, so the list lies over the page and never
@@ -22,8 +22,9 @@ import { answerOf, guessFeedback } from "../app/predict";
 import { predicting, type Action, type AppState } from "../app/state";
 import { copyText } from "../shared/clipboard";
 import { h, replaceChildren, setText } from "../shared/dom";
-import { formatCount } from "../shared/format";
+import { formatCount, listText } from "../shared/format";
 import { articleOf } from "./articles";
+import { fillWithTerms, termNodes } from "./glossary";
 
 export interface Lessons {
   update(state: AppState): void;
@@ -50,6 +51,22 @@ export interface LessonsOptions {
 /** Where a lesson comes from, in words: "the BufRead article", or "a sweep" for BufLab's own. */
 export function sourceLabel(lesson: Lesson): string {
   return articleOf(lesson.seed)?.short ?? (lesson.seed === "sweep" ? "a sweep" : `article ${lesson.seed}`);
+}
+
+/**
+ * The lesson list's introduction, counted from the lessons themselves: how
+ * many, how many redo an article's experiment and from how many articles,
+ * and how many are about a view of BufLab's own (a sweep).
+ */
+export function introduction(list: readonly Lesson[]): string {
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const fromArticles = list.filter((l) => articleOf(l.seed));
+  const articles = new Set(fromArticles.map((l) => l.seed)).size;
+  const own = list.filter((l) => !articleOf(l.seed));
+  const ownText =
+    own.length === 0 ? "" : `, then ${plural(own.length, "lesson")} on BufLab's own views (${listText([...new Set(own.map(sourceLabel))])})`;
+  const fromText = `${plural(fromArticles.length, "experiment")} from the ${plural(articles, "article")} BufLab is built from`;
+  return `${plural(list.length, "lesson")}, in order: ${fromText}${ownText}.`;
 }
 
 /** Opens a lesson's link through the page's own link handling (hashchange). */
@@ -130,7 +147,7 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
     h(
       "p",
       { class: "field-note" },
-      `${total} experiments, one per article BufLab is built from, in order. Each is a link: opening it sets the settings, runs them and shows what to notice beside the results.`,
+      `${introduction(lessons)} Each is a link: opening it sets the settings, runs them and shows what to notice beside the results.`,
     ),
     h(
       "p",
@@ -255,9 +272,9 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
           setText(step, `Lesson ${index + 1} of ${total}`);
           setText(from, `from ${sourceLabel(lesson)}`);
           setText(title, lesson.title);
-          replaceChildren(points, ...lesson.notice.map((point) => h("li", {}, point)));
-          setText(explanation, lesson.explanation);
-          replaceChildren(claim, h("strong", {}, "The claim, checked by a test on this link: "), lesson.claim);
+          replaceChildren(points, ...lesson.notice.map((point) => h("li", {}, ...termNodes(point))));
+          fillWithTerms(explanation, lesson.explanation);
+          replaceChildren(claim, h("strong", {}, "The claim, checked by a test on this link: "), ...termNodes(lesson.claim));
           const before = lessons[index - 1];
           const after = lessons[index + 1];
           previous.disabled = !before;
@@ -280,7 +297,7 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
         question.hidden = lesson === null || !state.params.predict;
         points.hidden = asking;
         if (lesson) {
-          setText(questionText, lesson.question.text);
+          fillWithTerms(questionText, lesson.question.text);
           if (document.activeElement !== guessField) guessField.value = state.guess === null ? "" : String(state.guess);
           // After Reveal the guess is in the feedback line; the row gives its room to the answer.
           guessForm.hidden = !asking;
@@ -289,7 +306,7 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
           feedbackLine.hidden = asking || state.guess === null || answer === null;
           setText(answerLine, answer === null ? "Answer: measuring…" : `Answer: ${formatCount(answer)} ${lesson.question.unit}.`);
           setText(feedbackLine, answer !== null && state.guess !== null ? guessFeedback(state.guess, answer) : "");
-          setText(whyLine, lesson.question.why);
+          fillWithTerms(whyLine, lesson.question.why);
           const forward = asking ? "reveal" : index + 1 < total ? "next lesson" : "(last lesson)";
           setText(keys, `→ / PageDown: ${forward} · ← / PageUp: back`);
         }

@@ -45,12 +45,13 @@ const PATTERNS = new Map(
 /**
  * `text` as text nodes and term buttons: the first mention of each term
  * links to its entry (later mentions stay text, so a sentence is not a row
- * of links). `skip` names terms not to link (the one a heading already is).
+ * of links). `linked`: terms already linked nearby (earlier points of the
+ * same card), left as text; the terms linked here are added to it.
  */
-export function termNodes(text: string, skip: readonly TermId[] = []): (string | HTMLElement)[] {
+export function termNodes(text: string, linked: Set<TermId> = new Set()): (string | HTMLElement)[] {
   const found: Found[] = [];
   for (const term of TERMS) {
-    if (skip.includes(term.id)) continue;
+    if (linked.has(term.id)) continue;
     const match = PATTERNS.get(term.id)!.exec(text);
     if (match) found.push({ term, index: match.index, length: match[0].length });
   }
@@ -62,16 +63,17 @@ export function termNodes(text: string, skip: readonly TermId[] = []): (string |
     if (f.index < at) continue;
     if (f.index > at) nodes.push(text.slice(at, f.index));
     nodes.push(termButton(f.term.id, text.slice(f.index, f.index + f.length)));
+    linked.add(f.term.id);
     at = f.index + f.length;
   }
   if (at < text.length) nodes.push(text.slice(at));
   return nodes;
 }
 
-/** Replaces `element`'s content with `text`, its terms linked to the glossary. */
-export function fillWithTerms(element: HTMLElement, text: string, skip: readonly TermId[] = []): void {
+/** Replaces `element`'s content with `text`, its terms linked to the glossary (as `termNodes`). */
+export function fillWithTerms(element: HTMLElement, text: string, linked: Set<TermId> = new Set()): void {
   if (element.dataset["termsOf"] === text) return;
-  replaceChildren(element, ...termNodes(text, skip));
+  replaceChildren(element, ...termNodes(text, linked));
   element.dataset["termsOf"] = text;
 }
 

@@ -16,12 +16,12 @@
 
 import type { Codec } from "../engine/codec";
 import { lessons } from "../engine/lessons";
-import type { Lesson, LessonId } from "../engine/types.gen";
+import type { Lesson, LessonId, TermId } from "../engine/types.gen";
 import { fragmentOf, linkUrl, sameExperiment } from "../app/link";
 import { answerOf, guessFeedback } from "../app/predict";
 import { predicting, type Action, type AppState } from "../app/state";
 import { copyText } from "../shared/clipboard";
-import { h, replaceChildren, setText } from "../shared/dom";
+import { h, holdAtTop, replaceChildren, setText } from "../shared/dom";
 import { formatCount, listText } from "../shared/format";
 import { articleOf } from "./articles";
 import { fillWithTerms, termNodes } from "./glossary";
@@ -179,6 +179,14 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
   const title = h("h2", { id: "lesson-card-title", class: "lesson-card-title" });
   const changed = h("p", { class: "lesson-changed" });
   const points = h("ul", { class: "lesson-points" });
+  // What to notice: on a phone it starts folded, so a lesson link opens on
+  // the card and the chart it talks about together (styles/lessons.css shows
+  // the fold's summary on phones only; wider screens keep it open).
+  const narrow = matchMedia("(max-width: 600px)");
+  const notice = h("details", { class: "lesson-notice", open: !narrow.matches }, h("summary", {}, "What to notice"), points);
+  narrow.addEventListener("change", () => {
+    if (!narrow.matches) notice.open = true;
+  });
   const explanation = h("p", { class: "lesson-explanation" });
   const claim = h("p", { class: "lesson-claim" });
   const reload = h("button", { type: "button", class: "link-button" }, "Load it again");
@@ -228,8 +236,7 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
     changed,
     question,
     keys,
-    h("h3", { class: "visually-hidden" }, "What to notice"),
-    points,
+    notice,
     h("details", { class: "lesson-why" }, h("summary", {}, "Why this experiment"), explanation, claim),
   );
   card.setAttribute("aria-labelledby", "lesson-card-title");
@@ -272,9 +279,11 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
           setText(step, `Lesson ${index + 1} of ${total}`);
           setText(from, `from ${sourceLabel(lesson)}`);
           setText(title, lesson.title);
-          replaceChildren(points, ...lesson.notice.map((point) => h("li", {}, ...termNodes(point))));
-          fillWithTerms(explanation, lesson.explanation);
-          replaceChildren(claim, h("strong", {}, "The claim, checked by a test on this link: "), ...termNodes(lesson.claim));
+          // Each term links once per card, where the card first uses it.
+          const linked = new Set<TermId>();
+          replaceChildren(points, ...lesson.notice.map((point) => h("li", {}, ...termNodes(point, linked))));
+          fillWithTerms(explanation, lesson.explanation, linked);
+          replaceChildren(claim, h("strong", {}, "The claim, checked by a test on this link: "), ...termNodes(lesson.claim, linked));
           const before = lessons[index - 1];
           const after = lessons[index + 1];
           previous.disabled = !before;
@@ -284,7 +293,7 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
           previous.onclick = () => before && load(before, results);
           next.onclick = () => after && load(after, results);
           reload.onclick = () => load(lesson, results);
-          if (opening && matchMedia("(max-width: 600px)").matches) requestAnimationFrame(() => card.scrollIntoView({ block: "start" }));
+          if (opening && narrow.matches) requestAnimationFrame(() => holdAtTop(card));
         }
       }
       // Predict, then reveal: the results and the points wait for Reveal (styles/lessons.css: body.predicting).
@@ -295,7 +304,7 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
         shownAsk = ask;
         document.body.classList.toggle("predicting", asking);
         question.hidden = lesson === null || !state.params.predict;
-        points.hidden = asking;
+        notice.hidden = asking;
         if (lesson) {
           fillWithTerms(questionText, lesson.question.text);
           if (document.activeElement !== guessField) guessField.value = state.guess === null ? "" : String(state.guess);

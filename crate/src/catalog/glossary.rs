@@ -1,6 +1,6 @@
 //! The glossary: what the words the page uses mean, one entry per term. The
 //! page's Glossary (the masthead's button, and every term the headline, the
-//! lesson card and the results table link to it) shows these entries, as
+//! lesson card and the charts' titles link to it) shows these entries, as
 //! generated data (`web/src/engine/glossary.gen.json`); nothing on the page
 //! defines a term again.
 //!
@@ -88,7 +88,7 @@ pub fn glossary() -> Vec<Term> {
             &["source reads", "source read"],
             Some(M::SourceReads),
             "The simulated source stands in for a file, pipe or socket, so each source read stands for one \
-             read(2) system call. Over a regular file (chunking file) the count equals the read(2) calls the \
+             read(2) system call. Over a regular file (the chunking called file) the count equals the read(2) calls the \
              kernel counts for the program the Code panel prints, run on the same bytes; over a pipe, the same \
              whenever the writer stays ahead of the reader.",
         ),
@@ -114,8 +114,8 @@ pub fn glossary() -> Vec<Term> {
             "Allocation",
             &["reallocations", "allocations", "allocation"],
             Some(M::Allocations),
-            "A counting global allocator counts them, natively and in wasm alike, with the frees and the bytes. \
-             A reallocation is a growable buffer asking for more room: the bytes so far move to a bigger block.",
+            "Counted the same way natively and in wasm, frees included. A reallocation is a growable buffer \
+             asking for more room: the bytes so far move to a bigger block.",
         ),
         term(
             T::Chunking,

@@ -83,7 +83,7 @@ pub struct MetricInfo {
     pub platform: Option<&'static str>,
     /// The sweep metric this is, when sweeps find knees on it.
     pub knee: Option<Metric>,
-    /// The glossary entry that says what it means: its column heading links there.
+    /// The glossary entry that says what it means: its chart's title links there.
     pub term: Option<TermId>,
 }
 

@@ -395,7 +395,7 @@ platform: string | null,
  */
 knee: Metric | null, 
 /**
- * The glossary entry that says what it means: its column heading links there.
+ * The glossary entry that says what it means: its chart's title links there.
  */
 term: TermId | null, };
 

@@ -8,7 +8,7 @@
 // page's running text link to their entry: `termNodes` turns a sentence into
 // text and term buttons (`button.term[data-term]`); the page's one listener
 // (app/page.ts) opens the entry of any such button, wherever it sits (the
-// headline, the lesson card, a table heading), loading the glossary first
+// headline, the lesson card, a chart's title), loading the glossary first
 // if it has not arrived. A term button is a real button, so the keyboard
 // reaches it and Enter opens its entry.
 

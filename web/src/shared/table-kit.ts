@@ -3,9 +3,8 @@
 // and scripts, and data-label for the phone layout, where each row becomes
 // a card of label–value lines), and a whole table with a caption.
 
-import type { MetricInfo, TermId } from "../engine/types.gen";
+import type { MetricInfo } from "../engine/types.gen";
 import { h, replaceChildren, setText } from "./dom";
-import { termButton } from "./term";
 
 /** What a results column shows in one row. */
 export interface Cell {
@@ -23,18 +22,11 @@ export interface ColumnHead {
   /** Short explanation, as the header's title. */
   about: string;
   numeric: boolean;
-  /** The glossary entry the heading opens. */
-  term?: TermId | null;
 }
 
 /** A metric's column head: its id, label and meaning from the schema (shared/metrics). */
 export function metricHead(metric: MetricInfo): ColumnHead {
-  return { metric: metric.id, heading: metric.label, about: metric.about, numeric: metric.unit !== "text", term: metric.term };
-}
-
-/** A column's heading cell: its label (a term opening the glossary, where the metric has an entry), its meaning as the title. */
-export function columnHeading(c: ColumnHead): HTMLElement {
-  return h("th", { scope: "col", role: "columnheader", title: c.about, class: c.numeric ? "num" : undefined }, c.term ? termButton(c.term, c.heading) : c.heading);
+  return { metric: metric.id, heading: metric.label, about: metric.about, numeric: metric.unit !== "text" };
 }
 
 /** One body cell of a results table; `textClass` styles non-numeric cells. */
@@ -82,7 +74,9 @@ export function table<R>(spec: TableSpec<R>): Table<R> {
     "tr",
     { role: "row" },
     h("th", { scope: "col", role: "columnheader" }, spec.rowHeading),
-    ...spec.columns.map(columnHeading),
+    ...spec.columns.map((c) =>
+      h("th", { scope: "col", role: "columnheader", title: c.about, class: c.numeric ? "num" : undefined }, c.heading),
+    ),
   );
   const body = h("tbody", { role: "rowgroup" });
   const el = h(

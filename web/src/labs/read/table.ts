@@ -8,7 +8,7 @@ import type { Params, Report, Run } from "../../engine/types.gen";
 import { bytesLabel, bytesRangeLabel, formatCount, formatNs, formatNsRange, untimedText } from "../../shared/format";
 import { h, replaceChildren } from "../../shared/dom";
 import { METRIC } from "../../shared/metrics";
-import { columnHeading, metricCell, metricHead, type Cell, type ColumnHead } from "../../shared/table-kit";
+import { metricCell, metricHead, type Cell, type ColumnHead } from "../../shared/table-kit";
 
 interface Column extends ColumnHead {
   /** `timing`: whether times not yet in are still coming. */
@@ -124,7 +124,9 @@ export function createTable(container: HTMLElement, codec: Codec): ResultsTable 
     "tr",
     { role: "row" },
     h("th", { scope: "col", role: "columnheader" }, "Reader"),
-    ...COLUMNS.map(columnHeading),
+    ...COLUMNS.map((c) =>
+      h("th", { scope: "col", role: "columnheader", title: c.about, class: c.numeric ? "num" : undefined }, c.heading),
+    ),
   );
   const body = h("tbody", { role: "rowgroup" });
   const table = h("table", { class: "results", role: "table" }, caption, h("thead", { role: "rowgroup" }, head), body);

@@ -2,9 +2,9 @@
 // line of an exported PNG, SVG or CSV, beside its link): each setting the
 // experiment uses, by its label in the schema's settings table
 // (crate/src/catalog/settings.rs), with its value in words and units rather
-// than its link key: "Read size: 1 byte; Readers: unbuffered Read and std
-// BufReader; Cost per source read: 150 ns (modelled)". The link beside it
-// stays the exact, machine-readable form.
+// than its link key (a read size of 1 byte, not rs=1; the readers by their
+// names, the cost per source read in ns, marked modelled). The link beside
+// it stays the exact, machine-readable form.
 
 import { usesKey } from "../engine/codec";
 import schemaData from "../engine/schema.gen.json";
@@ -69,7 +69,7 @@ const VALUES: Record<Lab, Record<string, (p: Params, schema: Schema) => string>>
   },
 };
 
-/** A sweep in words: "Sweep: Buffer capacity from 16 bytes to 64 KiB, by Read size from 1 byte to 8 bytes". */
+/** A sweep in words: its axis by the axis's label, from where to where, and the second axis's likewise. */
 function sweepWords(schema: Schema, sweep: Sweep): string {
   const along = (axis: Sweep["axis"], from: number, to: number): string => {
     const info = schema.sweep_axes.find((a) => a.id === axis);

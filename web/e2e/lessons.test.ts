@@ -183,7 +183,7 @@ describe("lessons", () => {
     await expect(page.locator("#notices .notice.link").count()).resolves.toBe(0);
     await expect(page.locator("#notices .alert").isVisible()).resolves.toBe(false);
     // The headline reports the knee.
-    await expect(page.locator("#headline").textContent()).resolves.toMatch(/^Source reads stop falling at cap = 512 for std BufReader and chained zero-copy/);
+    await expect(page.locator("#headline").textContent()).resolves.toMatch(/^Source reads stop falling at buffer capacity 512 B for std BufReader and chained zero-copy/);
     // Its single run: two buffered readers with equal counts never "save no system calls".
     await page.locator("#view-tab-run").click();
     // The single run's link carries no sweep (it would reopen the sweep view).

@@ -180,7 +180,7 @@ pub const LESSONS: [Lesson; 9] = [
                       byte at a time through an 8 KiB buffer, over a poor network, with both async readers \
                       beside std's. Here each read is a future, polled until it is ready; before half of \
                       the source's reads the socket is not readable yet, so the first poll answers Pending \
-                      (link key pend) and the next one gets the chunk.",
+                      and the next one gets the chunk.",
         notice: &[
             "Source reads: 3,641 for all three readers, and 1,048,576 bytes copied for each: the async \
              BufReaders fill and drain their buffers exactly as std's does.",

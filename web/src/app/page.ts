@@ -25,7 +25,7 @@ import { countsClient, isDropped, type ClientEvent, type Engines, type RunResult
 import type { Codec } from "../engine/codec";
 import type { Fault } from "../engine/protocol";
 import type { SweepRunner } from "../engine/sweep-runner";
-import type { Decoded, Lab, LabReport, Params, Sweep, View } from "../engine/types.gen";
+import type { Decoded, Lab, LabReport, Params, Sweep, TermId, View } from "../engine/types.gen";
 import { byId, setText } from "../shared/dom";
 import type { LabUi, SweepShown } from "../shared/lab";
 import { atOnce, onFirstUse } from "../shared/later";
@@ -212,7 +212,8 @@ export async function startPage(
       settingsSection.focus({ preventScroll: true });
     },
   });
-  const peek = createPeek(actions.peekSlot, results);
+  // The numbers: the headline and every view's results (a hidden one is never in view).
+  const peek = createPeek(actions.peekSlot, results, [headline, byId("read-results"), byId("write-results")]);
   // Lessons load by navigating to their links, so the hashchange handler
   // below is their loader too. The panel comes after the first numbers,
   // unless the link opens a lesson: then its card shows beside them.
@@ -223,6 +224,8 @@ export async function startPage(
   );
   // Nothing calls the About panel: it simply comes with the other parts.
   onFirstUse(() => import("../panels/about").then((m) => m.createAbout(byId("about"))))(() => undefined);
+  // The Glossary (the masthead's button) and the terms the headline links to it.
+  const glossary = onFirstUse(() => import("../panels/glossary").then((m) => m.createGlossary(byId("glossary"))));
 
   // The code panel, export, baselines, the native command, embedding and
   // presenter mode. Each owns its element; render() hands them what is on
@@ -398,7 +401,13 @@ export async function startPage(
 
   function showHeadline(): void {
     const lab = labOf(state.params.lab);
-    setText(headline, lab.headline(viewOf(state)));
+    const text = lab.headline(viewOf(state));
+    // Its terms link to the glossary once that has arrived (after the first numbers).
+    if (glossary.now) glossary.now.fill(headline, text);
+    else {
+      setText(headline, text);
+      if (text !== "") glossary(showHeadline);
+    }
     const note = staleNote(state);
     setText(staleLine, note ?? "");
     staleLine.hidden = note === null;
@@ -578,6 +587,15 @@ export async function startPage(
     if (next.run !== state.runFragment) performance.mark("buflab:edited");
     dispatch({ type: "edited", params, links: next, live });
   }
+
+  // A term (a dotted word: `button.term[data-term]`, wherever it sits) opens its glossary entry.
+  document.addEventListener("click", (event) => {
+    const term = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-term]") : null;
+    const id = term?.dataset["term"];
+    if (!id) return;
+    event.preventDefault();
+    glossary((g) => g.open(id as TermId));
+  });
 
   // The skip link moves focus without touching the fragment (the fragment is the experiment).
   document.querySelector("a.skip")?.addEventListener("click", (event) => {

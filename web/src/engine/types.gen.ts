@@ -409,7 +409,11 @@ platform: string | null,
 /**
  * The sweep metric this is, when sweeps find knees on it.
  */
-knee: Metric | null, };
+knee: Metric | null, 
+/**
+ * The glossary entry that says what it means: its chart's title links there.
+ */
+term: TermId | null, };
 
 /**
  * A replaced or ignored link value, shown on the page.
@@ -1111,6 +1115,34 @@ export type SysSource = "manual" | "file" | "pipe" | "tcp" | "opfs";
  * Where a `sys` value came from, as the page says it.
  */
 export type SysSourceInfo = { id: SysSource, label: string, about: string, };
+
+/**
+ * One glossary entry, as the page shows it.
+ */
+export type Term = { id: TermId, 
+/**
+ * The entry's heading: "Source read".
+ */
+term: string, 
+/**
+ * How running text says it (matched whole-word, any case, the
+ * longest first): the page links the first mention in a text to this
+ * entry.
+ */
+phrases: Array<string>, 
+/**
+ * The metric whose sentence opens the definition (its `term` names this entry).
+ */
+metric: MetricId | null, 
+/**
+ * What it means, in a few sentences.
+ */
+definition: string, };
+
+/**
+ * A term the glossary defines: the id a page element links to.
+ */
+export type TermId = "source-read" | "app-read" | "copy" | "allocation" | "chunking" | "system-call" | "pending" | "digest" | "exact" | "measured" | "modelled" | "sweep" | "knee";
 
 /**
  * One reader's first operations.

@@ -7,6 +7,7 @@ import type { Codec } from "../engine/codec";
 import { lessons } from "../engine/lessons";
 import { realCodec } from "../engine/real-engine";
 import { fragmentOf } from "../app/link";
+import { introduction } from "./lessons";
 
 let codec: Codec;
 beforeAll(() => {
@@ -45,6 +46,15 @@ describe("the lessons", () => {
       // Round trip through the page's encoder.
       expect(codec.encodeLink(decoded.params)).toBe(decoded.fragment);
     }
+  });
+
+  it("the list's introduction counts the lessons, the articles they come from and BufLab's own", () => {
+    expect(introduction(lessons)).toBe(
+      "7 lessons, in order: 6 experiments from the 4 articles BufLab is built from, then 1 lesson on BufLab's own views (a sweep).",
+    );
+    // Counted, not written: one article and no sweep say so.
+    const one = lessons.filter((l) => l.seed === "000");
+    expect(introduction(one)).toBe("3 lessons, in order: 3 experiments from the 1 article BufLab is built from.");
   });
 
   it("an unknown lesson is a notice naming the key, and no lesson is selected", () => {

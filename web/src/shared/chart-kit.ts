@@ -9,8 +9,10 @@
 // kinds of colour blindness.
 
 import type { Chart, Plugin } from "chart.js";
+import type { TermId } from "../engine/types.gen";
 import { h } from "./dom";
 import { formatCount } from "./format";
+import { termButton } from "./term";
 
 export const OKABE_ITO = {
   orange: "#E69F00",
@@ -210,11 +212,16 @@ export function themeAxes(chart: Chart, theme: Theme): void {
 }
 
 
-export function chartBlock(title: string, note: string): { block: HTMLElement; holder: HTMLElement; canvas: HTMLCanvasElement; caption: HTMLElement } {
+/** A chart's figure: its title (a term opening the glossary, where `term` names its entry), the canvas's holder and the note under it. */
+export function chartBlock(
+  title: string,
+  note: string,
+  term: TermId | null = null,
+): { block: HTMLElement; holder: HTMLElement; canvas: HTMLCanvasElement; caption: HTMLElement } {
   const canvas = h("canvas", { role: "img" });
   const holder = h("div", { class: "chart-holder" }, canvas);
   const caption = h("p", { class: "chart-note" }, note);
-  const block = h("figure", { class: "chart" }, h("figcaption", { class: "chart-title" }, title), holder, caption);
+  const block = h("figure", { class: "chart" }, h("figcaption", { class: "chart-title" }, term ? termButton(term, title) : title), holder, caption);
   return { block, holder, canvas, caption };
 }
 

@@ -41,13 +41,14 @@ export interface ReadCharts {
 export function createReadCharts(container: HTMLElement): ReadCharts {
   let theme = readTheme();
   applyChartDefaults(theme);
-  const reads = chartBlock(METRIC.source_reads.label, "Calls that reached the source (log scale). Each stands for one system call.");
+  const reads = chartBlock(METRIC.source_reads.label, "Calls that reached the source (log scale). Each stands for one system call.", METRIC.source_reads.term);
   const time = chartBlock(
     METRIC.modelled_total_ns.label,
     "Solid: CPU time measured in this tab (median; whisker shows min–max). Hatched: I/O time modelled as source reads × cost per read.",
+    METRIC.modelled_total_ns.term,
   );
-  const copies = chartBlock(METRIC.bytes_copied.label, "Bytes moved between buffers inside the reader.");
-  const allocs = chartBlock(METRIC.allocations.label, "Heap allocations during one run, from a counting allocator.");
+  const copies = chartBlock(METRIC.bytes_copied.label, "Bytes moved between buffers inside the reader.", METRIC.bytes_copied.term);
+  const allocs = chartBlock(METRIC.allocations.label, "Heap allocations during one run, from a counting allocator.", METRIC.allocations.term);
   // The ids the `embed` link key names them by (styles/embed.css).
   reads.block.dataset["embed"] = "reads";
   time.block.dataset["embed"] = "time";

@@ -25,10 +25,11 @@
 // drained a byte at a time), it says why and offers the timeline's starting
 // settings (TIMELINE_START), where a fill, a drain and a refill fit in view.
 
-import type { Op, Report, Run, Timeline } from "../../engine/types.gen";
+import type { Op, Params, Report, Run, Timeline } from "../../engine/types.gen";
 import { formatCount } from "../../shared/format";
 import { append, h, replaceChildren, setText, svgElement, svgText } from "../../shared/dom";
-import { captionedSvg, exportName, saveButton, settingsLine, svgBlob, svgPng, type ImageCaption } from "../../shared/export-kit";
+import { captionedSvg, exportName, saveButton, svgBlob, svgPng, type ImageCaption } from "../../shared/export-kit";
+import { settingsInWords } from "../../shared/settings-words";
 
 import { TIMELINE_START, bytesText, fillSteps } from "./timeline-start";
 
@@ -177,7 +178,7 @@ export function createTimeline(root: HTMLElement, { labelOf, onHeadline, onStart
     // The settings the trace was recorded with; the link as it is now, which opens on this step.
     const caption = {
       title: `Buffer timeline: ${labelOf(reader)}, step ${index + 1} of ${t.ops.length}`,
-      settings: settingsLine(link),
+      settings: params ? settingsInWords(params) : "",
       link: urlOf(linkNow()),
     };
     const name = exportName("timeline", extension, new Date(), `${reader}-step-${index + 1}`);
@@ -215,6 +216,8 @@ export function createTimeline(root: HTMLElement, { labelOf, onHeadline, onStart
 
   let runs: Run[] = [];
   let link = "";
+  /** The settings of the run shown, for the export's settings line. */
+  let params: Params | null = null;
   let reader: string | null = null;
   let index = 0;
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -339,6 +342,7 @@ export function createTimeline(root: HTMLElement, { labelOf, onHeadline, onStart
         return;
       }
       runs = report.runs;
+      params = report.params;
       if (!runs.some((r) => r.reader === reader && r.timeline)) reader = defaultReader(runs);
       if (report.link !== link) {
         // A new experiment opens on the link's step; a full measurement of

@@ -210,7 +210,15 @@ export function themeAxes(chart: Chart, theme: Theme): void {
 }
 
 
-export function chartBlock(title: string, note: string): { block: HTMLElement; holder: HTMLElement; canvas: HTMLCanvasElement; caption: HTMLElement } {
+/** A chart's figure: its title, the holder its canvas fills, and its caption. */
+export interface ChartBlock {
+  block: HTMLElement;
+  holder: HTMLElement;
+  canvas: HTMLCanvasElement;
+  caption: HTMLElement;
+}
+
+export function chartBlock(title: string, note: string): ChartBlock {
   const canvas = h("canvas", { role: "img" });
   const holder = h("div", { class: "chart-holder" }, canvas);
   const caption = h("p", { class: "chart-note" }, note);

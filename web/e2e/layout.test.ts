@@ -16,6 +16,8 @@
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { settled, usePages } from "./browser";
+import { chartOn } from "./lesson-charts";
+import type { Embed } from "../src/engine/types.gen";
 import { shot } from "./screenshots";
 
 const baseUrl = inject("baseUrl");
@@ -53,20 +55,6 @@ async function lessonSettled(page: Page): Promise<void> {
     return;
   }
   await settled(page, (await page.evaluate(() => location.hash.includes("lab=write"))) ? "write" : "read");
-}
-
-/** The selector of the chart a lesson names first (its `charts` in the catalog, by their `embed` ids). */
-async function mainChart(page: Page, named: string): Promise<string> {
-  switch (named) {
-    case "sweep":
-      return (await page.locator("#sweep-heatmap").isVisible()) ? "#sweep-heatmap" : '#sweep .sweep-chart[data-metric="source_reads"] canvas';
-    case "reallocs":
-      return '#write-results figure.chart[data-embed="reallocs"] canvas';
-    case "timeline":
-      return "#timeline .timeline-picture";
-    default:
-      return `#charts figure.chart[data-embed="${named}"] canvas`;
-  }
 }
 
 /** Every visible element with its own text whose type is below `px`, and every visible canvas drawing text below it. */
@@ -145,8 +133,8 @@ describe("what is on the first screen", () => {
     for (const [id, link] of links) {
       const page = await open(`${baseUrl}${link}&present=on`, 1280, 720);
       await lessonSettled(page);
-      const named = await page.evaluate(() => document.body.dataset["lessonCharts"]?.split(" ")[0] ?? "");
-      const main = await mainChart(page, named);
+      const named = await page.evaluate(() => document.body.dataset["lessonCharts"]?.split(" ")[0] ?? "") as Embed;
+      const main = await chartOn(page, named);
       for (const [width, height] of [
         [1280, 720],
         [1920, 1080],

@@ -10,8 +10,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import lessonData from "../src/engine/lessons.gen.json";
-import type { Embed, Lesson } from "../src/engine/types.gen";
+import type { Lesson } from "../src/engine/types.gen";
 import { openMoreSettings, settled, usePages } from "./browser";
+import { CHART } from "./lesson-charts";
 import { shot } from "./screenshots";
 
 const baseUrl = inject("baseUrl");
@@ -22,16 +23,6 @@ const W = 390;
 const H = 844;
 
 type Box = { x: number; y: number; width: number; height: number };
-
-/** Where a lesson's named chart is drawn, by its `embed` id. */
-const CHART: Record<Embed, string> = {
-  reads: '#charts [data-embed="reads"] canvas',
-  time: '#charts [data-embed="time"] canvas',
-  copied: '#charts [data-embed="copied"] canvas',
-  allocs: '#charts [data-embed="allocs"] canvas',
-  sweep: '#sweep .sweep-chart[data-metric="source_reads"] canvas',
-  write: "#write-results figure.chart canvas",
-};
 
 /** The top of the bottom bar (Settings, Measure again, …): what lies under it is not in view. */
 async function barTop(page: Page): Promise<number> {

@@ -166,6 +166,19 @@ export async function startPage(
   // module, on a write-lab link, loads beside the first counts); if it
   // cannot load, the page says so as for the engine (main.ts).
   await new Promise((arrived, failed) => labs[state.params.lab](arrived, failed));
+  // Lessons load by navigating to their links, so the hashchange handler
+  // below is their loader too. The panel comes after the first numbers,
+  // unless the link opens a lesson: then its card shows beside them.
+  const lessons = (state.params.lesson === null ? onFirstUse : atOnce)(() =>
+    import("../panels/lessons").then((m) =>
+      m.createLessons({ menu: byId("lessons-menu"), card: byId("lesson-card"), start: byId("lesson-start"), results, codec, dispatch: (action) => dispatch(action) }),
+    ),
+  );
+  // A lesson's link shows its card from the first render (the card's arrival
+  // would move the results beside or under it), so it is awaited with the
+  // lab, before any piece is built; a card that cannot load leaves the page
+  // without one.
+  if (state.params.lesson !== null) await new Promise<unknown>((arrived) => lessons(arrived, arrived));
   /** The newest change of lab (`withLab`); one still waiting for its lab's module gives way to a newer one. */
   let labChange = 0;
   /**
@@ -214,14 +227,6 @@ export async function startPage(
   });
   // The numbers: the headline and every view's results (a hidden one is never in view).
   const peek = createPeek(actions.peekSlot, results, [headline, byId("read-results"), byId("write-results")]);
-  // Lessons load by navigating to their links, so the hashchange handler
-  // below is their loader too. The panel comes after the first numbers,
-  // unless the link opens a lesson: then its card shows beside them.
-  const lessons = (state.params.lesson === null ? onFirstUse : atOnce)(() =>
-    import("../panels/lessons").then((m) =>
-      m.createLessons({ menu: byId("lessons-menu"), card: byId("lesson-card"), start: byId("lesson-start"), results, codec, dispatch: (action) => dispatch(action) }),
-    ),
-  );
   // Nothing calls the About panel: it simply comes with the other parts.
   onFirstUse(() => import("../panels/about").then((m) => m.createAbout(byId("about"))))(() => undefined);
   // The Glossary (the masthead's button) and the terms the headline links to it.

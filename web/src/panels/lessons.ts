@@ -169,7 +169,8 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
       event.preventDefault();
       load(first, results);
     });
-    replaceChildren(start, "New here? Follow the guided path: ", begin, ".");
+    // One short line (styles/reserved.css keeps it one line high on every link).
+    replaceChildren(start, h("span", { class: "lesson-start-lead" }, "New here? "), begin);
   }
 
   // ---- the card
@@ -274,7 +275,8 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
           else item.item.removeAttribute("aria-current");
         }
         card.hidden = lesson === null;
-        start.hidden = lesson !== null;
+        // Kept in place while a lesson is open, only not shown: the masthead keeps its height.
+        start.classList.toggle("lesson-open", lesson !== null);
         card.dataset["lesson"] = lesson?.id ?? "";
         document.body.classList.toggle("has-lesson", lesson !== null);
         // The charts the lesson is about come first (styles/lessons.css reads this list).

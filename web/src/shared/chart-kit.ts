@@ -212,12 +212,15 @@ export function themeAxes(chart: Chart, theme: Theme): void {
 }
 
 
-/** A chart's figure: its title (a term opening the glossary, where `term` names its entry), the canvas's holder and the note under it. */
-export function chartBlock(
-  title: string,
-  note: string,
-  term: TermId | null = null,
-): { block: HTMLElement; holder: HTMLElement; canvas: HTMLCanvasElement; caption: HTMLElement } {
+/** A chart's figure: its title (a term opening the glossary, where `term` names its entry), the holder its canvas fills, and its caption. */
+export interface ChartBlock {
+  block: HTMLElement;
+  holder: HTMLElement;
+  canvas: HTMLCanvasElement;
+  caption: HTMLElement;
+}
+
+export function chartBlock(title: string, note: string, term: TermId | null = null): ChartBlock {
   const canvas = h("canvas", { role: "img" });
   const holder = h("div", { class: "chart-holder" }, canvas);
   const caption = h("p", { class: "chart-note" }, note);

@@ -10,6 +10,7 @@ import { formatCount } from "../../shared/format";
 import type { LabContext, LabUi } from "../../shared/lab";
 import { onFirstUse, type Later } from "../../shared/later";
 import { METRIC } from "../../shared/metrics";
+import { createReadChartFrames, showReadCaptions, sizeReadCharts } from "./chart-frames";
 import { runHeadline } from "./headline";
 import { createReadSettings } from "./settings";
 import { createTable } from "./table";
@@ -25,11 +26,13 @@ export function createReadLab(context: LabContext): LabUi {
   const results = byId("read-results");
   const panes: Record<View, HTMLElement> = { run: byId("view-run"), sweep: byId("view-sweep"), timeline: byId("view-timeline") };
   const settings = createReadSettings({ form, codec, onChange: context.edited });
-  // Made with the first report (their module brings chart.js): the table and
-  // the headline show first.
+  // The charts' figures come with the page, sized for the readers the
+  // settings compare; the charts themselves (their module brings chart.js)
+  // come after the first numbers and draw into them.
+  const frames = createReadChartFrames(byId("charts"));
   const charts = onFirstUse(() =>
     import("./charts").then((m) => {
-      const made = m.createReadCharts(byId("charts"));
+      const made = m.createReadCharts(byId("charts"), frames);
       context.chartsChanged();
       return made;
     }),
@@ -89,12 +92,15 @@ export function createReadLab(context: LabContext): LabUi {
     views: codec.schema.views.map((v) => v.id),
     show(params) {
       settings.show(params);
+      sizeReadCharts(frames, params.readers.length);
       sweep((s) => s.show(params));
       timeline.now?.showStep(params.step);
     },
     update(report, timing) {
       if (isWriteReport(report)) return;
       last = report;
+      sizeReadCharts(frames, report.runs.length);
+      showReadCaptions(frames, report, labelOf, timing);
       charts((c) => c.update(report, labelOf, timing));
       table.update(report, labelOf, timing);
       timeline((t) => t.update(report));

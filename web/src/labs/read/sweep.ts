@@ -221,11 +221,10 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   );
 
   // ---- charts: built when the first sweep draws, not with the page (four
-  // chart.js instances cost the first results of every visit ~100 ms otherwise)
-  const chartsBox = h("div", { class: "sweep-charts" });
-  let built: ReturnType<typeof buildCharts> | null = null;
-  const charts = (): ReturnType<typeof buildCharts> => (built ??= buildCharts());
-  const buildCharts = () => METRICS.map((metric) => {
+  // chart.js instances cost the first results of every visit ~100 ms
+  // otherwise). Their figures come with the view, at their final size, so
+  // the charts draw into space that is already theirs.
+  const figures = METRICS.map((metric) => {
     const canvas = h("canvas", { role: "img", "aria-label": `${metric.title} against the swept axis` });
     const caption = h("p", { class: "chart-note" }, metric.note);
     const block = h(
@@ -235,7 +234,13 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
       h("div", { class: "sweep-chart-holder" }, canvas),
       caption,
     );
-    chartsBox.append(block);
+    return { canvas, caption, block };
+  });
+  const chartsBox = h("div", { class: "sweep-charts" }, ...figures.map((f) => f.block));
+  let built: ReturnType<typeof buildCharts> | null = null;
+  const charts = (): ReturnType<typeof buildCharts> => (built ??= buildCharts());
+  const buildCharts = () => METRICS.map((metric, i) => {
+    const { canvas, caption } = figures[i]!;
     let ticks: number[] = [];
     let axisInfo: SweepAxisInfo = axes[0]!;
     if (!LineChart) throw new Error("The sweep's charts were built before chart.js was loaded.");

@@ -15,21 +15,19 @@ import { isTimed } from "../../engine/report";
 import { Chart, type ChartDataset } from "chart.js";
 import type { Codec } from "../../engine/codec";
 import type { FlavourRun, SinkRun, WriteReport } from "../../engine/types.gen";
-import { formatCount, formatNs, formatSignificant, timeUnit, untimedText } from "../../shared/format";
+import { formatCount, formatNs, timeUnit, untimedText } from "../../shared/format";
 import { applyChartDefaults, countChart, createCallsChart, createTimeChart, hBarOptions } from "../../shared/chart-bars";
 import {
   OKABE_ITO,
   annotations,
-  chartBlock,
   extrasOf,
   readTheme,
   refitHolders,
   showCalls,
   showCounts,
-  sizeFor,
   themeAxes,
 } from "../../shared/chart-kit";
-import { setText } from "../../shared/dom";
+import type { WriteChartFrames } from "./chart-frames";
 import { METRIC as M, originLabel } from "../../shared/metrics";
 
 /** The cursor names' type: monospace, at the theme's size (themeAxes sets it). */
@@ -42,10 +40,6 @@ const COLOURS = {
 };
 
 export interface WriteCharts {
-  /** The cursor charts' figures (reallocations, then time), to sit beside the qualities table. */
-  readonly cursors: HTMLElement[];
-  /** The two sink charts. */
-  readonly sink: HTMLElement[];
   /** `timing`: whether times not yet in are still coming. */
   update(report: WriteReport, timing: boolean): void;
   retheme(): void;
@@ -57,27 +51,18 @@ export function twoLines(typeName: string): string | string[] {
   return typeName.length > 12 && cut > 0 ? [typeName.slice(0, cut + 1), typeName.slice(cut + 1)] : typeName;
 }
 
-export function createWriteCharts(codec: Codec): WriteCharts {
+/** Draws the three charts into their figures (`createWriteChartFrames`, made with the lab's results). */
+export function createWriteCharts(codec: Codec, frames: WriteChartFrames): WriteCharts {
   let theme = readTheme();
   const labelOf = new Map(codec.schema.flavours.map((f) => [f.id, f.label]));
   const growable = new Map(codec.schema.flavours.map((f) => [f.id, f.growable]));
   const modeLabel = new Map(codec.schema.write_modes.map((m) => [m.id, m.label]));
 
-  const reallocBlock = chartBlock(
-    `${M.reallocs.label} per cursor`,
-    "Times each cursor's buffer was reallocated while it grew (exact, from the counting allocator).",
-  );
-  // The id the `embed` link key and a lesson's `charts` name it by.
-  reallocBlock.block.dataset["embed"] = "reallocs";
+  const { reallocs: reallocBlock, cursors: cursorBlock, writes: writesBlock, sinkTime: sinkTimeBlock } = frames;
   // An axis of at least 0–10, so a cursor that never reallocates shows an empty bar beside one that did.
   const reallocChart = countChart(reallocBlock.canvas, COLOURS.growable, M.reallocs.short, 10, (v) => `${formatCount(v)} ${M.reallocs.short}`);
   const reallocY = reallocChart.options.scales?.["y"];
   if (reallocY?.ticks) reallocY.ticks.font = { family: MONOSPACE };
-
-  const cursorBlock = chartBlock(
-    `${M.cpu_median_ns.label} per run, per cursor`,
-    "CPU time measured in this tab to serialize the records into a fresh buffer (median; whisker shows min–max).",
-  );
   let flavourRuns: FlavourRun[] = [];
   const cursorData: ChartDataset<"bar", number[]> = { label: originLabel(M.cpu_median_ns), data: [], backgroundColor: [] };
   const cursorChart = new Chart<"bar", number[], string | string[]>(cursorBlock.canvas, {
@@ -98,10 +83,8 @@ export function createWriteCharts(codec: Codec): WriteCharts {
     plugins: [annotations],
   });
 
-  const writesBlock = chartBlock(M.sink_writes.label, "Calls that reached the sink (log scale). Each stands for one system call.");
   const writesChart = createCallsChart(writesBlock.canvas, COLOURS.sinkWrites, M.sink_writes.short);
 
-  const sinkTimeBlock = chartBlock(`${M.modelled_total_ns.label}, sink`, "");
   let sinkRuns: SinkRun[] = [];
   const sinkTimeChart = createTimeChart(sinkTimeBlock.canvas, theme, `${M.modelled_total_ns.label}, sink`);
 
@@ -114,12 +97,9 @@ export function createWriteCharts(codec: Codec): WriteCharts {
   applyTheme();
 
   return {
-    cursors: [reallocBlock.block, cursorBlock.block],
-    sink: [writesBlock.block, sinkTimeBlock.block],
     update(report, timing) {
       flavourRuns = report.flavours;
       const labels = flavourRuns.map((f) => labelOf.get(f.flavour) ?? f.flavour);
-      sizeFor(reallocBlock.holder, flavourRuns.length);
       const reallocs = flavourRuns.map((f) => (f.error ? 0 : M.reallocs.value(f)));
       showCounts(
         reallocChart,
@@ -134,14 +114,6 @@ export function createWriteCharts(codec: Codec): WriteCharts {
         "aria-label",
         `${M.reallocs.label} per cursor: ${flavourRuns.map((f, i) => `${labels[i]} ${f.error ? `stopped with ${f.error.kind}` : formatCount(reallocs[i]!)}`).join("; ")}.`,
       );
-      const start = report.params.write.init_cap;
-      setText(
-        reallocBlock.caption,
-        `Times each cursor's buffer was reallocated while it grew, counted exactly. The growable cursors start at ${start === 0 ? "no capacity" : formatCount(start) + " bytes"}; ` +
-          `the fixed ones write into one buffer of ${formatCount(report.params.write.buf)} bytes. Blue: growable; purple: fixed buffer.`,
-      );
-
-      sizeFor(cursorBlock.holder, flavourRuns.length);
       const timed = (f: (typeof flavourRuns)[number]): boolean => isTimed(f.cpu_ns);
       const longest = Math.max(1, ...flavourRuns.map((f) => f.cpu_ns?.max ?? 0));
       const unit = timeUnit(longest);
@@ -170,30 +142,12 @@ export function createWriteCharts(codec: Codec): WriteCharts {
           .map((f, i) => `${labels[i]} ${f.error ? `stopped with ${f.error.kind}` : timed(f) ? formatNs(f.cpu_ns!.median) : timing ? "still being timed" : "not timed"}`)
           .join("; ")}.`,
       );
-      const samples = flavourRuns.find((f) => f.cpu_ns)?.cpu_ns?.samples ?? 0;
-      setText(
-        cursorBlock.caption,
-        `CPU time measured in this tab to serialize ${formatCount(report.params.write.records)} records into a fresh buffer ` +
-          (report.stage === "counts"
-            ? timing
-              ? "(being measured now: the counts come first). "
-              : "(not measured for these counts: stopped; Measure again times them). "
-            : `(median of ${samples} sample${samples === 1 ? "" : "s"}; whisker shows min–max). `) +
-          "Blue: growable; purple: fixed buffer.",
-      );
 
       sinkRuns = report.sink;
       const sinkLabels = sinkRuns.map((s) => modeLabel.get(s.mode) ?? s.mode);
-      sizeFor(writesBlock.holder, sinkRuns.length);
-      sizeFor(sinkTimeBlock.holder, sinkRuns.length);
       showCalls(writesChart, writesBlock.canvas, M.sink_writes.label, sinkLabels, sinkRuns.map(M.sink_writes.value), theme);
 
       sinkTimeChart.show(sinkLabels, sinkRuns, theme, timing);
-      setText(
-        sinkTimeBlock.caption,
-        `Solid: CPU time measured in this tab (median; whisker shows min–max). ` +
-          `Hatched: I/O time modelled as sink writes × ${formatSignificant(report.params.sys)} ns.`,
-      );
     },
     retheme() {
       theme = readTheme();

@@ -11,6 +11,7 @@ import { formatCount, formatNs, formatRatio, formatRatioRange, listText } from "
 import { h, replaceChildren } from "../../shared/dom";
 import { onFirstUse } from "../../shared/later";
 import type { WriteCharts } from "./charts";
+import { createWriteChartFrames, showWriteFrames, type WriteChartFrames } from "./chart-frames";
 import { createWriteTables } from "./tables";
 
 /**
@@ -110,15 +111,22 @@ export function createWriteResults(container: HTMLElement, codec: Codec, chartsC
   // Built on the first write report, not with the page: the read lab (the
   // default) should not pay for charts it keeps hidden before its first
   // numbers. The charts' module (it brings chart.js) comes after the tables.
-  let parts: { charts: (use: (charts: WriteCharts) => void) => void; tables: ReturnType<typeof createWriteTables> } | null = null;
+  let parts: { charts: (use: (charts: WriteCharts) => void) => void; tables: ReturnType<typeof createWriteTables>; frames: WriteChartFrames } | null = null;
   const build = (): NonNullable<typeof parts> => {
     const tables = createWriteTables(codec);
-    const cursorSlot = h("div", {});
-    const sinkCharts = h("div", { class: "charts" });
+    // The charts' figures come with the tables, at their final size; the
+    // charts (their module brings chart.js) draw into them later.
+    const frames = createWriteChartFrames();
+    const sinkCharts = h("div", { class: "charts" }, frames.writes.block, frames.sinkTime.block);
     replaceChildren(
       container,
       h("h3", { class: "section-title" }, "The write-cursor article's cursors: serializing records with serde + bincode"),
-      h("div", { class: "side-by-side" }, cursorSlot, h("div", { class: "qualities" }, tables.qualities)),
+      h(
+        "div",
+        { class: "side-by-side" },
+        h("div", { class: "write-cursor-charts" }, frames.reallocs.block, frames.cursors.block),
+        h("div", { class: "qualities" }, tables.qualities),
+      ),
       tables.flavours,
       h("h3", { class: "section-title" }, "BufWriter over a chunked sink"),
       sinkCharts,
@@ -128,18 +136,17 @@ export function createWriteResults(container: HTMLElement, codec: Codec, chartsC
     );
     const charts = onFirstUse(() =>
       import("./charts").then((m) => {
-        const made = m.createWriteCharts(codec);
-        cursorSlot.replaceWith(h("div", { class: "write-cursor-charts" }, ...made.cursors));
-        sinkCharts.append(...made.sink);
+        const made = m.createWriteCharts(codec, frames);
         chartsChanged();
         return made;
       }),
     );
-    return { charts, tables };
+    return { charts, tables, frames };
   };
   return {
     update(report, timing) {
       parts ??= build();
+      showWriteFrames(parts.frames, report, timing);
       parts.charts((c) => c.update(report, timing));
       parts.tables.update(report, timing);
     },

@@ -63,10 +63,9 @@ export function introduction(list: readonly Lesson[]): string {
   const fromArticles = list.filter((l) => articleOf(l.seed));
   const articles = new Set(fromArticles.map((l) => l.seed)).size;
   const own = list.filter((l) => !articleOf(l.seed));
-  const ownText =
-    own.length === 0 ? "" : `, then ${plural(own.length, "lesson")} on BufLab's own views (${listText([...new Set(own.map(sourceLabel))])})`;
   const fromText = `${plural(fromArticles.length, "experiment")} from the ${plural(articles, "article")} BufLab is built from`;
-  return `${plural(list.length, "lesson")}, in order: ${fromText}${ownText}.`;
+  const ownText = own.length === 0 ? "" : ` and ${plural(own.length, "lesson")} on BufLab's own views (${listText([...new Set(own.map(sourceLabel))])})`;
+  return `${plural(list.length, "lesson")}: ${fromText}${ownText}.`;
 }
 
 /** Opens a lesson's link through the page's own link handling (hashchange). */

@@ -448,7 +448,8 @@ ${crossTable}
 
 ${table}
 `;
-  // `npm run mutants` fills the last section by hand: kept as it is.
+  // From "Mutation testing" on the file is kept as it is: the mutation
+  // scores (`npm run mutants`) and the measurement notes moved there from the README.
   const previous = existsSync(`${root}docs/benchmarks.md`) ? readFileSync(`${root}docs/benchmarks.md`, "utf8") : "";
   const mutation = previous.indexOf("\n## Mutation testing");
   writeFileSync(`${root}docs/benchmarks.md`, mutation < 0 ? doc : doc + previous.slice(mutation));

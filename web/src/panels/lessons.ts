@@ -56,16 +56,17 @@ export function sourceLabel(lesson: Lesson): string {
 /**
  * The lesson list's introduction, counted from the lessons themselves: how
  * many, how many redo an article's experiment and from how many articles,
- * and how many are about a view of BufLab's own (a sweep).
+ * and how many are BufLab's own (by their kind: "2 sweeps").
  */
 export function introduction(list: readonly Lesson[]): string {
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
   const fromArticles = list.filter((l) => articleOf(l.seed));
   const articles = new Set(fromArticles.map((l) => l.seed)).size;
-  const own = list.filter((l) => !articleOf(l.seed));
-  const fromText = `${plural(fromArticles.length, "experiment")} from the ${plural(articles, "article")} BufLab is built from`;
-  const ownText = own.length === 0 ? "" : ` and ${plural(own.length, "lesson")} on BufLab's own views (${listText([...new Set(own.map(sourceLabel))])})`;
-  return `${plural(list.length, "lesson")}: ${fromText}${ownText}.`;
+  const own = new Map<string, number>();
+  for (const l of list) if (!articleOf(l.seed)) own.set(l.seed, (own.get(l.seed) ?? 0) + 1);
+  const ownText = own.size === 0 ? "" : `, and ${listText([...own].map(([kind, n]) => plural(n, kind)))} of BufLab's own`;
+  const from = articles === 1 ? "one article" : `the ${articles} articles`;
+  return `${plural(list.length, "lesson")}: ${plural(fromArticles.length, "experiment")} from ${from} BufLab is built from${ownText}.`;
 }
 
 /** Opens a lesson's link through the page's own link handling (hashchange). */

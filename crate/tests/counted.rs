@@ -60,3 +60,17 @@ fn counts_of_other_settings_or_a_timed_report_are_refused() {
     let counts = Sampling::chosen(true, false, Sampling::FULL);
     assert!(api::time_counted(&params, counts_of(LINKS[1]), &clock, counts).is_err(), "counting again is not timing");
 }
+
+#[test]
+fn counts_of_the_same_experiment_shown_otherwise_are_timed_as_the_request_asks() {
+    let clock = InstantClock::default();
+    // The counting worker counted the single run; the timing worker is asked
+    // with the address bar's link: presenter mode, a lesson, the sweep view.
+    let shown = "len=20K&cap=1K&rs=10&rd=chained,std&present=on&lesson=one-byte&view=sweep&sweep=cap&from=1K&to=8K";
+    let params = params_of(shown).expect("a valid link");
+    let single = "len=20K&cap=1K&rs=10&rd=chained,std";
+    let timed = api::time_counted(&params, counts_of(single), &clock, Sampling::QUICK).expect("the same experiment, however it is shown");
+    assert_eq!(timed.params, params, "the report is of the request");
+    let other = params_of("len=20K&cap=2K&rs=10&rd=chained,std&present=on").expect("a valid link");
+    assert!(api::time_counted(&other, counts_of(single), &clock, Sampling::QUICK).is_err());
+}

@@ -40,6 +40,20 @@ pub struct Lesson {
     /// The charts the lesson's point is about (by their `embed` ids): the
     /// page shows them first, so they are on the first screen in presenter mode.
     pub charts: &'static [Embed],
+    /// The changes the lesson's points suggest, each as the link it leads to:
+    /// a person who follows one has not left the lesson (the page names the
+    /// suggestion instead of calling the settings changed).
+    pub suggestions: &'static [Suggestion],
+}
+
+/// A change a lesson's points suggest, as the link it leads to.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Suggestion {
+    /// What changed, in words ("chunking poor, 64–512 bytes").
+    pub text: &'static str,
+    /// The lesson's link with that change (same `lesson`; canonical).
+    pub link: &'static str,
 }
 
 /// A question with a numeric answer taken from the lesson's real result
@@ -67,12 +81,17 @@ pub enum Answer {
     Read { reader: ReaderKind, field: &'static str },
     /// A count of one cursor flavour's run (`field`: its name in the write report's JSON).
     Write { flavour: Flavour, field: &'static str },
-    /// The axis value at the knee of one reader's metric in the lesson's sweep.
-    Knee { reader: ReaderKind, metric: Metric },
+    /// The axis value at the knee of one reader's metric in the lesson's
+    /// sweep; on a two-axis sweep, in the column where the second axis is `across`.
+    Knee { reader: ReaderKind, metric: Metric, across: Option<u64> },
+    /// How many application reads one buffer's worth serves, in the reader's
+    /// timeline: from the step whose source read first fills the buffer up
+    /// to the step before the next fill.
+    FillServes { reader: ReaderKind },
 }
 
 /// Every lesson, in the order the page's guided path takes them (article order).
-pub const LESSONS: [Lesson; 7] = [
+pub const LESSONS: [Lesson; 9] = [
     Lesson {
         id: LessonId::OneByte,
         seed: "000",
@@ -97,6 +116,10 @@ pub const LESSONS: [Lesson; 7] = [
         claim: "With 1-byte reads, the unbuffered reader makes at least 1000 times as many source \
                 reads as std's BufReader.",
         charts: &[Embed::Reads],
+        suggestions: &[Suggestion {
+            text: "chunking poor (64–512 bytes)",
+            link: "#v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&lesson=one-byte",
+        }],
         question: Question {
             text: "How many source reads does std's BufReader make to read 1 MiB one byte at a time through its 8 KiB buffer?",
             answer: Answer::Read { reader: ReaderKind::Std, field: "source_reads" },
@@ -134,6 +157,10 @@ pub const LESSONS: [Lesson; 7] = [
                 makes exactly as many source reads as the unbuffered reader, while its allocations \
                 grow as streams × capacity.",
         charts: &[Embed::Allocs, Embed::Copied],
+        suggestions: &[Suggestion {
+            text: "read size 1",
+            link: "#v=1&len=64K&chunk=file&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&streams=100&lesson=no-help",
+        }],
         question: Question {
             text: "How many bytes do std's buffers take across the 100 streams, when every read asks for 64 KiB?",
             answer: Answer::Read { reader: ReaderKind::Std, field: "alloc_bytes" },
@@ -153,20 +180,33 @@ pub const LESSONS: [Lesson; 7] = [
                       byte at a time through an 8 KiB buffer, over a poor network, with both async readers \
                       beside std's. Here each read is a future, polled until it is ready; before half of \
                       the source's reads the socket is not readable yet, so the first poll answers Pending \
-                      (link key pend) and the next one gets the chunk.",
+                      and the next one gets the chunk.",
         notice: &[
             "Source reads: 3,641 for all three readers, and 1,048,576 bytes copied for each: the async \
              BufReaders fill and drain their buffers exactly as std's does.",
             "Polls: 1,050,384 for each async reader, one per application read (1,048,577) plus one more \
              per Pending (1,807, about half of the 3,641 source reads). A Pending costs a poll, never a \
              source read; under a real runtime it is a trip through the scheduler.",
-            "Now set the chunking to pipe and the workload to read_to_end: std needs 20 source reads, \
-             tokio and futures 17 (over a file all three need 2), and futures grows the full Vec to \
-             2 MiB just to see the end. The sentences under the results table say why.",
+            "Now set the chunking to pipe and the workload to read_to_end: std needs 20 source reads \
+             (its reads start at 8 KiB and double), tokio and futures 17 (they ask for all of the Vec's \
+             free space); over a file all three need 2. To see the end of a full Vec, futures doubles it \
+             to 2 MiB, where std reads 32 bytes on the stack.",
         ],
         claim: "Over the same chunks, tokio's and futures' BufReader make exactly as many source reads and \
                 copies as std's; a source that is not yet ready adds one poll per Pending and no source read.",
         charts: &[Embed::Reads],
+        suggestions: &[
+            Suggestion {
+                text: "chunking pipe and the workload read_to_end",
+                link: "#v=1&len=1M&chunk=pipe&seed=42&cap=8K&rs=1&sys=150&rd=std,tokio,futures&wl=to_end&pend=50\
+                       &lesson=async-bufreader",
+            },
+            Suggestion {
+                text: "a file and the workload read_to_end",
+                link: "#v=1&len=1M&chunk=file&seed=42&cap=8K&rs=1&sys=150&rd=std,tokio,futures&wl=to_end&pend=50\
+                       &lesson=async-bufreader",
+            },
+        ],
         question: Question {
             text: "How many source reads does std's 8 KiB BufReader make for 1 MiB over a network that \
                    hands over 64 to 512 bytes per read?",
@@ -203,6 +243,10 @@ pub const LESSONS: [Lesson; 7] = [
                 sized from the file needs 2 source reads (the file, then its end) and one \
                 allocation of the file's size, with or without a BufReader.",
         charts: &[Embed::Reads],
+        suggestions: &[Suggestion {
+            text: "the workload \"read_to_end, then scan\"",
+            link: "#v=1&len=1M&chunk=file&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=to_end&lesson=bytes-vs-to-end",
+        }],
         question: Question {
             text: "How many source reads does bytes() make on the unbuffered 1 MiB file?",
             answer: Answer::Read { reader: ReaderKind::Unbuffered, field: "source_reads" },
@@ -234,6 +278,10 @@ pub const LESSONS: [Lesson; 7] = [
         claim: "Under the worst chunking, the chained reader copies no bytes and, with its block \
                 pool on, makes at least 100 times fewer allocations than std's BufReader.",
         charts: &[Embed::Copied, Embed::Allocs],
+        suggestions: &[Suggestion {
+            text: "the block pool off",
+            link: "#v=1&len=1M&chunk=worst&seed=42&cap=4K&rs=1&sys=150&rd=std,chained&wl=frames&pool=off&lesson=chained-worst",
+        }],
         question: Question {
             text: "How many heap allocations does std's BufReader make reading 1 MiB of frames?",
             answer: Answer::Read { reader: ReaderKind::Std, field: "allocations" },
@@ -260,13 +308,27 @@ pub const LESSONS: [Lesson; 7] = [
              the fixed ones allocate their 32 KiB once and never reallocate.",
             "All seven write the same 32,768 bytes: the bytes check says identical for each.",
             "Set the growable cursors' starting capacity to 32K and their reallocations drop to 0; \
-             shrink the fixed buffer below 32K and the fixed ones stop with a WriteZero error. \
+             set the fixed buffer to 16K and the fixed ones stop with a WriteZero error. \
              CPU times are measured in this tab and need not follow the article's order.",
         ],
         claim: "Starting empty, every growable cursor reallocates on its way to 32 KiB, while the \
                 fixed-buffer cursors allocate exactly once and never reallocate; all seven write \
                 identical bytes.",
-        charts: &[Embed::Write],
+        charts: &[Embed::Reallocs],
+        suggestions: &[
+            Suggestion {
+                text: "the growable cursors starting at 32K",
+                link: "#v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&lab=write\
+                       &recs=2K&icap=32K&buf=32K&wf=cursor_vec,cursor_mut_vec,writer_vec,bytes_mut,cursor_mut_slice,cursor_box,mut_slice\
+                       &wlen=1M&ws=16&wcap=8K&sink=file&lesson=cursors",
+            },
+            Suggestion {
+                text: "the fixed buffer at 16K",
+                link: "#v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&lab=write\
+                       &recs=2K&icap=0&buf=16K&wf=cursor_vec,cursor_mut_vec,writer_vec,bytes_mut,cursor_mut_slice,cursor_box,mut_slice\
+                       &wlen=1M&ws=16&wcap=8K&sink=file&lesson=cursors",
+            },
+        ],
         question: Question {
             text: "How many times does Cursor<Vec<u8>> reallocate while it grows from empty to 32 KiB?",
             answer: Answer::Write { flavour: Flavour::CursorVec, field: "reallocs" },
@@ -294,12 +356,75 @@ pub const LESSONS: [Lesson; 7] = [
         claim: "In a capacity sweep over chunks of 64–512 bytes, source reads stop falling at a \
                 capacity of 512: the knee sits at the largest chunk.",
         charts: &[Embed::Sweep],
+        suggestions: &[],
         question: Question {
             text: "Over the poor network, at what buffer capacity do std's source reads stop falling?",
-            answer: Answer::Knee { reader: ReaderKind::Std, metric: Metric::SourceReads },
+            answer: Answer::Knee { reader: ReaderKind::Std, metric: Metric::SourceReads, across: None },
             unit: "bytes of capacity",
             why: "One source read hands over at most the largest chunk, 512 bytes: a buffer larger than \
                   512 is never filled by one read, so source reads stop falling at 512.",
+        },
+    },    Lesson {
+        id: LessonId::KneeGrid,
+        seed: "sweep",
+        title: "The knee follows the chunk",
+        link: "#v=1&len=256K&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=std,chained&wl=fixed\
+               &sweep=cap,chunk&from=32,64&to=4K,1K&lesson=knee-grid",
+        explanation: "The buffer-size sweep found its knee at 512 bytes, the largest chunk of a poor \
+                      network. Is that a property of the buffer or of the network? This two-axis sweep \
+                      reads 256 KiB a byte at a time with every buffer capacity from 32 bytes to 4 KiB \
+                      (the rows) against sources that hand over fixed chunks of 64 bytes to 1 KiB (the \
+                      columns). The heatmap colours each pair by its source reads; the line marks where \
+                      a bigger buffer stops paying in each column.",
+        notice: &[
+            "The knee line is a diagonal: in every column, std's source reads stop falling where the \
+             capacity reaches the chunk size (64 at 64-byte chunks, 1K at 1 KiB chunks).",
+            "Below the diagonal, each source read fills the whole buffer; on and above it, each \
+             read gets one chunk whatever the buffer's size: 4,097 reads at 64-byte chunks, 257 at 1 KiB.",
+            "Pick the chained reader in the heatmap: its knees follow the same diagonal.",
+        ],
+        claim: "In a sweep of buffer capacity against fixed chunk sizes, std's source reads stop falling \
+                where the capacity equals the chunk size, in every column.",
+        charts: &[Embed::Sweep],
+        suggestions: &[],
+        question: Question {
+            text: "When every source read hands over a 1 KiB chunk, at what buffer capacity, in bytes, do std's \
+                   source reads stop falling?",
+            answer: Answer::Knee { reader: ReaderKind::Std, metric: Metric::SourceReads, across: Some(1024) },
+            unit: "bytes of capacity",
+            why: "One source read gets at most one 1 KiB chunk, 1,024 bytes, so a buffer larger than that is \
+                  never filled by one read: the knee sits at 1,024, as it sits at the chunk size in every column.",
+        },
+    },
+    Lesson {
+        id: LessonId::BufferTimeline,
+        seed: "000",
+        title: "A buffer fills, drains and refills",
+        link: "#v=1&len=1M&chunk=poor&seed=42&cap=256&rs=8&sys=150&rd=unbuffered,std&wl=fixed\
+               &view=timeline&step=33&lesson=buffer-timeline",
+        explanation: "The BufRead article's point, one step at a time: the buffer timeline replays the \
+                      first 100 application reads of std's BufReader. A 256-byte buffer read 8 bytes at \
+                      a time over a poor network (chunks of 64 to 512 bytes) is small enough that a \
+                      fill, its drain and the refill all fit in view. The lesson opens on step 33, the \
+                      refill.",
+        notice: &[
+            "Step 1: the buffer is empty, so one source read fills all 256 bytes; the application \
+             gets its first 8.",
+            "Steps 2 to 32 are served from memory: 31 reads, no source read. Step 33 finds the buffer \
+             empty and makes the second source read.",
+            "Pick unbuffered in the timeline: every step is a source read. Step back and forth with \
+             the slider or the arrow keys.",
+        ],
+        claim: "With a 256-byte buffer read 8 bytes at a time, std's first source read fills the whole \
+                buffer, which serves 32 application reads; the next source read comes at step 33.",
+        charts: &[Embed::Timeline],
+        suggestions: &[],
+        question: Question {
+            text: "How many 8-byte application reads does one fill of std's 256-byte buffer serve?",
+            answer: Answer::FillServes { reader: ReaderKind::Std },
+            unit: "application reads",
+            why: "256 bytes ÷ 8 bytes per read = 32 application reads from one fill; the 33rd finds the \
+                  buffer empty and makes the next source read.",
         },
     },
 ];

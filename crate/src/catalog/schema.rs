@@ -28,6 +28,9 @@ pub struct LabInfo {
     /// lab. A lab it leaves out for size (the `write-lab` feature) gets its
     /// first counts from the full build, which then loads at once.
     pub counting_module: bool,
+    /// The result views the lab offers, the one a link opens without `view`
+    /// first; a link's `view` outside them shows the first.
+    pub views: &'static [View],
 }
 
 /// The labs, in the order the page's switch shows them.
@@ -37,12 +40,14 @@ pub const LABS: [LabInfo; 2] = [
         label: "Read",
         about: "Readers over a chunked source: unbuffered Read against std BufReader.",
         counting_module: true,
+        views: &[View::Run, View::Sweep, View::Timeline],
     },
     LabInfo {
         id: Lab::Write,
         label: "Write",
         about: "The write-cursor article's seven cursors serializing records, and std BufWriter over a chunked sink.",
         counting_module: false,
+        views: &[View::Run],
     },
 ];
 
@@ -263,6 +268,10 @@ mod tests {
         let s = schema();
         assert_eq!(s.labs.iter().map(|l| l.id).collect::<Vec<_>>(), Lab::all());
         assert_eq!(s.views.iter().map(|v| v.id).collect::<Vec<_>>(), View::all());
+        for lab in s.labs {
+            assert_eq!(lab.views.first(), Some(&View::Run), "{:?} opens on the single run", lab.id);
+        }
+        assert_eq!(s.labs[0].views, View::all(), "the read lab offers every view");
         assert_eq!(s.readers.iter().map(|r| r.id).collect::<Vec<_>>(), ReaderKind::all());
         assert_eq!(s.workloads.iter().map(|w| w.id).collect::<Vec<_>>(), Workload::all());
         assert_eq!(s.flavours.len(), 7);
@@ -272,7 +281,7 @@ mod tests {
         assert_eq!(json["defaults"]["write"]["records"], 2048);
         assert_eq!(json["flavours"][3]["seekable"], "by_index");
         assert_eq!(json["defaults"]["lesson"], serde_json::Value::Null);
-        assert_eq!(json["display_keys"], serde_json::json!(["present", "view", "lesson", "syssrc", "embed", "predict"]));
+        assert_eq!(json["display_keys"], serde_json::json!(["present", "view", "step", "lesson", "syssrc", "embed", "predict"]));
         assert_eq!(json["readers"][2]["shape"], "blocks");
         assert!(s.differences.iter().any(|d| d.reader == ReaderKind::Tokio && d.workload == Workload::ToEnd));
     }

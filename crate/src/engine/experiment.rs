@@ -61,8 +61,8 @@ pub fn run_with(params: &Params, clock: &dyn Clock, sampling: Sampling, timeline
 }
 
 /// [`run`] for a report whose counted pass is done (`counted`, a `counts`
-/// stage report of these params, from either build of the engine): the
-/// timed pass and the timelines only. The page's counting worker has
+/// stage report of the same [`Params::experiment`], however it is shown,
+/// from either build of the engine): the timed pass and the timelines only. The page's counting worker has
 /// already counted what its timing worker is asked to time; on the default
 /// link, in WebAssembly, the counted pass is about a sixth of a full run
 /// (more when it runs cold, on a first load), and most of a quick one.
@@ -74,12 +74,12 @@ pub fn time_counted(params: &Params, counted: Report, clock: &dyn Clock, samplin
     if counted.stage != Stage::Counts || sampling.stage() == Stage::Counts {
         return Err(refused("only a counts report can be timed, and only with timing"));
     }
-    if counted.params != *params || counted.runs.iter().map(|r| r.reader).ne(params.readers.iter().copied()) {
+    if counted.params.experiment() != params.experiment() || counted.runs.iter().map(|r| r.reader).ne(params.readers.iter().copied()) {
         return Err(refused("the counts are of other settings"));
     }
     let data = content::generate(params);
     let resolution_ns = measure::resolution_ns(clock);
-    let mut report = counted;
+    let mut report = Report { params: params.clone(), ..counted };
     for run in &mut report.runs {
         time_run(params, run, &data, clock, resolution_ns, sampling, Timelines::Record);
     }

@@ -125,6 +125,8 @@ pub enum LessonId {
     ChainedWorst,
     Cursors,
     BufferSize,
+    KneeGrid,
+    BufferTimeline,
 }
 
 impl Id for LessonId {}
@@ -177,6 +179,10 @@ pub enum Embed {
     Sweep,
     /// The write lab's charts.
     Write,
+    /// The write lab's reallocations chart (per cursor).
+    Reallocs,
+    /// The buffer timeline (the step on screen).
+    Timeline,
 }
 
 impl Id for Embed {}
@@ -247,6 +253,10 @@ pub struct Params {
     /// The result view the page shows. Changes only how the page looks,
     /// never a result.
     pub view: View,
+    /// The buffer timeline's step on screen, from 1 (the page shows the
+    /// trace's last step when it has fewer). Changes only how the page
+    /// looks, never a result.
+    pub step: u64,
     /// Embedded: only these charts, a headline and a link to the full page;
     /// empty: the whole page. Changes only how the page looks.
     pub embed: Vec<Embed>,
@@ -281,7 +291,27 @@ impl Default for Params {
             predict: false,
             sweep: None,
             view: View::Run,
+            step: 1,
             embed: Vec::new(),
+        }
+    }
+}
+
+impl Params {
+    /// The single run these settings measure: every field that only changes
+    /// how the page looks (the link's display keys) reset, and no sweep. Two
+    /// settings with the same `experiment()` give the same report.
+    pub fn experiment(&self) -> Params {
+        Params {
+            sys_source: SysSource::Manual,
+            lesson: None,
+            present: false,
+            predict: false,
+            sweep: None,
+            view: View::Run,
+            step: 1,
+            embed: Vec::new(),
+            ..self.clone()
         }
     }
 }

@@ -4,7 +4,8 @@
 // place), writing through encode_link, so both directions share one codec.
 
 import type { Codec } from "../engine/codec";
-import type { Decoded, Params, View } from "../engine/types.gen";
+import schemaData from "../engine/schema.gen.json";
+import type { Decoded, Params, Schema, View } from "../engine/types.gen";
 import type { Links } from "./state";
 
 /** The fragment without its leading '#'. */
@@ -65,9 +66,10 @@ export function writeLink(history: HistoryLike, location: { href: string; hash: 
   return true;
 }
 
-/** The view params show: the read lab's result views; the write lab has one view of its own ("run"). */
+/** The view `params` show: their `view` where their lab offers it (the schema's `labs[].views`), else the lab's first. */
 export function viewOfParams(params: Params): View {
-  return params.lab === "read" ? params.view : "run";
+  const views = (schemaData as Schema).labs.find((l) => l.id === params.lab)?.views ?? [];
+  return views.includes(params.view) ? params.view : (views[0] ?? "run");
 }
 
 /** A fragment without the given keys (the order of the rest kept). */

@@ -60,6 +60,13 @@ if [ ! -x /usr/bin/strace ]; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q strace
 fi
 
+# valgrind: crate/tests/cursor_insns.rs counts the write cursors' instructions with callgrind.
+if ! have valgrind; then
+  step "installing valgrind from Debian (seconds, once)"
+  as_root apt-get update -q
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q valgrind
+fi
+
 if [ "$browser" = 1 ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
   step "installing Chromium and ChromeDriver from Debian (about 1 minute, once)"
   as_root apt-get update -q

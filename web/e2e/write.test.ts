@@ -54,6 +54,8 @@ describe("the write lab", () => {
     const bytesMut = page.locator('.qualities tr[data-flavour="bytes_mut"]');
     await expect(bytesMut.locator('td[data-metric="refcounted"]').getAttribute("data-value")).resolves.toBe("true");
     await expect(page.locator('.qualities tr[data-flavour="mut_slice"] td[data-metric="growable"]').textContent()).resolves.toBe("no");
+    // Beside the article's times, why today's order is not theirs (the engine's sentence).
+    await expect(page.locator(".qualities .article-order").textContent()).resolves.toMatch(/^Why today's order differs.*memcpy/);
     // BufWriter over a file-like sink: one write per 8 KiB buffer instead of one per 16 bytes.
     expect(await value(page, '[data-mode="direct"]', "sink_writes")).toBe(String((1 << 20) / 16));
     expect(await value(page, '[data-mode="bufwriter"]', "sink_writes")).toBe(String((1 << 20) / 8192));

@@ -116,6 +116,18 @@ pub const FLAVOURS: [FlavourInfo; 7] = [
     },
 ];
 
+/// Why today's times do not follow the write-cursor article's order (its
+/// slice cursors fastest, Cursor<Vec<u8>> slowest), found in the generated
+/// code natively (callgrind, `crate/examples/insns.rs`);
+/// `tests/cursor_insns.rs` measures the instructions per record and the
+/// memcpy calls and pins what this says. The page shows it beside the
+/// article's table.
+pub const ARTICLE_ORDER: &str = "Why today's order differs from the article's: a growable writer copies each field \
+     with a length the compiler knows, so the copy is inlined as a store, while a slice writer copies \
+     min(field, room left), a length known only at run time, so each of a record's five fields is a call \
+     to memcpy, about 4× WriterVec's instructions per record natively. Cursor<Vec<u8>> inlines its copies \
+     too, but its position bookkeeping on every write costs about twice WriterVec's instructions.";
+
 #[derive(Clone, Copy, Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct WriteModeInfo {

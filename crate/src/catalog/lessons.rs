@@ -104,14 +104,9 @@ pub const LESSONS: [Lesson; 9] = [
                       serves the following one-byte reads out of memory. Here the source behaves \
                       like a pipe or socket that has plenty of data waiting.",
         notice: &[
-            "Source reads: 1,048,577 without a buffer (one per byte, plus the final read that \
-             returns 0) against 129 through the 8 KiB BufReader. App reads are the same 1,048,577 \
-             for both.",
-            "The modelled I/O time follows the source reads. Measured CPU time alone shows a much \
-             smaller gap, because a simulated read costs nanoseconds where a system call costs far more.",
-            "Change the chunking to poor (64–512 bytes): the source now hands over at most 512 \
-             bytes per call, the buffer is never full, and std needs 3,641 reads. A buffer cannot \
-             save more calls than the source lets it.",
+            "Source reads: 1,048,577 without a buffer (one per byte, plus the final read that returns 0) against 129 through std's 8 KiB BufReader.",
+            "The modelled I/O time follows the source reads; CPU time alone shows a smaller gap, as a simulated read costs nanoseconds and a system call far more.",
+            "Change the chunking to poor (64–512 bytes): std needs 3,641 reads, since no source read brings more than 512 bytes.",
         ],
         claim: "With 1-byte reads, the unbuffered reader makes at least 1000 times as many source \
                 reads as std's BufReader.",
@@ -141,17 +136,11 @@ pub const LESSONS: [Lesson; 9] = [
                       while the buffer is empty, goes straight to the source. So the buffer saves \
                       nothing, yet every stream still pays for one.",
         notice: &[
-            "Source reads and bytes copied are identical for both readers: 200 reads (two per \
-             stream) and 0 bytes copied. The large reads bypass std's buffer.",
-            "std allocates one 8 KiB buffer per stream: 100 allocations and 800 KiB, for not a \
-             single saved read. The unbuffered reader allocates nothing. Natively that memory costs \
-             the kernel too: glibc hands the freed buffers back after each run (brk lowers the \
-             heap's top) and takes them again in the next, a few brk calls and dozens of page \
-             faults per run against none for the unbuffered reader (the command line counts both). \
-             A wasm memory can only grow, never shrink, so in this tab an allocation is never a \
-             call to the kernel and none of that shows.",
-            "Set the read size to 1 and the buffer earns its keep again; raise the streams and \
-             std's allocation bytes grow in step with streams × capacity.",
+            "Source reads and bytes copied are the same for both: 200 reads (two per stream) and 0 bytes copied. The 64 KiB reads bypass std's buffer.",
+            "std allocates one 8 KiB buffer per stream: 100 allocations and 800 KiB, for not one saved read. \
+             Natively each run also calls the kernel: glibc returns the freed buffers (brk) and faults them \
+             in again next run; a wasm memory never shrinks, so this tab shows none of that (the command line counts it).",
+            "Set the read size to 1 and the buffer earns its keep again; more streams, more buffers.",
         ],
         claim: "With the read size above the buffer capacity, std's BufReader copies no bytes and \
                 makes exactly as many source reads as the unbuffered reader, while its allocations \
@@ -182,15 +171,9 @@ pub const LESSONS: [Lesson; 9] = [
                       the source's reads the socket is not readable yet, so the first poll answers Pending \
                       and the next one gets the chunk.",
         notice: &[
-            "Source reads: 3,641 for all three readers, and 1,048,576 bytes copied for each: the async \
-             BufReaders fill and drain their buffers exactly as std's does.",
-            "Polls: 1,050,384 for each async reader, one per application read (1,048,577) plus one more \
-             per Pending (1,807, about half of the 3,641 source reads). A Pending costs a poll, never a \
-             source read; under a real runtime it is a trip through the scheduler.",
-            "Now set the chunking to pipe and the workload to read_to_end: std needs 20 source reads \
-             (its reads start at 8 KiB and double), tokio and futures 17 (they ask for all of the Vec's \
-             free space); over a file all three need 2. To see the end of a full Vec, futures doubles it \
-             to 2 MiB, where std reads 32 bytes on the stack.",
+            "Source reads: 3,641 for all three, and 1,048,576 bytes copied each: the async BufReaders fill and drain their buffers as std's does.",
+            "Polls: 1,050,384 per async reader, one per application read plus one per Pending (1,807). A Pending costs a poll, never a source read.",
+            "Set the chunking to pipe and the workload to read_to_end: std needs 20 source reads, tokio and futures 17; from a file, all three need 2.",
         ],
         claim: "Over the same chunks, tokio's and futures' BufReader make exactly as many source reads and \
                 copies as std's; a source that is not yet ready adds one poll per Pending and no source read.",
@@ -228,16 +211,9 @@ pub const LESSONS: [Lesson; 9] = [
                       fill it with read_to_end, and scan the Vec. This lesson opens on the slow \
                       version; the second point below switches to the fix.",
         notice: &[
-            "bytes() on the unbuffered file: 1,048,577 source reads for 1 MiB. The same bytes() \
-             through an 8 KiB BufReader: 129.",
-            "Switch the workload to \"read_to_end, then scan\": over this file both readers now \
-             need 2 source reads, one for the whole file straight into the big Vec and one that \
-             finds the end (std's File asks the kernel for its size first; over a pipe it would be \
-             20). That Vec is one allocation of the file's size; std's 8 KiB buffer is a second \
-             allocation that does nothing.",
-            "Each file gets a fresh Vec (or buffer). A program that walks many files can keep one \
-             and clear it between files; the frames workload's reuse switch shows what reuse saves \
-             in allocations.",
+            "bytes() on the unbuffered file: 1,048,577 source reads for 1 MiB; through an 8 KiB BufReader, 129.",
+            "Switch the workload to \"read_to_end, then scan\": both readers need 2 source reads (the file into the Vec, then its end), and the Vec is one allocation of the file's size; std's buffer is a second that does nothing.",
+            "A program that walks many files can keep one Vec and clear it between files; the frames workload's reuse switch shows the saving.",
         ],
         claim: "bytes() without a buffer makes one source read per byte; read_to_end into a Vec \
                 sized from the file needs 2 source reads (the file, then its end) and one \
@@ -267,13 +243,9 @@ pub const LESSONS: [Lesson; 9] = [
                       worst network. std reads each payload into a new Vec; the chained reader hands out \
                       ranges of its 4 KiB blocks and puts spent blocks back into its pool.",
         notice: &[
-            "Bytes copied: 1,048,576 for std (every byte passes through its buffer once), 0 for \
-             the chained reader.",
-            "Allocations: 1,894 for std, about one Vec per frame; 3 for the chained reader, which \
-             allocated one block and took it back from the pool 16,190 times.",
-            "Both readers make the same 16,269 source reads: tiny chunks limit everyone. Turn the \
-             block pool off and the chained reader allocates a fresh block for every fill, over \
-             16,000 allocations.",
+            "Bytes copied: 1,048,576 for std (every byte once through its buffer), 0 for the chained reader.",
+            "Allocations: 1,894 for std, about one Vec per frame; 3 for the chained reader, which took its one block back from the pool 16,190 times.",
+            "Both make 16,269 source reads: tiny chunks limit everyone. Turn the block pool off and the chained reader allocates a block per fill.",
         ],
         claim: "Under the worst chunking, the chained reader copies no bytes and, with its block \
                 pool on, makes at least 100 times fewer allocations than std's BufReader.",
@@ -304,12 +276,9 @@ pub const LESSONS: [Lesson; 9] = [
                       Cursor<&mut [u8]>, Cursor<Box<[u8]>> and &mut [u8] itself. This lesson opens \
                       the write lab with the growable ones starting empty, so their growth shows.",
         notice: &[
-            "Every growable cursor reallocates 12 times (13 allocations) on its way to 32 KiB; \
-             the fixed ones allocate their 32 KiB once and never reallocate.",
+            "Every growable cursor reallocates 12 times (13 allocations) on its way to 32 KiB; the fixed ones allocate once and never reallocate.",
             "All seven write the same 32,768 bytes: the bytes check says identical for each.",
-            "Set the growable cursors' starting capacity to 32K and their reallocations drop to 0; \
-             set the fixed buffer to 16K and the fixed ones stop with a WriteZero error. \
-             CPU times are measured in this tab and need not follow the article's order.",
+            "Start the growable cursors at 32K and their reallocations drop to 0; set the fixed buffer to 16K and the fixed ones stop with WriteZero. Times are measured in this tab.",
         ],
         claim: "Starting empty, every growable cursor reallocates on its way to 32 KiB, while the \
                 fixed-buffer cursors allocate exactly once and never reallocate; all seven write \
@@ -377,10 +346,8 @@ pub const LESSONS: [Lesson; 9] = [
                       columns). The heatmap colours each pair by its source reads; the line marks where \
                       a bigger buffer stops paying in each column.",
         notice: &[
-            "The knee line is a diagonal: in every column, std's source reads stop falling where the \
-             capacity reaches the chunk size (64 at 64-byte chunks, 1K at 1 KiB chunks).",
-            "Below the diagonal, each source read fills the whole buffer; on and above it, each \
-             read gets one chunk whatever the buffer's size: 4,097 reads at 64-byte chunks, 257 at 1 KiB.",
+            "The knee line is the diagonal: in every column, std's source reads stop falling where the capacity reaches the chunk size.",
+            "From the diagonal on, each source read gets one chunk, whatever the buffer: 4,097 reads at 64-byte chunks, 257 at 1 KiB.",
             "Pick the chained reader in the heatmap: its knees follow the same diagonal.",
         ],
         claim: "In a sweep of buffer capacity against fixed chunk sizes, std's source reads stop falling \
@@ -408,12 +375,9 @@ pub const LESSONS: [Lesson; 9] = [
                       fill, its drain and the refill all fit in view. The lesson opens on step 33, the \
                       refill.",
         notice: &[
-            "Step 1: the buffer is empty, so one source read fills all 256 bytes; the application \
-             gets its first 8.",
-            "Steps 2 to 32 are served from memory: 31 reads, no source read. Step 33 finds the buffer \
-             empty and makes the second source read.",
-            "Pick unbuffered in the timeline: every step is a source read. Step back and forth with \
-             the slider or the arrow keys.",
+            "Step 1: the buffer is empty, so one source read fills all 256 bytes; the application gets its first 8.",
+            "Steps 2 to 32 are served from memory: 31 reads, no source read. Step 33 finds the buffer empty and makes the second source read.",
+            "Pick unbuffered in the timeline: there every step is a source read.",
         ],
         claim: "With a 256-byte buffer read 8 bytes at a time, std's first source read fills the whole \
                 buffer, which serves 32 application reads; the next source read comes at step 33.",

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::cursors::{EndingInfo, FlavourInfo, WriteModeInfo, ENDINGS, FLAVOURS, WRITE_MODES};
+use super::cursors::{EndingInfo, FlavourInfo, WriteModeInfo, ARTICLE_ORDER, ENDINGS, FLAVOURS, WRITE_MODES};
 use super::metrics::{MetricInfo, METRICS};
 use super::settings::{self, SettingInfo};
 use super::workloads::{WorkloadInfo, WORKLOADS};
@@ -203,6 +203,9 @@ pub struct Schema {
     pub views: &'static [ViewInfo],
     /// The write lab's cursor flavours, with the article's qualities.
     pub flavours: &'static [FlavourInfo],
+    /// Why today's cursor times need not follow the article's order, shown
+    /// beside its table.
+    pub article_order: &'static str,
     /// The sink experiment's two ways to write.
     pub write_modes: &'static [WriteModeInfo],
     /// The final-flush demonstration's endings.
@@ -240,6 +243,7 @@ pub fn schema() -> Schema {
         labs: &LABS,
         views: &VIEWS,
         flavours: &FLAVOURS,
+        article_order: ARTICLE_ORDER,
         write_modes: &WRITE_MODES,
         endings: &ENDINGS,
         record_bytes: RECORD_BYTES,

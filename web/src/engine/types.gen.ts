@@ -826,6 +826,11 @@ views: Array<ViewInfo>,
  */
 flavours: Array<FlavourInfo>, 
 /**
+ * Why today's cursor times need not follow the article's order, shown
+ * beside its table.
+ */
+article_order: string, 
+/**
  * The sink experiment's two ways to write.
  */
 write_modes: Array<WriteModeInfo>, 

@@ -280,8 +280,13 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
         card.dataset["lesson"] = lesson?.id ?? "";
         document.body.classList.toggle("has-lesson", lesson !== null);
         // The charts the lesson is about come first (styles/lessons.css reads this list).
-        if (lesson) document.body.dataset["lessonCharts"] = lesson.charts.join(" ");
-        else delete document.body.dataset["lessonCharts"];
+        if (lesson) {
+          document.body.dataset["lessonCharts"] = lesson.charts.join(" ");
+          document.body.dataset["lessonChart"] = lesson.charts[0] ?? "";
+        } else {
+          delete document.body.dataset["lessonCharts"];
+          delete document.body.dataset["lessonChart"];
+        }
         if (lesson) {
           setText(step, `Lesson ${index + 1} of ${total}`);
           setText(from, `from ${sourceLabel(lesson)}`);

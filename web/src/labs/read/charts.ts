@@ -21,6 +21,7 @@ import {
   refitHolders,
   themeAxes,
 } from "../../shared/chart-kit";
+import { createSteps } from "../../shared/steps";
 import type { ReadChartFrames } from "./chart-frames";
 import { METRIC } from "../../shared/metrics";
 import { formatBinaryBytes, formatBytes, formatCount } from "../../shared/format";
@@ -68,34 +69,38 @@ export function createReadCharts(container: HTMLElement, frames: ReadChartFrames
   };
   for (const chart of allCharts) extrasOf.set(chart, { endLabels: [], whiskers: null, theme });
   applyTheme();
+  const steps = createSteps();
 
   return {
     update(report, labelOf, timing) {
       const runs = report.runs;
       const labels = runs.map((r) => labelOf(r.reader));
-
-      showCalls(readsChart, reads.canvas, METRIC.source_reads.label, labels, runs.map(METRIC.source_reads.value), theme);
-
-      timeChart.show(labels, runs, theme, timing);
-
-      showCounts(copiesChart, labels, runs.map(METRIC.bytes_copied.value), runs.map((r) => METRIC.bytes_copied.format(METRIC.bytes_copied.value(r))), theme);
-      copies.canvas.setAttribute(
-        "aria-label",
-        `${METRIC.bytes_copied.label}: ${runs.map((r, i) => `${labels[i]} ${formatCount(METRIC.bytes_copied.value(r))}`).join("; ")}.`,
-      );
-
-      showCounts(
-        allocsChart,
-        labels,
-        runs.map(METRIC.allocations.value),
-        // The count only: a byte total too would not fit beside a long bar on a phone (the table has it).
-        runs.map((r) => METRIC.allocations.format(METRIC.allocations.value(r))),
-        theme,
-      );
-      allocs.canvas.setAttribute(
-        "aria-label",
-        `${METRIC.allocations.label}: ${runs.map((r, i) => `${labels[i]} ${formatCount(METRIC.allocations.value(r))} (${formatBytes(r.alloc_bytes)}, peak ${formatBytes(METRIC.peak_bytes.value(r))})`).join("; ")}.`,
-      );
+      // One chart per task (shared/steps.ts): input is handled between them.
+      steps.run([
+        () => showCalls(readsChart, reads.canvas, METRIC.source_reads.label, labels, runs.map(METRIC.source_reads.value), theme),
+        () => timeChart.show(labels, runs, theme, timing),
+        () => {
+          showCounts(copiesChart, labels, runs.map(METRIC.bytes_copied.value), runs.map((r) => METRIC.bytes_copied.format(METRIC.bytes_copied.value(r))), theme);
+          copies.canvas.setAttribute(
+            "aria-label",
+            `${METRIC.bytes_copied.label}: ${runs.map((r, i) => `${labels[i]} ${formatCount(METRIC.bytes_copied.value(r))}`).join("; ")}.`,
+          );
+        },
+        () => {
+          showCounts(
+            allocsChart,
+            labels,
+            runs.map(METRIC.allocations.value),
+            // The count only: a byte total too would not fit beside a long bar on a phone (the table has it).
+            runs.map((r) => METRIC.allocations.format(METRIC.allocations.value(r))),
+            theme,
+          );
+          allocs.canvas.setAttribute(
+            "aria-label",
+            `${METRIC.allocations.label}: ${runs.map((r, i) => `${labels[i]} ${formatCount(METRIC.allocations.value(r))} (${formatBytes(r.alloc_bytes)}, peak ${formatBytes(METRIC.peak_bytes.value(r))})`).join("; ")}.`,
+          );
+        },
+      ]);
     },
     retheme() {
       theme = readTheme();

@@ -63,6 +63,15 @@ describe("the sweep's headline", () => {
     expect(gridHeadline(partial, axis("cap"), axis("rs"), labelOf, (_, v) => words(v), true)).toMatch(/^So far \(6 of 20 points\): /);
   });
 
+  it("says the knee line once where it is the diagonal (the knee-grid lesson: capacity against chunk size)", () => {
+    const lesson = lessons.find((l) => l.id === "knee-grid")!;
+    const report = sweep(lesson.link);
+    const axis = (id: string) => codec.schema.sweep_axes.find((a) => a.id === id)!;
+    expect(gridHeadline(report, axis("cap"), axis("chunk"), labelOf, (_, v) => codec.formatSize(v), false)).toBe(
+      "For std BufReader and chained zero-copy, source reads stop falling where the buffer capacity reaches the chunk size, in every column (a 8 × 5 grid).",
+    );
+  });
+
   it("states no knee for a reader whose source reads never fall", () => {
     // Unbuffered Read has no buffer: its source reads are the same at every capacity.
     const report = sweep("len=64K&chunk=64-512&rd=unbuffered,std&sweep=cap,rs&from=64,1&to=1K,8");

@@ -52,8 +52,10 @@ export function summarize(
     }
     const apps = Math.max(...runs.map((r) => r.app_reads));
     const forApps = apps > b.source_reads ? ` for ${formatCount(apps)} application reads` : "";
-    const others = runs.length === 2 ? "neither buffer saves more system calls than the other" : "no buffer saves more system calls than another";
-    return `${listText(runs.map((r) => labelOf(r.reader)))} made the same number of source reads (${formatCount(b.source_reads)}${forApps}): at these settings ${others}.`;
+    if (runs.length > 2) {
+      return `${listText(runs.map((r) => labelOf(r.reader)))} made the same ${formatCount(b.source_reads)} source reads${forApps}: no buffer saves more system calls than another.`;
+    }
+    return `${listText(runs.map((r) => labelOf(r.reader)))} made the same number of source reads (${formatCount(b.source_reads)}${forApps}): at these settings neither buffer saves more system calls than the other.`;
   }
   const readRatio = w.source_reads / Math.max(1, b.source_reads);
   const reads = `${labelOf(b.reader)} made ${formatRatio(readRatio)} fewer source reads than ${labelOf(w.reader)} (${formatCount(b.source_reads)} vs ${formatCount(w.source_reads)})`;
@@ -106,7 +108,7 @@ export function summarizePolls(report: Report, labelOf: (readerId: string) => st
   // Readers that waited alike are named together (the async lesson's two readers poll the same).
   const first = waited[0]!;
   if (waited.length > 1 && waited.every((r) => r.polls === first.polls && r.pendings === first.pendings)) {
-    return `${listText(waited.map((r) => labelOf(r.reader)))} each polled ${formatCount(first.polls ?? 0)} times (${formatCount(first.pendings ?? 0)} Pending): ${cost}.`;
+    return `The async readers each polled ${formatCount(first.polls ?? 0)} times, ${formatCount(first.pendings ?? 0)} of them Pending: a poll each, never a source read.`;
   }
   const parts = waited.map((r) => `${labelOf(r.reader)} ${formatCount(r.polls ?? 0)} (${formatCount(r.pendings ?? 0)} Pending)`);
   return `Polls of the async readers' futures: ${parts.join(", ")}; ${cost}.`;
@@ -203,7 +205,16 @@ export function gridHeadline(
   if (!axis.knee) {
     return `${prefix}A ${size} grid of ${along} by ${by}: a bigger ${along} only costs more, so there is no knee line.`;
   }
-  const sentences = first.report.runs.map(({ reader }) => {
+  // Readers whose knees sit where the first axis reaches the second's value, in every column (a chunk-size
+  // column knees at the capacity of that chunk): the diagonal, said once for them all.
+  const readers = first.report.runs.map((r) => r.reader);
+  const diagonal = (reader: string): boolean =>
+    report.complete &&
+    report.across_values.length > 1 &&
+    report.across_values.every((a) => report.knees.some((k) => k.reader === reader && k.metric === "source_reads" && k.across === a && !k.first && k.value === a));
+  const onDiagonal = readers.filter(diagonal);
+  const said = onDiagonal.length > 0 ? [`For ${listText(onDiagonal.map(labelOf))}, source reads stop falling where the ${along} reaches the ${by}, in every column`] : [];
+  const sentences = [...said, ...readers.filter((r) => !onDiagonal.includes(r)).map((reader) => {
     const knees = report.knees.filter((k) => k.reader === reader && k.metric === "source_reads" && k.across !== undefined);
     // A knee at the first point is no knee: nothing fell there.
     const fell = knees.filter((k) => !k.first);
@@ -219,6 +230,6 @@ export function gridHeadline(
     }
     const parts = fell.map((k) => `${valueText(axis, k.value)} at ${by} ${valueText(across, k.across!)}`);
     return `${name}'s source reads stop falling at ${along} ${listText(parts)}${never}`;
-  });
+  })];
   return `${prefix}${sentences.join("; ")} (a ${size} grid).`;
 }

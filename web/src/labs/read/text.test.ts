@@ -90,14 +90,14 @@ describe("result sentences", () => {
     // Readers that waited alike are named together, in one short sentence (the async lesson's headline fits three lines).
     const alike = { ...tokio, reader: "futures" as const };
     expect(summarizePolls(report([run("std", 3641, 1e6, 0), tokio, alike]), labelOf)).toBe(
-      "tokio and futures each polled 1,050,384 times (1,807 Pending): each Pending costs a poll, never a source read.",
+      "The async readers each polled 1,050,384 times, 1,807 of them Pending: a poll each, never a source read.",
     );
   });
 
   it("with three buffered readers alike, says none saves more than another", () => {
     const text = summarize(report([run("std", 3641, 1e6, 0), run("tokio", 3641, 1e6, 0), run("futures", 3641, 1e6, 0)]), labelOf, buffered, codec);
     expect(text).toBe(
-      "std BufReader, tokio and futures made the same number of source reads (3,641 for 1,048,577 application reads): at these settings no buffer saves more system calls than another.",
+      "std BufReader, tokio and futures made the same 3,641 source reads for 1,048,577 application reads: no buffer saves more system calls than another.",
     );
   });
 

@@ -351,7 +351,8 @@ export function createTimeline(root: HTMLElement, { labelOf, onHeadline, onStart
         stop();
         index = step() - 1;
       }
-      index = clamp(index);
+      // Clamped once a trace is in: the first counts may come without one (the counting build records none).
+      if (timeline() !== null) index = clamp(index);
       showPicker();
       show();
       onHeadline();

@@ -27,6 +27,7 @@ import {
   showCounts,
   themeAxes,
 } from "../../shared/chart-kit";
+import { createSteps } from "../../shared/steps";
 import type { WriteChartFrames } from "./chart-frames";
 import { METRIC as M, originLabel } from "../../shared/metrics";
 
@@ -95,59 +96,69 @@ export function createWriteCharts(codec: Codec, frames: WriteChartFrames): Write
   };
   for (const chart of charts) extrasOf.set(chart, { endLabels: [], whiskers: null, theme });
   applyTheme();
+  const steps = createSteps();
 
   return {
     update(report, timing) {
-      flavourRuns = report.flavours;
-      const labels = flavourRuns.map((f) => labelOf.get(f.flavour) ?? f.flavour);
-      const reallocs = flavourRuns.map((f) => (f.error ? 0 : M.reallocs.value(f)));
-      showCounts(
-        reallocChart,
-        labels,
-        reallocs,
-        flavourRuns.map((f, i) => (f.error ? `${f.error.kind}: no buffer` : formatCount(reallocs[i]!))),
-        theme,
-      );
-      reallocChart.data.datasets[0]!.backgroundColor = flavourRuns.map((f) => (growable.get(f.flavour) ? COLOURS.growable : COLOURS.fixed));
-      reallocChart.update("none");
-      reallocBlock.canvas.setAttribute(
-        "aria-label",
-        `${M.reallocs.label} per cursor: ${flavourRuns.map((f, i) => `${labels[i]} ${f.error ? `stopped with ${f.error.kind}` : formatCount(reallocs[i]!)}`).join("; ")}.`,
-      );
-      const timed = (f: (typeof flavourRuns)[number]): boolean => isTimed(f.cpu_ns);
-      const longest = Math.max(1, ...flavourRuns.map((f) => f.cpu_ns?.max ?? 0));
-      const unit = timeUnit(longest);
-      // On a phone the type names take two lines, so the bars keep some width.
-      const narrow = cursorBlock.holder.clientWidth < 520;
-      cursorChart.data.labels = narrow ? labels.map(twoLines) : labels;
-      cursorData.data = flavourRuns.map((f) => (f.cpu_ns ? f.cpu_ns.median / unit.scale : 0));
-      // Fixed buffers in one colour, growable ones in another (the qualities table says which).
-      cursorData.backgroundColor = flavourRuns.map((f) => (growable.get(f.flavour) ? COLOURS.growable : COLOURS.fixed));
-      const x = cursorChart.options.scales?.["x"];
-      if (x) {
-        x.suggestedMax = longest / unit.scale;
-        (x as { title: { text: string } }).title.text = `time per run (${unit.unit})`;
-      }
-      extrasOf.set(cursorChart, {
-        endLabels: flavourRuns.map((f) =>
-          f.error ? `${f.error.kind}: not timed` : timed(f) ? formatNs(f.cpu_ns!.median) : untimedText(timing),
-        ),
-        whiskers: flavourRuns.map((f) => (timed(f) ? [f.cpu_ns!.min / unit.scale, f.cpu_ns!.max / unit.scale] : null)),
-        theme,
-      });
-      cursorChart.update("none");
-      cursorBlock.canvas.setAttribute(
-        "aria-label",
-        `${M.cpu_median_ns.label} per run: ${flavourRuns
-          .map((f, i) => `${labels[i]} ${f.error ? `stopped with ${f.error.kind}` : timed(f) ? formatNs(f.cpu_ns!.median) : timing ? "still being timed" : "not timed"}`)
-          .join("; ")}.`,
-      );
+      // One chart per task (shared/steps.ts): input is handled between them.
+      steps.run([
+        () => {
+          flavourRuns = report.flavours;
+          const labels = flavourRuns.map((f) => labelOf.get(f.flavour) ?? f.flavour);
+          const reallocs = flavourRuns.map((f) => (f.error ? 0 : M.reallocs.value(f)));
+          showCounts(
+            reallocChart,
+            labels,
+            reallocs,
+            flavourRuns.map((f, i) => (f.error ? `${f.error.kind}: no buffer` : formatCount(reallocs[i]!))),
+            theme,
+          );
+          reallocChart.data.datasets[0]!.backgroundColor = flavourRuns.map((f) => (growable.get(f.flavour) ? COLOURS.growable : COLOURS.fixed));
+          reallocChart.update("none");
+          reallocBlock.canvas.setAttribute(
+            "aria-label",
+            `${M.reallocs.label} per cursor: ${flavourRuns.map((f, i) => `${labels[i]} ${f.error ? `stopped with ${f.error.kind}` : formatCount(reallocs[i]!)}`).join("; ")}.`,
+          );
+        },
+        () => {
+          const labels = flavourRuns.map((f) => labelOf.get(f.flavour) ?? f.flavour);
+          const timed = (f: (typeof flavourRuns)[number]): boolean => isTimed(f.cpu_ns);
+          const longest = Math.max(1, ...flavourRuns.map((f) => f.cpu_ns?.max ?? 0));
+          const unit = timeUnit(longest);
+          // On a phone the type names take two lines, so the bars keep some width.
+          const narrow = cursorBlock.holder.clientWidth < 520;
+          cursorChart.data.labels = narrow ? labels.map(twoLines) : labels;
+          cursorData.data = flavourRuns.map((f) => (f.cpu_ns ? f.cpu_ns.median / unit.scale : 0));
+          // Fixed buffers in one colour, growable ones in another (the qualities table says which).
+          cursorData.backgroundColor = flavourRuns.map((f) => (growable.get(f.flavour) ? COLOURS.growable : COLOURS.fixed));
+          const x = cursorChart.options.scales?.["x"];
+          if (x) {
+            x.suggestedMax = longest / unit.scale;
+            (x as { title: { text: string } }).title.text = `time per run (${unit.unit})`;
+          }
+          extrasOf.set(cursorChart, {
+            endLabels: flavourRuns.map((f) =>
+              f.error ? `${f.error.kind}: not timed` : timed(f) ? formatNs(f.cpu_ns!.median) : untimedText(timing),
+            ),
+            whiskers: flavourRuns.map((f) => (timed(f) ? [f.cpu_ns!.min / unit.scale, f.cpu_ns!.max / unit.scale] : null)),
+            theme,
+          });
+          cursorChart.update("none");
+          cursorBlock.canvas.setAttribute(
+            "aria-label",
+            `${M.cpu_median_ns.label} per run: ${flavourRuns
+              .map((f, i) => `${labels[i]} ${f.error ? `stopped with ${f.error.kind}` : timed(f) ? formatNs(f.cpu_ns!.median) : timing ? "still being timed" : "not timed"}`)
+              .join("; ")}.`,
+          );
+        },
+        () => {
+          sinkRuns = report.sink;
+          const sinkLabels = sinkRuns.map((s) => modeLabel.get(s.mode) ?? s.mode);
+          showCalls(writesChart, writesBlock.canvas, M.sink_writes.label, sinkLabels, sinkRuns.map(M.sink_writes.value), theme);
 
-      sinkRuns = report.sink;
-      const sinkLabels = sinkRuns.map((s) => modeLabel.get(s.mode) ?? s.mode);
-      showCalls(writesChart, writesBlock.canvas, M.sink_writes.label, sinkLabels, sinkRuns.map(M.sink_writes.value), theme);
-
-      sinkTimeChart.show(sinkLabels, sinkRuns, theme, timing);
+          sinkTimeChart.show(sinkLabels, sinkRuns, theme, timing);
+        },
+      ]);
     },
     retheme() {
       theme = readTheme();

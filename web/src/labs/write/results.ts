@@ -63,7 +63,8 @@ export function summarizeWrite(report: WriteReport, labelOf: (id: string) => str
   if (full && fastest.length > 0 && slowest.length > 0) {
     const names = (group: FlavourRun[]): string => listText(group.map((f) => labelOf(f.flavour)));
     const tie = (group: FlavourRun[]): string => (group.length > 1 ? ", within noise of each other" : "");
-    const medians = (group: FlavourRun[]): string => listText(group.map((f) => formatNs(median(f))));
+    // A group of more than two is named without its medians (the chart has them): the sentence stays short.
+    const medians = (group: FlavourRun[]): string => (group.length > 2 ? "" : ` (${listText(group.map((f) => formatNs(median(f))))})`);
     // The ratio the samples support between the quickest and the slowest cursor (the pair the verdict
     // separated); a group's other members are only said to be within noise of these.
     const quickest = fastest.reduce((a, b) => (median(b) < median(a) ? b : a));
@@ -71,9 +72,13 @@ export function summarizeWrite(report: WriteReport, labelOf: (id: string) => str
     const ratio = times.timeRatio(quickest.cpu_ns!, slowestOne.cpu_ns!);
     const by = ratio && ratio.low > 1 ? formatRatioRange(ratio.low, ratio.high) : formatRatio(median(slowestOne) / Math.max(1e-9, median(quickest)));
     const pair = fastest.length > 1 || slowest.length > 1 ? " (the quickest against the slowest)" : "";
-    parts.push(
-      `${names(fastest)} serialized the records fastest${tie(fastest)} (${medians(fastest)}), ` +
-        `${by} faster${pair} than ${names(slowest)}${tie(slowest)} (${medians(slowest)}).`,
+    // After the reallocations, the times in short: the headline stays within three lines on a projector.
+    if (grew.length > 0) {
+      const than = slowest.length === 1 ? names(slowest) : `the ${slowest.length} slowest`;
+      parts.push(`${names(fastest)} serialized the records fastest${tie(fastest)}, ${by} faster${pair} than ${than}.`);
+    } else parts.push(
+      `${names(fastest)} serialized the records fastest${tie(fastest)}${medians(fastest)}, ` +
+        `${by} faster${pair} than ${names(slowest)}${tie(slowest)}${medians(slowest)}.`,
     );
   } else if (full && timed.length >= 2) {
     const all = timed.map(median);
@@ -89,7 +94,9 @@ export function summarizeWrite(report: WriteReport, labelOf: (id: string) => str
   }
   const direct = report.sink.find((s) => s.mode === "direct");
   const buffered = report.sink.find((s) => s.mode === "bufwriter");
-  if (direct && buffered) {
+  // When the cursors grew by reallocating, that and their times are the headline (three lines on a
+  // projector); the sink's own charts and table below say what BufWriter saved.
+  if (direct && buffered && grew.length === 0) {
     const total = (s: typeof direct): number => s.cpu_ns.median + s.modelled_io_ns;
     const ratio = direct.sink_writes / Math.max(1, buffered.sink_writes);
     const timing = full ? `: ${formatNs(total(buffered))} against ${formatNs(total(direct))} per run with modelled I/O` : "";

@@ -227,9 +227,13 @@ export function createWriteTables(codec: Codec): WriteTables {
   const flushNote = h("p", { class: "field-note" });
   const finalFlush = h("div", { class: "final-flush" }, flushTable.element, flushNote);
 
+  // Beside the article's times: why today's measured order is not theirs.
+  const articleOrder = h("p", { class: "field-note article-order" }, codec.schema.article_order);
+  const qualities = h("div", {}, qualityTable.element, articleOrder);
+
   return {
     flavours,
-    qualities: qualityTable.element,
+    qualities,
     sink,
     finalFlush,
     update(report, timingNow) {

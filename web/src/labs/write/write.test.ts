@@ -124,6 +124,7 @@ describe("the write lab's sentences", () => {
   it("leads with the reallocations when cursors grew by them, the cursors lesson's point", () => {
     const grown = summarizeWrite(run("lab=write&icap=0"), labelOf, codec);
     expect(grown).toMatch(/^4 cursors reallocated 12 times each while they grew; the other 3 never did\./);
+    expect(grown).not.toContain("BufWriter");
     expect(summarizeWrite(run("lab=write&icap=0&wf=cursor_vec"), labelOf, codec)).toMatch(/^Cursor<Vec<u8>> reallocated 12 times while it grew\./);
     // Started at the size they need, none reallocates, and nothing is said.
     expect(summarizeWrite(run("lab=write"), labelOf, codec)).not.toContain("realloc");

@@ -224,8 +224,9 @@ fn measure_source<S: ObservedRead>(
     let log = SizeLog::default();
     let mut digests: Vec<DigestSink> = (0..streams).map(|_| DigestSink::default()).collect();
     feed.start();
-    let (pass, counts) = kernel::marked(&alloc_label(source, kind), || {
-        kernel::count(|| run_pass(params, kind, sources, len, Some(&log), &mut app_buf, &mut digests))
+    let label = alloc_label(source, kind);
+    let (pass, counts) = kernel::count(|| {
+        kernel::marked(&label, || run_pass(params, kind, sources, len, Some(&log), &mut app_buf, &mut digests))
     });
     feed.finish()?;
     let pass = pass?;
@@ -444,8 +445,9 @@ pub fn page_faults(params: &Params) -> Result<Vec<(ReaderKind, Option<u64>)>, Pa
     for &kind in &params.readers {
         let mut faults = Vec::with_capacity(FAULT_RUNS);
         for run in 0..=FAULT_RUNS {
-            let (done, delta) = kernel::marked(&format!("{}/{run}", kind.id()), || {
-                kernel::count(|| crate::engine::timed::run(kind, params, &data, &mut app_buf, &mut sinks))
+            let label = format!("{}/{run}", kind.id());
+            let (done, delta) = kernel::count(|| {
+                kernel::marked(&label, || crate::engine::timed::run(kind, params, &data, &mut app_buf, &mut sinks))
             });
             done.map_err(|e| ParamError { key: "run", message: format!("{}: {e}", kind.id()) })?;
             if run > 0 {

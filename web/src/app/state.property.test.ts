@@ -400,7 +400,7 @@ function checkInvariants(world: World, m: Move, before: AppState): void {
     expect(s.params.step).toBe(m.step);
   }
   expect(s.notices.filter((n) => n.source === "settings").length).toBeLessThanOrEqual(1);
-  if (m.kind === "edit" && s.runFragment !== before.runFragment) expect(s.notices.some((n) => n.source === "settings")).toBe(false);
+  if (m.kind === "edit" && !sameLink(s, s.runFragment, before.runFragment)) expect(s.notices.some((n) => n.source === "settings")).toBe(false);
   // 5. Nothing waits on nothing.
   if (s.timing !== null) {
     const timing = s.timing;

@@ -542,8 +542,10 @@ export function update(state: AppState, action: Action): Step {
     }
     case "edited": {
       const unchanged = action.links.run === state.runFragment && action.links.sweep === state.sweepFragment;
+      // Notices about the link and the settings go when the experiment changes (a display key alone, as the view, keeps them).
+      const sameExperiment = sameLink(state, action.links.run, state.runFragment) && sameLink(state, action.links.sweep, state.sweepFragment);
       const next = withLinks(
-        unchanged ? state : { ...state, notices: state.notices.filter((n) => n.source === "engine"), error: null },
+        unchanged ? state : { ...state, notices: sameExperiment ? state.notices : state.notices.filter((n) => n.source === "engine"), error: null },
         action.params,
         action.links,
       );

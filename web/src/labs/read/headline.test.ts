@@ -70,7 +70,8 @@ describe("the sweep's headline", () => {
     expect(gridHeadline(report, axis("cap"), axis("chunk"), labelOf, (_, v) => codec.formatSize(v), false)).toBe(
       "For std BufReader and chained zero-copy, source reads stop falling where the buffer capacity reaches the chunk size, in every column (a 8 × 5 grid).",
     );
-  });
+    // A real sweep of 40 points: more than the default 5 s on a loaded machine.
+  }, 60_000);
 
   it("states no knee for a reader whose source reads never fall", () => {
     // Unbuffered Read has no buffer: its source reads are the same at every capacity.

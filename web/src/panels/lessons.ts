@@ -275,7 +275,7 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
           else item.item.removeAttribute("aria-current");
         }
         card.hidden = lesson === null;
-        // Kept in place while a lesson is open, only not shown: the masthead keeps its height.
+        // Left out while a lesson is open (styles/reserved.css).
         start.classList.toggle("lesson-open", lesson !== null);
         card.dataset["lesson"] = lesson?.id ?? "";
         document.body.classList.toggle("has-lesson", lesson !== null);

@@ -186,7 +186,8 @@ describe("buffer timeline", () => {
     expect(parsed.error).toBeNull();
     expect(parsed.namespace).toBe("http://www.w3.org/2000/svg");
     expect(parsed.texts[0]).toBe("Buffer timeline: std BufReader, step 3 of 100");
-    expect(parsed.texts).toContain("len=1M, chunk=poor, seed=42, cap=256, rs=8, sys=150, rd=unbuffered,std,chained, wl=fixed, view=timeline");
+    // The settings in words (wrapped over lines), the link beside them.
+    expect(parsed.texts.join(" ")).toContain("Buffer capacity: 256 bytes; Read size: 8 bytes;");
     expect(parsed.texts.at(-1)).toBe(link);
     // The step itself: its caption (wrapped over lines), the three cards and the totals.
     const words = parsed.texts.join(" ");

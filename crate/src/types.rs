@@ -16,7 +16,8 @@
 //! serializer in the module the first numbers wait for. The lessons
 //! ([`crate::catalog::lessons::LESSONS`]) are a file of their own,
 //! `lessons.gen.json`, which only the lessons panel imports, so their texts
-//! load with it.
+//! load with it; so is the glossary ([`crate::catalog::glossary`]),
+//! `glossary.gen.json`, which the glossary panel imports.
 //!
 //! [`generated_files_are_current`] fails when a file differs from what the
 //! Rust says; `npm run types` rewrites them.
@@ -26,6 +27,7 @@ use std::collections::BTreeMap;
 
 use ts_rs::{Config, TypeVisitor, TS};
 
+use crate::catalog::glossary::{glossary, Term};
 use crate::catalog::lessons::{Lesson, LESSONS};
 use crate::catalog::Schema;
 use crate::link::Decoded;
@@ -34,6 +36,7 @@ use crate::model::{Calibration, LabReport, Ratio, SweepReport, Verdict};
 const TYPES_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/types.gen.ts");
 const SCHEMA_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/schema.gen.json");
 const LESSONS_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/lessons.gen.json");
+const GLOSSARY_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/glossary.gen.json");
 
 /// Collects the declarations of a type and everything it refers to.
 struct Collect<'a> {
@@ -61,6 +64,7 @@ fn generate_types() -> String {
     let mut c = Collect { cfg: &cfg, seen: Vec::new(), decls: BTreeMap::new() };
     c.visit::<Schema>();
     c.visit::<Lesson>();
+    c.visit::<Term>();
     c.visit::<Decoded>();
     c.visit::<LabReport>();
     c.visit::<SweepReport>();
@@ -96,6 +100,7 @@ fn generated_files_are_current() {
         (TYPES_PATH, generate_types()),
         (SCHEMA_PATH, generate_json(&crate::catalog::schema())),
         (LESSONS_PATH, generate_json(&LESSONS)),
+        (GLOSSARY_PATH, generate_json(&glossary())),
     ];
     for (path, want) in files {
         if std::env::var_os("BUFLAB_WRITE_TYPES").is_some() {

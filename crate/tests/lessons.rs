@@ -15,8 +15,8 @@ use buflab::catalog::lessons::LESSONS;
 use buflab::engine::measure::{InstantClock, Sampling};
 use buflab::link::decode as decode_link;
 use buflab::model::{
-    ChunkModel, Flavour, Id, Lab, LabReport, LenRange, LessonId, Metric, Params, ReaderKind, Report, Run, Workload,
-    WriteParams, WriteReport,
+    ChunkModel, Flavour, Id, Lab, LabReport, LenRange, LessonId, Metric, Params, ReaderKind, Report, Run, SweepAxis, View,
+    Workload, WriteParams, WriteReport,
 };
 
 /// The lesson's link, decoded: no notice, and it selects its own lesson.
@@ -58,13 +58,38 @@ fn reader(report: &Report, kind: ReaderKind) -> &Run {
 
 #[test]
 fn every_lesson_link_decodes_cleanly_and_is_canonical() {
-    assert_eq!(LESSONS.len(), 7);
+    assert_eq!(LESSONS.len(), 9);
     for lesson in &LESSONS {
         let d = decode_link(lesson.link);
         assert!(d.notices.is_empty(), "{}: {:?}", lesson.id.id(), d.notices);
         assert_eq!(d.params.lesson, Some(lesson.id));
         // Loading it leaves the address as it is: the page shows exactly this link.
         assert_eq!(format!("#{}", d.fragment), lesson.link);
+    }
+}
+
+/// The params of a lesson's suggestion, by the words it is named with.
+fn suggestion_params(id: LessonId, text: &str) -> Params {
+    let lesson = buflab::catalog::lessons::lesson(id);
+    let s = lesson.suggestions.iter().find(|s| s.text == text).unwrap_or_else(|| panic!("{} suggests no '{text}'", id.id()));
+    decode_link(s.link).params
+}
+
+#[test]
+fn every_suggestion_is_a_clean_canonical_link_of_its_own_lesson_that_changes_the_experiment() {
+    for lesson in &LESSONS {
+        let own = decode_link(lesson.link).params;
+        for s in lesson.suggestions {
+            let d = decode_link(s.link);
+            assert!(d.notices.is_empty(), "{}: {:?}", s.link, d.notices);
+            assert_eq!(format!("#{}", d.fragment), s.link, "{}: a suggestion's link is canonical", lesson.id.id());
+            assert_eq!(d.params.lesson, Some(lesson.id), "{}", s.link);
+            assert_ne!(Params { lesson: None, ..d.params }, Params { lesson: None, ..own.clone() }, "{}", s.link);
+            assert!(!s.text.is_empty());
+            // The points name what the suggestion changes.
+            let words = s.text.split(' ').last().unwrap();
+            assert!(lesson.notice.iter().any(|p| p.contains(words)), "{}: no point mentions '{words}'", lesson.id.id());
+        }
     }
 }
 
@@ -79,7 +104,8 @@ fn one_byte_unbuffered_makes_at_least_1000_times_the_source_reads_of_std() {
     assert_eq!((raw.source_reads, std.source_reads), (1_048_577, 129));
     assert_eq!((raw.app_reads, std.app_reads), (1_048_577, 1_048_577));
     // Its third point: over a poor network the buffer cannot fill.
-    let poor = read_report(&Params { chunk: ChunkModel::preset("poor").unwrap(), ..p });
+    let poor = read_report(&suggestion_params(LessonId::OneByte, "chunking poor (64–512 bytes)"));
+    assert_eq!(poor.params.chunk, ChunkModel::preset("poor").unwrap());
     assert_eq!(reader(&poor, ReaderKind::Std).source_reads, 3641);
 }
 
@@ -100,7 +126,8 @@ fn no_help_large_reads_make_std_copy_nothing_and_read_as_often_as_unbuffered_whi
     let fewer = read_report(&Params { streams: p.streams / 10, ..p.clone() });
     assert_eq!(reader(&fewer, ReaderKind::Std).alloc.alloc_bytes, p.streams / 10 * p.cap);
     // Below the capacity the buffer helps again: its third point.
-    let small = read_report(&Params { rs: 1, ..p });
+    let small = read_report(&suggestion_params(LessonId::NoHelp, "read size 1"));
+    assert_eq!(Params { rs: p.rs, ..small.params.clone() }, p);
     let (raw, std) = (reader(&small, ReaderKind::Unbuffered), reader(&small, ReaderKind::Std));
     assert!(std.source_reads * 100 < raw.source_reads, "{} vs {}", std.source_reads, raw.source_reads);
 }
@@ -116,7 +143,8 @@ fn bytes_vs_to_end_one_source_read_per_byte_against_two_and_one_file_sized_alloc
     assert_eq!(std.source_reads, 129);
 
     // The seed's fix, the lesson's second point: read_to_end into a pre-sized Vec.
-    let to_end = read_report(&Params { workload: Workload::ToEnd, ..p.clone() });
+    let to_end = read_report(&suggestion_params(LessonId::BytesVsToEnd, "the workload \"read_to_end, then scan\""));
+    assert_eq!(Params { workload: p.workload, ..to_end.params.clone() }, p);
     let (raw_end, std_end) = (reader(&to_end, ReaderKind::Unbuffered), reader(&to_end, ReaderKind::Std));
     // std's File: the whole file in one read, then the read that finds the end.
     assert_eq!(raw_end.source_reads, 2);
@@ -146,7 +174,8 @@ fn chained_worst_copies_nothing_and_allocates_far_less_than_std_with_the_pool_on
     assert_eq!((blocks.allocated, blocks.reused), (1, 16_190));
     assert_eq!((std.source_reads, chained.source_reads), (16_269, 16_269));
     // Pool off: a block per fill.
-    let off = read_report(&Params { pool: false, ..p });
+    let off = read_report(&suggestion_params(LessonId::ChainedWorst, "the block pool off"));
+    assert_eq!(Params { pool: true, ..off.params.clone() }, p);
     assert!(reader(&off, ReaderKind::Chained).alloc.allocations > 16_000);
 }
 
@@ -172,9 +201,11 @@ fn cursors_growable_ones_reallocate_from_empty_and_fixed_ones_allocate_once() {
     assert_eq!(growable, 4);
 
     // The third point: start at 32K and nothing reallocates; a smaller fixed buffer ends in WriteZero.
-    let sized = write_report(&Params { write: WriteParams { init_cap: 32 * 1024, ..p.write.clone() }, ..p.clone() });
+    let sized = write_report(&suggestion_params(LessonId::Cursors, "the growable cursors starting at 32K"));
+    assert_eq!(sized.params, Params { write: WriteParams { init_cap: 32 * 1024, ..p.write.clone() }, ..p.clone() });
     assert!(sized.flavours.iter().all(|f| f.alloc.reallocs == 0));
-    let short = write_report(&Params { write: WriteParams { buf: 16 * 1024, ..p.write.clone() }, ..p });
+    let short = write_report(&suggestion_params(LessonId::Cursors, "the fixed buffer at 16K"));
+    assert_eq!(short.params, Params { write: WriteParams { buf: 16 * 1024, ..p.write.clone() }, ..p });
     for f in &short.flavours {
         assert_eq!(f.error.is_some(), !flavour(f.flavour).growable, "{:?}", f.flavour);
     }
@@ -222,14 +253,68 @@ fn async_bufreader_reads_and_copies_as_std_does_and_a_pending_costs_a_poll_not_a
         assert_eq!(run.pendings.unwrap_or(0), 0);
     }
     // The third point: read_to_end over a pipe, and over a file.
-    let to_end = read_report(&Params { chunk: ChunkModel::Pipe, workload: Workload::ToEnd, ..p.clone() });
+    let to_end = read_report(&suggestion_params(LessonId::AsyncBufreader, "chunking pipe and the workload read_to_end"));
+    assert_eq!(to_end.params, Params { chunk: ChunkModel::Pipe, workload: Workload::ToEnd, ..p.clone() });
     let reads: Vec<u64> = to_end.runs.iter().map(|r| r.source_reads).collect();
     assert_eq!(reads, [20, 17, 17]);
-    let from_file = read_report(&Params { chunk: ChunkModel::File, workload: Workload::ToEnd, ..p });
+    let from_file = read_report(&suggestion_params(LessonId::AsyncBufreader, "a file and the workload read_to_end"));
+    assert_eq!(from_file.params, Params { chunk: ChunkModel::File, workload: Workload::ToEnd, ..p });
     let reads: Vec<u64> = from_file.runs.iter().map(|r| r.source_reads).collect();
     assert_eq!(reads, [2, 2, 2]);
     let futures = reader(&to_end, ReaderKind::Futures);
     assert_eq!((futures.alloc.reallocs, futures.alloc.peak_bytes), (1, 2 * (1 << 20) + 8192), "the Vec grows to 2 MiB");
+}
+
+#[test]
+fn knee_grid_source_reads_stop_falling_where_the_capacity_reaches_the_chunk_in_every_column() {
+    let p = lesson_params(LessonId::KneeGrid);
+    let sweep = p.sweep.expect("the lesson is a sweep");
+    let across = sweep.across.expect("on two axes");
+    assert_eq!((sweep.axis, across.axis), (SweepAxis::Cap, SweepAxis::Chunk));
+    assert_eq!((p.rs, p.len), (1, 256 * 1024));
+    let report = run_sweep(&p, &InstantClock::default(), Sampling::QUICK, |_, _, _| {}).unwrap();
+    assert!(report.complete && report.digests_agree);
+    assert_eq!(report.across_values, [64, 128, 256, 512, 1024]);
+    for kind in [ReaderKind::Std, ReaderKind::Chained] {
+        for &chunk in &report.across_values {
+            let knee = report
+                .knees
+                .iter()
+                .find(|k| k.reader == kind && k.metric == Metric::SourceReads && k.across == Some(chunk))
+                .unwrap_or_else(|| panic!("{} has no knee at chunk {chunk}", kind.id()));
+            // The claim: the knee sits where the capacity equals the chunk, a diagonal.
+            assert_eq!(knee.value, chunk, "{} at chunk {chunk}", kind.id());
+            assert!(!knee.first);
+        }
+    }
+    // The figures the second point quotes: one chunk per read on and above the diagonal.
+    let reads = |cap: u64, chunk: u64| -> u64 {
+        let point = report.points.iter().find(|pt| pt.value == cap && pt.across == Some(chunk)).unwrap();
+        point.report.runs.iter().find(|r| r.reader == ReaderKind::Std).unwrap().source_reads
+    };
+    assert_eq!((reads(64, 64), reads(4096, 64)), (4097, 4097));
+    assert_eq!((reads(1024, 1024), reads(4096, 1024)), (257, 257));
+    // Below it, each read fills the whole buffer.
+    assert_eq!(reads(32, 1024), 256 * 1024 / 32 + 1);
+}
+
+#[test]
+fn buffer_timeline_one_fill_of_the_256_byte_buffer_serves_32_reads_and_the_refill_comes_at_step_33() {
+    let p = lesson_params(LessonId::BufferTimeline);
+    assert_eq!((p.cap, p.rs, p.view, p.step), (256, 8, View::Timeline, 33));
+    let r = read_report(&p);
+    let t = reader(&r, ReaderKind::Std).timeline.as_ref().expect("std's run carries its timeline");
+    let fills = t.fills();
+    // Steps are counted from 1 on the page: the fill at step 1, the refill at step 33, the step the link opens on.
+    assert_eq!(&fills[..2], [0, 32]);
+    assert_eq!(t.ops[0].source_reads, 1);
+    assert_eq!(t.ops[0].reads[0].returned, 256, "the first source read fills the whole buffer");
+    assert!(t.ops[1..32].iter().all(|op| op.source_reads == 0), "steps 2 to 32 are served from memory");
+    assert_eq!(fills[1] + 1, p.step as usize);
+    // Unbuffered: a source read on every step.
+    let raw = reader(&r, ReaderKind::Unbuffered).timeline.as_ref().unwrap();
+    assert!(raw.ops.iter().all(|op| op.source_reads >= 1));
+    assert_eq!(raw.ops.len(), buflab::model::TIMELINE_OPS as usize);
 }
 
 #[test]
@@ -276,9 +361,19 @@ fn answer_of(lesson: &buflab::catalog::lessons::Lesson) -> u64 {
                 .as_u64()
                 .unwrap_or_else(|| panic!("{}: a flavour run has no count `{field}`", lesson.id.id()))
         }
-        Answer::Knee { reader: kind, metric } => {
+        Answer::Knee { reader: kind, metric, across } => {
             let report = run_sweep(&p, &InstantClock::default(), Sampling::QUICK, |_, _, _| {}).unwrap();
-            report.knees.iter().find(|k| k.reader == kind && k.metric == metric).expect("the sweep has the knee asked about").value
+            report
+                .knees
+                .iter()
+                .find(|k| k.reader == kind && k.metric == metric && k.across == across)
+                .expect("the sweep has the knee asked about")
+                .value
+        }
+        Answer::FillServes { reader: kind } => {
+            let r = read_report(&p);
+            let fills = reader(&r, kind).timeline.as_ref().expect("a run carries its timeline").fills();
+            (fills[1] - fills[0]) as u64
         }
     }
 }

@@ -38,7 +38,7 @@ const MOUNT = "/some/sub/path/";
  * targets: those live in benchmarks, so the 150 KB first-load target and its
  * measured figure are in `npm run bench` (docs/benchmarks.md, each figure
  * beside its target). The figures are printed here too. Before the first
- * numbers: 122.1 KiB gzipped (the service worker, the write lab and the
+ * numbers: 127.2 KiB gzipped (the service worker, the write lab and the
  * panels around the results come after them), the counting build of the
  * engine (76.3 KiB: the read lab only) and the page's code (the page chunk
  * 19.3 KiB, with the state model); in all: 657.4 KiB, the full engine
@@ -51,8 +51,8 @@ const MOUNT = "/some/sub/path/";
  * Each guard sits just above its figure, so a doubled chunk or a few KiB of
  * new bloat trips it.
  */
-const BYTES_BUDGET = 123 * 1024;
-const ALL_BYTES_BUDGET = 660 * 1024;
+const BYTES_BUDGET = 128 * 1024;
+const ALL_BYTES_BUDGET = 664 * 1024;
 /** Generous: a loaded 2-core CI machine. The target on localhost is 300 ms (docs/benchmarks.md). */
 const FIRST_RESULTS_BOUND_MS = 5_000;
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */

@@ -65,15 +65,25 @@ beforeAll(async () => {
 });
 
 describe("lessons", () => {
-  it("the list has the seven lessons with their links, and no lesson is selected by default", async () => {
-    expect([...links.keys()]).toEqual(["one-byte", "no-help", "async-bufreader", "bytes-vs-to-end", "chained-worst", "cursors", "buffer-size"]);
+  it("the list has the nine lessons with their links, and no lesson is selected by default", async () => {
+    expect([...links.keys()]).toEqual([
+      "one-byte",
+      "no-help",
+      "async-bufreader",
+      "bytes-vs-to-end",
+      "chained-worst",
+      "cursors",
+      "buffer-size",
+      "knee-grid",
+      "buffer-timeline",
+    ]);
     for (const [id, link] of links) expect(link, id).toMatch(new RegExp(`^#v=1&.*&lesson=${id}$`));
     const page = await open(baseUrl);
     await settled(page, "read");
     await expect(page.locator("#lesson-card").isVisible()).resolves.toBe(false);
     await expect(page.locator("#lesson-list li[aria-current]").count()).resolves.toBe(0);
     // The path starts from the masthead.
-    await expect(page.locator("#lesson-start a").textContent()).resolves.toBe("Lesson 1 of 7: One byte at a time");
+    await expect(page.locator("#lesson-start a").textContent()).resolves.toBe(`Lesson 1 of ${links.size}: One byte at a time`);
     await page.close();
   });
 
@@ -173,7 +183,7 @@ describe("lessons", () => {
     await expect(page.locator("#notices .notice.link").count()).resolves.toBe(0);
     await expect(page.locator("#notices .alert").isVisible()).resolves.toBe(false);
     // The headline reports the knee.
-    await expect(page.locator("#headline").textContent()).resolves.toMatch(/^Source reads stop falling at cap = 512 for std BufReader and chained zero-copy/);
+    await expect(page.locator("#headline").textContent()).resolves.toMatch(/^Source reads stop falling at buffer capacity 512 B for std BufReader and chained zero-copy/);
     // Its single run: two buffered readers with equal counts never "save no system calls".
     await page.locator("#view-tab-run").click();
     // The single run's link carries no sweep (it would reopen the sweep view).
@@ -183,6 +193,74 @@ describe("lessons", () => {
     const headline = (await page.locator("#headline").textContent()) ?? "";
     expect(headline).toContain("neither buffer saves more system calls than the other");
     expect(headline).not.toContain("saves no system calls");
+    await page.close();
+  });
+
+  it("knee-grid: the heatmap's knee line is the diagonal, capacity = chunk size in every column", async () => {
+    const page = await openLesson("knee-grid");
+    await page.locator("#lesson-card[data-lesson='knee-grid']").waitFor({ timeout: 15_000 });
+    await expect(page.locator("#view-tab-sweep").getAttribute("aria-selected")).resolves.toBe("true");
+    await page.waitForFunction(() => document.querySelector("#sweep .sweep-progress-row")?.getAttribute("data-state") === "done", undefined, {
+      timeout: 180_000,
+    });
+    const heat = page.locator("#sweep-heatmap");
+    await expect(heat.isVisible()).resolves.toBe(true);
+    await expect(heat.getAttribute("data-reader")).resolves.toBe("std");
+    await expect(heat.getAttribute("data-metric")).resolves.toBe("source_reads");
+    // The claim: in every column the knee sits where the capacity reaches the chunk.
+    await expect(heat.getAttribute("data-knees")).resolves.toBe("64:64,128:128,256:256,512:512,1024:1024");
+    // The figures the second point quotes, from the sweep's table.
+    const cell = (cap: number, chunk: number) =>
+      page.locator(`#sweep table.sweep-table tr[data-value="${cap}"][data-across="${chunk}"] td[data-reader="std"][data-metric="source_reads"]`).textContent();
+    await expect(cell(64, 64)).resolves.toMatch(/^4,097/);
+    await expect(cell(1024, 1024)).resolves.toMatch(/^257/);
+    // Its third point: the chained reader's knees follow the same diagonal.
+    await page.locator("#heatmap-reader").selectOption("chained");
+    await expect(heat.getAttribute("data-knees")).resolves.toBe("64:64,128:128,256:256,512:512,1024:1024");
+    await expect(page.locator("#notices .notice").count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it("buffer-timeline: opens the timeline on step 33, where the buffer refills after 32 reads from memory", async () => {
+    const page = await openLesson("buffer-timeline");
+    await settled(page, "read");
+    await expectSelected(page, "buffer-timeline");
+    await expect(page.locator("#view-tab-timeline").getAttribute("aria-selected")).resolves.toBe("true");
+    await page.locator("#timeline").waitFor({ state: "visible" });
+    await expect(page.locator("#timeline-reader").inputValue()).resolves.toBe("std");
+    await expect(page.locator(".timeline-position").innerText()).resolves.toBe("33 / 100");
+    await expect(page.locator(".timeline-caption").innerText()).resolves.toMatch(/^Step 33: .*the buffer was empty/);
+    // The headline says where it filled and where it refills; no notice, no silent change of settings.
+    await expect(page.locator("#headline").textContent()).resolves.toMatch(
+      /^std BufReader: a source read fills the 256-byte buffer at step 1 with 256 bytes; 31 application reads drain it from memory; it refills at step 33\./,
+    );
+    await expect(page.locator("#notices .notice").count()).resolves.toBe(0);
+    expect(new URL(page.url()).hash).toBe(links.get("buffer-timeline"));
+    // Its third point: unbuffered makes a source read on every step.
+    await page.locator("#timeline-reader").selectOption("unbuffered");
+    await expect(page.locator(".timeline-strip rect.tl-in").count()).resolves.toBe(100);
+    await page.close();
+  });
+
+  it("following a lesson's own suggestion names it instead of calling the settings changed", async () => {
+    const page = await openLesson("one-byte");
+    await settled(page, "read");
+    // The suggested setting, made as a person makes it: the link with it, opened in this tab.
+    const suggested = links.get("one-byte")!.replace("chunk=pipe", "chunk=poor");
+    await page.evaluate((hash) => (location.hash = hash), suggested);
+    await page.waitForFunction(() => location.hash.includes("chunk=poor"));
+    await settled(page, "read");
+    await expect(page.locator("#lesson-card .lesson-changed").isVisible()).resolves.toBe(false);
+    await expect(page.locator("#lesson-card .lesson-chosen").textContent()).resolves.toBe(
+      "You chose the lesson's suggestion: chunking poor (64–512 bytes). Its points say what these settings show.",
+    );
+    // The point's figure, on screen.
+    expect(await read(page, "std", "source_reads")).toBe(3641);
+    // Anything else is a change of its own.
+    await page.getByRole("textbox", { name: "Buffer capacity" }).fill("4K");
+    await page.getByRole("textbox", { name: "Buffer capacity" }).press("Enter");
+    await page.locator("#lesson-card .lesson-changed").waitFor({ state: "visible" });
+    await expect(page.locator("#lesson-card .lesson-chosen").isVisible()).resolves.toBe(false);
     await page.close();
   });
 

@@ -63,9 +63,10 @@ describe("export", () => {
     const csv = await downloaded(page, "#export-csv");
     expect(csv.download.suggestedFilename()).toMatch(/^buflab-read-.*\.csv$/);
     const all = csv.bytes.toString("utf8").trim().split("\r\n");
-    // The settings and the link lead, as comment lines.
+    // The settings (in words, by the form's labels) and the link lead, as comment lines.
     expect(all[0]).toMatch(/^# BufLab read lab/);
-    expect(all[1]).toMatch(/^# settings: len=256K, /);
+    expect(all[1]).toMatch(/^# settings: .*Stream length: 256 KiB; /);
+    expect(all[1]).not.toMatch(/\b(len|cap|rs|rd)=/);
     expect(all[2]).toBe(`# link: ${baseUrl}#${LINK}`);
     const lines = all.slice(3);
     expect(lines[0]).toMatch(/^reader,source_reads,app_reads,bytes,bytes_copied,allocations,/);

@@ -84,7 +84,7 @@ describe("sweeps", () => {
     expect(csv.download.suggestedFilename()).toMatch(/^buflab-sweep-cap-.*\.csv$/);
     const lines = csv.bytes.toString("utf8").trimEnd().split("\r\n");
     expect(lines[0]).toBe("# BufLab sweep of cap");
-    expect(lines[1]).toMatch(/^# settings: len=1M, .*sweep=cap, from=16, to=64K$/);
+    expect(lines[1]).toMatch(/^# settings: .*Stream length: 1 MiB; .*; Sweep: Buffer capacity from 16 bytes to 64 KiB$/);
     expect(lines[2]).toBe(`# link: ${page.url()}`);
     expect(lines[3]).toMatch(/^axis,value,reader,source_reads,/);
     expect(lines.length).toBe(4 + POINTS * 2);

@@ -2,7 +2,8 @@
 // the default settings show it for std, stepping changes the caption, a read
 // larger than the buffer shows a bypass, the chained reader lends slices,
 // autoplay stays off with reduced motion, the Timeline tab opens on the
-// timeline's starting settings where the buffer fills, drains and refills,
+// timeline's starting settings where the buffer fills, drains and refills
+// (and a notice says what changed), the step is in the link (key `step`),
 // the step on screen saves as a standalone SVG and a 2× PNG, and
 // screenshots at laptop and phone widths.
 
@@ -69,6 +70,9 @@ describe("buffer timeline", () => {
     await page.locator("#view-tab-timeline").click();
     await page.waitForFunction(() => location.hash.includes("cap=256&rs=8&") && location.hash.endsWith("&view=timeline"));
     await settled(page);
+    // Never silently: a notice names what changed.
+    const notice = page.locator("#notices .notice.settings");
+    await expect(notice.textContent()).resolves.toMatch(/buffer capacity 8 KiB → 256 bytes, read size 1 byte → 8 bytes \(cap=256, rs=8\)/);
     await page.locator("#timeline").waitFor({ state: "visible" });
     await expect(page.locator("#timeline-reader").inputValue()).resolves.toBe("std");
     // The first frame teaches: the headline names the fill, the drain and the refill.
@@ -82,7 +86,42 @@ describe("buffer timeline", () => {
     await page.locator("#view-tab-run").click();
     await page.waitForFunction(() => !location.hash.includes("view="));
     expect(new URL(page.url()).hash).toContain("cap=256&rs=8&");
+    // The note stays until the settings change again.
+    await expect(notice.isVisible()).resolves.toBe(true);
+    await page.getByRole("textbox", { name: "Buffer capacity" }).fill("512");
+    await page.getByRole("textbox", { name: "Buffer capacity" }).press("Enter");
+    await page.waitForFunction(() => location.hash.includes("cap=512&"));
+    await expect(notice.count()).resolves.toBe(0);
     await page.close();
+  });
+
+  it("the step is in the link: a link opens on its step, stepping writes it, a reload keeps it, and past the trace it shows the last", async () => {
+    const page = await open("#v=1&len=1M&chunk=poor&seed=42&cap=256&rs=8&sys=150&rd=unbuffered,std&wl=fixed&step=33");
+    await expect(page.locator(".timeline-position").innerText()).resolves.toBe("33 / 100");
+    // Step 33 is where the 256-byte buffer, drained 8 bytes at a time, refills.
+    await expect(caption(page)).resolves.toMatch(/^Step 33: .*the buffer was empty/);
+    await page.getByRole("button", { name: "Step forward" }).click();
+    await page.waitForFunction(() => location.hash.endsWith("&view=timeline&step=34"));
+    await expect(page.locator(".timeline-position").innerText()).resolves.toBe("34 / 100");
+    // A display key: no new measurement, the results stay current.
+    expect(await page.locator("#results").getAttribute("class")).not.toContain("stale");
+    await page.reload();
+    await settled(page);
+    await page.locator("#timeline").waitFor({ state: "visible" });
+    await expect(page.locator(".timeline-position").innerText()).resolves.toBe("34 / 100");
+    // Back to the first step: the link no longer carries one.
+    const slider = page.getByRole("slider", { name: "Step" });
+    await slider.focus();
+    await slider.press("Home");
+    await page.waitForFunction(() => location.hash.endsWith("&view=timeline"));
+    await page.close();
+
+    // A step past the trace's end (an application that stops early): its last step.
+    const short = await open("#v=1&len=1K&chunk=file&seed=42&cap=8K&rs=256&sys=150&rd=std&wl=fixed&step=90");
+    const steps = Number((await short.locator(".timeline-position").innerText()).split(" / ")[1]);
+    expect(steps).toBeLessThan(90);
+    await expect(short.locator(".timeline-position").innerText()).resolves.toBe(`${steps} / ${steps}`);
+    await short.close();
   });
 
   it("marks a read larger than the buffer as a bypass that copies nothing", async () => {
@@ -147,7 +186,8 @@ describe("buffer timeline", () => {
     expect(parsed.error).toBeNull();
     expect(parsed.namespace).toBe("http://www.w3.org/2000/svg");
     expect(parsed.texts[0]).toBe("Buffer timeline: std BufReader, step 3 of 100");
-    expect(parsed.texts).toContain("len=1M, chunk=poor, seed=42, cap=256, rs=8, sys=150, rd=unbuffered,std,chained, wl=fixed, view=timeline");
+    // The settings in words (wrapped over lines), the link beside them.
+    expect(parsed.texts.join(" ")).toContain("Buffer capacity: 256 bytes; Read size: 8 bytes;");
     expect(parsed.texts.at(-1)).toBe(link);
     // The step itself: its caption (wrapped over lines), the three cards and the totals.
     const words = parsed.texts.join(" ");

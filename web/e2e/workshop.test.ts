@@ -106,6 +106,19 @@ describe("presenter mode that stays", () => {
   }
 });
 
+describe("the timeline in presenter mode", () => {
+  it("never plays by itself in presenter mode; the presenter steps", async () => {
+    const link = "#v=1&len=1M&chunk=poor&seed=42&cap=256&rs=8&sys=150&rd=unbuffered,std&wl=fixed&view=timeline";
+    const page = await open(`${baseUrl}${link}&present=on`, 1280, 720);
+    await settled(page);
+    await page.locator("#timeline").waitFor({ state: "visible" });
+    await page.waitForTimeout(2_000);
+    await expect(page.locator(".timeline-position").textContent()).resolves.toBe("1 / 100");
+    await expect(page.locator(".timeline-play").getAttribute("aria-pressed")).resolves.toBe("false");
+    await page.close();
+  });
+});
+
 describe("predict, then reveal", () => {
   it("with predict=on the answer is nowhere in the page's text until Reveal; then the card gives it, the guess's distance and why", async () => {
     const id = "async-bufreader";

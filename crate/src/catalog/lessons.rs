@@ -40,6 +40,20 @@ pub struct Lesson {
     /// The charts the lesson's point is about (by their `embed` ids): the
     /// page shows them first, so they are on the first screen in presenter mode.
     pub charts: &'static [Embed],
+    /// The changes the lesson's points suggest, each as the link it leads to:
+    /// a person who follows one has not left the lesson (the page names the
+    /// suggestion instead of calling the settings changed).
+    pub suggestions: &'static [Suggestion],
+}
+
+/// A change a lesson's points suggest, as the link it leads to.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Suggestion {
+    /// What changed, in words ("chunking poor, 64–512 bytes").
+    pub text: &'static str,
+    /// The lesson's link with that change (same `lesson`; canonical).
+    pub link: &'static str,
 }
 
 /// A question with a numeric answer taken from the lesson's real result
@@ -67,12 +81,17 @@ pub enum Answer {
     Read { reader: ReaderKind, field: &'static str },
     /// A count of one cursor flavour's run (`field`: its name in the write report's JSON).
     Write { flavour: Flavour, field: &'static str },
-    /// The axis value at the knee of one reader's metric in the lesson's sweep.
-    Knee { reader: ReaderKind, metric: Metric },
+    /// The axis value at the knee of one reader's metric in the lesson's
+    /// sweep; on a two-axis sweep, in the column where the second axis is `across`.
+    Knee { reader: ReaderKind, metric: Metric, across: Option<u64> },
+    /// How many application reads one buffer's worth serves, in the reader's
+    /// timeline: from the step whose source read first fills the buffer up
+    /// to the step before the next fill.
+    FillServes { reader: ReaderKind },
 }
 
 /// Every lesson, in the order the page's guided path takes them (article order).
-pub const LESSONS: [Lesson; 7] = [
+pub const LESSONS: [Lesson; 9] = [
     Lesson {
         id: LessonId::OneByte,
         seed: "000",
@@ -85,18 +104,17 @@ pub const LESSONS: [Lesson; 7] = [
                       serves the following one-byte reads out of memory. Here the source behaves \
                       like a pipe or socket that has plenty of data waiting.",
         notice: &[
-            "Source reads: 1,048,577 without a buffer (one per byte, plus the final read that \
-             returns 0) against 129 through the 8 KiB BufReader. App reads are the same 1,048,577 \
-             for both.",
-            "The modelled I/O time follows the source reads. Measured CPU time alone shows a much \
-             smaller gap, because a simulated read costs nanoseconds where a system call costs far more.",
-            "Change the chunking to poor (64–512 bytes): the source now hands over at most 512 \
-             bytes per call, the buffer is never full, and std needs 3,641 reads. A buffer cannot \
-             save more calls than the source lets it.",
+            "Source reads: 1,048,577 without a buffer (one per byte, plus the final read that returns 0) against 129 through std's 8 KiB BufReader.",
+            "The modelled I/O time follows the source reads; CPU time alone shows a smaller gap, as a simulated read costs nanoseconds and a system call far more.",
+            "Change the chunking to poor (64–512 bytes): std needs 3,641 reads, since no source read brings more than 512 bytes.",
         ],
         claim: "With 1-byte reads, the unbuffered reader makes at least 1000 times as many source \
                 reads as std's BufReader.",
         charts: &[Embed::Reads],
+        suggestions: &[Suggestion {
+            text: "chunking poor (64–512 bytes)",
+            link: "#v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&lesson=one-byte",
+        }],
         question: Question {
             text: "How many source reads does std's BufReader make to read 1 MiB one byte at a time through its 8 KiB buffer?",
             answer: Answer::Read { reader: ReaderKind::Std, field: "source_reads" },
@@ -118,22 +136,20 @@ pub const LESSONS: [Lesson; 7] = [
                       while the buffer is empty, goes straight to the source. So the buffer saves \
                       nothing, yet every stream still pays for one.",
         notice: &[
-            "Source reads and bytes copied are identical for both readers: 200 reads (two per \
-             stream) and 0 bytes copied. The large reads bypass std's buffer.",
-            "std allocates one 8 KiB buffer per stream: 100 allocations and 800 KiB, for not a \
-             single saved read. The unbuffered reader allocates nothing. Natively that memory costs \
-             the kernel too: glibc hands the freed buffers back after each run (brk lowers the \
-             heap's top) and takes them again in the next, a few brk calls and dozens of page \
-             faults per run against none for the unbuffered reader (the command line counts both). \
-             A wasm memory can only grow, never shrink, so in this tab an allocation is never a \
-             call to the kernel and none of that shows.",
-            "Set the read size to 1 and the buffer earns its keep again; raise the streams and \
-             std's allocation bytes grow in step with streams × capacity.",
+            "Source reads and bytes copied are the same for both: 200 reads (two per stream) and 0 bytes copied. The 64 KiB reads bypass std's buffer.",
+            "std allocates one 8 KiB buffer per stream: 100 allocations and 800 KiB, for not one saved read. \
+             Natively each run also calls the kernel: glibc returns the freed buffers (brk) and faults them \
+             in again next run; a wasm memory never shrinks, so this tab shows none of that (the command line counts it).",
+            "Set the read size to 1 and the buffer earns its keep again; more streams, more buffers.",
         ],
         claim: "With the read size above the buffer capacity, std's BufReader copies no bytes and \
                 makes exactly as many source reads as the unbuffered reader, while its allocations \
                 grow as streams × capacity.",
         charts: &[Embed::Allocs, Embed::Copied],
+        suggestions: &[Suggestion {
+            text: "read size 1",
+            link: "#v=1&len=64K&chunk=file&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&streams=100&lesson=no-help",
+        }],
         question: Question {
             text: "How many bytes do std's buffers take across the 100 streams, when every read asks for 64 KiB?",
             answer: Answer::Read { reader: ReaderKind::Std, field: "alloc_bytes" },
@@ -153,20 +169,27 @@ pub const LESSONS: [Lesson; 7] = [
                       byte at a time through an 8 KiB buffer, over a poor network, with both async readers \
                       beside std's. Here each read is a future, polled until it is ready; before half of \
                       the source's reads the socket is not readable yet, so the first poll answers Pending \
-                      (link key pend) and the next one gets the chunk.",
+                      and the next one gets the chunk.",
         notice: &[
-            "Source reads: 3,641 for all three readers, and 1,048,576 bytes copied for each: the async \
-             BufReaders fill and drain their buffers exactly as std's does.",
-            "Polls: 1,050,384 for each async reader, one per application read (1,048,577) plus one more \
-             per Pending (1,807, about half of the 3,641 source reads). A Pending costs a poll, never a \
-             source read; under a real runtime it is a trip through the scheduler.",
-            "Now set the chunking to pipe and the workload to read_to_end: std needs 20 source reads, \
-             tokio and futures 17 (over a file all three need 2), and futures grows the full Vec to \
-             2 MiB just to see the end. The sentences under the results table say why.",
+            "Source reads: 3,641 for all three, and 1,048,576 bytes copied each: the async BufReaders fill and drain their buffers as std's does.",
+            "Polls: 1,050,384 per async reader, one per application read plus one per Pending (1,807). A Pending costs a poll, never a source read.",
+            "Set the chunking to pipe and the workload to read_to_end: std needs 20 source reads, tokio and futures 17; from a file, all three need 2.",
         ],
         claim: "Over the same chunks, tokio's and futures' BufReader make exactly as many source reads and \
                 copies as std's; a source that is not yet ready adds one poll per Pending and no source read.",
         charts: &[Embed::Reads],
+        suggestions: &[
+            Suggestion {
+                text: "chunking pipe and the workload read_to_end",
+                link: "#v=1&len=1M&chunk=pipe&seed=42&cap=8K&rs=1&sys=150&rd=std,tokio,futures&wl=to_end&pend=50\
+                       &lesson=async-bufreader",
+            },
+            Suggestion {
+                text: "a file and the workload read_to_end",
+                link: "#v=1&len=1M&chunk=file&seed=42&cap=8K&rs=1&sys=150&rd=std,tokio,futures&wl=to_end&pend=50\
+                       &lesson=async-bufreader",
+            },
+        ],
         question: Question {
             text: "How many source reads does std's 8 KiB BufReader make for 1 MiB over a network that \
                    hands over 64 to 512 bytes per read?",
@@ -188,21 +211,18 @@ pub const LESSONS: [Lesson; 7] = [
                       fill it with read_to_end, and scan the Vec. This lesson opens on the slow \
                       version; the second point below switches to the fix.",
         notice: &[
-            "bytes() on the unbuffered file: 1,048,577 source reads for 1 MiB. The same bytes() \
-             through an 8 KiB BufReader: 129.",
-            "Switch the workload to \"read_to_end, then scan\": over this file both readers now \
-             need 2 source reads, one for the whole file straight into the big Vec and one that \
-             finds the end (std's File asks the kernel for its size first; over a pipe it would be \
-             20). That Vec is one allocation of the file's size; std's 8 KiB buffer is a second \
-             allocation that does nothing.",
-            "Each file gets a fresh Vec (or buffer). A program that walks many files can keep one \
-             and clear it between files; the frames workload's reuse switch shows what reuse saves \
-             in allocations.",
+            "bytes() on the unbuffered file: 1,048,577 source reads for 1 MiB; through an 8 KiB BufReader, 129.",
+            "Switch the workload to \"read_to_end, then scan\": both readers need 2 source reads (the file into the Vec, then its end), and the Vec is one allocation of the file's size; std's buffer is a second that does nothing.",
+            "A program that walks many files can keep one Vec and clear it between files; the frames workload's reuse switch shows the saving.",
         ],
         claim: "bytes() without a buffer makes one source read per byte; read_to_end into a Vec \
                 sized from the file needs 2 source reads (the file, then its end) and one \
                 allocation of the file's size, with or without a BufReader.",
         charts: &[Embed::Reads],
+        suggestions: &[Suggestion {
+            text: "the workload \"read_to_end, then scan\"",
+            link: "#v=1&len=1M&chunk=file&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=to_end&lesson=bytes-vs-to-end",
+        }],
         question: Question {
             text: "How many source reads does bytes() make on the unbuffered 1 MiB file?",
             answer: Answer::Read { reader: ReaderKind::Unbuffered, field: "source_reads" },
@@ -223,17 +243,17 @@ pub const LESSONS: [Lesson; 7] = [
                       worst network. std reads each payload into a new Vec; the chained reader hands out \
                       ranges of its 4 KiB blocks and puts spent blocks back into its pool.",
         notice: &[
-            "Bytes copied: 1,048,576 for std (every byte passes through its buffer once), 0 for \
-             the chained reader.",
-            "Allocations: 1,894 for std, about one Vec per frame; 3 for the chained reader, which \
-             allocated one block and took it back from the pool 16,190 times.",
-            "Both readers make the same 16,269 source reads: tiny chunks limit everyone. Turn the \
-             block pool off and the chained reader allocates a fresh block for every fill, over \
-             16,000 allocations.",
+            "Bytes copied: 1,048,576 for std (every byte once through its buffer), 0 for the chained reader.",
+            "Allocations: 1,894 for std, about one Vec per frame; 3 for the chained reader, which took its one block back from the pool 16,190 times.",
+            "Both make 16,269 source reads: tiny chunks limit everyone. Turn the block pool off and the chained reader allocates a block per fill.",
         ],
         claim: "Under the worst chunking, the chained reader copies no bytes and, with its block \
                 pool on, makes at least 100 times fewer allocations than std's BufReader.",
         charts: &[Embed::Copied, Embed::Allocs],
+        suggestions: &[Suggestion {
+            text: "the block pool off",
+            link: "#v=1&len=1M&chunk=worst&seed=42&cap=4K&rs=1&sys=150&rd=std,chained&wl=frames&pool=off&lesson=chained-worst",
+        }],
         question: Question {
             text: "How many heap allocations does std's BufReader make reading 1 MiB of frames?",
             answer: Answer::Read { reader: ReaderKind::Std, field: "allocations" },
@@ -256,17 +276,28 @@ pub const LESSONS: [Lesson; 7] = [
                       Cursor<&mut [u8]>, Cursor<Box<[u8]>> and &mut [u8] itself. This lesson opens \
                       the write lab with the growable ones starting empty, so their growth shows.",
         notice: &[
-            "Every growable cursor reallocates 12 times (13 allocations) on its way to 32 KiB; \
-             the fixed ones allocate their 32 KiB once and never reallocate.",
+            "Every growable cursor reallocates 12 times (13 allocations) on its way to 32 KiB; the fixed ones allocate once and never reallocate.",
             "All seven write the same 32,768 bytes: the bytes check says identical for each.",
-            "Set the growable cursors' starting capacity to 32K and their reallocations drop to 0; \
-             shrink the fixed buffer below 32K and the fixed ones stop with a WriteZero error. \
-             CPU times are measured in this tab and need not follow the article's order.",
+            "Start the growable cursors at 32K and their reallocations drop to 0; set the fixed buffer to 16K and the fixed ones stop with WriteZero. Times are measured in this tab.",
         ],
         claim: "Starting empty, every growable cursor reallocates on its way to 32 KiB, while the \
                 fixed-buffer cursors allocate exactly once and never reallocate; all seven write \
                 identical bytes.",
-        charts: &[Embed::Write],
+        charts: &[Embed::Reallocs],
+        suggestions: &[
+            Suggestion {
+                text: "the growable cursors starting at 32K",
+                link: "#v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&lab=write\
+                       &recs=2K&icap=32K&buf=32K&wf=cursor_vec,cursor_mut_vec,writer_vec,bytes_mut,cursor_mut_slice,cursor_box,mut_slice\
+                       &wlen=1M&ws=16&wcap=8K&sink=file&lesson=cursors",
+            },
+            Suggestion {
+                text: "the fixed buffer at 16K",
+                link: "#v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&lab=write\
+                       &recs=2K&icap=0&buf=16K&wf=cursor_vec,cursor_mut_vec,writer_vec,bytes_mut,cursor_mut_slice,cursor_box,mut_slice\
+                       &wlen=1M&ws=16&wcap=8K&sink=file&lesson=cursors",
+            },
+        ],
         question: Question {
             text: "How many times does Cursor<Vec<u8>> reallocate while it grows from empty to 32 KiB?",
             answer: Answer::Write { flavour: Flavour::CursorVec, field: "reallocs" },
@@ -294,12 +325,70 @@ pub const LESSONS: [Lesson; 7] = [
         claim: "In a capacity sweep over chunks of 64–512 bytes, source reads stop falling at a \
                 capacity of 512: the knee sits at the largest chunk.",
         charts: &[Embed::Sweep],
+        suggestions: &[],
         question: Question {
             text: "Over the poor network, at what buffer capacity do std's source reads stop falling?",
-            answer: Answer::Knee { reader: ReaderKind::Std, metric: Metric::SourceReads },
+            answer: Answer::Knee { reader: ReaderKind::Std, metric: Metric::SourceReads, across: None },
             unit: "bytes of capacity",
             why: "One source read hands over at most the largest chunk, 512 bytes: a buffer larger than \
                   512 is never filled by one read, so source reads stop falling at 512.",
+        },
+    },    Lesson {
+        id: LessonId::KneeGrid,
+        seed: "sweep",
+        title: "The knee follows the chunk",
+        link: "#v=1&len=256K&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=std,chained&wl=fixed\
+               &sweep=cap,chunk&from=32,64&to=4K,1K&lesson=knee-grid",
+        explanation: "The buffer-size sweep found its knee at 512 bytes, the largest chunk of a poor \
+                      network. Is that a property of the buffer or of the network? This two-axis sweep \
+                      reads 256 KiB a byte at a time with every buffer capacity from 32 bytes to 4 KiB \
+                      (the rows) against sources that hand over fixed chunks of 64 bytes to 1 KiB (the \
+                      columns). The heatmap colours each pair by its source reads; the line marks where \
+                      a bigger buffer stops paying in each column.",
+        notice: &[
+            "The knee line is the diagonal: in every column, std's source reads stop falling where the capacity reaches the chunk size.",
+            "From the diagonal on, each source read gets one chunk, whatever the buffer: 4,097 reads at 64-byte chunks, 257 at 1 KiB.",
+            "Pick the chained reader in the heatmap: its knees follow the same diagonal.",
+        ],
+        claim: "In a sweep of buffer capacity against fixed chunk sizes, std's source reads stop falling \
+                where the capacity equals the chunk size, in every column.",
+        charts: &[Embed::Sweep],
+        suggestions: &[],
+        question: Question {
+            text: "When every source read hands over a 1 KiB chunk, at what buffer capacity, in bytes, do std's \
+                   source reads stop falling?",
+            answer: Answer::Knee { reader: ReaderKind::Std, metric: Metric::SourceReads, across: Some(1024) },
+            unit: "bytes of capacity",
+            why: "One source read gets at most one 1 KiB chunk, 1,024 bytes, so a buffer larger than that is \
+                  never filled by one read: the knee sits at 1,024, as it sits at the chunk size in every column.",
+        },
+    },
+    Lesson {
+        id: LessonId::BufferTimeline,
+        seed: "000",
+        title: "A buffer fills, drains and refills",
+        link: "#v=1&len=1M&chunk=poor&seed=42&cap=256&rs=8&sys=150&rd=unbuffered,std&wl=fixed\
+               &view=timeline&step=33&lesson=buffer-timeline",
+        explanation: "The BufRead article's point, one step at a time: the buffer timeline replays the \
+                      first 100 application reads of std's BufReader. A 256-byte buffer read 8 bytes at \
+                      a time over a poor network (chunks of 64 to 512 bytes) is small enough that a \
+                      fill, its drain and the refill all fit in view. The lesson opens on step 33, the \
+                      refill.",
+        notice: &[
+            "Step 1: the buffer is empty, so one source read fills all 256 bytes; the application gets its first 8.",
+            "Steps 2 to 32 are served from memory: 31 reads, no source read. Step 33 finds the buffer empty and makes the second source read.",
+            "Pick unbuffered in the timeline: there every step is a source read.",
+        ],
+        claim: "With a 256-byte buffer read 8 bytes at a time, std's first source read fills the whole \
+                buffer, which serves 32 application reads; the next source read comes at step 33.",
+        charts: &[Embed::Timeline],
+        suggestions: &[],
+        question: Question {
+            text: "How many 8-byte application reads does one fill of std's 256-byte buffer serve?",
+            answer: Answer::FillServes { reader: ReaderKind::Std },
+            unit: "application reads",
+            why: "256 bytes ÷ 8 bytes per read = 32 application reads from one fill; the 33rd finds the \
+                  buffer empty and makes the next source read.",
         },
     },
 ];

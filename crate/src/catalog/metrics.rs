@@ -10,6 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::glossary::TermId;
 use crate::model::{Id, Metric};
 
 /// A number the page shows for one run of either lab.
@@ -82,16 +83,19 @@ pub struct MetricInfo {
     pub platform: Option<&'static str>,
     /// The sweep metric this is, when sweeps find knees on it.
     pub knee: Option<Metric>,
+    /// The glossary entry that says what it means: its chart's title links there.
+    pub term: Option<TermId>,
 }
 
 const fn exact(id: MetricId, label: &'static str, short: &'static str, unit: Unit, about: &'static str) -> MetricInfo {
-    MetricInfo { id, label, short, unit, origin: Origin::Exact, about, platform: None, knee: None }
+    MetricInfo { id, label, short, unit, origin: Origin::Exact, about, platform: None, knee: None, term: None }
 }
 
 /// Every metric, in the order of [`MetricId`].
 pub const METRICS: [MetricInfo; 16] = [
     MetricInfo {
         knee: Some(Metric::SourceReads),
+        term: Some(TermId::SourceRead),
         ..exact(
             MetricId::SourceReads,
             "Source reads",
@@ -100,14 +104,20 @@ pub const METRICS: [MetricInfo; 16] = [
             "Calls on the simulated source (system calls), the final one that returns 0 included.",
         )
     },
-    exact(MetricId::AppReads, "App reads", "app reads", Unit::Count, "Read calls the application made on the reader."),
-    exact(
-        MetricId::Polls,
-        "Polls",
-        "polls",
-        Unit::Count,
-        "Async readers: polls of the futures the application awaited, one per read plus one per Pending; below, how many answered Pending.",
-    ),
+    MetricInfo {
+        term: Some(TermId::AppRead),
+        ..exact(MetricId::AppReads, "App reads", "app reads", Unit::Count, "Read calls the application made on the reader.")
+    },
+    MetricInfo {
+        term: Some(TermId::Pending),
+        ..exact(
+            MetricId::Polls,
+            "Polls",
+            "polls",
+            Unit::Count,
+            "Async readers: polls of the futures the application awaited, one per read plus one per Pending; below, how many answered Pending.",
+        )
+    },
     exact(
         MetricId::Bytes,
         "Bytes",
@@ -117,6 +127,7 @@ pub const METRICS: [MetricInfo; 16] = [
     ),
     MetricInfo {
         knee: Some(Metric::BytesCopied),
+        term: Some(TermId::Copy),
         ..exact(
             MetricId::BytesCopied,
             "Bytes copied",
@@ -127,6 +138,7 @@ pub const METRICS: [MetricInfo; 16] = [
     },
     MetricInfo {
         knee: Some(Metric::Allocations),
+        term: Some(TermId::Allocation),
         ..exact(
             MetricId::Allocations,
             "Allocations",
@@ -135,13 +147,16 @@ pub const METRICS: [MetricInfo; 16] = [
             "Heap allocations during one run, from a counting allocator, and the bytes they asked for.",
         )
     },
-    exact(
-        MetricId::Reallocs,
-        "Reallocations",
-        "reallocations",
-        Unit::Count,
-        "realloc calls in one run: a growable buffer that started too small.",
-    ),
+    MetricInfo {
+        term: Some(TermId::Allocation),
+        ..exact(
+            MetricId::Reallocs,
+            "Reallocations",
+            "reallocations",
+            Unit::Count,
+            "realloc calls in one run: a growable buffer that started too small.",
+        )
+    },
     MetricInfo {
         platform: Some(
             "Heap bytes follow the sizes of Rust types, which differ between a 32-bit wasm build and a 64-bit native one.",
@@ -170,6 +185,7 @@ pub const METRICS: [MetricInfo; 16] = [
         about: "Measured time of one run in this tab: the median of the samples, with their spread (min–max) below.",
         platform: Some("Depends on the machine, the browser and what else runs: compare times taken on one machine."),
         knee: None,
+        term: Some(TermId::Measured),
     },
     MetricInfo {
         id: MetricId::ModelledIoNs,
@@ -180,6 +196,7 @@ pub const METRICS: [MetricInfo; 16] = [
         about: "Calls that reach the system (source reads, sink writes) × the cost per call you set. Modelled, not measured.",
         platform: None,
         knee: None,
+        term: Some(TermId::Modelled),
     },
     MetricInfo {
         id: MetricId::ModelledTotalNs,
@@ -190,16 +207,23 @@ pub const METRICS: [MetricInfo; 16] = [
         about: "Measured CPU median plus modelled I/O.",
         platform: Some("Its CPU part depends on the machine, the browser and what else runs."),
         knee: Some(Metric::Time),
+        term: Some(TermId::Modelled),
     },
-    exact(
-        MetricId::Digest,
-        "Digest",
-        "digest",
-        Unit::Text,
-        "Hash of the bytes the application received or the sink accepted; every run must agree.",
-    ),
+    MetricInfo {
+        term: Some(TermId::Digest),
+        ..exact(
+            MetricId::Digest,
+            "Digest",
+            "digest",
+            Unit::Text,
+            "Hash of the bytes the application received or the sink accepted; every run must agree.",
+        )
+    },
     exact(MetricId::AppWrites, "App writes", "app writes", Unit::Count, "write_all calls the application made."),
-    exact(MetricId::SinkWrites, "Sink writes", "sink writes", Unit::Count, "write calls on the sink (system calls)."),
+    MetricInfo {
+        term: Some(TermId::SystemCall),
+        ..exact(MetricId::SinkWrites, "Sink writes", "sink writes", Unit::Count, "write calls on the sink (system calls).")
+    },
     exact(MetricId::SinkFlushes, "Flushes", "flushes", Unit::Count, "flush calls on the sink."),
 ];
 

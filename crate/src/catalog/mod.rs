@@ -1,5 +1,5 @@
 //! The catalog: what the page lists and says. The workloads' and the write
-//! lab's texts, the lessons, the schema the page builds its controls from,
+//! lab's texts, the lessons, the glossary, the schema the page builds its controls from,
 //! and the Rust program a link corresponds to. Each reader's own texts live
 //! in its module (`engine::readers`); the catalog gathers them.
 //!
@@ -7,6 +7,7 @@
 //! wasm glue and the CLI.
 
 pub mod cursors;
+pub mod glossary;
 pub mod lessons;
 pub mod metrics;
 pub mod schema;

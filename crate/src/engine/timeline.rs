@@ -33,9 +33,9 @@ use super::source::{file_read_to_end, file_read_to_string, stream_seed, FileRead
 use super::workload::{self, AppCounts, AppReader, Consume, FrameBuf, Spec, Tally};
 use crate::model::{Op, OpKind, Params, Piece, ReaderKind, Shape, SourceRead, Span, Timeline, Workload};
 
-/// Application operations recorded per reader: enough to see a buffer fill,
-/// drain and refill a few times, small enough for every report to carry.
-pub const TRACE_OPS: usize = 100;
+/// Application operations recorded per reader (the model's
+/// [`TIMELINE_OPS`](crate::model::TIMELINE_OPS), which bounds the link's `step`).
+pub const TRACE_OPS: usize = crate::model::TIMELINE_OPS as usize;
 /// Source reads listed per operation (all are counted): a `read_to_end` or an
 /// unbuffered line makes many.
 pub const TRACE_READS: usize = 16;

@@ -31,11 +31,11 @@ pub const LINK_VERSION: u32 = 1;
 pub const MAX_LINK_BYTES: usize = 8 * 1024;
 
 /// Keys that never change a result: presenter mode, the result view shown,
-/// the lesson a link was opened from, predict-then-reveal, and where `sys` came from (a result
+/// the timeline's step, the lesson a link was opened from, predict-then-reveal, and where `sys` came from (a result
 /// follows `sys` itself). Two links that differ only in these describe the
 /// same experiment (the page's baseline comparison and "settings changed
 /// since the lesson" both rely on this list).
-pub const DISPLAY_KEYS: &[&str] = &[key::PRESENT, key::VIEW, key::LESSON, key::SYS_SOURCE, key::EMBED, key::PREDICT];
+pub const DISPLAY_KEYS: &[&str] = &[key::PRESENT, key::VIEW, key::STEP, key::LESSON, key::SYS_SOURCE, key::EMBED, key::PREDICT];
 
 /// Keys that say what a sweep runs, never what a single run measures: a
 /// single run's link (its report, exports and native command) leaves them
@@ -254,6 +254,12 @@ pub const KEYS: &[Key] = &[
         name: key::VIEW,
         decode: |d, raw, _| d.view = d.choice(key::VIEW, raw, "view", "using the view the link implies"),
         encode: |p| (p.view != View::implied(p)).then(|| p.view.id().to_string()),
+    },
+    // The timeline's step on screen, from 1; written only when it is not the first.
+    Key {
+        name: key::STEP,
+        decode: |d, raw, p| p.step = d.count(key::STEP, raw, LIMITS.step, d.defaults.step),
+        encode: |p| changed(p, |q| q.step).then(|| p.step.to_string()),
     },
     // Embedded: the charts to show. Unknown ids are dropped with a notice;
     // with none known the link opens the whole page.

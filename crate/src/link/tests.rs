@@ -167,7 +167,7 @@ fn every_key_of_the_table_is_known_once() {
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");
     }
-    assert_eq!(keys.len(), 34);
+    assert_eq!(keys.len(), 35);
     assert!(DISPLAY_KEYS.iter().all(|k| keys.contains(k)));
 }
 
@@ -257,14 +257,14 @@ fn lesson_key_round_trips_and_unknown_lessons_are_named() {
 #[test]
 fn display_keys_change_no_part_of_the_experiment() {
     let plain = decode("v=1&cap=16K&rs=4");
-    let shown = decode("v=1&cap=16K&rs=4&present=on&view=timeline&lesson=one-byte&syssrc=opfs&embed=reads&predict=on");
+    let shown = decode("v=1&cap=16K&rs=4&present=on&view=timeline&step=33&lesson=one-byte&syssrc=opfs&embed=reads&predict=on");
     assert!(shown.notices.is_empty(), "{:?}", shown.notices);
     assert_ne!(plain.params, shown.params);
     // With the display keys' fields reset, the two are the same experiment.
     assert_eq!(shown.params.experiment(), plain.params);
     let swept = decode("v=1&cap=16K&rs=4&view=sweep&sweep=cap&from=1K&to=64K");
     assert_eq!(swept.params.experiment(), plain.params, "a sweep's single run is the experiment");
-    assert_eq!(DISPLAY_KEYS, [key::PRESENT, key::VIEW, key::LESSON, key::SYS_SOURCE, key::EMBED, key::PREDICT]);
+    assert_eq!(DISPLAY_KEYS, [key::PRESENT, key::VIEW, key::STEP, key::LESSON, key::SYS_SOURCE, key::EMBED, key::PREDICT]);
 }
 
 #[test]
@@ -281,7 +281,7 @@ fn embed_round_trips_drops_unknown_charts_and_stays_out_of_default_links() {
     assert_eq!(d.params.embed, [Embed::Reads]);
     assert_eq!(d.notices.len(), 1);
     assert_eq!(d.notices[0].key, "embed");
-    assert!(d.notices[0].message.contains("known: reads, time, copied, allocs, sweep, write"), "{:?}", d.notices);
+    assert!(d.notices[0].message.contains("known: reads, time, copied, allocs, sweep, write, reallocs, timeline"), "{:?}", d.notices);
     let d = decode("v=1&embed=pie");
     assert!(d.params.embed.is_empty());
     assert!(d.notices[0].message.ends_with("using none"), "{:?}", d.notices);
@@ -302,6 +302,29 @@ fn presenter_mode_round_trips_and_stays_out_of_default_links() {
     assert!(!bad.params.present);
     assert!(bad.notices[0].message.contains("not on or off"), "{:?}", bad.notices);
     assert!(params_from_json(r#"{"present": true}"#).unwrap().present);
+}
+
+#[test]
+fn the_timeline_step_round_trips_is_clamped_to_the_recorded_steps_and_stays_out_of_default_links() {
+    assert!(!encode(&Params::default()).contains("step"));
+    let d = decode("v=1&cap=256&rs=8&view=timeline&step=33");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert_eq!(d.params.step, 33);
+    assert!(d.fragment.ends_with("&view=timeline&step=33"), "{}", d.fragment);
+    assert_eq!(decode(&d.fragment).params, d.params, "it survives a reload");
+    // Step 1 is the first, written by no link.
+    assert!(!decode("v=1&step=1").fragment.contains("step"));
+    // Past the recorded steps: clamped, with a notice naming the key.
+    let past = decode("v=1&view=timeline&step=5000");
+    assert_eq!(keys(&past), ["step"]);
+    assert_eq!(past.params.step, crate::model::TIMELINE_OPS);
+    let zero = decode("v=1&step=0");
+    assert_eq!((keys(&zero), zero.params.step), (vec!["step"], 1));
+    let bad = decode("v=1&step=later");
+    assert_eq!((keys(&bad), bad.params.step), (vec!["step"], 1));
+    // A display key: the step never changes a result.
+    assert!(crate::link::DISPLAY_KEYS.contains(&"step"));
+    assert!(Params { step: 101, ..Params::default() }.check().is_err());
 }
 
 #[test]
@@ -420,6 +443,7 @@ mod canonical {
             ("from", &["64", "1", "64,1"]),
             ("to", &["1K", "8", "1K,8"]),
             ("view", &["run", "timeline", "sweep", "x"]),
+            ("step", &["1", "33", "100", "0", "101", "x"]),
             ("embed", &["reads,time", "sweep", "x"]),
             ("lesson", &["1", "x"]),
         ];
@@ -513,6 +537,7 @@ fn numeric_keys() -> Vec<Numeric> {
         n(key::FRAME, LIMITS.frame, Size, |p| single_length(p.frame)),
         n(key::NUL, LIMITS.nul, Size, |p| p.nul),
         n(key::PEND, LIMITS.pend, Count, |p| p.pend),
+        n(key::STEP, LIMITS.step, Count, |p| p.step),
         n(key::RECORDS, LIMITS.records, Size, |p| p.write.records),
         n(key::INIT_CAP, LIMITS.init_cap, Size, |p| p.write.init_cap),
         n(key::FIXED_BUF, LIMITS.buf, Size, |p| p.write.buf),

@@ -48,6 +48,7 @@ pub mod key {
     pub const FROM: &str = "from";
     pub const TO: &str = "to";
     pub const VIEW: &str = "view";
+    pub const STEP: &str = "step";
     pub const EMBED: &str = "embed";
     pub const LESSON: &str = "lesson";
 }
@@ -115,7 +116,15 @@ pub struct Limits {
     pub frame: Bounds,
     /// `scan` workload: position of the NUL byte (at or past the end: none).
     pub nul: Bounds,
+    /// The buffer timeline's step on screen, from 1 to the operations it
+    /// records ([`TIMELINE_OPS`]).
+    pub step: Bounds,
 }
+
+/// Application operations the buffer timeline records per reader: enough to
+/// see a buffer fill, drain and refill a few times, small enough for every
+/// report to carry.
+pub const TIMELINE_OPS: u64 = 100;
 
 pub const LIMITS: Limits = Limits {
     len: Bounds::new(KIB, 64 * MIB),
@@ -135,6 +144,7 @@ pub const LIMITS: Limits = Limits {
     line: Bounds::new(0, 64 * KIB),
     frame: Bounds::new(0, MIB),
     nul: Bounds::new(0, 64 * MIB),
+    step: Bounds::new(1, TIMELINE_OPS),
 };
 
 /// One job's bound with several streams: stream length × streams (the bytes
@@ -287,6 +297,7 @@ impl Params {
         check_bounds(key::SYS, self.sys, LIMITS.sys)?;
         check_bounds(key::PEND, self.pend, LIMITS.pend)?;
         check_bounds(key::SEED, self.seed, LIMITS.seed)?;
+        check_bounds(key::STEP, self.step, LIMITS.step)?;
         check_chunk(key::CHUNK, self.chunk)?;
         check_list(key::READERS, &self.readers, "reader")?;
         self.check_write()?;

@@ -21,7 +21,7 @@ pub use chunk::{ChunkModel, Preset, PIPE_CHUNK, PRESETS};
 pub use id::Id;
 pub use limits::{
     key, max_streams, Bounds, Limits, ParamError, LIMITS, MAX_JOB_BYTES, MAX_GRID_POINTS, MAX_REAL_STREAMS,
-    MAX_SWEEP_POINTS,
+    MAX_SWEEP_POINTS, TIMELINE_OPS,
 };
 pub use params::{
     Across, Embed, Flavour, Lab, LenRange, LessonId, Params, ReaderKind, Record, Sweep, SweepAxis, SysSource, View, Workload,

@@ -125,6 +125,8 @@ pub enum LessonId {
     ChainedWorst,
     Cursors,
     BufferSize,
+    KneeGrid,
+    BufferTimeline,
 }
 
 impl Id for LessonId {}
@@ -177,6 +179,10 @@ pub enum Embed {
     Sweep,
     /// The write lab's charts.
     Write,
+    /// The write lab's reallocations chart (per cursor).
+    Reallocs,
+    /// The buffer timeline (the step on screen).
+    Timeline,
 }
 
 impl Id for Embed {}
@@ -247,6 +253,10 @@ pub struct Params {
     /// The result view the page shows. Changes only how the page looks,
     /// never a result.
     pub view: View,
+    /// The buffer timeline's step on screen, from 1 (the page shows the
+    /// trace's last step when it has fewer). Changes only how the page
+    /// looks, never a result.
+    pub step: u64,
     /// Embedded: only these charts, a headline and a link to the full page;
     /// empty: the whole page. Changes only how the page looks.
     pub embed: Vec<Embed>,
@@ -281,6 +291,7 @@ impl Default for Params {
             predict: false,
             sweep: None,
             view: View::Run,
+            step: 1,
             embed: Vec::new(),
         }
     }
@@ -300,6 +311,7 @@ impl Params {
             predict: plain.predict,
             sweep: plain.sweep,
             view: plain.view,
+            step: plain.step,
             embed: plain.embed,
             ..self.clone()
         }

@@ -39,6 +39,19 @@ pub struct Timeline {
     pub error: Option<String>,
 }
 
+impl Timeline {
+    /// The operations (0-based) whose source read went into the buffer, not
+    /// past it: where the buffer fills (the page's `fillSteps` says the same).
+    pub fn fills(&self) -> Vec<usize> {
+        self.ops
+            .iter()
+            .enumerate()
+            .filter(|(_, op)| op.source_reads > 0 && !op.bypass && op.reads.iter().any(|r| r.block.is_some()))
+            .map(|(i, _)| i)
+            .collect()
+    }
+}
+
 /// What the application called.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]

@@ -1,5 +1,6 @@
 // Notices the person must see: link values the engine replaced (from
-// decode_link, each naming its key), engine restarts, and the engine's error
+// decode_link, each naming its key), settings the page chose for the person
+// (a view's starting settings), engine restarts, and the engine's error
 // for the current experiment. Link and restart notices are polite status
 // messages; an error is an alert.
 
@@ -24,7 +25,9 @@ export function createNotices(container: HTMLElement, onDismiss: (id: number) =>
     const lead =
       notice.source === "link"
         ? [h("span", { class: "notice-kind" }, "Link value for "), h("code", {}, notice.key ?? "link"), ": "]
-        : [h("span", { class: "notice-kind" }, "Engine: ")];
+        : notice.source === "settings"
+          ? [h("span", { class: "notice-kind" }, "Settings changed: ")]
+          : [h("span", { class: "notice-kind" }, "Engine: ")];
     return h(
       "li",
       { class: `notice ${notice.source}`, "data-key": notice.key },

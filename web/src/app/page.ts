@@ -25,7 +25,7 @@ import { countsClient, isDropped, type ClientEvent, type Engines, type RunResult
 import type { Codec } from "../engine/codec";
 import type { Fault } from "../engine/protocol";
 import type { SweepRunner } from "../engine/sweep-runner";
-import type { Decoded, Lab, LabReport, Params, Sweep, View } from "../engine/types.gen";
+import type { Decoded, Lab, LabReport, Params, Sweep, TermId, View } from "../engine/types.gen";
 import { byId, setText } from "../shared/dom";
 import type { LabUi, SweepShown } from "../shared/lab";
 import { atOnce, onFirstUse } from "../shared/later";
@@ -136,12 +136,15 @@ export async function startPage(
       else dispatch({ type: "held", held: held(...args) });
     };
   const edit = holdOr((params: Params, live: boolean): Held => ({ kind: "edit", params, live }), edited);
+  const display = holdOr((params: Params): Held => ({ kind: "display", params }), displayed);
   const editSweep = holdOr((sweep: Sweep | null): Held => ({ kind: "sweep", params: { ...state.params, sweep } }), (sweep: Sweep | null) => sweepEdited({ ...state.params, sweep }));
   const labs = createLabs(
     {
       codec,
       params: () => state.params,
       edited: (params, live) => edit(params, live),
+      displayed: (params) => display(params),
+      link: () => state.fragment,
       sweepEdited: (sweep) => editSweep(sweep),
       sweepRun: () => dispatch({ type: "sweepRun" }),
       sweepCancel: () => dispatch({ type: "sweepCancel" }),
@@ -163,6 +166,19 @@ export async function startPage(
   // module, on a write-lab link, loads beside the first counts); if it
   // cannot load, the page says so as for the engine (main.ts).
   await new Promise((arrived, failed) => labs[state.params.lab](arrived, failed));
+  // Lessons load by navigating to their links, so the hashchange handler
+  // below is their loader too. The panel comes after the first numbers,
+  // unless the link opens a lesson: then its card shows beside them.
+  const lessons = (state.params.lesson === null ? onFirstUse : atOnce)(() =>
+    import("../panels/lessons").then((m) =>
+      m.createLessons({ menu: byId("lessons-menu"), card: byId("lesson-card"), start: byId("lesson-start"), results, codec, dispatch: (action) => dispatch(action) }),
+    ),
+  );
+  // A lesson's link shows its card from the first render (the card's arrival
+  // would move the results beside or under it), so it is awaited with the
+  // lab, before any piece is built; a card that cannot load leaves the page
+  // without one.
+  if (state.params.lesson !== null) await new Promise<unknown>((arrived) => lessons(arrived, arrived));
   /** The newest change of lab (`withLab`); one still waiting for its lab's module gives way to a newer one. */
   let labChange = 0;
   /**
@@ -209,17 +225,12 @@ export async function startPage(
       settingsSection.focus({ preventScroll: true });
     },
   });
-  const peek = createPeek(actions.peekSlot, results);
-  // Lessons load by navigating to their links, so the hashchange handler
-  // below is their loader too. The panel comes after the first numbers,
-  // unless the link opens a lesson: then its card shows beside them.
-  const lessons = (state.params.lesson === null ? onFirstUse : atOnce)(() =>
-    import("../panels/lessons").then((m) =>
-      m.createLessons({ menu: byId("lessons-menu"), card: byId("lesson-card"), start: byId("lesson-start"), results, codec, dispatch: (action) => dispatch(action) }),
-    ),
-  );
+  // The numbers: the headline and every view's results (a hidden one is never in view).
+  const peek = createPeek(actions.peekSlot, results, [headline, byId("read-results"), byId("write-results")]);
   // Nothing calls the About panel: it simply comes with the other parts.
   onFirstUse(() => import("../panels/about").then((m) => m.createAbout(byId("about"))))(() => undefined);
+  // The Glossary (the masthead's button) and the terms the headline links to it.
+  const glossary = onFirstUse(() => import("../panels/glossary").then((m) => m.createGlossary(byId("glossary"))));
 
   // The code panel, export, baselines, the native command, embedding and
   // presenter mode. Each owns its element; render() hands them what is on
@@ -395,7 +406,13 @@ export async function startPage(
 
   function showHeadline(): void {
     const lab = labOf(state.params.lab);
-    setText(headline, lab.headline(viewOf(state)));
+    const text = lab.headline(viewOf(state));
+    // Its terms link to the glossary once that has arrived (after the first numbers).
+    if (glossary.now) glossary.now.fill(headline, text);
+    else {
+      setText(headline, text);
+      if (text !== "") glossary(showHeadline);
+    }
     const note = staleNote(state);
     setText(staleLine, note ?? "");
     staleLine.hidden = note === null;
@@ -529,11 +546,14 @@ export async function startPage(
 
   /** A view tab was chosen: the lab may bring the view's own starting settings. */
   function viewChosen(view: View): void {
-    const params = labOf(state.params.lab).enter(view, state.params);
+    const { params, note } = labOf(state.params.lab).enter(view, state.params);
     const next = links(params);
     if (!next) return;
-    if (next.run !== state.runFragment) edited(params, false);
-    else dispatch({ type: "display", params, links: next });
+    if (next.run !== state.runFragment) {
+      edited(params, false);
+      // The view brought settings of its own: said in a notice, never silently.
+      if (note !== null) dispatch({ type: "settingsNote", message: note });
+    } else dispatch({ type: "display", params, links: next });
   }
 
   /** How the engine fitted a setting (a sweep's range), in the words its notices give. */
@@ -572,6 +592,15 @@ export async function startPage(
     if (next.run !== state.runFragment) performance.mark("buflab:edited");
     dispatch({ type: "edited", params, links: next, live });
   }
+
+  // A term (a dotted word: `button.term[data-term]`, wherever it sits) opens its glossary entry.
+  document.addEventListener("click", (event) => {
+    const term = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-term]") : null;
+    const id = term?.dataset["term"];
+    if (!id) return;
+    event.preventDefault();
+    glossary((g) => g.open(id as TermId));
+  });
 
   // The skip link moves focus without touching the fragment (the fragment is the experiment).
   document.querySelector("a.skip")?.addEventListener("click", (event) => {

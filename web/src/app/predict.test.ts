@@ -77,6 +77,14 @@ describe("the answer on screen", () => {
     expect(answerOf({ kind: "read", reader: "std", field: "source_reads" }, stateWith({}))).toBeNull();
     const write = withReport({ lab: "write" }, { lab: "write", flavours: [{ flavour: "cursor_vec", reallocs: 12 }] });
     expect(answerOf({ kind: "write", flavour: "cursor_vec", field: "reallocs" }, write)).toBe(12);
+    // The application reads one fill of a buffer serves, from the reader's timeline: fills at steps 1 and 33, 32 reads.
+    const op = (fill: boolean) => ({ source_reads: fill ? 1 : 0, bypass: false, reads: fill ? [{ block: 0 }] : [] });
+    const ops = Array.from({ length: 40 }, (_, i) => op(i === 0 || i === 32));
+    const traced = withReport({}, { lab: "read", runs: [{ reader: "std", source_reads: 9, timeline: { ops } }] });
+    expect(answerOf({ kind: "fill_serves", reader: "std" }, traced)).toBe(32);
+    // One fill in view: no answer to give.
+    const once = withReport({}, { lab: "read", runs: [{ reader: "std", source_reads: 9, timeline: { ops: ops.slice(0, 30) } }] });
+    expect(answerOf({ kind: "fill_serves", reader: "std" }, once)).toBeNull();
     // A report of other settings is not the answer.
     const edited = update(read, { type: "edited", params: { ...read.params, cap: 4096 }, links: linksOf({ ...read.params, cap: 4096 }), live: false }).state;
     expect(answerOf({ kind: "read", reader: "std", field: "source_reads" }, edited)).toBeNull();
@@ -86,12 +94,21 @@ describe("the answer on screen", () => {
     let s = initialState({ params: sweepParams, notices: [], fragment: sweepLinks.link }, sweepLinks, schema.display_keys);
     const started = update(s, { type: "sweepRun" });
     s = started.state;
-    const knee = { kind: "knee", reader: "std", metric: "source_reads" } as const;
-    const report = { complete: false, knees: [{ reader: "std", metric: "source_reads", value: 512 }] } as unknown as SweepReport;
+    const knee = { kind: "knee", reader: "std", metric: "source_reads", across: null } as const;
+    const report = {
+      complete: false,
+      knees: [
+        { reader: "std", metric: "source_reads", value: 512 },
+        // A two-axis sweep's knees carry their column.
+        { reader: "std", metric: "source_reads", value: 1024, across: 1024 },
+      ],
+    } as unknown as SweepReport;
     s = update(s, { type: "sweepPoint", id: s.sweep!.id, report }).state;
     expect(answerOf(knee, s)).toBeNull();
     s = update(s, { type: "sweepSettled", id: s.sweep!.id, outcome: { kind: "done", report: { ...report, complete: true } }, elapsedMs: 1 }).state;
     expect(answerOf(knee, s)).toBe(512);
+    expect(answerOf({ ...knee, across: 1024 }, s)).toBe(1024);
+    expect(answerOf({ ...knee, across: 64 }, s)).toBeNull();
   });
 
   it("says how far a guess was", () => {

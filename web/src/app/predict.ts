@@ -5,21 +5,30 @@
 
 import type { Answer } from "../engine/types.gen";
 import { formatCount, formatRatio } from "../shared/format";
+import { fillSteps } from "../labs/read/timeline-start";
 import { reportCurrent, reportOf, sweepCurrent, type AppState } from "./state";
 
 /**
  * The number `answer` points at in the results on screen, when they are of
  * the settings on screen (null while they are still to come): a count of one
- * reader's or cursor flavour's run, or the knee of a finished sweep.
+ * reader's or cursor flavour's run, the knee of a finished sweep (in one
+ * column of a two-axis sweep), or what one fill of a buffer serves in its timeline.
  */
 export function answerOf(answer: Answer, state: AppState): number | null {
   if (answer.kind === "knee") {
     const report = sweepCurrent(state) ? state.sweep?.report : null;
     if (!report?.complete) return null;
-    return report.knees.find((k) => k.reader === answer.reader && k.metric === answer.metric && k.across === undefined)?.value ?? null;
+    const across = answer.across ?? undefined;
+    return report.knees.find((k) => k.reader === answer.reader && k.metric === answer.metric && k.across === across)?.value ?? null;
   }
   const report = reportCurrent(state) ? reportOf(state) : null;
   if (report === null) return null;
+  if (answer.kind === "fill_serves") {
+    // The application reads one fill serves: from the step of the first fill to the step before the next.
+    const ops = report.lab === "read" ? report.runs.find((r) => r.reader === answer.reader)?.timeline?.ops : undefined;
+    const fills = ops ? fillSteps(ops) : [];
+    return fills.length >= 2 ? fills[1]! - fills[0]! : null;
+  }
   const run: object | undefined =
     answer.kind === "read"
       ? report.lab === "read"

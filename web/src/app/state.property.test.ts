@@ -17,7 +17,10 @@
 //      on their way, and a debounce the state says is pending has its timer;
 //   8. workshops: forward reveals a hidden answer or opens the next lesson,
 //      never both; a lesson opened from inside the page keeps presenter
-//      mode and predict; a newly opened lesson asks its question again.
+//      mode and predict; a newly opened lesson asks its question again;
+//   9. the timeline's step (a display key) ends no run and leaves the
+//      results as current as they were; a note about settings the page chose is one notice,
+//      and goes when the settings change again.
 //
 // The worker is simulated by the test (it answers what the effects ask, with
 // reports that carry the link they were asked for); the model is the real one.
@@ -58,7 +61,7 @@ const defaults = schema.defaults as unknown as Params;
 function linksOf(p: Params): Links {
   const base = `v=1&cap=${p.cap}&rs=${p.rs}&lab=${p.lab}`;
   const display = `${p.present ? "&present=on" : ""}${p.predict ? "&predict=on" : ""}${p.lesson ? `&lesson=${p.lesson}` : ""}`;
-  const run = `${base}${p.view === "timeline" ? "&view=timeline" : ""}${display}`;
+  const run = `${base}${p.view === "timeline" ? "&view=timeline" : ""}${p.step !== 1 ? `&step=${p.step}` : ""}${display}`;
   const sweep = p.sweep ? `${base}&sweep=${p.sweep.axis}&from=${p.sweep.from}&to=${p.sweep.to}${display}` : null;
   return { link: viewOfParams(p) === "sweep" && sweep !== null ? sweep : run, run, sweep };
 }
@@ -90,7 +93,11 @@ type Move =
   | { kind: "reveal" }
   | { kind: "guess"; guess: number }
   | { kind: "forward" }
-  | { kind: "back" };
+  | { kind: "back" }
+  /** The timeline's step moved (a display key). */
+  | { kind: "step"; step: number }
+  /** A view opened on settings of its own, said in a notice. */
+  | { kind: "settingsNote" };
 
 /** The lessons' order the clicker moves along (ids as the model sees them: opaque). */
 const ORDER = ["first", "second", "third"] as unknown as LessonId[];
@@ -122,6 +129,8 @@ const move: fc.Arbitrary<Move> = fc.oneof(
   w(1, fc.record({ kind: fc.constant("guess" as const), guess: fc.nat({ max: 5000 }) })),
   w(2, fc.constant({ kind: "forward" as const })),
   w(1, fc.constant({ kind: "back" as const })),
+  w(2, fc.record({ kind: fc.constant("step" as const), step: fc.integer({ min: 1, max: 100 }) })),
+  w(1, fc.constant({ kind: "settingsNote" as const })),
 );
 
 /** The simulated outside world: what the workers were asked and have not answered, and the debounce timer. */
@@ -205,6 +214,12 @@ function play(world: World, m: Move): void {
       const params = { ...p, predict: !p.predict };
       return apply(world, { type: "display", params, links: linksOf(params) });
     }
+    case "step": {
+      const params = { ...p, step: m.step };
+      return apply(world, { type: "display", params, links: linksOf(params) });
+    }
+    case "settingsNote":
+      return apply(world, { type: "settingsNote", message: "The timeline opened on its own starting settings." });
     case "reveal":
       return apply(world, { type: "reveal" });
     case "guess":
@@ -377,6 +392,15 @@ function checkInvariants(world: World, m: Move, before: AppState): void {
     expect(s.params.predict).toBe(before.params.predict);
   }
   if (s.params.lesson !== before.params.lesson) expect([s.revealed, s.guess]).toEqual([false, null]);
+  // 9. The timeline's step is a display key: moving it runs nothing and keeps the results current; a settings note is one notice.
+  if (m.kind === "step") {
+    // (A view without full results of its settings may still ask for them, as any display change does.)
+    expect(world.effects.some((e) => e.type === "cancelRuns"), "a step ended a run").toBe(false);
+    expect(reportCurrent(s)).toBe(reportCurrent(before));
+    expect(s.params.step).toBe(m.step);
+  }
+  expect(s.notices.filter((n) => n.source === "settings").length).toBeLessThanOrEqual(1);
+  if (m.kind === "edit" && !sameLink(s, s.runFragment, before.runFragment)) expect(s.notices.some((n) => n.source === "settings")).toBe(false);
   // 5. Nothing waits on nothing.
   if (s.timing !== null) {
     const timing = s.timing;

@@ -28,7 +28,8 @@
 import { sameExperiment, viewOfParams } from "./link";
 import type { Decoded, Lab, LabReport, LessonId, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
 
-export type NoticeSource = "link" | "engine";
+/** Where a notice comes from: a link value replaced, settings the page chose (a view's starting settings), the engine. */
+export type NoticeSource = "link" | "settings" | "engine";
 
 export interface Notice {
   id: number;
@@ -179,6 +180,8 @@ export type Action =
   | { type: "engineReady"; isolated: boolean }
   | { type: "engineBroken"; message: string }
   | { type: "engineNotice"; message: string }
+  /** The page chose settings for the person (a view's own starting settings): said in a notice until the settings change again. */
+  | { type: "settingsNote"; message: string }
   | { type: "noticeDismissed"; id: number }
   /** Reveal the lesson's answer (predict, then reveal). */
   | { type: "reveal" }
@@ -397,7 +400,7 @@ function withLink(state: AppState, link: Decoded): AppState {
   return {
     ...state,
     params: link.params,
-    notices: [...state.notices.filter((n) => n.source !== "link"), ...fresh],
+    notices: [...state.notices.filter((n) => n.source === "engine"), ...fresh],
     error: null,
     nextNoticeId,
   };
@@ -539,8 +542,10 @@ export function update(state: AppState, action: Action): Step {
     }
     case "edited": {
       const unchanged = action.links.run === state.runFragment && action.links.sweep === state.sweepFragment;
+      // Notices about the link and the settings go when the experiment changes (a display key alone, as the view, keeps them).
+      const sameExperiment = sameLink(state, action.links.run, state.runFragment) && sameLink(state, action.links.sweep, state.sweepFragment);
       const next = withLinks(
-        unchanged ? state : { ...state, notices: state.notices.filter((n) => n.source !== "link"), error: null },
+        unchanged ? state : { ...state, notices: sameExperiment ? state.notices : state.notices.filter((n) => n.source === "engine"), error: null },
         action.params,
         action.links,
       );
@@ -617,6 +622,10 @@ export function update(state: AppState, action: Action): Step {
       return step({ ...state, engine: { kind: "broken", message: action.message } });
     case "engineNotice":
       return step(notice(state, action.message));
+    case "settingsNote": {
+      const added: Notice = { id: state.nextNoticeId, source: "settings", message: action.message };
+      return step({ ...state, notices: [...state.notices.filter((n) => n.source !== "settings"), added], nextNoticeId: state.nextNoticeId + 1 });
+    }
     case "noticeDismissed":
       return step({ ...state, notices: state.notices.filter((n) => n.id !== action.id) });
     case "reveal":

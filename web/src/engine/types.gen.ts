@@ -10,7 +10,7 @@ export type Across = { axis: SweepAxis, from: number, to: number, };
 /**
  * Where a question's answer is in the lesson's result.
  */
-export type Answer = { "kind": "read", reader: ReaderKind, field: string, } | { "kind": "write", flavour: Flavour, field: string, } | { "kind": "knee", reader: ReaderKind, metric: Metric, };
+export type Answer = { "kind": "read", reader: ReaderKind, field: string, } | { "kind": "write", flavour: Flavour, field: string, } | { "kind": "knee", reader: ReaderKind, metric: Metric, across: number | null, } | { "kind": "fill_serves", reader: ReaderKind, };
 
 /**
  * Blocks handed out by the chained reader's pool during a run.
@@ -89,7 +89,7 @@ fragment: string, };
  * masthead, settings and panels, for a slide or a blog post. It changes only
  * how the page looks, never a result.
  */
-export type Embed = "reads" | "time" | "copied" | "allocs" | "sweep" | "write";
+export type Embed = "reads" | "time" | "copied" | "allocs" | "sweep" | "write" | "reallocs" | "timeline";
 
 /**
  * How the application finishes writing to a sink that refuses the last byte.
@@ -282,12 +282,18 @@ question: Question,
  * The charts the lesson's point is about (by their `embed` ids): the
  * page shows them first, so they are on the first screen in presenter mode.
  */
-charts: Array<Embed>, };
+charts: Array<Embed>, 
+/**
+ * The changes the lesson's points suggest, each as the link it leads to:
+ * a person who follows one has not left the lesson (the page names the
+ * suggestion instead of calling the settings changed).
+ */
+suggestions: Array<Suggestion>, };
 
 /**
  * A lesson's id: the value of the `lesson` link key.
  */
-export type LessonId = "one-byte" | "no-help" | "async-bufreader" | "bytes-vs-to-end" | "chained-worst" | "cursors" | "buffer-size";
+export type LessonId = "one-byte" | "no-help" | "async-bufreader" | "bytes-vs-to-end" | "chained-worst" | "cursors" | "buffer-size" | "knee-grid" | "buffer-timeline";
 
 /**
  * Every numeric limit, in one place.
@@ -363,7 +369,12 @@ frame: Bounds,
 /**
  * `scan` workload: position of the NUL byte (at or past the end: none).
  */
-nul: Bounds, };
+nul: Bounds, 
+/**
+ * The buffer timeline's step on screen, from 1 to the operations it
+ * records ([`TIMELINE_OPS`]).
+ */
+step: Bounds, };
 
 /**
  * What a knee is measured on.
@@ -398,7 +409,11 @@ platform: string | null,
 /**
  * The sweep metric this is, when sweeps find knees on it.
  */
-knee: Metric | null, };
+knee: Metric | null, 
+/**
+ * The glossary entry that says what it means: its chart's title links there.
+ */
+term: TermId | null, };
 
 /**
  * A replaced or ignored link value, shown on the page.
@@ -586,6 +601,12 @@ sweep: Sweep | null,
  * never a result.
  */
 view: View, 
+/**
+ * The buffer timeline's step on screen, from 1 (the page shows the
+ * trace's last step when it has fewer). Changes only how the page
+ * looks, never a result.
+ */
+step: number, 
 /**
  * Embedded: only these charts, a headline and a link to the full page;
  * empty: the whole page. Changes only how the page looks.
@@ -975,6 +996,19 @@ batch: number,
 outliers: number, };
 
 /**
+ * A change a lesson's points suggest, as the link it leads to.
+ */
+export type Suggestion = { 
+/**
+ * What changed, in words ("chunking poor, 64–512 bytes").
+ */
+text: string, 
+/**
+ * The lesson's link with that change (same `lesson`; canonical).
+ */
+link: string, };
+
+/**
  * A sweep: `axis` stepped through the powers of two from `from` to `to`;
  * with `across`, a two-axis sweep: at every value of `axis`, the second axis
  * stepped through its own range (a grid of points, `axis` down the rows).
@@ -1086,6 +1120,34 @@ export type SysSource = "manual" | "file" | "pipe" | "tcp" | "opfs";
  * Where a `sys` value came from, as the page says it.
  */
 export type SysSourceInfo = { id: SysSource, label: string, about: string, };
+
+/**
+ * One glossary entry, as the page shows it.
+ */
+export type Term = { id: TermId, 
+/**
+ * The entry's heading: "Source read".
+ */
+term: string, 
+/**
+ * How running text says it (matched whole-word, any case, the
+ * longest first): the page links the first mention in a text to this
+ * entry.
+ */
+phrases: Array<string>, 
+/**
+ * The metric whose sentence opens the definition (its `term` names this entry).
+ */
+metric: MetricId | null, 
+/**
+ * What it means, in a few sentences.
+ */
+definition: string, };
+
+/**
+ * A term the glossary defines: the id a page element links to.
+ */
+export type TermId = "source-read" | "app-read" | "copy" | "allocation" | "chunking" | "system-call" | "pending" | "digest" | "exact" | "measured" | "modelled" | "sweep" | "knee";
 
 /**
  * One reader's first operations.

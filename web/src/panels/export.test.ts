@@ -8,7 +8,8 @@ import { isWriteReport } from "../engine/report";
 import type { Report, WriteReport } from "../engine/types.gen";
 import { realCodec, realQuickRun } from "../engine/real-engine";
 import { BASELINE_METRICS, MAX_BASELINES, compareRuns, linkDifferences, parseStored, ratioText, withSaved, type Baseline } from "./baseline";
-import { csvField, exactNumber, settingsLine } from "../shared/export-kit";
+import { csvField, exactNumber } from "../shared/export-kit";
+import { settingsInWords } from "../shared/settings-words";
 import { READ_CSV_HEADER, WRITE_CSV_HEADER, csvOf, fileName, jsonOf, markdownOf, mdCell } from "./export";
 
 let codec: Codec;
@@ -92,14 +93,14 @@ describe("CSV", () => {
     expect(Number(rows[3]![col("blocks_allocated")])).toBeGreaterThan(0);
   });
 
-  it("starts with the lab, the settings on one line and the link, as comment lines", () => {
+  it("starts with the lab, the settings in words and the link, as comment lines", () => {
     const report = readRun("len=64K&chunk=poor&cap=4K&rs=1&rd=unbuffered,std&wl=fixed");
     const { comments } = splitComments(csvOf(report, LINK_URL));
     expect(comments[0]).toBe("BufLab read lab (quick estimate: one short sample)");
-    expect(comments[1]).toBe(`settings: ${settingsLine(report.link)}`);
-    expect(comments[1]).toContain("len=64K, chunk=poor");
-    expect(comments[1]).toContain("cap=4K");
-    expect(comments[1]).not.toContain("v=1");
+    expect(comments[1]).toBe(`settings: ${settingsInWords(report.params)}`);
+    expect(comments[1]).toContain("Chunking: poor network, 64–512 bytes per read");
+    expect(comments[1]).toContain("Buffer capacity: 4 KiB; Read size: 1 byte");
+    expect(comments[1]).not.toMatch(/\b(len|cap|rs|v)=/);
     expect(comments[2]).toBe(`link: ${LINK_URL}`);
   });
 

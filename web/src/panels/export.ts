@@ -13,7 +13,8 @@ import type { FlavourRun, LabReport, MetricInfo, Report, Run, SinkRun, WriteRepo
 import { formatCount, formatNs } from "../shared/format";
 import { METRIC } from "../shared/metrics";
 import { h, replaceChildren, setText } from "../shared/dom";
-import { chartPng, csvComments, csvLines, download, exportName, settingsLine, type Cell } from "../shared/export-kit";
+import { chartPng, csvComments, csvLines, download, exportName, type Cell } from "../shared/export-kit";
+import { settingsInWords } from "../shared/settings-words";
 
 // ---------------------------------------------------------------- pure formatting
 
@@ -71,7 +72,7 @@ export const WRITE_CSV_HEADER = WRITE_CSV.map(([name]) => name);
  */
 export function csvOf(report: LabReport, link: string): string {
   const what = `BufLab ${isWriteReport(report) ? "write" : "read"} lab${report.quick ? " (quick estimate: one short sample)" : ""}`;
-  const comments = csvComments(what, report.link, link);
+  const comments = csvComments(what, settingsInWords(report.params), link);
   if (isWriteReport(report)) return writeCsv(report, comments);
   const rows = report.runs.map((r): Cell[] => READ_CSV.map(([, cell]) => cell(r)));
   return csvLines(comments, READ_CSV_HEADER, rows);
@@ -219,7 +220,7 @@ export function createExport(container: HTMLElement, options: ExportOptions): Ex
         pngs,
         ...charts.map(({ title, canvas }, i) =>
           button(`export-png-${i}`, `${title} (PNG)`, (r) =>
-            chartPng(canvas, { title, settings: settingsLine(r.link), link: options.link(r) }).then((blob) =>
+            chartPng(canvas, { title, settings: settingsInWords(r.params), link: options.link(r) }).then((blob) =>
               download(blob, fileName(r, "png", new Date(), title)),
             ),
           ),

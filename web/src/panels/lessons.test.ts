@@ -7,6 +7,7 @@ import type { Codec } from "../engine/codec";
 import { lessons } from "../engine/lessons";
 import { realCodec } from "../engine/real-engine";
 import { fragmentOf } from "../app/link";
+import { introduction } from "./lessons";
 
 let codec: Codec;
 beforeAll(() => {
@@ -14,9 +15,19 @@ beforeAll(() => {
 });
 
 describe("the lessons", () => {
-  it("lists the seven lessons in seed order, each complete", () => {
-    expect(lessons.map((l) => l.id)).toEqual(["one-byte", "no-help", "async-bufreader", "bytes-vs-to-end", "chained-worst", "cursors", "buffer-size"]);
-    expect(lessons.map((l) => l.seed)).toEqual(["000", "000", "000", "001", "002", "004", "sweep"]);
+  it("lists the nine lessons, the articles' in seed order, then the sweeps and the timeline, each complete", () => {
+    expect(lessons.map((l) => l.id)).toEqual([
+      "one-byte",
+      "no-help",
+      "async-bufreader",
+      "bytes-vs-to-end",
+      "chained-worst",
+      "cursors",
+      "buffer-size",
+      "knee-grid",
+      "buffer-timeline",
+    ]);
+    expect(lessons.map((l) => l.seed)).toEqual(["000", "000", "000", "001", "002", "004", "sweep", "sweep", "000"]);
     for (const l of lessons) {
       expect(l.title.length, l.id).toBeGreaterThan(0);
       expect(l.explanation.length, l.id).toBeGreaterThan(0);
@@ -35,6 +46,12 @@ describe("the lessons", () => {
       // Round trip through the page's encoder.
       expect(codec.encodeLink(decoded.params)).toBe(decoded.fragment);
     }
+  });
+
+  it("the list's introduction counts the lessons, the articles they come from and BufLab's own", () => {
+    expect(introduction(lessons)).toBe("9 lessons: 7 experiments from the 4 articles BufLab is built from, and 2 sweeps of BufLab's own.");
+    // Counted, not written: one article and no sweep say so.
+    expect(introduction(lessons.slice(0, 2))).toBe("2 lessons: 2 experiments from one article BufLab is built from.");
   });
 
   it("an unknown lesson is a notice naming the key, and no lesson is selected", () => {

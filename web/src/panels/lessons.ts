@@ -1,7 +1,7 @@
 // The lessons as a guided path: one experiment per article, in order.
 //
 // - The card (owns <aside id="lesson-card">) sits with the results, beside
-//   the charts it talks about: "Lesson n of 7", the lesson's title and what
+//   the charts it talks about: "Lesson n of N", the lesson's title and what
 //   to notice, Previous and Next, and why the experiment is set up so.
 // - The menu (owns the element given as `menu`) is a button that opens the
 //   full list as a popover, so the list lies over the page and never
@@ -16,14 +16,15 @@
 
 import type { Codec } from "../engine/codec";
 import { lessons } from "../engine/lessons";
-import type { Lesson, LessonId } from "../engine/types.gen";
+import type { Lesson, LessonId, TermId } from "../engine/types.gen";
 import { fragmentOf, linkUrl, sameExperiment } from "../app/link";
 import { answerOf, guessFeedback } from "../app/predict";
 import { predicting, type Action, type AppState } from "../app/state";
 import { copyText } from "../shared/clipboard";
-import { h, replaceChildren, setText } from "../shared/dom";
-import { formatCount } from "../shared/format";
+import { h, holdAtTop, replaceChildren, setText } from "../shared/dom";
+import { formatCount, listText } from "../shared/format";
 import { articleOf } from "./articles";
+import { fillWithTerms, termNodes } from "./glossary";
 
 export interface Lessons {
   update(state: AppState): void;
@@ -50,6 +51,22 @@ export interface LessonsOptions {
 /** Where a lesson comes from, in words: "the BufRead article", or "a sweep" for BufLab's own. */
 export function sourceLabel(lesson: Lesson): string {
   return articleOf(lesson.seed)?.short ?? (lesson.seed === "sweep" ? "a sweep" : `article ${lesson.seed}`);
+}
+
+/**
+ * The lesson list's introduction, counted from the lessons themselves: how
+ * many, how many redo an article's experiment and from how many articles,
+ * and how many are BufLab's own (by their kind: "2 sweeps").
+ */
+export function introduction(list: readonly Lesson[]): string {
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const fromArticles = list.filter((l) => articleOf(l.seed));
+  const articles = new Set(fromArticles.map((l) => l.seed)).size;
+  const own = new Map<string, number>();
+  for (const l of list) if (!articleOf(l.seed)) own.set(l.seed, (own.get(l.seed) ?? 0) + 1);
+  const ownText = own.size === 0 ? "" : `, and ${listText([...own].map(([kind, n]) => plural(n, kind)))} of BufLab's own`;
+  const from = articles === 1 ? "one article" : `the ${articles} articles`;
+  return `${plural(list.length, "lesson")}: ${plural(fromArticles.length, "experiment")} from ${from} BufLab is built from${ownText}.`;
 }
 
 /** Opens a lesson's link through the page's own link handling (hashchange). */
@@ -88,6 +105,8 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
   // The canonical fragment each lesson's link decodes to: the page's address
   // after loading it, so "changed since loading" compares like with like.
   const canonical = new Map(lessons.map((l) => [l.id, codec.decodeLink(fragmentOf(l.link)).fragment]));
+  // The same for each change a lesson's points suggest: following one is not leaving the lesson.
+  const suggested = new Map(lessons.map((l) => [l.id, l.suggestions.map((s) => ({ text: s.text, fragment: codec.decodeLink(fragmentOf(s.link)).fragment }))]));
 
   // ---- the menu: every lesson, in order, with its link
   const popover = h("div", { id: "lesson-menu", class: "popover lesson-menu", popover: "auto", role: "dialog", "aria-labelledby": "lesson-menu-title" });
@@ -130,7 +149,7 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
     h(
       "p",
       { class: "field-note" },
-      `${total} experiments, one per article BufLab is built from, in order. Each is a link: opening it sets the settings, runs them and shows what to notice beside the results.`,
+      `${introduction(lessons)} Each is a link: opening it sets the settings, runs them and shows what to notice beside the results.`,
     ),
     h(
       "p",
@@ -150,7 +169,8 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
       event.preventDefault();
       load(first, results);
     });
-    replaceChildren(start, "New here? Follow the guided path: ", begin, ".");
+    // One short line (styles/reserved.css keeps it one line high on every link).
+    replaceChildren(start, h("span", { class: "lesson-start-lead" }, "New here? "), begin);
   }
 
   // ---- the card
@@ -161,7 +181,17 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
   const all = h("button", { type: "button", class: "small", popovertarget: "lesson-menu" }, "All lessons");
   const title = h("h2", { id: "lesson-card-title", class: "lesson-card-title" });
   const changed = h("p", { class: "lesson-changed" });
+  const chosen = h("p", { class: "lesson-chosen", role: "status" });
+  chosen.hidden = true;
   const points = h("ul", { class: "lesson-points" });
+  // What to notice: on a phone it starts folded, so a lesson link opens on
+  // the card and the chart it talks about together (styles/lessons.css shows
+  // the fold's summary on phones only; wider screens keep it open).
+  const narrow = matchMedia("(max-width: 600px)");
+  const notice = h("details", { class: "lesson-notice", open: !narrow.matches }, h("summary", {}, "What to notice"), points);
+  narrow.addEventListener("change", () => {
+    if (!narrow.matches) notice.open = true;
+  });
   const explanation = h("p", { class: "lesson-explanation" });
   const claim = h("p", { class: "lesson-claim" });
   const reload = h("button", { type: "button", class: "link-button" }, "Load it again");
@@ -209,17 +239,17 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
     h("div", { class: "lesson-card-head" }, h("p", { class: "lesson-where" }, step, " · ", from), h("div", { class: "lesson-nav", role: "group", "aria-label": "Lesson path" }, previous, next, all)),
     title,
     changed,
+    chosen,
     question,
     keys,
-    h("h3", { class: "visually-hidden" }, "What to notice"),
-    points,
+    notice,
     h("details", { class: "lesson-why" }, h("summary", {}, "Why this experiment"), explanation, claim),
   );
   card.setAttribute("aria-labelledby", "lesson-card-title");
   card.hidden = true;
 
   let shownLesson: string | null | undefined;
-  let shownChanged: boolean | undefined;
+  let shownChanged: string | undefined;
   let shownAsk = "";
 
   return {
@@ -245,19 +275,27 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
           else item.item.removeAttribute("aria-current");
         }
         card.hidden = lesson === null;
-        start.hidden = lesson !== null;
+        // Left out while a lesson is open (styles/reserved.css).
+        start.classList.toggle("lesson-open", lesson !== null);
         card.dataset["lesson"] = lesson?.id ?? "";
         document.body.classList.toggle("has-lesson", lesson !== null);
         // The charts the lesson is about come first (styles/lessons.css reads this list).
-        if (lesson) document.body.dataset["lessonCharts"] = lesson.charts.join(" ");
-        else delete document.body.dataset["lessonCharts"];
+        if (lesson) {
+          document.body.dataset["lessonCharts"] = lesson.charts.join(" ");
+          document.body.dataset["lessonChart"] = lesson.charts[0] ?? "";
+        } else {
+          delete document.body.dataset["lessonCharts"];
+          delete document.body.dataset["lessonChart"];
+        }
         if (lesson) {
           setText(step, `Lesson ${index + 1} of ${total}`);
           setText(from, `from ${sourceLabel(lesson)}`);
           setText(title, lesson.title);
-          replaceChildren(points, ...lesson.notice.map((point) => h("li", {}, point)));
-          setText(explanation, lesson.explanation);
-          replaceChildren(claim, h("strong", {}, "The claim, checked by a test on this link: "), lesson.claim);
+          // Each term links once per card, where the card first uses it.
+          const linked = new Set<TermId>();
+          replaceChildren(points, ...lesson.notice.map((point) => h("li", {}, ...termNodes(point, linked))));
+          fillWithTerms(explanation, lesson.explanation, linked);
+          replaceChildren(claim, h("strong", {}, "The claim, checked by a test on this link: "), ...termNodes(lesson.claim, linked));
           const before = lessons[index - 1];
           const after = lessons[index + 1];
           previous.disabled = !before;
@@ -267,7 +305,7 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
           previous.onclick = () => before && load(before, results);
           next.onclick = () => after && load(after, results);
           reload.onclick = () => load(lesson, results);
-          if (opening && matchMedia("(max-width: 600px)").matches) requestAnimationFrame(() => card.scrollIntoView({ block: "start" }));
+          if (opening && narrow.matches) requestAnimationFrame(() => holdAtTop(card));
         }
       }
       // Predict, then reveal: the results and the points wait for Reveal (styles/lessons.css: body.predicting).
@@ -278,9 +316,9 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
         shownAsk = ask;
         document.body.classList.toggle("predicting", asking);
         question.hidden = lesson === null || !state.params.predict;
-        points.hidden = asking;
+        notice.hidden = asking;
         if (lesson) {
-          setText(questionText, lesson.question.text);
+          fillWithTerms(questionText, lesson.question.text);
           if (document.activeElement !== guessField) guessField.value = state.guess === null ? "" : String(state.guess);
           // After Reveal the guess is in the feedback line; the row gives its room to the answer.
           guessForm.hidden = !asking;
@@ -289,21 +327,27 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
           feedbackLine.hidden = asking || state.guess === null || answer === null;
           setText(answerLine, answer === null ? "Answer: measuring…" : `Answer: ${formatCount(answer)} ${lesson.question.unit}.`);
           setText(feedbackLine, answer !== null && state.guess !== null ? guessFeedback(state.guess, answer) : "");
-          setText(whyLine, lesson.question.why);
+          fillWithTerms(whyLine, lesson.question.why);
           const forward = asking ? "reveal" : index + 1 < total ? "next lesson" : "(last lesson)";
           setText(keys, `→ / PageDown: ${forward} · ← / PageUp: back`);
         }
       }
-      // Display keys (presenter mode, the view) change how the page looks, not the experiment.
-      const isChanged = lesson !== null && !sameExperiment(canonical.get(lesson.id) ?? "", state.fragment, codec.schema.display_keys);
-      if (isChanged !== shownChanged) {
-        shownChanged = isChanged;
-        changed.hidden = !isChanged;
+      // Display keys (presenter mode, the view) change how the page looks, not the experiment;
+      // a change the lesson's points suggest is named as what the person chose, not as leaving the lesson.
+      const displayKeys = codec.schema.display_keys;
+      const isChanged = lesson !== null && !sameExperiment(canonical.get(lesson.id) ?? "", state.fragment, displayKeys);
+      const suggestion = isChanged ? suggested.get(lesson.id)?.find((s) => sameExperiment(s.fragment, state.fragment, displayKeys)) : undefined;
+      const changeKey = !isChanged ? "" : suggestion ? `chose:${suggestion.text}` : "changed";
+      if (changeKey !== shownChanged) {
+        shownChanged = changeKey;
+        changed.hidden = changeKey !== "changed";
+        chosen.hidden = suggestion === undefined;
         replaceChildren(
           changed,
-          isChanged ? "Settings changed since this lesson was loaded; its points describe its own settings. " : null,
-          isChanged ? reload : null,
+          changeKey === "changed" ? "Settings changed since this lesson was loaded; its points describe its own settings. " : null,
+          changeKey === "changed" ? reload : null,
         );
+        setText(chosen, suggestion ? `You chose the lesson's suggestion: ${suggestion.text}. Its points say what these settings show.` : "");
       }
     },
   };

@@ -9,8 +9,10 @@
 // kinds of colour blindness.
 
 import type { Chart, Plugin } from "chart.js";
+import type { TermId } from "../engine/types.gen";
 import { h } from "./dom";
 import { formatCount } from "./format";
+import { termButton } from "./term";
 
 export const OKABE_ITO = {
   orange: "#E69F00",
@@ -210,11 +212,19 @@ export function themeAxes(chart: Chart, theme: Theme): void {
 }
 
 
-export function chartBlock(title: string, note: string): { block: HTMLElement; holder: HTMLElement; canvas: HTMLCanvasElement; caption: HTMLElement } {
+/** A chart's figure: its title (a term opening the glossary, where `term` names its entry), the holder its canvas fills, and its caption. */
+export interface ChartBlock {
+  block: HTMLElement;
+  holder: HTMLElement;
+  canvas: HTMLCanvasElement;
+  caption: HTMLElement;
+}
+
+export function chartBlock(title: string, note: string, term: TermId | null = null): ChartBlock {
   const canvas = h("canvas", { role: "img" });
   const holder = h("div", { class: "chart-holder" }, canvas);
   const caption = h("p", { class: "chart-note" }, note);
-  const block = h("figure", { class: "chart" }, h("figcaption", { class: "chart-title" }, title), holder, caption);
+  const block = h("figure", { class: "chart" }, h("figcaption", { class: "chart-title" }, term ? termButton(term, title) : title), holder, caption);
   return { block, holder, canvas, caption };
 }
 

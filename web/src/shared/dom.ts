@@ -59,3 +59,23 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   if (!el) throw new Error(`index.html has no element #${id}`);
   return el as T;
 }
+
+/**
+ * Scrolls `element` to the top of the screen and keeps it there while the
+ * page around it is still being built (charts, tables and panels arriving
+ * above or below it move it, and the browser's scroll anchoring may follow
+ * the wrong element), until the person scrolls, taps or types, or `ms` pass.
+ */
+export function holdAtTop(element: HTMLElement, ms = 10_000): void {
+  const place = (): void => element.scrollIntoView({ block: "start" });
+  const observer = new ResizeObserver(place);
+  const events = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+  const release = (): void => {
+    observer.disconnect();
+    for (const type of events) removeEventListener(type, release, true);
+  };
+  for (const type of events) addEventListener(type, release, { capture: true, passive: true });
+  observer.observe(document.body);
+  setTimeout(release, ms);
+  place();
+}

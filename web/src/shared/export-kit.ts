@@ -25,22 +25,6 @@ export function exactNumber(value: Cell): Cell {
   return typeof value === "number" && !Number.isInteger(value) ? Math.round(value * 10) / 10 : value;
 }
 
-/** A link fragment's settings on one line: `len=1M, chunk=64-512, cap=8K, …`. */
-export function settingsLine(fragment: string): string {
-  return fragment
-    .replace(/^#/, "")
-    .split("&")
-    .filter((pair) => pair !== "" && !pair.startsWith("v="))
-    .map((pair) => {
-      try {
-        return decodeURIComponent(pair);
-      } catch {
-        return pair;
-      }
-    })
-    .join(", ");
-}
-
 /**
  * CSV text: comment lines first (`# …`: what it is, the settings, the link
  * that reproduces it), then the header and the rows.
@@ -50,9 +34,9 @@ export function csvLines(comments: string[], header: string[], rows: Cell[][]): 
   return head + [header, ...rows].map((row) => row.map((cell) => csvField(exactNumber(cell))).join(",")).join("\r\n") + "\r\n";
 }
 
-/** The comment lines every CSV export starts with. */
-export function csvComments(what: string, fragment: string, link: string): string[] {
-  return [what, `settings: ${settingsLine(fragment)}`, `link: ${link}`];
+/** The comment lines every CSV export starts with: what it is, its settings in words (`settingsInWords`), the link that reproduces it. */
+export function csvComments(what: string, settings: string, link: string): string[] {
+  return [what, `settings: ${settings}`, `link: ${link}`];
 }
 
 /** A file name for an export: `buflab-read-source-reads-2026-11-22T01-02-03.png`. */
@@ -102,7 +86,7 @@ export function saveButton(id: string, text: string, status: HTMLElement, make: 
 /** What an exported chart image says about itself. */
 export interface ImageCaption {
   title: string;
-  /** The settings on one line (see `settingsLine`). */
+  /** The settings in words (`settingsInWords`); wrapped to the image's width. */
   settings: string;
   /** The full link that reproduces it. */
   link: string;
@@ -111,28 +95,48 @@ export interface ImageCaption {
 /** The pixel density of exported images. */
 export const IMAGE_SCALE = 2;
 
+const CAPTION = { pad: 12, titleSize: 16, lineSize: 11, lineGap: 4 };
+
+/**
+ * `text` in lines of at most `width` CSS pixels of caption type, broken
+ * between words (a character is taken as 0.56 of the type size: wide
+ * enough for the page's sans-serif digits and capitals).
+ */
+export function wrapCaption(text: string, width: number): string[] {
+  const most = Math.max(20, Math.floor((width - 2 * CAPTION.pad) / (CAPTION.lineSize * 0.56)));
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > most) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  if (line !== "" || lines.length === 0) lines.push(line);
+  return lines;
+}
+
 /**
  * Where an exported image's caption goes around a drawing `width` × `height`
- * CSS pixels: the title above it, the settings and the link below. One
- * layout for the PNG (times `IMAGE_SCALE`) and the SVG.
+ * CSS pixels: the title above it, the settings (in words, wrapped to the
+ * width) and the link below. One layout for the PNG (times `IMAGE_SCALE`)
+ * and the SVG.
  */
-export function captionLayout(width: number, height: number) {
-  const pad = 12;
-  const titleSize = 16;
-  const lineSize = 11;
-  const lineGap = 4;
+export function captionLayout(width: number, height: number, caption: ImageCaption) {
+  const { pad, titleSize, lineSize, lineGap } = CAPTION;
+  const lines = [...wrapCaption(caption.settings, width), caption.link];
   const top = pad + titleSize + pad / 2;
   const below = top + height + pad / 2;
   return {
     width,
-    height: below + 2 * (lineSize + lineGap) + pad,
+    height: below + lines.length * (lineSize + lineGap) + pad,
     pad,
     titleSize,
     lineSize,
     /** Where the drawing starts. */
     top,
-    /** Where the settings line and the link line start. */
-    lineTops: [below, below + lineSize + lineGap] as const,
+    /** The lines below the drawing (the settings, then the link) and where each starts. */
+    lines: lines.map((text, i) => ({ text, top: below + i * (lineSize + lineGap) })),
   };
 }
 
@@ -159,7 +163,7 @@ function imageStyle(): { surface: string; fg: string; muted: string; font: strin
  */
 export async function captionedPng(drawing: CanvasImageSource, width: number, height: number, caption: ImageCaption): Promise<Blob> {
   const scale = IMAGE_SCALE;
-  const layout = captionLayout(width, height);
+  const layout = captionLayout(width, height, caption);
   const { surface, fg, muted, font } = imageStyle();
   const copy = document.createElement("canvas");
   copy.width = layout.width * scale;
@@ -176,7 +180,7 @@ export async function captionedPng(drawing: CanvasImageSource, width: number, he
   ctx.drawImage(drawing, 0, layout.top, width, height);
   ctx.fillStyle = muted;
   ctx.font = `${layout.lineSize}px ${font}`;
-  [caption.settings, caption.link].forEach((line, i) => ctx.fillText(line, layout.pad, layout.lineTops[i]!, width - 2 * layout.pad));
+  for (const line of layout.lines) ctx.fillText(line.text, layout.pad, line.top, width - 2 * layout.pad);
   return await new Promise<Blob>((resolve, reject) =>
     copy.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("the image could not be encoded"))), "image/png"),
   );
@@ -215,7 +219,7 @@ export async function chartPng(canvas: HTMLCanvasElement, caption: ImageCaption)
  * caption layout as `captionedPng`, the title, settings and link as text.
  */
 export function captionedSvg(drawing: SVGSVGElement, width: number, height: number, caption: ImageCaption): SVGSVGElement {
-  const layout = captionLayout(width, height);
+  const layout = captionLayout(width, height, caption);
   const { surface, fg, muted, font } = imageStyle();
   const root = svgElement("svg", { width: layout.width, height: layout.height, viewBox: `0 0 ${layout.width} ${layout.height}`, "font-family": font });
   root.setAttributeNS("http://www.w3.org/2000/xmlns/", "xmlns", SVG_NS);
@@ -231,8 +235,8 @@ export function captionedSvg(drawing: SVGSVGElement, width: number, height: numb
     svgElement("rect", { width: layout.width, height: layout.height, fill: surface }),
     svgText(caption.title, { x: layout.pad, y: layout.pad, "dominant-baseline": "hanging", "font-size": layout.titleSize, "font-weight": 600, fill: fg }),
     placed,
-    ...[caption.settings, caption.link].map((line, i) =>
-      svgText(line, { x: layout.pad, y: layout.lineTops[i]!, "dominant-baseline": "hanging", "font-size": layout.lineSize, fill: muted }),
+    ...layout.lines.map((line) =>
+      svgText(line.text, { x: layout.pad, y: line.top, "dominant-baseline": "hanging", "font-size": layout.lineSize, fill: muted }),
     ),
   );
   return root;

@@ -54,8 +54,12 @@ export interface LabUi {
   update(report: LabReport, timing: boolean): void;
   /** Shows `view` (one of `views`), hiding the lab's other views. */
   showView(view: View): void;
-  /** The params to use when the person opens `view` from `params` (the timeline may bring its own starting settings). */
-  enter(view: View, params: Params): Params;
+  /**
+   * The params to use when the person opens `view` from `params` (the
+   * timeline may bring its own starting settings), and what they changed in
+   * words when they change the experiment (null when only the view changes).
+   */
+  enter(view: View, params: Params): { params: Params; note: string | null };
   /** Shows the page's newest sweep (labs without a sweep view ignore it). */
   showSweep(sweep: SweepShown | null): void;
   /** One or two sentences about `view` for the headline above the results ("" before any result). */
@@ -79,6 +83,10 @@ export interface LabContext {
   params(): Params;
   /** A setting changed (as from a form field); `live` while a slider is still moving. */
   edited(params: Params, live: boolean): void;
+  /** A display-only setting changed (the timeline's step): no new run. */
+  displayed(params: Params): void;
+  /** The address bar's link of the params on screen (no leading '#'). */
+  link(): string;
   /** The sweep's axis or range changed. */
   sweepEdited(sweep: Sweep | null): void;
   /** Run sweep was pressed. */

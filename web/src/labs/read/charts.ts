@@ -1,4 +1,5 @@
-// The single run's four charts (owns <div id="charts">):
+// The single run's four charts, drawn into the figures the lab made with
+// the page (chart-frames.ts, in <div id="charts">):
 //
 // 1. Source reads per reader, log scale: the count the buffer exists to cut.
 // 2. Time per run per reader: measured CPU median (whisker = min–max) with the
@@ -13,18 +14,17 @@ import { applyChartDefaults, countChart, createCallsChart, createTimeChart } fro
 import {
   OKABE_ITO,
   binaryTicks,
-  chartBlock,
   extrasOf,
   readTheme,
   showCalls,
   showCounts,
   refitHolders,
-  sizeFor,
   themeAxes,
 } from "../../shared/chart-kit";
-import { replaceChildren, setText } from "../../shared/dom";
+import { createSteps } from "../../shared/steps";
+import type { ReadChartFrames } from "./chart-frames";
 import { METRIC } from "../../shared/metrics";
-import { formatBinaryBytes, formatBytes, formatCount, formatSignificant } from "../../shared/format";
+import { formatBinaryBytes, formatBytes, formatCount } from "../../shared/format";
 
 const COLOURS = {
   sourceReads: OKABE_ITO.bluishGreen,
@@ -38,22 +38,15 @@ export interface ReadCharts {
   retheme(): void;
 }
 
-export function createReadCharts(container: HTMLElement): ReadCharts {
+/**
+ * Draws the four charts into their figures (`createReadChartFrames`, made
+ * with the page before this module and chart.js arrive).
+ */
+export function createReadCharts(container: HTMLElement, frames: ReadChartFrames): ReadCharts {
+  // The lab sizes the holders and writes the captions (chart-frames.ts); the charts draw.
   let theme = readTheme();
   applyChartDefaults(theme);
-  const reads = chartBlock(METRIC.source_reads.label, "Calls that reached the source (log scale). Each stands for one system call.");
-  const time = chartBlock(
-    METRIC.modelled_total_ns.label,
-    "Solid: CPU time measured in this tab (median; whisker shows min–max). Hatched: I/O time modelled as source reads × cost per read.",
-  );
-  const copies = chartBlock(METRIC.bytes_copied.label, "Bytes moved between buffers inside the reader.");
-  const allocs = chartBlock(METRIC.allocations.label, "Heap allocations during one run, from a counting allocator.");
-  // The ids the `embed` link key names them by (styles/embed.css).
-  reads.block.dataset["embed"] = "reads";
-  time.block.dataset["embed"] = "time";
-  copies.block.dataset["embed"] = "copied";
-  allocs.block.dataset["embed"] = "allocs";
-  replaceChildren(container, reads.block, time.block, copies.block, allocs.block);
+  const { reads, time, copies, allocs } = frames;
 
   const readsChart = createCallsChart(reads.canvas, COLOURS.sourceReads, METRIC.source_reads.short);
   const timeChart = createTimeChart(time.canvas, theme, METRIC.modelled_total_ns.label);
@@ -76,53 +69,38 @@ export function createReadCharts(container: HTMLElement): ReadCharts {
   };
   for (const chart of allCharts) extrasOf.set(chart, { endLabels: [], whiskers: null, theme });
   applyTheme();
+  const steps = createSteps();
 
   return {
     update(report, labelOf, timing) {
       const runs = report.runs;
       const labels = runs.map((r) => labelOf(r.reader));
-      sizeFor(reads.holder, runs.length);
-      sizeFor(time.holder, runs.length);
-
-      showCalls(readsChart, reads.canvas, METRIC.source_reads.label, labels, runs.map(METRIC.source_reads.value), theme);
-
-      timeChart.show(labels, runs, theme, timing);
-      const samples = runs[0]?.cpu_ns.samples ?? 0;
-      setText(
-        time.caption,
-        (report.stage === "counts"
-          ? timing
-            ? "Solid: CPU time measured in this tab, being measured now (the counts come first). "
-            : "Solid: CPU time measured in this tab: not measured for these counts (stopped; Measure again times them). "
-          : `Solid: CPU time measured in this tab (median of ${samples} sample${samples === 1 ? "" : "s"}; whisker shows min–max). `) +
-          `Hatched: I/O time modelled as source reads × ${formatSignificant(report.params.sys)} ns.`,
-      );
-
-      sizeFor(copies.holder, runs.length);
-      showCounts(copiesChart, labels, runs.map(METRIC.bytes_copied.value), runs.map((r) => METRIC.bytes_copied.format(METRIC.bytes_copied.value(r))), theme);
-      copies.canvas.setAttribute(
-        "aria-label",
-        `${METRIC.bytes_copied.label}: ${runs.map((r, i) => `${labels[i]} ${formatCount(METRIC.bytes_copied.value(r))}`).join("; ")}.`,
-      );
-      setText(
-        copies.caption,
-        "Bytes moved between buffers inside the reader. std copies what it hands out, except reads that bypass its buffer; lending reads (fill_buf, the chained reader's read_range and read_line) copy nothing.",
-      );
-
-      sizeFor(allocs.holder, runs.length);
-      showCounts(
-        allocsChart,
-        labels,
-        runs.map(METRIC.allocations.value),
-        // The count only: a byte total too would not fit beside a long bar on a phone (the table has it).
-        runs.map((r) => METRIC.allocations.format(METRIC.allocations.value(r))),
-        theme,
-      );
-      allocs.canvas.setAttribute(
-        "aria-label",
-        `${METRIC.allocations.label}: ${runs.map((r, i) => `${labels[i]} ${formatCount(METRIC.allocations.value(r))} (${formatBytes(r.alloc_bytes)}, peak ${formatBytes(METRIC.peak_bytes.value(r))})`).join("; ")}.`,
-      );
-      setText(allocs.caption, allocationsCaption(report, labelOf));
+      // One chart per task (shared/steps.ts): input is handled between them.
+      steps.run([
+        () => showCalls(readsChart, reads.canvas, METRIC.source_reads.label, labels, runs.map(METRIC.source_reads.value), theme),
+        () => timeChart.show(labels, runs, theme, timing),
+        () => {
+          showCounts(copiesChart, labels, runs.map(METRIC.bytes_copied.value), runs.map((r) => METRIC.bytes_copied.format(METRIC.bytes_copied.value(r))), theme);
+          copies.canvas.setAttribute(
+            "aria-label",
+            `${METRIC.bytes_copied.label}: ${runs.map((r, i) => `${labels[i]} ${formatCount(METRIC.bytes_copied.value(r))}`).join("; ")}.`,
+          );
+        },
+        () => {
+          showCounts(
+            allocsChart,
+            labels,
+            runs.map(METRIC.allocations.value),
+            // The count only: a byte total too would not fit beside a long bar on a phone (the table has it).
+            runs.map((r) => METRIC.allocations.format(METRIC.allocations.value(r))),
+            theme,
+          );
+          allocs.canvas.setAttribute(
+            "aria-label",
+            `${METRIC.allocations.label}: ${runs.map((r, i) => `${labels[i]} ${formatCount(METRIC.allocations.value(r))} (${formatBytes(r.alloc_bytes)}, peak ${formatBytes(METRIC.peak_bytes.value(r))})`).join("; ")}.`,
+          );
+        },
+      ]);
     },
     retheme() {
       theme = readTheme();
@@ -132,19 +110,4 @@ export function createReadCharts(container: HTMLElement): ReadCharts {
       for (const chart of allCharts) chart.update("none");
     },
   };
-}
-
-function allocationsCaption(report: Report, labelOf: (readerId: string) => string): string {
-  const parts = ["Heap allocations during one run, with the bytes they asked for (counting allocator)."];
-  for (const run of report.runs) {
-    const blocks = run.blocks;
-    if (!blocks) continue;
-    const taken = blocks.allocated + blocks.reused;
-    parts.push(
-      report.params.pool
-        ? `${labelOf(run.reader)}: ${formatCount(taken)} block${taken === 1 ? "" : "s"} taken, ${formatCount(blocks.reused)} of them handed out again by the pool.`
-        : `${labelOf(run.reader)}, pool off: each of its ${formatCount(taken)} block${taken === 1 ? "" : "s"} was a fresh allocation.`,
-    );
-  }
-  return parts.join(" ");
 }

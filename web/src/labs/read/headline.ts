@@ -52,6 +52,9 @@ export function summarize(
     }
     const apps = Math.max(...runs.map((r) => r.app_reads));
     const forApps = apps > b.source_reads ? ` for ${formatCount(apps)} application reads` : "";
+    if (runs.length > 2) {
+      return `${listText(runs.map((r) => labelOf(r.reader)))} made the same ${formatCount(b.source_reads)} source reads${forApps}: no buffer saves more system calls than another.`;
+    }
     return `${listText(runs.map((r) => labelOf(r.reader)))} made the same number of source reads (${formatCount(b.source_reads)}${forApps}): at these settings neither buffer saves more system calls than the other.`;
   }
   const readRatio = w.source_reads / Math.max(1, b.source_reads);
@@ -101,8 +104,14 @@ export function summarizeMemory(report: Report, labelOf: (readerId: string) => s
 export function summarizePolls(report: Report, labelOf: (readerId: string) => string): string {
   const waited = report.runs.filter((r) => (r.pendings ?? 0) > 0);
   if (waited.length === 0) return "";
+  const cost = "each Pending costs a poll, never a source read";
+  // Readers that waited alike are named together (the async lesson's two readers poll the same).
+  const first = waited[0]!;
+  if (waited.length > 1 && waited.every((r) => r.polls === first.polls && r.pendings === first.pendings)) {
+    return `The async readers each polled ${formatCount(first.polls ?? 0)} times, ${formatCount(first.pendings ?? 0)} of them Pending: a poll each, never a source read.`;
+  }
   const parts = waited.map((r) => `${labelOf(r.reader)} ${formatCount(r.polls ?? 0)} (${formatCount(r.pendings ?? 0)} Pending)`);
-  return `Polls of the async readers' futures: ${parts.join(", ")}; each Pending costs a poll, never a source read.`;
+  return `Polls of the async readers' futures: ${parts.join(", ")}; ${cost}.`;
 }
 
 /** The single run's headline: what the source reads say, then memory when it differs, then the async readers' Pendings. */
@@ -124,7 +133,8 @@ export const NO_TIME_KNEE = "the times rise and fall again by more than their sa
  * The sweep's headline: where source reads stop falling (the knee), per
  * group of readers that knee at the same value, with the count there and
  * at the first point; on an axis without a knee, how the counts grow.
- * `running`: more points are still coming.
+ * The axis is named by its label and each value in words (`valueText`:
+ * "512 B"), never by its link key. `running`: more points are still coming.
  */
 export function sweepHeadline(
   report: SweepReport,
@@ -142,10 +152,10 @@ export function sweepHeadline(
   const prefix = running || !report.complete ? `So far (${points.length} of ${report.values.length} points): ` : "";
   const readers = first.report.runs.map((r) => r.reader);
   const reads = (point: typeof first, i: number): number => point.report.runs[i]?.source_reads ?? 0;
-  const name = axis.id;
+  const name = axis.label.toLowerCase();
   if (!axis.knee) {
-    const parts = readers.map((r, i) => `${labelOf(r)} ${formatCount(reads(first, i))} at ${name} = ${valueText(first.value)}, ${formatCount(reads(last, i))} at ${valueText(last.value)}`);
-    return `${prefix}Source reads grow with the ${axis.label.toLowerCase()}: no value is a knee, a bigger one only costs more (${parts.join("; ")}).`;
+    const parts = readers.map((r, i) => `${labelOf(r)} ${formatCount(reads(first, i))} at ${name} ${valueText(first.value)}, ${formatCount(reads(last, i))} at ${valueText(last.value)}`);
+    return `${prefix}Source reads grow with the ${name}: no value is a knee, a bigger one only costs more (${parts.join("; ")}).`;
   }
   const knees: Knee[] = readers.flatMap((r) => report.knees.filter((k) => k.reader === r && k.metric === "source_reads"));
   const groups = new Map<string, { knee: Knee; names: string[]; before: number[] }>();
@@ -160,10 +170,10 @@ export function sweepHeadline(
   const sentences = [...groups.values()].map(({ knee, names, before }) => {
     const who = listText(names);
     if (knee.first) {
-      return `for ${who} a bigger ${axis.label.toLowerCase()} never cut source reads in this range (${formatCount(knee.at_knee)} from ${name} = ${valueText(knee.value)} on)`;
+      return `for ${who} a bigger ${name} never cut source reads in this range (${formatCount(knee.at_knee)} from ${name} ${valueText(knee.value)} on)`;
     }
     const from = [...new Set(before)].map(formatCount).join(" and ");
-    return `source reads stop falling at ${name} = ${valueText(knee.value)} for ${who}: ${formatCount(knee.at_knee)} from there on, against ${from} at ${valueText(first.value)}`;
+    return `source reads stop falling at ${name} ${valueText(knee.value)} for ${who}: ${formatCount(knee.at_knee)} from there on, against ${from} at ${valueText(first.value)}`;
   });
   if (sentences.length === 0) return `${prefix}No knee yet.`;
   const text = sentences.join("; ");
@@ -175,7 +185,8 @@ export function sweepHeadline(
 /**
  * A two-axis sweep's headline: per reader, where source reads stop falling
  * along the first axis, said once when every column knees at the same value
- * and column by column otherwise (the heatmap's knee line in words).
+ * and column by column otherwise (the heatmap's knee line in words). Axes by
+ * their labels, values in words (`valueText`), as in `sweepHeadline`.
  */
 export function gridHeadline(
   report: SweepReport,
@@ -189,10 +200,21 @@ export function gridHeadline(
   if (!first) return "";
   const prefix = running || !report.complete ? `So far (${report.points.length} of ${report.total} points): ` : "";
   const size = `${report.values.length} × ${report.across_values.length}`;
+  const along = axis.label.toLowerCase();
+  const by = across.label.toLowerCase();
   if (!axis.knee) {
-    return `${prefix}A ${size} grid of ${axis.label.toLowerCase()} by ${across.label.toLowerCase()}: a bigger ${axis.label.toLowerCase()} only costs more, so there is no knee line.`;
+    return `${prefix}A ${size} grid of ${along} by ${by}: a bigger ${along} only costs more, so there is no knee line.`;
   }
-  const sentences = first.report.runs.map(({ reader }) => {
+  // Readers whose knees sit where the first axis reaches the second's value, in every column (a chunk-size
+  // column knees at the capacity of that chunk): the diagonal, said once for them all.
+  const readers = first.report.runs.map((r) => r.reader);
+  const diagonal = (reader: string): boolean =>
+    report.complete &&
+    report.across_values.length > 1 &&
+    report.across_values.every((a) => report.knees.some((k) => k.reader === reader && k.metric === "source_reads" && k.across === a && !k.first && k.value === a));
+  const onDiagonal = readers.filter(diagonal);
+  const said = onDiagonal.length > 0 ? [`For ${listText(onDiagonal.map(labelOf))}, source reads stop falling where the ${along} reaches the ${by}, in every column`] : [];
+  const sentences = [...said, ...readers.filter((r) => !onDiagonal.includes(r)).map((reader) => {
     const knees = report.knees.filter((k) => k.reader === reader && k.metric === "source_reads" && k.across !== undefined);
     // A knee at the first point is no knee: nothing fell there.
     const fell = knees.filter((k) => !k.first);
@@ -201,13 +223,13 @@ export function gridHeadline(
     const name = labelOf(reader);
     const every = knees.length === report.across_values.length ? "every" : "each measured";
     if (knees.length === 0) return `${name}: no knee yet`;
-    if (fell.length === 0) return `${name}'s source reads never fall with a bigger ${axis.id} in this range, at ${every} ${across.id}`;
-    const never = flat.length > 0 ? `, and never fall at ${across.id} = ${listText(flat)}` : "";
+    if (fell.length === 0) return `${name}'s source reads never fall with a bigger ${along} in this range, at ${every} ${by}`;
+    const never = flat.length > 0 ? `, and never fall at ${by} ${listText(flat)}` : "";
     if (values.length === 1 && flat.length === 0) {
-      return `${name}'s source reads stop falling at ${axis.id} = ${valueText(axis, values[0]!)} at ${every} ${across.id}`;
+      return `${name}'s source reads stop falling at ${along} ${valueText(axis, values[0]!)} at ${every} ${by}`;
     }
-    const parts = fell.map((k) => `${valueText(axis, k.value)} at ${across.id} = ${valueText(across, k.across!)}`);
-    return `${name}'s source reads stop falling at ${axis.id} = ${listText(parts)}${never}`;
-  });
+    const parts = fell.map((k) => `${valueText(axis, k.value)} at ${by} ${valueText(across, k.across!)}`);
+    return `${name}'s source reads stop falling at ${along} ${listText(parts)}${never}`;
+  })];
   return `${prefix}${sentences.join("; ")} (a ${size} grid).`;
 }

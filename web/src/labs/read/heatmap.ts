@@ -106,6 +106,8 @@ export function drawHeatmap(canvas: HTMLCanvasElement, spec: HeatmapSpec, cssWid
   const rows = report.values.length;
   const columns = report.across_values.length;
   const font = theme.fontPx;
+  // The type size drawn, for the presenter check (no text under 16 px), as the chart kit's canvases carry it.
+  canvas.dataset["fontPx"] = String(font);
   const family = getComputedStyle(canvas).fontFamily || "system-ui, sans-serif";
   const ctx = canvas.getContext("2d");
   if (!ctx || rows === 0 || columns === 0) return;

@@ -10,10 +10,11 @@ import { formatCount } from "../../shared/format";
 import type { LabContext, LabUi } from "../../shared/lab";
 import { onFirstUse, type Later } from "../../shared/later";
 import { METRIC } from "../../shared/metrics";
+import { createReadChartFrames, showReadCaptions, sizeReadCharts } from "./chart-frames";
 import { runHeadline } from "./headline";
 import { createReadSettings } from "./settings";
 import { createTable } from "./table";
-import { TIMELINE_START } from "./timeline-start";
+import { TIMELINE_START, bytesText } from "./timeline-start";
 
 export function createReadLab(context: LabContext): LabUi {
   const { codec } = context;
@@ -25,11 +26,13 @@ export function createReadLab(context: LabContext): LabUi {
   const results = byId("read-results");
   const panes: Record<View, HTMLElement> = { run: byId("view-run"), sweep: byId("view-sweep"), timeline: byId("view-timeline") };
   const settings = createReadSettings({ form, codec, onChange: context.edited });
-  // Made with the first report (their module brings chart.js): the table and
-  // the headline show first.
+  // The charts' figures come with the page, sized for the readers the
+  // settings compare; the charts themselves (their module brings chart.js)
+  // come after the first numbers and draw into them.
+  const frames = createReadChartFrames(byId("charts"));
   const charts = onFirstUse(() =>
     import("./charts").then((m) => {
-      const made = m.createReadCharts(byId("charts"));
+      const made = m.createReadCharts(byId("charts"), frames);
       context.chartsChanged();
       return made;
     }),
@@ -64,6 +67,12 @@ export function createReadLab(context: LabContext): LabUi {
         onHeadline: context.headlineChanged,
         onStart: () => context.edited(startTimeline(context.params()), false),
         urlOf: context.urlOf,
+        step: () => context.params().step,
+        onStep: (step) => {
+          if (step !== context.params().step) context.displayed({ ...context.params(), step });
+        },
+        link: context.link,
+        autoplay: () => !context.params().present,
       }),
     ),
   );
@@ -71,6 +80,11 @@ export function createReadLab(context: LabContext): LabUi {
 
   /** The timeline's starting settings on top of `params`, in its view. */
   const startTimeline = (params: Params): Params => ({ ...params, ...TIMELINE_START, view: "timeline" });
+  /** What opening the timeline on its starting settings changed, in words. */
+  const timelineStartNote = (params: Params): string =>
+    `The timeline opened on its own starting settings: buffer capacity ${bytesText(params.cap)} → ${bytesText(TIMELINE_START.cap)}, ` +
+    `read size ${bytesText(params.rs)} → ${bytesText(TIMELINE_START.rs)} (cap=${TIMELINE_START.cap}, rs=${TIMELINE_START.rs}), ` +
+    `so a fill, its drain and a refill fit in the ${codec.schema.limits.step.max} recorded steps. The other views keep these settings.`;
 
   return {
     id: "read",
@@ -78,11 +92,15 @@ export function createReadLab(context: LabContext): LabUi {
     views: codec.schema.views.map((v) => v.id),
     show(params) {
       settings.show(params);
+      sizeReadCharts(frames, params.readers.length);
       sweep((s) => s.show(params));
+      timeline.now?.showStep(params.step);
     },
     update(report, timing) {
       if (isWriteReport(report)) return;
       last = report;
+      sizeReadCharts(frames, report.runs.length);
+      showReadCaptions(frames, report, labelOf, timing);
       charts((c) => c.update(report, labelOf, timing));
       table.update(report, labelOf, timing);
       timeline((t) => t.update(report));
@@ -93,10 +111,12 @@ export function createReadLab(context: LabContext): LabUi {
     enter(view, params) {
       // The page's own defaults drain an 8 KiB buffer a byte at a time, which
       // never refills in the recorded steps: the timeline starts from its
-      // own settings instead. Any other experiment is shown as it is.
-      const defaults = codec.encodeLink({ ...codec.schema.defaults, present: params.present });
-      if (view === "timeline" && codec.encodeLink({ ...params, view: "run", lesson: null }) === defaults) return startTimeline(params);
-      return { ...params, view };
+      // own settings instead, and says so. Any other experiment is shown as it is.
+      const defaults = codec.encodeLink({ ...codec.schema.defaults, present: params.present, predict: params.predict });
+      if (view === "timeline" && codec.encodeLink({ ...params, view: "run", lesson: null, step: 1 }) === defaults) {
+        return { params: startTimeline(params), note: timelineStartNote(params) };
+      }
+      return { params: { ...params, view }, note: null };
     },
     showSweep(shown) {
       // The sweep's module comes with its view; a sweep never runs before it is shown.

@@ -20,7 +20,7 @@ describe("sweep export", () => {
     const report = sweep(FRAGMENT);
     const lines = sweepCsv(report, URL_OF).trimEnd().split("\r\n");
     expect(lines[0]).toBe("# BufLab sweep of cap");
-    expect(lines[1]).toMatch(/^# settings: len=64K, chunk=poor, .*sweep=cap, from=16, to=1K/);
+    expect(lines[1]).toMatch(/^# settings: Read size: 1 byte; Chunking: poor network, .*; Sweep: Buffer capacity from 16 bytes to 1 KiB$/);
     expect(lines[2]).toBe(`# link: ${URL_OF}`);
     expect(lines[3]).toBe(SWEEP_CSV_HEADER.join(","));
     const rows = lines.slice(4).map((l) => l.split(","));

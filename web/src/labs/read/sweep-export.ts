@@ -5,6 +5,7 @@
 
 import type { Run, SweepReport } from "../../engine/types.gen";
 import { csvComments, csvLines, type Cell } from "../../shared/export-kit";
+import { settingsInWords } from "../../shared/settings-words";
 import { METRIC } from "../../shared/metrics";
 
 const M = METRIC;
@@ -36,7 +37,7 @@ export function sweepCsv(report: SweepReport, link: string): string {
   const across = report.sweep.across;
   const done = report.complete ? "" : ` (${report.points.length} of ${report.total} points)`;
   const what = across ? `${report.sweep.axis} by ${across.axis}` : report.sweep.axis;
-  const comments = csvComments(`BufLab sweep of ${what}${done}`, report.link, link);
+  const comments = csvComments(`BufLab sweep of ${what}${done}`, settingsInWords({ ...report.params, sweep: report.sweep }), link);
   const rows = report.points.flatMap((point) =>
     point.report.runs.map((r): Cell[] => [
       report.sweep.axis,

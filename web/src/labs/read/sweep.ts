@@ -20,8 +20,9 @@ import type { SweepShown } from "../../shared/lab";
 import { OKABE_ITO, binaryTicks, readTheme, themeAxes, type Theme } from "../../shared/chart-kit";
 import { chartLib } from "../../shared/chart-lib";
 import { h, replaceChildren, setText } from "../../shared/dom";
-import { chartPng, exportName, saveButton, settingsLine } from "../../shared/export-kit";
-import { formatBinaryBytes, formatBytes, formatNs } from "../../shared/format";
+import { chartPng, exportName, saveButton } from "../../shared/export-kit";
+import { settingsInWords } from "../../shared/settings-words";
+import { bytesLabel, formatBinaryBytes, formatBytes, formatCount, formatNs } from "../../shared/format";
 import { kneeMetric } from "../../shared/metrics";
 import { drawHeatmap, varyingReader } from "./heatmap";
 import { NO_TIME_KNEE, gridHeadline, sweepHeadline } from "./headline";
@@ -150,6 +151,8 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   const axes = codec.schema.sweep_axes;
   const infoOf = (id: SweepAxis): SweepAxisInfo => axes.find((a) => a.id === id) ?? axes[0]!;
   const formatValue = (axis: SweepAxisInfo, v: number): string => (axis.bytes ? codec.formatSize(v) : String(v));
+  /** An axis value in words, for the headline: "512 B", "64 KiB", "8". */
+  const valueWords = (axis: SweepAxisInfo, v: number): string => (axis.bytes ? bytesLabel(codec.formatSize(v)) : formatCount(v));
   let theme = readTheme();
 
   // ---- controls
@@ -218,11 +221,10 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   );
 
   // ---- charts: built when the first sweep draws, not with the page (four
-  // chart.js instances cost the first results of every visit ~100 ms otherwise)
-  const chartsBox = h("div", { class: "sweep-charts" });
-  let built: ReturnType<typeof buildCharts> | null = null;
-  const charts = (): ReturnType<typeof buildCharts> => (built ??= buildCharts());
-  const buildCharts = () => METRICS.map((metric) => {
+  // chart.js instances cost the first results of every visit ~100 ms
+  // otherwise). Their figures come with the view, at their final size, so
+  // the charts draw into space that is already theirs.
+  const figures = METRICS.map((metric) => {
     const canvas = h("canvas", { role: "img", "aria-label": `${metric.title} against the swept axis` });
     const caption = h("p", { class: "chart-note" }, metric.note);
     const block = h(
@@ -232,7 +234,13 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
       h("div", { class: "sweep-chart-holder" }, canvas),
       caption,
     );
-    chartsBox.append(block);
+    return { canvas, caption, block };
+  });
+  const chartsBox = h("div", { class: "sweep-charts" }, ...figures.map((f) => f.block));
+  let built: ReturnType<typeof buildCharts> | null = null;
+  const charts = (): ReturnType<typeof buildCharts> => (built ??= buildCharts());
+  const buildCharts = () => METRICS.map((metric, i) => {
+    const { canvas, caption } = figures[i]!;
     let ticks: number[] = [];
     let axisInfo: SweepAxisInfo = axes[0]!;
     if (!LineChart) throw new Error("The sweep's charts were built before chart.js was loaded.");
@@ -398,7 +406,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   const heatButton = exportButton(
     "sweep-export-heatmap",
     "Heatmap (PNG)",
-    (r) => chartPng(heatCanvas, { title: heatSpec(r).title, settings: settingsLine(r.link), link: options.urlOf(r.link) }),
+    (r) => chartPng(heatCanvas, { title: heatSpec(r).title, settings: settingsInWords({ ...r.params, sweep: r.sweep }), link: options.urlOf(r.link) }),
     "png",
     "heatmap",
   );
@@ -416,7 +424,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
         async (r) => {
           await lineChartLoaded();
           const canvas = charts()[i]!.chart.canvas;
-          return chartPng(canvas, { title: `${metric.title} against ${infoOf(r.sweep.axis).label}`, settings: settingsLine(r.link), link: options.urlOf(r.link) });
+          return chartPng(canvas, { title: `${metric.title} against ${infoOf(r.sweep.axis).label}`, settings: settingsInWords({ ...r.params, sweep: r.sweep }), link: options.urlOf(r.link) });
         },
         "png",
         metric.title,
@@ -801,9 +809,9 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
         const info = infoOf(last.sweep.axis);
         if (last.sweep.across) {
           const across = infoOf(last.sweep.across.axis);
-          return gridHeadline(last, info, across, labelOf, (a, v) => formatValue(a, v), running);
+          return gridHeadline(last, info, across, labelOf, valueWords, running);
         }
-        return sweepHeadline(last, info, labelOf, (v) => formatValue(info, v), running, codec.schema.knee_tolerance);
+        return sweepHeadline(last, info, labelOf, (v) => valueWords(info, v), running, codec.schema.knee_tolerance);
       }
       if (!axis) return "Pick an axis to re-run this experiment at every power of two in a range, and see where a bigger value stops paying.";
       return `Run the sweep to re-run these settings at every power of two of the ${axis.label.toLowerCase()} and find where a bigger value stops paying.`;

@@ -87,6 +87,18 @@ describe("result sentences", () => {
       "Polls of the async readers' futures: tokio 1,050,384 (1,807 Pending); each Pending costs a poll, never a source read.",
     );
     expect(summarizePolls(report([run("std", 3641, 1e6, 0), futures]), labelOf)).toBe("");
+    // Readers that waited alike are named together, in one short sentence (the async lesson's headline fits three lines).
+    const alike = { ...tokio, reader: "futures" as const };
+    expect(summarizePolls(report([run("std", 3641, 1e6, 0), tokio, alike]), labelOf)).toBe(
+      "The async readers each polled 1,050,384 times, 1,807 of them Pending: a poll each, never a source read.",
+    );
+  });
+
+  it("with three buffered readers alike, says none saves more than another", () => {
+    const text = summarize(report([run("std", 3641, 1e6, 0), run("tokio", 3641, 1e6, 0), run("futures", 3641, 1e6, 0)]), labelOf, buffered, codec);
+    expect(text).toBe(
+      "std BufReader, tokio and futures made the same 3,641 source reads for 1,048,577 application reads: no buffer saves more system calls than another.",
+    );
   });
 
   it("says when fewer reads still cost more time (the buffer's extra copy)", () => {

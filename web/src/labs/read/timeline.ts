@@ -14,20 +14,26 @@
 // with the title, the settings and the link.
 //
 // Playback: Back / Play / Forward buttons and a step slider (keyboard: Tab to
-// them; the slider takes arrow keys, Home and End). Autoplay runs once when the
-// timeline first comes into view, never with prefers-reduced-motion.
+// them; the slider takes arrow keys, Home and End). The step on screen is the
+// link's (key `step`, from 1): a link opens on its step, and every step taken
+// is written back, so a reload or a shared link shows the same one. Autoplay
+// runs once when the timeline first comes into view on its first step, never
+// with prefers-reduced-motion nor in presenter mode (the presenter steps).
 //
 // The first frame teaches: the headline says where the buffer fills, drains
 // and refills in the recorded steps; where it never refills (a large buffer
 // drained a byte at a time), it says why and offers the timeline's starting
 // settings (TIMELINE_START), where a fill, a drain and a refill fit in view.
 
-import type { Op, Report, Run, Timeline } from "../../engine/types.gen";
+import type { Op, Params, Report, Run, Timeline } from "../../engine/types.gen";
 import { formatCount } from "../../shared/format";
 import { append, h, replaceChildren, setText, svgElement, svgText } from "../../shared/dom";
-import { captionedSvg, exportName, saveButton, settingsLine, svgBlob, svgPng, type ImageCaption } from "../../shared/export-kit";
+import { captionedSvg, exportName, saveButton, svgBlob, svgPng, type ImageCaption } from "../../shared/export-kit";
+import { settingsInWords } from "../../shared/settings-words";
 
-import { TIMELINE_START } from "./timeline-start";
+import { TIMELINE_START, bytesText, fillSteps } from "./timeline-start";
+
+export { bytesText, fillSteps };
 
 /** Time per step while playing. */
 const PLAY_STEP_MS = 700;
@@ -41,6 +47,8 @@ const STRIP_HEIGHT = 100;
 export interface TimelineView {
   /** Shows the report's timelines (null: nothing to show). */
   update(report: Report | null): void;
+  /** Goes to the link's step (from 1; past the trace's end, its last), unless it is on screen. */
+  showStep(step: number): void;
   /** One sentence about the trace on screen: where its buffer fills, drains and refills. */
   headline(): string;
 }
@@ -53,15 +61,16 @@ export interface TimelineOptions {
   onStart: () => void;
   /** The full URL of a link fragment, drawn into exported images. */
   urlOf: (fragment: string) => string;
+  /** The link's step (from 1): where a new trace opens. */
+  step: () => number;
+  /** The person moved to `step` (from 1): the page writes it into the link. */
+  onStep: (step: number) => void;
+  /** The address bar's link now (it carries the step on screen), drawn into exported images. */
+  link: () => string;
+  /** False where the timeline must not play by itself (presenter mode). */
+  autoplay: () => boolean;
 }
 
-/** "1 byte", "300 bytes", "8 KiB" (exact: the timeline counts bytes one by one). */
-export function bytesText(n: number): string {
-  if (n === 1) return "1 byte";
-  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
-  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
-  return `${formatCount(n)} bytes`;
-}
 
 /** A size before a noun: "8 KiB", "256-byte". */
 function sizeWord(n: number): string {
@@ -92,10 +101,6 @@ export function totalsAt(ops: readonly Op[], index: number): { calls: number; re
   return { calls, reads, copied, bytes };
 }
 
-/** The operations that made a source read into the buffer (not a bypass): its fills. */
-export function fillSteps(ops: readonly Op[]): number[] {
-  return ops.flatMap((op, i) => (op.source_reads > 0 && !op.bypass && op.reads.some((r) => r.block !== null) ? [i] : []));
-}
 
 /**
  * The trace in one sentence: a reader without a buffer, reads that skip it,
@@ -135,7 +140,7 @@ export function refills(t: Timeline): boolean {
   return fillSteps(t.ops).length >= 2;
 }
 
-export function createTimeline(root: HTMLElement, { labelOf, onHeadline, onStart, urlOf }: TimelineOptions): TimelineView {
+export function createTimeline(root: HTMLElement, { labelOf, onHeadline, onStart, urlOf, step, onStep, link: linkNow, autoplay }: TimelineOptions): TimelineView {
   const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
   const picker = h("select", { id: "timeline-reader", class: "timeline-reader" });
@@ -170,10 +175,11 @@ export function createTimeline(root: HTMLElement, { labelOf, onHeadline, onStart
     const t = timeline();
     if (!t || !reader || !t.ops[index]) return null;
     const scene = stepScene(t, index);
+    // The settings the trace was recorded with; the link as it is now, which opens on this step.
     const caption = {
       title: `Buffer timeline: ${labelOf(reader)}, step ${index + 1} of ${t.ops.length}`,
-      settings: settingsLine(link),
-      link: urlOf(link),
+      settings: params ? settingsInWords(params) : "",
+      link: urlOf(linkNow()),
     };
     const name = exportName("timeline", extension, new Date(), `${reader}-step-${index + 1}`);
     return make(sceneSvg(scene, root), scene.width, scene.height, caption).then((blob) => ({ blob, name }));
@@ -210,12 +216,22 @@ export function createTimeline(root: HTMLElement, { labelOf, onHeadline, onStart
 
   let runs: Run[] = [];
   let link = "";
+  /** The settings of the run shown, for the export's settings line. */
+  let params: Params | null = null;
   let reader: string | null = null;
   let index = 0;
   let timer: ReturnType<typeof setInterval> | null = null;
   let autoplayDone = false;
 
   const timeline = (): Timeline | null => runs.find((r) => r.reader === reader)?.timeline ?? null;
+  /** `to` within the trace's steps (0-based). */
+  const clamp = (to: number): number => Math.max(0, Math.min((timeline()?.ops.length ?? 1) - 1, to));
+  /** Moves to step `to` (0-based) and tells the page, which writes it into the link. */
+  function moveTo(to: number): void {
+    index = clamp(to);
+    show();
+    onStep(index + 1);
+  }
 
   function stop(): void {
     if (timer !== null) clearInterval(timer);
@@ -229,7 +245,7 @@ export function createTimeline(root: HTMLElement, { labelOf, onHeadline, onStart
   function start(): void {
     const t = timeline();
     if (!t || t.ops.length < 2) return;
-    if (index >= t.ops.length - 1) index = 0;
+    if (index >= t.ops.length - 1) moveTo(0);
     caption.setAttribute("aria-live", "off");
     setText(play, "❚❚ Pause");
     play.setAttribute("aria-pressed", "true");
@@ -240,16 +256,13 @@ export function createTimeline(root: HTMLElement, { labelOf, onHeadline, onStart
         stop();
         return;
       }
-      index += 1;
-      show();
+      moveTo(index + 1);
     }, PLAY_STEP_MS);
   }
 
   function go(to: number): void {
     stop();
-    const ops = timeline()?.ops.length ?? 0;
-    index = Math.max(0, Math.min(ops - 1, to));
-    show();
+    moveTo(to);
   }
 
   back.addEventListener("click", () => go(index - 1));
@@ -275,7 +288,7 @@ export function createTimeline(root: HTMLElement, { labelOf, onHeadline, onStart
         if (!entries.some((e) => e.isIntersecting) || autoplayDone || timeline() === null) return;
         autoplayDone = true;
         seen.disconnect();
-        if (!reduceMotion.matches && index === 0) start();
+        if (!reduceMotion.matches && index === 0 && autoplay()) start();
       },
       { threshold: 0.6 },
     );
@@ -329,18 +342,26 @@ export function createTimeline(root: HTMLElement, { labelOf, onHeadline, onStart
         return;
       }
       runs = report.runs;
+      params = report.params;
       if (!runs.some((r) => r.reader === reader && r.timeline)) reader = defaultReader(runs);
       if (report.link !== link) {
-        // A new experiment starts at its first step; a full measurement of
-        // the same link (after the quick estimate) keeps the step.
+        // A new experiment opens on the link's step; a full measurement of
+        // the same link (after the quick estimate) keeps the step on screen.
         link = report.link;
         stop();
-        index = 0;
+        index = step() - 1;
       }
-      index = Math.min(index, Math.max(0, (timeline()?.ops.length ?? 1) - 1));
+      // Clamped once a trace is in: the first counts may come without one (the counting build records none).
+      if (timeline() !== null) index = clamp(index);
       showPicker();
       show();
       onHeadline();
+    },
+    showStep(to) {
+      if (to - 1 === index || timeline() === null) return;
+      stop();
+      index = clamp(to - 1);
+      show();
     },
     headline() {
       const t = timeline();

@@ -2,30 +2,33 @@
 // is created once and only its data changes; the same whisker and label
 // plugin, theme and hatching.
 //
-// 1. Time per run per cursor flavour: measured CPU median, whisker min–max.
+// 1. Reallocations per cursor flavour (the counting allocator's exact count):
+//    a growable cursor that starts empty reallocates on its way up, a fixed
+//    one never. A flavour that stopped with an error has no bar.
+// 2. Time per run per cursor flavour: measured CPU median, whisker min–max.
 //    A flavour that stopped with an error has no bar, only its error's name.
-// 2. Sink write calls, direct vs BufWriter, log scale.
-// 3. Time per run for the sink: measured CPU with modelled I/O stacked on top,
+// 3. Sink write calls, direct vs BufWriter, log scale.
+// 4. Time per run for the sink: measured CPU with modelled I/O stacked on top,
 //    hatched and labelled modelled (the kit's createTimeChart, as in the read lab).
 
 import { isTimed } from "../../engine/report";
 import { Chart, type ChartDataset } from "chart.js";
 import type { Codec } from "../../engine/codec";
 import type { FlavourRun, SinkRun, WriteReport } from "../../engine/types.gen";
-import { formatCount, formatNs, formatSignificant, timeUnit, untimedText } from "../../shared/format";
-import { applyChartDefaults, createCallsChart, createTimeChart, hBarOptions } from "../../shared/chart-bars";
+import { formatCount, formatNs, timeUnit, untimedText } from "../../shared/format";
+import { applyChartDefaults, countChart, createCallsChart, createTimeChart, hBarOptions } from "../../shared/chart-bars";
 import {
   OKABE_ITO,
   annotations,
-  chartBlock,
   extrasOf,
   readTheme,
   refitHolders,
   showCalls,
-  sizeFor,
+  showCounts,
   themeAxes,
 } from "../../shared/chart-kit";
-import { setText } from "../../shared/dom";
+import { createSteps } from "../../shared/steps";
+import type { WriteChartFrames } from "./chart-frames";
 import { METRIC as M, originLabel } from "../../shared/metrics";
 
 /** The cursor names' type: monospace, at the theme's size (themeAxes sets it). */
@@ -38,10 +41,6 @@ const COLOURS = {
 };
 
 export interface WriteCharts {
-  /** The cursor chart's figure, to sit beside the qualities table. */
-  readonly cursors: HTMLElement;
-  /** The two sink charts. */
-  readonly sink: HTMLElement[];
   /** `timing`: whether times not yet in are still coming. */
   update(report: WriteReport, timing: boolean): void;
   retheme(): void;
@@ -53,16 +52,18 @@ export function twoLines(typeName: string): string | string[] {
   return typeName.length > 12 && cut > 0 ? [typeName.slice(0, cut + 1), typeName.slice(cut + 1)] : typeName;
 }
 
-export function createWriteCharts(codec: Codec): WriteCharts {
+/** Draws the three charts into their figures (`createWriteChartFrames`, made with the lab's results). */
+export function createWriteCharts(codec: Codec, frames: WriteChartFrames): WriteCharts {
   let theme = readTheme();
   const labelOf = new Map(codec.schema.flavours.map((f) => [f.id, f.label]));
   const growable = new Map(codec.schema.flavours.map((f) => [f.id, f.growable]));
   const modeLabel = new Map(codec.schema.write_modes.map((m) => [m.id, m.label]));
 
-  const cursorBlock = chartBlock(
-    `${M.cpu_median_ns.label} per run, per cursor`,
-    "CPU time measured in this tab to serialize the records into a fresh buffer (median; whisker shows min–max).",
-  );
+  const { reallocs: reallocBlock, cursors: cursorBlock, writes: writesBlock, sinkTime: sinkTimeBlock } = frames;
+  // An axis of at least 0–10, so a cursor that never reallocates shows an empty bar beside one that did.
+  const reallocChart = countChart(reallocBlock.canvas, COLOURS.growable, M.reallocs.short, 10, (v) => `${formatCount(v)} ${M.reallocs.short}`);
+  const reallocY = reallocChart.options.scales?.["y"];
+  if (reallocY?.ticks) reallocY.ticks.font = { family: MONOSPACE };
   let flavourRuns: FlavourRun[] = [];
   const cursorData: ChartDataset<"bar", number[]> = { label: originLabel(M.cpu_median_ns), data: [], backgroundColor: [] };
   const cursorChart = new Chart<"bar", number[], string | string[]>(cursorBlock.canvas, {
@@ -83,85 +84,86 @@ export function createWriteCharts(codec: Codec): WriteCharts {
     plugins: [annotations],
   });
 
-  const writesBlock = chartBlock(M.sink_writes.label, "Calls that reached the sink (log scale). Each stands for one system call.");
   const writesChart = createCallsChart(writesBlock.canvas, COLOURS.sinkWrites, M.sink_writes.short);
 
-  const sinkTimeBlock = chartBlock(`${M.modelled_total_ns.label}, sink`, "");
   let sinkRuns: SinkRun[] = [];
   const sinkTimeChart = createTimeChart(sinkTimeBlock.canvas, theme, `${M.modelled_total_ns.label}, sink`);
 
-  const charts = [cursorChart, writesChart, sinkTimeChart.chart];
+  const charts = [reallocChart, cursorChart, writesChart, sinkTimeChart.chart];
   const applyTheme = (): void => {
     for (const chart of charts) themeAxes(chart, theme);
     sinkTimeChart.retheme(theme);
   };
   for (const chart of charts) extrasOf.set(chart, { endLabels: [], whiskers: null, theme });
   applyTheme();
+  const steps = createSteps();
 
   return {
-    cursors: cursorBlock.block,
-    sink: [writesBlock.block, sinkTimeBlock.block],
     update(report, timing) {
-      flavourRuns = report.flavours;
-      const labels = flavourRuns.map((f) => labelOf.get(f.flavour) ?? f.flavour);
-      sizeFor(cursorBlock.holder, flavourRuns.length);
-      const timed = (f: (typeof flavourRuns)[number]): boolean => isTimed(f.cpu_ns);
-      const longest = Math.max(1, ...flavourRuns.map((f) => f.cpu_ns?.max ?? 0));
-      const unit = timeUnit(longest);
-      // On a phone the type names take two lines, so the bars keep some width.
-      const narrow = cursorBlock.holder.clientWidth < 520;
-      cursorChart.data.labels = narrow ? labels.map(twoLines) : labels;
-      cursorData.data = flavourRuns.map((f) => (f.cpu_ns ? f.cpu_ns.median / unit.scale : 0));
-      // Fixed buffers in one colour, growable ones in another (the qualities table says which).
-      cursorData.backgroundColor = flavourRuns.map((f) => (growable.get(f.flavour) ? COLOURS.growable : COLOURS.fixed));
-      const x = cursorChart.options.scales?.["x"];
-      if (x) {
-        x.suggestedMax = longest / unit.scale;
-        (x as { title: { text: string } }).title.text = `time per run (${unit.unit})`;
-      }
-      extrasOf.set(cursorChart, {
-        endLabels: flavourRuns.map((f) =>
-          f.error ? `${f.error.kind}: not timed` : timed(f) ? formatNs(f.cpu_ns!.median) : untimedText(timing),
-        ),
-        whiskers: flavourRuns.map((f) => (timed(f) ? [f.cpu_ns!.min / unit.scale, f.cpu_ns!.max / unit.scale] : null)),
-        theme,
-      });
-      cursorChart.update("none");
-      cursorBlock.canvas.setAttribute(
-        "aria-label",
-        `${M.cpu_median_ns.label} per run: ${flavourRuns
-          .map((f, i) => `${labels[i]} ${f.error ? `stopped with ${f.error.kind}` : timed(f) ? formatNs(f.cpu_ns!.median) : timing ? "still being timed" : "not timed"}`)
-          .join("; ")}.`,
-      );
-      const samples = flavourRuns.find((f) => f.cpu_ns)?.cpu_ns?.samples ?? 0;
-      setText(
-        cursorBlock.caption,
-        `CPU time measured in this tab to serialize ${formatCount(report.params.write.records)} records into a fresh buffer ` +
-          (report.stage === "counts"
-            ? timing
-              ? "(being measured now: the counts come first). "
-              : "(not measured for these counts: stopped; Measure again times them). "
-            : `(median of ${samples} sample${samples === 1 ? "" : "s"}; whisker shows min–max). `) +
-          "Blue: growable; purple: fixed buffer.",
-      );
+      // One chart per task (shared/steps.ts): input is handled between them.
+      steps.run([
+        () => {
+          flavourRuns = report.flavours;
+          const labels = flavourRuns.map((f) => labelOf.get(f.flavour) ?? f.flavour);
+          const reallocs = flavourRuns.map((f) => (f.error ? 0 : M.reallocs.value(f)));
+          showCounts(
+            reallocChart,
+            labels,
+            reallocs,
+            flavourRuns.map((f, i) => (f.error ? `${f.error.kind}: no buffer` : formatCount(reallocs[i]!))),
+            theme,
+          );
+          reallocChart.data.datasets[0]!.backgroundColor = flavourRuns.map((f) => (growable.get(f.flavour) ? COLOURS.growable : COLOURS.fixed));
+          reallocChart.update("none");
+          reallocBlock.canvas.setAttribute(
+            "aria-label",
+            `${M.reallocs.label} per cursor: ${flavourRuns.map((f, i) => `${labels[i]} ${f.error ? `stopped with ${f.error.kind}` : formatCount(reallocs[i]!)}`).join("; ")}.`,
+          );
+        },
+        () => {
+          const labels = flavourRuns.map((f) => labelOf.get(f.flavour) ?? f.flavour);
+          const timed = (f: (typeof flavourRuns)[number]): boolean => isTimed(f.cpu_ns);
+          const longest = Math.max(1, ...flavourRuns.map((f) => f.cpu_ns?.max ?? 0));
+          const unit = timeUnit(longest);
+          // On a phone the type names take two lines, so the bars keep some width.
+          const narrow = cursorBlock.holder.clientWidth < 520;
+          cursorChart.data.labels = narrow ? labels.map(twoLines) : labels;
+          cursorData.data = flavourRuns.map((f) => (f.cpu_ns ? f.cpu_ns.median / unit.scale : 0));
+          // Fixed buffers in one colour, growable ones in another (the qualities table says which).
+          cursorData.backgroundColor = flavourRuns.map((f) => (growable.get(f.flavour) ? COLOURS.growable : COLOURS.fixed));
+          const x = cursorChart.options.scales?.["x"];
+          if (x) {
+            x.suggestedMax = longest / unit.scale;
+            (x as { title: { text: string } }).title.text = `time per run (${unit.unit})`;
+          }
+          extrasOf.set(cursorChart, {
+            endLabels: flavourRuns.map((f) =>
+              f.error ? `${f.error.kind}: not timed` : timed(f) ? formatNs(f.cpu_ns!.median) : untimedText(timing),
+            ),
+            whiskers: flavourRuns.map((f) => (timed(f) ? [f.cpu_ns!.min / unit.scale, f.cpu_ns!.max / unit.scale] : null)),
+            theme,
+          });
+          cursorChart.update("none");
+          cursorBlock.canvas.setAttribute(
+            "aria-label",
+            `${M.cpu_median_ns.label} per run: ${flavourRuns
+              .map((f, i) => `${labels[i]} ${f.error ? `stopped with ${f.error.kind}` : timed(f) ? formatNs(f.cpu_ns!.median) : timing ? "still being timed" : "not timed"}`)
+              .join("; ")}.`,
+          );
+        },
+        () => {
+          sinkRuns = report.sink;
+          const sinkLabels = sinkRuns.map((s) => modeLabel.get(s.mode) ?? s.mode);
+          showCalls(writesChart, writesBlock.canvas, M.sink_writes.label, sinkLabels, sinkRuns.map(M.sink_writes.value), theme);
 
-      sinkRuns = report.sink;
-      const sinkLabels = sinkRuns.map((s) => modeLabel.get(s.mode) ?? s.mode);
-      sizeFor(writesBlock.holder, sinkRuns.length);
-      sizeFor(sinkTimeBlock.holder, sinkRuns.length);
-      showCalls(writesChart, writesBlock.canvas, M.sink_writes.label, sinkLabels, sinkRuns.map(M.sink_writes.value), theme);
-
-      sinkTimeChart.show(sinkLabels, sinkRuns, theme, timing);
-      setText(
-        sinkTimeBlock.caption,
-        `Solid: CPU time measured in this tab (median; whisker shows min–max). ` +
-          `Hatched: I/O time modelled as sink writes × ${formatSignificant(report.params.sys)} ns.`,
-      );
+          sinkTimeChart.show(sinkLabels, sinkRuns, theme, timing);
+        },
+      ]);
     },
     retheme() {
       theme = readTheme();
       applyChartDefaults(theme);
-      for (const block of [cursorBlock, writesBlock, sinkTimeBlock]) refitHolders(block.block);
+      for (const block of [reallocBlock, cursorBlock, writesBlock, sinkTimeBlock]) refitHolders(block.block);
       applyTheme();
       for (const chart of charts) chart.update("none");
     },

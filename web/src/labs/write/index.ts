@@ -35,7 +35,7 @@ export function createWriteLab(context: LabContext): LabUi {
     },
     showView() {},
     enter(view, params) {
-      return { ...params, view };
+      return { params: { ...params, view }, note: null };
     },
     showSweep() {},
     headline() {

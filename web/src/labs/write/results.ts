@@ -1,5 +1,5 @@
 // The write lab's results. It owns the <div id="write-results"> element and
-// lays out the pieces: the cursor chart beside the qualities table, the
+// lays out the pieces: the cursor charts (reallocations, then time) beside the qualities table, the
 // cursor table with its bytes check, then the sink's charts and table, and
 // last the final-flush demonstration. It also writes the lab's headline.
 
@@ -11,6 +11,7 @@ import { formatCount, formatNs, formatRatio, formatRatioRange, listText } from "
 import { h, replaceChildren } from "../../shared/dom";
 import { onFirstUse } from "../../shared/later";
 import type { WriteCharts } from "./charts";
+import { createWriteChartFrames, showWriteFrames, type WriteChartFrames } from "./chart-frames";
 import { createWriteTables } from "./tables";
 
 /**
@@ -36,8 +37,8 @@ export function rankCursors(report: WriteReport, compare: Compare): { timed: Fla
 }
 
 /**
- * One or two sentences: the fastest against the slowest cursors, and what
- * BufWriter saved. Times are claimed only from the full measurement; a
+ * A few sentences: how often the cursors reallocated when any did, the
+ * fastest against the slowest cursors, and what BufWriter saved. Times are claimed only from the full measurement; a
  * cursor is called fastest or slowest only as the engine's verdict allows
  * (`rankCursors`), cursors within noise of each other are named together,
  * and the ratio is the range the samples support.
@@ -48,10 +49,22 @@ export function summarizeWrite(report: WriteReport, labelOf: (id: string) => str
   const finished = report.flavours.filter((f) => f.error === null);
   const { timed, fastest, slowest } = rankCursors(report, times.verdict);
   const median = (f: FlavourRun): number => f.cpu_ns?.median ?? 0;
+  // Reallocations first when a cursor grew by them (the cursors lesson's point; exact counts, so said from the first report).
+  const grew = finished.filter((f) => f.reallocs > 0);
+  if (grew.length > 0) {
+    const counts = [...new Set(grew.map((f) => f.reallocs))].sort((a, b) => a - b);
+    const often = counts.length === 1 ? `${formatCount(counts[0]!)} time${counts[0] === 1 ? "" : "s"}` : `${formatCount(counts[0]!)} to ${formatCount(counts.at(-1)!)} times`;
+    const each = grew.length > 1 && counts.length === 1 ? " each" : "";
+    const who = grew.length === 1 ? labelOf(grew[0]!.flavour) : `${grew.length} cursors`;
+    const rest = finished.length - grew.length;
+    const others = rest === 0 ? "" : `; the other ${rest === 1 ? "one" : rest} never did`;
+    parts.push(`${who} reallocated ${often}${each} while ${grew.length === 1 ? "it" : "they"} grew${others}.`);
+  }
   if (full && fastest.length > 0 && slowest.length > 0) {
     const names = (group: FlavourRun[]): string => listText(group.map((f) => labelOf(f.flavour)));
     const tie = (group: FlavourRun[]): string => (group.length > 1 ? ", within noise of each other" : "");
-    const medians = (group: FlavourRun[]): string => listText(group.map((f) => formatNs(median(f))));
+    // A group of more than two is named without its medians (the chart has them): the sentence stays short.
+    const medians = (group: FlavourRun[]): string => (group.length > 2 ? "" : ` (${listText(group.map((f) => formatNs(median(f))))})`);
     // The ratio the samples support between the quickest and the slowest cursor (the pair the verdict
     // separated); a group's other members are only said to be within noise of these.
     const quickest = fastest.reduce((a, b) => (median(b) < median(a) ? b : a));
@@ -59,9 +72,13 @@ export function summarizeWrite(report: WriteReport, labelOf: (id: string) => str
     const ratio = times.timeRatio(quickest.cpu_ns!, slowestOne.cpu_ns!);
     const by = ratio && ratio.low > 1 ? formatRatioRange(ratio.low, ratio.high) : formatRatio(median(slowestOne) / Math.max(1e-9, median(quickest)));
     const pair = fastest.length > 1 || slowest.length > 1 ? " (the quickest against the slowest)" : "";
-    parts.push(
-      `${names(fastest)} serialized the records fastest${tie(fastest)} (${medians(fastest)}), ` +
-        `${by} faster${pair} than ${names(slowest)}${tie(slowest)} (${medians(slowest)}).`,
+    // After the reallocations, the times in short: the headline stays within three lines on a projector.
+    if (grew.length > 0) {
+      const than = slowest.length === 1 ? names(slowest) : `the ${slowest.length} slowest`;
+      parts.push(`${names(fastest)} serialized the records fastest${tie(fastest)}, ${by} faster${pair} than ${than}.`);
+    } else parts.push(
+      `${names(fastest)} serialized the records fastest${tie(fastest)}${medians(fastest)}, ` +
+        `${by} faster${pair} than ${names(slowest)}${tie(slowest)}${medians(slowest)}.`,
     );
   } else if (full && timed.length >= 2) {
     const all = timed.map(median);
@@ -77,7 +94,9 @@ export function summarizeWrite(report: WriteReport, labelOf: (id: string) => str
   }
   const direct = report.sink.find((s) => s.mode === "direct");
   const buffered = report.sink.find((s) => s.mode === "bufwriter");
-  if (direct && buffered) {
+  // When the cursors grew by reallocating, that and their times are the headline (three lines on a
+  // projector); the sink's own charts and table below say what BufWriter saved.
+  if (direct && buffered && grew.length === 0) {
     const total = (s: typeof direct): number => s.cpu_ns.median + s.modelled_io_ns;
     const ratio = direct.sink_writes / Math.max(1, buffered.sink_writes);
     const timing = full ? `: ${formatNs(total(buffered))} against ${formatNs(total(direct))} per run with modelled I/O` : "";
@@ -99,15 +118,22 @@ export function createWriteResults(container: HTMLElement, codec: Codec, chartsC
   // Built on the first write report, not with the page: the read lab (the
   // default) should not pay for charts it keeps hidden before its first
   // numbers. The charts' module (it brings chart.js) comes after the tables.
-  let parts: { charts: (use: (charts: WriteCharts) => void) => void; tables: ReturnType<typeof createWriteTables> } | null = null;
+  let parts: { charts: (use: (charts: WriteCharts) => void) => void; tables: ReturnType<typeof createWriteTables>; frames: WriteChartFrames } | null = null;
   const build = (): NonNullable<typeof parts> => {
     const tables = createWriteTables(codec);
-    const cursorSlot = h("div", {});
-    const sinkCharts = h("div", { class: "charts" });
+    // The charts' figures come with the tables, at their final size; the
+    // charts (their module brings chart.js) draw into them later.
+    const frames = createWriteChartFrames();
+    const sinkCharts = h("div", { class: "charts" }, frames.writes.block, frames.sinkTime.block);
     replaceChildren(
       container,
       h("h3", { class: "section-title" }, "The write-cursor article's cursors: serializing records with serde + bincode"),
-      h("div", { class: "side-by-side" }, cursorSlot, h("div", { class: "qualities" }, tables.qualities)),
+      h(
+        "div",
+        { class: "side-by-side" },
+        h("div", { class: "write-cursor-charts" }, frames.reallocs.block, frames.cursors.block),
+        h("div", { class: "qualities" }, tables.qualities),
+      ),
       tables.flavours,
       h("h3", { class: "section-title" }, "BufWriter over a chunked sink"),
       sinkCharts,
@@ -117,18 +143,17 @@ export function createWriteResults(container: HTMLElement, codec: Codec, chartsC
     );
     const charts = onFirstUse(() =>
       import("./charts").then((m) => {
-        const made = m.createWriteCharts(codec);
-        cursorSlot.replaceWith(made.cursors);
-        sinkCharts.append(...made.sink);
+        const made = m.createWriteCharts(codec, frames);
         chartsChanged();
         return made;
       }),
     );
-    return { charts, tables };
+    return { charts, tables, frames };
   };
   return {
     update(report, timing) {
       parts ??= build();
+      showWriteFrames(parts.frames, report, timing);
       parts.charts((c) => c.update(report, timing));
       parts.tables.update(report, timing);
     },

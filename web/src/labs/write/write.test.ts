@@ -121,6 +121,15 @@ describe("the write lab's sentences", () => {
     expect(summarizeWrite(overlapping, labelOf, codec)).toMatch(/^The cursors serialized the records in the same time within the noise of the samples \(1\.50 µs to 12\.0 µs\)\./);
   });
 
+  it("leads with the reallocations when cursors grew by them, the cursors lesson's point", () => {
+    const grown = summarizeWrite(run("lab=write&icap=0"), labelOf, codec);
+    expect(grown).toMatch(/^4 cursors reallocated 12 times each while they grew; the other 3 never did\./);
+    expect(grown).not.toContain("BufWriter");
+    expect(summarizeWrite(run("lab=write&icap=0&wf=cursor_vec"), labelOf, codec)).toMatch(/^Cursor<Vec<u8>> reallocated 12 times while it grew\./);
+    // Started at the size they need, none reallocates, and nothing is said.
+    expect(summarizeWrite(run("lab=write"), labelOf, codec)).not.toContain("realloc");
+  });
+
   it("explains a too-small fixed buffer and what to change", () => {
     const report = run("lab=write&buf=1K");
     const message = writeZeroMessage(report, codec, labelOf);

@@ -1,0 +1,253 @@
+//! The glossary: what the words the page uses mean, one entry per term. The
+//! page's Glossary (the masthead's button, and every term the headline, the
+//! lesson card and the charts' titles link to it) shows these entries, as
+//! generated data (`web/src/engine/glossary.gen.json`); nothing on the page
+//! defines a term again.
+//!
+//! An entry that names a metric opens with that metric's own sentence
+//! ([`super::metrics::METRICS`]'s `about`, the table heading's tooltip), so
+//! the two never disagree; figures (chunk ranges, the knee's tolerance, the
+//! pipe's size) are read from the constants that decide them. The
+//! definitions follow the design's (../shared/DESIGN.md, "Definitions").
+
+use serde::Serialize;
+
+use super::metrics::{MetricId, METRICS};
+use super::settings;
+use crate::engine::sweep::KNEE_TOLERANCE;
+use crate::model::{key, Id, Lab, PIPE_CHUNK, PRESETS};
+
+/// A term the glossary defines: the id a page element links to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum TermId {
+    SourceRead,
+    AppRead,
+    Copy,
+    Allocation,
+    Chunking,
+    SystemCall,
+    Pending,
+    Digest,
+    Exact,
+    Measured,
+    Modelled,
+    Sweep,
+    Knee,
+}
+
+impl Id for TermId {}
+
+/// One glossary entry, as the page shows it.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Term {
+    pub id: TermId,
+    /// The entry's heading: "Source read".
+    pub term: String,
+    /// How running text says it (matched whole-word, any case, the
+    /// longest first): the page links the first mention in a text to this
+    /// entry.
+    pub phrases: &'static [&'static str],
+    /// The metric whose sentence opens the definition (its `term` names this entry).
+    pub metric: Option<MetricId>,
+    /// What it means, in a few sentences.
+    pub definition: String,
+}
+
+fn about(metric: MetricId) -> &'static str {
+    METRICS.iter().find(|m| m.id == metric).map(|m| m.about).expect("every metric id has an entry")
+}
+
+fn term(id: TermId, term: &str, phrases: &'static [&'static str], metric: Option<MetricId>, rest: &str) -> Term {
+    let definition = match metric {
+        Some(m) => format!("{} {rest}", about(m)),
+        None => rest.to_owned(),
+    };
+    Term { id, term: term.to_owned(), phrases, metric, definition }
+}
+
+/// "poor 64–512", … for every network preset.
+fn presets() -> String {
+    let parts: Vec<String> = PRESETS.iter().map(|p| format!("{} {}–{}", p.id, p.min, p.max)).collect();
+    format!("{} bytes", parts.join(", "))
+}
+
+/// Every entry, in the order the Glossary lists them.
+pub fn glossary() -> Vec<Term> {
+    use MetricId as M;
+    use TermId as T;
+    let tolerance = (KNEE_TOLERANCE * 100.0).round();
+    let pending_setting = settings::label(Lab::Read, key::PEND);
+    let cost_setting = settings::label(Lab::Read, key::SYS);
+    vec![
+        term(
+            T::SourceRead,
+            "Source read",
+            &["source reads", "source read"],
+            Some(M::SourceReads),
+            "The simulated source stands in for a file, pipe or socket, so each source read stands for one \
+             read(2) system call. Over a regular file (the chunking called file) the count equals the read(2) calls the \
+             kernel counts for the program the Code panel prints, run on the same bytes; over a pipe, the same \
+             whenever the writer stays ahead of the reader.",
+        ),
+        term(
+            T::AppRead,
+            "App read",
+            &["application reads", "application read", "app reads", "app read"],
+            Some(M::AppReads),
+            "One per read, read_exact, read_line or read_range call, whether the reader answers it from its \
+             buffer or passes it on to the source.",
+        ),
+        term(
+            T::Copy,
+            "Bytes copied",
+            &["bytes copied", "copies", "copied"],
+            Some(M::BytesCopied),
+            "std's BufReader copies each byte once, from its buffer to the caller, except when a read at least \
+             as large as the buffer, made while the buffer is empty, goes straight to the source; a zero-copy \
+             range read, like the chained reader's, copies none.",
+        ),
+        term(
+            T::Allocation,
+            "Allocation",
+            &["reallocations", "allocations", "allocation"],
+            Some(M::Allocations),
+            "Counted the same way natively and in wasm, frees included. A reallocation is a growable buffer \
+             asking for more room: the bytes so far move to a bigger block.",
+        ),
+        term(
+            T::Chunking,
+            settings::label(Lab::Read, key::CHUNK),
+            &["chunking", "chunk sizes", "chunk size", "chunks", "chunk"],
+            None,
+            &format!(
+                "How many bytes one source read can return. A read asking for n bytes gets at most the smallest of \
+                 n, the bytes left and the next chunk size. The network models draw each chunk size with the seed \
+                 ({}) and describe a reader that keeps up with the network, one piece per read; fixed k allows k \
+                 bytes every time; file answers every read in full, like a regular file; pipe allows {} KiB, like a \
+                 pipe whose writer stays ahead.",
+                presets(),
+                PIPE_CHUNK / 1024,
+            ),
+        ),
+        term(
+            T::SystemCall,
+            "System call",
+            &["system calls", "system call"],
+            None,
+            &format!(
+                "A call into the operating system's kernel, such as read(2) or write(2): about 100 ns to a few µs \
+                 each, far more than moving a few bytes in memory. A buffer exists to make fewer of them. BufLab \
+                 counts each as a source read (reading) or a sink write (writing) and prices it with the {} you set.",
+                cost_setting.to_lowercase(),
+            ),
+        ),
+        term(
+            T::Pending,
+            "Pending and polls",
+            &["Pending", "polls", "poll"],
+            Some(M::Polls),
+            &format!(
+                "An async read is a future, polled until it is ready. Pending is its answer while the socket has \
+                 nothing to read yet (the setting {pending_setting} says for what share of source reads); the next \
+                 poll then gets the chunk. A Pending costs one poll, never a source read; under a real runtime it is \
+                 a trip through the scheduler.",
+            ),
+        ),
+        term(
+            T::Digest,
+            "Digest",
+            &["digests", "digest"],
+            Some(M::Digest),
+            "Every reader of one stream must hand the application the same bytes, so every digest must be the \
+             same: that is BufLab's check that each strategy read correctly.",
+        ),
+        term(
+            T::Exact,
+            "Exact count",
+            &["exact counts", "exact count", "exact"],
+            None,
+            "Counted by the engine in a pass that is not timed: the same on every run, in every browser and \
+             natively, so a link reproduces it exactly. Source reads, app reads, bytes copied, allocations and \
+             the digest are exact.",
+        ),
+        term(
+            T::Measured,
+            "Measured",
+            &["measured"],
+            Some(M::CpuMedianNs),
+            "The timed pass runs only what the program would run (the reader, the application's loop, a minimal \
+             sink) over a source with the same chunks and no counters, several times. Times depend on the \
+             machine, the browser and what else runs: compare times taken on one machine.",
+        ),
+        term(
+            T::Modelled,
+            "Modelled",
+            &["modelled"],
+            Some(M::ModelledIoNs),
+            "In memory a simulated read costs a few ns, where a real read(2) costs 100 ns to a few µs; without the \
+             model an unbuffered reader would look only 2–3× slower instead of 100–400×. The page always says \
+             modelled beside such a time.",
+        ),
+        term(
+            T::Sweep,
+            "Sweep",
+            &["sweeps", "sweep"],
+            None,
+            "The same settings run again at every power of two along one axis (buffer capacity, read size, \
+             chunk size, stream length or streams), or along two at once as a heatmap, to see where a bigger \
+             value stops paying.",
+        ),
+        term(
+            T::Knee,
+            "Knee",
+            &["knees", "knee"],
+            None,
+            &format!(
+                "Where a bigger value stops paying in a sweep: the smallest value whose count is within {tolerance}% \
+                 of the best anywhere in the sweep, so going further wins at most another {tolerance}%. For measured \
+                 times a point must be faster than the first by more than its samples' spread, so noise cannot \
+                 invent a knee.",
+            ),
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_term_id_has_one_entry_in_declaration_order() {
+        assert_eq!(glossary().iter().map(|t| t.id).collect::<Vec<_>>(), TermId::all());
+    }
+
+    #[test]
+    fn entries_are_complete_and_phrases_belong_to_one_term() {
+        let all = glossary();
+        for (i, t) in all.iter().enumerate() {
+            assert!(!t.phrases.is_empty() && t.definition.ends_with('.'), "{:?}", t.id);
+            for other in &all[i + 1..] {
+                for p in t.phrases {
+                    assert!(!other.phrases.iter().any(|q| q.eq_ignore_ascii_case(p)), "{p} in {:?} and {:?}", t.id, other.id);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_metric_entry_opens_with_the_metrics_own_sentence_and_the_metric_links_back() {
+        for t in glossary() {
+            if let Some(m) = t.metric {
+                assert!(t.definition.starts_with(about(m)), "{:?}", t.id);
+                assert_eq!(METRICS.iter().find(|e| e.id == m).unwrap().term, Some(t.id), "{m:?}");
+            }
+        }
+        let chunking = glossary().into_iter().find(|t| t.id == TermId::Chunking).unwrap();
+        assert!(chunking.definition.contains("poor 64–512") && chunking.definition.contains("64 KiB"), "{}", chunking.definition);
+        let knee = glossary().into_iter().find(|t| t.id == TermId::Knee).unwrap();
+        assert!(knee.definition.contains("within 5%"), "{}", knee.definition);
+    }
+}

@@ -1,0 +1,46 @@
+// The settings line of exports in words: labels from the schema's settings
+// table, values with their units, only the settings the experiment uses,
+// and no link key anywhere (the link beside it is the exact form).
+
+import { describe, expect, it } from "vitest";
+import schemaData from "../engine/schema.gen.json";
+import type { Params, Schema } from "../engine/types.gen";
+import { settingsInWords } from "./settings-words";
+
+const schema = schemaData as Schema;
+const base: Params = schema.defaults;
+
+describe("the settings in words", () => {
+  it("says each setting the read lab uses by its label, with its value in words", () => {
+    const params: Params = { ...base, len: 1 << 20, chunk: { kind: "uniform", min: 64, max: 512 }, cap: 8192, rs: 1, sys: 150, readers: ["unbuffered", "std"], workload: "fixed", seed: 42, streams: 1 };
+    expect(settingsInWords(params)).toBe(
+      "Buffer capacity: 8 KiB; Read size: 1 byte; Chunking: poor network, 64–512 bytes per read; Readers: unbuffered Read and std BufReader; " +
+        "Stream length: 1 MiB; Seed: 42; Streams: 1; Workload: fixed-size reads; Cost per source read: 150 ns (modelled)",
+    );
+  });
+
+  it("leaves out what the experiment does not use and names what it does", () => {
+    // Without a buffered reader there is no capacity; frames bring their payload lengths; the chained reader its pool.
+    const frames = settingsInWords({ ...base, readers: ["unbuffered"], workload: "frames", frame: { min: 64, max: 1024 } });
+    expect(frames).not.toContain("Buffer capacity");
+    expect(frames).toContain("Payload lengths: 64–1 KiB");
+    expect(frames).not.toContain("Block pool");
+    expect(settingsInWords({ ...base, readers: ["chained"], pool: false })).toContain("Block pool: off");
+    expect(settingsInWords({ ...base, chunk: { kind: "file" } })).toContain("Chunking: a regular file (every read in full)");
+  });
+
+  it("says the write lab's settings in its own labels, and a sweep's axis and range", () => {
+    const write = settingsInWords({ ...base, lab: "write" });
+    expect(write).toMatch(/^Cursors compared: Cursor<Vec<u8>>, .* and &mut \[u8\]; Records: 2,048; /);
+    expect(write).toContain("Cost per sink write: ");
+    expect(write).not.toContain("Read size");
+    const swept = settingsInWords({ ...base, sweep: { axis: "cap", from: 16, to: 65536, across: { axis: "rs", from: 1, to: 8 } } });
+    expect(swept).toMatch(/; Sweep: Buffer capacity from 16 bytes to 64 KiB, by Read size from 1 byte to 8 bytes$/);
+  });
+
+  it("writes no link key", () => {
+    for (const lab of ["read", "write"] as const) {
+      expect(settingsInWords({ ...base, lab })).not.toMatch(/\b(len|chunk|cap|rs|rd|wl|sys|wf|recs|icap|wlen|ws|wcap)=/);
+    }
+  });
+});

@@ -134,12 +134,12 @@ pub const LESSONS: [Lesson; 9] = [
                       reader. The article expects large reads to pay an extra copy through the buffer; \
                       std avoids even that, because a read at least as large as the buffer, made \
                       while the buffer is empty, goes straight to the source. So the buffer saves \
-                      nothing, yet every stream still pays for one.",
+                      nothing, yet every stream still pays for one. Natively each run also pays page \
+                      faults and brk calls for those buffers (the command line counts both); a wasm \
+                      memory never shrinks, so this tab shows none of that.",
         notice: &[
-            "Source reads and bytes copied are the same for both: 200 reads (two per stream) and 0 bytes copied. The 64 KiB reads bypass std's buffer.",
-            "std allocates one 8 KiB buffer per stream: 100 allocations and 800 KiB, for not one saved read. \
-             Natively each run also calls the kernel: glibc returns the freed buffers (brk) and faults them \
-             in again next run; a wasm memory never shrinks, so this tab shows none of that (the command line counts it).",
+            "Both make 200 source reads (two per stream) and copy 0 bytes: the 64 KiB reads bypass std's buffer.",
+            "std allocates an 8 KiB buffer per stream: 100 allocations and 800 KiB, not one read saved.",
             "Set the read size to 1 and the buffer earns its keep again; more streams, more buffers.",
         ],
         claim: "With the read size above the buffer capacity, std's BufReader copies no bytes and \

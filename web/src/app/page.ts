@@ -27,6 +27,7 @@ import type { Fault } from "../engine/protocol";
 import type { SweepRunner } from "../engine/sweep-runner";
 import type { Decoded, Lab, LabReport, Params, Sweep, TermId, View } from "../engine/types.gen";
 import { byId, setText } from "../shared/dom";
+import { plainTerms } from "../shared/term";
 import type { LabUi, SweepShown } from "../shared/lab";
 import { atOnce, onFirstUse } from "../shared/later";
 import type { ThemeSwitch } from "../shared/theme";
@@ -423,6 +424,12 @@ export async function startPage(
     const { params } = state;
     const lab = labOf(params.lab);
     const view = viewOf(state);
+    // An embed shows only its charts (styles/embed.css reads this list), and
+    // its words are plain text: set before anything of these params draws.
+    if (params.embed.length > 0) {
+      document.body.dataset["embed"] = params.embed.join(" ");
+      plainTerms(document.body);
+    } else delete document.body.dataset["embed"];
     if (params !== renderedParams) {
       renderedParams = params;
       show(params);
@@ -433,9 +440,6 @@ export async function startPage(
     lessons((l) => l.update(next));
     document.body.dataset["lab"] = lab.id;
     document.body.dataset["view"] = view;
-    // An embed shows only its charts (styles/embed.css reads this list).
-    if (params.embed.length > 0) document.body.dataset["embed"] = params.embed.join(" ");
-    else delete document.body.dataset["embed"];
     embedBar.update(params);
     embedCode.update(params, view);
     const layout = `${lab.id}:${view}`;

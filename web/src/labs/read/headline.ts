@@ -205,31 +205,40 @@ export function gridHeadline(
   if (!axis.knee) {
     return `${prefix}A ${size} grid of ${along} by ${by}: a bigger ${along} only costs more, so there is no knee line.`;
   }
+  // Column by column the knees of a grid still being measured would be a long list that changes with
+  // every point (and pushes what follows the headline about): the knee line is said once it is whole.
+  if (running || !report.complete) {
+    return `${prefix}a ${size} grid of ${along} by ${by}; where source reads stop falling is said once every point is in.`;
+  }
   // Readers whose knees sit where the first axis reaches the second's value, in every column (a chunk-size
   // column knees at the capacity of that chunk): the diagonal, said once for them all.
   const readers = first.report.runs.map((r) => r.reader);
   const diagonal = (reader: string): boolean =>
-    report.complete &&
     report.across_values.length > 1 &&
     report.across_values.every((a) => report.knees.some((k) => k.reader === reader && k.metric === "source_reads" && k.across === a && !k.first && k.value === a));
   const onDiagonal = readers.filter(diagonal);
   const said = onDiagonal.length > 0 ? [`For ${listText(onDiagonal.map(labelOf))}, source reads stop falling where the ${along} reaches the ${by}, in every column`] : [];
-  const sentences = [...said, ...readers.filter((r) => !onDiagonal.includes(r)).map((reader) => {
+  // Each other reader's knees as a sentence about "whose" source reads; readers with the same knees share one.
+  const whose = new Map<string, string[]>();
+  for (const reader of readers.filter((r) => !onDiagonal.includes(r))) {
     const knees = report.knees.filter((k) => k.reader === reader && k.metric === "source_reads" && k.across !== undefined);
     // A knee at the first point is no knee: nothing fell there.
     const fell = knees.filter((k) => !k.first);
     const flat = knees.filter((k) => k.first).map((k) => valueText(across, k.across!));
     const values = [...new Set(fell.map((k) => k.value))];
-    const name = labelOf(reader);
     const every = knees.length === report.across_values.length ? "every" : "each measured";
-    if (knees.length === 0) return `${name}: no knee yet`;
-    if (fell.length === 0) return `${name}'s source reads never fall with a bigger ${along} in this range, at ${every} ${by}`;
     const never = flat.length > 0 ? `, and never fall at ${by} ${listText(flat)}` : "";
-    if (values.length === 1 && flat.length === 0) {
-      return `${name}'s source reads stop falling at ${along} ${valueText(axis, values[0]!)} at ${every} ${by}`;
-    }
     const parts = fell.map((k) => `${valueText(axis, k.value)} at ${by} ${valueText(across, k.across!)}`);
-    return `${name}'s source reads stop falling at ${along} ${listText(parts)}${never}`;
-  })];
+    const rest =
+      knees.length === 0
+        ? "source reads have no knee"
+        : fell.length === 0
+          ? `source reads never fall with a bigger ${along} in this range, at ${every} ${by}`
+          : values.length === 1 && flat.length === 0
+            ? `source reads stop falling at ${along} ${valueText(axis, values[0]!)} at ${every} ${by}`
+            : `source reads stop falling at ${along} ${listText(parts)}${never}`;
+    whose.set(rest, [...(whose.get(rest) ?? []), labelOf(reader)]);
+  }
+  const sentences = [...said, ...[...whose].map(([rest, names]) => `${listText(names.map((n) => `${n}'s`))} ${rest}`)];
   return `${prefix}${sentences.join("; ")} (a ${size} grid).`;
 }

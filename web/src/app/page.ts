@@ -613,11 +613,15 @@ export async function startPage(
     results.focus({ preventScroll: true });
   });
 
-  // A link pasted into this tab's address bar. A fragment naming an element
-  // on the page is in-page navigation, not an experiment.
-  window.addEventListener("hashchange", () => {
-    if (document.getElementById(fragmentOf(location.hash))) return;
-    loadLink(readLink(codec, location.hash));
+  // A link pasted into this tab's address bar, or a lesson opened (which
+  // sets the hash). A fragment naming an element on the page is in-page
+  // navigation, not an experiment. The event's own URL, not the address
+  // bar's: a link written between the navigation and this event (the full
+  // build arriving writes the canonical link) must not stand for it.
+  window.addEventListener("hashchange", (event) => {
+    const hash = new URL(event.newURL).hash;
+    if (document.getElementById(fragmentOf(hash))) return;
+    loadLink(readLink(codec, hash));
   });
   // A presentation clicker (or the keyboard) in presenter mode: → and
   // PageDown reveal the answer, then go to the next lesson; ← and PageUp go

@@ -164,7 +164,7 @@ describe("lessons", () => {
     await page.close();
   });
 
-  it("buffer-size: the lesson's sweep runs by itself and marks the knee at cap = 512", async () => {
+  it("buffer-size: the lesson's sweep runs by itself and marks the knee at buffer capacity 512 B", async () => {
     const page = await openLesson("buffer-size");
     await page.locator("#lesson-card[data-lesson='buffer-size']").waitFor({ timeout: 15_000 });
     await expect(page.locator("#lesson-list li[data-lesson='buffer-size']").getAttribute("aria-current")).resolves.toBe("true");

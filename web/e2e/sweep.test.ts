@@ -51,7 +51,7 @@ async function expectKneeAt512(page: Page): Promise<void> {
   for (const reader of ["std", "chained"]) {
     const item = page.locator(`#sweep .sweep-knees li[data-reader="${reader}"][data-metric="source_reads"]`);
     await expect(item.getAttribute("data-value")).resolves.toBe("512");
-    await expect(item.textContent()).resolves.toMatch(/knee at cap = 512 /);
+    await expect(item.textContent()).resolves.toMatch(/knee at buffer capacity 512 B /);
   }
   // The table marks the same point.
   const cell = page.locator('#sweep table.sweep-table tr[data-value="512"] td[data-reader="std"][data-metric="source_reads"]');
@@ -224,7 +224,7 @@ describe("sweeps", () => {
     await page.locator("#heatmap-metric").selectOption("source_reads");
     // The knees in words and in the table.
     await expect(page.locator('#sweep .sweep-knees li[data-reader="std"][data-metric="source_reads"]').textContent()).resolves.toBe(
-      "std BufReader, source reads: cap = 512 at rs = 1, 2, 4, 8.",
+      "std BufReader, source reads: buffer capacity 512 B at read size 1 B, 2 B, 4 B, 8 B.",
     );
     await expect(page.locator("#sweep table.sweep-table tbody tr").count()).resolves.toBe(GRID_POINTS);
     const cell = page.locator('#sweep table.sweep-table tr[data-value="512"][data-across="8"] td[data-reader="std"][data-metric="source_reads"]');

@@ -153,6 +153,8 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   const formatValue = (axis: SweepAxisInfo, v: number): string => (axis.bytes ? codec.formatSize(v) : String(v));
   /** An axis value in words, for the headline: "512 B", "64 KiB", "8". */
   const valueWords = (axis: SweepAxisInfo, v: number): string => (axis.bytes ? bytesLabel(codec.formatSize(v)) : formatCount(v));
+  /** An axis at a value in words: "buffer capacity 512 B". */
+  const axisWords = (axis: SweepAxisInfo, v: number): string => `${axis.label.toLowerCase()} ${valueWords(axis, v)}`;
   let theme = readTheme();
 
   // ---- controls
@@ -534,15 +536,15 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     options.onHeadline();
   }
 
-  /** Point `index` of a sweep as `cap = 1K` or `cap = 1K, rs = 8`. */
+  /** Point `index` of a sweep in words: "buffer capacity 1 KiB", or "buffer capacity 1 KiB, read size 8 B". */
   function pointText(report: SweepReport, index: number): string {
     const axis = infoOf(report.sweep.axis);
     const columns = Math.max(1, report.across_values.length);
     const value = report.values[Math.floor(index / columns)];
     if (value === undefined) return "";
-    const first = `${axis.id} = ${formatValue(axis, value)}`;
+    const first = axisWords(axis, value);
     const across = report.sweep.across ? infoOf(report.sweep.across.axis) : null;
-    return across ? `${first}, ${across.id} = ${formatValue(across, report.across_values[index % columns]!)}` : first;
+    return across ? `${first}, ${axisWords(across, report.across_values[index % columns]!)}` : first;
   }
 
   /**
@@ -688,8 +690,8 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
             : null;
         }
         const text = knee.first
-          ? `${what}no bigger value pays in this range (${metric.format(knee.at_knee)} from ${axis.id} = ${formatValue(axis, knee.value)}).`
-          : `${what}knee at ${axis.id} = ${formatValue(axis, knee.value)} (${metric.format(knee.at_knee)}; best ${metric.format(knee.best)}).`;
+          ? `${what}no bigger value pays in this range (${metric.format(knee.at_knee)} from ${axisWords(axis, knee.value)} on).`
+          : `${what}knee at ${axisWords(axis, knee.value)} (${metric.format(knee.at_knee)}; best ${metric.format(knee.best)}).`;
         return h(
           "li",
           { "data-reader": reader, "data-metric": metric.id, "data-value": knee.value, "data-first": String(knee.first) },
@@ -720,16 +722,16 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
         // Columns with no knee: a time curve that zig-zags (counts always have one).
         const none = metric.id === "time" ? measured.filter((a) => !knees.some((k) => k.across === a)) : [];
         if (knees.length === 0 && none.length === 0) return [];
-        // Columns that knee at the same value, together: "512 at rs = 1, 2, 4";
-        // those where nothing fell, together: "no bigger cap pays at rs = 8".
+        // Columns that knee at the same value, together: "buffer capacity 512 B at read size 1 B, 2 B, 4 B";
+        // those where nothing fell, together: "no bigger buffer capacity pays at read size 8 B".
         const byValue = new Map<number | "first", number[]>();
         for (const k of knees) {
           const key = k.first ? "first" : k.value;
           byValue.set(key, [...(byValue.get(key) ?? []), k.across!]);
         }
-        const at = (columns: number[]): string => `at ${across.id} = ${columns.map((a) => formatValue(across, a)).join(", ")}`;
+        const at = (columns: number[]): string => `at ${across.label.toLowerCase()} ${columns.map((a) => valueWords(across, a)).join(", ")}`;
         const parts = [...byValue].map(([value, columns]) =>
-          value === "first" ? `no bigger ${axis.id} pays ${at(columns)}` : `${axis.id} = ${formatValue(axis, value)} ${at(columns)}`,
+          value === "first" ? `no bigger ${axis.label.toLowerCase()} pays ${at(columns)}` : `${axisWords(axis, value)} ${at(columns)}`,
         );
         if (none.length > 0) parts.push(`no knee ${at(none)} (${NO_TIME_KNEE})`);
         return [h("li", { "data-reader": reader, "data-metric": metric.id }, `${labelOf(reader)}, ${metric.title.toLowerCase()}: ${parts.join("; ")}.`)];
@@ -789,7 +791,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
           h(
             "caption",
             {},
-            `Sweep of ${axis.label.toLowerCase()}${second ? ` by ${second.label.toLowerCase()}` : ""}: one row per point (${report.points.length} of ${report.total}); ◆ marks a knee${second ? ` along ${axis.id} at that ${second.id}` : ""}.`,
+            `Sweep of ${axis.label.toLowerCase()}${second ? ` by ${second.label.toLowerCase()}` : ""}: one row per point (${report.points.length} of ${report.total}); ◆ marks a knee${second ? ` along the ${axis.label.toLowerCase()} at that ${second.label.toLowerCase()}` : ""}.`,
           ),
           h("thead", {}, groups, head),
           h("tbody", {}, ...rows),

@@ -57,11 +57,11 @@ describe("the sweep's headline", () => {
     const axis = (id: string) => codec.schema.sweep_axes.find((a) => a.id === id)!;
     const text = gridHeadline(report, axis("cap"), axis("rs"), labelOf, (_, v) => words(v), false);
     expect(text).toBe(
-      "std BufReader's and chained zero-copy's source reads stop falling at buffer capacity 512 B at every read size (a 5 × 4 grid).",
+      "std BufReader's and chained zero-copy's source reads stop falling at buffer capacity 512 B at every read size (grid of 5 × 4).",
     );
     const partial = { ...report, points: report.points.slice(0, 6), complete: false };
     expect(gridHeadline(partial, axis("cap"), axis("rs"), labelOf, (_, v) => words(v), true)).toBe(
-      "So far (6 of 20 points): a 5 × 4 grid of buffer capacity by read size; where source reads stop falling is said once every point is in.",
+      "So far (6 of 20 points): a grid of buffer capacity by read size (5 × 4); where source reads stop falling is said once every point is in.",
     );
   });
 
@@ -70,7 +70,7 @@ describe("the sweep's headline", () => {
     const report = sweep(lesson.link);
     const axis = (id: string) => codec.schema.sweep_axes.find((a) => a.id === id)!;
     expect(gridHeadline(report, axis("cap"), axis("chunk"), labelOf, (_, v) => codec.formatSize(v), false)).toBe(
-      "For std BufReader and chained zero-copy, source reads stop falling where the buffer capacity reaches the chunk size, in every column (a 8 × 5 grid).",
+      "For std BufReader and chained zero-copy, source reads stop falling where the buffer capacity reaches the chunk size, in every column (grid of 8 × 5).",
     );
     // A real sweep of 40 points: more than the default 5 s on a loaded machine.
   }, 60_000);
@@ -80,7 +80,7 @@ describe("the sweep's headline", () => {
     const report = sweep("len=64K&chunk=64-512&rd=unbuffered,std&sweep=cap,rs&from=64,1&to=1K,8");
     const axis = (id: string) => codec.schema.sweep_axes.find((a) => a.id === id)!;
     expect(gridHeadline(report, axis("cap"), axis("rs"), labelOf, (_, v) => words(v), false)).toBe(
-      "unbuffered Read's source reads never fall with a bigger buffer capacity in this range, at every read size; std BufReader's source reads stop falling at buffer capacity 512 B at every read size (a 5 × 4 grid).",
+      "unbuffered Read's source reads never fall with a bigger buffer capacity in this range, at every read size; std BufReader's source reads stop falling at buffer capacity 512 B at every read size (grid of 5 × 4).",
     );
     const one = sweep("len=64K&chunk=64-512&rd=unbuffered,std&sweep=cap&from=64&to=1K");
     expect(sweepHeadline(one, axis("cap"), labelOf, words, false, codec.schema.knee_tolerance)).toMatch(

@@ -203,12 +203,12 @@ export function gridHeadline(
   const along = axis.label.toLowerCase();
   const by = across.label.toLowerCase();
   if (!axis.knee) {
-    return `${prefix}A ${size} grid of ${along} by ${by}: a bigger ${along} only costs more, so there is no knee line.`;
+    return `${prefix}A grid of ${along} by ${by} (${size}): a bigger ${along} only costs more, so there is no knee line.`;
   }
   // Column by column the knees of a grid still being measured would be a long list that changes with
   // every point (and pushes what follows the headline about): the knee line is said once it is whole.
   if (running || !report.complete) {
-    return `${prefix}a ${size} grid of ${along} by ${by}; where source reads stop falling is said once every point is in.`;
+    return `${prefix}a grid of ${along} by ${by} (${size}); where source reads stop falling is said once every point is in.`;
   }
   // Readers whose knees sit where the first axis reaches the second's value, in every column (a chunk-size
   // column knees at the capacity of that chunk): the diagonal, said once for them all.
@@ -240,5 +240,5 @@ export function gridHeadline(
     whose.set(rest, [...(whose.get(rest) ?? []), labelOf(reader)]);
   }
   const sentences = [...said, ...[...whose].map(([rest, names]) => `${listText(names.map((n) => `${n}'s`))} ${rest}`)];
-  return `${prefix}${sentences.join("; ")} (a ${size} grid).`;
+  return `${prefix}${sentences.join("; ")} (grid of ${size}).`;
 }

@@ -161,7 +161,7 @@ async function axe(page: Page): Promise<AxeViolation[]> {
 }
 
 beforeAll(async () => {
-  host = await startStaticHost(dist, MOUNT, SCREENSHOTS ? SCREENSHOT_PORT + 1 : 0);
+  host = await startStaticHost(dist, MOUNT, { port: SCREENSHOTS ? SCREENSHOT_PORT + 1 : 0 });
   browser = await launchChromium();
   context = await browser.newContext();
   context.on("request", (request) => requested.push(request.url()));

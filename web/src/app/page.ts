@@ -29,7 +29,7 @@ import type { Decoded, Lab, LabReport, Params, Sweep, TermId, View } from "../en
 import { byId, setText } from "../shared/dom";
 import { plainTerms } from "../shared/term";
 import type { LabUi, SweepShown } from "../shared/lab";
-import { atOnce, onFirstUse } from "../shared/later";
+import { afterPaint, atOnce, onFirstUse } from "../shared/later";
 import type { ThemeSwitch } from "../shared/theme";
 import { createEmbedBar, createEmbedCode } from "../panels/embed";
 import { createPresenterToggle } from "../panels/presenter";
@@ -513,8 +513,15 @@ export async function startPage(
     }
   }
 
+  /**
+   * The charts take the colour scheme's colours and presenter mode's type
+   * once the switch itself is painted: redrawing every chart is not what
+   * answers the click (interaction to next paint).
+   */
   function retheme(): void {
-    for (const lab of allLabs) lab((ui) => ui.retheme());
+    void afterPaint().then(() => {
+      for (const lab of allLabs) lab((ui) => ui.retheme());
+    });
   }
 
   // ---- UI events → actions (with the links the codec writes)

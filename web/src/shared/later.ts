@@ -34,7 +34,7 @@ export function firstNumbersShown(): void {
  * Resolves once the page has painted what it holds now (a frame, then a
  * task), or after 100 ms where frames do not come (a hidden tab).
  */
-function afterPaint(): Promise<void> {
+export function afterPaint(): Promise<void> {
   return new Promise((resolve) => {
     requestAnimationFrame(() => setTimeout(resolve, 0));
     setTimeout(resolve, 100);

@@ -214,9 +214,9 @@ async function sweepMs(browser, url) {
  * build (its glue and wasm from dist/; the wasm compiled while it downloads
  * and handed over, as the page does) counting the default link, and nothing
  * else: no stylesheet, no frame, no page code. Same marks as the page's.
- * Returns the server and the directory it serves (a temporary one).
+ * Writes them into a temporary directory and returns it.
  */
-async function serveFloors() {
+function floorPages() {
   const dir = mkdtempSync(`${os.tmpdir()}/buflab-floor-`);
   const assets = readdirSync(`${root}dist/assets`);
   const glue = assets.find((f) => /^buflab_counts-[^.]+\.js$/.test(f));
@@ -241,6 +241,12 @@ onmessage = async ({ data }) => {
 };`,
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(`${dir}/${name}`, text);
+  return dir;
+}
+
+/** The pages for scale (`floorPages`) served as the plain host serves dist/: the server and the directory. */
+async function serveFloors() {
+  const dir = floorPages();
   const server = await preview({ root: os.tmpdir(), configFile: false, logLevel: "warn", build: { outDir: dir }, preview: { port: 0, host: "127.0.0.1", open: false } });
   return { server, dir };
 }
@@ -384,9 +390,9 @@ async function oneThrottledLoad(browser, url, host) {
  * (served the same way) alternating, after one uncounted load; median of 5.
  */
 async function throttledLoads() {
-  const floors = await serveFloors();
+  const floorDir = floorPages();
   const site = await staticHost(`${root}dist`, { compress: true });
-  const floor = await staticHost(floors.dir, { compress: true });
+  const floor = await staticHost(floorDir, { compress: true });
   const browser = await launch();
   try {
     const sides = { page: [site, site.url], floor: [floor, floor.url] };
@@ -408,8 +414,7 @@ async function throttledLoads() {
     await browser.close();
     await site.close();
     await floor.close();
-    await floors.server.close();
-    rmSync(floors.dir, { recursive: true, force: true });
+    rmSync(floorDir, { recursive: true, force: true });
   }
 }
 

@@ -226,17 +226,15 @@ export function gridHeadline(
     const fell = knees.filter((k) => !k.first);
     const flat = knees.filter((k) => k.first).map((k) => valueText(across, k.across!));
     const values = [...new Set(fell.map((k) => k.value))];
-    const every = knees.length === report.across_values.length ? "every" : "each measured";
     const never = flat.length > 0 ? `, and never fall at ${by} ${listText(flat)}` : "";
     const parts = fell.map((k) => `${valueText(axis, k.value)} at ${by} ${valueText(across, k.across!)}`);
+    // The grid is whole here, and counts knee in every column (at its first point where nothing fell).
     const rest =
-      knees.length === 0
-        ? "source reads have no knee"
-        : fell.length === 0
-          ? `source reads never fall with a bigger ${along} in this range, at ${every} ${by}`
-          : values.length === 1 && flat.length === 0
-            ? `source reads stop falling at ${along} ${valueText(axis, values[0]!)} at ${every} ${by}`
-            : `source reads stop falling at ${along} ${listText(parts)}${never}`;
+      fell.length === 0
+        ? `source reads never fall with a bigger ${along} in this range, at every ${by}`
+        : values.length === 1 && flat.length === 0
+          ? `source reads stop falling at ${along} ${valueText(axis, values[0]!)} at every ${by}`
+          : `source reads stop falling at ${along} ${listText(parts)}${never}`;
     whose.set(rest, [...(whose.get(rest) ?? []), labelOf(reader)]);
   }
   const sentences = [...said, ...[...whose].map(([rest, names]) => `${listText(names.map((n) => `${n}'s`))} ${rest}`)];

@@ -129,10 +129,12 @@ describe("baselines", () => {
     expect(await page.locator("#baseline-body tr[data-metric='cpu_median_ns']").count()).toBe(3);
     expect(await page.locator("#baseline-differs").count()).toBe(0);
 
-    // A smaller buffer: std's source reads rise against the baseline, and the panel names the change.
+    // A smaller buffer: std's source reads rise against the baseline, and the panel names the change in words.
     await page.goto(`${baseUrl}#${LINK.replace("cap=4K", "cap=64")}`);
     await settled(page);
-    await expect.poll(() => page.locator("#baseline-differs").textContent()).toContain("cap 4K → 64");
+    await expect
+      .poll(() => page.locator("#baseline-differs").textContent())
+      .toBe("The settings differ (buffer capacity 4 KiB → 64 bytes): ratios compare readers of the same name across two different experiments.");
     const r = Number(await ratio("std", "source_reads").getAttribute("data-ratio"));
     expect(r).toBeGreaterThan(1);
     expect(await page.locator(".baseline-link").getAttribute("href")).toBe(`${baseUrl}#${LINK}`);

@@ -12,13 +12,15 @@
 //   is stored (corrupt JSON, an old shape, a full quota, storage turned off)
 //   gives a visible notice, never an exception;
 // - only readers present in both runs are compared; when the settings differ
-//   the panel says which link keys differ and links the baseline's settings,
+//   (the two links' values of a key) the panel says which, in words
+//   (shared/settings-words.ts: "buffer capacity 8 KiB → 16 KiB"; a key
+//   without words as the links have it), and links the baseline's settings,
 //   since a ratio across different experiments means something else;
 // - display keys (the engine's `display_keys`: presenter mode, the view, the
 //   lesson a link came from) never count as a difference.
 //
-// The pure parts (parseStored, compareRuns, linkDifferences, ratioText) are
-// unit-tested in export.test.ts on real engine reports.
+// The pure parts (parseStored, compareRuns, settingDifferences, ratioText)
+// are unit-tested in export.test.ts on real engine reports.
 
 import { isWriteReport } from "../engine/report";
 import type { LabReport, Report, Run, Stats } from "../engine/types.gen";
@@ -27,6 +29,7 @@ import { formatCount } from "../shared/format";
 import { METRIC, type MetricView } from "../shared/metrics";
 import type { Compare } from "../shared/lab";
 import { h, replaceChildren, setText } from "../shared/dom";
+import { settingChange } from "../shared/settings-words";
 
 /** localStorage key of the saved baselines (a JSON array, newest first). */
 export const BASELINE_KEY = "buflab:baselines";
@@ -169,12 +172,24 @@ export function compareRuns(current: Report, baseline: Report, compare: Compare)
   return rows;
 }
 
-/** The link keys whose values differ between two fragments, e.g. ["cap 8K → 16K"]; display keys never count. */
-export function linkDifferences(current: string, baseline: string, displayKeys: readonly string[]): string[] {
-  const a = experimentPairs(current, displayKeys);
-  const b = experimentPairs(baseline, displayKeys);
-  const keys = [...new Set([...b.keys(), ...a.keys()])];
-  return keys.filter((k) => a.get(k) !== b.get(k)).map((k) => `${k} ${b.get(k) ?? "(default)"} → ${a.get(k) ?? "(default)"}`);
+/** A run's settings: its link and its params (a report's, or a stored baseline's link and its report's params). */
+export type Settings = Pick<Report, "link" | "params">;
+
+/**
+ * The settings that differ from the baseline to the current run, in words,
+ * e.g. ["buffer capacity 8 KiB → 16 KiB"]: the link keys whose values differ
+ * (display keys never count), each said from the runs' params
+ * (`settingChange`), or as the links have it ("cap 8K → 16K") where the
+ * words cannot tell (an unknown key, a baseline stored with params of
+ * another shape, two values said alike).
+ */
+export function settingDifferences(current: Settings, baseline: Settings, displayKeys: readonly string[]): string[] {
+  const a = experimentPairs(current.link, displayKeys);
+  const b = experimentPairs(baseline.link, displayKeys);
+  const keys = [...new Set([...b.keys(), ...a.keys()])].filter((k) => a.get(k) !== b.get(k));
+  const said = keys.map((k) => settingChange(k, baseline.params, current.params) ?? `${k} ${b.get(k) ?? "(default)"} → ${a.get(k) ?? "(default)"}`);
+  // A sweep's keys (axis, from, to) say one change.
+  return [...new Set(said)];
 }
 
 // ---------------------------------------------------------------- storage
@@ -258,7 +273,7 @@ export function createBaseline(container: HTMLElement, options: BaselineOptions,
       replaceChildren(body, head);
       return;
     }
-    const differences = linkDifferences(report.link, base.link, options.displayKeys);
+    const differences = settingDifferences(report, { link: base.link, params: base.report.params }, options.displayKeys);
     const rows = compareRuns(report, base.report, options.compare);
     const parts: (HTMLElement | string)[] = [head];
     if (differences.length > 0) {
@@ -266,7 +281,7 @@ export function createBaseline(container: HTMLElement, options: BaselineOptions,
         h(
           "p",
           { class: "field-note warn", id: "baseline-differs" },
-          `The settings differ (${differences.join(", ")}): ratios compare readers of the same name across two different experiments.`,
+          `The settings differ (${differences.join("; ")}): ratios compare readers of the same name across two different experiments.`,
         ),
       );
     }

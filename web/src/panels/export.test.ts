@@ -5,9 +5,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Codec } from "../engine/codec";
 import { isWriteReport } from "../engine/report";
-import type { Report, WriteReport } from "../engine/types.gen";
+import type { Params, Report, WriteReport } from "../engine/types.gen";
 import { realCodec, realQuickRun } from "../engine/real-engine";
-import { BASELINE_METRICS, MAX_BASELINES, compareRuns, linkDifferences, parseStored, ratioText, withSaved, type Baseline } from "./baseline";
+import { BASELINE_METRICS, MAX_BASELINES, compareRuns, parseStored, settingDifferences, ratioText, withSaved, type Baseline } from "./baseline";
 import { csvField, exactNumber } from "../shared/export-kit";
 import { settingsInWords } from "../shared/settings-words";
 import { READ_CSV_HEADER, WRITE_CSV_HEADER, csvOf, fileName, jsonOf, markdownOf, mdCell } from "./export";
@@ -200,10 +200,39 @@ describe("baselines", () => {
     // A bigger buffer than the largest chunk (512 B): the same source reads, more peak heap (worse).
     expect([reads.current, reads.change]).toEqual([reads.baseline, "same"]);
     expect(rows.find((r) => r.metric === "peak_bytes")!.change).toBe("worse");
-    // The settings differ in cap and readers; presenter mode never counts.
+    // The settings differ in cap and readers, said in words; presenter mode and a lesson never count.
     const display = codec.schema.display_keys;
-    expect(linkDifferences(current.link, baseline.link, display)).toEqual(["cap 1K → 16K", "rd unbuffered,std → std,chained"]);
-    expect(linkDifferences(`${current.link}&present=on&lesson=one-byte`, current.link, display)).toEqual([]);
+    expect(settingDifferences(current, baseline, display)).toEqual([
+      "buffer capacity 1 KiB → 16 KiB",
+      "readers unbuffered Read and std BufReader → std BufReader and chained zero-copy",
+    ]);
+    const presenting = { link: `${current.link}&present=on&lesson=one-byte`, params: { ...current.params, present: true, lesson: "one-byte" as const } };
+    expect(settingDifferences(presenting, current, display)).toEqual([]);
+  });
+
+  it("says a difference as the links have it where there are no words for it", () => {
+    const baseline = readRun("len=64K&chunk=poor&cap=1K&rs=1&rd=unbuffered,std");
+    const current = readRun("len=64K&chunk=poor&cap=16K&rs=1&rd=std,chained");
+    const display = codec.schema.display_keys;
+    // A baseline stored by an older page: its params missing, or of another shape.
+    const raw = ["cap 1K → 16K", "rd unbuffered,std → std,chained"];
+    expect(settingDifferences(current, { link: baseline.link, params: undefined as unknown as Params }, display)).toEqual(raw);
+    const { cap: _cap, readers: _readers, ...older } = baseline.params;
+    expect(settingDifferences(current, { link: baseline.link, params: older as Params }, display)).toEqual(raw);
+    // A key the engine has no setting for, beside one it has.
+    expect(settingDifferences({ link: `${current.link}&zz=1`, params: current.params }, { link: current.link.replace("sys=150", "sys=300"), params: { ...current.params, sys: 300 } }, display)).toEqual([
+      "cost per source read 300 ns (modelled) → 150 ns (modelled)",
+      "zz (default) → 1",
+    ]);
+    // Two values said alike (no NUL inside a 64 KiB stream either way) are said as the links have them.
+    const nul = (text: string, n: number) => ({ link: `${current.link}&nul=${text}`, params: { ...current.params, nul: n } });
+    expect(settingDifferences(nul("4M", 4 << 20), nul("2M", 2 << 20), display)).toEqual(["nul 2M → 4M"]);
+  });
+
+  it("says a sweep's change once, in words, though its link has three keys", () => {
+    const current = readRun("len=64K&chunk=poor&cap=1K&rs=1&rd=std");
+    const swept = { link: `${current.link}&sweep=cap&from=16&to=64K`, params: { ...current.params, sweep: { axis: "cap" as const, from: 16, to: 65536 } } };
+    expect(settingDifferences(swept, current, codec.schema.display_keys)).toEqual(["sweep none → buffer capacity from 16 bytes to 64 KiB"]);
   });
 
   it("calls a time better or worse only beyond the noise of both runs' samples", () => {

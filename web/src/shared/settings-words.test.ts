@@ -1,11 +1,12 @@
 // The settings line of exports in words: labels from the schema's settings
 // table, values with their units, only the settings the experiment uses,
-// and no link key anywhere (the link beside it is the exact form).
+// and no link key anywhere (the link beside it is the exact form). A
+// setting's change between two runs in the same words.
 
 import { describe, expect, it } from "vitest";
 import schemaData from "../engine/schema.gen.json";
 import type { Params, Schema } from "../engine/types.gen";
-import { settingsInWords } from "./settings-words";
+import { settingChange, settingsInWords } from "./settings-words";
 
 const schema = schemaData as Schema;
 const base: Params = schema.defaults;
@@ -41,6 +42,42 @@ describe("the settings in words", () => {
   it("writes no link key", () => {
     for (const lab of ["read", "write"] as const) {
       expect(settingsInWords({ ...base, lab })).not.toMatch(/\b(len|chunk|cap|rs|rd|wl|sys|wf|recs|icap|wlen|ws|wcap)=/);
+    }
+  });
+});
+
+describe("a setting's change in words", () => {
+  it("says the setting by its label, lower-cased inside the sentence, and each side's value in words", () => {
+    expect(settingChange("cap", { ...base, cap: 8192 }, { ...base, cap: 16384 })).toBe("buffer capacity 8 KiB → 16 KiB");
+    expect(settingChange("rs", { ...base, rs: 1 }, { ...base, rs: 4096 })).toBe("read size 1 byte → 4 KiB");
+    expect(settingChange("rd", { ...base, readers: ["unbuffered", "std"] }, { ...base, readers: ["std", "chained"] })).toBe(
+      "readers unbuffered Read and std BufReader → std BufReader and chained zero-copy",
+    );
+    expect(settingChange("chunk", base, { ...base, chunk: { kind: "file" } })).toMatch(/^chunking .* per read → a regular file \(every read in full\)$/);
+    // A label whose first word has capitals of its own keeps them.
+    expect(settingChange("nul", { ...base, len: 4096, nul: 1000 }, { ...base, len: 4096, nul: 4096 })).toBe("NUL position at byte 1,000 → none (the whole stream is scanned)");
+    expect(settingChange("wcap", { ...base, lab: "write" }, { ...base, lab: "write", write: { ...base.write, cap: 64 } })).toMatch(/^BufWriter capacity .* → 64 bytes$/);
+  });
+
+  it("says a sweep's change by its axes and ranges, whichever of its keys changed", () => {
+    const swept: Params = { ...base, sweep: { axis: "cap", from: 16, to: 65536, across: { axis: "rs", from: 1, to: 8 } } };
+    const said = "sweep none → buffer capacity from 16 bytes to 64 KiB, by read size from 1 byte to 8 bytes";
+    for (const key of schema.sweep_keys) expect(settingChange(key, { ...base, sweep: null }, swept)).toBe(said);
+  });
+
+  it("has no words, and throws nothing, where it cannot tell", () => {
+    // Display keys, the link's version, a key of another lab, an unknown key.
+    for (const key of [...schema.display_keys, "v", "wcap", "zz", "constructor", "__proto__"]) {
+      expect(settingChange(key, base, { ...base, cap: 1, present: true, view: "timeline" })).toBeNull();
+    }
+    // The same words on both sides; runs of two labs.
+    expect(settingChange("cap", base, { ...base })).toBeNull();
+    expect(settingChange("seed", base, { ...base, lab: "write", seed: 7 })).toBeNull();
+    // Params of another shape (a baseline stored by an older page): missing, or without the setting's fields.
+    const { cap: _cap, chunk: _chunk, readers: _readers, sweep: _sweep, ...older } = base;
+    for (const key of ["cap", "chunk", "rd", "sweep"]) {
+      expect(settingChange(key, older as Params, base)).toBeNull();
+      expect(settingChange(key, base, undefined as unknown as Params)).toBeNull();
     }
   });
 });

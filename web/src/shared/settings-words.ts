@@ -4,7 +4,9 @@
 // (crate/src/catalog/settings.rs), with its value in words and units rather
 // than its link key (a read size of 1 byte, not rs=1; the readers by their
 // names, the cost per source read in ns, marked modelled). The link beside
-// it stays the exact, machine-readable form.
+// it stays the exact, machine-readable form. The same words say how a
+// setting changed between two runs (`settingChange`, the baseline panel's
+// "buffer capacity 8 KiB → 16 KiB").
 
 import { usesKey } from "../engine/codec";
 import schemaData from "../engine/schema.gen.json";
@@ -69,15 +71,74 @@ const VALUES: Record<Lab, Record<string, (p: Params, schema: Schema) => string>>
   },
 };
 
-/** A sweep in words: its axis by the axis's label, from where to where, and the second axis's likewise. */
-function sweepWords(schema: Schema, sweep: Sweep): string {
+/** A sweep's range: its axis by the axis's label (`label` shapes it), from where to where, and the second axis's likewise. */
+function sweepRange(schema: Schema, sweep: Sweep, label: (text: string) => string = (text) => text): string {
   const along = (axis: Sweep["axis"], from: number, to: number): string => {
     const info = schema.sweep_axes.find((a) => a.id === axis);
     const value = (v: number): string => (info?.bytes ? size(v) : formatCount(v));
-    return `${info?.label ?? axis} from ${value(from)} to ${value(to)}`;
+    return `${label(info?.label ?? axis)} from ${value(from)} to ${value(to)}`;
   };
   const across = sweep.across ? `, by ${along(sweep.across.axis, sweep.across.from, sweep.across.to)}` : "";
-  return `Sweep: ${along(sweep.axis, sweep.from, sweep.to)}${across}`;
+  return `${along(sweep.axis, sweep.from, sweep.to)}${across}`;
+}
+
+/** A sweep in words: "Sweep: " and its range. */
+function sweepWords(schema: Schema, sweep: Sweep): string {
+  return `Sweep: ${sweepRange(schema, sweep)}`;
+}
+
+/**
+ * A label inside a sentence: its first letter lower-cased, unless its first
+ * word has capitals of its own (an acronym, a type's name), which it keeps.
+ */
+function inSentence(label: string): string {
+  const first = label.split(" ", 1)[0] ?? "";
+  return /[A-Z]/.test(first.slice(1)) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}
+
+/**
+ * Words made from params of another shape (a baseline an older page stored)
+ * show it: a missing field reads "undefined" or "NaN", a missing size "–".
+ */
+const madeOfParams = (words: string): boolean => words !== "" && words !== "–" && !/undefined|NaN|\[object /.test(words);
+
+/**
+ * How the setting of link key `key` changed from `before` to `after`, in
+ * words for the middle of a sentence: its label in the schema's settings
+ * table (its first letter lower-cased) and its value on each side, as
+ * `settingsInWords` says them: "buffer capacity 8 KiB → 16 KiB", "readers
+ * unbuffered Read and std BufReader → std BufReader and chained zero-copy".
+ * A sweep key (the schema's `sweep_keys`) says the sweep's change: "sweep
+ * none → buffer capacity from 16 bytes to 64 KiB".
+ *
+ * Null, never an exception, when there are no such words: a key with no
+ * label or words in the runs' lab (a display key, the link's version, an
+ * unknown key), runs of two labs, params of another shape (untrusted: a
+ * stored baseline), or the same words on both sides. The caller then says
+ * the change as the links have it.
+ */
+export function settingChange(key: string, before: Params, after: Params, schema: Schema = schemaData as Schema): string | null {
+  try {
+    if (before.lab !== after.lab) return null;
+    let label: string;
+    let words: (p: Params) => string;
+    if (schema.sweep_keys.includes(key)) {
+      label = "sweep";
+      words = (p) => (p.sweep === null ? "none" : sweepRange(schema, p.sweep, inSentence));
+    } else {
+      const setting = schema.settings.find((s) => s.lab === before.lab && s.key === key);
+      const value = Object.hasOwn(VALUES, before.lab) && Object.hasOwn(VALUES[before.lab], key) ? VALUES[before.lab][key] : undefined;
+      if (!setting || !value) return null;
+      label = inSentence(setting.label);
+      words = (p) => value(p, schema);
+    }
+    const from = words(before);
+    const to = words(after);
+    if (!madeOfParams(from) || !madeOfParams(to) || from === to) return null;
+    return `${label} ${from} → ${to}`;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -185,8 +185,9 @@ export function countChart(
   axis: string,
   floor: number,
   tooltip: (value: number) => string,
-): Chart<"bar", number[], string> {
-  return new Chart<"bar", number[], string>(canvas, {
+): Chart<"bar", number[], string | string[]> {
+  // A label may be lines (an array): the write lab's cursor names on a narrow chart.
+  return new Chart<"bar", number[], string | string[]>(canvas, {
     type: "bar",
     data: { labels: [], datasets: [{ label: axis, data: [], backgroundColor: colour }] },
     options: {

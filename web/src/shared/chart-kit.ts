@@ -164,11 +164,15 @@ export const LABEL_PX = 76;
 const ROW_PX = 46;
 const AXES_PX = 92;
 
+/** The height of one bar's row in a bar chart's holder, in CSS pixels. */
+export function rowPx(holder: HTMLElement): number {
+  return parseFloat(getComputedStyle(holder).getPropertyValue("--chart-row-px")) || ROW_PX;
+}
+
 /** Gives a bar chart's holder the height its rows need (remembered, for `refitHolders`). */
 export function sizeFor(holder: HTMLElement, rows: number): void {
   holder.dataset["rows"] = String(rows);
-  const row = parseFloat(getComputedStyle(holder).getPropertyValue("--chart-row-px")) || ROW_PX;
-  const height = `${AXES_PX + row * Math.max(1, rows)}px`;
+  const height = `${AXES_PX + rowPx(holder) * Math.max(1, rows)}px`;
   if (holder.style.height !== height) holder.style.height = height;
 }
 
@@ -254,7 +258,7 @@ export function showCalls(
 }
 
 
-export function showCounts(chart: Chart<"bar", number[], string>, labels: string[], values: number[], endLabels: string[], theme: Theme): void {
+export function showCounts(chart: Chart<"bar", number[], string | string[]>, labels: (string | string[])[], values: number[], endLabels: string[], theme: Theme): void {
   chart.data.labels = labels;
   const set = chart.data.datasets[0];
   if (set) set.data = values;

@@ -12,7 +12,8 @@
 //    hatched and labelled modelled (the kit's createTimeChart, as in the read lab).
 
 import { isTimed } from "../../engine/report";
-import { Chart, type ChartDataset } from "chart.js";
+import { Chart, type ChartDataset, type CartesianScaleOptions, type FontSpec, type Scale } from "chart.js";
+import { toFont } from "chart.js/helpers";
 import type { Codec } from "../../engine/codec";
 import type { FlavourRun, SinkRun, WriteReport } from "../../engine/types.gen";
 import { formatCount, formatNs, timeUnit, untimedText } from "../../shared/format";
@@ -23,6 +24,7 @@ import {
   extrasOf,
   readTheme,
   refitHolders,
+  rowPx,
   showCalls,
   showCounts,
   themeAxes,
@@ -52,6 +54,40 @@ export function twoLines(typeName: string): string | string[] {
   return typeName.length > 12 && cut > 0 ? [typeName.slice(0, cut + 1), typeName.slice(cut + 1)] : typeName;
 }
 
+/**
+ * The cursor names as a chart `width` px wide, with rows `rowPx` high, can
+ * show them at `fontPx`: on one line while the longest takes at most a third
+ * of the width (measured in monospace advances, 0.6 em), else each on two
+ * lines (`twoLines`), so the bars keep some width, where a row has room for
+ * two lines; where it has not (presenter mode's rows), on one line, which
+ * `namesAxis` gives up to half the chart.
+ */
+export function fitNames(names: string[], width: number, fontPx: number, rowPx: number): (string | string[])[] {
+  const longest = Math.max(0, ...names.map((name) => name.length));
+  const oneLine = longest * 0.6 * fontPx <= width / 3 || 2 * 1.2 * fontPx > rowPx;
+  return oneLine ? names : names.map(twoLines);
+}
+
+/**
+ * The cursor names' axis: monospace, every name shown (never skipped), and
+ * as wide as its longest line up to half the chart (chart.js's own fit
+ * leaves it narrower once the value labels' room is taken, and cuts the
+ * start of a long name).
+ */
+const namesAxis = {
+  ticks: { font: { family: MONOSPACE }, autoSkip: false },
+  afterFit(scale: Scale<CartesianScaleOptions>): void {
+    const ctx = scale.ctx;
+    ctx.save();
+    ctx.font = toFont(scale.options.ticks.font as Partial<FontSpec>).string;
+    const widest = Math.max(0, ...scale.getLabels().flat().map((line) => ctx.measureText(String(line)).width));
+    ctx.restore();
+    // The tick marks' length and the labels' padding beside the text.
+    const beside = (scale.options.grid.tickLength ?? 8) + scale.options.ticks.padding + 2;
+    scale.width = Math.min(Math.max(scale.width, widest + beside), scale.chart.width / 2);
+  },
+};
+
 /** Draws the three charts into their figures (`createWriteChartFrames`, made with the lab's results). */
 export function createWriteCharts(codec: Codec, frames: WriteChartFrames): WriteCharts {
   let theme = readTheme();
@@ -62,8 +98,7 @@ export function createWriteCharts(codec: Codec, frames: WriteChartFrames): Write
   const { reallocs: reallocBlock, cursors: cursorBlock, writes: writesBlock, sinkTime: sinkTimeBlock } = frames;
   // An axis of at least 0–10, so a cursor that never reallocates shows an empty bar beside one that did.
   const reallocChart = countChart(reallocBlock.canvas, COLOURS.growable, M.reallocs.short, 10, (v) => `${formatCount(v)} ${M.reallocs.short}`);
-  const reallocY = reallocChart.options.scales?.["y"];
-  if (reallocY?.ticks) reallocY.ticks.font = { family: MONOSPACE };
+  if (reallocChart.options.scales) reallocChart.options.scales["y"] = namesAxis;
   let flavourRuns: FlavourRun[] = [];
   const cursorData: ChartDataset<"bar", number[]> = { label: originLabel(M.cpu_median_ns), data: [], backgroundColor: [] };
   const cursorChart = new Chart<"bar", number[], string | string[]>(cursorBlock.canvas, {
@@ -78,7 +113,7 @@ export function createWriteCharts(codec: Codec, frames: WriteChartFrames): Write
       }),
       scales: {
         x: { beginAtZero: true, title: { display: true, text: "time per run" }, ticks: { maxRotation: 0 } },
-        y: { ticks: { font: { family: MONOSPACE } } },
+        y: namesAxis,
       },
     },
     plugins: [annotations],
@@ -108,7 +143,7 @@ export function createWriteCharts(codec: Codec, frames: WriteChartFrames): Write
           const reallocs = flavourRuns.map((f) => (f.error ? 0 : M.reallocs.value(f)));
           showCounts(
             reallocChart,
-            labels,
+            fitNames(labels, reallocBlock.holder.clientWidth, theme.fontPx, rowPx(reallocBlock.holder)),
             reallocs,
             flavourRuns.map((f, i) => (f.error ? `${f.error.kind}: no buffer` : formatCount(reallocs[i]!))),
             theme,
@@ -125,9 +160,8 @@ export function createWriteCharts(codec: Codec, frames: WriteChartFrames): Write
           const timed = (f: (typeof flavourRuns)[number]): boolean => isTimed(f.cpu_ns);
           const longest = Math.max(1, ...flavourRuns.map((f) => f.cpu_ns?.max ?? 0));
           const unit = timeUnit(longest);
-          // On a phone the type names take two lines, so the bars keep some width.
-          const narrow = cursorBlock.holder.clientWidth < 520;
-          cursorChart.data.labels = narrow ? labels.map(twoLines) : labels;
+          // On a phone or in presenter type the names take two lines, so the bars keep some width.
+          cursorChart.data.labels = fitNames(labels, cursorBlock.holder.clientWidth, theme.fontPx, rowPx(cursorBlock.holder));
           cursorData.data = flavourRuns.map((f) => (f.cpu_ns ? f.cpu_ns.median / unit.scale : 0));
           // Fixed buffers in one colour, growable ones in another (the qualities table says which).
           cursorData.backgroundColor = flavourRuns.map((f) => (growable.get(f.flavour) ? COLOURS.growable : COLOURS.fixed));

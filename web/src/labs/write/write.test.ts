@@ -7,7 +7,7 @@ import type { Codec } from "../../engine/codec";
 import { realCodec, realQuickRun } from "../../engine/real-engine";
 import { isWriteReport, sampleCount } from "../../engine/report";
 import type { Params, WriteReport } from "../../engine/types.gen";
-import { twoLines } from "./charts";
+import { fitNames, twoLines } from "./charts";
 import { rankCursors, summarizeWrite } from "./results";
 import { seekableText, writeZeroMessage } from "./tables";
 
@@ -145,5 +145,14 @@ describe("the write lab's sentences", () => {
     expect(twoLines("Cursor<&mut Vec<u8>>")).toEqual(["Cursor<", "&mut Vec<u8>>"]);
     expect(twoLines("WriterVec")).toBe("WriterVec");
     expect(twoLines("&mut [u8]")).toBe("&mut [u8]");
+  });
+
+  it("puts the cursor names on two lines where the longest would take more than a third of the chart and a row has room", () => {
+    const names = ["WriterVec", "Cursor<&mut Vec<u8>>"];
+    // 20 characters at 12 px take about 144 px: one line in a 600 px chart, two in a 390 px phone's 46 px rows.
+    expect(fitNames(names, 600, 12, 46)).toEqual(names);
+    expect(fitNames(names, 390, 12, 46)).toEqual(["WriterVec", ["Cursor<", "&mut Vec<u8>>"]]);
+    // Presenter mode at 1280 px: 16 px type (about 192 px) in a 470 px chart, but 36 px rows hold one line only.
+    expect(fitNames(names, 470, 16, 36)).toEqual(names);
   });
 });

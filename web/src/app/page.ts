@@ -309,8 +309,15 @@ export async function startPage(
   /** Applies one action: the new state is rendered, then its effects run. */
   function dispatch(action: Action): void {
     const { state: next, effects } = update(state, action);
+    // A change's exact counts go to their worker before the page draws the
+    // change, so the worker counts while this thread renders: the effects up
+    // to the counts' run first (in their order), where none of them acts on
+    // the page's state in turn (a replay or a lesson opened dispatches).
+    const counts = effects.findIndex((e) => e.type === "run" && e.stage === "counts");
+    const early = counts >= 0 && effects.slice(0, counts).every((e) => e.type !== "replay" && e.type !== "openLesson") ? counts + 1 : 0;
+    for (const effect of effects.slice(0, early)) runEffect(effect);
     render(next);
-    for (const effect of effects) runEffect(effect);
+    for (const effect of effects.slice(early)) runEffect(effect);
   }
 
 

@@ -41,7 +41,7 @@ const MOUNT = "/some/sub/path/";
  * numbers: 127.2 KiB gzipped (the service worker, the write lab and the
  * panels around the results come after them), the counting build of the
  * engine (76.3 KiB: the read lab only) and the page's code (the page chunk
- * 19.3 KiB, with the state model); in all: 657.4 KiB, the full engine
+ * 19.3 KiB, with the state model); in all: 664.4 KiB, the full engine
  * (422.9 KiB: the lean timed pass compiles each of the five readers into
  * every one of its timed loops, and the regular file's source, which reads
  * to the end as std's `File` does, is a source type of its own there), the
@@ -52,7 +52,7 @@ const MOUNT = "/some/sub/path/";
  * new bloat trips it.
  */
 const BYTES_BUDGET = 128 * 1024;
-const ALL_BYTES_BUDGET = 664 * 1024;
+const ALL_BYTES_BUDGET = 666 * 1024;
 /** Generous: a loaded 2-core CI machine. The target on localhost is 300 ms (docs/benchmarks.md). */
 const FIRST_RESULTS_BOUND_MS = 5_000;
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */

@@ -69,12 +69,12 @@ export function fitNames(names: string[], width: number, fontPx: number, rowPx: 
 }
 
 /**
- * The cursor names' axis: monospace, every name shown (never skipped), and
- * as wide as its longest line up to half the chart (chart.js's own fit
- * leaves it narrower once the value labels' room is taken, and cuts the
- * start of a long name).
+ * A chart's axis of cursor names: monospace, every name shown (never
+ * skipped), and as wide as its longest line up to half the chart (chart.js's
+ * own fit leaves it narrower once the value labels' room is taken, and cuts
+ * the start of a long name). One per chart: the theme sets its type size.
  */
-const namesAxis = {
+const namesAxis = () => ({
   ticks: { font: { family: MONOSPACE }, autoSkip: false },
   afterFit(scale: Scale<CartesianScaleOptions>): void {
     const ctx = scale.ctx;
@@ -86,7 +86,7 @@ const namesAxis = {
     const beside = (scale.options.grid.tickLength ?? 8) + scale.options.ticks.padding + 2;
     scale.width = Math.min(Math.max(scale.width, widest + beside), scale.chart.width / 2);
   },
-};
+});
 
 /** Draws the three charts into their figures (`createWriteChartFrames`, made with the lab's results). */
 export function createWriteCharts(codec: Codec, frames: WriteChartFrames): WriteCharts {
@@ -98,7 +98,7 @@ export function createWriteCharts(codec: Codec, frames: WriteChartFrames): Write
   const { reallocs: reallocBlock, cursors: cursorBlock, writes: writesBlock, sinkTime: sinkTimeBlock } = frames;
   // An axis of at least 0–10, so a cursor that never reallocates shows an empty bar beside one that did.
   const reallocChart = countChart(reallocBlock.canvas, COLOURS.growable, M.reallocs.short, 10, (v) => `${formatCount(v)} ${M.reallocs.short}`);
-  if (reallocChart.options.scales) reallocChart.options.scales["y"] = namesAxis;
+  if (reallocChart.options.scales) reallocChart.options.scales["y"] = namesAxis();
   let flavourRuns: FlavourRun[] = [];
   const cursorData: ChartDataset<"bar", number[]> = { label: originLabel(M.cpu_median_ns), data: [], backgroundColor: [] };
   const cursorChart = new Chart<"bar", number[], string | string[]>(cursorBlock.canvas, {
@@ -113,7 +113,7 @@ export function createWriteCharts(codec: Codec, frames: WriteChartFrames): Write
       }),
       scales: {
         x: { beginAtZero: true, title: { display: true, text: "time per run" }, ticks: { maxRotation: 0 } },
-        y: namesAxis,
+        y: namesAxis(),
       },
     },
     plugins: [annotations],
@@ -160,7 +160,7 @@ export function createWriteCharts(codec: Codec, frames: WriteChartFrames): Write
           const timed = (f: (typeof flavourRuns)[number]): boolean => isTimed(f.cpu_ns);
           const longest = Math.max(1, ...flavourRuns.map((f) => f.cpu_ns?.max ?? 0));
           const unit = timeUnit(longest);
-          // On a phone or in presenter type the names take two lines, so the bars keep some width.
+          // On a phone the names take two lines, so the bars keep some width (fitNames).
           cursorChart.data.labels = fitNames(labels, cursorBlock.holder.clientWidth, theme.fontPx, rowPx(cursorBlock.holder));
           cursorData.data = flavourRuns.map((f) => (f.cpu_ns ? f.cpu_ns.median / unit.scale : 0));
           // Fixed buffers in one colour, growable ones in another (the qualities table says which).

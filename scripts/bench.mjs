@@ -66,6 +66,20 @@ function criterion() {
   return scenarios;
 }
 
+/** One scenario's Criterion rounds in sum: each side's median time, and the median [min–max] of the rounds' ratios. */
+function roundsSummary(rounds) {
+  const whole = rounds.filter((r) => r.buflab && r.plain);
+  const ratios = whole.map((r) => r.buflab / r.plain);
+  return {
+    ours: median(whole.map((r) => r.buflab)),
+    theirs: median(whole.map((r) => r.plain)),
+    ratio: median(ratios),
+    ratioMin: Math.min(...ratios),
+    ratioMax: Math.max(...ratios),
+    ratios,
+  };
+}
+
 async function serve(mode) {
   return preview({
     root: `${root}web`,
@@ -476,8 +490,8 @@ function firstLoadLines(load, size) {
 
 if (criterionOnly) {
   for (const [name, rounds] of criterion()) {
-    const ratios = rounds.map((r) => r.buflab / r.plain);
-    console.log(`${name}: BufLab ÷ plain ${f(median(ratios), 2)}× [${ratios.map((x) => f(x, 2)).join(", ")}]; plain ${rounds.map((r) => r.plain).join(", ")} ns, BufLab ${rounds.map((r) => r.buflab).join(", ")} ns`);
+    const { ratio, ratios } = roundsSummary(rounds);
+    console.log(`${name}: BufLab ÷ plain ${f(ratio, 2)}× [${ratios.map((x) => f(x, 2)).join(", ")}]; plain ${rounds.map((r) => r.plain).join(", ")} ns, BufLab ${rounds.map((r) => r.buflab).join(", ")} ns`);
   }
   process.exit(0);
 }
@@ -523,20 +537,7 @@ const throttled = await throttledLoads();
 
 const ms = (ns) => (ns >= 1e6 ? `${f(ns / 1e6, 2)} ms` : `${f(ns / 1e3, 1)} µs`);
 const crossRows = native.crosscheck.map((n, i) => {
-  const w = wasm.suite.crosscheck[i];
-  const rounds = (crit.get(n.name) ?? []).filter((r) => r.buflab && r.plain);
-  const ratios = rounds.map((r) => r.buflab / r.plain);
-  return {
-    name: n.name,
-    ours: rounds.length ? median(rounds.map((r) => r.buflab)) : NaN,
-    theirs: rounds.length ? median(rounds.map((r) => r.plain)) : NaN,
-    ratio: ratios.length ? median(ratios) : NaN,
-    ratioMin: Math.min(...ratios),
-    ratioMax: Math.max(...ratios),
-    rounds: ratios.length,
-    native: n,
-    wasm: w,
-  };
+  return { name: n.name, ...roundsSummary(crit.get(n.name) ?? []), native: n, wasm: wasm.suite.crosscheck[i] };
 });
 const alt = (c) => `${f(c.ratio, 2)}× [${f(c.ratio_min, 2)}–${f(c.ratio_max, 2)}]`;
 const crossLines = [

@@ -64,6 +64,9 @@ import { createViewTabs } from "./view-tabs";
 /** Quiet time after a slider step before a quick estimate starts. */
 const LIVE_DEBOUNCE_MS = 120;
 
+/** Effects that may run before a change's counts and before it is drawn: none of them dispatches. */
+const BEFORE_RENDER: ReadonlySet<Effect["type"]> = new Set(["cancelRuns", "cancelDebounce", "cancelSweep", "writeLink"]);
+
 /**
  * How the page opens (main.ts starts it before the page's code has loaded):
  * the link it opens with, and that experiment's exact counts, already asked
@@ -274,6 +277,7 @@ export async function startPage(
         labelOf: (id) => labOf("read").labelOf(id),
         urlOf: (fragment) => linkUrl(location.href, fragment),
         displayKeys,
+        paramsOf: (link) => codec.decodeLink(link).params,
         compare: codec.verdict,
       }),
     ),
@@ -311,10 +315,10 @@ export async function startPage(
     const { state: next, effects } = update(state, action);
     // A change's exact counts go to their worker before the page draws the
     // change, so the worker counts while this thread renders: the effects up
-    // to the counts' run first (in their order), where none of them acts on
-    // the page's state in turn (a replay or a lesson opened dispatches).
+    // to the counts' run first (in their order), where each of those only
+    // cancels or writes the link (none dispatches in turn).
     const counts = effects.findIndex((e) => e.type === "run" && e.stage === "counts");
-    const early = counts >= 0 && effects.slice(0, counts).every((e) => e.type !== "replay" && e.type !== "openLesson") ? counts + 1 : 0;
+    const early = counts >= 0 && effects.slice(0, counts).every((e) => BEFORE_RENDER.has(e.type)) ? counts + 1 : 0;
     for (const effect of effects.slice(0, early)) runEffect(effect);
     render(next);
     for (const effect of effects.slice(early)) runEffect(effect);

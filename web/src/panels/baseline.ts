@@ -23,7 +23,7 @@
 // are unit-tested in export.test.ts on real engine reports.
 
 import { isWriteReport } from "../engine/report";
-import type { LabReport, Report, Run, Stats } from "../engine/types.gen";
+import type { LabReport, Params, Report, Run, Stats } from "../engine/types.gen";
 import { experimentPairs } from "../app/link";
 import { formatCount } from "../shared/format";
 import { METRIC, type MetricView } from "../shared/metrics";
@@ -172,7 +172,7 @@ export function compareRuns(current: Report, baseline: Report, compare: Compare)
   return rows;
 }
 
-/** A run's settings: its link and its params (a report's, or a stored baseline's link and its report's params). */
+/** A run's settings: its link and its params (a report's, or a stored baseline's link as the codec decodes it). */
 export type Settings = Pick<Report, "link" | "params">;
 
 /**
@@ -180,8 +180,7 @@ export type Settings = Pick<Report, "link" | "params">;
  * e.g. ["buffer capacity 8 KiB → 16 KiB"]: the link keys whose values differ
  * (display keys never count), each said from the runs' params
  * (`settingChange`), or as the links have it ("cap 8K → 16K") where the
- * words cannot tell (an unknown key, a baseline stored with params of
- * another shape, two values said alike).
+ * words cannot tell (an unknown key, two values said alike).
  */
 export function settingDifferences(current: Settings, baseline: Settings, displayKeys: readonly string[]): string[] {
   const a = experimentPairs(current.link, displayKeys);
@@ -235,6 +234,8 @@ export interface BaselineOptions {
   urlOf(fragment: string): string;
   /** The engine's `schema.display_keys`. */
   displayKeys: readonly string[];
+  /** A stored baseline's settings: its link, decoded by the codec (stored text is untrusted; the codec checks it). */
+  paramsOf(link: string): Params;
   /** How two times compare within noise (the engine's rule). */
   compare: Compare;
 }
@@ -273,7 +274,7 @@ export function createBaseline(container: HTMLElement, options: BaselineOptions,
       replaceChildren(body, head);
       return;
     }
-    const differences = settingDifferences(report, { link: base.link, params: base.report.params }, options.displayKeys);
+    const differences = settingDifferences(report, { link: base.link, params: options.paramsOf(base.link) }, options.displayKeys);
     const rows = compareRuns(report, base.report, options.compare);
     const parts: (HTMLElement | string)[] = [head];
     if (differences.length > 0) {

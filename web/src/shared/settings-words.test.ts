@@ -65,7 +65,7 @@ describe("a setting's change in words", () => {
     for (const key of schema.sweep_keys) expect(settingChange(key, { ...base, sweep: null }, swept)).toBe(said);
   });
 
-  it("has no words, and throws nothing, where it cannot tell", () => {
+  it("has no words where it cannot tell", () => {
     // Display keys, the link's version, a key of another lab, an unknown key.
     for (const key of [...schema.display_keys, "v", "wcap", "zz", "constructor", "__proto__"]) {
       expect(settingChange(key, base, { ...base, cap: 1, present: true, view: "timeline" })).toBeNull();
@@ -73,11 +73,5 @@ describe("a setting's change in words", () => {
     // The same words on both sides; runs of two labs.
     expect(settingChange("cap", base, { ...base })).toBeNull();
     expect(settingChange("seed", base, { ...base, lab: "write", seed: 7 })).toBeNull();
-    // Params of another shape (a baseline stored by an older page): missing, or without the setting's fields.
-    const { cap: _cap, chunk: _chunk, readers: _readers, sweep: _sweep, ...older } = base;
-    for (const key of ["cap", "chunk", "rd", "sweep"]) {
-      expect(settingChange(key, older as Params, base)).toBeNull();
-      expect(settingChange(key, base, undefined as unknown as Params)).toBeNull();
-    }
   });
 });

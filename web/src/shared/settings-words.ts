@@ -97,48 +97,37 @@ function inSentence(label: string): string {
 }
 
 /**
- * Words made from params of another shape (a baseline an older page stored)
- * show it: a missing field reads "undefined" or "NaN", a missing size "–".
- */
-const madeOfParams = (words: string): boolean => words !== "" && words !== "–" && !/undefined|NaN|\[object /.test(words);
-
-/**
  * How the setting of link key `key` changed from `before` to `after`, in
  * words for the middle of a sentence: its label in the schema's settings
  * table (its first letter lower-cased) and its value on each side, as
  * `settingsInWords` says them: "buffer capacity 8 KiB → 16 KiB", "readers
  * unbuffered Read and std BufReader → std BufReader and chained zero-copy".
  * A sweep key (the schema's `sweep_keys`) says the sweep's change: "sweep
- * none → buffer capacity from 16 bytes to 64 KiB".
+ * none → buffer capacity from 16 bytes to 64 KiB". Both params are the
+ * codec's (a link decoded: every field there and checked).
  *
- * Null, never an exception, when there are no such words: a key with no
- * label or words in the runs' lab (a display key, the link's version, an
- * unknown key), runs of two labs, params of another shape (untrusted: a
- * stored baseline), or the same words on both sides. The caller then says
- * the change as the links have it.
+ * Null where there are no such words: a key with no label or words in the
+ * runs' lab (a display key, the link's version, an unknown key), runs of
+ * two labs, or the same words on both sides. The caller then says the
+ * change as the links have it.
  */
 export function settingChange(key: string, before: Params, after: Params, schema: Schema = schemaData as Schema): string | null {
-  try {
-    if (before.lab !== after.lab) return null;
-    let label: string;
-    let words: (p: Params) => string;
-    if (schema.sweep_keys.includes(key)) {
-      label = "sweep";
-      words = (p) => (p.sweep === null ? "none" : sweepRange(schema, p.sweep, inSentence));
-    } else {
-      const setting = schema.settings.find((s) => s.lab === before.lab && s.key === key);
-      const value = Object.hasOwn(VALUES, before.lab) && Object.hasOwn(VALUES[before.lab], key) ? VALUES[before.lab][key] : undefined;
-      if (!setting || !value) return null;
-      label = inSentence(setting.label);
-      words = (p) => value(p, schema);
-    }
-    const from = words(before);
-    const to = words(after);
-    if (!madeOfParams(from) || !madeOfParams(to) || from === to) return null;
-    return `${label} ${from} → ${to}`;
-  } catch {
-    return null;
+  if (before.lab !== after.lab) return null;
+  let label: string;
+  let words: (p: Params) => string;
+  if (schema.sweep_keys.includes(key)) {
+    label = "sweep";
+    words = (p) => (p.sweep === null ? "none" : sweepRange(schema, p.sweep, inSentence));
+  } else {
+    const setting = schema.settings.find((s) => s.lab === before.lab && s.key === key);
+    const value = Object.hasOwn(VALUES[before.lab], key) ? VALUES[before.lab][key] : undefined;
+    if (!setting || !value) return null;
+    label = inSentence(setting.label);
+    words = (p) => value(p, schema);
   }
+  const from = words(before);
+  const to = words(after);
+  return from === to ? null : `${label} ${from} → ${to}`;
 }
 
 /**

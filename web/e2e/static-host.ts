@@ -1,15 +1,17 @@
-// A plain static host for the end-to-end tests: it serves dist/ under a
-// sub-path and sends only what any static server sends (Content-Type,
-// Content-Length, Last-Modified, 304 on If-Modified-Since), the way
-// `python3 -m http.server` does. No COOP/COEP, no CSP header, no compression:
+// A plain static host for the end-to-end tests and the bench: it serves
+// dist/ under a sub-path and sends only what any static server sends
+// (Content-Type, Content-Length, Last-Modified, 304 on If-Modified-Since),
+// the way `python3 -m http.server` does. No COOP/COEP, no CSP header:
 // cross-origin isolation must come from the service worker, as on GitHub
-// Pages.
+// Pages. No compression either, unless `compress` is set: then a file's
+// `.gz` copy (web/build/precompress.ts) goes to every browser that accepts
+// gzip, as GitHub Pages compresses what it serves.
 //
 // It logs every request it answers (for the byte budget and for "nothing
 // left the origin"), and `down` makes it drop every connection, like a
 // workshop's Wi-Fi going away.
 
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
@@ -29,7 +31,7 @@ const TYPES: Record<string, string> = {
 export interface Served {
   path: string;
   status: number;
-  /** Body bytes sent. */
+  /** Body bytes sent (the `.gz` copy's, when that was sent). */
   bytes: number;
   /** The body's size gzipped (level 9), as a host that compresses would send it. */
   gzipBytes: number;
@@ -48,11 +50,15 @@ export interface StaticHost {
   close(): Promise<void>;
 }
 
-/**
- * Serves `root` at http://127.0.0.1:<port><mount> (mount like "/some/sub/path/");
- * port 0 takes a free one.
- */
-export async function startStaticHost(root: string, mount: string, port = 0): Promise<StaticHost> {
+export interface HostOptions {
+  /** Port 0 (the default) takes a free one. */
+  port?: number;
+  /** Send a file's precompressed `.gz` copy, where there is one, to a browser that accepts gzip. */
+  compress?: boolean;
+}
+
+/** Serves `root` at http://127.0.0.1:<port><mount> (mount like "/some/sub/path/"). */
+export async function startStaticHost(root: string, mount: string, { port = 0, compress = false }: HostOptions = {}): Promise<StaticHost> {
   const log: Served[] = [];
   const gzipCache = new Map<string, number>();
   const state = { down: false };
@@ -100,6 +106,10 @@ export async function startStaticHost(root: string, mount: string, port = 0): Pr
       };
       if (since && Date.parse(since) >= modified.getTime()) {
         answer(304, Buffer.alloc(0), headers);
+        return;
+      }
+      if (compress && /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? "")) && existsSync(`${file}.gz`)) {
+        answer(200, readFileSync(`${file}.gz`), { ...headers, "Content-Encoding": "gzip", Vary: "Accept-Encoding" });
         return;
       }
       answer(200, readFileSync(file), headers);

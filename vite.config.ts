@@ -12,9 +12,10 @@ import { ISOLATION_HEADERS } from "./web/src/offline/policy.js";
 const isolationHeaders = ISOLATION_HEADERS;
 
 // `--mode faults` builds the recovery-test page: the engine from web/pkg-faults
-// (built with the `faults` feature) into dist-faults/. `--mode bench` builds
-// the benchmark page alone: the engine from web/pkg-bench (the `bench`
-// feature) into dist-bench/, so the page's own build carries none of it.
+// (built with the `faults` feature and every other) in place of the program
+// and timing builds, into dist-faults/. `--mode bench` builds the benchmark
+// page alone: the engine from web/pkg-bench (the `bench` feature) into
+// dist-bench/, so the page's own build carries none of it.
 /** The pages a mode builds: the benchmark page alone, or the playground. */
 function pages(mode: string): Record<string, string> {
   // Absolute: the dev server's dependency scan resolves these from `root`.
@@ -39,7 +40,7 @@ export default defineConfig(({ mode }) => ({
   resolve: {
     alias:
       mode === "faults" || mode === "bench"
-        ? [{ find: /^(.*)\/pkg\/(buflab\.js|buflab_bg\.wasm\?url)$/, replacement: `$1/pkg-${mode}/$2` }]
+        ? [{ find: /^(.*)\/pkg-(?:program|timing\/[a-z_]+)\/buflab_(?:program|timing)(\.js|_bg\.wasm\?url)$/, replacement: `$1/pkg-${mode}/buflab$2` }]
         : [],
   },
   worker: {

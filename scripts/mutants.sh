@@ -48,7 +48,7 @@ rust() {
 }
 
 web() {
-  if [ ! -f web/pkg/buflab_bg.wasm ]; then npm run --silent wasm; fi
+  if [ ! -f web/pkg-program/buflab_program_bg.wasm ]; then npm run --silent wasm; fi
   nice -n 10 stryker run stryker.config.mjs
 }
 

@@ -17,16 +17,23 @@
 //! objects, 64-bit integers as numbers: every limit stays below 2^53). Errors
 //! cross as `Error` objects whose message names the offending key.
 //!
-//! The page loads two builds of this crate (`npm run wasm`): web/pkg, with
-//! the default `timed` feature, has everything; web/pkg-counts, without it,
-//! is what the first numbers need and no more, so they wait for a small
-//! download: `run` for exact counts only (it refuses to time) and the codec's
-//! way in (decode_link and the size helpers). Nothing in it takes params as
-//! an object: `run` takes the canonical link, so the build carries no
-//! deserializer. The exports marked `#[cfg(feature = "timed")]` exist in the
-//! full build only; the page asks it for links once it has loaded.
+//! The page loads several builds of this crate (`npm run wasm`; their
+//! features are listed in crate/Cargo.toml):
+//! - web/pkg-counts, what the first numbers need and no more, so they wait
+//!   for a small download: `run` for exact counts only (it refuses to time),
+//!   the codec's way in (decode_link and the size helpers) and the time
+//!   comparisons. Nothing in it takes an object: `run` takes the canonical
+//!   link and the comparisons plain numbers, so the build carries no
+//!   deserializer;
+//! - web/pkg-timing/<workload>, one per workload: the read lab's timed pass
+//!   (`time_counted`, `run`) and sweeps, with the loops of that workload only;
+//! - web/pkg-program: what the page calls on its own thread besides reading
+//!   links (`encode_link`, `fit_sweep`, `code`), the write lab and Calibrate.
+//!
+//! Exports marked `#[cfg(feature = "timed")]` exist in the timing and
+//! program builds, those marked `program` in the program build only.
 
-#[cfg(feature = "timed")]
+#[cfg(any(feature = "timed", feature = "program"))]
 use serde::Deserialize;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -36,7 +43,7 @@ use crate::api;
 use crate::engine::measure::{Clock, Sampling};
 use crate::link;
 use crate::model;
-#[cfg(feature = "timed")]
+#[cfg(any(feature = "timed", feature = "program"))]
 use crate::model::Params;
 
 #[wasm_bindgen(start)]
@@ -62,7 +69,7 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
-#[cfg(feature = "timed")]
+#[cfg(any(feature = "timed", feature = "program"))]
 fn params_from_js(value: JsValue) -> Result<Params, JsError> {
     let params: Params =
         serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("params: {e}")))?;
@@ -193,34 +200,38 @@ pub fn decode_link(link: &str) -> Result<JsValue, JsError> {
 }
 
 /// The canonical fragment (no `#`) for valid params. Throws for invalid ones.
-#[cfg(feature = "timed")]
+#[cfg(feature = "program")]
 #[wasm_bindgen]
 pub fn encode_link(params: JsValue) -> Result<String, JsError> {
     Ok(link::encode(&params_from_js(params)?))
 }
 
-/// How time `a` compares with time `b` (two `Stats`): `"faster"`, `"slower"`
-/// or `"same"` within noise (`Stats::verdict`: only when their samples
-/// separate). Throws for values that are not stats.
-#[cfg(feature = "timed")]
-#[wasm_bindgen]
-pub fn verdict(a: JsValue, b: JsValue) -> Result<String, JsError> {
-    let stats = |v: JsValue| -> Result<model::Stats, JsError> {
-        serde_wasm_bindgen::from_value(v).map_err(|e| JsError::new(&format!("stats: {e}")))
+/// The figures of a [`model::Stats`] that its comparisons read
+/// ([`model::Stats::verdict`], [`model::Stats::ratio`]), as the page passes
+/// them (engine/codec.ts `compared`): `[min, median, max, samples]`. Plain
+/// numbers, so the counting build, which has no deserializer, compares
+/// times as the rest of the engine does. Throws for any other length.
+fn compared(figures: &[f64]) -> Result<model::Stats, JsError> {
+    let [min, median, max, samples] = *figures else {
+        return Err(JsError::new("stats: expected [min, median, max, samples]"));
     };
-    Ok(model::Id::id(stats(a)?.verdict(&stats(b)?)).to_string())
+    Ok(model::Stats { min, median, max, samples: samples as u32, ..model::Stats::default() })
 }
 
-/// How many times time `b` is time `a` (two `Stats`), as the range their
-/// samples support (`Stats::ratio`): `{low, median, high}`, or `undefined`
-/// with fewer than two samples a side. Throws for values that are not stats.
-#[cfg(feature = "timed")]
+/// How time `a` compares with time `b` (each `[min, median, max,
+/// samples]`, see [`compared`]): `"faster"`, `"slower"` or `"same"` within
+/// noise (`Stats::verdict`: only when their samples separate).
 #[wasm_bindgen]
-pub fn time_ratio(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
-    let stats = |v: JsValue| -> Result<model::Stats, JsError> {
-        serde_wasm_bindgen::from_value(v).map_err(|e| JsError::new(&format!("stats: {e}")))
-    };
-    match stats(a)?.ratio(&stats(b)?) {
+pub fn verdict(a: &[f64], b: &[f64]) -> Result<String, JsError> {
+    Ok(model::Id::id(compared(a)?.verdict(&compared(b)?)).to_string())
+}
+
+/// How many times time `b` is time `a` (each `[min, median, max,
+/// samples]`), as the range their samples support (`Stats::ratio`): `{low,
+/// median, high}`, or `undefined` with fewer than two samples a side.
+#[wasm_bindgen]
+pub fn time_ratio(a: &[f64], b: &[f64]) -> Result<JsValue, JsError> {
+    match compared(a)?.ratio(&compared(b)?) {
         Some(ratio) => to_js(&ratio),
         None => Ok(JsValue::UNDEFINED),
     }
@@ -250,7 +261,7 @@ pub fn max_streams(len: f64, cap: f64) -> f64 {
 
 /// The Rust program the params correspond to (`snippet.rs`), for the page's
 /// code panel. Throws for invalid params.
-#[cfg(feature = "timed")]
+#[cfg(feature = "program")]
 #[wasm_bindgen]
 pub fn code(params: JsValue) -> Result<String, JsError> {
     Ok(crate::catalog::snippet::snippet(&params_from_js(params)?))
@@ -300,7 +311,7 @@ pub fn sweep_report(params: JsValue, points: JsValue) -> Result<JsValue, JsError
 /// `{params, notices, fragment}` for params whose sweep may no longer fit
 /// the rest (the page changed `len`, `cap` or `streams` under a sweep): the
 /// sweep is fitted as a link's would be. Throws when the rest is invalid.
-#[cfg(feature = "timed")]
+#[cfg(feature = "program")]
 #[wasm_bindgen]
 pub fn fit_sweep(params: JsValue) -> Result<JsValue, JsError> {
     let params: Params =
@@ -312,7 +323,7 @@ pub fn fit_sweep(params: JsValue) -> Result<JsValue, JsError> {
 // Calibrate: `sys` measured on the browser's file system. Opening a sync
 // access handle is asynchronous and worker-only, so the worker opens it (and
 // closes it afterwards); everything from there on is synchronous.
-#[cfg(feature = "timed")]
+#[cfg(feature = "program")]
 mod calibrate {
     use std::io;
 

@@ -265,3 +265,29 @@ fn counting_allocations_does_not_charge_the_harness() {
     let r = report("len=64K&chunk=poor&rd=unbuffered&wl=fixed&streams=50");
     assert_eq!(r.runs[0].alloc.allocations, 0, "50 sources and their vector are the harness's");
 }
+
+/// The page's timing builds are split by workload (crate/Cargo.toml's
+/// `wl-<id>` features, one build each in scripts/wasm-timing.sh): every
+/// workload of the model has its feature, in the default set through
+/// `workloads`, and a build of its own; natively every one is served.
+#[test]
+fn every_workload_has_its_feature_and_its_timing_build() {
+    use buflab::engine::workload::{check_served, served};
+    let cargo = include_str!("../Cargo.toml");
+    let script = include_str!("../../scripts/wasm-timing.sh");
+    let built: Vec<&str> = script
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("for workload in ")?.strip_suffix("; do"))
+        .expect("scripts/wasm-timing.sh loops over the workloads")
+        .split_whitespace()
+        .collect();
+    assert_eq!(built, Workload::ids(), "scripts/wasm-timing.sh builds one timing build per workload, in the model's order");
+    let group = cargo.lines().find(|line| line.starts_with("workloads = [")).expect("the `workloads` feature");
+    for workload in Workload::all() {
+        let feature = format!("wl-{}", workload.id());
+        assert!(group.contains(&format!("\"{feature}\"")), "`workloads` enables {feature}");
+        assert!(cargo.lines().any(|line| line == format!("{feature} = []")), "{feature} is a feature");
+        assert!(served(workload), "{} is served natively", workload.id());
+        assert!(check_served(workload).is_ok());
+    }
+}

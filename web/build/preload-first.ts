@@ -4,8 +4,8 @@
 // engine/spawn.ts compiles from that same response; its JS glue), and the
 // page's own code (app/page.ts) with the shared chunks it imports, dynamic
 // imports of main.ts that the browser would otherwise discover only once
-// main.ts has run. The full build
-// is not preloaded: it waits for the first numbers. Added from the bundle
+// main.ts has run. The timing and program builds
+// are not preloaded: they wait for the first numbers. Added from the bundle
 // rather than written in index.html: only the bundle knows the hashed names.
 
 import type { HtmlTagDescriptor, Plugin } from "vite";

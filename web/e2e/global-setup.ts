@@ -3,7 +3,8 @@
 // the images read the same on every run), with the same cross-origin isolation headers as
 // production. The tests get the address through vitest's provide/inject.
 //
-// The wasm in web/pkg must exist: `npm run wasm` (or `npm run build`) first.
+// The engine's builds (web/pkg-counts, web/pkg-program, web/pkg-timing/*)
+// must exist: `npm run wasm` (or `npm run build`) first.
 
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
@@ -35,7 +36,7 @@ function freePort(): Promise<number> {
 let server: PreviewServer | undefined;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  for (const wasm of ["pkg/buflab_bg.wasm", "pkg-counts/buflab_counts_bg.wasm"]) {
+  for (const wasm of ["pkg-counts/buflab_counts_bg.wasm", "pkg-program/buflab_program_bg.wasm", "pkg-timing/fixed/buflab_timing_bg.wasm"]) {
     if (!existsSync(new URL(`../${wasm}`, import.meta.url))) {
       throw new Error(`web/${wasm} is missing: run \`npm run wasm\` before the end-to-end tests.`);
     }

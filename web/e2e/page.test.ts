@@ -318,16 +318,16 @@ describe("BufLab page", () => {
   });
 });
 
-// Writing links takes the full build, which loads after the first numbers
-// (engine/codec.ts): until it has, the controls that write links are inert,
-// and a change a script makes meanwhile waits for it. The full build's wasm
-// is held back here until the test lets it through (no service worker, which
-// would fetch it out of the test's sight).
-describe("before the full engine has loaded", () => {
+// Writing links takes the program build, which loads after the first
+// numbers (engine/codec.ts): until it has, the controls that write links are
+// inert, and a change a script makes meanwhile waits for it. The program
+// build's wasm is held back here until the test lets it through (no service
+// worker, which would fetch it out of the test's sight).
+describe("before the program build has loaded", () => {
   let letThrough: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (letThrough = resolve));
   const pages = usePages({ serviceWorkers: "block" }, (context) =>
-    context.route("**/assets/buflab_bg-*.wasm", async (route) => {
+    context.route("**/assets/buflab_program_bg-*.wasm", async (route) => {
       await held;
       await route.continue();
     }),

@@ -4,9 +4,10 @@
 // then the two engine clients (exact counts, timing), the opening link's
 // counts, and only then the page's code runs and builds everything else,
 // while the counting worker counts (a write-lab link: the timing worker, with
-// the full build at once). Once the first numbers are on screen: the timing
-// worker itself and its full build (engine/spawn.ts: started earlier, it took
-// CPU from the first numbers). Times are taken once the page has loaded
+// the program build at once). Once the first numbers are on screen: the
+// timing worker itself and the timing build of the link's workload, then the
+// program build (engine/spawn.ts: started earlier, they took CPU from the
+// first numbers). Times are taken once the page has loaded
 // (shared/later.ts pageQuiet). Once the first full measurement has settled:
 // the later parts (charts, other views, panels) and the service worker
 // (offline copy; isolation from the next visit, offline/register.ts).
@@ -19,7 +20,7 @@ import { countsClient, createEngineClient, type ClientEvent } from "./engine/cli
 import { openingLink, openingLinks } from "./app/link";
 import { loadCodec } from "./engine/codec";
 import { startFullEngine } from "./engine/spawn";
-import type { Fault } from "./engine/protocol";
+import { timingBuildOf, type EngineBuild, type Fault } from "./engine/protocol";
 import { registerServiceWorker } from "./offline/register";
 import { afterPartsArrived, firstNumbersShown, pageQuiet, startLaterParts } from "./shared/later";
 import { h, replaceChildren } from "./shared/dom";
@@ -71,32 +72,42 @@ const theme = parsed.then(() => createThemeSwitch(document.getElementById("theme
 
 const codec = loadCodec();
 codec.catch(() => undefined);
+/** The build that times a run's link: its workload's timing build, or the program build (protocol.ts); runs come once the codec has read the opening link. */
+let buildOfRun = (_link: string): EngineBuild => "program";
+void codec.then((codec) => {
+  buildOfRun = (link) => timingBuildOf(codec.decodeLink(link).params);
+}, () => undefined);
 const relay = new EventRelay();
 const engines = {
   // A count that runs long (a heavy link) gives way to the next change's.
   counter: createEngineClient("buflab-counts", "counts", { onEvent: relay.send, preempt: ({ ms }) => ms > 150 }),
   // A full measurement of settings the page has left ends at once. Times
-  // are taken once the page has loaded, not beside its loading (counts at once).
-  timer: createEngineClient("buflab-timing", "full", { onEvent: relay.send, preempt: ({ job }) => job.kind === "run" && job.stage === "full", quiet: pageQuiet() }),
+  // are taken once the page has loaded, not beside its loading (counts at
+  // once). Each run on the build of its link's workload.
+  timer: createEngineClient("buflab-timing", (job) => (job.kind === "run" ? buildOfRun(job.link) : "program"), {
+    onEvent: relay.send,
+    preempt: ({ job }) => job.kind === "run" && job.stage === "full",
+    quiet: pageQuiet(),
+  }),
 };
 // The opening experiment's exact counts start as soon as the codec can
 // read the link; the page's code (downloaded beside this script: the
 // modulepreload in index.html) runs after that, while the worker counts. A
-// lab the counting build leaves out (the write lab) is counted by the full
-// build, which then loads at once. The link is read once the frame is
+// lab the counting build leaves out (the write lab) is counted by the
+// program build, which then loads at once. The link is read once the frame is
 // parsed: `openingLink` takes an in-page anchor (#results) for no link.
 const opening = Promise.all([codec, parsed]).then(([codec]) => {
   const decoded = openingLink(codec, location.hash);
   const build = codec.countsBuild(decoded.params.lab);
-  if (build === "full") startFullEngine();
+  if (build !== "counts") startFullEngine();
   // A single run's link (no sweep keys): the link its timing is asked with (app/link.ts `openingLinks`).
   return { decoded, counts: countsClient(engines, build).run(openingLinks(decoded, codec.schema.sweep_keys).run, "counts") };
 });
 const pageCode = opening.then(() => import("./app/page"));
 Promise.all([codec, pageCode, opening, theme]).then(([codec, { startPage }, opening, theme]) => {
   performance.mark("buflab:codec");
-  // After the first numbers: the full engine (times, timelines, the code
-  // panel's program). After the first full measurement: the charts, the
+  // After the first numbers: the timing build (times, timelines), then the
+  // program build (writing links, the code panel's program). After the first full measurement: the charts, the
   // other views and panels, and the service worker (the offline copy),
   // whose install fetches and stores the whole build. Beside the first timed
   // runs, each cost them: building the charts (chart.js) delayed the default

@@ -26,7 +26,7 @@ pub struct LabInfo {
     /// Whether the page's counting module (the engine built without default
     /// features, web/pkg-counts, which gives the first numbers) runs this
     /// lab. A lab it leaves out for size (the `write-lab` feature) gets its
-    /// first counts from the full build, which then loads at once.
+    /// first counts from the program build, which then loads at once.
     pub counting_module: bool,
     /// The result views the lab offers, the one a link opens without `view`
     /// first; a link's `view` outside them shows the first.

@@ -13,7 +13,7 @@ use super::source::{stream_seed, Probe, Source};
 use super::workload::CountSink;
 #[cfg(feature = "timed")]
 use super::{timed, timeline};
-use super::workload::{combined_digest, Consume, DigestSink, Spec};
+use super::workload::{self, combined_digest, Consume, DigestSink, Spec};
 use crate::model::{Id, Lab, LabReport, ParamError, Params, ReaderKind, Report, Run, Stage, Stats, Timeline, Timer};
 
 /// Checks `params`, then runs the experiment. `sampling` decides how hard to
@@ -34,6 +34,7 @@ pub enum Timelines {
 pub fn run_with(params: &Params, clock: &dyn Clock, sampling: Sampling, timelines: Timelines) -> Result<Report, ParamError> {
     params.check()?;
     measure::check_timed(sampling)?;
+    workload::check_served(params.workload)?;
     // Generated once and shared by every reader and every stream.
     let data = content::generate(params);
     let expected = content::expected(params.workload, &data);
@@ -70,6 +71,7 @@ pub fn run_with(params: &Params, clock: &dyn Clock, sampling: Sampling, timeline
 pub fn time_counted(params: &Params, counted: Report, clock: &dyn Clock, sampling: Sampling) -> Result<Report, ParamError> {
     params.check()?;
     measure::check_timed(sampling)?;
+    workload::check_served(params.workload)?;
     let refused = |message: &str| ParamError { key: "counts", message: message.into() };
     if counted.stage != Stage::Counts || sampling.stage() == Stage::Counts {
         return Err(refused("only a counts report can be timed, and only with timing"));

@@ -91,7 +91,7 @@ fn by_loop<T: Strategy, C: Limit, A: Arity + 'static>(go: Go<'_>, chunks: impl F
         }
     }
     let workload = go.spec.workload;
-    with_loop::<A, _>(workload, Simulated::<T, C, _> { go, chunks, types: PhantomData })
+    with_loop::<A, _>(workload, Simulated::<T, C, _> { go, chunks, types: PhantomData })?
 }
 
 /// Something to do with a workload's loop type.
@@ -102,16 +102,29 @@ pub trait WithLoop {
 
 /// Runs `v` with the loop type of `workload` for `A` streams: the one
 /// dispatch from a workload to its loop (the simulated timed pass and the
-/// real sources' timed pass, `engine::real`, both go through it).
-pub fn with_loop<A: Arity + 'static, V: WithLoop>(workload: Workload, v: V) -> V::Output {
+/// real sources' timed pass, `engine::real`, both go through it). Fails for
+/// a workload this build does not run (`workload::served`).
+pub fn with_loop<A: Arity + 'static, V: WithLoop>(workload: Workload, v: V) -> io::Result<V::Output> {
     match workload {
-        Workload::Fixed => v.with::<Fixed<A>>(),
-        Workload::Exact => v.with::<Exact<A>>(),
-        Workload::Bytes => v.with::<Bytes<A>>(),
-        Workload::ToEnd => v.with::<ToEnd<A>>(),
-        Workload::Lines => v.with::<Lines<A>>(),
-        Workload::Frames => v.with::<Frames<A>>(),
-        Workload::Scan => v.with::<Scan<A>>(),
+        #[cfg(feature = "wl-fixed")]
+        Workload::Fixed => Ok(v.with::<Fixed<A>>()),
+        #[cfg(feature = "wl-exact")]
+        Workload::Exact => Ok(v.with::<Exact<A>>()),
+        #[cfg(feature = "wl-bytes")]
+        Workload::Bytes => Ok(v.with::<Bytes<A>>()),
+        #[cfg(feature = "wl-to_end")]
+        Workload::ToEnd => Ok(v.with::<ToEnd<A>>()),
+        #[cfg(feature = "wl-lines")]
+        Workload::Lines => Ok(v.with::<Lines<A>>()),
+        #[cfg(feature = "wl-frames")]
+        Workload::Frames => Ok(v.with::<Frames<A>>()),
+        #[cfg(feature = "wl-scan")]
+        Workload::Scan => Ok(v.with::<Scan<A>>()),
+        #[allow(unreachable_patterns)]
+        other => {
+            let _ = v;
+            Err(workload::unserved(other))
+        }
     }
 }
 

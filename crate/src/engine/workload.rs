@@ -20,7 +20,41 @@ use std::io::{self, BufRead, ErrorKind, Read};
 use xxhash_rust::xxh3::Xxh3;
 
 use super::measure::Lanes;
-use crate::model::{Params, Workload};
+use crate::model::{Id, ParamError, Params, Workload};
+
+/// Whether this build of the engine runs `workload`: a workload's loops
+/// (the counted pass's, the timed pass's, the timeline's) are compiled in
+/// only with its cargo feature `wl-<id>`. Natively and in the counting build
+/// every workload is; each of the page's timing builds runs one, so a link
+/// fetches the loops it runs and no others (crate/Cargo.toml, `[features]`).
+pub fn served(workload: Workload) -> bool {
+    match workload {
+        Workload::Fixed => cfg!(feature = "wl-fixed"),
+        Workload::Exact => cfg!(feature = "wl-exact"),
+        Workload::Bytes => cfg!(feature = "wl-bytes"),
+        Workload::ToEnd => cfg!(feature = "wl-to_end"),
+        Workload::Lines => cfg!(feature = "wl-lines"),
+        Workload::Frames => cfg!(feature = "wl-frames"),
+        Workload::Scan => cfg!(feature = "wl-scan"),
+    }
+}
+
+/// Refuses, before anything runs, a workload this build does not run
+/// ([`served`]), naming the ones it does.
+pub fn check_served(workload: Workload) -> Result<(), ParamError> {
+    if served(workload) {
+        return Ok(());
+    }
+    let runs: Vec<&str> = Workload::all().into_iter().filter(|&w| served(w)).map(Id::id).collect();
+    let runs = if runs.is_empty() { "no read-lab workload".to_string() } else { format!("the workloads {}", runs.join(", ")) };
+    Err(ParamError { key: "wl", message: format!("this build of the engine runs {runs}, not {}", workload.id()) })
+}
+
+/// The error of a loop asked for a workload this build does not run (the
+/// runs check [`served`] first, so only a caller that skipped it sees this).
+pub fn unserved(workload: Workload) -> io::Error {
+    io::Error::new(ErrorKind::Unsupported, format!("this build of the engine does not run the {} workload", workload.id()))
+}
 
 /// A workload with the settings it needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -505,14 +539,27 @@ pub fn drive<R: AppReader, C: Consume, T: Tally>(
     t: &mut T,
 ) -> io::Result<()> {
     assert_eq!(readers.len(), sinks.len(), "one sink per stream");
+    // Only the workloads this build runs (`served`) have an arm.
     match spec.workload {
+        #[cfg(feature = "wl-fixed")]
         Workload::Fixed => fixed::<Many, _, _, _>(readers, app_buf, sinks, t),
+        #[cfg(feature = "wl-exact")]
         Workload::Exact => exact::<Many, _, _, _>(readers, spec.len, app_buf, sinks, t),
+        #[cfg(feature = "wl-bytes")]
         Workload::Bytes => bytes::<Many, _, _, _>(readers, sinks, t),
+        #[cfg(feature = "wl-to_end")]
         Workload::ToEnd => to_end::<Many, _, _, _>(readers, spec.len, sinks, t),
+        #[cfg(feature = "wl-lines")]
         Workload::Lines => lines::<Many, _, _, _>(readers, sinks, t),
+        #[cfg(feature = "wl-frames")]
         Workload::Frames => frames::<Many, _, _, _>(readers, spec.reuse, sinks, t),
+        #[cfg(feature = "wl-scan")]
         Workload::Scan => scan::<Many, _, _, _>(readers, app_buf, sinks, t),
+        #[allow(unreachable_patterns)]
+        other => {
+            let _ = (readers, app_buf, sinks, t);
+            Err(unserved(other))
+        }
     }
 }
 

@@ -100,6 +100,8 @@ pub struct Ratio {
     pub high: f64,
 }
 
+/// The comparisons read `min`, `median`, `max` and `samples` only: the page
+/// hands the counting build those four figures (wasm.rs `compared`).
 impl Stats {
     /// How `self` compares with `other`: faster or slower only when their
     /// samples separate (min to max) and each side has at least two. The

@@ -1,5 +1,5 @@
-// Link handling against the real engine: web/pkg is the wasm that
-// `npm run wasm` builds, loaded here with initSync exactly as the page loads it.
+// Link handling against the real engine: the wasm builds `npm run wasm`
+// makes, loaded here with initSync as the page loads them.
 
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Codec } from "../engine/codec";

@@ -125,7 +125,7 @@ export async function startPage(
   let firstNumbersShown = false;
   let firstFullSettled = false;
 
-  // Writing a link takes the full build, which loads after the first numbers
+  // Writing a link takes the program build, which loads after the first numbers
   // (engine/codec.ts: the counting build only reads links). Until then the
   // controls that write links are inert (styles/fields.css shows a wait over
   // a second), and a change made meanwhile (a script's: a person cannot reach
@@ -270,7 +270,7 @@ export async function startPage(
     ),
   );
   const baselineElement = byId("baseline");
-  // Baselines compare times with the full build (`verdict`), so they wait for it.
+  // Baselines write links with the program build, so they wait for it.
   const baseline = onFirstUse(() =>
     Promise.all([import("../panels/baseline"), codec.programLoaded]).then(([m]) =>
       m.createBaseline(baselineElement, {
@@ -336,12 +336,7 @@ export async function startPage(
         } else {
           const fault = nextFault ?? undefined;
           nextFault = null;
-          // The page compares times with the full build on this thread
-          // (`verdict`): a timed answer waits for it (the timing worker ran
-          // the same build, so it has all but arrived).
-          answer = engines.timer
-            .run(fragment, stage, fault, fault ? undefined : (counts ?? undefined))
-            .then((result) => codec.programLoaded.then(() => result));
+          answer = engines.timer.run(fragment, stage, fault, fault ? undefined : (counts ?? undefined));
         }
         answer.then(
           ({ report, elapsedMs }) => dispatch({ type: "settled", id, outcome: { kind: "report", report, elapsedMs } }),
@@ -551,7 +546,7 @@ export async function startPage(
 
   /** A link was read (a pasted or lesson link, Reset): shown once its lab has arrived, and measured; presenter mode and predict stay on. */
   function loadLink(read: Decoded): void {
-    // Keeping presenter mode and predict rewrites the link, which takes the full build.
+    // Keeping presenter mode and predict rewrites the link, which takes the program build.
     if (!codec.ready) {
       void codec.programLoaded.then(() => loadLink(read));
       return;
@@ -669,7 +664,7 @@ export async function startPage(
     (error: unknown) =>
       dispatch({
         type: "engineNotice",
-        message: `Settings cannot change: the engine's full build did not load (${error instanceof Error ? error.message : String(error)}). Reload the page to try again.`,
+        message: `Settings cannot change: the engine's program build did not load (${error instanceof Error ? error.message : String(error)}). Reload the page to try again.`,
       }),
   );
   // The opening experiment runs without a click: its exact counts first

@@ -132,7 +132,7 @@ export interface AppState {
   /** The person pressed Stop and has not asked for a run since. */
   stopped: boolean;
   sweep: SweepRun | null;
-  /** The codec can write links (its full build has loaded). */
+  /** The codec can write links (its program build has loaded). */
   codecReady: boolean;
   held: Held | null;
   nextNoticeId: number;

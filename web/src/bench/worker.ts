@@ -1,7 +1,8 @@
 // Runs the benchmark suite in WebAssembly and posts it back as JSON text.
-// `vite build --mode bench` points ../../pkg at web/pkg-bench, the engine
-// built with the `bench` feature; the page's own engine has no bench_suite.
-import init, * as wasm from "../../pkg/buflab.js";
+// `vite build --mode bench` points the program build's glue at web/pkg-bench,
+// the engine built with the `bench` feature and every other; the page's own
+// builds have no bench_suite.
+import init, * as wasm from "../../pkg-program/buflab_program.js";
 
 const engine = wasm as typeof wasm & { bench_suite?: () => unknown };
 

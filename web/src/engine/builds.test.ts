@@ -1,15 +1,17 @@
-// The page runs two builds of the engine (engine/spawn.ts): the counting
-// build for the codec and the first numbers, the full build for times. They
-// must agree on everything the counting build does, or the page would show
-// one experiment's counts beside another's times. Both are the real wasm.
+// The page runs several builds of the engine (engine/spawn.ts): the counting
+// build for the codec and the first numbers, the timing build of the link's
+// workload for times, the program build for writing links and the write lab.
+// They must agree on everything they share, or the page would show one
+// experiment's counts beside another's times. All are the real wasm.
 
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { realCodec, realCountingEngine, realEngine } from "./real-engine";
-import type { LabReport, Params } from "./types.gen";
+import { realCodec, realCountingEngine, realEngineFor, realProgramEngine, realTimingEngine } from "./real-engine";
+import type { LabReport, Params, Workload } from "./types.gen";
 
-const full = realEngine();
 const counting = realCountingEngine();
+const program = realProgramEngine();
+const WORKLOADS = realCodec().schema.workloads.map((w) => w.id as Workload);
 
 /** Links over every lab, reader and workload, with notices (bad values) among them. */
 const LINKS = [
@@ -19,6 +21,9 @@ const LINKS = [
   "len=32K&rd=std,chained,tokio&wl=frames&streams=4",
   "len=64K&rd=std,futures&wl=scan&pend=3",
   "len=32K&rd=std&sweep=cap,rs&from=64,1&to=1K,8",
+  "len=16K&chunk=file&rd=unbuffered,std,chained&wl=to_end",
+  "len=16K&chunk=good&rs=7&rd=std,tokio&wl=exact",
+  "len=8K&chunk=3&rd=unbuffered,std,futures&wl=bytes",
   "lab=write&recs=512&icap=0&buf=1K&wf=cursor_vec,writer_vec,bytes_mut,mut_slice&wlen=64K&ws=16&wcap=8K&sink=poor",
   "cap=0&rs=banana&rd=nope&len=999T&wl=lines&view=timeline",
 ];
@@ -31,24 +36,30 @@ function counts(report: LabReport): unknown {
   return { ...report, runs: report.runs.map(({ cpu_ns: _, timeline: __, ...rest }) => rest), timer: null };
 }
 
-describe("the counting build and the full build", () => {
+/** The canonical fragment and params of `link`. */
+function decoded(link: string): { fragment: string; params: Params } {
+  return counting.decode_link(link) as { fragment: string; params: Params };
+}
+
+describe("the counting, timing and program builds", () => {
   it("agree with the generated schema: an empty link decodes to its defaults", () => {
-    for (const build of [counting, full]) {
+    for (const build of [counting, program, realTimingEngine("fixed")]) {
       expect((build.decode_link("") as { params: Params }).params).toEqual(realCodec().schema.defaults);
     }
   });
 
-  it.each(LINKS)("decode %j alike, to a link the full build writes back the same", (link) => {
-    const decoded = counting.decode_link(link) as { params: Params; fragment: string };
-    expect(decoded).toEqual(full.decode_link(link));
-    expect(full.encode_link(decoded.params)).toBe(decoded.fragment);
+  it.each(LINKS)("decode %j alike, to a link the program build writes back the same", (link) => {
+    const { params, fragment } = decoded(link);
+    expect(decoded(link)).toEqual(program.decode_link(link));
+    expect(decoded(link)).toEqual(realTimingEngine(params.workload).decode_link(link));
+    expect(program.encode_link(params)).toBe(fragment);
   });
 
-  it.each(LINKS)("count %j alike: every count and digest (or the counting build refuses a lab the schema says it leaves out)", (link) => {
-    const { fragment, params } = full.decode_link(link) as { fragment: string; params: Params };
-    const b = full.run(fragment, true, false) as LabReport;
+  it.each(LINKS)("count %j alike in the counting build and the build that times it: every count and digest (or the counting build refuses a lab the schema says it leaves out)", (link) => {
+    const { fragment, params } = decoded(link);
+    const b = realEngineFor(params).run(fragment, true, false) as LabReport;
     expect(b.stage).toBe("counts");
-    if (realCodec().countsBuild(params.lab) === "full") {
+    if (realCodec().countsBuild(params.lab) === "program") {
       expect(() => counting.run(fragment, true, false)).toThrow(/lab: .*read lab only/);
       return;
     }
@@ -58,11 +69,12 @@ describe("the counting build and the full build", () => {
   });
 
   it.each(LINKS)("time %j from the counting build's counts as from its own run: the same counts, digests and timelines", (link) => {
-    const { fragment, params } = full.decode_link(link) as { fragment: string; params: Params };
-    const whole = full.run(fragment, false, true) as LabReport;
-    // A write-lab link is counted by the full build in the same run: what it is given is not used.
+    const { fragment, params } = decoded(link);
+    const engine = realEngineFor(params);
+    const whole = engine.run(fragment, false, true) as LabReport;
+    // A write-lab link is counted by the program build in the same run: what it is given is not used.
     const known = params.lab === "write" ? {} : counting.run(fragment, true, false);
-    const timed = full.time_counted(fragment, true, known) as LabReport;
+    const timed = engine.time_counted(fragment, true, known) as LabReport;
     expect(timed.stage).toBe("quick");
     expect(counts(timed)).toEqual(counts(whole));
     if (timed.lab === "read" && whole.lab === "read") {
@@ -71,26 +83,46 @@ describe("the counting build and the full build", () => {
     }
   });
 
+  it.each(WORKLOADS)("the %s timing build runs its workload and refuses every other before anything runs; the program build runs none", (workload) => {
+    const engine = realTimingEngine(workload);
+    for (const other of WORKLOADS) {
+      const { fragment } = decoded(`len=4K&rd=unbuffered,std,chained,tokio,futures&wl=${other}`);
+      if (other === workload) {
+        expect((engine.run(fragment, false, true) as LabReport).stage).toBe("quick");
+        expect(() => program.run(fragment, true, false)).toThrow(new RegExp(`wl: this build of the engine runs no read-lab workload, not ${other}`));
+      } else {
+        expect(() => engine.run(fragment, false, true)).toThrow(new RegExp(`wl: this build of the engine runs the workloads ${workload}, not ${other}`));
+        expect(() => engine.time_counted(fragment, true, counting.run(fragment, true, false))).toThrow(/wl: /);
+      }
+    }
+  });
+
+  it("every timing build has the same glue, so the timing worker's one glue loads each of them", () => {
+    const glue = (workload: Workload): string => readFileSync(new URL(`../../pkg-timing/${workload}/buflab_timing.js`, import.meta.url), "utf8");
+    for (const workload of WORKLOADS) expect(glue(workload), workload).toBe(glue("fixed"));
+  });
+
   it("time_counted refuses counts of other settings, and a report that is not counts", () => {
-    const [a, b] = [LINKS[1], LINKS[2]].map((link) => (full.decode_link(link ?? "") as { fragment: string }).fragment) as [string, string];
-    expect(() => full.time_counted(a, true, counting.run(b, true, false))).toThrow(/counts: the counts are of other settings/);
-    expect(() => full.time_counted(a, true, full.run(a, false, true))).toThrow(/counts: only a counts report/);
+    const [a, b] = [LINKS[1], LINKS[2]].map((link) => decoded(link ?? "").fragment) as [string, string];
+    const engine = realTimingEngine("fixed");
+    expect(() => engine.time_counted(a, true, counting.run(b, true, false))).toThrow(/counts: the counts are of other settings/);
+    expect(() => engine.time_counted(a, true, engine.run(a, false, true))).toThrow(/counts: only a counts report/);
   });
 
   it("the schema says which labs the counting build runs: the read lab, not the write lab (12 KB gzipped of it)", () => {
     expect(realCodec().countsBuild("read")).toBe("counts");
-    expect(realCodec().countsBuild("write")).toBe("full");
+    expect(realCodec().countsBuild("write")).toBe("program");
   });
 
   it("run takes canonical links only: one the codec would correct is refused with its notice", () => {
-    for (const build of [counting, full]) {
+    for (const build of [counting, program, realTimingEngine("fixed")]) {
       expect(() => build.run("len=16K&cap=0&rd=std", true, false)).toThrow(/link: cap: .*minimum/);
       expect(() => build.run("v=9&len=16K&rd=std", true, false)).toThrow(/link: v: link version/);
     }
   });
 
   it("the counting build refuses to time, and records no timeline", () => {
-    const { fragment } = full.decode_link("len=16K&rd=std") as { fragment: string };
+    const { fragment } = decoded("len=16K&rd=std");
     expect(() => counting.run(fragment, false, true)).toThrow(/counts only/);
     expect(() => counting.run(fragment, false, false)).toThrow(/counts only/);
     const report = counting.run(fragment, true, false) as LabReport;
@@ -98,9 +130,9 @@ describe("the counting build and the full build", () => {
     expect(report.runs[0]!.timeline).toBeUndefined();
   });
 
-  it("the full build's counts carry the timeline the timeline view draws: std's 1-byte reads, one source read per drained buffer", () => {
-    const { fragment } = full.decode_link("len=16K&rd=std") as { fragment: string };
-    const report = full.run(fragment, true, false) as LabReport;
+  it("the timing build's counts carry the timeline the timeline view draws: std's 1-byte reads, one source read per drained buffer", () => {
+    const { fragment } = decoded("len=16K&rd=std");
+    const report = realTimingEngine("fixed").run(fragment, true, false) as LabReport;
     if (report.lab !== "read") throw new Error("a read-lab link gave a write-lab report");
     const timeline = report.runs[0]!.timeline!;
     expect({ ...timeline, ops: timeline.ops.length }).toEqual({ shape: "single", capacity: 8192, pool: report.params.pool, streams: 1, ops: 100, truncated: true, error: null });
@@ -114,8 +146,8 @@ describe("the counting build and the full build", () => {
   });
 
   it("a short stream's timeline, traced to its end, adds up to the run's counts", () => {
-    const { fragment } = full.decode_link("len=1K&chunk=file&rs=16&rd=unbuffered,std,chained") as { fragment: string };
-    const report = full.run(fragment, true, false) as LabReport;
+    const { fragment } = decoded("len=1K&chunk=file&rs=16&rd=unbuffered,std,chained");
+    const report = realTimingEngine("fixed").run(fragment, true, false) as LabReport;
     if (report.lab !== "read") throw new Error("a read-lab link gave a write-lab report");
     for (const run of report.runs) {
       const timeline = run.timeline!;
@@ -134,12 +166,26 @@ describe("the counting build and the full build", () => {
     ]);
   });
 
-  it("the counting build has none of the full build's other exports", () => {
-    // Nothing in it takes params as an object, so it carries no deserializer (crate/src/wasm.rs).
-    for (const name of ["code", "encode_link", "fit_sweep", "verdict", "time_ratio", "sweep_point", "sweep_report", "sweep_total", "calibrate_opfs"]) {
-      expect(name in counting, name).toBe(false);
-      expect(name in full, name).toBe(true);
-    }
+  it("each build has the exports its jobs need and none of the others' (the counting build carries no deserializer: crate/src/wasm.rs)", () => {
+    const timing = realTimingEngine("fixed");
+    const exports = (build: object, names: string[]) => names.filter((name) => name in build);
+    const programOnly = ["code", "encode_link", "fit_sweep", "calibrate_opfs"];
+    const timingOnly = ["sweep_point", "sweep_report", "sweep_total"];
+    const comparisons = ["verdict", "time_ratio"];
+    expect(exports(counting, [...programOnly, ...timingOnly, "time_counted", ...comparisons])).toEqual(comparisons);
+    expect(exports(timing, [...programOnly, ...timingOnly, "time_counted"])).toEqual([...timingOnly, "time_counted"]);
+    expect(exports(program, [...programOnly, "time_counted"])).toEqual([...programOnly, "time_counted"]);
+  });
+
+  it("the counting build compares times by the engine's rule: only samples that separate decide, and the ratio is the range they support", () => {
+    const stats = (min: number, max: number, samples = 5) => ({ min, median: (min + max) / 2, max, mad: 0, samples, batch: 1, outliers: 0 });
+    const codec = realCodec();
+    expect(codec.verdict(stats(1, 2), stats(3, 4))).toBe("faster");
+    expect(codec.verdict(stats(3, 4), stats(1, 2))).toBe("slower");
+    expect(codec.verdict(stats(1, 3), stats(2, 4))).toBe("same");
+    expect(codec.verdict(stats(1, 2, 1), stats(3, 4))).toBe("same");
+    expect(codec.timeRatio(stats(1, 2), stats(4, 8))).toEqual({ low: 2, median: 4, high: 8 });
+    expect(codec.timeRatio(stats(1, 2, 1), stats(4, 8))).toBeNull();
   });
 });
 
@@ -182,7 +228,7 @@ describe("the wasm the page loads", () => {
   // size: every timed loop (engine/timed.rs: one function per reader, chunk
   // kind and workload, as in the user's program) became one 500 KB function,
   // and the counted pass one of 48 KB (crate/Cargo.toml, package.json).
-  it.each(["../../pkg/buflab_bg.wasm", "../../pkg-counts/buflab_counts_bg.wasm"])("%s keeps the engine's loops functions of their own", (path) => {
+  it.each(["../../pkg-counts/buflab_counts_bg.wasm", "../../pkg-program/buflab_program_bg.wasm", "../../pkg-timing/fixed/buflab_timing_bg.wasm", "../../pkg-timing/lines/buflab_timing_bg.wasm"])("%s keeps the engine's loops functions of their own", (path) => {
     expect(largestFunction(readFileSync(new URL(path, import.meta.url)))).toBeLessThan(32 * 1024);
   });
 });

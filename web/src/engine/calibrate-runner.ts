@@ -16,7 +16,7 @@ export function calibrator(bridge: EngineClient): Calibrate {
   return (params) => bridge.submit({ kind: "calibrate", params });
 }
 
-/** The page's calibrator: a real module worker of the full build per calibration. */
+/** The page's calibrator: a real module worker of the program build per calibration. */
 export function createCalibrator(): Calibrate {
-  return calibrator(createEngineClient("buflab-calibrate", "full", { worker: "per-job" }));
+  return calibrator(createEngineClient("buflab-calibrate", "program", { worker: "per-job" }));
 }

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { realCodec } from "./real-engine";
 import { Cancelled, EngineClient, JOB_KINDS, LatestQueue, Superseded, isDropped, type ClientEvent, type ClientOptions, type WorkerLike } from "./client";
-import type { FromWorker, Job, JobKind, Reply, ToWorker } from "./protocol";
+import { timingBuildOf, type EngineBuild, type FromWorker, type Job, type JobKind, type Reply, type ToWorker } from "./protocol";
 import type { Calibration, Params, Report, SweepReport } from "./types.gen";
 import { StandInWorker } from "./stand-in-worker";
 
@@ -66,13 +66,16 @@ const KINDS: { [K in JobKind]: { job: () => Job<K>; reply: () => Reply<K>; worke
   calibrate: { job: () => ({ kind: "calibrate", params: params(1) }), reply: () => ({ kind: "measured", calibration }), worker: "per-job" },
 };
 
-function setup(options: Pick<ClientOptions, "timeoutMs" | "maxRespawns" | "preempt" | "quiet" | "worker"> = {}) {
+function setup(options: Pick<ClientOptions, "timeoutMs" | "maxRespawns" | "preempt" | "quiet" | "worker" | "build"> = {}) {
   const workers: ClientWorker[] = [];
   const events: ClientEvent[] = [];
+  /** The build each worker was started with, in order. */
+  const builds: EngineBuild[] = [];
   const client = new EngineClient({
-    createWorker: () => {
+    createWorker: (build) => {
       const w = new ClientWorker();
       workers.push(w);
+      builds.push(build);
       return w;
     },
     onEvent: (e) => events.push(e),
@@ -88,7 +91,7 @@ function setup(options: Pick<ClientOptions, "timeoutMs" | "maxRespawns" | "preem
     const m = current().lastRun();
     current().done({ report: reportFor(paramsOf(m)), elapsedMs: 1 });
   };
-  return { client, workers, events, current, answer };
+  return { client, workers, builds, events, current, answer };
 }
 
 beforeEach(() => {
@@ -400,6 +403,51 @@ describe("runs (the page's counting and timing workers)", () => {
     await Promise.resolve();
     expect(current().posted).toEqual([]);
     expect(client.busy).toBe(false);
+  });
+});
+
+describe("builds (each job on the engine build it needs)", () => {
+  /** The timing worker's rule (main.ts): a run on the timing build of its link's workload. */
+  const byWorkload = (job: Job): EngineBuild => (job.kind === "run" ? timingBuildOf(paramsOf(job)) : "program");
+  const lines = (): string => realCodec().encodeLink({ ...params(7), workload: "lines" });
+
+  it("a fixed build is started at once; a build per job waits for the first job, then stays for jobs of that build", async () => {
+    const fixed = setup();
+    expect(fixed.builds).toEqual(["counts"]);
+    const perJob = setup({ build: byWorkload });
+    expect(perJob.builds).toEqual([]);
+    const first = perJob.client.run(link(1), "full");
+    expect(perJob.builds).toEqual(["timing-fixed"]);
+    perJob.answer();
+    await first;
+    const second = perJob.client.run(link(2), "full");
+    expect(perJob.builds).toEqual(["timing-fixed"]);
+    expect(perJob.current().lastRun().link).toBe(link(2));
+    perJob.answer();
+    await second;
+  });
+
+  it("a job for another build starts on a fresh worker of that build, the old one ended", async () => {
+    const { client, workers, builds, answer } = setup({ build: byWorkload });
+    const first = client.run(link(1), "full");
+    answer();
+    await first;
+    const other = client.run(lines(), "full");
+    expect(builds).toEqual(["timing-fixed", "timing-lines"]);
+    expect(workers[0]!.terminated).toBe(true);
+    expect(workers[1]!.lastRun().link).toBe(lines());
+    answer();
+    await expect(other).resolves.toMatchObject({ report: { params: { workload: "lines" } } });
+  });
+
+  it("a job waiting for the page's quiet already has its build's worker, loading", () => {
+    let quietNow: () => void = () => undefined;
+    const quiet = new Promise<void>((resolve) => (quietNow = resolve));
+    const { client, builds, workers } = setup({ build: byWorkload, quiet });
+    void client.run(lines(), "full").catch(() => undefined);
+    expect(builds).toEqual(["timing-lines"]);
+    expect(workers[0]!.posted).toEqual([]);
+    quietNow();
   });
 });
 

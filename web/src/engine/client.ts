@@ -14,6 +14,10 @@
 // terminate the worker, and start a fresh one (a resident worker at once, a
 // per-job worker with the next job).
 //
+// A job runs on the engine build it needs (`ClientOptions.build`: the
+// timing build of its link's workload, engine/spawn.ts): a job for another
+// build than the worker's starts on a fresh worker of that build.
+//
 // The page keeps one bridge per worker, so none waits behind another:
 // counting (counts at once) and timing (main.ts, `Engines`), the sweep
 // (sweep-runner.ts) and Calibrate (calibrate-runner.ts).
@@ -154,7 +158,14 @@ export type ClientEvent =
   | { type: "broken"; message: string };
 
 export interface ClientOptions {
-  createWorker: () => WorkerLike;
+  /** A fresh worker of `build`. */
+  createWorker: (build: EngineBuild) => WorkerLike;
+  /**
+   * The engine build the worker runs (the counting build by default), or
+   * the build each job needs: then the worker starts with the first job,
+   * and a job for another build replaces it.
+   */
+  build?: EngineBuild | ((job: Job) => EngineBuild);
   /**
    * `resident` (the default): a worker from the start, replaced at once when
    * it ends, so answers come sooner. `per-job`: a worker started for work and
@@ -199,6 +210,8 @@ export class EngineClient {
   readonly ready: Promise<EngineInfo>;
 
   private readonly options: Required<Omit<ClientOptions, "onEvent" | "quiet" | "timeoutMs">> & Pick<ClientOptions, "onEvent" | "timeoutMs">;
+  /** The build of the worker there is (or of the one to start next). */
+  private build: EngineBuild | null;
   /** False until the page's `quiet` has come: timed jobs wait for it. */
   private quiet: boolean;
   private readonly queue = new LatestQueue<Pending>();
@@ -210,7 +223,8 @@ export class EngineClient {
   private settleReady: { resolve: (info: EngineInfo) => void; reject: (error: Error) => void } | null;
 
   constructor(options: ClientOptions) {
-    this.options = { worker: "resident", maxRespawns: 3, preempt: () => false, ...options };
+    this.options = { worker: "resident", maxRespawns: 3, preempt: () => false, build: "counts", ...options };
+    this.build = typeof this.options.build === "string" ? this.options.build : null;
     let resolve!: (info: EngineInfo) => void;
     let reject!: (error: Error) => void;
     this.ready = new Promise<EngineInfo>((res, rej) => {
@@ -226,7 +240,7 @@ export class EngineClient {
       const held = this.queue.running;
       if (held && held.startedAt === undefined) this.start(held);
     });
-    if (this.options.worker === "resident") this.spawn();
+    if (this.options.worker === "resident" && this.build !== null) this.spawn();
   }
 
   /**
@@ -297,9 +311,10 @@ export class EngineClient {
   }
 
   private spawn(): WorkerLike | null {
+    if (this.build === null) return null;
     let worker: WorkerLike;
     try {
-      worker = this.options.createWorker();
+      worker = this.options.createWorker(this.build);
     } catch (error) {
       this.breakDown(`Could not start the engine worker: ${error instanceof Error ? error.message : String(error)}`);
       return null;
@@ -333,10 +348,18 @@ export class EngineClient {
   }
 
   private start(job: Pending): void {
-    // A timed job before the page's quiet: started when it comes (the constructor).
-    if (!this.quiet && rulesOf(job.job).timed(job.job)) return;
+    // A job for another build than the worker's: a worker of that build
+    // (nothing runs on the old one: this job is the one starting).
+    const build = typeof this.options.build === "string" ? this.options.build : this.options.build(job.job);
+    if (build !== this.build) {
+      this.endWorker();
+      this.build = build;
+    }
+    // Started at once, so its build loads while the job waits.
     const worker = this.worker ?? this.spawn();
     if (worker === null) return;
+    // A timed job before the page's quiet: started when it comes (the constructor).
+    if (!this.quiet && rulesOf(job.job).timed(job.job)) return;
     job.startedAt = performance.now();
     this.arm(job);
     worker.postMessage({ type: "job", id: job.id, job: job.job });
@@ -439,12 +462,14 @@ export class EngineClient {
 
 /**
  * A client over real module workers built by Vite, running `build` of the
- * engine (engine/spawn.ts); `name` tells the page's workers apart in devtools.
+ * engine, or the build each job needs (engine/spawn.ts); `name` tells the
+ * page's workers apart in devtools.
  */
-export function createEngineClient(name: string, build: EngineBuild, options: Omit<ClientOptions, "createWorker"> = {}): EngineClient {
+export function createEngineClient(name: string, build: NonNullable<ClientOptions["build"]>, options: Omit<ClientOptions, "createWorker" | "build"> = {}): EngineClient {
   return new EngineClient({
     ...options,
-    createWorker: () => spawnEngineWorker(name, build) as WorkerLike,
+    build,
+    createWorker: (build) => spawnEngineWorker(name, build) as WorkerLike,
   });
 }
 
@@ -459,7 +484,7 @@ export interface Engines {
 /**
  * The client that counts a lab whose counts come from `build`
  * (`Codec.countsBuild`): the counting worker, or for a lab the counting
- * build leaves out, the timing worker with the full build.
+ * build leaves out, the timing worker with the program build.
  */
 export function countsClient(engines: Engines, build: EngineBuild): EngineClient {
   return build === "counts" ? engines.counter : engines.timer;

@@ -1,9 +1,9 @@
 // Typed face of the engine's pure, synchronous functions: the schema (limits,
-// defaults, names) and the link codec. The main thread instantiates the
-// counting build to read links (compiled once, shared with the counting
-// worker, engine/spawn.ts), and the full build, once that has arrived after
-// the first numbers, to write them and for the code panel's program; only
-// the workers call `run`. The schema is a constant of the engine, generated
+// defaults, names), the link codec and the comparison of times. The main
+// thread instantiates the counting build to read links and compare times
+// (compiled once, shared with the counting worker, engine/spawn.ts), and the
+// program build, once that has arrived after the first numbers, to write
+// links and for the code panel's program; only the workers call `run`. The schema is a constant of the engine, generated
 // from it as data (crate/src/types.rs), so no wasm serializes it at run time.
 //
 // The engine owns validation: the UI never re-implements a limit or a default,
@@ -17,25 +17,30 @@ import type { Decoded, Lab, Params, Ratio, Schema, Stats, Verdict } from "./type
 /** The engine's schema (crate/src/catalog/schema.rs), as generated; the page reads it as `Codec.schema`. */
 const schema = schemaData as Schema;
 
-/** The counting build's codec exports: reading links, sizes (in both builds). */
+/** The counting build's codec exports: reading links, sizes, comparing times (in every build). */
 export interface CodecExports {
   decode_link(fragment: string): unknown;
   parse_size(text: string): number | undefined;
   format_size(n: number): string;
   max_streams(len: number, cap: number): number;
+  verdict(a: Float64Array, b: Float64Array): string;
+  time_ratio(a: Float64Array, b: Float64Array): unknown;
 }
 
 /**
- * The full build's exports the page uses on this thread: writing links, and
- * the code panel's program. Each takes params as an object, so each needs the
- * params' deserializer, which the counting build leaves out for size.
+ * The program build's exports the page uses on this thread: writing links,
+ * and the code panel's program. Each takes params as an object, so each needs
+ * the params' deserializer, which the counting build leaves out for size.
  */
 export interface ProgramExports {
   encode_link(params: unknown): string;
   fit_sweep(params: unknown): unknown;
-  verdict(a: unknown, b: unknown): string;
-  time_ratio(a: unknown, b: unknown): unknown;
   code(params: unknown): string;
+}
+
+/** The figures of `stats` the engine's comparisons read, as it takes them (crate/src/wasm.rs `compared`). */
+function compared(stats: Stats): Float64Array {
+  return Float64Array.of(stats.min, stats.median, stats.max, stats.samples);
 }
 
 export interface Codec {
@@ -55,22 +60,10 @@ export interface Codec {
    */
   uses(params: Params, key: string): boolean;
   /**
-   * The build that counts `lab` first: the counting build, or the full one
-   * for a lab the counting build leaves out (the schema's `counting_module`).
+   * The build that counts `lab` first: the counting build, or the program
+   * build for a lab the counting build leaves out (the schema's `counting_module`).
    */
   countsBuild(lab: Lab): EngineBuild;
-  /**
-   * True once the full build has loaded on this thread (`programLoaded`):
-   * from then on the calls below answer; before, they throw `ProgramLoading`
-   * (the page holds its edits until then, app/page.ts).
-   */
-  readonly ready: boolean;
-  /** Resolves once the calls below can answer; rejects if the full build cannot load. */
-  readonly programLoaded: Promise<void>;
-  /** Canonical fragment for these params, without the leading '#'. Throws for invalid params. */
-  encodeLink(params: Params): string;
-  /** Params whose sweep is fitted to the rest (as a link's would be), with notices; throws when the rest is invalid. */
-  fitSweep(params: Params): Decoded;
   /** How time `a` compares with `b`: faster or slower only when their samples separate (the engine's rule). */
   verdict(a: Stats, b: Stats): Verdict;
   /**
@@ -79,6 +72,18 @@ export interface Codec {
    * null with fewer than two samples a side.
    */
   timeRatio(a: Stats, b: Stats): Ratio | null;
+  /**
+   * True once the program build has loaded on this thread (`programLoaded`):
+   * from then on the calls below answer; before, they throw `ProgramLoading`
+   * (the page holds its edits until then, app/page.ts).
+   */
+  readonly ready: boolean;
+  /** Resolves once the calls below can answer; rejects if the program build cannot load. */
+  readonly programLoaded: Promise<void>;
+  /** Canonical fragment for these params, without the leading '#'. Throws for invalid params. */
+  encodeLink(params: Params): string;
+  /** Params whose sweep is fitted to the rest (as a link's would be), with notices; throws when the rest is invalid. */
+  fitSweep(params: Params): Decoded;
   /** The Rust program these params correspond to (crate/src/catalog/snippet.rs). Throws for invalid params. */
   code(params: Params): string;
 }
@@ -96,7 +101,7 @@ export function usesKey(schema: Schema, params: Params, key: string): boolean {
   return workloads.some((w) => w.id === params.workload) || readers.some((r) => params.readers.includes(r.id));
 }
 
-/** A call that needs the full build, made before it has loaded on this thread. */
+/** A call that needs the program build, made before it has loaded on this thread. */
 class ProgramLoading extends Error {
   constructor(why = "it is still loading") {
     super(`The engine cannot write links yet: ${why}.`);
@@ -104,7 +109,7 @@ class ProgramLoading extends Error {
   }
 }
 
-/** The codec over the counting build's exports; `program`, the full build's, comes later. */
+/** The codec over the counting build's exports; `program`, the program build's, comes later. */
 export function codecFrom(exports: CodecExports, program: ProgramExports | Promise<ProgramExports>): Codec {
   // A build already loaded (the tests' synchronous one) answers at once.
   let loaded: ProgramExports | null = program instanceof Promise ? null : program;
@@ -114,7 +119,7 @@ export function codecFrom(exports: CodecExports, program: ProgramExports | Promi
       loaded = exports;
     },
     (error: unknown) => {
-      failed = `its full build did not load (${error instanceof Error ? error.message : String(error)})`;
+      failed = `its program build did not load (${error instanceof Error ? error.message : String(error)})`;
       throw error;
     },
   );
@@ -132,15 +137,15 @@ export function codecFrom(exports: CodecExports, program: ProgramExports | Promi
     formatSize: (bytes) => exports.format_size(bytes),
     maxStreams: (len, cap) => exports.max_streams(len, cap),
     uses: (params, key) => usesKey(schema, params, key),
-    countsBuild: (lab) => (schema.labs.find((l) => l.id === lab)?.counting_module === false ? "full" : "counts"),
+    countsBuild: (lab) => (schema.labs.find((l) => l.id === lab)?.counting_module === false ? "program" : "counts"),
+    verdict: (a, b) => exports.verdict(compared(a), compared(b)) as Verdict,
+    timeRatio: (a, b) => (exports.time_ratio(compared(a), compared(b)) as Ratio | undefined) ?? null,
     get ready() {
       return loaded !== null;
     },
     programLoaded,
     encodeLink: (params) => full().encode_link(params),
     fitSweep: (params) => full().fit_sweep(params) as Decoded,
-    verdict: (a, b) => full().verdict(a, b) as Verdict,
-    timeRatio: (a, b) => (full().time_ratio(a, b) as Ratio | undefined) ?? null,
     code: (params) => full().code(params),
   };
 }
@@ -152,10 +157,10 @@ async function instantiate<T>(glue: Promise<T & { default(init: { module_or_path
   return exports;
 }
 
-/** The codec from the counting build; the program from the full build, once that is released (engine/spawn.ts). */
+/** The codec from the counting build; the program from the program build, once that is released (engine/spawn.ts). */
 export async function loadCodec(): Promise<Codec> {
   const codec = await instantiate(import("../../pkg-counts/buflab_counts.js"), engineModule("counts"));
-  // The full build's glue is fetched only once its wasm is on its way.
-  const full = engineModule("full");
-  return codecFrom(codec, instantiate(full.then(() => import("../../pkg/buflab.js")), full));
+  // The program build's glue is fetched only once its wasm is on its way.
+  const program = engineModule("program");
+  return codecFrom(codec, instantiate(program.then(() => import("../../pkg-program/buflab_program.js")), program));
 }

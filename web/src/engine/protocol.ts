@@ -21,16 +21,27 @@
 //              calibrate_opfs(params, handle): a Calibration, or what this
 //              browser is missing
 
-import type { Calibration, LabReport, Params, Stage, SweepReport } from "./types.gen";
+import type { Calibration, LabReport, Params, Stage, SweepReport, Workload } from "./types.gen";
 
 /** A failure injected on purpose to test recovery; only builds made with `npm run build:faults` accept one. */
 export type Fault = "panic" | "hang" | "oom";
 
 /**
- * Which wasm build a worker runs (engine/spawn.ts): `counts`, the codec and
- * the counted pass only (the first numbers); `full`, everything.
+ * Which wasm build a worker runs (engine/spawn.ts; their features are in
+ * crate/Cargo.toml): `counts`, reading links and the read lab's counted
+ * pass (the first numbers); `timing-<workload>`, the read lab's timed pass,
+ * timelines and sweeps with that workload's loops only; `program`, writing
+ * links, the code panel, the write lab and Calibrate.
  */
-export type EngineBuild = "counts" | "full";
+export type EngineBuild = "counts" | "program" | TimingBuild;
+
+/** The read lab's timing build of one workload. */
+export type TimingBuild = `timing-${Workload}`;
+
+/** The build that times `params` and sweeps them: the read lab's timing build of their workload, or the program build for the write lab. */
+export function timingBuildOf(params: Pick<Params, "lab" | "workload">): EngineBuild {
+  return params.lab === "read" ? `timing-${params.workload}` : "program";
+}
 
 /**
  * The first message every worker gets (engine/spawn.ts): the engine's wasm,
@@ -70,13 +81,13 @@ export interface Jobs {
     progress: never;
     reply: { report: LabReport; elapsedMs: number };
   };
-  /** The sweep `params.sweep`, point by point; `quick`: one sample per point. The full build only. */
+  /** The sweep `params.sweep`, point by point; `quick`: one sample per point. The timing build of their workload. */
   sweep: {
     request: { params: Params; quick: boolean };
     progress: SweepProgress;
     reply: SweepReport;
   };
-  /** The cost of one source read on the browser's file system. The full build only. */
+  /** The cost of one source read on the browser's file system. The program build only. */
   calibrate: {
     request: { params: Params };
     progress: never;

@@ -1,51 +1,78 @@
-// For unit tests: the real engine (web/pkg, built by `npm run wasm`), loaded
-// synchronously with initSync where the page loads it asynchronously. Tests
-// take params, limits and defaults from it instead of keeping copies. The
-// counting build (web/pkg-counts) is loaded the same way, for the tests that
-// hold it to the full one.
+// For unit tests: the real engine, the builds the page loads (`npm run
+// wasm`: web/pkg-counts, web/pkg-program, web/pkg-timing/<workload>),
+// loaded synchronously with initSync where the page loads them
+// asynchronously. Tests take params, limits and defaults from them instead
+// of keeping copies, and hold the builds to each other (builds.test.ts).
 
 import { readFileSync } from "node:fs";
 import * as counting from "../../pkg-counts/buflab_counts.js";
-import * as engine from "../../pkg/buflab.js";
+import * as program from "../../pkg-program/buflab_program.js";
+import * as bytes from "../../pkg-timing/bytes/buflab_timing.js";
+import * as exact from "../../pkg-timing/exact/buflab_timing.js";
+import * as fixed from "../../pkg-timing/fixed/buflab_timing.js";
+import * as frames from "../../pkg-timing/frames/buflab_timing.js";
+import * as lines from "../../pkg-timing/lines/buflab_timing.js";
+import * as scan from "../../pkg-timing/scan/buflab_timing.js";
+import * as toEnd from "../../pkg-timing/to_end/buflab_timing.js";
 import { codecFrom, type Codec } from "./codec";
-import type { LabReport, Notice, SweepPoint, SweepReport } from "./types.gen";
+import { timingBuildOf } from "./protocol";
+import type { LabReport, Notice, Params, SweepPoint, SweepReport, Workload } from "./types.gen";
+
+/** A timing build's exports (every workload's has the same). */
+export type TimingEngine = typeof fixed;
+
+/** Each workload's timing build, as its package (web/pkg-timing/<workload>). */
+const TIMING: Record<Workload, TimingEngine> = { fixed, exact, bytes, to_end: toEnd, lines, frames, scan };
+
+const loaded = new Set<unknown>();
+
+/** `engine`, its wasm (`path`, next to this package's glue) loaded on first use. */
+function load<T extends { initSync(options: { module: Buffer }): unknown }>(engine: T, path: string): T {
+  if (!loaded.has(engine)) {
+    engine.initSync({ module: readFileSync(new URL(path, import.meta.url)) });
+    loaded.add(engine);
+  }
+  return engine;
+}
+
+/** The counting build's exports (the codec, the comparisons and `run`, counts only), loaded. */
+export function realCountingEngine(): typeof counting {
+  return load(counting, "../../pkg-counts/buflab_counts_bg.wasm");
+}
+
+/** The program build's exports (writing links, the code panel, the write lab, Calibrate), loaded. */
+export function realProgramEngine(): typeof program {
+  return load(program, "../../pkg-program/buflab_program_bg.wasm");
+}
+
+/** The timing build of `workload` (the read lab's timed pass and sweeps of that workload), loaded. */
+export function realTimingEngine(workload: Workload): TimingEngine {
+  return load(TIMING[workload], `../../pkg-timing/${workload}/buflab_timing_bg.wasm`);
+}
 
 let codec: Codec | null = null;
 
-/** The engine's codec; the first call loads the wasm. */
+/** The engine's codec, as the page has it once the program build has loaded. */
 export function realCodec(): Codec {
-  if (codec === null) {
-    engine.initSync({ module: readFileSync(new URL("../../pkg/buflab_bg.wasm", import.meta.url)) });
-    codec = codecFrom(engine, engine);
-  }
+  codec ??= codecFrom(realCountingEngine(), realProgramEngine());
   return codec;
 }
 
-let countingLoaded = false;
-
-/** The counting build's exports (the codec and `run`, counts only), loaded. */
-export function realCountingEngine(): typeof counting {
-  if (!countingLoaded) {
-    counting.initSync({ module: readFileSync(new URL("../../pkg-counts/buflab_counts_bg.wasm", import.meta.url)) });
-    countingLoaded = true;
-  }
-  return counting;
-}
-
-/** The engine's exports (`run` included), loaded. */
-export function realEngine(): typeof engine {
-  realCodec();
-  return engine;
+/** The build that times `params`, as the page's timing worker picks it (protocol.ts `timingBuildOf`), loaded. */
+export function realEngineFor(params: Pick<Params, "lab" | "workload">): TimingEngine | typeof program {
+  return timingBuildOf(params) === "program" ? realProgramEngine() : realTimingEngine(params.workload);
 }
 
 /** A quick run of `link`, as the timing worker runs it; throws for a link the codec would correct (`run` takes canonical links only). */
 export function realQuickRun(link: string): LabReport {
-  return realEngine().run(link.replace(/^#/, ""), false, true) as LabReport;
+  const fragment = link.replace(/^#/, "");
+  return realEngineFor(realCodec().decodeLink(fragment).params).run(fragment, false, true) as LabReport;
 }
 
 /** The sweep a link carries, run point by point as the sweep worker runs it (quick sampling), up to `upTo` points. */
 export function realSweep(fragment: string, upTo?: number): { report: SweepReport; notices: Notice[] } {
   const { params, notices } = realCodec().decodeLink(fragment);
+  const engine = realTimingEngine(params.workload);
   const count = upTo ?? engine.sweep_total(params);
   const points: SweepPoint[] = [];
   for (let i = 0; i < count; i++) points.push(engine.sweep_point(params, i, { quick: true }) as SweepPoint);

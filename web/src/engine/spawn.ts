@@ -1,15 +1,19 @@
-// Starting the engine's workers. The engine comes as two wasm builds of the
-// same crate (`npm run wasm`):
+// Starting the engine's workers. The engine comes as several wasm builds of
+// the same crate (`npm run wasm`; their features are in crate/Cargo.toml),
+// so a link downloads the code it runs and no more:
 //
-//   counts  web/pkg-counts   reading links and the read lab's counted pass,
-//                            nothing timed (built without the `timed` and
-//                            `write-lab` features, for size): links read on
-//                            this thread and the counting worker, i.e. the
-//                            first numbers
-//   full    web/pkg          everything: the timed pass, the buffer timeline,
-//                            sweeps, calibration, the write lab (its counts
-//                            too: Codec.countsBuild); on this thread, writing
-//                            links and the code panel's program
+//   counts          web/pkg-counts        reading links and the read lab's
+//                                         counted pass, nothing timed: links
+//                                         read on this thread and the counting
+//                                         worker, i.e. the first numbers
+//   timing-<wl>     web/pkg-timing/<wl>   the read lab's timed pass, buffer
+//                                         timelines and sweeps, with the loops
+//                                         of one workload: the timing and
+//                                         sweep workers of a link with that `wl`
+//   program         web/pkg-program       on this thread, writing links and
+//                                         the code panel's program; the write
+//                                         lab (its counts too: Codec.countsBuild)
+//                                         and Calibrate
 //
 // Each is compiled once, on this thread, while it downloads
 // (WebAssembly.compileStreaming), and the compiled Module is handed to every
@@ -17,15 +21,38 @@
 //
 //   page ── compileStreaming(wasm) ──▶ Module ──postMessage──▶ worker: init({ module_or_path })
 //
-// The full build waits until the page says the first numbers are on screen
-// (`startFullEngine`), so the first numbers download nothing they do not use;
-// a link to a lab the counting build leaves out starts it at once (main.ts).
-// Every worker waits for that first message before it loads (worker.ts),
-// the glue of its build already in its script (worker-counts.ts, worker-full.ts).
+// The timing and program builds wait until the page says the first numbers
+// are on screen (`startFullEngine`), so the first numbers download nothing
+// they do not use; a link to a lab the counting build leaves out starts them
+// at once (main.ts). The program build then waits for the first timing build
+// asked for to arrive, so the two do not share the network on the way to
+// the first full measurement. Every worker waits for that first message
+// before it loads (worker.ts), the glue of its build already in its script
+// (worker-counts.ts, worker-timing.ts, worker-program.ts).
 
 import countsUrl from "../../pkg-counts/buflab_counts_bg.wasm?url";
-import fullUrl from "../../pkg/buflab_bg.wasm?url";
-import type { EngineBuild, ModuleMessage } from "./protocol";
+import programUrl from "../../pkg-program/buflab_program_bg.wasm?url";
+import bytesUrl from "../../pkg-timing/bytes/buflab_timing_bg.wasm?url";
+import exactUrl from "../../pkg-timing/exact/buflab_timing_bg.wasm?url";
+import fixedUrl from "../../pkg-timing/fixed/buflab_timing_bg.wasm?url";
+import framesUrl from "../../pkg-timing/frames/buflab_timing_bg.wasm?url";
+import linesUrl from "../../pkg-timing/lines/buflab_timing_bg.wasm?url";
+import scanUrl from "../../pkg-timing/scan/buflab_timing_bg.wasm?url";
+import toEndUrl from "../../pkg-timing/to_end/buflab_timing_bg.wasm?url";
+import type { EngineBuild, ModuleMessage, TimingBuild } from "./protocol";
+
+/** Every build's wasm, by build (a timing build per workload: the type asks for all of them). */
+const WASM: Record<EngineBuild, string> & Record<TimingBuild, string> = {
+  counts: countsUrl,
+  program: programUrl,
+  "timing-fixed": fixedUrl,
+  "timing-exact": exactUrl,
+  "timing-bytes": bytesUrl,
+  "timing-to_end": toEndUrl,
+  "timing-lines": linesUrl,
+  "timing-frames": framesUrl,
+  "timing-scan": scanUrl,
+};
 
 const compiled: Partial<Record<EngineBuild, Promise<WebAssembly.Module>>> = {};
 
@@ -34,7 +61,10 @@ const fullReleased = new Promise<void>((resolve) => {
   release = resolve;
 });
 
-/** Lets the full engine download and compile (once the first numbers are on screen, or earlier if something needs it). */
+/** The first timing build asked for, once it has arrived (or failed): the program build waits for it. */
+let firstTiming: Promise<unknown> | null = null;
+
+/** Lets the timing and program builds download and compile (once the first numbers are on screen, or earlier if something needs them). */
 export function startFullEngine(): void {
   release();
 }
@@ -50,10 +80,23 @@ async function compile(url: string): Promise<WebAssembly.Module> {
   }
 }
 
-/** One engine build, compiled once per page (the full one only after `startFullEngine`). */
+/** One engine build, compiled once per page (all but the counting build only after `startFullEngine`). */
 export function engineModule(build: EngineBuild): Promise<WebAssembly.Module> {
-  compiled[build] ??= build === "counts" ? compile(countsUrl) : fullReleased.then(() => compile(fullUrl));
-  return compiled[build];
+  if (build === "counts") {
+    compiled.counts ??= compile(countsUrl);
+    return compiled.counts;
+  }
+  if (build === "program") {
+    compiled.program ??= fullReleased.then(() => firstTiming?.catch(() => undefined)).then(() => compile(programUrl));
+    return compiled.program;
+  }
+  let module = compiled[build];
+  if (module === undefined) {
+    module = fullReleased.then(() => compile(WASM[build]));
+    compiled[build] = module;
+    firstTiming ??= module;
+  }
+  return module;
 }
 
 /** What the clients use of a Worker (engine/client.ts narrows the message types). */
@@ -64,11 +107,11 @@ export interface EngineWorker {
 }
 
 /**
- * A worker of the full build, started once that build is released
- * (`startFullEngine`). Started at boot, it would spend its start-up (a new
- * isolate, its script) beside the counting worker and the page's building,
- * on the first numbers' path, only to wait for a module that comes after
- * them. Messages and listeners given meanwhile are handed on in order.
+ * A worker of a build that waits for `startFullEngine`, started once it is
+ * released. Started at boot, it would spend its start-up (a new isolate,
+ * its script) beside the counting worker and the page's building, on the
+ * first numbers' path, only to wait for a module that comes after them.
+ * Messages and listeners given meanwhile are handed on in order.
  */
 class LateWorker implements EngineWorker {
   private worker: Worker | null = null;
@@ -102,23 +145,31 @@ class LateWorker implements EngineWorker {
   }
 }
 
+/** A new worker of the script that carries `build`'s glue. */
+function workerScript(name: string, build: EngineBuild): Worker {
+  // Each build's worker script carries its glue (worker-counts.ts, worker-timing.ts, worker-program.ts).
+  if (build === "counts") return new Worker(new URL("./worker-counts.ts", import.meta.url), { type: "module", name });
+  if (build === "program") return new Worker(new URL("./worker-program.ts", import.meta.url), { type: "module", name });
+  return new Worker(new URL("./worker-timing.ts", import.meta.url), { type: "module", name });
+}
+
 /**
  * A fresh engine worker, sent the compiled build (or why there is none) as
- * its first message; a full-build worker starts once that build is released.
+ * its first message; a worker of a timing or program build starts once
+ * those are released.
  */
 export function spawnEngineWorker(name: string, build: EngineBuild): EngineWorker {
+  // Asked for now, though it waits for its release: the program build then
+  // knows a timing build comes first.
+  const module = engineModule(build);
   const make = (): Worker => {
-    // Each build's worker script carries its glue (worker-counts.ts, worker-full.ts).
-    const worker =
-      build === "counts"
-        ? new Worker(new URL("./worker-counts.ts", import.meta.url), { type: "module", name })
-        : new Worker(new URL("./worker-full.ts", import.meta.url), { type: "module", name });
+    const worker = workerScript(name, build);
     const send = (message: ModuleMessage): void => worker.postMessage(message);
-    engineModule(build).then(
+    module.then(
       (module) => send({ type: "module", build, module }),
       (error: unknown) => send({ type: "module", build, error: error instanceof Error ? error.message : String(error) }),
     );
     return worker;
   };
-  return build === "full" ? new LateWorker(fullReleased, make) : make();
+  return build === "counts" ? make() : new LateWorker(fullReleased, make);
 }

@@ -5,7 +5,7 @@
 // delivered stay with the caller.
 
 import { createEngineClient, type EngineClient } from "./client";
-import type { SweepProgress } from "./protocol";
+import { timingBuildOf, type SweepProgress } from "./protocol";
 import type { Params, SweepReport } from "./types.gen";
 
 export interface SweepRunner {
@@ -33,7 +33,7 @@ export function sweepRunner(bridge: EngineClient): SweepRunner {
   };
 }
 
-/** The page's sweep runner: a real module worker of the full build. */
+/** The page's sweep runner: a real module worker of the timing build of the sweep's workload. */
 export function createSweepRunner(): SweepRunner {
-  return sweepRunner(createEngineClient("buflab-sweep", "full"));
+  return sweepRunner(createEngineClient("buflab-sweep", (job) => (job.kind === "sweep" ? timingBuildOf(job.params) : "program")));
 }

@@ -228,7 +228,7 @@ export type LabInfo = { id: Lab, label: string, about: string,
  * Whether the page's counting module (the engine built without default
  * features, web/pkg-counts, which gives the first numbers) runs this
  * lab. A lab it leaves out for size (the `write-lab` feature) gets its
- * first counts from the full build, which then loads at once.
+ * first counts from the program build, which then loads at once.
  */
 counting_module: boolean, 
 /**

@@ -1,5 +1,6 @@
-// The engine worker's logic, for both wasm builds: worker-counts.ts and
-// worker-full.ts are the worker scripts (engine/spawn.ts), each calling
+// The engine worker's logic, for every wasm build: worker-counts.ts,
+// worker-timing.ts and worker-program.ts are the worker scripts
+// (engine/spawn.ts), each calling
 // `serve` with its build's JS glue imported statically (so the glue comes
 // bundled in the worker's own script instead of as a second download once
 // the compiled module has arrived) and the job kinds that build does. The
@@ -34,10 +35,15 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** A build's glue: which build it is, and its wasm-bindgen init. */
+/** A build's glue: which build it is (`timing`: every workload's timing build), and its wasm-bindgen init. */
 export interface Glue {
-  build: EngineBuild;
+  build: EngineBuild | "timing";
   init(options: { module_or_path: WebAssembly.Module }): Promise<unknown>;
+}
+
+/** Whether `glue` loads `build`. */
+function loads(glue: Glue, build: EngineBuild): boolean {
+  return glue.build === build || (glue.build === "timing" && build.startsWith("timing-"));
 }
 
 /** How a worker script does one kind of job: its answer, after any progress. */
@@ -64,7 +70,7 @@ export function serve(glue: Glue, jobs: JobHandlers): void {
   // Jobs that arrive before the wasm is loaded wait for it.
   const loaded: Promise<boolean> = compiled
     .then(async ({ build, module }) => {
-      if (build !== glue.build) throw new Error(`this worker runs the ${glue.build} build, not the ${build} one`);
+      if (!loads(glue, build)) throw new Error(`this worker runs the ${glue.build} build, not the ${build} one`);
       await glue.init({ module_or_path: module });
     })
     .then(
@@ -85,7 +91,7 @@ export function serve(glue: Glue, jobs: JobHandlers): void {
 }
 
 /** Does one job and posts its answer or its error; `jobs` is null where the engine did not load. */
-async function perform(id: number, job: Job, jobs: JobHandlers | null, build: EngineBuild): Promise<void> {
+async function perform(id: number, job: Job, jobs: JobHandlers | null, build: Glue["build"]): Promise<void> {
   if (jobs === null) {
     scope.postMessage({ type: "error", id, message: "The engine did not load.", fatal: true });
     return;

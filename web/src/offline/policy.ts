@@ -10,7 +10,8 @@
 //      response: the page, its scripts, the engine worker's script, the wasm.
 //   2. Offline. Every file of the build is precached, so after one visit the
 //      page loads and runs with the network off: at install what the first
-//      numbers need, and the rest (the full engine, chart.js: `later`) when
+//      numbers need, and the rest (the timing and program builds of the
+//      engine, chart.js: `later`) when
 //      the page asks. The page registers the worker only once its first full
 //      measurement has settled (main.ts), so a first visit's numbers and
 //      times share the machine with neither.
@@ -46,18 +47,19 @@ export interface PrecacheEntry {
 export const PRECACHE_LATER = "buflab:precache-later";
 
 /**
- * Files the first numbers do not need: the full engine build (its wasm and
- * JS glue; the counting build is `buflab_counts…`), chart.js's chunks, the
+ * Files the first numbers do not need: the engine's timing builds (one per
+ * workload) and its program build (their wasm, and the program build's JS
+ * glue; the counting build is `buflab_counts…`), chart.js's chunks, the
  * labs' chart modules (`charts-…`, `chart-kit-…`) and the read lab's sweep
  * and timeline views, which the page loads after its first numbers. Any
  * other file is cached at install.
  */
 export function isLater(url: string): boolean {
-  return FULL_WASM.test(url) || /^assets\/(buflab|charts?|sweep|timeline)-[^/]+\.js$/.test(url);
+  return LATER_WASM.test(url) || /^assets\/(buflab_program|charts?|sweep|timeline)-[^/]+\.js$/.test(url);
 }
 
-/** The full engine build's wasm (web/pkg/buflab_bg.wasm, hashed), by URL or path. */
-export const FULL_WASM = /\/?assets\/buflab_bg-[^/]+\.wasm$/;
+/** The wasm of the builds that come after the first numbers (web/pkg-timing/<workload>, web/pkg-program; hashed), by URL or path. */
+export const LATER_WASM = /\/?assets\/buflab_(timing|program)_bg-[^/]+\.wasm$/;
 
 /**
  * The start of every cache name of the deployment at `scope`. Cache storage is

@@ -4,7 +4,7 @@
 //
 //   first visit:  page ─▶ first numbers (exact counts, no fine timer needed)
 //                      ─▶ first full measurement ─▶ register ─▶ install (the first numbers' files)
-//                      ─▶ PRECACHE_LATER (the rest: the full engine, chart.js)
+//                      ─▶ PRECACHE_LATER (the rest: the timing and program builds, chart.js)
 //   later visits: served by the worker, with COOP/COEP ─▶ isolated ─▶ fine timer
 //
 // On a host that sends no isolation headers the first visit stays not

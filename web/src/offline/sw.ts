@@ -4,7 +4,7 @@
 //
 //   install   fetch the files the first numbers need into this build's cache
 //   message   PRECACHE_LATER (the page's first numbers are on screen): fetch
-//             the rest (`later`: the full engine, chart.js)
+//             the rest (`later`: the timing and program builds, chart.js)
 //   activate  drop caches of builds older than the previous one
 //   fetch     same-origin GET inside the scope: cache first, then network;
 //             every answer carries the cross-origin isolation headers

@@ -65,10 +65,10 @@ export function createCodePanel(container: HTMLElement, codec: Codec): CodePanel
   let wanted: { params: Params; fragment: string } | null = null;
   const render = (): void => {
     if (!wanted) return;
-    // Written by the full engine, which loads after the first numbers: until
+    // Written by the program build, which loads after the first numbers: until
     // then a note, and the program once it has come (`programLoaded`).
     if (!codec.ready) {
-      setText(code, "// The program arrives with the full engine, in a moment…");
+      setText(code, "// The program arrives with the rest of the engine, in a moment…");
       shownFragment = null;
       return;
     }
@@ -81,7 +81,7 @@ export function createCodePanel(container: HTMLElement, codec: Codec): CodePanel
     }
   };
   codec.programLoaded.then(render, () => {
-    if (wanted) setText(code, "// No program: the full engine did not load.");
+    if (wanted) setText(code, "// No program: the engine's program build did not load.");
   });
 
   return {

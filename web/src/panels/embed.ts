@@ -67,7 +67,7 @@ export function createEmbedCode(element: HTMLElement, embedUrl: (params: Params)
   const button = h("button", { type: "button", class: "small", id: "embed-copy" }, "Copy embed code");
   const code = h("textarea", { id: "embed-code", class: "embed-code", readonly: true, rows: 3, hidden: true, "aria-label": "Embed code" });
   replaceChildren(element, h("div", { class: "share-row" }, h("span", { class: "share-label" }, "Embed"), button, status), code);
-  /** What is on screen; the code is written when asked for (links come with the full engine). */
+  /** What is on screen; the code is written when asked for (links come with the program build). */
   let wanted: { params: Params; embed: Embed[] } | null = null;
   const text = (): string => (wanted ? embedCode(embedUrl({ ...wanted.params, embed: wanted.embed }), `BufLab: ${wanted.embed.join(", ")}`) : "");
   button.addEventListener("click", () => {

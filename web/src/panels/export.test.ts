@@ -1,4 +1,4 @@
-// Export formats and baseline arithmetic on real engine reports (web/pkg,
+// Export formats and baseline arithmetic on real engine reports (`npm run wasm`'s builds,
 // loaded with initSync): a quick run gives real counts, so the CSV, Markdown
 // and JSON are checked against what the engine really returns.
 

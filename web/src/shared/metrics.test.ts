@@ -1,7 +1,7 @@
 // One owner per metric and setting: the words come from the schema
 // (crate/src/catalog/metrics.rs and settings.rs), the accessors from
 // shared/metrics.ts, and no other page module writes a label of its own.
-// The accessors are checked on a real engine run (web/pkg).
+// The accessors are checked on a real engine run (`npm run wasm`'s builds, engine/real-engine.ts).
 
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";

@@ -228,9 +228,9 @@ pub fn timed_pass<S: ObservedRead>(
             let one = self.sources.len() == 1;
             let tagged = Tagged::<T, S> { go: self, types: PhantomData };
             if one {
-                timed::with_loop::<One, _>(workload, tagged)
+                timed::with_loop::<One, _>(workload, tagged)?
             } else {
-                timed::with_loop::<Many, _>(workload, tagged)
+                timed::with_loop::<Many, _>(workload, tagged)?
             }
         }
     }

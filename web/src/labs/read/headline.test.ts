@@ -1,4 +1,4 @@
-// The sweep's headline against a real sweep from the engine (web/pkg): the
+// The sweep's headline against a real sweep from the engine (`npm run wasm`'s builds, engine/real-engine.ts): the
 // buffer-size lesson's capacity sweep knees at 512 for both readers, and
 // the headline says so with the counts there and at the first point.
 

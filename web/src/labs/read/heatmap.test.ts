@@ -1,5 +1,5 @@
 // The heatmap's cells and knee line against a real two-axis sweep from the
-// engine (web/pkg): capacity down the rows, read size across the columns.
+// engine (`npm run wasm`'s builds, engine/real-engine.ts): capacity down the rows, read size across the columns.
 
 import { describe, expect, it } from "vitest";
 import { realSweep } from "../../engine/real-engine";

@@ -1,4 +1,4 @@
-// The sweep's CSV and JSON against a real sweep from the engine (web/pkg).
+// The sweep's CSV and JSON against a real sweep from the engine (`npm run wasm`'s builds, engine/real-engine.ts).
 
 import { describe, expect, it } from "vitest";
 import { realSweep } from "../../engine/real-engine";

@@ -1,4 +1,4 @@
-// The timeline's words and sums against the real engine (web/pkg): a quick
+// The timeline's words and sums against the real engine (`npm run wasm`'s builds, engine/real-engine.ts): a quick
 // run gives real Report shapes, so the page's totals are checked against the
 // run's own counts where the trace covers the whole run.
 

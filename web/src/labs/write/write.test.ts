@@ -1,4 +1,4 @@
-// The write lab's words and link handling, against the real engine (web/pkg,
+// The write lab's words and link handling, against the real engine (`npm run wasm`'s builds,
 // loaded with initSync as the page loads it): a quick run gives a real
 // WriteReport, so the sentences are checked against real shapes and counts.
 

@@ -1,0 +1,35 @@
+// The timing builds' worker script (engine/spawn.ts): worker.ts on the
+// timing builds' glue, bundled into this one file, doing the read lab's runs
+// and sweeps (protocol.ts, Jobs). Every workload's timing build has the same
+// exports and imports, so one glue serves them all: the page hands over the
+// compiled build of the link's workload (engine/builds.test.ts holds the
+// builds' glue to that). Each job blocks this thread until it is done;
+// Cancel terminates the worker.
+
+import init, { run, sweep_point, sweep_report, sweep_total, time_counted } from "../../pkg-timing/fixed/buflab_timing.js";
+import type { SweepPoint, SweepReport } from "./types.gen";
+import { serve, timedRun } from "./worker";
+
+serve(
+  { build: "timing", init },
+  {
+    // Counts known already (the counting worker's): only the timed pass runs.
+    run: ({ link, stage, fault, counted }) =>
+      timedRun(() =>
+        counted !== undefined && stage !== "counts" ? time_counted(link, stage === "quick", counted) : run(link, stage === "counts", stage === "quick", fault),
+      ),
+    // Point by point, posting the report of the points so far after each one.
+    sweep: ({ params, quick }, progress) => {
+      const total = sweep_total(params);
+      const points: SweepPoint[] = [];
+      let report: SweepReport | null = null;
+      for (let index = 0; index < total; index++) {
+        const started = performance.now();
+        points.push(sweep_point(params, index, { quick }) as SweepPoint);
+        report = sweep_report(params, points) as SweepReport;
+        progress({ index, total, report, elapsedMs: performance.now() - started });
+      }
+      return report ?? (sweep_report(params, points) as SweepReport);
+    },
+  },
+);

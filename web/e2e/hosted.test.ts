@@ -38,24 +38,25 @@ const MOUNT = "/some/sub/path/";
  * targets: those live in benchmarks, so the 150 KB first-load target and its
  * measured figure are in `npm run bench` (docs/benchmarks.md, each figure
  * beside its target). The figures are printed here too. Before the first
- * numbers: 124.0 KiB gzipped (the service worker, the write lab and the
+ * numbers: 129.5 KiB gzipped (the service worker, the write lab and the
  * panels around the results come after them), the counting build of the
- * engine (75.8 KiB: the read lab only, and comparing times) and the page's
- * code (the page chunk, with the state model). For the default link's full
- * measurement, besides those (300.0 KiB with them): the timing build of its
- * workload (fixed, 171.1 KiB: every reader's loops of that one workload) and
- * the timing worker's script. In all (1636.6 KiB): the seven timing builds (171–191 KiB each) and
- * the program build (161.5 KiB: writing links, the code panel, the write
- * lab, Calibrate), which the offline copy fetches after the first full
+ * engine (76.0 KiB: the read lab only, and comparing times) and the page's
+ * code (the page chunk, with the state model, 22.3 KiB). For the default
+ * link's full measurement, besides those (305.4 KiB with them): the timing
+ * build of its workload (fixed, 171.0 KiB: every reader's loops of that one
+ * workload) and the timing worker's script. In all (1646.7 KiB): the seven
+ * timing builds (164.6–183.9 KiB each, 1221 KiB together) and the program
+ * build (161.8 KiB: writing links, the code panel, the write lab,
+ * Calibrate), which the offline copy fetches after the first full
  * measurement so any link runs offline, the worker scripts (each with its
  * build's glue), chart.js (58.6 KiB), the sweep and timeline views, the
  * handout's QR codes, and the later parts' own chunks.
  * Each guard sits just above its figure, so a doubled chunk or a few KiB of
  * new bloat trips it.
  */
-const BYTES_BUDGET = 125 * 1024;
-const LINK_BYTES_BUDGET = 302 * 1024;
-const ALL_BYTES_BUDGET = 1640 * 1024;
+const BYTES_BUDGET = 130 * 1024;
+const LINK_BYTES_BUDGET = 307 * 1024;
+const ALL_BYTES_BUDGET = 1650 * 1024;
 /** Generous: a loaded 2-core CI machine. The target on localhost is 300 ms (docs/benchmarks.md). */
 const FIRST_RESULTS_BOUND_MS = 5_000;
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */

@@ -217,7 +217,12 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
     // The requests that arrived before the first numbers were on screen (both clocks as wall time).
     const firstAt = await page.evaluate(() => performance.timeOrigin + performance.getEntriesByName("buflab:first-results")[0]!.startTime);
     const beforeFirst = host.log.filter((r) => r.at <= firstAt);
-    const firstGzipBytes = beforeFirst.reduce((sum, r) => sum + r.gzipBytes, 0);
+    // The timing build of the link's workload downloads once the counting
+    // build has arrived (engine/spawn.ts prefetchEngine), beside the count;
+    // it is not one of the first numbers' files.
+    const isTimingWasm = (path: string): boolean => /\/buflab_timing_bg-[^/]+\.wasm$/.test(path);
+    const firstFiles = beforeFirst.filter((r) => !isTimingWasm(r.path));
+    const firstGzipBytes = firstFiles.reduce((sum, r) => sum + r.gzipBytes, 0);
     // Before the first full measurement: what the first numbers need, the
     // timing build of the link's workload (the default's: fixed) and no other
     // (the program build may follow it, for writing links). What the link
@@ -228,8 +233,17 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
     const fixedWasm = readFileSync(new URL("../pkg-timing/fixed/buflab_timing_bg.wasm", import.meta.url));
     const fixed = laterWasm.filter((file) => readFileSync(join(dist, file)).equals(fixedWasm));
     expect(fixed).toHaveLength(1);
-    const timingWasm = host.log.filter((r) => r.at <= fullAt && /\/buflab_timing_bg-[^/]+\.wasm$/.test(r.path));
+    const timingWasm = host.log.filter((r) => r.at <= fullAt && isTimingWasm(r.path));
     expect(timingWasm.map((r) => r.path)).toEqual([`${MOUNT}${fixed[0]}`]);
+    // ... asked for once the counting build had arrived (the page's resource
+    // timing: index.html preloads it, and its fetch may be a second entry).
+    const [countsArrived, timingAsked] = await page.evaluate(() => {
+      const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+      const of = (pattern: RegExp): PerformanceResourceTiming[] => entries.filter((e) => pattern.test(e.name));
+      return [Math.min(...of(/\/buflab_counts_bg-[^/]+\.wasm$/).map((e) => e.responseEnd)), of(/\/buflab_timing_bg-[^/]+\.wasm$/).map((e) => e.startTime)] as [number, number[]];
+    });
+    expect(timingAsked).toHaveLength(1);
+    expect(timingAsked[0]!).toBeGreaterThanOrEqual(countsArrived);
     const timingScript = host.log.filter((r) => /\/worker-timing-[^/]+\.js$/.test(r.path));
     expect(timingScript).toHaveLength(1);
     const linkGzipBytes = firstGzipBytes + [...timingWasm, ...timingScript].reduce((sum, r) => sum + r.gzipBytes, 0);
@@ -266,7 +280,7 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
         `${kib(linkGzipBytes)} before the full measurement; ` +
         `first results ${firstResultsWallMs} ms after goto (${Math.round(firstResultsMs)} ms after navigation start)\n` +
         `  ms: ${await timeline(page)}\n` +
-        host.log.map((r) => `  ${r.at <= firstAt ? "first" : "later"} ${r.status} ${r.path} ${r.bytes} B (${r.gzipBytes} B gzipped)`).join("\n"),
+        host.log.map((r) => `  ${firstFiles.includes(r) ? "first" : "later"} ${r.status} ${r.path} ${r.bytes} B (${r.gzipBytes} B gzipped)`).join("\n"),
     );
     // Nothing was fetched twice with a body: the service worker's precache came from the HTTP cache.
     const bodies = host.log.filter((r) => r.bytes > 0).map((r) => r.path);
@@ -274,14 +288,48 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
     expect(firstGzipBytes).toBeLessThanOrEqual(BYTES_BUDGET);
     expect(linkGzipBytes).toBeLessThanOrEqual(LINK_BYTES_BUDGET);
     expect(gzipBytes).toBeLessThanOrEqual(ALL_BYTES_BUDGET);
-    // The timing and program builds and the service worker are not on the first numbers' path,
+    // The program build, other timing builds and the service worker are not on the first numbers' path,
     // and the service worker's install does not run beside the first timed runs.
-    expect(beforeFirst.map((r) => r.path).filter((path) => LATER_WASM.test(path) || path.endsWith("/sw.js"))).toEqual([]);
+    expect(firstFiles.map((r) => r.path).filter((path) => LATER_WASM.test(path) || path.endsWith("/sw.js"))).toEqual([]);
     const serviceWorkerAt = host.log.filter((r) => r.path.endsWith("/sw.js")).map((r) => r.at);
     expect(serviceWorkerAt.length).toBeGreaterThan(0);
     expect(Math.min(...serviceWorkerAt)).toBeGreaterThanOrEqual(fullAt);
     expect(firstResultsWallMs).toBeLessThanOrEqual(FIRST_RESULTS_BOUND_MS);
     await page.close();
+  });
+
+  it("on a phone's network the timing build downloads once the first numbers' files have arrived, beside the count", async () => {
+    // A fresh context (no service worker, nothing cached), Lighthouse's
+    // mobile network: on localhost every file arrives at once, so only a slow
+    // network shows what shares it.
+    const phone = await browser.newContext();
+    try {
+      const page = watch(await phone.newPage(), problems);
+      const cdp = await phone.newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
+      await page.goto(host.url);
+      // (a resource's timing entry is listed once it has arrived)
+      await page.waitForFunction(() => performance.getEntriesByName("buflab:first-full").length > 0, null, { polling: 100, timeout: 60_000 });
+      const { first, timing } = await page.evaluate(() => {
+        const at = performance.getEntriesByName("buflab:first-results")[0]!.startTime;
+        const entries = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) => e.startTime <= at);
+        const isTiming = (e: PerformanceResourceTiming): boolean => /\/buflab_timing_bg-[^/]+\.wasm$/.test(e.name);
+        return {
+          // (the browser's own request for the tab's icon aside)
+          first: entries.filter((e) => !isTiming(e) && !e.name.endsWith("/favicon.svg")).map((e) => ({ name: e.name, end: e.responseEnd })),
+          timing: entries.filter(isTiming).map((e) => e.startTime),
+        };
+      });
+      // It is asked for before the first numbers are on screen (the count runs meanwhile) ...
+      expect(timing).toHaveLength(1);
+      // ... once the counting build and the page's code have arrived.
+      expect(first.map((e) => e.name).filter((name) => /\/(buflab_counts_bg|page)-[^/]+\.(wasm|js)$/.test(name))).toHaveLength(2);
+      for (const file of first) expect(timing[0]!, file.name).toBeGreaterThanOrEqual(file.end);
+      await page.close();
+    } finally {
+      await phone.close();
+    }
   });
 
   it("the precache holds every file of the build (not the precompressed copies), the wasm and the engine worker chunk included", async () => {

@@ -4,10 +4,11 @@
 // then the two engine clients (exact counts, timing), the opening link's
 // counts, and only then the page's code runs and builds everything else,
 // while the counting worker counts (a write-lab link: the timing worker, with
-// the program build at once). Once the first numbers are on screen: the
-// timing worker itself and the timing build of the link's workload, then the
-// program build (engine/spawn.ts: started earlier, they took CPU from the
-// first numbers). Times are taken once the page has loaded
+// the program build at once). Once the opening link is read, the timing
+// build of its workload downloads (the first numbers need nothing more from
+// the network); once the first numbers are on screen, the timing worker
+// itself starts and that build compiles, then the program build follows
+// (engine/spawn.ts: compiled earlier, they took CPU from the first numbers). Times are taken once the page has loaded
 // (shared/later.ts pageQuiet). Once the first full measurement has settled:
 // the later parts (charts, other views, panels) and the service worker
 // (offline copy; isolation from the next visit, offline/register.ts).
@@ -19,7 +20,7 @@
 import { countsClient, createEngineClient, type ClientEvent } from "./engine/client";
 import { openingLink, openingLinks } from "./app/link";
 import { loadCodec } from "./engine/codec";
-import { startFullEngine } from "./engine/spawn";
+import { prefetchEngine, startFullEngine } from "./engine/spawn";
 import { timingBuildOf, type EngineBuild, type Fault } from "./engine/protocol";
 import { registerServiceWorker } from "./offline/register";
 import { afterPartsArrived, firstNumbersShown, pageQuiet, startLaterParts } from "./shared/later";
@@ -27,8 +28,10 @@ import { h, replaceChildren } from "./shared/dom";
 import { applyTheme, createThemeSwitch } from "./shared/theme";
 
 /**
- * The longest the later parts wait, after the first numbers, for the first
- * full measurement (a heavy link's takes seconds): then they load beside it.
+ * The longest the later parts wait for the first full measurement (a heavy
+ * link's takes seconds), counted from when the timing worker is ready (on a
+ * phone's network its build takes a second or more to arrive after the first
+ * numbers): then they load beside it.
  */
 const PARTS_WAIT_MS = 1000;
 
@@ -78,6 +81,11 @@ void codec.then((codec) => {
   buildOfRun = (link) => timingBuildOf(codec.decodeLink(link).params);
 }, () => undefined);
 const relay = new EventRelay();
+/** The timing worker's first `ready` (or that it cannot start): the later parts' wait counts from it. */
+let timerUp: () => void = () => undefined;
+const timerStarted = new Promise<void>((resolve) => {
+  timerUp = resolve;
+});
 const engines = {
   // A count that runs long (a heavy link) gives way to the next change's.
   counter: createEngineClient("buflab-counts", "counts", { onEvent: relay.send, preempt: ({ ms }) => ms > 150 }),
@@ -85,7 +93,10 @@ const engines = {
   // are taken once the page has loaded, not beside its loading (counts at
   // once). Each run on the build of its link's workload.
   timer: createEngineClient("buflab-timing", (job) => (job.kind === "run" ? buildOfRun(job.link) : "program"), {
-    onEvent: relay.send,
+    onEvent: (event) => {
+      if (event.type !== "respawned") timerUp();
+      relay.send(event);
+    },
     preempt: ({ job }) => job.kind === "run" && job.stage === "full",
     quiet: pageQuiet(),
   }),
@@ -100,6 +111,7 @@ const opening = Promise.all([codec, parsed]).then(([codec]) => {
   const decoded = openingLink(codec, location.hash);
   const build = codec.countsBuild(decoded.params.lab);
   if (build !== "counts") startFullEngine();
+  else prefetchEngine(timingBuildOf(decoded.params));
   // A single run's link (no sweep keys): the link its timing is asked with (app/link.ts `openingLinks`).
   return { decoded, counts: countsClient(engines, build).run(openingLinks(decoded, codec.schema.sweep_keys).run, "counts") };
 });
@@ -114,13 +126,13 @@ Promise.all([codec, pageCode, opening, theme]).then(([codec, { startPage }, open
   // link's full measurement by 180 ms (951 → 775 ms after navigation), the
   // service worker made a fresh write-lab page's Cursor<Vec<u8>> 28–76 µs
   // against 21. An embed is its charts, so they come with its first
-  // numbers; a heavy link's parts wait at most PARTS_WAIT_MS for its times.
+  // numbers; a heavy link's parts wait at most PARTS_WAIT_MS of its timing.
   // Each call only releases what waits (a second call does nothing).
   const firstNumbers = (): void => {
     startFullEngine();
     firstNumbersShown();
     if (opening.decoded.params.embed.length > 0) startLaterParts();
-    else setTimeout(startLaterParts, PARTS_WAIT_MS);
+    else void timerStarted.then(() => setTimeout(startLaterParts, PARTS_WAIT_MS));
   };
   const firstFull = (): void => {
     startLaterParts();

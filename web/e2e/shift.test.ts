@@ -117,6 +117,26 @@ describe("layout shift on load", () => {
   }
 });
 
+describe("layout shift in presenter mode", () => {
+  // A workshop's projector: every lesson opened in presenter mode, as a teacher's prepared link opens it.
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+  ] as const) {
+    it(`is at most ${GOOD_CLS} on load of every lesson at ${width}×${height}`, { timeout: 300_000 }, async () => {
+      const found: string[] = [];
+      for (const lesson of LESSONS) {
+        const page = await open(`${baseUrl}${lesson.link}&present=on`, width, height);
+        await whole(page);
+        const { total, shifts } = await shiftsSince(page, 0);
+        if (total > GOOD_CLS) found.push(`${lesson.id}: ${total.toFixed(3)}\n  ${described(shifts)}`);
+        await page.close();
+      }
+      expect(found, `layout shift above ${GOOD_CLS} in presenter mode at ${width}×${height}`).toEqual([]);
+    });
+  }
+});
+
 describe("layout shift across lessons", () => {
   for (const [width, height] of WIDTHS) {
     it(`is at most ${GOOD_CLS} after each Next and each Previous at ${width} px`, { timeout: 300_000 }, async () => {

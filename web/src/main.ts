@@ -25,7 +25,7 @@ import { timingBuildOf, type EngineBuild, type Fault } from "./engine/protocol";
 import { registerServiceWorker } from "./offline/register";
 import { afterPartsArrived, firstNumbersShown, pageQuiet, startLaterParts } from "./shared/later";
 import { h, replaceChildren } from "./shared/dom";
-import { applyTheme, createThemeSwitch } from "./shared/theme";
+import { applyPresenterLook, applyTheme, createThemeSwitch } from "./shared/theme";
 
 /**
  * The longest the later parts wait for the first full measurement (a heavy
@@ -69,8 +69,10 @@ function show(error: unknown): void {
   console.error(error);
 }
 
-// Colours first (before anything paints), and independent of the engine.
+// Colours first (before anything paints), and independent of the engine;
+// presenter mode's type and layout too, for a link that asks for it.
 applyTheme();
+applyPresenterLook(location.hash);
 const theme = parsed.then(() => createThemeSwitch(document.getElementById("theme") ?? document.body));
 
 const codec = loadCodec();

@@ -245,7 +245,7 @@ describe("lessons", () => {
     await settled(page, "read");
     await expect(page.locator("#lesson-card .lesson-changed").isVisible()).resolves.toBe(false);
     await expect(page.locator("#lesson-card .lesson-chosen").textContent()).resolves.toBe(
-      "You chose the lesson's suggestion: chunking poor (64–512 bytes). Its points say what these settings show.",
+      "You chose the lesson's suggestion: chunking poor (64–512 bytes). The point that suggests it says what these settings show; the others describe the lesson's own settings.",
     );
     // The point's figure, on screen.
     expect(await read(page, "std", "source_reads")).toBe(3641);

@@ -347,7 +347,7 @@ export function createLessons({ menu, card, start, results, codec, dispatch }: L
           changeKey === "changed" ? "Settings changed since this lesson was loaded; its points describe its own settings. " : null,
           changeKey === "changed" ? reload : null,
         );
-        setText(chosen, suggestion ? `You chose the lesson's suggestion: ${suggestion.text}. Its points say what these settings show.` : "");
+        setText(chosen, suggestion ? `You chose the lesson's suggestion: ${suggestion.text}. The point that suggests it says what these settings show; the others describe the lesson's own settings.` : "");
       }
     },
   };

@@ -22,6 +22,9 @@
 // against the floor page (about two minutes; prints, writes nothing).
 // `node scripts/bench.mjs --criterion` runs only Criterion's cross-check
 // (about five minutes) and prints each scenario's rounds and ratio.
+// `node scripts/bench.mjs --order` runs only the order check (one scenario
+// timed alone and after every other, natively and in WebAssembly; about two
+// minutes) and prints it; it needs `npm run bench`'s release and bench builds.
 
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -36,12 +39,79 @@ const firstLoadOnly = process.argv.includes("--first-load");
 const pageOnly = process.argv.includes("--page");
 const throttledOnly = process.argv.includes("--throttled");
 const criterionOnly = process.argv.includes("--criterion");
-const write = !process.argv.includes("--no-write") && !firstLoadOnly && !pageOnly && !throttledOnly;
+const orderOnly = process.argv.includes("--order");
+const write = !process.argv.includes("--no-write") && !firstLoadOnly && !pageOnly && !throttledOnly && !orderOnly;
 const root = new URL("..", import.meta.url).pathname;
 
 function nativeSuite() {
   const out = execFileSync(`${root}target/release/buflab`, ["--bench"], { encoding: "utf8" });
   return JSON.parse(out);
+}
+
+/** The order check's scenario: the cross-check row whose full Criterion runs read 1.5–3.4× (issue 35). */
+const ORDER_SCENARIO = "64-byte reads, std 8K";
+/** Pairs of samples (alone, after the others), alternating which comes first. */
+const ORDER_ROUNDS = 7;
+
+/**
+ * The order check (issue 35): ORDER_SCENARIO's full measurement alone and
+ * after every other scenario of the suite has run in the same process or
+ * worker (`bench::bench_one`), each sample in a fresh one, in adjacent pairs
+ * that alternate which goes first (the machine's speed drifts). `one(after)`
+ * gives one sample's ns/byte. The ratio is the median of the pairs' ratios.
+ */
+async function orderRounds(one) {
+  const alone = [];
+  const after = [];
+  for (let i = 0; i < ORDER_ROUNDS; i++) {
+    for (const afterOthers of i % 2 ? [true, false] : [false, true]) (afterOthers ? after : alone).push(await one(afterOthers));
+  }
+  const ratios = after.map((x, i) => x / alone[i]);
+  return { alone: median(alone), after: median(after), ratio: median(ratios), ratioMin: Math.min(...ratios), ratioMax: Math.max(...ratios) };
+}
+
+/** The order check natively: a fresh `buflab --bench-one` process per sample. */
+function nativeOrder() {
+  return orderRounds(async (afterOthers) => {
+    const args = ["--bench-one", ORDER_SCENARIO, ...(afterOthers ? ["--after-others"] : [])];
+    return JSON.parse(execFileSync(`${root}target/release/buflab`, args, { encoding: "utf8" })).ns_per_byte;
+  });
+}
+
+/** The order check in WebAssembly: the benchmark page (a fresh worker) per sample. */
+async function wasmOrder() {
+  const server = await serve("bench");
+  const browser = await launch();
+  try {
+    const url = server.resolvedUrls.local[0];
+    return await orderRounds(async (afterOthers) => {
+      const page = await browser.newPage();
+      try {
+        await page.goto(`${url}bench.html?one=${encodeURIComponent(ORDER_SCENARIO)}&after=${afterOthers ? 1 : 0}`);
+        await waitIn(page, () => document.getElementById("state")?.textContent !== "running…", undefined, 600_000);
+        const text = await page.textContent("#out");
+        if ((await page.textContent("#state")) !== "done") throw new Error(`wasm order check failed: ${text}`);
+        return JSON.parse(text).ns_per_byte;
+      } finally {
+        await page.close();
+      }
+    });
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+/** The order check's table, each ratio beside its target. */
+function orderLines(native, wasm) {
+  const row = (where, o) =>
+    `| ${where} | ${f(o.alone)} | ${f(o.after)} | ${f(o.ratio, 2)}× [${f(o.ratioMin, 2)}–${f(o.ratioMax, 2)}] | within 1.1× either way |`;
+  return [
+    `| the order check: "${ORDER_SCENARIO}" timed alone (a fresh process or worker) and after every other scenario of the suite in the same one; ${ORDER_ROUNDS} adjacent pairs, alternating which goes first | ns/byte alone | ns/byte after the others | after ÷ alone, median [min–max] of the pairs | target |`,
+    "| --- | ---: | ---: | ---: | ---: |",
+    row("native", native),
+    row("WebAssembly (a Chromium worker)", wasm),
+  ];
 }
 
 /**
@@ -154,6 +224,13 @@ const median = (xs) => {
  * on screen (`beforeFirst`: asked for before the `buflab:first-results`
  * mark, both clocks read as wall time).
  */
+/**
+ * The timing build of the link's workload, which downloads beside the first
+ * count once the first numbers' own files have arrived (engine/spawn.ts
+ * `prefetchEngine`): not counted as one of the first numbers' files.
+ */
+const BESIDE_COUNT = /\/buflab_timing_bg-[^/]+\.wasm$/;
+
 async function oneFirstLoad(browser, url, record = false) {
   const context = await browser.newContext();
   /** The load's requests: path, and when (wall clock). */
@@ -175,7 +252,7 @@ async function oneFirstLoad(browser, url, record = false) {
     // Let the service worker's fetches (install, then the rest) finish before the context goes.
     await page.waitForTimeout(1000);
     paths = new Set(asked.map((r) => r.path));
-    beforeFirst = new Set(asked.filter((r) => r.at <= firstAt).map((r) => r.path));
+    beforeFirst = new Set(asked.filter((r) => r.at <= firstAt && !BESIDE_COUNT.test(r.path)).map((r) => r.path));
   }
   await context.close();
   return { first, full, paths, beforeFirst };
@@ -405,8 +482,9 @@ async function oneThrottledLoad(browser, url, host) {
       ...["buflab:first-results", "buflab:first-full"].map((name) => Math.round(performance.getEntriesByName(name)[0].startTime)),
       performance.timeOrigin,
     ]);
-    const sent = (until) => host.log.slice(from).filter((r) => r.at <= origin + until).reduce((sum, r) => sum + r.bytes, 0);
-    return { first, full, firstBytes: sent(first), fullBytes: sent(full) };
+    const sent = (until, counted = () => true) =>
+      host.log.slice(from).filter((r) => r.at <= origin + until && counted(r)).reduce((sum, r) => sum + r.bytes, 0);
+    return { first, full, firstBytes: sent(first, (r) => !BESIDE_COUNT.test(r.path)), fullBytes: sent(full) };
   } finally {
     await context.close();
   }
@@ -455,7 +533,7 @@ function throttledLines(t) {
     `| full measurement on screen | ${t.full} ms | ≤ 2500 ms |`,
     `| first exact numbers / full measurement above the floor page (the targets restated against this machine: what the page adds to a page that does nothing) | ${t.first - t.floor} / ${t.full - t.floor} ms | ≤ 1000 / ≤ 2500 ms |`,
     `| for scale, the floor page under the same profile | ${t.floor} ms | |`,
-    `| bytes the host sent before the first numbers / before the full measurement | ${kib(t.firstBytes)} / ${kib(t.fullBytes)} | |`,
+    `| bytes the host sent for the first numbers (the timing build, downloading beside the count, aside) / before the full measurement | ${kib(t.firstBytes)} / ${kib(t.fullBytes)} | |`,
   ];
 }
 
@@ -483,7 +561,7 @@ function firstLoadLines(load, size) {
     `| full measurement above the floor page, header-sending server / plain static host | ${load.headers.full - load.floor.first} / ${load.hosted.full - load.floor.first} ms | ≤ 500 ms |`,
     `| for scale, this machine's floor: a page whose one script starts a worker that answers at once (no engine, no frame) | ${load.floor.first} ms | |`,
     `| for scale, the engine alone: that worker counting the default link with the counting build, no stylesheet, frame or page code | ${load.engine.first} ms | |`,
-    `| what the first visit fetches before its first numbers, gzipped, plain static host | ${kibKb(size.beforeFirst.gzip)} | ≤ 150 KB |`,
+    `| what the first visit fetches for its first numbers (the timing build, downloading beside the count, aside), gzipped, plain static host | ${kibKb(size.beforeFirst.gzip)} | ≤ 150 KB |`,
     `| the same, header-sending server | ${kibKb(size.beforeFirstHeaders.gzip)} | ≤ 150 KB |`,
     `| the same, brotli (the build's .br copies, on hosts that serve them), plain static host | ${kib(size.beforeFirst.brotli)} | |`,
     `| the wasm the first numbers need (the counting build), gzipped (${kib(size.counts.raw)} raw) | ${kibKb(size.counts.gzip)} | ≤ 80 KB |`,
@@ -491,6 +569,11 @@ function firstLoadLines(load, size) {
     `| everything the first visit fetches, after its first numbers too (the seven timing builds ${kib(size.timings.gzip)}, the program build, chart.js, offline copy), gzipped | ${kib(size.all.gzip)} | |`,
     `| a 13-point sweep (the buffer-size lesson's), Run sweep to the last point drawn, median of 3 | ${load.sweep} ms | ≤ 1000 ms |`,
   ];
+}
+
+if (orderOnly) {
+  console.log(orderLines(await nativeOrder(), await wasmOrder()).join("\n"));
+  process.exit(0);
 }
 
 if (criterionOnly) {
@@ -539,6 +622,7 @@ const wasm = await wasmSuite();
 const load = await firstLoad();
 const size = sizes(load);
 const throttled = await throttledLoads();
+const order = { native: await nativeOrder(), wasm: await wasmOrder() };
 
 const ms = (ns) => (ns >= 1e6 ? `${f(ns / 1e6, 2)} ms` : `${f(ns / 1e3, 1)} µs`);
 const crossRows = native.crosscheck.map((n, i) => {
@@ -578,6 +662,8 @@ const lines = [
   ...firstLoadLines(load, size),
   "",
   ...throttledLines(throttled),
+  "",
+  ...orderLines(order.native, order.wasm),
   "",
   `Exact counts on screen after a control change (the default 1 MiB experiment, buffer capacity typed in; median of 7): ${f(wasm.countsLatency, 1)} ms (target ≤ 50 ms).`,
   "",

@@ -193,6 +193,16 @@ pub fn bench_suite() -> Result<JsValue, JsError> {
     to_js(&crate::bench::run_suite(&PerformanceClock::new()?))
 }
 
+/// The order check: one suite scenario's full measurement, alone or after
+/// every other scenario (`bench::bench_one`). Only in builds with the
+/// `bench` feature.
+#[cfg(feature = "bench")]
+#[wasm_bindgen]
+pub fn bench_one(name: &str, after_others: bool) -> Result<JsValue, JsError> {
+    let result = crate::bench::bench_one(name, after_others, &PerformanceClock::new()?);
+    to_js(&result.ok_or_else(|| JsError::new(&format!("the suite has no scenario called {name:?}")))?)
+}
+
 /// Decodes an untrusted link: `{params, notices, fragment}`. Never throws.
 #[wasm_bindgen]
 pub fn decode_link(link: &str) -> Result<JsValue, JsError> {

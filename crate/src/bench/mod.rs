@@ -92,37 +92,56 @@ pub struct SuiteReport {
 
 /// Runs every scenario with full sampling, then the cross-check.
 pub fn run_suite(clock: &dyn Clock) -> SuiteReport {
-    let results = SUITE
-        .iter()
-        .map(|s| {
-            let params = decode_link(s.link).params;
-            let (link, bytes, cpu_ns) = match params.lab {
-                Lab::Read => {
-                    let report = crate::run(&params, clock, Sampling::FULL).expect("suite links are valid");
-                    let run = &report.runs[0];
-                    assert_eq!(run.digest, report.source_digest, "{}: wrong bytes", s.name);
-                    (report.link, run.bytes, run.cpu_ns)
-                }
-                Lab::Write => {
-                    let report = crate::api::run_write(&params, clock, Sampling::FULL).expect("suite links are valid");
-                    let run = &report.flavours[0];
-                    assert_eq!(run.digest.as_ref(), Some(&report.reference_digest), "{}: wrong bytes", s.name);
-                    (report.link, run.bytes, run.cpu_ns.expect("a finished flavour is timed"))
-                }
-            };
-            BenchResult {
-                name: s.name.to_string(),
-                link,
-                bytes,
-                cpu_ns,
-                ns_per_byte: cpu_ns.median / bytes as f64,
-                copy_bound: s.copy_bound,
-            }
-        })
-        .collect();
+    let results = SUITE.iter().map(|s| time_scenario(s, clock, Sampling::FULL)).collect();
     let resolution_ns = measure::resolution_ns(clock);
     let crosscheck = CROSSCHECK.iter().map(|c| c.run(clock, resolution_ns)).collect();
     SuiteReport { results, crosscheck, resolution_ns, isolated: clock.isolated() }
+}
+
+/// One scenario as the page measures its link (a read lab's `run`, a write
+/// lab's `run_write`), checked against the source's digest.
+fn time_scenario(s: &Scenario, clock: &dyn Clock, sampling: Sampling) -> BenchResult {
+    let params = decode_link(s.link).params;
+    let (link, bytes, cpu_ns) = match params.lab {
+        Lab::Read => {
+            let report = crate::run(&params, clock, sampling).expect("suite links are valid");
+            let run = &report.runs[0];
+            assert_eq!(run.digest, report.source_digest, "{}: wrong bytes", s.name);
+            (report.link, run.bytes, run.cpu_ns)
+        }
+        Lab::Write => {
+            let report = crate::api::run_write(&params, clock, sampling).expect("suite links are valid");
+            let run = &report.flavours[0];
+            assert_eq!(run.digest.as_ref(), Some(&report.reference_digest), "{}: wrong bytes", s.name);
+            (report.link, run.bytes, run.cpu_ns.expect("a finished flavour is timed"))
+        }
+    };
+    BenchResult {
+        name: s.name.to_string(),
+        link,
+        bytes,
+        cpu_ns,
+        ns_per_byte: cpu_ns.median / bytes as f64,
+        copy_bound: s.copy_bound,
+    }
+}
+
+/// The order check (issue 35): the full measurement of the suite scenario
+/// called `name`, either alone (the first thing this process or worker
+/// times) or after every other scenario of the suite has run once in it
+/// (`after_others`, a quick run each: their data, buffers and code paths),
+/// as a page that has run other experiments first would time it. Alone
+/// means a fresh process or worker per sample, so `npm run bench` starts one
+/// for each (`buflab --bench-one`, `bench_one` in the wasm glue). `None` for
+/// a name the suite does not have.
+pub fn bench_one(name: &str, after_others: bool, clock: &dyn Clock) -> Option<BenchResult> {
+    let scenario = SUITE.iter().find(|s| s.name == name)?;
+    if after_others {
+        for other in SUITE.iter().filter(|s| s.name != name) {
+            black_box(time_scenario(other, clock, Sampling::QUICK));
+        }
+    }
+    Some(time_scenario(scenario, clock, Sampling::FULL))
 }
 
 // ---------------------------------------------------------------------------
@@ -354,6 +373,17 @@ mod tests {
                 Lab::Write => assert_eq!(d.params.write.flavours.len(), 1, "{}", s.name),
             }
         }
+    }
+
+    #[test]
+    fn bench_one_times_the_named_scenario_and_refuses_other_names() {
+        let clock = measure::InstantClock::default();
+        assert!(bench_one("no such scenario", false, &clock).is_none());
+        let first = &SUITE[0];
+        let result = bench_one(first.name, false, &clock).expect("a suite scenario");
+        assert_eq!(result.name, first.name);
+        assert_eq!(result.bytes, 1 << 20, "{}", first.link);
+        assert!(result.cpu_ns.median > 0.0);
     }
 
     #[test]

@@ -119,6 +119,13 @@ struct RunArgs {
     /// Run the benchmark suite (crate/src/bench/mod.rs) and print it as JSON.
     #[arg(long, conflicts_with_all = ["link", "json", "quick", "timeline"])]
     bench: bool,
+    /// Time one scenario of the suite, by name, as the first thing this
+    /// process times, and print it as JSON (the order check, `npm run bench`).
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["link", "json", "quick", "timeline", "code", "bench"])]
+    bench_one: Option<String>,
+    /// With --bench-one: run every other scenario of the suite first.
+    #[arg(long, requires = "bench_one")]
+    after_others: bool,
 }
 
 fn main() -> ExitCode {
@@ -134,6 +141,14 @@ fn run(args: RunArgs) -> ExitCode {
     if args.bench {
         let suite = buflab::bench::run_suite(&InstantClock::default());
         println!("{}", serde_json::to_string_pretty(&suite).expect("a suite report always serializes"));
+        return ExitCode::SUCCESS;
+    }
+    if let Some(name) = &args.bench_one {
+        let Some(result) = buflab::bench::bench_one(name, args.after_others, &InstantClock::default()) else {
+            eprintln!("error: the suite has no scenario called {name:?}");
+            return ExitCode::from(2);
+        };
+        println!("{}", serde_json::to_string(&result).expect("a result always serializes"));
         return ExitCode::SUCCESS;
     }
 

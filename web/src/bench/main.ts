@@ -1,9 +1,15 @@
 // The benchmark page: runs the wasm suite in a worker (the timer there is the
 // one the playground uses) and shows the JSON. `scripts/bench.mjs` reads
-// `#out` once `#state` says done.
+// `#out` once `#state` says done. `?one=NAME` times that scenario alone in a
+// fresh worker, `&after=1` after every other scenario (the order check).
+
+import type { BenchJob } from "./worker";
 
 const state = document.getElementById("state") as HTMLElement;
 const out = document.getElementById("out") as HTMLElement;
+const query = new URLSearchParams(location.search);
+const one = query.get("one");
+const job: BenchJob = one === null ? { kind: "suite" } : { kind: "one", name: one, afterOthers: query.get("after") === "1" };
 const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
 worker.addEventListener("message", (event: MessageEvent<{ ok: boolean; text: string }>) => {
   out.textContent = event.data.text;
@@ -14,3 +20,4 @@ worker.addEventListener("error", (event) => {
   out.textContent = event.message;
   state.textContent = "failed";
 });
+worker.postMessage(job);

@@ -1,19 +1,32 @@
-// Runs the benchmark suite in WebAssembly and posts it back as JSON text.
-// `vite build --mode bench` points the program build's glue at web/pkg-bench,
-// the engine built with the `bench` feature and every other; the page's own
-// builds have no bench_suite.
+// Runs the benchmark suite in WebAssembly and posts it back as JSON text:
+// the whole suite, or one scenario alone or after every other (the order
+// check), as the page's first message asks. `vite build --mode bench` points
+// the program build's glue at web/pkg-bench, the engine built with the
+// `bench` feature and every other; the page's own builds have neither export.
 import init, * as wasm from "../../pkg-program/buflab_program.js";
 
-const engine = wasm as typeof wasm & { bench_suite?: () => unknown };
+/** What the benchmark page asks for (main.ts, from its own address). */
+export type BenchJob = { kind: "suite" } | { kind: "one"; name: string; afterOthers: boolean };
 
-void init().then(
-  () => {
-    try {
-      if (!engine.bench_suite) throw new Error("this engine was built without the bench feature (npm run bench builds one)");
-      postMessage({ ok: true, text: JSON.stringify(engine.bench_suite()) });
-    } catch (error) {
-      postMessage({ ok: false, text: String(error) });
-    }
-  },
-  (error: unknown) => postMessage({ ok: false, text: `wasm did not load: ${String(error)}` }),
-);
+const engine = wasm as typeof wasm & {
+  bench_suite?: () => unknown;
+  bench_one?: (name: string, afterOthers: boolean) => unknown;
+};
+
+const ready = init();
+
+addEventListener("message", (event: MessageEvent<BenchJob>) => {
+  const job = event.data;
+  void ready.then(
+    () => {
+      try {
+        if (!engine.bench_suite || !engine.bench_one) throw new Error("this engine was built without the bench feature (npm run bench builds one)");
+        const result = job.kind === "suite" ? engine.bench_suite() : engine.bench_one(job.name, job.afterOthers);
+        postMessage({ ok: true, text: JSON.stringify(result) });
+      } catch (error) {
+        postMessage({ ok: false, text: String(error) });
+      }
+    },
+    (error: unknown) => postMessage({ ok: false, text: `wasm did not load: ${String(error)}` }),
+  );
+});

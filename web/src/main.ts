@@ -20,7 +20,7 @@
 import { countsClient, createEngineClient, type ClientEvent } from "./engine/client";
 import { openingLink, openingLinks } from "./app/link";
 import { loadCodec } from "./engine/codec";
-import { prefetchEngine, startFullEngine } from "./engine/spawn";
+import { prefetchEngine, prefetchesSettled, startFullEngine } from "./engine/spawn";
 import { timingBuildOf, type EngineBuild, type Fault } from "./engine/protocol";
 import { registerServiceWorker } from "./offline/register";
 import { afterPartsArrived, firstNumbersShown, pageQuiet, startLaterParts } from "./shared/later";
@@ -29,9 +29,9 @@ import { applyPresenterLook, applyTheme, createThemeSwitch } from "./shared/them
 
 /**
  * The longest the later parts wait for the first full measurement (a heavy
- * link's takes seconds), counted from when the timing worker is ready (on a
- * phone's network its build takes a second or more to arrive after the first
- * numbers): then they load beside it.
+ * link's takes seconds), counted from the first numbers or, if later, from
+ * the arrival of the timing build downloading beside them (on a phone's
+ * network it arrives a second or more after them): then they load beside it.
  */
 const PARTS_WAIT_MS = 1000;
 
@@ -83,11 +83,6 @@ void codec.then((codec) => {
   buildOfRun = (link) => timingBuildOf(codec.decodeLink(link).params);
 }, () => undefined);
 const relay = new EventRelay();
-/** The timing worker's first `ready` (or that it cannot start): the later parts' wait counts from it. */
-let timerUp: () => void = () => undefined;
-const timerStarted = new Promise<void>((resolve) => {
-  timerUp = resolve;
-});
 const engines = {
   // A count that runs long (a heavy link) gives way to the next change's.
   counter: createEngineClient("buflab-counts", "counts", { onEvent: relay.send, preempt: ({ ms }) => ms > 150 }),
@@ -95,10 +90,7 @@ const engines = {
   // are taken once the page has loaded, not beside its loading (counts at
   // once). Each run on the build of its link's workload.
   timer: createEngineClient("buflab-timing", (job) => (job.kind === "run" ? buildOfRun(job.link) : "program"), {
-    onEvent: (event) => {
-      if (event.type !== "respawned") timerUp();
-      relay.send(event);
-    },
+    onEvent: relay.send,
     preempt: ({ job }) => job.kind === "run" && job.stage === "full",
     quiet: pageQuiet(),
   }),
@@ -128,13 +120,13 @@ Promise.all([codec, pageCode, opening, theme]).then(([codec, { startPage }, open
   // link's full measurement by 180 ms (951 → 775 ms after navigation), the
   // service worker made a fresh write-lab page's Cursor<Vec<u8>> 28–76 µs
   // against 21. An embed is its charts, so they come with its first
-  // numbers; a heavy link's parts wait at most PARTS_WAIT_MS of its timing.
+  // numbers; a heavy link's parts wait at most PARTS_WAIT_MS for its times.
   // Each call only releases what waits (a second call does nothing).
   const firstNumbers = (): void => {
     startFullEngine();
     firstNumbersShown();
     if (opening.decoded.params.embed.length > 0) startLaterParts();
-    else void timerStarted.then(() => setTimeout(startLaterParts, PARTS_WAIT_MS));
+    else void prefetchesSettled().then(() => setTimeout(startLaterParts, PARTS_WAIT_MS));
   };
   const firstFull = (): void => {
     startLaterParts();

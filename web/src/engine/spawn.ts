@@ -98,6 +98,15 @@ export function prefetchEngine(build: EngineBuild): void {
   fetched[build] = bytes;
 }
 
+/**
+ * Resolves once what `prefetchEngine` started has arrived (or failed), at
+ * once if nothing was: on a phone's network the timing build takes a second
+ * or more after the first numbers, and the later parts wait for it (main.ts).
+ */
+export function prefetchesSettled(): Promise<void> {
+  return Promise.allSettled(Object.values(fetched)).then(() => undefined);
+}
+
 /** `build`'s module from its prefetched bytes, or fetched now if it was not prefetched (or that failed). */
 async function compileBuild(build: EngineBuild): Promise<WebAssembly.Module> {
   const bytes = await fetched[build]?.catch(() => undefined);

@@ -82,6 +82,18 @@ describe("the page's model", () => {
     expect(activityText(p.state)).toBe("Done");
   });
 
+  it("Measure again after Done times the new counts, never the full report on screen (the engine refuses to time that)", () => {
+    const p = page();
+    p.answerAll();
+    expect(activityText(p.state)).toBe("Done");
+    expect(runs(p.act({ type: "measure" }))).toEqual(["counts"]);
+    const counts = p.state.inFlight.find((r) => r.worker === "counter")!;
+    expect(runs(p.answer(counts.id))).toEqual(["full"]);
+    expect(p.effects[0]).toMatchObject({ type: "run", stage: "full", counts: { stage: "counts" } });
+    p.answerAll();
+    expect(activityText(p.state)).toBe("Done");
+  });
+
   it("Stop before any result, then Measure again, measures again (it did nothing before)", () => {
     const p = page();
     expect(p.act({ type: "stop" })).toEqual([{ type: "cancelRuns" }]);

@@ -424,7 +424,10 @@ function send(state: AppState, stage: Stage, counts: LabReport | null, worker: W
 
 /** The current report's counts when they are of the current settings: a timed stage times them. */
 function currentCounts(state: AppState): LabReport | null {
-  return reportCurrent(state) ? shownOf(state)!.report : null;
+  // Only a counts stage's report is timed as counted (`experiment::time_counted`
+  // refuses a quick or full one: Measure again after Done sent the full report
+  // on screen, the engine refused it, and the old times stayed under "Done").
+  return reportCurrent(state) && shownOf(state)!.report.stage === "counts" ? shownOf(state)!.report : null;
 }
 
 /** A timed stage of the current settings: sent at once when their counts are in, else when they come. */

@@ -1,7 +1,8 @@
 // The benchmark page: runs the wasm suite in a worker (the timer there is the
 // one the playground uses) and shows the JSON. `scripts/bench.mjs` reads
 // `#out` once `#state` says done. `?one=NAME` times that scenario alone in a
-// fresh worker, `&after=1` after every other scenario (the order check).
+// fresh worker, `&after=1` after every other scenario (the order check),
+// `&settle=MS` once the worker has been idle that long after instantiating.
 
 import type { BenchJob } from "./worker";
 
@@ -9,7 +10,8 @@ const state = document.getElementById("state") as HTMLElement;
 const out = document.getElementById("out") as HTMLElement;
 const query = new URLSearchParams(location.search);
 const one = query.get("one");
-const job: BenchJob = one === null ? { kind: "suite" } : { kind: "one", name: one, afterOthers: query.get("after") === "1" };
+const job: BenchJob =
+  one === null ? { kind: "suite" } : { kind: "one", name: one, afterOthers: query.get("after") === "1", settleMs: Number(query.get("settle") ?? 0) };
 const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
 worker.addEventListener("message", (event: MessageEvent<{ ok: boolean; text: string }>) => {
   out.textContent = event.data.text;

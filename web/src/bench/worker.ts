@@ -5,8 +5,11 @@
 // `bench` feature and every other; the page's own builds have neither export.
 import init, * as wasm from "../../pkg-program/buflab_program.js";
 
-/** What the benchmark page asks for (main.ts, from its own address). */
-export type BenchJob = { kind: "suite" } | { kind: "one"; name: string; afterOthers: boolean };
+/**
+ * What the benchmark page asks for (main.ts, from its own address). `settleMs`:
+ * how long the worker waits, its wasm instantiated, before timing.
+ */
+export type BenchJob = { kind: "suite" } | { kind: "one"; name: string; afterOthers: boolean; settleMs: number };
 
 const engine = wasm as typeof wasm & {
   bench_suite?: () => unknown;
@@ -17,7 +20,8 @@ const ready = init();
 
 addEventListener("message", (event: MessageEvent<BenchJob>) => {
   const job = event.data;
-  void ready.then(
+  const settled = ready.then(() => new Promise<void>((resolve) => setTimeout(resolve, job.kind === "one" ? job.settleMs : 0)));
+  void settled.then(
     () => {
       try {
         if (!engine.bench_suite || !engine.bench_one) throw new Error("this engine was built without the bench feature (npm run bench builds one)");

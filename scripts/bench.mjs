@@ -232,12 +232,8 @@ const median = (xs) => {
  * on screen (`beforeFirst`: asked for before the `buflab:first-results`
  * mark, both clocks read as wall time).
  */
-/**
- * The timing build of the link's workload, which downloads beside the first
- * count once the first numbers' own files have arrived (engine/spawn.ts
- * `prefetchEngine`): not counted as one of the first numbers' files.
- */
-const BESIDE_COUNT = /\/buflab_timing_bg-[^/]+\.wasm$/;
+/** The mobile profile, and which wasm downloads beside the first count (not one of the first numbers' files): TypeScript, shared with the hosted e2e test. */
+const { MOBILE, TIMING_WASM: BESIDE_COUNT } = (await runnerImport(`${root}web/e2e/phone.ts`)).module;
 
 async function oneFirstLoad(browser, url, record = false) {
   const context = await browser.newContext();
@@ -452,13 +448,6 @@ function sizes(load) {
   };
 }
 
-/**
- * Lighthouse's mobile profile ("slow 4G" on a mid-range phone): 150 ms
- * round trips, 1.6 Mbit/s down, 750 kbit/s up, the CPU slowed 4×, a phone's
- * viewport. Applied through Chromium's DevTools protocol before the page
- * starts loading.
- */
-const MOBILE = { latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8, cpuSlowdown: 4, viewport: { width: 412, height: 823 } };
 
 /** The e2e tests' plain static host (web/e2e/static-host.ts), loaded through Vite: TypeScript. */
 async function staticHost(dir, options) {
@@ -477,12 +466,7 @@ async function oneThrottledLoad(browser, url, host) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: MOBILE.latency,
-      downloadThroughput: MOBILE.downloadThroughput,
-      uploadThroughput: MOBILE.uploadThroughput,
-    });
+    await cdp.send("Network.emulateNetworkConditions", MOBILE.network);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: MOBILE.cpuSlowdown });
     const from = host.log.length;
     await loadUntilFull(page, url);

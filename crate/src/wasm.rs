@@ -40,14 +40,21 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::api;
-use crate::engine::measure::{Clock, Sampling};
+use crate::engine::measure::{self, Clock, Sampling};
 use crate::link;
 use crate::model;
 #[cfg(any(feature = "timed", feature = "program"))]
 use crate::model::Params;
 
+/// When this instance started, in `performance.now()` ms: set by [`start`],
+/// which runs as the instance is made. Read by [`PerformanceClock`].
+static STARTED_MS: std::sync::OnceLock<f64> = std::sync::OnceLock::new();
+
 #[wasm_bindgen(start)]
 fn start() {
+    if let Some(performance) = performance() {
+        let _ = STARTED_MS.set(performance.now());
+    }
     // A panic traps the instance, and the trap's own message ("unreachable")
     // says nothing; so the hook also hands the panic message to
     // `globalThis.__buflabPanic` when the worker has set one, and the worker
@@ -85,12 +92,8 @@ struct PerformanceClock {
 
 impl PerformanceClock {
     fn new() -> Result<Self, JsError> {
-        let global = js_sys::global();
-        let performance = js_sys::Reflect::get(&global, &"performance".into())
-            .ok()
-            .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
-            .ok_or_else(|| JsError::new("this scope has no performance.now()"))?;
-        let isolated = js_sys::Reflect::get(&global, &"crossOriginIsolated".into())
+        let performance = performance().ok_or_else(|| JsError::new("this scope has no performance.now()"))?;
+        let isolated = js_sys::Reflect::get(&js_sys::global(), &"crossOriginIsolated".into())
             .map(|v| v.is_truthy())
             .unwrap_or(false);
         Ok(PerformanceClock { performance, isolated })
@@ -104,6 +107,14 @@ impl Clock for PerformanceClock {
     fn isolated(&self) -> bool {
         self.isolated
     }
+    fn fresh_until_ns(&self) -> f64 {
+        STARTED_MS.get().map_or(0.0, |started| started * 1e6 + measure::FRESH_NS)
+    }
+}
+
+/// This scope's `performance`, if it has one.
+fn performance() -> Option<web_sys::Performance> {
+    js_sys::Reflect::get(&js_sys::global(), &"performance".into()).ok().and_then(|p| p.dyn_into().ok())
 }
 
 /// How the full build's sweep points are timed (`sweep_point`'s options).

@@ -23,6 +23,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PRECOMPRESSED } from "../build/precompress";
 import { LATER_WASM } from "../src/offline/policy";
 import { launchChromium, metric, settled, watch } from "./browser";
+import { MOBILE, TIMING_WASM } from "./phone";
 import { SCREENSHOT_PORT, SCREENSHOTS, shot } from "./screenshots";
 import { startStaticHost, type StaticHost } from "./static-host";
 
@@ -217,10 +218,8 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
     // The requests that arrived before the first numbers were on screen (both clocks as wall time).
     const firstAt = await page.evaluate(() => performance.timeOrigin + performance.getEntriesByName("buflab:first-results")[0]!.startTime);
     const beforeFirst = host.log.filter((r) => r.at <= firstAt);
-    // The timing build of the link's workload downloads once the counting
-    // build has arrived (engine/spawn.ts prefetchEngine), beside the count;
-    // it is not one of the first numbers' files.
-    const isTimingWasm = (path: string): boolean => /\/buflab_timing_bg-[^/]+\.wasm$/.test(path);
+    // The timing build of the link's workload downloads beside the count (TIMING_WASM).
+    const isTimingWasm = (path: string): boolean => TIMING_WASM.test(path);
     const firstFiles = beforeFirst.filter((r) => !isTimingWasm(r.path));
     const firstGzipBytes = firstFiles.reduce((sum, r) => sum + r.gzipBytes, 0);
     // Before the first full measurement: what the first numbers need, the
@@ -237,11 +236,11 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
     expect(timingWasm.map((r) => r.path)).toEqual([`${MOUNT}${fixed[0]}`]);
     // ... asked for once the counting build had arrived (the page's resource
     // timing: index.html preloads it, and its fetch may be a second entry).
-    const [countsArrived, timingAsked] = await page.evaluate(() => {
+    const [countsArrived, timingAsked] = await page.evaluate((timingWasm) => {
       const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
       const of = (pattern: RegExp): PerformanceResourceTiming[] => entries.filter((e) => pattern.test(e.name));
-      return [Math.min(...of(/\/buflab_counts_bg-[^/]+\.wasm$/).map((e) => e.responseEnd)), of(/\/buflab_timing_bg-[^/]+\.wasm$/).map((e) => e.startTime)] as [number, number[]];
-    });
+      return [Math.min(...of(/\/buflab_counts_bg-[^/]+\.wasm$/).map((e) => e.responseEnd)), of(new RegExp(timingWasm)).map((e) => e.startTime)] as [number, number[]];
+    }, TIMING_WASM.source);
     expect(timingAsked).toHaveLength(1);
     expect(timingAsked[0]!).toBeGreaterThanOrEqual(countsArrived);
     // (before it: the service worker's precache may revalidate the script afterwards, a 304 without a body)
@@ -308,20 +307,20 @@ describe("BufLab deployed under a sub-path of a plain static host", () => {
       const page = watch(await phone.newPage(), problems);
       const cdp = await phone.newCDPSession(page);
       await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
+      await cdp.send("Network.emulateNetworkConditions", MOBILE.network);
       await page.goto(host.url);
       // (a resource's timing entry is listed once it has arrived)
       await page.waitForFunction(() => performance.getEntriesByName("buflab:first-full").length > 0, null, { polling: 100, timeout: 60_000 });
-      const { first, timing } = await page.evaluate(() => {
+      const { first, timing } = await page.evaluate((timingWasm) => {
         const at = performance.getEntriesByName("buflab:first-results")[0]!.startTime;
         const entries = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) => e.startTime <= at);
-        const isTiming = (e: PerformanceResourceTiming): boolean => /\/buflab_timing_bg-[^/]+\.wasm$/.test(e.name);
+        const isTiming = (e: PerformanceResourceTiming): boolean => new RegExp(timingWasm).test(e.name);
         return {
           // (the browser's own request for the tab's icon aside)
           first: entries.filter((e) => !isTiming(e) && !e.name.endsWith("/favicon.svg")).map((e) => ({ name: e.name, end: e.responseEnd })),
           timing: entries.filter(isTiming).map((e) => e.startTime),
         };
-      });
+      }, TIMING_WASM.source);
       // It is asked for before the first numbers are on screen (the count runs meanwhile) ...
       expect(timing).toHaveLength(1);
       // ... once the counting build and the page's code have arrived.

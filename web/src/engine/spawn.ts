@@ -107,9 +107,15 @@ export function prefetchesSettled(): Promise<void> {
   return Promise.allSettled(Object.values(fetched)).then(() => undefined);
 }
 
-/** `build`'s module from its prefetched bytes, or fetched now if it was not prefetched (or that failed). */
+/**
+ * `build`'s module from its prefetched bytes, or fetched now if it was not
+ * prefetched (or that failed). The bytes are let go here: the module is
+ * what the page keeps (`compiled`), and a timing build's bytes are a
+ * megabyte.
+ */
 async function compileBuild(build: EngineBuild): Promise<WebAssembly.Module> {
   const bytes = await fetched[build]?.catch(() => undefined);
+  delete fetched[build];
   return bytes === undefined ? compile(WASM[build]) : WebAssembly.compile(bytes);
 }
 

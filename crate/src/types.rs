@@ -17,7 +17,9 @@
 //! ([`crate::catalog::lessons::LESSONS`]) are a file of their own,
 //! `lessons.gen.json`, which only the lessons panel imports, so their texts
 //! load with it; so is the glossary ([`crate::catalog::glossary`]),
-//! `glossary.gen.json`, which the glossary panel imports.
+//! `glossary.gen.json`, which the glossary panel imports. `boot.gen.json`
+//! holds what the page's boot code reads of a raw link before the codec
+//! has loaded: presenter mode's pair ([`crate::link::presenting_pair`]).
 //!
 //! [`generated_files_are_current`] fails when a file differs from what the
 //! Rust says; `npm run types` rewrites them.
@@ -37,6 +39,7 @@ const TYPES_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine
 const SCHEMA_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/schema.gen.json");
 const LESSONS_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/lessons.gen.json");
 const GLOSSARY_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/glossary.gen.json");
+const BOOT_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/boot.gen.json");
 
 /// Collects the declarations of a type and everything it refers to.
 struct Collect<'a> {
@@ -101,6 +104,7 @@ fn generated_files_are_current() {
         (SCHEMA_PATH, generate_json(&crate::catalog::schema())),
         (LESSONS_PATH, generate_json(&LESSONS)),
         (GLOSSARY_PATH, generate_json(&glossary())),
+        (BOOT_PATH, generate_json(&serde_json::json!({ "presenting": crate::link::presenting_pair() }))),
     ];
     for (path, want) in files {
         if std::env::var_os("BUFLAB_WRITE_TYPES").is_some() {

@@ -337,6 +337,15 @@ pub fn encode(p: &Params) -> String {
         .join("&")
 }
 
+/// The pair the codec writes into a link in presenter mode (`present=on`).
+/// The page's boot code looks for it in the raw link, to take presenter
+/// mode's looks before its first paint, while the codec is still loading
+/// (web/src/shared/theme.ts, through the generated `boot.gen.json`); the
+/// codec's reading of the link decides moments later.
+pub fn presenting_pair() -> String {
+    format!("{}={}", key::PRESENT, on_off(true))
+}
+
 /// Every key a link may carry, in canonical order.
 pub fn known_keys() -> impl Iterator<Item = &'static str> {
     KEYS.iter().map(|k| k.name)

@@ -3,8 +3,12 @@
 // `#out` once `#state` says done. `?one=NAME` times that scenario alone in a
 // fresh worker, `&after=1` after every other scenario (the order check),
 // `&settle=MS` once the worker has been idle that long after instantiating.
+// As on the playground (engine/spawn.ts), the engine is compiled here, on
+// the page's thread, while it downloads, and the worker is handed the
+// compiled module: a fresh worker then starts from the state the page's do.
 
-import type { BenchJob } from "./worker";
+import wasmUrl from "../../pkg-program/buflab_program_bg.wasm?url";
+import type { BenchJob, BenchMessage } from "./worker";
 
 const state = document.getElementById("state") as HTMLElement;
 const out = document.getElementById("out") as HTMLElement;
@@ -22,4 +26,10 @@ worker.addEventListener("error", (event) => {
   out.textContent = event.message;
   state.textContent = "failed";
 });
-worker.postMessage(job);
+WebAssembly.compileStreaming(fetch(wasmUrl)).then(
+  (module) => worker.postMessage({ job, module } satisfies BenchMessage),
+  (error: unknown) => {
+    out.textContent = `wasm did not compile: ${String(error)}`;
+    state.textContent = "failed";
+  },
+);

@@ -1,6 +1,6 @@
 // Runs the benchmark suite in WebAssembly and posts it back as JSON text:
 // the whole suite, or one scenario alone or after every other (the order
-// check), as the page's first message asks. `vite build --mode bench` points
+// check), as the page's one message asks, which brings the compiled engine. `vite build --mode bench` points
 // the program build's glue at web/pkg-bench, the engine built with the
 // `bench` feature and every other; the page's own builds have neither export.
 import init, * as wasm from "../../pkg-program/buflab_program.js";
@@ -16,11 +16,15 @@ const engine = wasm as typeof wasm & {
   bench_one?: (name: string, afterOthers: boolean) => unknown;
 };
 
-const ready = init();
+/** The page's one message: the job, and the engine it compiled. */
+export interface BenchMessage {
+  job: BenchJob;
+  module: WebAssembly.Module;
+}
 
-addEventListener("message", (event: MessageEvent<BenchJob>) => {
-  const job = event.data;
-  const settled = ready.then(() => new Promise<void>((resolve) => setTimeout(resolve, job.kind === "one" ? job.settleMs : 0)));
+addEventListener("message", (event: MessageEvent<BenchMessage>) => {
+  const { job, module } = event.data;
+  const settled = init({ module_or_path: module }).then(() => new Promise<void>((resolve) => setTimeout(resolve, job.kind === "one" ? job.settleMs : 0)));
   void settled.then(
     () => {
       try {

@@ -4,6 +4,7 @@
 // prefers-color-scheme. The choice is kept in localStorage (it is a
 // preference of the person, not part of the experiment, so not in the link).
 
+import BOOT from "../engine/boot.gen.json";
 import { h, replaceChildren } from "./dom";
 
 export type ThemeChoice = "system" | "light" | "dark";
@@ -52,11 +53,12 @@ export function applyTheme(choice: ThemeChoice = readStored()): ThemeChoice {
  * panels/presenter.ts owns once the page is built) for a link that asks for
  * them, before anything paints: drawn first without them, the masthead, the
  * status and the results moved when they came (a layout shift of up to 0.4
- * on a lesson at 1280×720). Only the form the codec writes (`present=on`)
- * counts here; the codec's reading of the link decides moments later.
+ * on a lesson at 1280×720). Only the pair the codec writes counts here
+ * (`presenting` in boot.gen.json, generated from the Rust codec); the
+ * codec's reading of the link decides moments later.
  */
 export function applyPresenterLook(hash: string): void {
-  if (/[#&]present=on(&|$)/.test(hash)) document.documentElement.classList.add("presenting");
+  if (hash.replace(/^#/, "").split("&").includes(BOOT.presenting)) document.documentElement.classList.add("presenting");
 }
 
 export interface ThemeSwitch {

@@ -81,7 +81,10 @@ function nativeOrder() {
 /**
  * How long a fresh worker waits, its wasm instantiated, before timing, in
  * the order check's second WebAssembly row: right after instantiating, a
- * fresh worker's samples ran slower and scattered wider.
+ * fresh worker's samples ran slower and scattered wider. The engine's own
+ * rule for that (a first full measurement warms up until the instance is
+ * `FRESH_NS` old, crate/src/engine/measure.rs) is what should make the
+ * first WebAssembly row read as this one.
  */
 const ORDER_SETTLE_MS = 3000;
 

@@ -19,7 +19,7 @@
 //! load with it; so is the glossary ([`crate::catalog::glossary`]),
 //! `glossary.gen.json`, which the glossary panel imports. `boot.gen.json`
 //! holds what the page's boot code reads of a raw link before the codec
-//! has loaded: presenter mode's pair ([`crate::link::presenting_pair`]).
+//! has loaded: presenter mode's key and value ([`crate::link::boot_facts`]).
 //!
 //! [`generated_files_are_current`] fails when a file differs from what the
 //! Rust says; `npm run types` rewrites them.
@@ -104,7 +104,7 @@ fn generated_files_are_current() {
         (SCHEMA_PATH, generate_json(&crate::catalog::schema())),
         (LESSONS_PATH, generate_json(&LESSONS)),
         (GLOSSARY_PATH, generate_json(&glossary())),
-        (BOOT_PATH, generate_json(&serde_json::json!({ "presenting": crate::link::presenting_pair() }))),
+        (BOOT_PATH, generate_json(&crate::link::boot_facts())),
     ];
     for (path, want) in files {
         if std::env::var_os("BUFLAB_WRITE_TYPES").is_some() {

@@ -337,13 +337,21 @@ pub fn encode(p: &Params) -> String {
         .join("&")
 }
 
-/// The pair the codec writes into a link in presenter mode (`present=on`).
-/// The page's boot code looks for it in the raw link, to take presenter
-/// mode's looks before its first paint, while the codec is still loading
-/// (web/src/shared/theme.ts, through the generated `boot.gen.json`); the
-/// codec's reading of the link decides moments later.
-pub fn presenting_pair() -> String {
-    format!("{}={}", key::PRESENT, on_off(true))
+/// What the page's boot code needs to read presenter mode from a raw link
+/// before the codec has loaded (web/src/shared/theme.ts, through the
+/// generated `boot.gen.json`), to take presenter mode's looks before its
+/// first paint: the key, the value the codec writes for on, and the longest
+/// link the codec reads at all. The codec's reading decides moments later.
+#[derive(Serialize)]
+pub struct BootFacts {
+    pub present_key: &'static str,
+    pub present_on: &'static str,
+    pub max_link_bytes: usize,
+}
+
+/// [`BootFacts`] of this codec.
+pub fn boot_facts() -> BootFacts {
+    BootFacts { present_key: key::PRESENT, present_on: on_off(true), max_link_bytes: MAX_LINK_BYTES }
 }
 
 /// Every key a link may carry, in canonical order.

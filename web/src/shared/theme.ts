@@ -53,12 +53,23 @@ export function applyTheme(choice: ThemeChoice = readStored()): ThemeChoice {
  * panels/presenter.ts owns once the page is built) for a link that asks for
  * them, before anything paints: drawn first without them, the masthead, the
  * status and the results moved when they came (a layout shift of up to 0.4
- * on a lesson at 1280×720). Only the pair the codec writes counts here
- * (`presenting` in boot.gen.json, generated from the Rust codec); the
- * codec's reading of the link decides moments later.
+ * on a lesson at 1280×720). The codec's reading of the link decides
+ * moments later.
  */
 export function applyPresenterLook(hash: string): void {
-  if (hash.replace(/^#/, "").split("&").includes(BOOT.presenting)) document.documentElement.classList.add("presenting");
+  if (asksForPresenterLook(hash)) document.documentElement.classList.add("presenting");
+}
+
+/**
+ * Whether a raw link (`#…`) asks for presenter mode as the codec reads it
+ * (boot.gen.json, generated from the Rust codec): the key given once, with
+ * the value the codec writes, in a link not too long to read at all.
+ */
+export function asksForPresenterLook(hash: string): boolean {
+  const fragment = hash.replace(/^#/, "");
+  if (new TextEncoder().encode(fragment).length > BOOT.max_link_bytes) return false;
+  const values = new URLSearchParams(fragment).getAll(BOOT.present_key);
+  return values.length === 1 && values[0] === BOOT.present_on;
 }
 
 export interface ThemeSwitch {

@@ -40,20 +40,25 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::api;
-use crate::engine::measure::{self, Clock, Sampling};
+#[cfg(feature = "timed")]
+use crate::engine::measure;
+use crate::engine::measure::{Clock, Sampling};
 use crate::link;
 use crate::model;
 #[cfg(any(feature = "timed", feature = "program"))]
 use crate::model::Params;
 
-/// When this instance started, in `performance.now()` ms: set by [`start`],
-/// which runs as the instance is made. Read by [`PerformanceClock`].
-static STARTED_MS: std::sync::OnceLock<f64> = std::sync::OnceLock::new();
+/// When this instance started, in `performance.now()` ms (as `f64` bits; 0
+/// until set): set by [`start`], which runs as the instance is made, in the
+/// builds that time. Read by [`PerformanceClock`].
+#[cfg(feature = "timed")]
+static STARTED_MS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 #[wasm_bindgen(start)]
 fn start() {
+    #[cfg(feature = "timed")]
     if let Some(performance) = performance() {
-        let _ = STARTED_MS.set(performance.now());
+        STARTED_MS.store(performance.now().to_bits(), std::sync::atomic::Ordering::Relaxed);
     }
     // A panic traps the instance, and the trap's own message ("unreachable")
     // says nothing; so the hook also hands the panic message to
@@ -107,8 +112,9 @@ impl Clock for PerformanceClock {
     fn isolated(&self) -> bool {
         self.isolated
     }
+    #[cfg(feature = "timed")]
     fn fresh_until_ns(&self) -> f64 {
-        STARTED_MS.get().map_or(0.0, |started| started * 1e6 + measure::FRESH_NS)
+        f64::from_bits(STARTED_MS.load(std::sync::atomic::Ordering::Relaxed)) * 1e6 + measure::FRESH_NS
     }
 }
 

@@ -67,7 +67,8 @@ export function applyPresenterLook(hash: string): void {
  */
 export function asksForPresenterLook(hash: string): boolean {
   const fragment = hash.replace(/^#/, "");
-  if (new TextEncoder().encode(fragment).length > BOOT.max_link_bytes) return false;
+  // (a URL's fragment is ASCII: the browser percent-encodes the rest, so its length is its bytes)
+  if (fragment.length > BOOT.max_link_bytes) return false;
   const values = new URLSearchParams(fragment).getAll(BOOT.present_key);
   return values.length === 1 && values[0] === BOOT.present_on;
 }

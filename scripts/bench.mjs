@@ -42,6 +42,12 @@ const criterionOnly = process.argv.includes("--criterion");
 const orderOnly = process.argv.includes("--order");
 const write = !process.argv.includes("--no-write") && !firstLoadOnly && !pageOnly && !throttledOnly && !orderOnly;
 const root = new URL("..", import.meta.url).pathname;
+/**
+ * The mobile profile, and which wasm downloads beside the first count (not
+ * one of the first numbers' files): TypeScript, shared with the hosted e2e
+ * test (web/e2e/phone.ts).
+ */
+const { MOBILE, TIMING_WASM: BESIDE_COUNT } = (await runnerImport(`${root}web/e2e/phone.ts`)).module;
 
 function nativeSuite() {
   const out = execFileSync(`${root}target/release/buflab`, ["--bench"], { encoding: "utf8" });
@@ -235,9 +241,6 @@ const median = (xs) => {
  * on screen (`beforeFirst`: asked for before the `buflab:first-results`
  * mark, both clocks read as wall time).
  */
-/** The mobile profile, and which wasm downloads beside the first count (not one of the first numbers' files): TypeScript, shared with the hosted e2e test. */
-const { MOBILE, TIMING_WASM: BESIDE_COUNT } = (await runnerImport(`${root}web/e2e/phone.ts`)).module;
-
 async function oneFirstLoad(browser, url, record = false) {
   const context = await browser.newContext();
   /** The load's requests: path, and when (wall clock). */
@@ -450,7 +453,6 @@ function sizes(load) {
     all: fetchedOf(load.hosted.paths),
   };
 }
-
 
 /** The e2e tests' plain static host (web/e2e/static-host.ts), loaded through Vite: TypeScript. */
 async function staticHost(dir, options) {

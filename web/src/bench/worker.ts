@@ -1,8 +1,9 @@
 // Runs the benchmark suite in WebAssembly and posts it back as JSON text:
 // the whole suite, or one scenario alone or after every other (the order
-// check), as the page's one message asks, which brings the compiled engine. `vite build --mode bench` points
-// the program build's glue at web/pkg-bench, the engine built with the
-// `bench` feature and every other; the page's own builds have neither export.
+// check), as the page's one message asks, which brings the compiled engine.
+// `vite build --mode bench` points the program build's glue at
+// web/pkg-bench, the engine built with the `bench` feature and every other;
+// the page's own builds have neither export.
 import init, * as wasm from "../../pkg-program/buflab_program.js";
 
 /**

@@ -145,6 +145,32 @@ describe("touch targets on a phone", () => {
   });
 });
 
+describe("a presenter's link opened on a phone", () => {
+  it("shows the phone's page: every button's text whole and on screen, the page no wider than the phone", async () => {
+    const lesson = lessons[0]!;
+    for (const present of ["", "&present=on"]) {
+      const page = await open(`${baseUrl}${lesson.link}${present}`, W, H);
+      await lessonSettled(page, lesson);
+      expect(await page.evaluate(() => document.documentElement.classList.contains("presenting"))).toBe(present !== "");
+      // The masthead, the lesson card and the bottom bar (Settings, Measure again, …).
+      const cut = await page.evaluate((width) => {
+        const buttons = [...document.querySelectorAll<HTMLElement>("header.masthead button, #lesson-card button, #actions button")];
+        return buttons
+          .filter((b) => b.offsetParent !== null)
+          .filter((b) => {
+            const box = b.getBoundingClientRect();
+            return b.scrollWidth > b.clientWidth + 1 || box.left < -1 || box.right > width + 1;
+          })
+          .map((b) => b.textContent?.trim());
+      }, W);
+      expect(cut, `buttons cut off${present}`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width${present}`).toBeLessThanOrEqual(W);
+      if (present) await page.screenshot({ path: shot("phone-presenter-link-390.png") });
+      await page.close();
+    }
+  });
+});
+
 describe('the "Show results" bar', () => {
   it("shows whenever the numbers are out of view, above the bottom buttons, and takes the person back to them", async () => {
     const page = await open(`${baseUrl}#v=1&len=256K&chunk=poor&rd=unbuffered,std`, W, H);

@@ -12,6 +12,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+# One run builds each crate once or twice: incremental compilation's caches
+# would only take disk (gigabytes of target/debug/incremental).
+export CARGO_INCREMENTAL=0
 
 # What git sees before the run (a dirty checkout is compared with itself):
 # the status of every file and a digest of the tracked files' changes.

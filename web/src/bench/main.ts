@@ -8,6 +8,7 @@
 // compiled module: a fresh worker then starts from the state the page's do.
 
 import wasmUrl from "../../pkg-program/buflab_program_bg.wasm?url";
+import { compileWasm } from "../engine/compile";
 import type { BenchJob, BenchMessage } from "./worker";
 
 const state = document.getElementById("state") as HTMLElement;
@@ -26,7 +27,7 @@ worker.addEventListener("error", (event) => {
   out.textContent = event.message;
   state.textContent = "failed";
 });
-WebAssembly.compileStreaming(fetch(wasmUrl)).then(
+compileWasm(wasmUrl).then(
   (module) => worker.postMessage({ job, module } satisfies BenchMessage),
   (error: unknown) => {
     out.textContent = `wasm did not compile: ${String(error)}`;

@@ -39,6 +39,7 @@ import framesUrl from "../../pkg-timing/frames/buflab_timing_bg.wasm?url";
 import linesUrl from "../../pkg-timing/lines/buflab_timing_bg.wasm?url";
 import scanUrl from "../../pkg-timing/scan/buflab_timing_bg.wasm?url";
 import toEndUrl from "../../pkg-timing/to_end/buflab_timing_bg.wasm?url";
+import { compileWasm } from "./compile";
 import type { EngineBuild, ModuleMessage, TimingBuild } from "./protocol";
 
 /** Every build's wasm, by build (a timing build per workload: the type asks for all of them). */
@@ -67,17 +68,6 @@ let firstTiming: Promise<unknown> | null = null;
 /** Lets the timing and program builds download and compile (once the first numbers are on screen, or earlier if something needs them). */
 export function startFullEngine(): void {
   release();
-}
-
-async function compile(url: string): Promise<WebAssembly.Module> {
-  try {
-    return await WebAssembly.compileStreaming(fetch(url));
-  } catch (error) {
-    // A host that sends the wasm without `application/wasm` fails streaming compilation only.
-    if (!(error instanceof TypeError)) throw error;
-    const response = await fetch(url);
-    return WebAssembly.compile(await response.arrayBuffer());
-  }
 }
 
 /** Wasm downloaded ahead of `startFullEngine` (`prefetchEngine`), by build. */
@@ -116,13 +106,13 @@ export function prefetchesSettled(): Promise<void> {
 async function compileBuild(build: EngineBuild): Promise<WebAssembly.Module> {
   const bytes = await fetched[build]?.catch(() => undefined);
   delete fetched[build];
-  return bytes === undefined ? compile(WASM[build]) : WebAssembly.compile(bytes);
+  return bytes === undefined ? compileWasm(WASM[build]) : WebAssembly.compile(bytes);
 }
 
 /** One engine build, compiled once per page (all but the counting build only after `startFullEngine`). */
 export function engineModule(build: EngineBuild): Promise<WebAssembly.Module> {
   if (build === "counts") {
-    compiled.counts ??= compile(countsUrl);
+    compiled.counts ??= compileWasm(countsUrl);
     return compiled.counts;
   }
   if (build === "program") {

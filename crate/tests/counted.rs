@@ -2,11 +2,16 @@
 //! Timing a report whose counts are known (`api::time_counted`, what the
 //! page's timing worker does with its counting worker's report) gives the
 //! report a whole run gives: the same counts, digests and timelines, timed.
+//! And a count the engine reuses from earlier settings is the count of the
+//! new ones.
+
+mod common;
 
 use buflab::api;
 use buflab::engine::measure::{InstantClock, Sampling};
 use buflab::link::params_of;
-use buflab::model::{Report, Stage, Stats};
+use buflab::model::{LenRange, Params, ReaderKind, Report, Stage, Stats, Workload};
+use proptest::prelude::*;
 
 const LINKS: &[&str] = &[
     "",
@@ -73,4 +78,92 @@ fn counts_of_the_same_experiment_shown_otherwise_are_timed_as_the_request_asks()
     assert_eq!(timed.params, params, "the report is of the request");
     let other = params_of("len=20K&cap=2K&rs=10&rd=chained,std&present=on").expect("a valid link");
     assert!(api::time_counted(&other, counts_of(single), &clock, Sampling::QUICK).is_err());
+}
+
+/// Settings that differ where a count can tell: every reader key (`cap`,
+/// `pool`, `pend`), the read size, chunking, workload, streams and length,
+/// every reader in any order, and `sys`, which no count reads.
+fn settings() -> impl Strategy<Value = Params> {
+    use ReaderKind::*;
+    let readers = prop::sample::subsequence(vec![Unbuffered, Std, Chained, Tokio, Futures], 1..=5).prop_shuffle();
+    let workload = prop::sample::select(vec![Workload::Fixed, Workload::Exact, Workload::Bytes, Workload::ToEnd, Workload::Lines, Workload::Frames, Workload::Scan]);
+    let size = |sizes: &[u64]| prop::sample::select(sizes.to_vec());
+    (
+        (size(&[1024, 1500, 3000]), common::chunk_model(), size(&[1, 7, 64, 4096]), size(&[1, 3, 100, 5000])),
+        (any::<bool>(), size(&[0, 40]), size(&[0, 150, 2000]), readers, workload, 1u64..=3, any::<bool>()),
+    )
+        .prop_map(|((len, chunk, cap, rs), (pool, pend, sys, readers, workload, streams, reuse))| Params {
+            len,
+            chunk,
+            cap,
+            rs,
+            pool,
+            pend,
+            sys,
+            readers,
+            workload,
+            streams,
+            reuse,
+            line: LenRange { min: 0, max: 40 },
+            frame: LenRange { min: 0, max: 300 },
+            nul: len / 2,
+            ..Params::default()
+        })
+}
+
+/// `after`, with each setting `before`'s where `keep` says: most pairs
+/// differ in a few settings, as one control change makes them.
+fn mixed(before: &Params, after: Params, keep: [bool; 11]) -> Params {
+    fn pick<T>(keep: bool, before: T, after: T) -> T {
+        if keep {
+            before
+        } else {
+            after
+        }
+    }
+    Params {
+        len: pick(keep[0], before.len, after.len),
+        chunk: pick(keep[1], before.chunk, after.chunk),
+        cap: pick(keep[2], before.cap, after.cap),
+        rs: pick(keep[3], before.rs, after.rs),
+        pool: pick(keep[4], before.pool, after.pool),
+        pend: pick(keep[5], before.pend, after.pend),
+        sys: pick(keep[6], before.sys, after.sys),
+        readers: pick(keep[7], before.readers.clone(), after.readers.clone()),
+        workload: pick(keep[8], before.workload, after.workload),
+        streams: pick(keep[9], before.streams, after.streams),
+        reuse: pick(keep[10], before.reuse, after.reuse),
+        nul: pick(keep[0], before.nul, after.nul),
+        ..after
+    }
+}
+
+fn counts(params: &Params) -> Report {
+    api::run(params, &InstantClock::default(), Sampling::COUNTS).expect("valid settings count")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The engine keeps each reader's count per thread and reuses it for
+    /// settings that reader's count does not read (`experiment::count_key`).
+    /// Counted after earlier settings in this thread (whose counts it may
+    /// reuse; the cases before this one are counted here too), a report is
+    /// the one a fresh thread, which has counted nothing, makes.
+    #[test]
+    fn a_reused_count_is_the_count_of_the_new_settings(before in settings(), other in settings(), keep in any::<[bool; 11]>()) {
+        let after = mixed(&before, other, keep);
+        prop_assume!(after.check().is_ok() && before.check().is_ok());
+        counts(&before);
+        let reused = counts(&after);
+        let fresh = std::thread::spawn(move || counts(&after)).join().expect("the fresh thread counts");
+        // Counts only: a timeline, recorded afresh either way, names the
+        // chained reader's blocks by address, which depends on the heap.
+        let counts_only = |report: Report| {
+            let mut report = untimed(report);
+            report.runs.iter_mut().for_each(|run| run.timeline = None);
+            report
+        };
+        prop_assert_eq!(counts_only(reused), counts_only(fresh));
+    }
 }

@@ -39,15 +39,15 @@ const MOUNT = "/some/sub/path/";
  * targets: those live in benchmarks, so the 150 KB first-load target and its
  * measured figure are in `npm run bench` (docs/benchmarks.md, each figure
  * beside its target). The figures are printed here too. Before the first
- * numbers: 129.5 KiB gzipped (the service worker, the write lab and the
+ * numbers: 131.7 KiB gzipped (the service worker, the write lab and the
  * panels around the results come after them), the counting build of the
- * engine (76.0 KiB: the read lab only, and comparing times) and the page's
+ * engine (77.9 KiB: the read lab only, and comparing times) and the page's
  * code (the page chunk, with the state model, 22.3 KiB). For the default
- * link's full measurement, besides those (305.4 KiB with them): the timing
- * build of its workload (fixed, 171.0 KiB: every reader's loops of that one
- * workload) and the timing worker's script. In all (1646.7 KiB): the seven
- * timing builds (164.6–183.9 KiB each, 1221 KiB together) and the program
- * build (161.8 KiB: writing links, the code panel, the write lab,
+ * link's full measurement, besides those (309.7 KiB with them): the timing
+ * build of its workload (fixed, 172.9 KiB: every reader's loops of that one
+ * workload) and the timing worker's script. In all (1665.0 KiB): the seven
+ * timing builds (166.4–186.0 KiB each, 1235 KiB together) and the program
+ * build (164.0 KiB: writing links, the code panel, the write lab,
  * Calibrate), which the offline copy fetches after the first full
  * measurement so any link runs offline, the worker scripts (each with its
  * build's glue), chart.js (58.6 KiB), the sweep and timeline views, the
@@ -55,9 +55,9 @@ const MOUNT = "/some/sub/path/";
  * Each guard sits just above its figure, so a doubled chunk or a few KiB of
  * new bloat trips it.
  */
-const BYTES_BUDGET = 130 * 1024;
-const LINK_BYTES_BUDGET = 307 * 1024;
-const ALL_BYTES_BUDGET = 1650 * 1024;
+const BYTES_BUDGET = 132 * 1024;
+const LINK_BYTES_BUDGET = 310 * 1024;
+const ALL_BYTES_BUDGET = 1667 * 1024;
 /** Generous: a loaded 2-core CI machine. The target on localhost is 300 ms (docs/benchmarks.md). */
 const FIRST_RESULTS_BOUND_MS = 5_000;
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */

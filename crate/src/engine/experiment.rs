@@ -5,6 +5,8 @@
 //! Reports leave `link` empty: the engine does not know the link codec; the
 //! façade above both (`crate::api`) fills it in.
 
+use std::cell::RefCell;
+
 use super::content;
 use super::measure::{self, AllocScope, Clock, Lanes, Sampling};
 use super::readers::{self, Driven, ReaderConfig};
@@ -14,7 +16,7 @@ use super::workload::CountSink;
 #[cfg(feature = "timed")]
 use super::{timed, timeline};
 use super::workload::{self, combined_digest, Consume, DigestSink, Spec};
-use crate::model::{Id, Lab, LabReport, ParamError, Params, ReaderKind, Report, Run, Stage, Stats, Timeline, Timer};
+use crate::model::{key, Id, Lab, LabReport, ParamError, Params, ReaderKind, Report, Run, Stage, Stats, Timeline, Timer};
 
 /// Checks `params`, then runs the experiment. `sampling` decides how hard to
 /// time ([`Sampling::FULL`] or [`Sampling::QUICK`]).
@@ -44,7 +46,7 @@ pub fn run_with(params: &Params, clock: &dyn Clock, sampling: Sampling, timeline
         .readers
         .iter()
         .map(|&kind| {
-            let mut run = count_reader(params, kind, &data)?;
+            let mut run = count_reader_reusing(params, kind, &data)?;
             time_run(params, &mut run, &data, clock, resolution_ns, sampling, timelines);
             Ok(run)
         })
@@ -137,6 +139,71 @@ fn once<C: Consume>(
     Ok(Counted { driven, source_reads: probe.source_reads() })
 }
 
+/// The settings one reader's counted pass reads: the experiment's, except
+/// the reader list (each reader is counted on its own), `sys` (modelled time
+/// is counts × `sys`, applied afterwards) and the reader keys
+/// ([`readers::ReaderInfo::keys`]) this reader does not take, which are left
+/// at their defaults. Two settings with the same key count the same; the
+/// property test `a_reused_count_is_the_count_of_the_new_settings` holds
+/// every reader to it.
+fn count_key(params: &Params, kind: ReaderKind) -> Params {
+    let takes = |k: &str| readers::info(kind).keys.contains(&k);
+    let plain = Params::default();
+    let mut counted = params.experiment();
+    counted.readers = vec![kind];
+    counted.sys = plain.sys;
+    if !takes(key::CAP) {
+        counted.cap = plain.cap;
+    }
+    if !takes(key::POOL) {
+        counted.pool = plain.pool;
+    }
+    if !takes(key::PEND) {
+        counted.pend = plain.pend;
+    }
+    counted.lab = plain.lab;
+    counted.write = plain.write;
+    counted
+}
+
+/// Counted runs kept for reuse, per thread (a wasm instance has one).
+const KEPT_COUNTS: usize = 32;
+
+thread_local! {
+    /// The last [`KEPT_COUNTS`] counted runs by [`count_key`], newest last.
+    /// The page counts after every control change: a change this reader's
+    /// count does not read (the capacity, for the unbuffered reader; `sys`; a
+    /// reader added beside it) reuses its count instead of repeating it.
+    static COUNTED: RefCell<Vec<(Params, Run)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The counted pass of one reader ([`count_reader`]), or the same count made
+/// before for the same [`count_key`], with this experiment's `sys`.
+fn count_reader_reusing(params: &Params, kind: ReaderKind, data: &[u8]) -> Result<Run, ParamError> {
+    let key = count_key(params, kind);
+    COUNTED.with_borrow_mut(|kept| {
+        if let Some((_, run)) = kept.iter().find(|(k, _)| *k == key) {
+            return Ok(Run { modelled_io_ns: modelled_io_ns(params, run.source_reads), ..counts_of(run) });
+        }
+        let run = count_reader(params, kind, data)?;
+        if kept.len() == KEPT_COUNTS {
+            kept.remove(0);
+        }
+        kept.push((key, counts_of(&run)));
+        Ok(run)
+    })
+}
+
+/// A copy of a counted run (which has no timeline).
+fn counts_of(run: &Run) -> Run {
+    Run { digest: run.digest.clone(), timeline: None, ..*run }
+}
+
+/// Modelled I/O time: `sys` per source read.
+fn modelled_io_ns(params: &Params, source_reads: u64) -> f64 {
+    source_reads as f64 * params.sys as f64
+}
+
 /// The counted pass of one reader: its counts and digest, untimed
 /// (`cpu_ns` empty, no timeline).
 fn count_reader(params: &Params, kind: ReaderKind, data: &[u8]) -> Result<Run, ParamError> {
@@ -161,7 +228,7 @@ fn count_reader(params: &Params, kind: ReaderKind, data: &[u8]) -> Result<Run, P
         alloc,
         digest: combined_digest(&per_stream),
         cpu_ns: Stats::default(),
-        modelled_io_ns: counted.source_reads as f64 * params.sys as f64,
+        modelled_io_ns: modelled_io_ns(params, counted.source_reads),
         blocks: driven.blocks,
         polls: driven.polls.map(|p| p.polls),
         pendings: driven.polls.map(|p| p.pendings),
@@ -224,4 +291,50 @@ fn trace(params: &Params, kind: ReaderKind, data: &[u8], timelines: Timelines) -
 #[cfg(not(feature = "timed"))]
 fn trace(_: &Params, _: ReaderKind, _: &[u8], _: Timelines) -> Option<Timeline> {
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::measure::InstantClock;
+    use crate::model::KIB;
+
+    fn kept() -> Vec<Params> {
+        COUNTED.with_borrow(|kept| kept.iter().map(|(key, _)| key.clone()).collect())
+    }
+
+    /// The default link with its capacity changed counts std again, not the
+    /// unbuffered reader, which has no buffer; `sys` reaches the reused run.
+    #[test]
+    fn a_capacity_change_counts_only_the_readers_with_a_buffer() {
+        let counted = |params: &Params| run(params, &InstantClock::default(), Sampling::COUNTS).expect("counts");
+        let eight = Params::default();
+        let first = counted(&eight);
+        assert_eq!(kept().len(), 2);
+        let sixteen = Params { cap: 16 * KIB, sys: 1000, ..eight.clone() };
+        let second = counted(&sixteen);
+        assert_eq!(kept().len(), 3, "only std counted again");
+        assert_eq!(kept()[2], count_key(&sixteen, ReaderKind::Std));
+        let (unbuffered, reused) = (&first.runs[0], &second.runs[0]);
+        assert_eq!(reused.reader, ReaderKind::Unbuffered);
+        assert_eq!((reused.source_reads, &reused.digest), (unbuffered.source_reads, &unbuffered.digest));
+        assert_eq!(reused.modelled_io_ns, reused.source_reads as f64 * 1000.0);
+        assert_eq!((first.runs[1].alloc.alloc_bytes, second.runs[1].alloc.alloc_bytes), (8 * KIB, 16 * KIB), "std counted with 16 KiB");
+        // Back to 8 KiB: nothing new to count.
+        counted(&eight);
+        assert_eq!(kept().len(), 3);
+    }
+
+    /// At most KEPT_COUNTS runs stay: the oldest goes first.
+    #[test]
+    fn the_oldest_counts_go_first() {
+        let small = |rs: u64| Params { len: KIB, rs, readers: vec![ReaderKind::Std], ..Params::default() };
+        for rs in 1..=KEPT_COUNTS as u64 + 5 {
+            run(&small(rs), &InstantClock::default(), Sampling::COUNTS).expect("counts");
+        }
+        let kept = kept();
+        assert_eq!(kept.len(), KEPT_COUNTS);
+        assert_eq!(kept[0].rs, 6);
+        assert_eq!(kept[KEPT_COUNTS - 1].rs, KEPT_COUNTS as u64 + 5);
+    }
 }

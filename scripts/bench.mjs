@@ -434,10 +434,11 @@ async function countsLatencyMs(browser, url) {
 
 /** The counts-latency lines, beside the target. */
 function countsLatencyLines(counts) {
+  const span = ({ values }) => `${values[0]} … ${values.at(-1)}`;
   return [
     "Exact counts on screen after a control change (the default 1 MiB experiment; a value typed in that the page has not counted before; median of 7 each; target ≤ 50 ms):",
-    `- buffer capacity (9K … 15K: std counts again, the unbuffered reader's counts are reused): ${f(counts.capacity, 1)} ms;`,
-    `- read size (2 … 8: both readers count again): ${f(counts.readSize, 1)} ms.`,
+    `- buffer capacity (${span(COUNTS_CHANGES.capacity)}: std counts again, the unbuffered reader's counts are reused): ${f(counts.capacity, 1)} ms;`,
+    `- read size (${span(COUNTS_CHANGES.readSize)}: both readers count again): ${f(counts.readSize, 1)} ms.`,
   ];
 }
 

@@ -45,7 +45,17 @@ impl<'a> Chunked<'a> {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^= z >> 31;
-        self.min + ((u128::from(z) * u128::from(self.span)) >> 64) as usize
+        // Multiply-shift into the range. WebAssembly has no 64 × 64 → 128-bit
+        // multiply (a `u128` product is a call of a software 128-bit
+        // multiply), so there the high half comes from `z`'s 32-bit halves,
+        // the same bits for a span below 2^32, as BufLab's source draws them.
+        let span = self.span;
+        let high = if cfg!(target_arch = "wasm32") && span <= u64::from(u32::MAX) {
+            ((z >> 32) * span + (((z & u64::from(u32::MAX)) * span) >> 32)) >> 32
+        } else {
+            ((u128::from(z) * u128::from(span)) >> 64) as u64
+        };
+        self.min + high as usize
     }
 }
 

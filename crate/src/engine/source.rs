@@ -53,23 +53,70 @@ impl SplitMix64 {
 
     /// A value in `0..n` by multiply-shift (bias below 2^-32 for the sizes used
     /// here, and no rejection loop, so every draw costs one step).
+    #[inline]
     pub fn below(&mut self, n: u64) -> u64 {
         debug_assert!(n > 0);
-        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
+        mul_hi(self.next_u64(), n)
     }
 }
 
-/// `to.copy_from_slice(from)`, with one byte by assignment, as std's `Read
-/// for &[u8]` does: a copy of a length known only at run time is a call to
-/// memcpy (in WebAssembly a `memory.copy`), which costs more than one byte.
-/// For the engine's own code (the chained reader, the counted pass's
-/// source), never for a stand-in of a user's program.
+/// `(x * n) >> 64`, the high half of the 128-bit product. WebAssembly has no
+/// 64 × 64 → 128-bit multiply: there a `u128` product is a call to
+/// `__multi3`, a whole 128 × 128-bit multiply in software, once per read
+/// call over a `uniform` chunking. For `n` below 2^32 (every chunk span and
+/// range here) [`mul_hi_narrow`] gives the same bits with two 64-bit
+/// multiplies; natively one instruction does it.
 #[inline]
-pub fn copy(to: &mut [u8], from: &[u8]) {
-    if let ([t], [f]) = (&mut *to, from) {
-        *t = *f;
+pub fn mul_hi(x: u64, n: u64) -> u64 {
+    if cfg!(target_arch = "wasm32") && n <= u64::from(u32::MAX) {
+        mul_hi_narrow(x, n)
     } else {
-        to.copy_from_slice(from);
+        ((u128::from(x) * u128::from(n)) >> 64) as u64
+    }
+}
+
+/// [`mul_hi`] for `n < 2^32`, from the 32-bit halves of `x`: with
+/// `x = hi·2^32 + lo`, `(x·n) >> 64 = (hi·n + (lo·n >> 32)) >> 32`, and neither
+/// product nor their sum leaves 64 bits.
+#[inline]
+pub fn mul_hi_narrow(x: u64, n: u64) -> u64 {
+    debug_assert!(n <= u64::from(u32::MAX));
+    let (hi, lo) = (x >> 32, x & u64::from(u32::MAX));
+    (hi * n + ((lo * n) >> 32)) >> 32
+}
+
+/// `to.copy_from_slice(from)`, with up to 16 bytes copied by fixed-size
+/// moves (one byte by assignment, as std's `Read for &[u8]` does): a copy
+/// of a length known only at run time is a call to memcpy (in WebAssembly a
+/// `memory.copy`, a call out of the wasm code), which costs more than a few
+/// bytes. For the engine's own code (the chained reader, the counted pass's
+/// source and digest), never for a stand-in of a user's program. Always
+/// inlined: the counting build optimizes for size, and as a call of its own
+/// it cost more than the copies it saves.
+#[inline(always)]
+pub fn copy(to: &mut [u8], from: &[u8]) {
+    match from.len() {
+        n if n != to.len() || n > 16 => to.copy_from_slice(from),
+        1 => to[0] = from[0],
+        n if n >= 8 => ends::<8>(to, from),
+        n if n >= 4 => ends::<4>(to, from),
+        n if n >= 2 => ends::<2>(to, from),
+        _ => {}
+    }
+}
+
+/// Copies a slice of `W..=2W` bytes as its first `W` and its last `W`
+/// (they overlap when it is shorter than `2W`): two moves of a size known
+/// when compiling.
+#[inline(always)]
+fn ends<const W: usize>(to: &mut [u8], from: &[u8]) {
+    // Array moves: `copy_from_slice` of a fixed length is still a call of
+    // core's copy in the counting build.
+    if let (Some(to), Some(from)) = (to.first_chunk_mut::<W>(), from.first_chunk::<W>()) {
+        *to = *from;
+    }
+    if let (Some(to), Some(from)) = (to.last_chunk_mut::<W>(), from.last_chunk::<W>()) {
+        *to = *from;
     }
 }
 
@@ -198,6 +245,7 @@ impl Chunker {
 impl Limit for Chunker {
     const INTERRUPTS: bool = true;
 
+    #[inline]
     fn next_limit(&mut self) -> usize {
         match &mut self.plan {
             Plan::Uniform(u) => u.next_limit(),
@@ -693,6 +741,33 @@ mod tests {
         assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
         assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
         assert_eq!(r.next_u64(), 0x06C4_5D18_8009_454F);
+    }
+
+    proptest::proptest! {
+        // The draws must not depend on the target: wasm32 takes the narrow form.
+        #[test]
+        fn the_narrow_high_product_is_the_128_bit_one(x: u64, n in 1..=u64::from(u32::MAX)) {
+            proptest::prop_assert_eq!(mul_hi_narrow(x, n), ((u128::from(x) * u128::from(n)) >> 64) as u64);
+        }
+    }
+
+    #[test]
+    fn a_short_copy_is_the_slice_copy() {
+        let from: Vec<u8> = (1..=40).collect();
+        for n in 0..=40 {
+            let mut to = vec![0u8; n];
+            copy(&mut to, &from[..n]);
+            assert_eq!(to, &from[..n], "{n} bytes");
+        }
+    }
+
+    #[test]
+    fn the_narrow_high_product_at_the_extremes() {
+        for x in [0, 1, u64::from(u32::MAX), 1 << 32, u64::MAX - 1, u64::MAX] {
+            for n in [1, 2, 100, u64::from(u32::MAX) - 1, u64::from(u32::MAX)] {
+                assert_eq!(mul_hi_narrow(x, n), ((u128::from(x) * u128::from(n)) >> 64) as u64, "{x} × {n}");
+            }
+        }
     }
 
     #[test]

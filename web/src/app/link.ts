@@ -26,6 +26,8 @@ export function experimentPairs(fragment: string, displayKeys: readonly string[]
 
 /** True when two fragments differ only in display keys (or not at all). */
 export function sameExperiment(a: string, b: string, displayKeys: readonly string[]): boolean {
+  // The usual case, and the page asks it many times per change: no parsing.
+  if (fragmentOf(a) === fragmentOf(b)) return true;
   const x = experimentPairs(a, displayKeys);
   const y = experimentPairs(b, displayKeys);
   return x.size === y.size && [...x].every(([k, v]) => y.get(k) === v);

@@ -54,3 +54,40 @@ fn the_report_json_carries_a_bounded_timeline_per_reader() {
     // Small enough for every report: a few hundred bytes per operation.
     assert!(serde_json::to_string(&json).unwrap().len() < 3 * TRACE_OPS * 600, "report grew too large");
 }
+
+/// The same link gives the same timeline whatever the heap looked like
+/// before: chained blocks are named by the reader's takes, not by where the
+/// allocator happened to put them (without the pool a block freed and
+/// allocated again within one operation may or may not get its old address).
+#[test]
+fn a_timeline_does_not_depend_on_the_heap_it_ran_on() {
+    let record_in = |link: &'static str, churn: usize| {
+        std::thread::spawn(move || {
+            // Holes of about a block's size, in a pattern that depends on `churn`.
+            let mut held: Vec<Box<[u8]>> = (0..64 * churn).map(|i| vec![0u8; 5 + i % (churn + 3)].into_boxed_slice()).collect();
+            let mut i = 0;
+            held.retain(|_| {
+                i += 1;
+                i % (churn + 1) != 0
+            });
+            let d = decode_link(link);
+            let data = content::generate(&d.params);
+            let t = record_with(&d.params, ReaderKind::Chained, &data, usize::MAX, &mut |_| {});
+            drop(held);
+            serde_json::to_string(&t).unwrap()
+        })
+        .join()
+        .unwrap()
+    };
+    for link in [
+        "#v=1&len=1K&chunk=1&seed=5&cap=7&rs=1&rd=chained&wl=lines&pool=off&line=0-40",
+        "#v=1&len=1K&chunk=1-9&seed=5&cap=7&rs=3&rd=chained&wl=frames&pool=off&frame=1-30",
+        "#v=1&len=1K&chunk=1-9&seed=5&cap=8&rs=5&rd=chained&wl=fixed&pool=off&pend=30",
+        "#v=1&len=1K&chunk=1&seed=5&cap=7&rs=1&rd=chained&wl=lines&pool=on&line=0-40",
+    ] {
+        let fresh = record_in(link, 0);
+        for churn in 1..6 {
+            assert_eq!(record_in(link, churn), fresh, "{link}, heap churn {churn}");
+        }
+    }
+}

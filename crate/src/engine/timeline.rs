@@ -96,12 +96,13 @@ impl Visit for Trace<'_, '_> {
         let probe = Probe::default();
         let seed = stream_seed(params.seed, 0);
         let source = Source::new(data, params.chunk, seed, &probe).with_pending(params.pend, seed);
-        let source = Logged { source, rec };
         let spec = Spec { workload: params.workload, rs: params.rs as usize, len: data.len(), reuse: params.reuse };
         let mut app_buf = vec![0u8; params.rs as usize];
         let mut sinks = [TraceSink { rec, seen }];
         let config = ReaderConfig::of(params);
         let shared = T::shared(config)?;
+        let takes = || T::counted(&shared).map_or(0, |c| c.blocks.allocated + c.blocks.reused);
+        let source = Logged { source, rec, takes: &takes };
         let reader = T::build(&shared, config, source);
         let meter = match T::counted(&shared) {
             Some(_) => Meter::Counted(Box::new(|| T::counted(&shared).unwrap_or_default())),
@@ -144,6 +145,8 @@ struct Recorder {
     /// Chained blocks seen: (address, id).
     blocks: RefCell<Vec<(usize, u32)>>,
     next_block: Cell<u32>,
+    /// Blocks the reader had taken at the last source read.
+    takes: Cell<u64>,
     // The operation being recorded.
     reads: RefCell<Vec<SourceRead>>,
     read_count: Cell<u64>,
@@ -171,6 +174,7 @@ impl Recorder {
             to_end: Cell::new(false),
             blocks: RefCell::new(Vec::new()),
             next_block: Cell::new(0),
+            takes: Cell::new(0),
             reads: RefCell::new(Vec::new()),
             read_count: Cell::new(0),
             read_bytes: Cell::new(0),
@@ -212,22 +216,38 @@ impl Recorder {
         id
     }
 
-    /// Where a source read into `buf` lands.
-    fn landing(&self, at: usize) -> Option<(u32, u64)> {
+    /// A block the reader has just allocated at `base` (without the pool):
+    /// a new id, whatever the allocator's earlier blocks at that address.
+    fn new_block(&self, base: usize) -> u32 {
+        let cap = self.cap;
+        self.blocks.borrow_mut().retain(|&(b, _)| b + cap <= base || base + cap <= b);
+        self.block_id(base)
+    }
+
+    /// Where a source read into `buf` lands; `taken`: the reader took a
+    /// block since the previous read.
+    fn landing(&self, at: usize, taken: bool) -> Option<(u32, u64)> {
         let (lo, hi) = self.app_range.get();
         match self.shape {
             Shape::Unbuffered => None,
             Shape::Single => self.block_of(at),
             Shape::Blocks if self.to_end.get() || (lo <= at && at < hi) => None,
+            // Without the pool every block taken is a fresh allocation, which
+            // may or may not get the address of one freed earlier in the
+            // same operation: it is a new block either way.
+            Shape::Blocks if taken && !self.pool => Some((self.new_block(at), 0)),
             // The chained reader fills only its tail block, from its free end:
-            // an address in no known block is the start of a fresh one.
+            // an address in no known block is the start of a fresh one, and
+            // a pooled block comes back with its address.
             Shape::Blocks => Some(self.block_of(at).unwrap_or_else(|| (self.block_id(at), 0))),
         }
     }
 
-    /// One source read call of `requested` bytes into memory at `at`.
-    fn source_read(&self, at: usize, requested: usize, result: &io::Result<usize>) {
-        let (block, offset) = match self.landing(at) {
+    /// One source read call of `requested` bytes into memory at `at`;
+    /// `takes`: the blocks the reader has taken so far.
+    fn source_read(&self, at: usize, requested: usize, result: &io::Result<usize>, takes: u64) {
+        let taken = takes != self.takes.replace(takes);
+        let (block, offset) = match self.landing(at, taken) {
             Some((id, offset)) => (Some(id), offset),
             None => (None, 0),
         };
@@ -370,12 +390,15 @@ fn full() -> io::Error {
 struct Logged<'a> {
     source: Source<'a>,
     rec: &'a Recorder,
+    /// Blocks the reader has taken so far (a chained reader's pool's
+    /// allocations and reuses; 0 for other readers).
+    takes: &'a dyn Fn() -> u64,
 }
 
 impl Read for Logged<'_> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let result = self.source.read(buf);
-        self.rec.source_read(buf.as_ptr() as usize, buf.len(), &result);
+        self.rec.source_read(buf.as_ptr() as usize, buf.len(), &result, (self.takes)());
         result
     }
 
@@ -405,7 +428,7 @@ impl FileRead for Logged<'_> {
 
     fn read_uninit(&mut self, buf: &mut [MaybeUninit<u8>]) -> io::Result<usize> {
         let result = self.source.read_uninit(buf);
-        self.rec.source_read(buf.as_ptr() as usize, buf.len(), &result);
+        self.rec.source_read(buf.as_ptr() as usize, buf.len(), &result, (self.takes)());
         result
     }
 }

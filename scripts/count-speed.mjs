@@ -5,9 +5,8 @@
 // before a change) and counts links of 1 MiB, each run with a new seed so
 // that the engine's reuse of counts (experiment.rs `count_key`) answers
 // none of them. The two builds take turns, N rounds (default 3) of 25 runs a
-// link; prints per build and link the median of the rounds' medians (first
-// five runs of a round aside: V8 is still optimizing them) and the first
-// run's time (cold code).
+// link; prints per build and link the median of the rounds' medians (the
+// first five runs of a round aside: V8 may still be optimizing them).
 
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
@@ -34,7 +33,7 @@ async function load(dir) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const engines = await Promise.all(dirs.map(load));
-const times = dirs.map(() => LINKS.map(() => ({ medians: [], first: [] })));
+const times = dirs.map(() => LINKS.map(() => []));
 let seed = 1000;
 for (let round = 0; round < rounds; round++) {
   for (const [b, engine] of engines.entries()) {
@@ -46,15 +45,13 @@ for (let round = 0; round < rounds; round++) {
         engine.run(fragment, true, false, undefined);
         runs.push(performance.now() - started);
       }
-      times[b][l].first.push(runs[0]);
-      times[b][l].medians.push(median(runs.slice(5)));
+      times[b][l].push(median(runs.slice(5)));
     }
   }
 }
 for (const [b, dir] of dirs.entries()) {
   console.log(dir);
   for (const [l, base] of LINKS.entries()) {
-    const { medians, first } = times[b][l];
-    console.log(`  ${base.padEnd(28)} ${median(medians).toFixed(1).padStart(6)} ms (first run ${median(first).toFixed(0)} ms)`);
+    console.log(`  ${base.padEnd(28)} ${median(times[b][l]).toFixed(1).padStart(6)} ms`);
   }
 }

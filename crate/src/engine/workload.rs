@@ -685,7 +685,8 @@ pub fn scan<A: Arity, R: AppReader, C: Consume, T: Tally>(readers: Lanes<R>, app
     round_robin::<A, _, _, _>(readers, || (), sinks, |reader, (), sink| reader.scan_step(app_buf, sink, t))
 }
 
-#[cfg(test)]
+// proptest is a native dev-dependency only.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
 

@@ -39,15 +39,15 @@ const MOUNT = "/some/sub/path/";
  * targets: those live in benchmarks, so the 150 KB first-load target and its
  * measured figure are in `npm run bench` (docs/benchmarks.md, each figure
  * beside its target). The figures are printed here too. Before the first
- * numbers: 131.7 KiB gzipped (the service worker, the write lab and the
+ * numbers: 131.6 KiB gzipped (the service worker, the write lab and the
  * panels around the results come after them), the counting build of the
- * engine (77.9 KiB: the read lab only, and comparing times) and the page's
+ * engine (78.0 KiB: the read lab only, and comparing times) and the page's
  * code (the page chunk, with the state model, 22.3 KiB). For the default
- * link's full measurement, besides those (309.7 KiB with them): the timing
- * build of its workload (fixed, 172.9 KiB: every reader's loops of that one
- * workload) and the timing worker's script. In all (1665.0 KiB): the seven
- * timing builds (166.4–186.0 KiB each, 1235 KiB together) and the program
- * build (164.0 KiB: writing links, the code panel, the write lab,
+ * link's full measurement, besides those (312.0 KiB with them): the timing
+ * build of its workload (fixed, 176.2 KiB: every reader's loops of that one
+ * workload) and the timing worker's script. In all (1672.3 KiB): the seven
+ * timing builds (167.9–186.7 KiB each, 1248 KiB together) and the program
+ * build (164.3 KiB: writing links, the code panel, the write lab,
  * Calibrate), which the offline copy fetches after the first full
  * measurement so any link runs offline, the worker scripts (each with its
  * build's glue), chart.js (58.6 KiB), the sweep and timeline views, the
@@ -56,8 +56,8 @@ const MOUNT = "/some/sub/path/";
  * new bloat trips it.
  */
 const BYTES_BUDGET = 132 * 1024;
-const LINK_BYTES_BUDGET = 310 * 1024;
-const ALL_BYTES_BUDGET = 1667 * 1024;
+const LINK_BYTES_BUDGET = 313 * 1024;
+const ALL_BYTES_BUDGET = 1674 * 1024;
 /** Generous: a loaded 2-core CI machine. The target on localhost is 300 ms (docs/benchmarks.md). */
 const FIRST_RESULTS_BOUND_MS = 5_000;
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */

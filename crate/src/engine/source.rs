@@ -85,7 +85,10 @@ pub fn mul_hi_narrow(x: u64, n: u64) -> u64 {
     (hi * n + ((lo * n) >> 32)) >> 32
 }
 
-/// `to.copy_from_slice(from)`, with up to 16 bytes copied by fixed-size
+/// The longest copy [`copy`] does by fixed-size moves.
+pub const SHORT_COPY: usize = 16;
+
+/// `to.copy_from_slice(from)`, with up to [`SHORT_COPY`] bytes copied by fixed-size
 /// moves (one byte by assignment, as std's `Read for &[u8]` does): a copy
 /// of a length known only at run time is a call to memcpy (in WebAssembly a
 /// `memory.copy`, a call out of the wasm code), which costs more than a few
@@ -96,7 +99,7 @@ pub fn mul_hi_narrow(x: u64, n: u64) -> u64 {
 #[inline(always)]
 pub fn copy(to: &mut [u8], from: &[u8]) {
     match from.len() {
-        n if n != to.len() || n > 16 => to.copy_from_slice(from),
+        n if n != to.len() || n > SHORT_COPY => to.copy_from_slice(from),
         1 => to[0] = from[0],
         n if n >= 8 => ends::<8>(to, from),
         n if n >= 4 => ends::<4>(to, from),

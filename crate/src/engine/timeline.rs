@@ -101,11 +101,15 @@ impl Visit for Trace<'_, '_> {
         let mut sinks = [TraceSink { rec, seen }];
         let config = ReaderConfig::of(params);
         let shared = T::shared(config)?;
-        let takes = || T::counted(&shared).map_or(0, |c| c.blocks.allocated + c.blocks.reused);
+        let counts = || T::counted(&shared).unwrap_or_default();
+        let takes = || {
+            let blocks = counts().blocks;
+            blocks.allocated + blocks.reused
+        };
         let source = Logged { source, rec, takes: &takes };
         let reader = T::build(&shared, config, source);
         let meter = match T::counted(&shared) {
-            Some(_) => Meter::Counted(Box::new(|| T::counted(&shared).unwrap_or_default())),
+            Some(_) => Meter::Counted(Box::new(counts)),
             None => Meter::Probe(&probe),
         };
         let traced = Traced { inner: reader, look: T::look::<Logged>, rec, meter, next_byte: params.workload == Workload::Bytes };
@@ -540,12 +544,6 @@ impl<R> Traced<'_, R> {
         if rec.ops.borrow().len() >= rec.max_ops {
             rec.full.set(true);
             return Err(full());
-        }
-        if rec.shape == Shape::Blocks && !rec.pool {
-            // Without the pool a block that left the chain was freed; the
-            // allocator may hand its address out again as a new block.
-            let spans = self.buffer();
-            rec.blocks.borrow_mut().retain(|&(_, id)| spans.iter().any(|s| s.block == id));
         }
         rec.reads.borrow_mut().clear();
         rec.pieces.borrow_mut().clear();

@@ -20,7 +20,7 @@ use std::io::{self, BufRead, ErrorKind, Read};
 use xxhash_rust::xxh3::Xxh3;
 
 use super::measure::Lanes;
-use super::source::copy;
+use super::source::{copy, SHORT_COPY};
 use crate::model::{Id, ParamError, Params, Workload};
 
 /// Whether this build of the engine runs `workload`: a workload's loops
@@ -159,13 +159,10 @@ pub struct DigestSink {
     len: usize,
 }
 
-/// Short slices (up to [`STAGED`] bytes) gathered before they are hashed.
+/// Short slices (up to [`SHORT_COPY`] bytes, the copies [`copy`] does by
+/// fixed-size moves) gathered before they are hashed: an `Xxh3::update` per
+/// few-byte read cost about a quarter of the counted pass in WebAssembly.
 const STAGE: usize = 256;
-
-/// The longest slice [`DigestSink`] stages rather than hashes at once: an
-/// `Xxh3::update` per few-byte read cost about a quarter of the counted
-/// pass in WebAssembly.
-const STAGED: usize = 16;
 
 impl Default for DigestSink {
     fn default() -> Self {
@@ -190,7 +187,7 @@ impl DigestSink {
     #[inline(never)]
     fn take_slice(&mut self, bytes: &[u8]) {
         let n = bytes.len();
-        if n <= STAGED {
+        if n <= SHORT_COPY {
             if self.len + n > STAGE {
                 self.hash.update(&self.staged[..self.len]);
                 self.len = 0;

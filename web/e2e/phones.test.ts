@@ -152,6 +152,8 @@ describe("a presenter's link opened on a phone", () => {
       const page = await open(`${baseUrl}${lesson.link}${present}`, W, H);
       await lessonSettled(page, lesson);
       expect(await page.evaluate(() => document.documentElement.classList.contains("presenting"))).toBe(present !== "");
+      // Presenter mode changes nothing on a phone, so its button is not there to press.
+      expect(await page.locator("#present-toggle").isVisible()).toBe(false);
       // The masthead, the lesson card and the bottom bar (Settings, Measure again, …).
       const cut = await page.evaluate((width) => {
         const buttons = [...document.querySelectorAll<HTMLElement>("header.masthead button, #lesson-card button, #actions button")];

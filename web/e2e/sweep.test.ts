@@ -22,14 +22,26 @@ const POINTS = 13;
 const GRID_LINK = "#v=1&len=64K&chunk=64-512&rd=std,chained&sweep=cap,rs&from=64,1&to=1K,8";
 const GRID_POINTS = 5 * 4;
 
-// Long tasks on the page's main thread, from the first paint on.
+// Long tasks on the page's main thread, from the first paint on; and every
+// value the sweep's progress row takes (`data-done`), with when it took it:
+// an observer sees each change, where polling could miss a short sweep's.
 const pages = usePages({ acceptDownloads: true }, (context) =>
   context.addInitScript(() => {
     const seen: { start: number; duration: number }[] = [];
-    (window as unknown as { __longTasks: typeof seen }).__longTasks = seen;
+    const progress: { done: number; at: number }[] = [];
+    Object.assign(window, { __longTasks: seen, __sweepProgress: progress });
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) seen.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: "longtask", buffered: true });
+    // A record's old value is the value the change replaced: together they
+    // are every value the row took, where the element's value when the
+    // observer runs is only the latest.
+    new MutationObserver((records) => {
+      const at = performance.now();
+      for (const r of records) progress.push({ done: Number(r.oldValue), at });
+      const last = records.at(-1)?.target as Element | undefined;
+      if (last) progress.push({ done: Number(last.getAttribute("data-done")), at });
+    }).observe(document, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ["data-done"] });
   }),
 );
 
@@ -62,11 +74,6 @@ async function expectKneeAt512(page: Page): Promise<void> {
 describe("sweeps", () => {
   it("a sweep link runs by itself, point by point, and marks the knee at 512", async () => {
     const page = await open(SWEEP_LINK, 1280);
-    // Points arrive one by one: the bar moves through intermediate values.
-    await page.waitForFunction(() => {
-      const done = Number(document.querySelector("#sweep .sweep-progress-row")?.getAttribute("data-done"));
-      return done >= 1 && done < 13;
-    }, undefined, { timeout: 60_000 });
     await sweepDone(page);
     await expect(row(page).getAttribute("data-done")).resolves.toBe(String(POINTS));
     await expect(page.locator("#sweep progress").evaluate((p: HTMLProgressElement) => [p.value, p.max])).resolves.toEqual([POINTS, POINTS]);
@@ -108,14 +115,25 @@ describe("sweeps", () => {
     const seen = await page.evaluate(() => {
       const start = performance.getEntriesByName("buflab:sweep-start").at(-1)?.startTime ?? 0;
       const end = performance.getEntriesByName("buflab:sweep-done").at(-1)?.startTime ?? Infinity;
-      const all = (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks;
+      const { __longTasks: all, __sweepProgress: progress } = window as unknown as {
+        __longTasks: { start: number; duration: number }[];
+        __sweepProgress: { done: number; at: number }[];
+      };
       const draws = performance.getEntriesByName("buflab:sweep-point").filter((m) => m.startTime >= start);
       return {
         tasks: all.filter((t) => t.start >= start && t.start <= end).map((t) => Math.round(t.duration)),
         draws: draws.map((m) => Math.round(m.duration)),
         sweepMs: Math.round(end - start),
+        progress: progress.filter((p) => p.at >= start),
       };
     });
+    // Points arrive one by one: the bar took intermediate values, shown at
+    // different moments, not all at once as the sweep ended. (On a fresh
+    // load most points can be in before the sweep's view has loaded, and it
+    // then shows them together; so this is the second run.)
+    const between = seen.progress.filter((p) => p.done >= 1 && p.done < POINTS);
+    expect(new Set(between.map((p) => p.done)).size, JSON.stringify(seen.progress)).toBeGreaterThan(1);
+    expect(new Set(between.map((p) => p.at)).size, JSON.stringify(seen.progress)).toBeGreaterThan(1);
     const longest = Math.max(0, ...seen.tasks);
     console.info(
       `sweep: ${POINTS} points in ${seen.sweepMs} ms; long tasks during it: [${seen.tasks.join(", ")}] ms, longest ${longest} ms; ` +

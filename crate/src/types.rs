@@ -33,7 +33,9 @@ use crate::catalog::glossary::{glossary, Term};
 use crate::catalog::lessons::{Lesson, LESSONS};
 use crate::catalog::Schema;
 use crate::link::Decoded;
-use crate::model::{Calibration, LabReport, Ratio, SweepReport, Verdict};
+use crate::catalog::snippet::Playground;
+use crate::engine::compare::ResultError;
+use crate::model::{Calibration, Comparison, LabReport, Ratio, SweepReport, Verdict};
 
 const TYPES_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/types.gen.ts");
 const SCHEMA_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/schema.gen.json");
@@ -76,6 +78,12 @@ fn generate_types() -> String {
     // Returned by `wasm::time_ratio`.
     c.visit::<Ratio>();
     c.visit::<Calibration>();
+    // Returned by `wasm::compare`, `wasm::pair_results` and `wasm::pair_reports`.
+    c.visit::<Comparison>();
+    // Thrown (as JSON in the message) by `wasm::pair_results`.
+    c.visit::<ResultError>();
+    // Returned by `wasm::playground`.
+    c.visit::<Playground>();
     let mut out = String::from(
         "// Generated from the Rust types by crate/src/types.rs (ts-rs): do not edit.\n\
          // `npm run types` rewrites it; `cargo test` fails while it is stale.\n\n",

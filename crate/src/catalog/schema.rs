@@ -5,13 +5,15 @@
 
 use serde::Serialize;
 
+use super::compare::{SpreadInfo, SPREADS};
 use super::cursors::{EndingInfo, FlavourInfo, WriteModeInfo, ARTICLE_ORDER, ENDINGS, FLAVOURS, WRITE_MODES};
 use super::metrics::{MetricInfo, METRICS};
 use super::settings::{self, SettingInfo};
 use super::workloads::{WorkloadInfo, WORKLOADS};
+use crate::engine::compare;
 use crate::engine::readers::{self, ReaderDifference, ReaderInfo};
 use crate::engine::sweep::KNEE_TOLERANCE;
-use crate::link::{DISPLAY_KEYS, LINK_VERSION, MAX_LINK_BYTES, SWEEP_KEYS};
+use crate::link::{B_PREFIX, DISPLAY_KEYS, LINK_VERSION, MAX_LINK_BYTES, SWEEP_KEYS};
 use crate::model::{
     key, Bounds, Id, Lab, Limits, Params, Preset, ReaderKind, SweepAxis, SysSource, View, LIMITS, MAX_JOB_BYTES,
     MAX_SWEEP_POINTS, PRESETS, RECORD_BYTES,
@@ -226,6 +228,29 @@ pub struct Schema {
     pub metrics: &'static [MetricInfo],
     /// Both forms' settings: label, hint and unit per lab and link key.
     pub settings: Vec<SettingInfo>,
+    /// What each kind of spread is, for the label beside every ± and range.
+    pub spreads: &'static [SpreadInfo],
+    /// The rules a comparison's verdicts follow.
+    pub compare: CompareInfo,
+}
+
+/// The rules of a comparison (`engine::compare`), for the page's words.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct CompareInfo {
+    /// The prefix of B's keys in a comparison link (`b.`).
+    pub b_prefix: &'static str,
+    /// Alternating rounds of a settled comparison, and of a quick one.
+    pub rounds: u32,
+    pub quick_rounds: u32,
+    /// The nominal confidence of a ratio's interval.
+    pub confidence: f64,
+    /// How far beyond 1 the interval must lie for faster or slower.
+    pub margin: f64,
+    /// Separate measurements: the factor a time must differ by.
+    pub separate_factor: f64,
+    /// What carries from one machine to another, in a few sentences.
+    pub across_machines: &'static str,
 }
 
 pub fn schema() -> Schema {
@@ -254,6 +279,16 @@ pub fn schema() -> Schema {
         sys_sources: &SYS_SOURCES,
         metrics: &METRICS,
         settings: settings::settings(),
+        spreads: &SPREADS,
+        compare: CompareInfo {
+            b_prefix: B_PREFIX,
+            rounds: compare::ROUNDS,
+            quick_rounds: compare::QUICK_ROUNDS,
+            confidence: compare::CONFIDENCE,
+            margin: compare::MARGIN,
+            separate_factor: compare::SEPARATE_FACTOR,
+            across_machines: compare::ACROSS_MACHINES,
+        },
     }
 }
 

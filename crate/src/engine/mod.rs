@@ -7,8 +7,11 @@
 //! catalog (`tests/layers.rs` checks), so reports it makes leave their `link`
 //! empty and the façade in `crate::api` fills it in.
 
+pub mod compare;
 pub mod content;
 pub mod experiment;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod machine;
 pub mod measure;
 pub mod readers;
 pub mod real;

@@ -26,7 +26,12 @@ use crate::model::{
     LIMITS, MAX_GRID_POINTS, MAX_SWEEP_POINTS, PRESETS,
 };
 
+mod compare;
 mod form;
+mod nearest;
+
+pub use compare::{changed, comparable, encode_pair, Comparing, B_PREFIX};
+pub use nearest::nearest_key;
 
 /// The link format version this build writes (and the only one it reads).
 pub const LINK_VERSION: u32 = 1;
@@ -57,6 +62,11 @@ pub struct Key {
     /// out (keys added after v1's first form appear only when they differ
     /// from their defaults, so older links keep their form).
     encode: fn(&Params) -> Option<String>,
+    /// The key's value for these params whether or not the canonical link
+    /// writes it (`None`: it has none, as `from` without a sweep). A
+    /// comparison link writes B's value of each key where it differs from
+    /// A's (`compare.rs`).
+    value: fn(&Params) -> Option<String>,
 }
 
 /// A [`Key`] for one field of [`Params`], from one row: the key's name in
@@ -75,6 +85,7 @@ macro_rules! field_key {
                 let written = field_key!(@written p, $($field).+ $(, $when)?);
                 written.then(|| $form.write(&p.$($field).+))
             },
+            value: |p| Some($form.write(&p.$($field).+)),
         }
     };
     (@written $p:ident, $($field:ident).+) => { true };
@@ -95,6 +106,7 @@ pub const KEYS: &[Key] = {
                 }
             },
             encode: |_| Some(LINK_VERSION.to_string()),
+            value: |_| Some(LINK_VERSION.to_string()),
         },
         field_key!(LEN => len: Size(LIMITS.len)),
         field_key!(CHUNK => chunk: Chunks),
@@ -140,22 +152,20 @@ pub const KEYS: &[Key] = {
         Key {
             name: key::SWEEP,
             decode: |d, name, raw, p| p.sweep = d.sweep(name, raw),
-            encode: |p| {
-                p.sweep.map(|s| match s.across {
-                    Some(a) => format!("{},{}", s.axis.id(), a.axis.id()),
-                    None => s.axis.id().to_string(),
-                })
-            },
+            encode: sweep_axes,
+            value: |p| Some(sweep_axes(p).unwrap_or_else(|| "off".into())),
         },
         Key {
             name: key::FROM,
             decode: |d, name, raw, p| d.sweep_ends(name, raw, p),
             encode: |p| p.sweep.map(|s| sweep_pair(s.from, s.across.map(|a| a.from))),
+            value: |p| p.sweep.map(|s| sweep_pair(s.from, s.across.map(|a| a.from))),
         },
         Key {
             name: key::TO,
             decode: |d, name, raw, p| d.sweep_ends(name, raw, p),
             encode: |p| p.sweep.map(|s| sweep_pair(s.to, s.across.map(|a| a.to))),
+            value: |p| p.sweep.map(|s| sweep_pair(s.to, s.across.map(|a| a.to))),
         },
         // The result view: written only when it is not the one the link
         // implies (the sweep for a link with a sweep, else the single run), so
@@ -166,6 +176,7 @@ pub const KEYS: &[Key] = {
             name: key::VIEW,
             decode: |d, name, raw, _| d.view = d.choice(name, raw, "view", "using the view the link implies"),
             encode: |p| (p.view != View::implied(p)).then(|| p.view.id().to_string()),
+            value: |p| Some(p.view.id().to_string()),
         },
         // The timeline's step on screen, from 1; written only when not the first.
         field_key!(STEP => step: Count(LIMITS.step), if changed),
@@ -178,9 +189,18 @@ pub const KEYS: &[Key] = {
             name: key::LESSON,
             decode: |d, name, raw, p| p.lesson = d.choice(name, raw, "lesson", "no lesson selected"),
             encode: |p| p.lesson.map(|l| l.id().to_string()),
+            value: |p| p.lesson.map(|l| l.id().to_string()),
         },
     ]
 };
+
+/// The `sweep` key's value: an axis, or two `a,b`; `None` without a sweep.
+fn sweep_axes(p: &Params) -> Option<String> {
+    p.sweep.map(|s| match s.across {
+        Some(a) => format!("{},{}", s.axis.id(), a.axis.id()),
+        None => s.axis.id().to_string(),
+    })
+}
 
 /// One end of a sweep's range: `1K`, or `1K,8` on two axes.
 fn sweep_pair(first: u64, across: Option<u64>) -> String {
@@ -279,6 +299,12 @@ pub struct Decoded {
     pub notices: Vec<Notice>,
     /// The canonical fragment for `params`.
     pub fragment: String,
+    /// B, when the link compares two experiments (`b.` keys): its params,
+    /// the canonical comparison link and what differs from A. `params` and
+    /// `fragment` above are A's alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub compare: Option<Comparing>,
 }
 
 /// The parsers the key table uses, and the notices they leave.
@@ -287,11 +313,17 @@ pub struct Decoder {
     defaults: Params,
     /// The `view` the link named, if it named a known one.
     view: Option<View>,
+    /// Put before every key a notice names: `b.` while B's keys are read.
+    prefix: &'static str,
 }
 
 impl Decoder {
+    fn new(defaults: Params) -> Decoder {
+        Decoder { notices: Vec::new(), defaults, view: None, prefix: "" }
+    }
+
     fn notice(&mut self, key: &str, message: String) {
-        self.notices.push(Notice { key: key.to_string(), message });
+        self.notices.push(Notice { key: format!("{}{key}", self.prefix), message });
     }
 
     /// A size within `bounds`: clamped when out of range, `default` when
@@ -630,10 +662,11 @@ fn fragment_of(link: &str) -> &str {
 }
 
 /// Decodes an untrusted link (a URL, `#fragment` or bare fragment). Never
-/// fails and never panics: every problem becomes a [`Notice`].
+/// fails and never panics: every problem becomes a [`Notice`]. A link with
+/// `b.` keys also gives B ([`Decoded::compare`]).
 pub fn decode(link: &str) -> Decoded {
-    let mut d = Decoder { notices: Vec::new(), defaults: Params::default(), view: None };
-    let mut p = d.defaults.clone();
+    let mut d = Decoder::new(Params::default());
+    let p = d.defaults.clone();
     let fragment = fragment_of(link);
 
     if fragment.len() > MAX_LINK_BYTES {
@@ -650,21 +683,41 @@ pub fn decode(link: &str) -> Decoded {
     // Percent-decoding and `+` as space, by the URL standard's rules.
     let pairs: Vec<(String, String)> =
         form_urlencoded::parse(fragment.as_bytes()).map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
+    let a = read_keys(d, &pairs, "", p);
+    let (b, b_notices) = compare::decode_b(&pairs, &a.params);
+    let mut a = a;
+    a.notices.extend(b_notices);
+    // Unknown keys are ignored, each with a notice naming the nearest known
+    // key; a link with text and not one known key cannot be read at all:
+    // say so rather than show the defaults silently.
+    let known = |name: &str| known_keys().any(|k| k == name) || compare::is_b_key(name);
+    if !fragment.trim().is_empty() && !pairs.iter().any(|(name, _)| known(name)) {
+        a.notices.push(Notice {
+            key: "link".into(),
+            message: format!(
+                "nothing in '{}' is a BufLab setting (no known key such as v, len or cap); showing the defaults",
+                shorten(fragment)
+            ),
+        });
+    } else {
+        a.notices.extend(nearest::unknown_key_notices(pairs.iter().map(|(name, _)| name.as_str()).filter(|n| !known(n))));
+    }
+    a.compare = b.map(|b| compare::comparing(&a.params, b));
+    a
+}
+
+/// Reads every key of the table from `pairs` (the ones named `prefix` +
+/// key) over `p`, then settles and checks the result.
+fn read_keys(mut d: Decoder, pairs: &[(String, String)], prefix: &'static str, mut p: Params) -> Decoded {
+    d.prefix = prefix;
     for k in KEYS {
-        let values: Vec<&str> = pairs.iter().filter(|(name, _)| name == k.name).map(|(_, v)| v.as_str()).collect();
+        let values: Vec<&str> =
+            pairs.iter().filter(|(name, _)| name.strip_prefix(prefix) == Some(k.name)).map(|(_, v)| v.as_str()).collect();
         match values.as_slice() {
             [] => {}
             [one] => (k.decode)(&mut d, k.name, one, &mut p),
             _ => d.notice(k.name, format!("given {} times; using the default", values.len())),
         }
-    }
-    // Unknown keys are ignored, but a link with text and not one known key
-    // cannot be read at all: say so rather than show the defaults silently.
-    if !fragment.trim().is_empty() && !pairs.iter().any(|(name, _)| known_keys().any(|k| k == name)) {
-        d.notice(
-            "link",
-            format!("nothing in '{}' is a BufLab setting (no known key such as v, len or cap); showing the defaults", shorten(fragment)),
-        );
     }
     d.settle(&mut p);
     finish(p, d)
@@ -678,11 +731,12 @@ fn finish(params: Params, mut d: Decoder) -> Decoded {
     let params = match params.check() {
         Ok(()) => params,
         Err(e) => {
-            d.notice(e.key, format!("{}; the link cannot be used as it is, using defaults", e.message));
+            let instead = if d.prefix.is_empty() { "using defaults" } else { "B is A" };
+            d.notice(e.key, format!("{}; the link cannot be used as it is, {instead}", e.message));
             d.defaults
         }
     };
-    Decoded { fragment: encode(&params), params, notices: d.notices }
+    Decoded { fragment: encode(&params), params, notices: d.notices, compare: None }
 }
 
 /// `p` with its sweep fitted to the rest of `p` the way a link's would be

@@ -8,6 +8,7 @@
 //! (`web/src/engine/types.gen.ts`; see `crate::types`).
 
 pub mod chunk;
+pub mod compare;
 pub mod id;
 pub mod limits;
 pub mod params;
@@ -18,6 +19,7 @@ pub mod sweep;
 pub mod timeline;
 
 pub use chunk::{ChunkModel, Preset, PIPE_CHUNK, PRESETS};
+pub use compare::{Changed, Compared, Comparison, Outcome, PairedRun, Spread, SpreadKind, Timing, COMPARISON_KIND};
 pub use id::Id;
 pub use limits::{
     key, max_streams, Bounds, Limits, ParamError, LIMITS, MAX_JOB_BYTES, MAX_GRID_POINTS, MAX_REAL_STREAMS,
@@ -29,8 +31,8 @@ pub use params::{
 };
 pub use real::{AllocCalls, Calibration, CalibratedFrom, CallCounter, ModelSide, ReadSizes, RealReport, RealRun, RealSource};
 pub use report::{
-    AllocCounts, BlockCounts, Ending, FinalFlush, FlavourRun, LabReport, Ratio, Report, Run, SinkRun, Stage, Stats, Timer,
-    Verdict, WriteFailure, WriteMode, WriteReport,
+    format_step, x_copy, AllocCounts, BlockCounts, Ending, FinalFlush, FlavourRun, LabReport, Machine, MachineKind, MetricId,
+    Ratio, Report, Run, SinkRun, Stage, Stats, Timer, Verdict, WriteFailure, WriteMode, WriteReport, REPORT_FORMAT,
 };
 pub use size::{format_size, parse_size, KIB, MIB};
 pub use sweep::{Knee, Metric, SweepPoint, SweepReport};

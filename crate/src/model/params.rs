@@ -303,16 +303,20 @@ impl Params {
     /// settings with the same `experiment()` give the same report.
     pub fn experiment(&self) -> Params {
         // The display fields as a link without their keys has them.
-        let plain = Params::default();
+        Params { sweep: None, ..self.shown_as(&Params::default()) }
+    }
+
+    /// These settings shown as `display` is: every field the display keys
+    /// set taken from `display` (a comparison's B shows as its A does).
+    pub fn shown_as(&self, display: &Params) -> Params {
         Params {
-            sys_source: plain.sys_source,
-            lesson: plain.lesson,
-            present: plain.present,
-            predict: plain.predict,
-            sweep: plain.sweep,
-            view: plain.view,
-            step: plain.step,
-            embed: plain.embed,
+            sys_source: display.sys_source,
+            lesson: display.lesson,
+            present: display.present,
+            predict: display.predict,
+            view: display.view,
+            step: display.step,
+            embed: display.embed.clone(),
             ..self.clone()
         }
     }

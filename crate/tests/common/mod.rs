@@ -4,6 +4,8 @@
 // Each test target compiles this module and uses only part of it.
 #![allow(dead_code)]
 
+pub mod programs;
+
 use buflab::model::ChunkModel;
 use proptest::prelude::*;
 

@@ -46,14 +46,24 @@ pub const ROUNDS: u32 = 21;
 /// fastest to the slowest ratio, coverage 98.4 %.
 pub const QUICK_ROUNDS: u32 = 7;
 
-/// The nominal confidence of a ratio's interval.
-pub const CONFIDENCE: f64 = 0.95;
+/// The nominal confidence of a ratio's interval: 99 %, not 95 %, because a
+/// comparison reads several intervals at once (each reader's time and the
+/// copy floor) and any one of them beyond the margin is a claim.
+pub const CONFIDENCE: f64 = 0.99;
 
 /// How far beyond 1 the interval must lie for B to be called faster or
 /// slower: 5 %. Smaller differences exist, but alternating rounds on a
 /// shared machine do not show them reliably (the A/A test,
 /// `crate/tests/compare.rs`, runs on a loaded two-core machine).
 pub const MARGIN: f64 = 0.05;
+
+/// The shortest sample a round takes of each side: runs are batched until
+/// one lasts this long (or the sampling's ticks, if longer). On a shared
+/// machine the scheduler hands out the cores in slices of a few ms, so a
+/// sample of one short run is either untouched or stretched several times;
+/// over 10 ms the share a side gets evens out, and each round's ratio with
+/// it.
+pub const ROUND_NS: f64 = 10e6;
 
 /// Two measurements taken at different times: a time is faster or slower
 /// only when every ratio their samples allow lies beyond 3×. The same link
@@ -219,8 +229,12 @@ pub fn alternate(
     b: &mut dyn FnMut(),
 ) -> Rounds {
     let warm = Sampling { samples: 1, min_samples: 1, budget_ns: 0.0, ..sampling };
-    let batch_a = measure::sample(clock, resolution_ns, warm, &mut *a).batch.max(1);
-    let batch_b = measure::sample(clock, resolution_ns, warm, &mut *b).batch.max(1);
+    let batch = |s: Stats| {
+        let for_round = if s.median > 0.0 { (ROUND_NS / s.median).ceil() as u64 } else { 1 };
+        s.batch.max(for_round).max(1)
+    };
+    let batch_a = batch(measure::sample(clock, resolution_ns, warm, &mut *a));
+    let batch_b = batch(measure::sample(clock, resolution_ns, warm, &mut *b));
     let time = |run: &mut dyn FnMut(), batch: u64| {
         let start = clock.now_ns();
         for _ in 0..batch {
@@ -334,10 +348,17 @@ fn time_pairs(
     sampling: Sampling,
     rounds: u32,
 ) -> Compared {
+    use std::cell::RefCell;
+
     let data_a = content::generate(a);
     let own_b = content::generate(b);
-    // The same bytes are shared, so an A/A comparison reads one buffer.
+    // Both sides read the same bytes where they are the same, and write into
+    // one application buffer and one copy destination: where a buffer lies
+    // changes how fast it is copied into (alignment, 4 KiB aliasing), by up
+    // to a tenth here, which an A/A comparison must not mistake for a
+    // difference between experiments.
     let data_b: &[u8] = if own_b == data_a { &data_a } else { &own_b };
+    let app_buf = RefCell::new(vec![0u8; a.rs.max(b.rs) as usize]);
     let resolution_ns = measure::resolution_ns(clock);
     for (pair, row) in pairs.iter().zip(readers.iter_mut()) {
         let (i, j) = match *pair {
@@ -345,20 +366,20 @@ fn time_pairs(
             // An unpaired reader is still timed, alone, for its own report.
             (Some(i), None) => {
                 let kind = ra.runs[i].reader;
-                let mut run = side_runner(a, kind, &data_a);
+                let mut run = side_runner(a, kind, &data_a, &app_buf);
                 ra.runs[i].cpu_ns = measure::sample(clock, resolution_ns, sampling, &mut run);
                 continue;
             }
             (None, Some(j)) => {
                 let kind = rb.runs[j].reader;
-                let mut run = side_runner(b, kind, data_b);
+                let mut run = side_runner(b, kind, data_b, &app_buf);
                 rb.runs[j].cpu_ns = measure::sample(clock, resolution_ns, sampling, &mut run);
                 continue;
             }
             (None, None) => continue,
         };
-        let mut run_a = side_runner(a, ra.runs[i].reader, &data_a);
-        let mut run_b = side_runner(b, rb.runs[j].reader, data_b);
+        let mut run_a = side_runner(a, ra.runs[i].reader, &data_a, &app_buf);
+        let mut run_b = side_runner(b, rb.runs[j].reader, data_b, &app_buf);
         let times = alternate(clock, resolution_ns, sampling, rounds, &mut run_a, &mut run_b);
         let (sa, sb) = times.stats();
         ra.runs[i].cpu_ns = sa;
@@ -370,10 +391,10 @@ fn time_pairs(
         row.metrics.push(alternating_time(MetricId::ModelledTotalNs, &total_a, &total_b));
     }
     // The copy floors, alternating too: each side's bytes once per stream.
-    let (mut to_a, mut to_b) = (vec![0u8; data_a.len()], vec![0u8; data_b.len()]);
+    let to = RefCell::new(vec![0u8; data_a.len().max(data_b.len())]);
     let (streams_a, streams_b) = (a.streams, b.streams);
-    let mut copy_a = || copy_streams(&mut to_a, &data_a, streams_a);
-    let mut copy_b = || copy_streams(&mut to_b, data_b, streams_b);
+    let mut copy_a = || copy_streams(&mut to.borrow_mut()[..data_a.len()], &data_a, streams_a);
+    let mut copy_b = || copy_streams(&mut to.borrow_mut()[..data_b.len()], data_b, streams_b);
     let floors = alternate(clock, resolution_ns, sampling, rounds, &mut copy_a, &mut copy_b);
     let (fa, fb) = floors.stats();
     ra.set_copy_floor(fa);
@@ -408,15 +429,20 @@ fn time_pairs(
 }
 
 /// One timed run of `kind` over `data` with `p`'s settings, as the timed
-/// pass runs it (`engine::timed`): its own read buffer and sinks.
+/// pass runs it (`engine::timed`), reading into the first `rs` bytes of
+/// `app_buf` (shared by both sides), with sinks of its own.
 #[cfg(feature = "timed")]
-fn side_runner<'d>(p: &Params, kind: ReaderKind, data: &'d [u8]) -> impl FnMut() + 'd {
+fn side_runner<'d>(
+    p: &Params,
+    kind: ReaderKind,
+    data: &'d [u8],
+    app_buf: &'d std::cell::RefCell<Vec<u8>>,
+) -> impl FnMut() + 'd {
     use super::workload::CountSink;
-    let mut app_buf = vec![0u8; p.rs as usize];
     let mut sinks: Vec<CountSink> = (0..p.streams).map(|_| CountSink::default()).collect();
-    let p = p.clone();
+    let (p, rs) = (p.clone(), p.rs as usize);
     move || {
-        let _ = super::timed::run(kind, &p, data, &mut app_buf, &mut sinks);
+        let _ = super::timed::run(kind, &p, data, &mut app_buf.borrow_mut()[..rs], &mut sinks);
         std::hint::black_box(&sinks);
     }
 }
@@ -540,6 +566,8 @@ fn separate_time(metric: MetricId, a: &Stats, b: &Stats, a_floor: Option<&Stats>
                 let scale = fa.median / fb.median;
                 Some(called(r.low * scale, r.high * scale))
             }
+            // One sample a side bounds nothing: the same within noise.
+            (None, true) => Some(Outcome::Same),
             _ => None,
         };
     }
@@ -660,12 +688,14 @@ pub fn read_result(text: &str) -> Result<Report, ResultError> {
     if text.len() > MAX_RESULT_BYTES {
         return Err(refused(TooLarge, format!("the file is {} bytes, over the {} MiB a result may have", text.len(), MAX_RESULT_BYTES >> 20)));
     }
+    if text.trim().is_empty() {
+        return Err(refused(NotJson, "the file is empty"));
+    }
     let value: Value = serde_json::from_str(text).map_err(|e| match e.classify() {
         Category::Eof => refused(
             Truncated,
             format!("the file ends early (line {}, column {}): it was cut short, copy or save it again", e.line(), e.column()),
         ),
-        _ if text.trim().is_empty() => refused(NotJson, "the file is empty"),
         _ => refused(NotJson, format!("not a BufLab result: not JSON ({e})")),
     })?;
     let Some(object) = value.as_object() else {

@@ -313,7 +313,7 @@ fn timed(stats: &Stats, show: impl Fn(&Stats) -> String) -> String {
 fn table(r: &Report) -> String {
     let header = [
         "reader", "source reads", "app reads", "bytes", "copied", "allocs", "alloc bytes", "peak heap",
-        "cpu median", "cpu min–max", "modelled I/O", "total*", "digest",
+        "cpu median", "cpu min–max", "× copy†", "modelled I/O", "total*", "digest",
     ];
     let rows: Vec<Vec<String>> = r
         .runs
@@ -330,6 +330,7 @@ fn table(r: &Report) -> String {
                 run.alloc.peak_bytes.to_string(),
                 timed(&run.cpu_ns, |s| ns(s.median)),
                 timed(&run.cpu_ns, |s| format!("{}–{}", ns(s.min), ns(s.max))),
+                run.cpu_x_copy.map_or_else(|| "–".into(), |x| format!("{x:.1}×")),
                 ns(run.modelled_io_ns),
                 ns(run.modelled_total_ns()),
                 run.digest.clone(),
@@ -381,8 +382,18 @@ fn table(r: &Report) -> String {
     if r.runs.iter().any(|run| run.blocks.is_some() || run.polls.is_some()) {
         out.push('\n');
     }
+    let floor = match &r.copy_ns {
+        Some(c) => format!(
+            "† × copy: the CPU median over this run's copy floor, copying the stream's bytes once ({} median, \
+             {}–{}, sampled beside the readers).\n",
+            ns(c.median),
+            ns(c.min),
+            ns(c.max)
+        ),
+        None => String::new(),
+    };
     out += &format!(
-        "\n* total = measured CPU median + modelled I/O (source reads × {} ns).\n\
+        "\n* total = measured CPU median + modelled I/O (source reads × {} ns).\n{floor}\
          timer resolution {}, {} sample(s) × batch; digests {}.\n",
         p.sys,
         ns(r.timer.resolution_ns),
@@ -507,12 +518,16 @@ fn compare(a: &buflab::Params, b: &buflab::Params, sampling: Sampling, json: boo
     )
 }
 
-/// One spread in a cell, with what it is: `A ±21.0 µs MAD`, `B ÷ A 0.98–1.03 95% CI`.
-fn spread_text(side: &str, metric: buflab::model::MetricId, s: buflab::model::Spread) -> String {
+/// One spread in a cell, with what it is: `A ±21.0 µs MAD`, `B ÷ A 0.98–1.03 99% CI`.
+fn spread_text(side: &str, metric: buflab::model::MetricId, s: buflab::model::Spread, timing: &buflab::model::Timing) -> String {
     use buflab::catalog::compare::{figure, ratio, spread};
+    use buflab::model::{SpreadKind, Timing};
     let label = spread(s.kind).label;
-    match s.kind {
-        buflab::model::SpreadKind::Mad => format!("{side} ±{} {label}", figure(metric, (s.high - s.low) / 2.0)),
+    match (s.kind, timing) {
+        (SpreadKind::Mad, _) => format!("{side} ±{} {label}", figure(metric, (s.high - s.low) / 2.0)),
+        (SpreadKind::RatioInterval, Timing::Alternating { confidence, .. }) => {
+            format!("{side} {}–{} {:.0}% {label}", ratio(s.low), ratio(s.high), confidence * 100.0)
+        }
         _ => format!("{side} {}–{} {label}", ratio(s.low), ratio(s.high)),
     }
 }
@@ -547,7 +562,7 @@ fn comparison_table(c: &buflab::model::Comparison) -> String {
         let cell = |v: Option<f64>| v.map_or_else(|| "–".to_string(), |v| figure(m.metric, v));
         let spreads: Vec<String> = [("A", m.a_spread), ("B", m.b_spread), ("B ÷ A", m.ratio_spread)]
             .into_iter()
-            .filter_map(|(side, s)| s.map(|s| spread_text(side, m.metric, s)))
+            .filter_map(|(side, s)| s.map(|s| spread_text(side, m.metric, s, &c.timing)))
             .collect();
         vec![
             who.to_string(),

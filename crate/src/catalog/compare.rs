@@ -18,6 +18,9 @@ pub struct SpreadInfo {
     pub label: &'static str,
     /// What it is, in a sentence (a tooltip, a footnote).
     pub about: &'static str,
+    /// The fields of every `Stats` (a report's times) that are this spread:
+    /// `mad` is the `±` beside a median, `min` and `max` its range.
+    pub stats_fields: &'static [&'static str],
 }
 
 /// Every kind of spread, in the order of [`SpreadKind`].
@@ -26,19 +29,27 @@ pub const SPREADS: [SpreadInfo; 4] = [
         kind: SpreadKind::Mad,
         label: "MAD",
         about: "Median absolute deviation: half of the samples (or rounds) lie within ± this of their median.",
+        stats_fields: &["mad"],
     },
-    SpreadInfo { kind: SpreadKind::Range, label: "min–max", about: "The fastest to the slowest sample." },
+    SpreadInfo {
+        kind: SpreadKind::Range,
+        label: "min–max",
+        about: "The fastest to the slowest sample.",
+        stats_fields: &["min", "max"],
+    },
     SpreadInfo {
         kind: SpreadKind::RatioInterval,
-        label: "95% CI",
-        about: "A 95% confidence interval of the median of the per-round ratios B ÷ A over alternating rounds \
-                (order statistics: no assumption about the shape of the noise).",
+        label: "CI",
+        about: "A confidence interval of the median of the per-round ratios B ÷ A over alternating rounds, at the \
+                comparison's confidence (order statistics: no assumption about the shape of the noise).",
+        stats_fields: &[],
     },
     SpreadInfo {
         kind: SpreadKind::RatioRange,
         label: "sample range",
         about: "Every ratio B ÷ A that one side's samples allow against the other's (fastest over slowest to \
                 slowest over fastest): two measurements taken separately.",
+        stats_fields: &[],
     },
 ];
 

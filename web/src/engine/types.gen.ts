@@ -1258,7 +1258,12 @@ label: string,
 /**
  * What it is, in a sentence (a tooltip, a footnote).
  */
-about: string, };
+about: string, 
+/**
+ * The fields of every `Stats` (a report's times) that are this spread:
+ * `mad` is the `±` beside a median, `min` and `max` its range.
+ */
+stats_fields: Array<string>, };
 
 /**
  * What a spread is: every `±` and every range the page or the CLI shows

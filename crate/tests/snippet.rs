@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! The generated programs compile, and the self-contained form (the Rust
 //! Playground's) runs and prints BufLab's source reads.
 //!

@@ -28,12 +28,13 @@ const LINKS = [
   "cap=0&rs=banana&rd=nope&len=999T&wl=lines&view=timeline",
 ];
 
-/** What a counts-stage report says, without the parts only timing fills in. */
+/** What a counts-stage report says, without the parts only timing fills in (times, the copy floor, the timer's step where it was measured). */
 function counts(report: LabReport): unknown {
   if (report.lab === "write") {
     return { ...report, flavours: report.flavours.map(({ cpu_ns: _, ...rest }) => rest), sink: report.sink.map(({ cpu_ns: _, ...rest }) => rest), timer: null };
   }
-  return { ...report, runs: report.runs.map(({ cpu_ns: _, timeline: __, ...rest }) => rest), timer: null };
+  const { copy_ns: _, machine: __, ...rest } = report;
+  return { ...rest, runs: report.runs.map(({ cpu_ns: _, timeline: __, cpu_x_copy: ___, ...run }) => run), timer: null };
 }
 
 /** The canonical fragment and params of `link`. */

@@ -35,7 +35,10 @@
 //! - web/pkg-timing/<workload>, one per workload: the read lab's timed pass
 //!   (`time_counted`, `run`) and sweeps, with the loops of that workload only;
 //! - web/pkg-program: what the page calls on its own thread besides reading
-//!   links (`encode_link`, `fit_sweep`, `code`), the write lab and Calibrate.
+//!   links (`encode_link`, `fit_sweep`, `code`, `playground`,
+//!   `encode_comparison`, `pair_results`), the write lab and Calibrate.
+//!
+//! `compare` is in the timing builds: its rounds time both sides.
 //!
 //! Exports marked `#[cfg(feature = "timed")]` exist in the timing and
 //! program builds, those marked `program` in the program build only.
@@ -188,10 +191,11 @@ pub fn run(link: &str, counts: bool, quick: bool, fault: Option<String>) -> Resu
 }
 
 /// A read report with where it was measured: this browser, as its worker's
-/// `navigator` and clock tell.
+/// `navigator` and clock tell. Times only: the counting build's reports are
+/// exact counts, the same on every machine, and it stays small.
 fn measured_here(report: model::LabReport) -> model::LabReport {
     match report {
-        model::LabReport::Read(mut r) => {
+        model::LabReport::Read(mut r) if cfg!(feature = "timed") => {
             r.machine = Some(browser_machine(&r.timer));
             model::LabReport::Read(r)
         }
@@ -221,8 +225,9 @@ fn browser_machine(timer: &model::Timer) -> model::Machine {
 /// as `decode_link`'s `compare.fragment`): both counted, then, unless
 /// `counts`, timed in alternating rounds (`quick`: fewer, shorter rounds).
 /// Returns a `Comparison`. Throws for a link the codec would correct or one
-/// without `b.` keys, and, in a build that does not time or does not run
-/// both workloads, for what it cannot do.
+/// without `b.` keys, and for a workload this build does not run (a timing
+/// build runs one: A's and B's must both be it). In the timing builds only.
+#[cfg(feature = "timed")]
 #[wasm_bindgen]
 pub fn compare(link: &str, counts: bool, quick: bool) -> Result<JsValue, JsError> {
     let decoded = link::decode(link);
@@ -243,7 +248,9 @@ pub fn compare(link: &str, counts: bool, quick: bool) -> Result<JsValue, JsError
 /// saved run as `JSON.stringify` writes it), measured separately, paired:
 /// a `Comparison` whose timing is `separate`. Untrusted: throws an `Error`
 /// whose message names the file (`A: …`, `B: …`) and what is wrong (not
-/// JSON, cut short, not a BufLab result, a newer version, …).
+/// JSON, cut short, not a BufLab result, a newer version, …). In the
+/// program build (the page's own thread) only.
+#[cfg(feature = "program")]
 #[wasm_bindgen]
 pub fn pair_results(a: &str, b: &str) -> Result<JsValue, JsError> {
     to_js(&api::pair_results(a, b).map_err(|e| JsError::new(&e.message))?)

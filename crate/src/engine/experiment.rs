@@ -29,9 +29,10 @@ pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<Rep
 }
 
 /// Times the copy floor of `report`'s stream beside its readers, with the
-/// same sampling (nothing without timing), and sets it on the report.
+/// same sampling (nothing without timing), and sets it on the report. The
+/// counting build, which never times, leaves it out.
 fn set_copy_floor(report: &mut Report, clock: &dyn Clock, sampling: Sampling) {
-    if sampling.samples == 0 {
+    if !cfg!(feature = "timed") || sampling.samples == 0 {
         return;
     }
     let data = content::generate(&report.params);

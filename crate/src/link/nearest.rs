@@ -22,11 +22,12 @@ fn candidates() -> impl Iterator<Item = String> {
 
 /// The known key nearest to `typed`, if one is near enough.
 pub fn nearest_key(typed: &str) -> Option<String> {
-    let lower = typed.to_lowercase();
+    // Keys are ASCII: no Unicode case tables for a mistyped one.
+    let lower = typed.to_ascii_lowercase();
     if let Some(same) = candidates().find(|k| *k == lower) {
         return Some(same);
     }
-    let len = lower.chars().count();
+    let len = lower.len();
     let most = if len <= 4 { 1 } else { 2 };
     let (best, distance) = candidates().map(|k| {
         let d = edits(&lower, &k);
@@ -59,7 +60,7 @@ pub(super) fn unknown_key_notices<'a>(unknown: impl Iterator<Item = &'a str>) ->
 /// (no character edited twice). Inputs are short (a link's key names): the
 /// table is `|a| × |b|`.
 fn edits(a: &str, b: &str) -> usize {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let (a, b) = (a.as_bytes(), b.as_bytes());
     // Keys longer than any known key by more than the threshold are never near.
     if a.len() > 64 {
         return usize::MAX;

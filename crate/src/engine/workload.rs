@@ -382,6 +382,26 @@ fn scan_piece<C: Consume, T: Tally>(piece: &[u8], sink: &mut C, t: &mut T) -> Op
     end
 }
 
+/// A reader that takes the buffered way at every step, as std's `BufReader`
+/// does: lines with `read_until`, a frame header once `fill_buf` says a byte
+/// is left, the NUL scan in place with `fill_buf` + `consume`. A reader opts
+/// in with an empty impl; its [`AppReader`] is then the one below.
+pub trait Buffered: BufRead {}
+
+impl<R: Buffered> AppReader for R {
+    fn line<C: Consume, T: Tally>(&mut self, line: &mut Vec<u8>, sink: &mut C, t: &mut T) -> io::Result<usize> {
+        line_with_read_until(self, line, sink, t)
+    }
+
+    fn frame_header<T: Tally>(&mut self, t: &mut T) -> io::Result<Option<u32>> {
+        frame_header_with_read_exact(self, t)
+    }
+
+    fn scan_step<C: Consume, T: Tally>(&mut self, _buf: &mut [u8], sink: &mut C, t: &mut T) -> io::Result<bool> {
+        scan_in_place(self, sink, t)
+    }
+}
+
 /// [`AppReader::line`] for a reader with a buffer: `read_until`.
 pub fn line_with_read_until<B: BufRead, C: Consume, T: Tally>(
     reader: &mut B,

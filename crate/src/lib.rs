@@ -2,7 +2,8 @@
 //! exact counts of source reads, copies and allocations, and careful timing.
 //!
 //! Layers, each importing only the ones above it in this list
-//! (`tests/layers.rs` fails when one reaches down the wrong way):
+//! (`tests/layers.rs` fails when one reaches down the wrong way, and on an
+//! import cycle between any two modules, in one layer too):
 //!
 //! - [`model`]: plain data (ids, `Params`, limits, `Report`); std + serde only;
 //! - [`link`]: the link codec, over the model;

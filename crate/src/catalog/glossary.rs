@@ -16,7 +16,7 @@ use super::metrics::{MetricId, METRICS};
 use super::settings;
 use super::terms::TermId;
 use crate::engine::sweep::KNEE_TOLERANCE;
-use crate::model::{key, Id, Lab, PIPE_CHUNK, PRESETS};
+use crate::model::{key, Lab, PIPE_CHUNK, PRESETS};
 
 /// One glossary entry, as the page shows it.
 #[derive(Clone, Debug, Serialize)]
@@ -197,6 +197,7 @@ pub fn glossary() -> Vec<Term> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Id;
 
     #[test]
     fn every_term_id_has_one_entry_in_declaration_order() {

@@ -38,4 +38,4 @@ pub use model::{Params, Report};
 /// Counts every heap allocation of the process (natively) or module (wasm),
 /// per thread, so runs can report their own allocations.
 #[global_allocator]
-static ALLOCATOR: engine::measure::CountingAlloc = engine::measure::CountingAlloc;
+static ALLOCATOR: engine::heap::CountingAlloc = engine::heap::CountingAlloc;

@@ -41,8 +41,8 @@ use wasm_bindgen::JsCast;
 
 use crate::api;
 #[cfg(feature = "timed")]
-use crate::engine::measure;
-use crate::engine::measure::{Clock, Sampling};
+use crate::engine::clock;
+use crate::engine::clock::{Clock, Sampling};
 use crate::link;
 use crate::model;
 #[cfg(any(feature = "timed", feature = "program"))]
@@ -114,7 +114,7 @@ impl Clock for PerformanceClock {
     }
     #[cfg(feature = "timed")]
     fn fresh_until_ns(&self) -> f64 {
-        f64::from_bits(STARTED_MS.load(std::sync::atomic::Ordering::Relaxed)) * 1e6 + measure::FRESH_NS
+        f64::from_bits(STARTED_MS.load(std::sync::atomic::Ordering::Relaxed)) * 1e6 + clock::FRESH_NS
     }
 }
 

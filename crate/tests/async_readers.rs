@@ -11,7 +11,8 @@ use std::io;
 
 use buflab::catalog::schema;
 use buflab::engine::content;
-use buflab::engine::measure::{InstantClock, Lanes, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
+use buflab::engine::heap::Lanes;
 use buflab::engine::readers::{drive_streams, Driven, ReaderConfig};
 use buflab::engine::source::{counting_bytes, stream_seed, Chunker, Probe, Source};
 use buflab::engine::timeline::record;

@@ -8,7 +8,7 @@
 mod common;
 
 use buflab::api;
-use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::link::params_of;
 use buflab::model::{LenRange, Params, ReaderKind, Report, Stage, Stats, Workload};
 use proptest::prelude::*;

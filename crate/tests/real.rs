@@ -9,7 +9,8 @@
 
 use buflab::api;
 use buflab::engine::content;
-use buflab::engine::measure::{InstantClock, Lanes, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
+use buflab::engine::heap::Lanes;
 use buflab::engine::real::native::TempFile;
 use buflab::engine::real::{
     calibrate, run_pass, timed_pass, Store, CALIBRATION_SAMPLES, MAX_FILE_BYTES, MAX_SAMPLE_CALLS,

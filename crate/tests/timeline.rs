@@ -5,7 +5,7 @@
 //! figures alone.
 
 use buflab::engine::content;
-use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::engine::timeline::{record_with, TRACE_OPS};
 use buflab::link::decode as decode_link;
 use buflab::model::ReaderKind;

@@ -21,7 +21,7 @@
 use std::io;
 use std::marker::PhantomData;
 
-use super::measure::Lanes;
+use super::heap::Lanes;
 use super::readers::{self, ReaderConfig, Strategy, Visit};
 use super::source::{stream_seed, AtMost, Limit, Stream, Uniform, WholeFile};
 use super::workload::{self, AppReader, Arity, Consume, CountSink, Many, One, Spec};
@@ -251,7 +251,7 @@ mod tests {
     /// bytes reach the sink (the sum of every read's length and first byte).
     #[test]
     fn the_timed_pass_reads_what_the_counted_pass_reads() {
-        use crate::engine::measure::Lanes;
+        use crate::engine::heap::Lanes;
         use crate::engine::readers::{drive_streams, ReaderConfig};
         use crate::engine::source::{Probe, Source};
         for kind in ReaderKind::all() {

@@ -26,7 +26,7 @@ use std::cell::{Cell, RefCell};
 use std::io::{self, ErrorKind, Read};
 use std::mem::MaybeUninit;
 
-use super::measure::Lanes;
+use super::heap::Lanes;
 use super::readers::OwnCounts;
 use super::readers::{self, Look, ReaderConfig, Strategy, Visit};
 use super::source::{file_read_to_end, file_read_to_string, stream_seed, FileRead, ObservedRead, Probe, Source};

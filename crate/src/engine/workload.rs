@@ -19,7 +19,7 @@ use std::io::{self, BufRead, ErrorKind, Read};
 
 use xxhash_rust::xxh3::Xxh3;
 
-use super::measure::Lanes;
+use super::heap::Lanes;
 use super::source::{copy, SHORT_COPY};
 use crate::model::{Id, ParamError, Params, Workload};
 

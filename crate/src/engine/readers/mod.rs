@@ -41,7 +41,7 @@ pub use strategy::{
     AsyncSnippet, Difference, Look, OwnCounts, Polls, ReaderConfig, ReaderDifference, ReaderInfo, SnippetPart, Strategy,
 };
 
-use super::measure::Lanes;
+use super::heap::Lanes;
 use super::source::{ObservedRead, Probe, Source};
 use super::workload::{self, AppCounts, Consume, Spec};
 use crate::model::{BlockCounts, ReaderKind, Workload};

@@ -338,7 +338,8 @@ fn code_paths(toks: &[String], children: &BTreeSet<String>) -> Vec<Vec<String>> 
         }
         let mut path = vec![t.to_string()];
         let mut j = i + 1;
-        while toks.get(j).is_some_and(|n| n == "::") && toks.get(j + 1).is_some_and(|n| n.chars().all(|c| c.is_alphanumeric() || c == '_')) {
+        let is_name = |t: Option<&String>| t.is_some_and(|n| n.chars().all(|c| c.is_alphanumeric() || c == '_'));
+        while toks.get(j).is_some_and(|n| n == "::") && is_name(toks.get(j + 1)) {
             path.push(toks[j + 1].clone());
             j += 2;
         }
@@ -393,7 +394,8 @@ fn import_graph(files: &[(PathBuf, String)]) -> Graph {
     }
     let modules: BTreeSet<Vec<String>> = parsed.keys().cloned().collect();
     let children_of = |m: &Vec<String>| -> BTreeSet<String> {
-        modules.iter().filter(|c| c.len() == m.len() + 1 && c.starts_with(m)).map(|c| c.last().unwrap().clone()).collect()
+        let child = |c: &&Vec<String>| c.len() == m.len() + 1 && c.starts_with(m);
+        modules.iter().filter(child).map(|c| c.last().unwrap().clone()).collect()
     };
     // What each module re-exports: name → the absolute path it stands for.
     let mut exports: BTreeMap<Vec<String>, BTreeMap<String, Vec<String>>> = BTreeMap::new();

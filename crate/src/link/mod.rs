@@ -96,8 +96,8 @@ pub const KEYS: &[Key] = {
             name: key::VERSION,
             decode: |d, name, raw, _| {
                 if raw.trim() != LINK_VERSION.to_string() {
-                    let why = format!("link version '{}' is not {LINK_VERSION}; reading it as {LINK_VERSION}", shorten(raw));
-                    d.notice(name, why);
+                    let given = shorten(raw);
+                    d.notice(name, format!("link version '{given}' is not {LINK_VERSION}; reading it as {LINK_VERSION}"));
                 }
             },
             encode: |_| Some(LINK_VERSION.to_string()),

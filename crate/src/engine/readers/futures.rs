@@ -10,18 +10,17 @@
 //! figures). Its bypass rule is std's: a read of at least the capacity into
 //! an empty buffer goes straight to the source.
 //!
-//! This module owns what is this reader's own ([`AsyncReader`]) and its
-//! library's operations ([`AsyncBufReader`]); the rest of its `Strategy` is
-//! every async reader's (`poll.rs`).
+//! This module owns what is this reader's own ([`AsyncReader`]) and names
+//! its library's operations (`impl_async_buf_reader!`); the rest of its
+//! `Strategy` is every async reader's (`poll.rs`).
 
-use std::future::Future;
 use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use futures_util::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, BufReader};
 
-use super::poll::{AsyncBufReader, AsyncReader, AsyncSource};
+use super::poll::{impl_async_buf_reader, AsyncReader, AsyncSource};
 use super::{AsyncSnippet, Difference, ReaderInfo};
 use crate::engine::source::ObservedRead;
 use crate::model::{key, Params, ReaderKind, Shape, Workload};
@@ -77,43 +76,5 @@ impl<S: ObservedRead> AsyncRead for AsyncSource<S> {
     }
 }
 
-/// Each operation is futures-util's own (`AsyncReadExt`, `AsyncBufReadExt`).
-impl<S: ObservedRead> AsyncBufReader for BufReader<AsyncSource<S>> {
-    type Source = S;
-
-    fn with_capacity(cap: usize, source: AsyncSource<S>) -> Self {
-        BufReader::with_capacity(cap, source)
-    }
-
-    fn source_mut(&mut self) -> &mut AsyncSource<S> {
-        self.get_mut()
-    }
-
-    fn buffer(&self) -> &[u8] {
-        BufReader::buffer(self)
-    }
-
-    fn read<'a>(&'a mut self, buf: &'a mut [u8]) -> impl Future<Output = io::Result<usize>> + 'a {
-        AsyncReadExt::read(self, buf)
-    }
-
-    fn read_exact<'a>(&'a mut self, buf: &'a mut [u8]) -> impl Future<Output = io::Result<impl Sized>> + 'a {
-        AsyncReadExt::read_exact(self, buf)
-    }
-
-    fn read_to_end<'a>(&'a mut self, buf: &'a mut Vec<u8>) -> impl Future<Output = io::Result<usize>> + 'a {
-        AsyncReadExt::read_to_end(self, buf)
-    }
-
-    fn fill_buf(&mut self) -> impl Future<Output = io::Result<&[u8]>> {
-        AsyncBufReadExt::fill_buf(self)
-    }
-
-    fn consume(&mut self, amt: usize) {
-        self.consume_unpin(amt);
-    }
-
-    fn read_until<'a>(&'a mut self, byte: u8, buf: &'a mut Vec<u8>) -> impl Future<Output = io::Result<usize>> + 'a {
-        AsyncBufReadExt::read_until(self, byte, buf)
-    }
-}
+// Each operation is futures-util's own.
+impl_async_buf_reader!(BufReader, AsyncReadExt, AsyncBufReadExt, AsyncBufReadExt::consume_unpin);

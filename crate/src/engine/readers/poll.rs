@@ -80,6 +80,71 @@ pub trait AsyncBufReader: Unpin {
     fn read_until<'a>(&'a mut self, byte: u8, buf: &'a mut Vec<u8>) -> impl Future<Output = io::Result<usize>> + 'a;
 }
 
+/// [`AsyncBufReader`] for a library's `BufReader<AsyncSource<S>>`, each
+/// operation the library's own: `$read` and `$buf_read` are its
+/// `AsyncReadExt` and `AsyncBufReadExt` (tokio and futures-util name the
+/// operations alike) and `$consume` the function that consumes on an
+/// `Unpin` reader. The reader's module invokes it with its library's names.
+macro_rules! impl_async_buf_reader {
+    ($buf_reader:ident, $read:ident, $buf_read:ident, $consume:path) => {
+        const _: () = {
+            use std::future::Future;
+            use std::io;
+
+            use $crate::engine::readers::poll::{AsyncBufReader, AsyncSource};
+            use $crate::engine::source::ObservedRead;
+
+            impl<S: ObservedRead> AsyncBufReader for $buf_reader<AsyncSource<S>> {
+                type Source = S;
+
+                fn with_capacity(cap: usize, source: AsyncSource<S>) -> Self {
+                    $buf_reader::with_capacity(cap, source)
+                }
+
+                fn source_mut(&mut self) -> &mut AsyncSource<S> {
+                    self.get_mut()
+                }
+
+                fn buffer(&self) -> &[u8] {
+                    $buf_reader::buffer(self)
+                }
+
+                fn read<'a>(&'a mut self, buf: &'a mut [u8]) -> impl Future<Output = io::Result<usize>> + 'a {
+                    $read::read(self, buf)
+                }
+
+                fn read_exact<'a>(
+                    &'a mut self,
+                    buf: &'a mut [u8],
+                ) -> impl Future<Output = io::Result<impl Sized>> + 'a {
+                    $read::read_exact(self, buf)
+                }
+
+                fn read_to_end<'a>(&'a mut self, buf: &'a mut Vec<u8>) -> impl Future<Output = io::Result<usize>> + 'a {
+                    $read::read_to_end(self, buf)
+                }
+
+                fn fill_buf(&mut self) -> impl Future<Output = io::Result<&[u8]>> {
+                    $buf_read::fill_buf(self)
+                }
+
+                fn consume(&mut self, amt: usize) {
+                    $consume(self, amt)
+                }
+
+                fn read_until<'a>(
+                    &'a mut self,
+                    byte: u8,
+                    buf: &'a mut Vec<u8>,
+                ) -> impl Future<Output = io::Result<usize>> + 'a {
+                    $buf_read::read_until(self, byte, buf)
+                }
+            }
+        };
+    };
+}
+pub(crate) use impl_async_buf_reader;
+
 impl<A: AsyncReader> Strategy for A {
     const INFO: ReaderInfo = <A as AsyncReader>::INFO;
     // Nothing from std: the program's async module uses the library

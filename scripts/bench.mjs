@@ -729,10 +729,11 @@ ${crossTable}
 
 ${table}
 `;
-  // From "Mutation testing" on the file is kept as it is: the mutation
-  // scores (`npm run mutants`) and the measurement notes moved there from the README.
+  // From the marker on, the file is kept as it is: the topics written by hand
+  // (targets, notes and their history, the mutation scores of `npm run mutants`).
+  const marker = "\n<!-- npm run bench rewrites the page above this line; what follows is kept by hand. -->";
   const previous = existsSync(`${root}docs/benchmarks.md`) ? readFileSync(`${root}docs/benchmarks.md`, "utf8") : "";
-  const mutation = previous.indexOf("\n## Mutation testing");
-  writeFileSync(`${root}docs/benchmarks.md`, mutation < 0 ? doc : doc + previous.slice(mutation));
+  const kept = previous.indexOf(marker);
+  writeFileSync(`${root}docs/benchmarks.md`, kept < 0 ? doc : doc + previous.slice(kept));
   console.log("\nwrote docs/benchmarks.md");
 }

@@ -166,8 +166,8 @@ fn inject(_fault: &str) -> Result<(), JsError> {
 /// the run in builds with the `faults` feature only; other builds refuse it.
 ///
 /// Plain arguments, not objects: the counting build then carries no
-/// deserializer at all (params through serde-wasm-bindgen were ~20 KB of its
-/// gzipped size).
+/// deserializer at all, a large part of its download otherwise
+/// (docs/benchmarks.md, "The engine in parts").
 #[wasm_bindgen]
 pub fn run(link: &str, counts: bool, quick: bool, fault: Option<String>) -> Result<JsValue, JsError> {
     let params = link::params_of(link).map_err(|e| JsError::new(&e.to_string()))?;

@@ -27,13 +27,12 @@ pub trait Clock {
     }
 }
 
-/// How long after a wasm instance starts its samples still run slow. In a
-/// worker that has just instantiated the engine, a full measurement ran about
-/// 1.25× slower and scattered wider for up to a second (the order check,
-/// docs/benchmarks.md), whether the worker ran code or idled meanwhile; what
-/// V8 does in the background then is not known. So the first full
-/// measurement of an instance warms up until this long after its start
-/// ([`Clock::fresh_until_ns`], [`sample`]); later ones are past it.
+/// How long after a wasm instance starts its samples still run slow: in a
+/// worker that has just instantiated the engine, full measurements run
+/// slower and scatter wider for a while (docs/benchmarks.md, "A fresh
+/// instance"). So the first full measurement of an instance warms up until
+/// this long after its start ([`Clock::fresh_until_ns`], [`sample`]); later
+/// ones are past it.
 pub const FRESH_NS: f64 = 400e6;
 
 /// Native clock (`Instant` is not available in wasm32-unknown-unknown; the
@@ -126,9 +125,7 @@ impl Sampling {
     /// A settled measurement: 10 samples, or 5 once 100 ms have gone on
     /// sampling. Samples of one run span 1000 ticks, so a fine timer (5 µs)
     /// gets 10 samples of runs up to 10 ms; a coarse one's 20 ms samples
-    /// (a plain static host's first visit) stop at 5. With a 400 ms budget
-    /// that host's first full measurement of the default link sampled for
-    /// 530 ms of its 680 (10 samples of 20–35 ms per reader).
+    /// (a plain static host's first visit) stop at 5.
     pub const FULL: Sampling =
         Sampling { warmup_ns: 30e6, samples: 10, budget_ns: 100e6, min_samples: 5, ticks: RESOLUTION_FACTOR };
     /// A rough estimate while a control is moving: one short sample.
@@ -275,14 +272,12 @@ pub fn sample(clock: &dyn Clock, resolution_ns: f64, how: Sampling, mut run: imp
 }
 
 /// Samples whose newer half is this much faster (median against median)
-/// than their older half were taken while the code was still warming up.
-/// Measured on the write lab's first full measurement of a fresh page
-/// (Cursor<Vec<u8>>, settled at 21 µs), alternating loads: 10 % gave 23–37
-/// µs (one load 68), 25 % gave 32–131, so a late optimizing compile often
-/// shows as a gradual gain rather than a step. The cost: noise alone can
-/// retake the slower half of µs-scale samples now and then, a slight lean
-/// towards faster samples (the Criterion cross-check holds both sides to the
-/// same rule).
+/// than their older half were taken while the code was still warming up: a
+/// late optimizing compile often shows as a gradual gain rather than a step
+/// (docs/benchmarks.md, "Still warming"). The cost: noise alone can retake
+/// the slower half of µs-scale samples now and then, a slight lean towards
+/// faster samples (the Criterion cross-check holds both sides to the same
+/// rule).
 pub const STILL_WARMING: f64 = 0.1;
 
 /// Whether per-run times, in the order taken, were still getting faster

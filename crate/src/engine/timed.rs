@@ -160,10 +160,9 @@ impl Go<'_> {
 
 /// Runs loop `W`, summing into `sinks`. Over one stream the sum lives in
 /// this frame while the loop runs, as a user's local variable would, and is
-/// written back once: summing through the caller's slice kept every
-/// addition a load and a store the next iteration waits on (std's 1-byte
-/// reads measured 1.4–1.6× the plain program's time at equal instruction
-/// counts).
+/// written back once: summing through the caller's slice would keep every
+/// addition a load and a store the next iteration waits on, which the plain
+/// program does not pay.
 #[inline(always)]
 pub fn run_loop<W: Loop, R: AppReader>(spec: &Spec, readers: Lanes<R>, app_buf: &mut [u8], sinks: &mut [CountSink]) -> io::Result<()> {
     if !W::ONE {

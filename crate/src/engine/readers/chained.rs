@@ -369,9 +369,8 @@ impl<'p, R: Read> ChainedReader<'p, R> {
     fn copy_out(&mut self, buf: &mut [u8]) -> usize {
         // The common case first: the front block holds more than `buf`
         // asks for, so nothing leaves the chain (std's `BufReader::read`
-        // has the same fast path). It moves `start` itself: `advance`, with
-        // its check for an emptied block, made 1-byte reads ~10 % slower in
-        // WebAssembly.
+        // has the same fast path). It moves `start` itself: `advance` checks
+        // for an emptied block, which a 1-byte read pays for in WebAssembly.
         if let Some(front) = self.chain.front_mut() {
             let (n, unread) = (buf.len(), front.unread());
             if n < unread.len() {

@@ -4,8 +4,14 @@
 // Each test target compiles this module and uses only part of it.
 #![allow(dead_code)]
 
-use buflab::model::ChunkModel;
+use buflab::model::{ChunkModel, Id, ReaderKind};
 use proptest::prelude::*;
+
+/// `rd=` with every reader, in declaration order: tests over "every reader"
+/// take a new one without being edited.
+pub fn every_reader() -> String {
+    format!("rd={}", ReaderKind::ids().join(","))
+}
 
 /// Every chunk model, including 1-byte fixed chunks.
 pub fn chunk_model() -> impl Strategy<Value = ChunkModel> {

@@ -41,8 +41,8 @@ use wasm_bindgen::JsCast;
 
 use crate::api;
 #[cfg(feature = "timed")]
-use crate::engine::measure;
-use crate::engine::measure::{Clock, Sampling};
+use crate::engine::clock;
+use crate::engine::clock::{Clock, Sampling};
 use crate::link;
 use crate::model;
 #[cfg(any(feature = "timed", feature = "program"))]
@@ -114,7 +114,7 @@ impl Clock for PerformanceClock {
     }
     #[cfg(feature = "timed")]
     fn fresh_until_ns(&self) -> f64 {
-        f64::from_bits(STARTED_MS.load(std::sync::atomic::Ordering::Relaxed)) * 1e6 + measure::FRESH_NS
+        f64::from_bits(STARTED_MS.load(std::sync::atomic::Ordering::Relaxed)) * 1e6 + clock::FRESH_NS
     }
 }
 
@@ -166,8 +166,8 @@ fn inject(_fault: &str) -> Result<(), JsError> {
 /// the run in builds with the `faults` feature only; other builds refuse it.
 ///
 /// Plain arguments, not objects: the counting build then carries no
-/// deserializer at all (params through serde-wasm-bindgen were ~20 KB of its
-/// gzipped size).
+/// deserializer at all, a large part of its download otherwise
+/// (docs/benchmarks.md, "The engine in parts").
 #[wasm_bindgen]
 pub fn run(link: &str, counts: bool, quick: bool, fault: Option<String>) -> Result<JsValue, JsError> {
     let params = link::params_of(link).map_err(|e| JsError::new(&e.to_string()))?;

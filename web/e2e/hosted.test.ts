@@ -1,4 +1,4 @@
-// The page as it is deployed (README, "Deploy"): `npm run build`, then dist/
+// The page as it is deployed (CONTRIBUTING.md, "Deploy"): `npm run build`, then dist/
 // published under a sub-path of a plain static host that sends no special
 // headers (static-host.ts). One browser context plays one person's browser
 // through a workshop: first visit, repeat visit, Wi-Fi gone, keyboard only,

@@ -12,11 +12,11 @@ const linksOf = (p: Params): Links => {
 };
 function stateWith(p: Partial<Params>): AppState {
   const params = { ...defaults, ...p };
-  return initialState({ params, notices: [], fragment: linksOf(params).link }, linksOf(params), schema.display_keys);
+  return initialState({ params, notices: [], fragment: linksOf(params).link, links: { ...linksOf(params), view: params.view } }, linksOf(params), schema.display_keys);
 }
 const loaded = (state: AppState, p: Partial<Params>): AppState => {
   const params = { ...defaults, ...p };
-  return update(state, { type: "linkLoaded", link: { params, notices: [], fragment: linksOf(params).link }, links: linksOf(params) }).state;
+  return update(state, { type: "linkLoaded", link: { params, notices: [], fragment: linksOf(params).link, links: { ...linksOf(params), view: params.view } }, links: linksOf(params) }).state;
 };
 
 describe("predict, then reveal (the model)", () => {
@@ -91,7 +91,7 @@ describe("the answer on screen", () => {
 
     const sweepParams = { ...defaults, view: "sweep" as const, sweep: { axis: "cap", from: 16, to: 65536 } as Params["sweep"] };
     const sweepLinks = { ...linksOf(sweepParams), sweep: "v=1&sweep=cap" };
-    let s = initialState({ params: sweepParams, notices: [], fragment: sweepLinks.link }, sweepLinks, schema.display_keys);
+    let s = initialState({ params: sweepParams, notices: [], fragment: sweepLinks.link, links: { ...sweepLinks, view: "sweep" } }, sweepLinks, schema.display_keys);
     const started = update(s, { type: "sweepRun" });
     s = started.state;
     const knee = { kind: "knee", reader: "std", metric: "source_reads", across: null } as const;

@@ -66,7 +66,7 @@ function linksOf(p: Params): Links {
   return { link: viewOfParams(p) === "sweep" && sweep !== null ? sweep : run, run, sweep };
 }
 
-const decoded = (p: Params): Decoded => ({ params: p, notices: [], fragment: linksOf(p).link });
+const decoded = (p: Params): Decoded => ({ params: p, notices: [], fragment: linksOf(p).link, links: { ...linksOf(p), view: viewOfParams(p) } });
 
 /** What a person or a worker can do next; indexes pick among what is in flight at that moment. */
 type Move =

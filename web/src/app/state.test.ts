@@ -35,7 +35,7 @@ const sweepReport = (link: string): SweepReport => ({ link, points: [{}], total:
 
 /** A page, its effects so far, and helpers to act on it. */
 function page(params: Params = defaults) {
-  let state: AppState = initialState({ params, notices: [], fragment: links(params).link }, links(params), schema.display_keys);
+  let state: AppState = initialState({ params, notices: [], fragment: links(params).link, links: { ...links(params), view: params.view } }, links(params), schema.display_keys);
   let effects: Effect[] = [];
   const act = (action: Action): Effect[] => {
     const next = update(state, action);

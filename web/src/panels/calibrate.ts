@@ -13,7 +13,7 @@
 import type { Calibrate } from "../engine/calibrate-runner";
 import type { Calibration, Params, Schema } from "../engine/types.gen";
 import { h, replaceChildren, setText } from "../shared/dom";
-import { settingWords } from "../shared/fields";
+import { settingWords } from "../shared/fields/kit";
 import { formatCount, formatNs } from "../shared/format";
 
 export interface CalibratePanel {

@@ -6,7 +6,7 @@ import { describeTimer, explainTimer } from "../../app/status";
 import type { Codec } from "../../engine/codec";
 import { realCodec } from "../../engine/real-engine";
 import type { Params, ReaderKind, Report, Run } from "../../engine/types.gen";
-import { oneTwoFiveSteps } from "../../shared/fields";
+import { oneTwoFiveSteps } from "../../shared/fields/number";
 import { summarize, summarizeMemory, summarizePolls } from "./headline";
 import { describeParams } from "./table";
 

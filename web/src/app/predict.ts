@@ -5,7 +5,7 @@
 
 import type { Answer } from "../engine/types.gen";
 import { formatCount, formatRatio } from "../shared/format";
-import { fillSteps } from "../labs/read/timeline-start";
+import { fillSteps } from "../engine/report";
 import { reportCurrent, reportOf, sweepCurrent, type AppState } from "./state";
 
 /**

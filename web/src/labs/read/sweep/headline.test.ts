@@ -3,11 +3,11 @@
 // the headline says so with the counts there and at the first point.
 
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Codec } from "../../engine/codec";
-import { lessons } from "../../engine/lessons";
-import { realCodec, realSweep } from "../../engine/real-engine";
-import type { SweepReport } from "../../engine/types.gen";
-import { bytesLabel, listText } from "../../shared/format";
+import type { Codec } from "../../../engine/codec";
+import { lessons } from "../../../engine/lessons";
+import { realCodec, realSweep } from "../../../engine/real-engine";
+import type { SweepReport } from "../../../engine/types.gen";
+import { bytesLabel, listText } from "../../../shared/format";
 import { gridHeadline, sweepHeadline } from "./headline";
 
 let codec: Codec;

@@ -1,4 +1,4 @@
-// The two-axis sweep's heatmap (drawn for the sweep view, sweep.ts): one cell
+// The two-axis sweep's heatmap, drawn (the figure is index.ts): one cell
 // per pair of values, the first axis down the rows and the second across the
 // columns, coloured by one metric of one reader on a log scale and labelled
 // with its number, and the knee line through each column's knee: where a
@@ -7,8 +7,8 @@
 // table is its text equivalent. The grid and the knee rows are pure functions
 // of the report, tested on their own.
 
-import type { Knee, Metric, Run, SweepReport } from "../../engine/types.gen";
-import type { Theme } from "../../shared/chart-kit";
+import type { Knee, Metric, Run, SweepReport } from "../../../../engine/types.gen";
+import type { Theme } from "../../../../shared/chart-kit";
 
 /** The metric's value for every cell, rows × columns; `null` where the point is not measured yet. */
 export function heatmapGrid(report: SweepReport, readerIndex: number, value: (run: Run) => number): (number | null)[][] {

@@ -2,11 +2,11 @@
 // engine's codec (sizes and presets come from it) and a real report shape.
 
 import { beforeAll, describe, expect, it } from "vitest";
-import { describeTimer, explainTimer } from "../../app/status";
-import type { Codec } from "../../engine/codec";
-import { realCodec } from "../../engine/real-engine";
-import type { Params, ReaderKind, Report, Run } from "../../engine/types.gen";
-import { oneTwoFiveSteps } from "../../shared/fields/number";
+import { describeTimer, explainTimer } from "../../../app/status";
+import type { Codec } from "../../../engine/codec";
+import { realCodec } from "../../../engine/real-engine";
+import type { Params, ReaderKind, Report, Run } from "../../../engine/types.gen";
+import { oneTwoFiveSteps } from "../../../shared/fields/number";
 import { summarize, summarizeMemory, summarizePolls } from "./headline";
 import { describeParams } from "./table";
 

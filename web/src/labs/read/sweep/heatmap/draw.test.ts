@@ -2,9 +2,9 @@
 // engine (`npm run wasm`'s builds, engine/real-engine.ts): capacity down the rows, read size across the columns.
 
 import { describe, expect, it } from "vitest";
-import { realSweep } from "../../engine/real-engine";
-import type { Run } from "../../engine/types.gen";
-import { cellColour, heatmapGrid, kneeRows, scaleOf, varyingReader } from "./heatmap";
+import { realSweep } from "../../../../engine/real-engine";
+import type { Run } from "../../../../engine/types.gen";
+import { cellColour, heatmapGrid, kneeRows, scaleOf, varyingReader } from "./draw";
 
 const GRID = "len=64K&chunk=64-512&rd=std&sweep=cap,rs&from=64,1&to=1K,8";
 

@@ -4,11 +4,11 @@
 // after the first numbers (./charts.ts), draw into space that is already
 // theirs and nothing under them moves.
 
-import { chartBlock, sizeFor, type ChartBlock } from "../../shared/chart-kit";
-import type { Report } from "../../engine/types.gen";
-import { replaceChildren, setText } from "../../shared/dom";
-import { formatCount, formatSignificant } from "../../shared/format";
-import { METRIC } from "../../shared/metrics";
+import { chartBlock, sizeFor, type ChartBlock } from "../../../shared/chart-kit";
+import type { Report } from "../../../engine/types.gen";
+import { replaceChildren, setText } from "../../../shared/dom";
+import { formatCount, formatSignificant } from "../../../shared/format";
+import { METRIC } from "../../../shared/metrics";
 
 export interface ReadChartFrames {
   reads: ChartBlock;

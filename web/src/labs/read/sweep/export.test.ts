@@ -1,9 +1,9 @@
 // The sweep's CSV and JSON against a real sweep from the engine (`npm run wasm`'s builds, engine/real-engine.ts).
 
 import { describe, expect, it } from "vitest";
-import { realSweep } from "../../engine/real-engine";
-import type { SweepReport } from "../../engine/types.gen";
-import { GRID_CSV_HEADER, SWEEP_CSV_HEADER, sweepCsv, sweepJson } from "./sweep-export";
+import { realSweep } from "../../../engine/real-engine";
+import type { SweepReport } from "../../../engine/types.gen";
+import { GRID_CSV_HEADER, SWEEP_CSV_HEADER, sweepCsv, sweepJson } from "./export";
 
 
 function sweep(fragment: string, upTo?: number): SweepReport {

@@ -9,22 +9,13 @@
 // 4. Heap allocations per run (linear), with the chained reader's pool
 //    blocks in the caption, so turning the pool off shows what it saves.
 
-import type { Report } from "../../engine/types.gen";
-import { applyChartDefaults, countChart, createCallsChart, createTimeChart } from "../../shared/chart-bars";
-import {
-  OKABE_ITO,
-  binaryTicks,
-  extrasOf,
-  readTheme,
-  showCalls,
-  showCounts,
-  refitHolders,
-  themeAxes,
-} from "../../shared/chart-kit";
-import { createSteps } from "../../shared/steps";
+import type { Report } from "../../../engine/types.gen";
+import { applyChartDefaults, countChart, createCallsChart, createTimeChart, themedCharts } from "../../../shared/chart-bars";
+import { OKABE_ITO, binaryTicks, readTheme, refitHolders, showCalls, showCounts } from "../../../shared/chart-kit";
+import { createSteps } from "../../../shared/steps";
 import type { ReadChartFrames } from "./chart-frames";
-import { METRIC } from "../../shared/metrics";
-import { formatBinaryBytes, formatBytes, formatCount } from "../../shared/format";
+import { METRIC } from "../../../shared/metrics";
+import { formatBinaryBytes, formatBytes, formatCount } from "../../../shared/format";
 
 const COLOURS = {
   sourceReads: OKABE_ITO.bluishGreen,
@@ -61,14 +52,7 @@ export function createReadCharts(container: HTMLElement, frames: ReadChartFrames
   }
   // An axis of at least 0–10, so one buffer's single allocation looks small.
   const allocsChart = countChart(allocs.canvas, COLOURS.allocations, METRIC.allocations.short, 10, (v) => `${formatCount(v)} ${METRIC.allocations.short}`);
-  const allCharts = [readsChart, timeChart.chart, copiesChart, allocsChart];
-
-  const applyTheme = (): void => {
-    for (const chart of allCharts) themeAxes(chart, theme);
-    timeChart.retheme(theme);
-  };
-  for (const chart of allCharts) extrasOf.set(chart, { endLabels: [], whiskers: null, theme });
-  applyTheme();
+  const charts = themedCharts([readsChart, timeChart.chart, copiesChart, allocsChart], timeChart, theme);
   const steps = createSteps();
 
   return {
@@ -103,11 +87,7 @@ export function createReadCharts(container: HTMLElement, frames: ReadChartFrames
       ]);
     },
     retheme() {
-      theme = readTheme();
-      applyChartDefaults(theme);
-      refitHolders(container);
-      applyTheme();
-      for (const chart of allCharts) chart.update("none");
+      theme = charts.retheme(() => refitHolders(container));
     },
   };
 }

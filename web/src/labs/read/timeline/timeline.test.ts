@@ -3,12 +3,14 @@
 // run's own counts where the trace covers the whole run.
 
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Codec } from "../../engine/codec";
-import { realCodec, realQuickRun } from "../../engine/real-engine";
-import { isWriteReport } from "../../engine/report";
-import type { Report } from "../../engine/types.gen";
-import { bytesText, defaultReader, describeTrace, fillSteps, flowCards, refills, stepScene, totalsAt, totalsText, wrapWords, type Shape } from "./timeline";
-import { TIMELINE_START } from "./timeline-start";
+import type { Codec } from "../../../engine/codec";
+import { realCodec, realQuickRun } from "../../../engine/real-engine";
+import { isWriteReport } from "../../../engine/report";
+import type { Report } from "../../../engine/types.gen";
+import { stepScene, wrapWords, type Shape } from "./scene";
+import { fillSteps } from "../../../engine/report";
+import { TIMELINE_START, bytesText } from "./start";
+import { defaultReader, describeTrace, flowCards, refills, totalsAt, totalsText } from "./words";
 
 let codec: Codec;
 beforeAll(() => {

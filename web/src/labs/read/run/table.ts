@@ -3,12 +3,12 @@
 // reader must deliver the stream's exact bytes, so every digest must equal
 // the source's).
 
-import type { Codec } from "../../engine/codec";
-import type { Params, Report, Run } from "../../engine/types.gen";
-import { bytesLabel, bytesRangeLabel, formatCount, formatNs, formatNsRange, untimedText } from "../../shared/format";
-import { h, replaceChildren } from "../../shared/dom";
-import { METRIC } from "../../shared/metrics";
-import { metricCell, metricHead, type Cell, type ColumnHead } from "../../shared/table-kit";
+import type { Codec } from "../../../engine/codec";
+import type { Params, Report, Run } from "../../../engine/types.gen";
+import { bytesLabel, bytesRangeLabel, formatCount, formatNs, formatNsRange, untimedText } from "../../../shared/format";
+import { h, replaceChildren } from "../../../shared/dom";
+import { METRIC } from "../../../shared/metrics";
+import { metricCell, metricHead, type Cell, type ColumnHead } from "../../../shared/table-kit";
 
 interface Column extends ColumnHead {
   /** `timing`: whether times not yet in are still coming. */

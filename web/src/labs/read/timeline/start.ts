@@ -1,10 +1,8 @@
 // The timeline's small pieces the page needs before the view's own module
-// (timeline.ts) loads after the first numbers: its starting settings (the
-// read lab opens the view with them), how it writes a byte count, and where
-// a trace's buffer fills (a lesson's answer is read off the trace).
+// (index.ts) loads after the first numbers: its starting settings (the
+// read lab opens the view with them) and how it writes a byte count.
 
-import type { Op } from "../../engine/types.gen";
-import { formatCount } from "../../shared/format";
+import { formatCount } from "../../../shared/format";
 
 /**
  * The timeline's starting settings: a 256-byte buffer read 8 bytes at a
@@ -19,12 +17,4 @@ export function bytesText(n: number): string {
   if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
   if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
   return `${formatCount(n)} bytes`;
-}
-
-/**
- * The operations (0-based) that made a source read into the buffer, not
- * past it: its fills (the model's `Timeline::fills` says the same in Rust).
- */
-export function fillSteps(ops: readonly Op[]): number[] {
-  return ops.flatMap((op, i) => (op.source_reads > 0 && !op.bypass && op.reads.some((r) => r.block !== null) ? [i] : []));
 }

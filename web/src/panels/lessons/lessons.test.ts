@@ -3,11 +3,11 @@
 // notice and selecting its own lesson.
 
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Codec } from "../engine/codec";
-import { lessons } from "../engine/lessons";
-import { realCodec } from "../engine/real-engine";
-import { fragmentOf } from "../app/link";
-import { introduction } from "./lessons";
+import type { Codec } from "../../engine/codec";
+import { lessons } from "../../engine/lessons";
+import { realCodec } from "../../engine/real-engine";
+import { fragmentOf } from "../../shared/url";
+import { introduction } from "./words";
 
 let codec: Codec;
 beforeAll(() => {

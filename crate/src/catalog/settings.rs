@@ -236,6 +236,38 @@ mod tests {
         }
     }
 
+    /// The form and the link agree on where a setting lives: a link that sets
+    /// the key to another value than the default decodes to that value at the
+    /// setting's `field`.
+    #[test]
+    fn each_setting_edits_the_field_its_link_key_reads() {
+        let at = |json: &serde_json::Value, field: &str| field.split('.').fold(json.clone(), |v, part| v[part].clone());
+        let defaults = serde_json::to_value(crate::model::Params::default()).unwrap();
+        for s in settings() {
+            let default = at(&defaults, s.field);
+            let (raw, expected) = match s.control {
+                Control::Size | Control::Count => {
+                    let b = s.bounds.unwrap();
+                    let v = if default.as_u64() != Some(b.min) { b.min } else { b.min + 1 };
+                    (v.to_string(), serde_json::json!(v))
+                }
+                Control::Flag => (if default == true { "off" } else { "on" }.to_string(), serde_json::json!(default != true)),
+                Control::LenRange => {
+                    let b = s.bounds.unwrap();
+                    (format!("{}-{}", b.min, b.min + 1), serde_json::json!({ "min": b.min, "max": b.min + 1 }))
+                }
+                Control::Chunk => {
+                    let kind = if default["kind"] == "pipe" { "file" } else { "pipe" };
+                    (kind.to_string(), serde_json::json!({ "kind": kind }))
+                }
+                Control::Pick => continue,
+            };
+            let d = crate::link::decode(&format!("{}={raw}", s.key));
+            assert!(d.notices.is_empty(), "{:?} {}={raw}: {:?}", s.lab, s.key, d.notices);
+            assert_eq!(at(&serde_json::to_value(&d.params).unwrap(), s.field), expected, "{:?} {}", s.lab, s.key);
+        }
+    }
+
     #[test]
     fn a_forms_groups_follow_its_strip_each_group_in_one_run() {
         for lab in [Lab::Read, Lab::Write] {

@@ -18,6 +18,9 @@
 
 use serde::Serialize;
 
+mod links;
+pub use links::{links, Links};
+
 use crate::model::limits::{max_streams, streams_cap_reason};
 use crate::model::params::sweep_point_count;
 use crate::model::size::shorten;
@@ -243,6 +246,9 @@ pub struct Decoded {
     pub notices: Vec<Notice>,
     /// The canonical fragment for `params`.
     pub fragment: String,
+    /// The links the page keeps for `params` ([`links`]): its run link, its
+    /// sweep link, the address bar's and the view they show.
+    pub links: Links,
 }
 
 /// The keys read by hand: the sweep's, and what is settled once every key is
@@ -466,7 +472,7 @@ fn finish(params: Params, mut d: Decoder) -> Decoded {
             d.defaults
         }
     };
-    Decoded { fragment: encode(&params), params, notices: d.notices }
+    Decoded { fragment: encode(&params), links: links(&params), params, notices: d.notices }
 }
 
 /// `p` with its sweep fitted to the rest of `p` the way a link's would be

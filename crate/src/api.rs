@@ -4,8 +4,8 @@
 //! pairs the two.
 
 use crate::catalog;
+use crate::engine::clock::{Clock, Sampling};
 use crate::engine::compare::{self, ResultError};
-use crate::engine::measure::{Clock, Sampling};
 use crate::engine::{experiment, sweep, write};
 use crate::link;
 use crate::model::{Comparison, LabReport, ParamError, Params, Report, SweepPoint, SweepReport, WriteReport};

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use buflab::api;
 use buflab::engine::compare::{self, ResultErrorKind, MARGIN, ROUNDS};
-use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::link::decode;
 use buflab::model::{Comparison, MachineKind, MetricId, Outcome, Params, Timing};
 

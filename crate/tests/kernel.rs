@@ -31,7 +31,7 @@ mod common;
 
 use buflab::api;
 use buflab::catalog::snippet::snippet;
-use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::link::{decode, encode};
 use buflab::model::{Id, Params, Report, Workload};
 use common::programs::{build_harness, harness_source};

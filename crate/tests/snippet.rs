@@ -18,10 +18,10 @@ use std::process::Command;
 mod common;
 
 use buflab::catalog::snippet::{playground, self_contained, snippet, MAX_PLAYGROUND_URL, PLAYGROUND_URL};
-use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::link::decode as decode_link;
 use buflab::model::{Flavour, Id, Lab, Params, ReaderKind, Workload};
-use common::programs;
+use common::{every_reader, programs};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/snippet-check").join(name);
@@ -107,7 +107,7 @@ fn async_links() -> Vec<String> {
         .into_iter()
         .flat_map(|w| {
             [
-                format!("rd=unbuffered,std,chained,tokio,futures&wl={}", w.id()),
+                format!("{}&wl={}", every_reader(), w.id()),
                 format!("rd=tokio&wl={}&chunk=file", w.id()),
                 format!("rd=futures&wl={}&chunk=pipe&pend=50", w.id()),
             ]

@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use super::glossary::TermId;
+use super::terms::TermId;
 use crate::model::Metric;
 
 /// A number the page shows for one run of either lab (the model owns the ids:

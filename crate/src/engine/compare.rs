@@ -33,7 +33,7 @@ use crate::model::{
 use crate::model::Lab;
 
 use super::experiment::{self, Timelines};
-use super::measure::{self, Clock, Sampling};
+use super::clock::{self, Clock, Sampling};
 #[cfg(feature = "timed")]
 use super::content;
 use super::workload;
@@ -213,7 +213,7 @@ pub struct Rounds {
 impl Rounds {
     /// Each side's times as stats over its rounds.
     fn stats(&self) -> (Stats, Stats) {
-        (measure::stats(&mut self.a.clone(), self.batch.0), measure::stats(&mut self.b.clone(), self.batch.1))
+        (clock::stats(&mut self.a.clone(), self.batch.0), clock::stats(&mut self.b.clone(), self.batch.1))
     }
 }
 
@@ -233,8 +233,8 @@ pub fn alternate(
         let for_round = if s.median > 0.0 { (ROUND_NS / s.median).ceil() as u64 } else { 1 };
         s.batch.max(for_round).max(1)
     };
-    let batch_a = batch(measure::sample(clock, resolution_ns, warm, &mut *a));
-    let batch_b = batch(measure::sample(clock, resolution_ns, warm, &mut *b));
+    let batch_a = batch(clock::sample(clock, resolution_ns, warm, &mut *a));
+    let batch_b = batch(clock::sample(clock, resolution_ns, warm, &mut *b));
     let time = |run: &mut dyn FnMut(), batch: u64| {
         let start = clock.now_ns();
         for _ in 0..batch {
@@ -259,7 +259,7 @@ pub fn alternate(
 /// rounds with its MAD, and the median per-round ratio with its interval.
 #[cfg(feature = "timed")]
 fn alternating_time(metric: MetricId, a: &[f64], b: &[f64]) -> Compared {
-    let (sa, sb) = (measure::stats(&mut a.to_vec(), 1), measure::stats(&mut b.to_vec(), 1));
+    let (sa, sb) = (clock::stats(&mut a.to_vec(), 1), clock::stats(&mut b.to_vec(), 1));
     let mut ratios: Vec<f64> = a.iter().zip(b).filter(|(a, _)| **a > 0.0).map(|(a, b)| b / a).collect();
     ratios.sort_by(f64::total_cmp);
     let mut row = entry(metric, Some(sa.median), Some(sb.median));
@@ -269,7 +269,7 @@ fn alternating_time(metric: MetricId, a: &[f64], b: &[f64]) -> Compared {
         return row;
     };
     let (low, high) = (ratios[lo], ratios[hi]);
-    row.ratio = Some(measure::stats(&mut ratios.clone(), 1).median);
+    row.ratio = Some(clock::stats(&mut ratios.clone(), 1).median);
     row.ratio_spread = Some(Spread { kind: SpreadKind::RatioInterval, low, high });
     row.outcome = verdict(low, high, MARGIN);
     row
@@ -290,7 +290,7 @@ fn check(a: &Params, b: &Params) -> Result<(), ParamError> {
         }
         workload::check_served(p.workload)?;
     }
-    measure::check_timed(Sampling::COUNTS)
+    clock::check_timed(Sampling::COUNTS)
 }
 
 /// Compares `a` with `b`: both counted exactly, then (unless `sampling` is
@@ -299,7 +299,7 @@ fn check(a: &Params, b: &Params) -> Result<(), ParamError> {
 /// estimate). Reports leave `link` empty (`crate::api` fills it in).
 pub fn run(a: &Params, b: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<Comparison, ParamError> {
     check(a, b)?;
-    measure::check_timed(sampling)?;
+    clock::check_timed(sampling)?;
     let (a, b) = (single(a), single(b));
     let mut ra = experiment::run_with(&a, clock, Sampling::COUNTS, Timelines::Skip)?;
     let mut rb = experiment::run_with(&b, clock, Sampling::COUNTS, Timelines::Skip)?;
@@ -359,7 +359,7 @@ fn time_pairs(
     // difference between experiments.
     let data_b: &[u8] = if own_b == data_a { &data_a } else { &own_b };
     let app_buf = RefCell::new(vec![0u8; a.rs.max(b.rs) as usize]);
-    let resolution_ns = measure::resolution_ns(clock);
+    let resolution_ns = clock::resolution_ns(clock);
     for (pair, row) in pairs.iter().zip(readers.iter_mut()) {
         let (i, j) = match *pair {
             (Some(i), Some(j)) => (i, j),
@@ -367,13 +367,13 @@ fn time_pairs(
             (Some(i), None) => {
                 let kind = ra.runs[i].reader;
                 let mut run = side_runner(a, kind, &data_a, &app_buf);
-                ra.runs[i].cpu_ns = measure::sample(clock, resolution_ns, sampling, &mut run);
+                ra.runs[i].cpu_ns = clock::sample(clock, resolution_ns, sampling, &mut run);
                 continue;
             }
             (None, Some(j)) => {
                 let kind = rb.runs[j].reader;
                 let mut run = side_runner(b, kind, data_b, &app_buf);
-                rb.runs[j].cpu_ns = measure::sample(clock, resolution_ns, sampling, &mut run);
+                rb.runs[j].cpu_ns = clock::sample(clock, resolution_ns, sampling, &mut run);
                 continue;
             }
             (None, None) => continue,
@@ -410,7 +410,7 @@ fn time_pairs(
     alternating_time(MetricId::CpuMedianNs, &floors.a, &floors.b)
 }
 
-/// The counting build has no timed pass (`measure::check_timed` refused any
+/// The counting build has no timed pass (`clock::check_timed` refused any
 /// sampling before the comparison began).
 #[cfg(not(feature = "timed"))]
 #[allow(clippy::too_many_arguments)]

@@ -8,7 +8,8 @@
 use std::cell::RefCell;
 
 use super::content;
-use super::measure::{self, AllocScope, Clock, Lanes, Sampling};
+use super::clock::{self, Clock, Sampling};
+use super::heap::{AllocScope, Lanes};
 use super::readers::{self, Driven, ReaderConfig};
 use super::source::{stream_seed, Probe, Source};
 #[cfg(feature = "timed")]
@@ -45,7 +46,7 @@ fn set_copy_floor(report: &mut Report, clock: &dyn Clock, sampling: Sampling) {
 /// `sampling`. What any reader must at least spend to hand the bytes on.
 pub fn time_copy(data: &[u8], streams: u64, clock: &dyn Clock, resolution_ns: f64, sampling: Sampling) -> Stats {
     let mut to = vec![0u8; data.len()];
-    measure::sample(clock, resolution_ns, sampling, || {
+    clock::sample(clock, resolution_ns, sampling, || {
         for _ in 0..streams {
             to.copy_from_slice(std::hint::black_box(data));
             std::hint::black_box(&mut to[..]);
@@ -64,12 +65,12 @@ pub enum Timelines {
 /// [`run`], with or without the timelines.
 pub fn run_with(params: &Params, clock: &dyn Clock, sampling: Sampling, timelines: Timelines) -> Result<Report, ParamError> {
     params.check()?;
-    measure::check_timed(sampling)?;
+    clock::check_timed(sampling)?;
     workload::check_served(params.workload)?;
     // Generated once and shared by every reader and every stream.
     let data = content::generate(params);
     let expected = content::expected(params.workload, &data);
-    let resolution_ns = measure::resolution_ns(clock);
+    let resolution_ns = clock::resolution_ns(clock);
     // Each reader is counted, then timed, before the next is counted.
     let runs = params
         .readers
@@ -104,7 +105,7 @@ pub fn run_with(params: &Params, clock: &dyn Clock, sampling: Sampling, timeline
 /// The counts are exact, so counting again would only repeat them.
 pub fn time_counted(params: &Params, counted: Report, clock: &dyn Clock, sampling: Sampling) -> Result<Report, ParamError> {
     params.check()?;
-    measure::check_timed(sampling)?;
+    clock::check_timed(sampling)?;
     workload::check_served(params.workload)?;
     let refused = |message: &str| ParamError { key: "counts", message: message.into() };
     if counted.stage != Stage::Counts || sampling.stage() == Stage::Counts {
@@ -114,7 +115,7 @@ pub fn time_counted(params: &Params, counted: Report, clock: &dyn Clock, samplin
         return Err(refused("the counts are of other settings"));
     }
     let data = content::generate(params);
-    let resolution_ns = measure::resolution_ns(clock);
+    let resolution_ns = clock::resolution_ns(clock);
     let mut report = Report { params: params.clone(), ..counted };
     for run in &mut report.runs {
         time_run(params, run, &data, clock, resolution_ns, sampling, Timelines::Record);
@@ -301,14 +302,14 @@ fn time_reader(
     sampling: Sampling,
 ) -> Stats {
     let mut sinks: Vec<CountSink> = (0..params.streams).map(|_| CountSink::default()).collect();
-    let stats = measure::sample(clock, resolution_ns, sampling, || {
+    let stats = clock::sample(clock, resolution_ns, sampling, || {
         let _ = timed::run(kind, params, data, app_buf, &mut sinks);
     });
     std::hint::black_box(sinks.iter().map(|s| s.0).sum::<u64>());
     stats
 }
 
-/// The counting module has no timed pass (`measure::check_timed` refused
+/// The counting module has no timed pass (`clock::check_timed` refused
 /// any sampling before the run began).
 #[cfg(not(feature = "timed"))]
 fn time_reader(_: &Params, _: ReaderKind, _: &[u8], _: &mut [u8], _: &dyn Clock, _: f64, _: Sampling) -> Stats {
@@ -330,7 +331,7 @@ fn trace(_: &Params, _: ReaderKind, _: &[u8], _: Timelines) -> Option<Timeline> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::measure::InstantClock;
+    use crate::engine::clock::InstantClock;
     use crate::model::KIB;
 
     fn kept() -> Vec<Params> {

@@ -7,12 +7,13 @@
 //! catalog (`tests/layers.rs` checks), so reports it makes leave their `link`
 //! empty and the façade in `crate::api` fills it in.
 
+pub mod clock;
 pub mod compare;
 pub mod content;
 pub mod experiment;
+pub mod heap;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod machine;
-pub mod measure;
 pub mod readers;
 pub mod real;
 pub mod source;

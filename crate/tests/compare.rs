@@ -190,4 +190,9 @@ fn a_malformed_result_file_gets_a_clear_message() {
     let e = api::pair_results(&good, "{").unwrap_err();
     assert!(e.message.starts_with("B: the file ends early"), "{}", e.message);
     assert!(compare::read_result(&good).is_ok());
+    // The page's JSON export wraps the report (web/src/panels/export.ts `jsonOf`).
+    let wrapped = format!(r#"{{"link": "https://example.org/#v=1", "exported_at": "2026-11-29T07:00:00Z", "report": {good}}}"#);
+    assert_eq!(compare::read_result(&wrapped).unwrap(), compare::read_result(&good).unwrap());
+    let e = compare::read_result(r#"{"link": "x", "report": 7}"#).unwrap_err();
+    assert_eq!(e.kind, ResultErrorKind::NotBufLab, "{}", e.message);
 }

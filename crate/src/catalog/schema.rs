@@ -249,6 +249,9 @@ pub struct CompareInfo {
     pub margin: f64,
     /// Separate measurements: the factor a time must differ by.
     pub separate_factor: f64,
+    /// The largest result file the engine reads, in bytes: the page reads no
+    /// more of a file than this and one byte.
+    pub max_result_bytes: usize,
     /// What carries from one machine to another, in a few sentences.
     pub across_machines: &'static str,
 }
@@ -287,6 +290,7 @@ pub fn schema() -> Schema {
             confidence: compare::CONFIDENCE,
             margin: compare::MARGIN,
             separate_factor: compare::SEPARATE_FACTOR,
+            max_result_bytes: compare::MAX_RESULT_BYTES,
             across_machines: compare::ACROSS_MACHINES,
         },
     }

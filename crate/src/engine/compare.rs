@@ -698,6 +698,13 @@ pub fn read_result(text: &str) -> Result<Report, ResultError> {
         ),
         _ => refused(NotJson, format!("not a BufLab result: not JSON ({e})")),
     })?;
+    // The page's JSON export wraps the report: `{link, exported_at, report}`.
+    let value = match value {
+        Value::Object(mut wrapper) if !wrapper.contains_key("params") && wrapper.get("report").is_some_and(Value::is_object) => {
+            wrapper.remove("report").unwrap_or_default()
+        }
+        other => other,
+    };
     let Some(object) = value.as_object() else {
         return Err(refused(NotBufLab, "not a BufLab result: JSON, but not an object with params and runs"));
     };

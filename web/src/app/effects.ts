@@ -88,6 +88,14 @@ export function createEffects({ codec, engines, openingCounts, milestones, dispa
       );
   }
 
+  /** A comparison link measured in the timing worker: A and B in alternating rounds. */
+  function compare({ id, fragment }: Extract<Effect, { type: "compare" }>): void {
+    engines.timer.submit({ kind: "compare", link: fragment, quick: false }).then(
+      ({ comparison }) => dispatch({ type: "compareSettled", id, outcome: { kind: "done", comparison } }),
+      (error: unknown) => dispatch({ type: "compareSettled", id, outcome: isDropped(error) ? { kind: "dropped" } : { kind: "failed", message: messageOf(error) } }),
+    );
+  }
+
   function cancelDebounce(): void {
     if (debounceTimer !== null) clearTimeout(debounceTimer);
     debounceTimer = null;
@@ -124,6 +132,8 @@ export function createEffects({ codec, engines, openingCounts, milestones, dispa
         return openLesson(effect.id);
       case "milestone":
         return reached(effect.milestone, milestones);
+      case "compare":
+        return compare(effect);
     }
   }
 

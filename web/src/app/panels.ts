@@ -27,6 +27,7 @@ export interface Panels {
   calibrate: Later<Made<typeof import("../panels/calibrate").createCalibrate>>;
   exportTools: Later<Made<typeof import("../panels/export").createExport>>;
   baseline: Later<Made<typeof import("../panels/baseline").createBaseline>>;
+  compare: Later<Made<typeof import("../labs/read/compare").createCompare>>;
   embedBar: EmbedBar;
   embedCode: EmbedCode;
   presenter: PresenterToggle;
@@ -98,6 +99,18 @@ export function createPanels({ codec, state, dispatch, intents, labOf, results }
           pairsOf: (link) => codec.experimentPairs(link),
           paramsOf: (link) => codec.decodeLink(link).params,
           compare: codec.verdict,
+        }),
+      ),
+    ),
+    // The read lab's comparison of A and B: its control on every run, its results with a comparison.
+    compare: onFirstUse(() =>
+      import("../labs/read/compare").then((m) =>
+        m.createCompare(byId("compare"), {
+          schema: codec.schema,
+          labelOf: (id) => labOf("read").labelOf(id),
+          onCompare: (key, value) => intents.compareWith(key, value),
+          onFile: (file) => intents.compareFile(file),
+          onClose: () => intents.closeCompare(),
         }),
       ),
     ),

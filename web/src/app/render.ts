@@ -9,7 +9,7 @@ import type { LabUi, SweepShown } from "../shared/lab";
 import { plainTerms } from "../shared/term";
 import { labOf, type Labs } from "./labs";
 import type { Panels } from "./panels";
-import { currentResults, isRunning, pendingStages, predicting, reportCurrent, reportOf, staleNote, sweepCurrent, viewOf, type AppState, type Shown } from "./state";
+import { addressOf, currentResults, isRunning, pendingStages, predicting, reportCurrent, reportOf, staleNote, sweepCurrent, viewOf, type AppState, type Shown } from "./state";
 
 export type Piece = (state: AppState) => void;
 
@@ -147,6 +147,26 @@ export function panelsPiece(panels: Panels, elements: { shareTools: HTMLElement;
     elements.shareTools.hidden = view !== "run";
     elements.baseline.hidden = params.lab !== "read";
     elements.calibrate.hidden = params.lab !== "read";
+  };
+}
+
+/** The comparison of A and B: the control on the read lab's runs, and the comparison on screen. */
+export function comparePiece(compare: Panels["compare"], urlOf: (fragment: string) => string, pairsOf: (link: string) => Map<string, string>): Piece {
+  let drawn: AppState["compare"] | undefined;
+  let link = "";
+  return (state) => {
+    if (state.params.lab !== "read") return;
+    if (drawn === state.compare && link === state.runFragment) return;
+    drawn = state.compare;
+    link = state.runFragment;
+    const c = state.compare;
+    const pairs = pairsOf(state.runFragment);
+    compare((ui) =>
+      ui.update({
+        run: c && { source: c.source, file: c.file, status: c.status, result: c.result, failure: c.failure, url: urlOf(addressOf(state)) },
+        valueOf: (key) => pairs.get(key),
+      }),
+    );
   };
 }
 

@@ -23,6 +23,14 @@
 //     newest winning) and made once it can (`codecReady`);
 //   - the page's milestones (`Milestones`) are reached once each.
 //
+// Comparisons: a link with `b.` keys (`Decoded.compare`) is measured as it
+// is written, A and B in alternating rounds of one measurement in the timing
+// worker (`compare`), and the address bar keeps the comparison link, so the
+// link reproduces it. A result file paired with the report on screen
+// (`compareFile`) is a comparison too; a file the engine refuses leaves a
+// notice and everything else as it was. A change of settings ends the
+// comparison (its A is no longer what the controls show).
+//
 // Workshops: presenter mode (`params.present`) and predict-then-reveal
 // (`params.predict`) are display keys that stay when a link is opened from
 // inside the page (`keepWorkshop`); while a lesson's question waits for its
@@ -30,12 +38,12 @@
 // and back (a clicker's keys) reveal first, then move between lessons.
 
 import type { LinkRules } from "../engine/codec";
-import type { Decoded, Lab, LabReport, LessonId, Links, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
+import type { Comparison, Decoded, Lab, LabReport, LessonId, Links, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
 
 export type { Links };
 
 /** Where a notice comes from: a link value replaced, settings the page chose (a view's starting settings), the engine. */
-export type NoticeSource = "link" | "settings" | "engine";
+export type NoticeSource = "link" | "settings" | "engine" | "file";
 
 export interface Notice {
   id: number;
@@ -93,6 +101,21 @@ export interface SweepRun {
   /** Wall time from start to its end (null while it runs). */
   elapsedMs: number | null;
 }
+
+/** A comparison on screen: A and B of a comparison link, or the report on screen against a result file. */
+export interface CompareRun {
+  id: number;
+  /** The comparison link it measures (a result file's: the link of A, the report it was paired with). */
+  fragment: string;
+  source: "link" | "file";
+  /** The file B came from (source "file"). */
+  file: string | null;
+  status: "running" | "done" | "failed" | "cancelled";
+  result: Comparison | null;
+  failure: string | null;
+}
+
+export type CompareOutcome = { kind: "done"; comparison: Comparison } | { kind: "failed"; message: string } | { kind: "dropped" };
 
 /** A change made before the codec could write links (`codecReady`); replayed once it can, the newest winning. */
 export type Held =
@@ -152,6 +175,8 @@ export interface AppState {
   revealed: boolean;
   /** The number a person guessed for the lesson's question (null: none yet). */
   guess: number | null;
+  /** The comparison on screen (null: none). */
+  compare: CompareRun | null;
 }
 
 export type Outcome =
@@ -217,7 +242,13 @@ export type Action =
   /** A clicker's forward (→, PageDown): reveal the answer first, then the next lesson of `order`. */
   | { type: "forward"; order: readonly LessonId[] }
   /** A clicker's back (←, PageUp): the previous lesson of `order`. */
-  | { type: "back"; order: readonly LessonId[] };
+  | { type: "back"; order: readonly LessonId[] }
+  /** A comparison's rounds ended. */
+  | { type: "compareSettled"; id: number; outcome: CompareOutcome }
+  /** A result file was paired with the report on screen by the engine, or refused (`message` names what is wrong). */
+  | { type: "compareFile"; file: string; outcome: { kind: "paired"; comparison: Comparison } | { kind: "refused"; message: string } }
+  /** The comparison is closed: the page shows A alone. */
+  | { type: "compareClosed" };
 
 export type Effect =
   /** Ask a worker for `stage` of the run link `fragment`; a timed stage times `counts` when given. */
@@ -233,7 +264,9 @@ export type Effect =
   /** Open a lesson's link from inside the page (presenter mode and predict stay: `keepWorkshop`). */
   | { type: "openLesson"; id: LessonId }
   /** The page has reached a milestone (once each, after the step that reached it is drawn). */
-  | { type: "milestone"; milestone: Milestone };
+  | { type: "milestone"; milestone: Milestone }
+  /** Measure the comparison link `fragment`: A and B in alternating rounds. */
+  | { type: "compare"; id: number; fragment: string };
 
 export interface Step {
   state: AppState;
@@ -277,6 +310,7 @@ export function initialState(link: Decoded, rules: LinkRules): AppState {
       rules,
       revealed: false,
       guess: null,
+      compare: comparing(link, 0),
     },
     link,
   );
@@ -316,9 +350,20 @@ export function sweepCurrent(state: AppState): boolean {
   return state.sweep !== null && state.sweepFragment !== null && sameLink(state, state.sweep.fragment, state.sweepFragment);
 }
 
-/** True while any run request or the sweep runs, or a run waits to be sent. */
+/** True while any run request, the sweep or the comparison runs, or a run waits to be sent. */
 export function isRunning(state: AppState): boolean {
-  return state.inFlight.length > 0 || state.timing !== null || state.debouncing || state.sweep?.status === "running";
+  return state.inFlight.length > 0 || state.timing !== null || state.debouncing || state.sweep?.status === "running" || state.compare?.status === "running";
+}
+
+/** The comparison a link asks for (`b.` keys), about to be measured; null for a link of one experiment. */
+function comparing(link: Decoded, id: number): CompareRun | null {
+  if (!link.compare) return null;
+  return { id, fragment: link.compare.fragment, source: "link", file: null, status: "running", result: null, failure: null };
+}
+
+/** The link the address bar shows: the comparison link while a link's comparison is on screen, else the settings'. */
+export function addressOf(state: AppState): string {
+  return state.compare?.source === "link" ? state.compare.fragment : state.fragment;
 }
 
 /** The stages asked for the settings on screen and not yet in (sent, or waiting for their counts or for the controls to rest). */
@@ -579,19 +624,68 @@ function linkLoaded(state: AppState, link: Decoded, links: Links): Step {
   const sameLesson = link.params.lesson === state.params.lesson;
   const workshop = sameLesson ? {} : { revealed: false, guess: null };
   const loaded = withLinks(withLink({ ...state, ...workshop, held: null }, link), link.params, links);
-  return merge(step(loaded, [{ type: "writeLink", fragment: links.link }]), (s) => measure(s, "full"));
+  const compare = comparing(link, loaded.nextRequestId);
+  const next = { ...loaded, compare, nextRequestId: loaded.nextRequestId + (compare ? 1 : 0) };
+  return merge(merge(step(next, [{ type: "writeLink", fragment: addressOf(next) }]), (s) => measure(s, "full")), startCompare);
+}
+
+/** The comparison on screen is measured, if it waits to be (after A's own requests: the timing worker runs one job at a time). */
+function startCompare(state: AppState): Step {
+  const c = state.compare;
+  if (c === null || c.source !== "link" || c.status !== "running") return step(state);
+  return step(state, [{ type: "compare", id: c.id, fragment: c.fragment }]);
+}
+
+/** A comparison's rounds ended: its result, unless another comparison (or none) has replaced it. */
+function compareSettled(state: AppState, id: number, outcome: CompareOutcome): Step {
+  const c = state.compare;
+  if (c?.id !== id || c.status !== "running") return step(state);
+  if (outcome.kind === "done") return step({ ...state, compare: { ...c, status: "done", result: outcome.comparison } });
+  if (outcome.kind === "failed") return step({ ...state, compare: { ...c, status: "failed", failure: outcome.message } });
+  return step({ ...state, compare: { ...c, status: "cancelled" } });
+}
+
+/** A result file: paired, it is the comparison on screen; refused, a notice says why and nothing else changes. */
+function compareFile(state: AppState, file: string, outcome: Extract<Action, { type: "compareFile" }>["outcome"]): Step {
+  if (outcome.kind === "refused") {
+    const added: Notice = { id: state.nextNoticeId, source: "file", key: file, message: outcome.message };
+    return step({ ...state, notices: [...state.notices.filter((n) => n.source !== "file"), added], nextNoticeId: state.nextNoticeId + 1 });
+  }
+  const compare: CompareRun = {
+    id: state.nextRequestId,
+    fragment: outcome.comparison.a.link,
+    source: "file",
+    file,
+    status: "done",
+    result: outcome.comparison,
+    failure: null,
+  };
+  const running = state.compare?.status === "running";
+  return step(
+    { ...state, compare, nextRequestId: compare.id + 1, notices: state.notices.filter((n) => n.source !== "file") },
+    [...(running ? [{ type: "cancelRuns" } as const] : []), { type: "writeLink", fragment: state.fragment }],
+  );
+}
+
+/** The comparison is closed: A alone, its own link in the address bar. */
+function compareClosed(state: AppState): Step {
+  if (state.compare === null) return step(state);
+  const running = state.compare.status === "running";
+  return step({ ...state, compare: null }, [...(running ? [{ type: "cancelRuns" } as const] : []), { type: "writeLink", fragment: state.fragment }]);
 }
 
 function edited(state: AppState, params: Params, links: Links, live: boolean): Step {
   const unchanged = links.run === state.runFragment && links.sweep === state.sweepFragment;
   // Notices about the link and the settings go when the experiment changes (a display key alone, as the view, keeps them).
   const sameExperiment = sameLink(state, links.run, state.runFragment) && sameLink(state, links.sweep, state.sweepFragment);
+  // A comparison's A is the settings it was opened with: a change of experiment ends it.
+  const compare = sameExperiment ? state.compare : null;
   const next = withLinks(
-    unchanged ? state : { ...state, notices: sameExperiment ? state.notices : state.notices.filter((n) => n.source === "engine"), error: null },
+    unchanged ? { ...state, compare } : { ...state, compare, notices: sameExperiment ? state.notices : state.notices.filter((n) => n.source === "engine"), error: null },
     params,
     links,
   );
-  const written = step(next, [{ type: "writeLink", fragment: links.link }]);
+  const written = step(next, [{ type: "writeLink", fragment: addressOf(next) }]);
   // A control set back to the value already measured in full needs no new run.
   if (unchanged && !live && !isRunning(state) && (viewOf(next) === "sweep" ? sweepCurrent(next) : currentStage(next) === "full")) return written;
   // A slider let go where it rests: its counts are on screen, so only the full measurement is missing.
@@ -604,11 +698,11 @@ function edited(state: AppState, params: Params, links: Links, live: boolean): S
 
 function displayed(state: AppState, params: Params, links: Links): Step {
   const next = withLinks(state, params, links);
-  return merge(merge(step(next, [{ type: "writeLink", fragment: links.link }]), sweepIfShown), timeIfShown);
+  return merge(merge(step(next, [{ type: "writeLink", fragment: addressOf(next) }]), sweepIfShown), timeIfShown);
 }
 
 function sweepEdited(state: AppState, params: Params, links: Links): Step {
-  const next = withLinks({ ...state, error: null }, params, links);
+  const next = withLinks({ ...state, error: null, compare: null }, params, links);
   return merge(step(next, [{ type: "writeLink", fragment: links.link }]), sweepIfShown);
 }
 
@@ -631,7 +725,9 @@ function stop(state: AppState): Step {
   if (state.inFlight.length > 0) effects.push({ type: "cancelRuns" });
   const sweep = state.sweep?.status === "running" ? { ...state.sweep, status: "cancelled" as const } : state.sweep;
   if (sweep !== state.sweep) effects.push({ type: "cancelSweep" });
-  return step({ ...state, inFlight: [], timing: null, debouncing: false, sweep, stopped: true }, effects);
+  const compare = state.compare?.status === "running" ? { ...state.compare, status: "cancelled" as const } : state.compare;
+  if (compare !== state.compare && state.inFlight.length === 0) effects.push({ type: "cancelRuns" });
+  return step({ ...state, inFlight: [], timing: null, debouncing: false, sweep, compare, stopped: true }, effects);
 }
 
 function debounced(state: AppState): Step {
@@ -752,6 +848,12 @@ function transition(state: AppState, action: Action): Step {
       return forward(state, action.order);
     case "back":
       return back(state, action.order);
+    case "compareSettled":
+      return compareSettled(state, action.id, action.outcome);
+    case "compareFile":
+      return compareFile(state, action.file, action.outcome);
+    case "compareClosed":
+      return compareClosed(state);
   }
 }
 
@@ -768,5 +870,5 @@ export function effectsBeforeRender(effects: readonly Effect[]): number {
 
 /** What a page does as it opens: the address bar gets the canonical link of what runs, then its exact counts (already on their way), the full measurement and, in the sweep view, its sweep. */
 export function opening(state: AppState): Step {
-  return merge(step(state, [{ type: "writeLink", fragment: state.fragment }]), (s) => measure(s, "full"));
+  return merge(merge(step(state, [{ type: "writeLink", fragment: addressOf(state) }]), (s) => measure(s, "full")), startCompare);
 }

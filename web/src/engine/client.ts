@@ -120,6 +120,15 @@ export const JOB_KINDS: { readonly [K in JobKind]: KindRules<K> } = {
     slow: "A sweep point",
     advice: "Try a shorter stream or a smaller range.",
   },
+  compare: {
+    replaces: true,
+    // Two experiments, each run once per alternating round.
+    budgetMs: 120_000,
+    timed: () => true,
+    describe: (job) => `a comparison of #${job.link}`,
+    slow: "The comparison",
+    advice: "Try a shorter stream or a larger read size.",
+  },
   calibrate: {
     replaces: false,
     // Worker start included; the engine bounds its own work to about half a

@@ -118,6 +118,11 @@ margin: number,
  */
 separate_factor: number, 
 /**
+ * The largest result file the engine reads, in bytes: the page reads no
+ * more of a file than this and one byte.
+ */
+max_result_bytes: number, 
+/**
  * What carries from one machine to another, in a few sentences.
  */
 across_machines: string, };

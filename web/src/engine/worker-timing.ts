@@ -6,8 +6,8 @@
 // builds' glue to that). Each job blocks this thread until it is done;
 // Cancel terminates the worker.
 
-import init, { run, sweep_point, sweep_report, sweep_total, time_counted } from "../../pkg-timing/fixed/buflab_timing.js";
-import type { SweepPoint, SweepReport } from "./types.gen";
+import init, { compare, run, sweep_point, sweep_report, sweep_total, time_counted } from "../../pkg-timing/fixed/buflab_timing.js";
+import type { Comparison, SweepPoint, SweepReport } from "./types.gen";
 import { serve, timedRun } from "./worker";
 
 serve(
@@ -18,6 +18,12 @@ serve(
       timedRun(() =>
         counted === undefined || stage === "counts" ? run(link, stage === "counts", stage === "quick", fault) : time_counted(link, stage === "quick", counted),
       ),
+    // A and B in alternating rounds, in this one worker.
+    compare: ({ link, quick }) => {
+      const started = performance.now();
+      const comparison = compare(link, false, quick) as Comparison;
+      return { comparison, elapsedMs: performance.now() - started };
+    },
     // Point by point, posting the report of the points so far after each one.
     sweep: ({ params, quick }, progress) => {
       const total = sweep_total(params);

@@ -50,12 +50,12 @@ export const PRECACHE_LATER = "buflab:precache-later";
  * Files the first numbers do not need: the engine's timing builds (one per
  * workload) and its program build (their wasm, and the program build's JS
  * glue; the counting build is `buflab_counts…`), chart.js's chunks, the
- * labs' chart modules (`charts-…`, `chart-kit-…`) and the read lab's sweep
- * and timeline views, which the page loads after its first numbers. Any
+ * labs' chart modules (`charts-…`, `chart-kit-…`) and the read lab's sweep,
+ * timeline and compare views, which the page loads after its first numbers. Any
  * other file is cached at install.
  */
 export function isLater(url: string): boolean {
-  return LATER_WASM.test(url) || /^assets\/(buflab_program|charts?|sweep|timeline)-[^/]+\.js$/.test(url);
+  return LATER_WASM.test(url) || /^assets\/(buflab_program|charts?|sweep|timeline|compare)-[^/]+\.js$/.test(url);
 }
 
 /** The wasm of the builds that come after the first numbers (web/pkg-timing/<workload>, web/pkg-program; hashed), by URL or path. */

@@ -1,0 +1,116 @@
+// Comparisons in the real page: a link with `b.` keys shows A and B side by
+// side with a verdict, measured in alternating rounds in the timing worker;
+// an A/A link says "same within noise"; a malformed result file gets a
+// notice and loses nothing; a mistyped key gets a notice naming the nearest
+// known key. Short streams keep each comparison quick.
+
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { downloaded, metric, settled, usePages } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const { open } = usePages({ acceptDownloads: true });
+
+/** Waits for the comparison's table (its rounds done), and returns its rows as {metric, reader, a, b, outcome}. */
+async function compared(page: Page): Promise<{ metric: string; reader: string; a: string; b: string; outcome: string }[]> {
+  await page.locator("#compare .compare-table tbody tr").first().waitFor({ timeout: 90_000 });
+  return page.$$eval("#compare .compare-table tbody tr", (rows) =>
+    rows.map((tr) => ({
+      metric: tr.getAttribute("data-metric") ?? "",
+      reader: tr.querySelector("th")?.firstChild?.textContent ?? "",
+      a: tr.querySelector("td.a")?.firstChild?.textContent ?? "",
+      b: tr.querySelector("td.b")?.firstChild?.textContent ?? "",
+      outcome: tr.getAttribute("data-outcome") ?? "",
+    })),
+  );
+}
+
+describe("compare", () => {
+  it("a b. link shows A and B side by side with exact counts and a verdict, and keeps its link", async () => {
+    const page = await open(`${baseUrl}#v=1&len=64K&chunk=poor&rd=std&cap=1K&b.cap=64K`);
+    await settled(page);
+    const rows = await compared(page);
+    const reads = rows.find((r) => r.metric === "source_reads");
+    expect(reads).toBeDefined();
+    // A is the settings on screen: its count is the one the single run shows.
+    expect(Number(reads!.a.replace(/\D/g, ""))).toBe(await metric(page, "std", "source_reads"));
+    // A larger buffer makes fewer source reads: an exact count, so a real difference.
+    expect(Number(reads!.b.replace(/\D/g, ""))).toBeLessThan(Number(reads!.a.replace(/\D/g, "")));
+    expect(reads!.outcome).toBe("less");
+    await expect.poll(() => page.locator("#compare .compare-changed").textContent()).toContain("cap 1K → 64K");
+    const verdicts = await page.locator("#compare .compare-verdicts li").allTextContents();
+    expect(verdicts.length).toBe(1);
+    expect(verdicts[0]).toMatch(/faster|slower|same within noise/);
+    // Every spread says what it is.
+    const spreads = await page.locator("#compare .spread").allTextContents();
+    expect(spreads.length).toBeGreaterThan(0);
+    for (const s of spreads) expect(s).toMatch(/^(MAD|min–max|CI|sample range) /);
+    expect(await page.evaluate(() => location.hash)).toContain("b.cap=64K");
+  });
+
+  it("an A/A link says same within noise", async () => {
+    const page = await open(`${baseUrl}#v=1&len=64K&chunk=poor&rd=std&b.v=1`);
+    const rows = await compared(page);
+    await expect.poll(() => page.locator("#compare .compare-changed").textContent()).toContain("A/A");
+    // Counts of one experiment tie; its time is the same within noise.
+    for (const r of rows.filter((r) => r.metric !== "cpu_median_ns" && r.metric !== "modelled_total_ns")) expect(r.outcome, r.metric).toMatch(/tie|not_compared/);
+    expect(rows.find((r) => r.metric === "cpu_median_ns")?.outcome).toBe("same");
+    expect((await page.locator("#compare .compare-verdicts li").allTextContents()).join(" ")).toContain("same within noise");
+  });
+
+  it("the Compare control makes B from the settings on screen, and its link reproduces it", async () => {
+    const page = await open(`${baseUrl}#v=1&len=64K&chunk=poor&rd=std&cap=1K`);
+    await settled(page);
+    await page.locator("#compare-key").selectOption("cap");
+    await page.locator("#compare-value").fill("16K");
+    await page.locator("#compare-b").click();
+    await compared(page);
+    expect(await page.evaluate(() => location.hash)).toContain("b.cap=16K");
+    // A bad B value is validated as any link's: a notice names b.cap, and A is kept.
+    await page.locator("#compare-value").fill("banana");
+    await page.locator("#compare-b").click();
+    await page.locator('.notice[data-key="b.cap"]').waitFor();
+    expect(await page.evaluate(() => location.hash)).toContain("cap=1K");
+  });
+
+  it("a malformed result file gets a notice and loses nothing", async () => {
+    const page = await open(`${baseUrl}#v=1&len=64K&chunk=poor&rd=std`);
+    await settled(page);
+    const before = await page.evaluate(() => location.hash);
+    const reads = await metric(page, "std", "source_reads");
+    for (const [name, text] of [
+      ["cut.json", '{"kind":"read","runs":[{"reader":"std"'],
+      ["other.json", '{"hello":"world"}'],
+      ["text.json", "not json at all <script>alert(1)</script>"],
+    ] as const) {
+      await page.locator("#compare-file").setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(text) });
+      const notice = page.locator(`.notice.file[data-key="${name}"]`);
+      await notice.waitFor();
+      expect((await notice.textContent())?.length).toBeGreaterThan(20);
+    }
+    // Nothing was lost: the same settings, the same result, no comparison, no markup run.
+    expect(await page.evaluate(() => location.hash)).toBe(before);
+    expect(await metric(page, "std", "source_reads")).toBe(reads);
+    expect(await page.locator("#compare .compare-table").count()).toBe(0);
+    expect(await page.locator(".notice script").count()).toBe(0);
+  });
+
+  it("a result file exported from this page opens as B beside the result on screen, with both machines named", async () => {
+    const page = await open(`${baseUrl}#v=1&len=64K&chunk=poor&rd=std`);
+    await settled(page);
+    // The page's own JSON export: the file a colleague's browser would send.
+    const { bytes } = await downloaded(page, "#export-json");
+    await page.locator("#compare-file").setInputFiles({ name: "theirs.json", mimeType: "application/json", buffer: bytes });
+    const rows = await compared(page);
+    expect(rows.find((r) => r.metric === "source_reads")?.outcome).toBe("tie");
+    await expect.poll(() => page.locator("#compare .compare-machines").textContent()).toMatch(/A measured on .*; B on /);
+  });
+
+  it("a mistyped key gets a notice naming the nearest known key, and the link still runs", async () => {
+    const page = await open(`${baseUrl}#v=1&len=64K&cpa=16K`);
+    const notice = page.locator('.notice[data-key="cpa"]');
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.textContent()).toContain("cap");
+    await settled(page);
+  });
+});

@@ -7,6 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { downloaded, metric, settled, usePages } from "./browser";
+import { shot } from "./screenshots";
 
 const baseUrl = inject("baseUrl");
 const { open } = usePages({ acceptDownloads: true });
@@ -46,6 +47,21 @@ describe("compare", () => {
     expect(spreads.length).toBeGreaterThan(0);
     for (const s of spreads) expect(s).toMatch(/^(MAD|min–max|CI|sample range) /);
     expect(await page.evaluate(() => location.hash)).toContain("b.cap=64K");
+  });
+
+  it("fits a 390 px phone and a 1280 px screen: the page never scrolls sideways (docs/compare-*.png)", async () => {
+    for (const [width, height] of [
+      [1280, 720],
+      [390, 844],
+    ] as const) {
+      const page = await open(`${baseUrl}#v=1&len=64K&chunk=poor&rd=unbuffered,std&cap=1K&b.cap=64K`, width, height);
+      await compared(page);
+      await settled(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+      await page.locator("#compare").scrollIntoViewIfNeeded();
+      await page.locator("#compare").screenshot({ path: shot(`compare-${width}.png`) });
+      await page.close();
+    }
   });
 
   it("an A/A link says same within noise", async () => {

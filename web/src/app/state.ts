@@ -110,7 +110,8 @@ export interface CompareRun {
   source: "link" | "file";
   /** The file B came from (source "file"). */
   file: string | null;
-  status: "running" | "done" | "failed" | "cancelled";
+  /** `waiting`: for A's own measurement to settle (the timing worker runs one job at a time), then `running`. */
+  status: "waiting" | "running" | "done" | "failed" | "cancelled";
   result: Comparison | null;
   failure: string | null;
 }
@@ -350,15 +351,20 @@ export function sweepCurrent(state: AppState): boolean {
   return state.sweep !== null && state.sweepFragment !== null && sameLink(state, state.sweep.fragment, state.sweepFragment);
 }
 
+/** True while any run request or the sweep runs, or a run waits to be sent (a comparison's rounds aside). */
+function measuring(state: AppState): boolean {
+  return state.inFlight.length > 0 || state.timing !== null || state.debouncing || state.sweep?.status === "running";
+}
+
 /** True while any run request, the sweep or the comparison runs, or a run waits to be sent. */
 export function isRunning(state: AppState): boolean {
-  return state.inFlight.length > 0 || state.timing !== null || state.debouncing || state.sweep?.status === "running" || state.compare?.status === "running";
+  return measuring(state) || state.compare?.status === "running" || state.compare?.status === "waiting";
 }
 
 /** The comparison a link asks for (`b.` keys), about to be measured; null for a link of one experiment. */
 function comparing(link: Decoded, id: number): CompareRun | null {
   if (!link.compare) return null;
-  return { id, fragment: link.compare.fragment, source: "link", file: null, status: "running", result: null, failure: null };
+  return { id, fragment: link.compare.fragment, source: "link", file: null, status: "waiting", result: null, failure: null };
 }
 
 /** The link the address bar shows: the comparison link while a link's comparison is on screen, else the settings'. */
@@ -626,14 +632,14 @@ function linkLoaded(state: AppState, link: Decoded, links: Links): Step {
   const loaded = withLinks(withLink({ ...state, ...workshop, held: null }, link), link.params, links);
   const compare = comparing(link, loaded.nextRequestId);
   const next = { ...loaded, compare, nextRequestId: loaded.nextRequestId + (compare ? 1 : 0) };
-  return merge(merge(step(next, [{ type: "writeLink", fragment: addressOf(next) }]), (s) => measure(s, "full")), startCompare);
+  return merge(step(next, [{ type: "writeLink", fragment: addressOf(next) }]), (s) => measure(s, "full"));
 }
 
-/** The comparison on screen is measured, if it waits to be (after A's own requests: the timing worker runs one job at a time). */
-function startCompare(state: AppState): Step {
-  const c = state.compare;
-  if (c === null || c.source !== "link" || c.status !== "running") return step(state);
-  return step(state, [{ type: "compare", id: c.id, fragment: c.fragment }]);
+/** The comparison waiting on screen is measured once A's own requests have settled (the timing worker runs one job at a time). */
+function startCompare(next: Step): Step {
+  const c = next.state.compare;
+  if (c?.status !== "waiting" || measuring(next.state)) return next;
+  return { state: { ...next.state, compare: { ...c, status: "running" } }, effects: [...next.effects, { type: "compare", id: c.id, fragment: c.fragment }] };
 }
 
 /** A comparison's rounds ended: its result, unless another comparison (or none) has replaced it. */
@@ -725,8 +731,8 @@ function stop(state: AppState): Step {
   if (state.inFlight.length > 0) effects.push({ type: "cancelRuns" });
   const sweep = state.sweep?.status === "running" ? { ...state.sweep, status: "cancelled" as const } : state.sweep;
   if (sweep !== state.sweep) effects.push({ type: "cancelSweep" });
-  const compare = state.compare?.status === "running" ? { ...state.compare, status: "cancelled" as const } : state.compare;
-  if (compare !== state.compare && state.inFlight.length === 0) effects.push({ type: "cancelRuns" });
+  const compare = state.compare?.status === "running" || state.compare?.status === "waiting" ? { ...state.compare, status: "cancelled" as const } : state.compare;
+  if (state.compare?.status === "running" && state.inFlight.length === 0) effects.push({ type: "cancelRuns" });
   return step({ ...state, inFlight: [], timing: null, debouncing: false, sweep, compare, stopped: true }, effects);
 }
 
@@ -784,8 +790,8 @@ function withMilestones(next: Step): Step {
   const reached: Milestone[] = [];
   if (!m.firstNumbers && Object.keys(state.shown).length > 0) reached.push("firstNumbers");
   if (!m.firstFullShown && reportOf(state)?.stage === "full" && reportCurrent(state)) reached.push("firstFullShown");
-  // What waited for the first full measurement loads once the opening's requests have settled.
-  if (!m.firstFull && (m.firstNumbers || reached.includes("firstNumbers")) && !isRunning(state)) reached.push("firstFull");
+  // What waited for the first full measurement loads once the opening's requests have settled (a comparison's rounds may take longer: the view that shows them is among what waits).
+  if (!m.firstFull && (m.firstNumbers || reached.includes("firstNumbers")) && !measuring(state)) reached.push("firstFull");
   if (reached.length === 0) return next;
   const milestones = { ...m, ...Object.fromEntries(reached.map((r) => [r, true])) };
   return { state: { ...state, milestones }, effects: [...next.effects, ...reached.map((milestone) => ({ type: "milestone", milestone }) as const)] };
@@ -793,7 +799,7 @@ function withMilestones(next: Step): Step {
 
 /** The one transition function: the next state and the effects to run. */
 export function update(state: AppState, action: Action): Step {
-  return withMilestones(transition(state, action));
+  return withMilestones(startCompare(transition(state, action)));
 }
 
 function transition(state: AppState, action: Action): Step {
@@ -870,5 +876,5 @@ export function effectsBeforeRender(effects: readonly Effect[]): number {
 
 /** What a page does as it opens: the address bar gets the canonical link of what runs, then its exact counts (already on their way), the full measurement and, in the sweep view, its sweep. */
 export function opening(state: AppState): Step {
-  return merge(merge(step(state, [{ type: "writeLink", fragment: addressOf(state) }]), (s) => measure(s, "full")), startCompare);
+  return merge(step(state, [{ type: "writeLink", fragment: addressOf(state) }]), (s) => measure(s, "full"));
 }

@@ -22,7 +22,8 @@ export interface CompareOptions {
   onClose(): void;
 }
 
-const STATUS: Record<"running" | "failed" | "cancelled", string> = {
+const STATUS: Record<"waiting" | "running" | "failed" | "cancelled", string> = {
+  waiting: "A's own measurement first; then A and B in alternating rounds…",
   running: "Measuring A and B in alternating rounds…",
   failed: "The comparison failed: ",
   cancelled: "The comparison was stopped before its rounds were done: Compare again to measure it.",

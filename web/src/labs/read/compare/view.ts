@@ -9,7 +9,7 @@ export interface CompareView {
     source: "link" | "file";
     /** The file B came from. */
     file: string | null;
-    status: "running" | "done" | "failed" | "cancelled";
+    status: "waiting" | "running" | "done" | "failed" | "cancelled";
     result: Comparison | null;
     failure: string | null;
     /** The comparison link's address. */

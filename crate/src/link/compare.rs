@@ -18,11 +18,12 @@
 //!   the same experiment as A (an A/A comparison) is written `b.v=1`: a
 //!   comparison with nothing changed.
 //!
-//! Depends on the model and the codec only.
+//! B is read by the codec's own `read_keys` (`mod.rs`, `decode_b`); this
+//! module holds what a comparison link is, over the key table (`keys.rs`).
 
 use serde::Serialize;
 
-use super::{encode, read_keys, Decoder, Key, Notice, DISPLAY_KEYS, KEYS};
+use super::keys::{encode, known_keys, Key, DISPLAY_KEYS, KEYS, LINK_VERSION};
 use crate::model::{key, Changed, Params};
 
 /// What every key of B is prefixed with.
@@ -32,13 +33,13 @@ pub const B_PREFIX: &str = "b.";
 /// table but the display keys. (`b.v`, the link version, is read as for A:
 /// it marks a comparison with nothing changed.)
 pub fn comparable(name: &str) -> bool {
-    !DISPLAY_KEYS.contains(&name) && super::known_keys().any(|k| k == name)
+    !DISPLAY_KEYS.contains(&name) && known_keys().any(|k| k == name)
 }
 
 /// Whether `name` is a key of the table with B's prefix, comparable or not
 /// (a display key with the prefix is known, and refused with a notice).
 pub(super) fn is_b_key(name: &str) -> bool {
-    name.strip_prefix(B_PREFIX).is_some_and(|rest| super::known_keys().any(|k| k == rest))
+    name.strip_prefix(B_PREFIX).is_some_and(|rest| known_keys().any(|k| k == rest))
 }
 
 /// B of a comparison link.
@@ -53,32 +54,6 @@ pub struct Comparing {
     /// The settings that differ, in the key table's order; empty for an A/A
     /// comparison.
     pub changed: Vec<Changed>,
-}
-
-/// Decodes B from the link's `b.` pairs over A's params: `None` when the
-/// link has no `b.` key B may set. The notices name each key with its prefix.
-pub(super) fn decode_b(pairs: &[(String, String)], a: &Params) -> (Option<Params>, Vec<Notice>) {
-    let mut refused = Vec::new();
-    let mut comparing = false;
-    for (name, _) in pairs {
-        let Some(rest) = name.strip_prefix(B_PREFIX) else { continue };
-        if DISPLAY_KEYS.contains(&rest) {
-            if !refused.iter().any(|n: &Notice| n.key == *name) {
-                refused.push(Notice {
-                    key: name.clone(),
-                    message: format!("{rest} changes how the page looks, never a result, so A and B share it; ignored"),
-                });
-            }
-        } else if is_b_key(name) {
-            comparing = true;
-        }
-    }
-    if !comparing {
-        return (None, refused);
-    }
-    let mut read = read_keys(Decoder::new(a.clone()), pairs, B_PREFIX, a.clone());
-    read.notices.extend(refused);
-    (Some(read.params.shown_as(a)), read.notices)
 }
 
 /// B with A's display fields, and the canonical comparison link.
@@ -111,7 +86,7 @@ pub fn encode_pair(a: &Params, b: &Params) -> String {
     let mut out = encode(a);
     let changed = changed(a, b);
     if changed.is_empty() {
-        out.push_str(&format!("&{B_PREFIX}{}={}", key::VERSION, super::LINK_VERSION));
+        out.push_str(&format!("&{B_PREFIX}{}={}", key::VERSION, LINK_VERSION));
     }
     for c in changed {
         out.push_str(&format!("&{B_PREFIX}{}={}", c.key, c.b.unwrap_or_default()));

@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::encode;
+use super::keys::encode;
 use crate::model::{Params, View};
 
 /// The links of one set of params, as the page keeps them.

@@ -10,7 +10,8 @@
 //! table lists first.
 
 use super::compare::{comparable, B_PREFIX};
-use super::{known_keys, Notice};
+use super::form::Notice;
+use super::keys::known_keys;
 use crate::model::size::shorten;
 
 /// Every key a link may carry: the table's keys, then B's.

@@ -14,7 +14,13 @@ const { open } = usePages({ acceptDownloads: true });
 
 /** Waits for the comparison's table (its rounds done), and returns its rows as {metric, reader, a, b, outcome}. */
 async function compared(page: Page): Promise<{ metric: string; reader: string; a: string; b: string; outcome: string }[]> {
-  await page.locator("#compare .compare-table tbody tr").first().waitFor({ timeout: 90_000 });
+  // Done (its table) or failed: a failure's words make the test's message.
+  await page.waitForFunction(
+    () => document.querySelector("#compare .compare-table tbody tr") !== null || /failed|stopped/.test(document.querySelector("#compare .compare-status")?.textContent ?? ""),
+    undefined,
+    { timeout: 90_000 },
+  );
+  expect(await page.locator("#compare .compare-status").count(), (await page.locator("#compare").textContent()) ?? "").toBe(0);
   return page.$$eval("#compare .compare-table tbody tr", (rows) =>
     rows.map((tr) => ({
       metric: tr.getAttribute("data-metric") ?? "",
@@ -28,7 +34,7 @@ async function compared(page: Page): Promise<{ metric: string; reader: string; a
 
 describe("compare", () => {
   it("a b. link shows A and B side by side with exact counts and a verdict, and keeps its link", async () => {
-    const page = await open(`${baseUrl}#v=1&len=64K&chunk=poor&rd=std&cap=1K&b.cap=64K`);
+    const page = await open(`${baseUrl}#v=1&len=64K&chunk=file&rs=1&rd=std&cap=1K&b.cap=64K`);
     await settled(page);
     const rows = await compared(page);
     const reads = rows.find((r) => r.metric === "source_reads");
@@ -39,6 +45,7 @@ describe("compare", () => {
     expect(Number(reads!.b.replace(/\D/g, ""))).toBeLessThan(Number(reads!.a.replace(/\D/g, "")));
     expect(reads!.outcome).toBe("less");
     await expect.poll(() => page.locator("#compare .compare-changed").textContent()).toContain("cap 1K → 64K");
+    await page.locator("#compare").screenshot({ path: shot("compare-b-link.png") });
     const verdicts = await page.locator("#compare .compare-verdicts li").allTextContents();
     expect(verdicts.length).toBe(1);
     expect(verdicts[0]).toMatch(/faster|slower|same within noise/);

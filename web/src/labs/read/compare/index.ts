@@ -36,7 +36,7 @@ export function createCompare(element: HTMLElement, options: CompareOptions) {
   replaceChildren(element, control.element, body);
   let drawn: CompareView["run"] | undefined;
 
-  function draw(run: NonNullable<CompareView["run"]>): Node[] {
+  function draw(run: NonNullable<CompareView["run"]>): (Node | string)[] {
     const result = run.result;
     const title = h("h3", { class: "compare-title" }, run.source === "file" ? `A: the result on screen · B: ${run.file ?? "a result file"}` : "A against B");
     if (run.status !== "done" || result === null) {
@@ -51,7 +51,7 @@ export function createCompare(element: HTMLElement, options: CompareOptions) {
       title,
       h("p", { class: "compare-changed" }, changedText(result.changed)),
       ...machines,
-      h("ul", { class: "compare-verdicts" }, ...verdicts(result).map((v) => h("li", {}, v))),
+      h("ul", { class: "compare-verdicts" }, ...verdicts(result, labelOf).map((v) => h("li", {}, v))),
       ...comparisonTable(schema, result, labelOf),
       h("ul", { class: "compare-notes" }, ...result.notes.map((n) => h("li", {}, n))),
       run.source === "link" ? h("p", { class: "compare-link" }, "This comparison's link: ", h("a", { href: run.url }, run.url)) : "",

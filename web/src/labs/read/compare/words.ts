@@ -76,7 +76,10 @@ export function changedText(changed: readonly Changed[]): string {
   return `B differs from A in ${changed.map((c) => `${c.key} ${c.a ?? "(none)"} → ${c.b ?? "(none)"}`).join(", ")}.`;
 }
 
-/** The times' verdicts of a comparison, one sentence per reader (the engine's `says` of each reader's time). */
-export function verdicts(comparison: Comparison): string[] {
-  return comparison.readers.flatMap((r) => r.metrics.filter((m) => m.metric === "cpu_median_ns").map((m) => m.says));
+/** The times' verdicts of a comparison, one sentence per reader: its name, then the engine's `says` of its time. */
+export function verdicts(comparison: Comparison, labelOf: (id: string) => string): string[] {
+  return comparison.readers.flatMap((r) => {
+    const name = r.a && r.b && r.a !== r.b ? `${labelOf(r.a)} → ${labelOf(r.b)}` : labelOf(r.a ?? r.b ?? "");
+    return r.metrics.filter((m) => m.metric === "cpu_median_ns").map((m) => `${name}: ${m.says}`);
+  });
 }

@@ -45,7 +45,6 @@ describe("compare", () => {
     expect(Number(reads!.b.replace(/\D/g, ""))).toBeLessThan(Number(reads!.a.replace(/\D/g, "")));
     expect(reads!.outcome).toBe("less");
     await expect.poll(() => page.locator("#compare .compare-changed").textContent()).toContain("cap 1K → 64K");
-    await page.locator("#compare").screenshot({ path: shot("compare-b-link.png") });
     const verdicts = await page.locator("#compare .compare-verdicts li").allTextContents();
     expect(verdicts.length).toBe(1);
     expect(verdicts[0]).toMatch(/faster|slower|same within noise/);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { realCodec } from "../engine/real-engine";
 import type { Comparison, LabReport } from "../engine/types.gen";
-import { addressOf, initialState, isRunning, opening, update, type Action, type AppState, type Effect } from "./state";
+import { MAX_COMPARE_RETRIES, addressOf, initialState, isRunning, opening, update, type Action, type AppState, type Effect } from "./state";
 
 const codec = realCodec();
 
@@ -80,6 +80,18 @@ describe("comparisons in the page's model", () => {
     p.act({ type: "edited", params, links: codec.links(params), live: false });
     expect(p.state.compare).toBeNull();
     expect(p.effects[0]).toEqual({ type: "writeLink", fragment: codec.links(params).link });
+  });
+
+  it("rounds ended by the page's own runs are sent again once they are done, a bounded number of times; Stop's are not", () => {
+    const p = page("v=1&len=64K&rd=std&b.cap=64K");
+    p.answer();
+    p.answer();
+    for (let i = 0; i < MAX_COMPARE_RETRIES; i++) {
+      const id = p.state.compare!.id;
+      expect(compares(p.act({ type: "compareSettled", id, outcome: { kind: "dropped" } }))).toEqual([{ type: "compare", id, fragment: p.state.compare!.fragment }]);
+    }
+    p.act({ type: "compareSettled", id: p.state.compare!.id, outcome: { kind: "dropped" } });
+    expect(p.state.compare?.status).toBe("cancelled");
   });
 
   it("Stop stops the comparison's rounds and says so", () => {

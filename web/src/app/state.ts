@@ -114,7 +114,12 @@ export interface CompareRun {
   status: "waiting" | "running" | "done" | "failed" | "cancelled";
   result: Comparison | null;
   failure: string | null;
+  /** Times its rounds were ended by the page's own runs (not by Stop) and sent again. */
+  retries: number;
 }
+
+/** A comparison whose rounds the page's own runs end (the timing worker gives way to a newer run) is sent again this many times, then said to be stopped. */
+export const MAX_COMPARE_RETRIES = 2;
 
 export type CompareOutcome = { kind: "done"; comparison: Comparison } | { kind: "failed"; message: string } | { kind: "dropped" };
 
@@ -364,7 +369,7 @@ export function isRunning(state: AppState): boolean {
 /** The comparison a link asks for (`b.` keys), about to be measured; null for a link of one experiment. */
 function comparing(link: Decoded, id: number): CompareRun | null {
   if (!link.compare) return null;
-  return { id, fragment: link.compare.fragment, source: "link", file: null, status: "waiting", result: null, failure: null };
+  return { id, fragment: link.compare.fragment, source: "link", file: null, status: "waiting", result: null, failure: null, retries: 0 };
 }
 
 /** The link the address bar shows: the comparison link while a link's comparison is on screen, else the settings'. */
@@ -648,6 +653,8 @@ function compareSettled(state: AppState, id: number, outcome: CompareOutcome): S
   if (c?.id !== id || c.status !== "running") return step(state);
   if (outcome.kind === "done") return step({ ...state, compare: { ...c, status: "done", result: outcome.comparison } });
   if (outcome.kind === "failed") return step({ ...state, compare: { ...c, status: "failed", failure: outcome.message } });
+  // Ended by the page's own runs, not by Stop (which marks it cancelled first): sent again once they are done.
+  if (c.retries < MAX_COMPARE_RETRIES) return step({ ...state, compare: { ...c, status: "waiting", retries: c.retries + 1 } });
   return step({ ...state, compare: { ...c, status: "cancelled" } });
 }
 
@@ -665,6 +672,7 @@ function compareFile(state: AppState, file: string, outcome: Extract<Action, { t
     status: "done",
     result: outcome.comparison,
     failure: null,
+    retries: 0,
   };
   const running = state.compare?.status === "running";
   return step(

@@ -293,7 +293,8 @@ pub struct Descriptor {
     pub asked: Sizes,
     /// Sizes returned, over the calls that did not fail (0: end of file).
     pub returned: Sizes,
-    /// Sizes returned by the short reads.
+    /// Sizes returned by the short reads, but those right before an end
+    /// of file: the sizes of the pieces the data arrived in.
     pub short_sizes: Sizes,
     /// Calls that returned less than they asked for, but not 0.
     pub short_reads: u64,

@@ -366,3 +366,47 @@ fn straces_own_count_is_read_where_the_log_carries_it() {
     assert_eq!(r.strace_summary.len(), 1);
     assert_eq!((r.strace_summary[0].syscall.as_str(), r.strace_summary[0].calls), ("read", 1));
 }
+
+/// Reads `lines` of `shape` in 1 MiB chunks, as the command line does, and
+/// returns the report and the peak heap above the start.
+fn peak_heap(shape: buflab::bench::trace_log::Shape, lines: u64) -> (buflab::model::TraceReport, u64) {
+    use buflab::bench::trace_log::SyntheticLog;
+    use buflab::engine::measure::AllocScope;
+    let mut log = SyntheticLog::new(shape, lines, 1);
+    let mut chunk = Vec::with_capacity(2 << 20);
+    let scope = AllocScope::start();
+    let mut parser = Parser::new();
+    loop {
+        chunk.clear();
+        let more = log.fill(&mut chunk, 1 << 20);
+        parser.feed(&chunk);
+        if !more {
+            break;
+        }
+    }
+    let trace = parser.finish(true);
+    let report = trace.report.clone();
+    drop(trace);
+    (report, scope.finish().peak_bytes)
+}
+
+#[test]
+fn the_heap_stays_within_its_bound_on_logs_made_to_fill_every_table() {
+    use buflab::bench::trace_log::Shape;
+    let bound = buflab::engine::trace::memory_bound();
+    // Every read a new size, so the request sequences fill up: past a
+    // million stored runs, the rest is counted but not stored.
+    let (spread, peak) = peak_heap(Shape::Spread, 1100 + 1_150_000);
+    println!("spread: peak {:.1} MiB of a bound of {:.1} MiB", peak as f64 / 1048576.0, bound as f64 / 1048576.0);
+    assert!(peak <= bound, "{peak} > {bound}");
+    assert_eq!(spread.descriptors.len() as u64, TRACE.descriptors);
+    assert!(spread.more_descriptors.descriptors > 0);
+    let stored: u64 = spread.descriptors.iter().map(|d| d.sequence.runs).sum();
+    assert_eq!(stored, TRACE.runs_total, "the runs' bound is reached");
+    assert!(spread.descriptors.iter().any(|d| !d.sequence.whole()));
+    assert!(spread.descriptors.iter().all(|d| d.path.as_ref().unwrap().chars().count() as u64 <= TRACE.path_chars));
+    let (mixed, peak) = peak_heap(Shape::Mixed, 300_000);
+    println!("mixed: peak {:.1} MiB", peak as f64 / 1048576.0);
+    assert!(peak <= bound);
+    assert!(mixed.more_descriptors.descriptors > 0 && mixed.skipped.lines > 0);
+}

@@ -225,7 +225,8 @@ pub struct TraceLimits {
     pub quote_chars: u64,
     /// Descriptors with figures of their own; past these, totals only.
     pub descriptors: u64,
-    /// Open descriptors whose names are followed (per process and number).
+    /// Open descriptors followed, per process and number (past it, one is
+    /// forgotten for each new one, and counted).
     pub open_fds: u64,
     /// Processes (threads) told apart for the count of processes.
     pub pids: u64,
@@ -262,7 +263,7 @@ pub const TRACE: TraceLimits = TraceLimits {
     quoted_lines: 5,
     quote_chars: 120,
     descriptors: 1024,
-    open_fds: 16 * KIB,
+    open_fds: 4 * KIB,
     pids: 64 * KIB,
     pending: 1024,
     pending_bytes: 4 * KIB + 256,

@@ -395,9 +395,10 @@ pub struct TraceReport {
     /// Descriptors with at least one read call, in the order of their first.
     pub descriptors: Vec<Descriptor>,
     pub more_descriptors: MoreDescriptors,
-    /// Descriptors opened while [`super::limits::TraceLimits::open_fds`]
-    /// were open already: their reads are named by number only.
-    pub untracked_opens: u64,
+    /// Open descriptors the reader stopped following, to keep within
+    /// [`super::limits::TraceLimits::open_fds`]: a later read on one of
+    /// them starts a new descriptor, named only if `-y` names it.
+    pub forgotten_fds: u64,
     pub skipped: Skipped,
     /// strace's own count, where the log carries one (`-c`, `-C`).
     pub strace_summary: Vec<SummaryRow>,

@@ -128,9 +128,15 @@ pub struct Table {
     openings: HashMap<(u64, i64), u32>,
     pub figures: Vec<Figures>,
     pub more: MoreDescriptors,
-    pub untracked_opens: u64,
+    /// Openings forgotten to keep the tables within [`TRACE`]`.open_fds`.
+    pub forgotten: u64,
     /// Runs the request sequences may still store, over all descriptors.
     runs_left: u64,
+    /// The last read's process, number, annotation and descriptor: the next
+    /// read is most often on the same one, and nothing but an open, a close
+    /// or a dup changes where it goes.
+    last: Option<(u64, i64, usize)>,
+    last_annotation: Option<Vec<u8>>,
 }
 
 impl Table {
@@ -171,19 +177,28 @@ impl Table {
 
     /// `pid`'s `fd` refers to `opening`, as far as the tables have room.
     fn bind(&mut self, pid: u64, fd: i64, opening: Opening) {
+        self.last = None;
         let room = TRACE.open_fds as usize;
-        if self.fds.len() < room || self.fds.contains_key(&(pid, fd)) {
-            self.fds.insert((pid, fd), opening.clone());
-        } else {
-            self.untracked_opens += 1;
+        if self.fds.len() >= room && !self.fds.contains_key(&(pid, fd)) {
+            // Full: one the table follows is forgotten (a later read on it
+            // starts a new descriptor), and counted.
+            if let Some(&key) = self.fds.keys().next() {
+                self.fds.remove(&key);
+                self.forgotten += 1;
+            }
         }
-        if self.latest.len() < room || self.latest.contains_key(&fd) {
-            self.latest.insert(fd, opening);
+        self.fds.insert((pid, fd), opening.clone());
+        if self.latest.len() >= room && !self.latest.contains_key(&fd) {
+            if let Some(&key) = self.latest.keys().next() {
+                self.latest.remove(&key);
+            }
         }
+        self.latest.insert(fd, opening);
     }
 
     /// `pid` closed `fd`.
     pub fn close(&mut self, pid: u64, fd: i64) {
+        self.last = None;
         let closed = self.fds.remove(&(pid, fd));
         let latest_is_it = match (&closed, self.latest.get(&fd)) {
             (Some(c), Some(l)) => Rc::ptr_eq(&c.slot, &l.slot),
@@ -220,25 +235,37 @@ impl Table {
     /// `None` past the descriptor limit (the caller counts it in
     /// [`Table::more`]).
     pub fn read(&mut self, pid: u64, fd: i64, annotation: Option<&[u8]>) -> Option<usize> {
+        if let Some((p, f, index)) = self.last {
+            if p == pid && f == fd && self.last_annotation.as_deref() == annotation {
+                return Some(index);
+            }
+        }
+        let index = self.find_figures(pid, fd, annotation)?;
+        self.last = Some((pid, fd, index));
+        match (annotation, &mut self.last_annotation) {
+            (Some(a), Some(kept)) => {
+                kept.clear();
+                kept.extend_from_slice(a);
+            }
+            (a, kept) => *kept = a.map(<[u8]>::to_vec),
+        }
+        Some(index)
+    }
+
+    /// [`Table::read`] without the shortcut.
+    fn find_figures(&mut self, pid: u64, fd: i64, annotation: Option<&[u8]>) -> Option<usize> {
         let text = annotation.map(String::from_utf8_lossy);
         let opening = match self.find(pid, fd, text.as_deref()) {
             Some(o) => {
                 if !self.fds.contains_key(&(pid, fd)) || !self.fds[&(pid, fd)].agrees(text.as_deref()) {
-                    self.bind_quietly(pid, fd, o.clone());
+                    self.bind(pid, fd, o.clone());
                 }
                 o
             }
             None => {
                 let named_by = if annotation.is_some() { NamedBy::Annotation } else { NamedBy::Nothing };
                 self.open(pid, fd, None, annotation, None, named_by);
-                match self.find(pid, fd, text.as_deref()) {
-                    Some(o) => o,
-                    // No room to follow it: figures of its own all the same.
-                    None => {
-                        let kind = annotation.map_or(SourceKind::Unknown, |a| kind_of(&String::from_utf8_lossy(a)));
-                        Opening { fd, nth: 0, path: None, annotation: annotation.map(shortened), kind, named_by, slot: Rc::new(Cell::new(Slot::Unread)) }
-                    }
-                }
+                self.fds[&(pid, fd)].clone()
             }
         };
         let index = match opening.slot.get() {
@@ -257,13 +284,6 @@ impl Table {
             }
         };
         Some(index as usize)
-    }
-
-    /// [`Table::bind`] without counting an open that found no room.
-    fn bind_quietly(&mut self, pid: u64, fd: i64, opening: Opening) {
-        let before = self.untracked_opens;
-        self.bind(pid, fd, opening);
-        self.untracked_opens = before;
     }
 
     /// Records a read on the descriptor [`Table::read`] found.

@@ -118,21 +118,33 @@ fn prefix(mut s: &[u8]) -> (Prefix, &[u8]) {
 }
 
 fn stamp(token: &[u8]) -> Option<Stamp> {
-    let text = std::str::from_utf8(token).ok()?;
-    if text.contains(':') {
-        let mut parts = text.splitn(3, ':');
-        let h: f64 = parts.next()?.parse().ok()?;
-        let m: f64 = parts.next()?.parse().ok()?;
-        let s: f64 = parts.next()?.parse().ok()?;
+    if token.contains(&b':') {
+        let mut parts = token.splitn(3, |&b| b == b':');
+        let h = decimal(parts.next()?)?;
+        let m = decimal(parts.next()?)?;
+        let s = decimal(parts.next()?)?;
         return Some(Stamp::OfDay(h * 3600.0 + m * 60.0 + s));
     }
-    let v: f64 = text.parse().ok()?;
-    if !v.is_finite() {
-        return None;
-    }
+    let v = decimal(token)?;
     // `-ttt` prints seconds since 1970; `-r` the (small) gap since the
     // previous line.
     Some(if v >= 1e8 { Stamp::Epoch(v) } else { Stamp::Relative(v) })
+}
+
+/// `123` or `123.456789` (digits, at most one point; what strace prints
+/// for times), read without going through text.
+pub fn decimal(s: &[u8]) -> Option<f64> {
+    let (whole, fraction) = match s.iter().position(|&b| b == b'.') {
+        Some(dot) => (&s[..dot], &s[dot + 1..]),
+        None => (s, &[][..]),
+    };
+    if whole.is_empty() || whole.len() > 15 || fraction.len() > 15 {
+        return None;
+    }
+    let digits = |d: &[u8]| d.iter().try_fold(0u64, |n, &b| b.is_ascii_digit().then(|| n * 10 + u64::from(b - b'0')));
+    let w = digits(whole)? as f64;
+    let f = digits(fraction)? as f64 / 10f64.powi(fraction.len() as i32);
+    Some(w + f)
 }
 
 fn body(s: &[u8]) -> Body<'_> {
@@ -195,8 +207,7 @@ fn duration(s: &[u8]) -> (&[u8], Option<f64>) {
             let inside = &s[open + 1..s.len() - 1];
             let spaced = open > 0 && s[open - 1] == b' ';
             if spaced && !inside.is_empty() && inside.iter().all(|&b| b.is_ascii_digit() || b == b'.') {
-                let seconds = std::str::from_utf8(inside).ok().and_then(|t| t.parse::<f64>().ok());
-                return (trim_end(&s[..open]), seconds);
+                return (trim_end(&s[..open]), decimal(inside));
             }
         }
     }
@@ -217,7 +228,7 @@ fn outcome(s: &[u8]) -> Outcome<'_> {
         }
     }
     let digits = s.iter().take_while(|&&b| b.is_ascii_digit() || b == b'-').count();
-    let Some(n) = std::str::from_utf8(&s[..digits]).ok().and_then(|t| t.parse::<i64>().ok()) else {
+    let Some(n) = signed(&s[..digits]) else {
         return Outcome::Other;
     };
     let rest = &s[digits..];
@@ -354,7 +365,7 @@ pub fn args<const N: usize>(s: &[u8]) -> ([&[u8]; N], usize) {
 /// A descriptor argument: its number and `-y`'s annotation (`3</etc/hosts>`).
 pub fn fd(arg: &[u8]) -> Option<(i64, Option<&[u8]>)> {
     let digits = arg.iter().enumerate().take_while(|&(i, &b)| b.is_ascii_digit() || (i == 0 && b == b'-')).count();
-    let n = std::str::from_utf8(&arg[..digits]).ok()?.parse::<i64>().ok()?;
+    let n = signed(&arg[..digits])?;
     let rest = &arg[digits..];
     if rest.is_empty() {
         return Some((n, None));
@@ -366,10 +377,18 @@ pub fn fd(arg: &[u8]) -> Option<(i64, Option<&[u8]>)> {
 
 /// A plain decimal number.
 pub fn number(s: &[u8]) -> Option<u64> {
-    if s.is_empty() || s.len() > 20 || !s.iter().all(u8::is_ascii_digit) {
+    if s.is_empty() {
         return None;
     }
-    std::str::from_utf8(s).ok()?.parse().ok()
+    s.iter().try_fold(0u64, |n, &b| if b.is_ascii_digit() { n.checked_mul(10)?.checked_add(u64::from(b - b'0')) } else { None })
+}
+
+/// A decimal number with an optional `-`.
+fn signed(s: &[u8]) -> Option<i64> {
+    match s.strip_prefix(b"-") {
+        Some(digits) => number(digits).and_then(|n| i64::try_from(n).ok()).map(|n| -n),
+        None => number(s).and_then(|n| i64::try_from(n).ok()),
+    }
 }
 
 /// The sum of the `iov_len=` fields in `s` (`readv`'s and `recvmsg`'s
@@ -433,6 +452,16 @@ mod tests {
                 duration,
             ),
             other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn decimals_as_strace_prints_times() {
+        assert_eq!(decimal(b"12"), Some(12.0));
+        assert_eq!(decimal(b"0.000123"), Some(0.000123));
+        assert_eq!(decimal(b"1700000000.123456"), Some(1_700_000_000.123456));
+        for bad in [&b""[..], b".5", b"1.2.3", b"1e5", b"-1", b"12345678901234567"] {
+            assert_eq!(decimal(bad), None, "{:?}", String::from_utf8_lossy(bad));
         }
     }
 

@@ -196,6 +196,7 @@ pub struct Parser {
     other_syscalls: u64,
     pids: HashSet<u64>,
     pids_more: bool,
+    last_pid: Option<u64>,
     signals: u64,
     exits: u64,
     unfinished: Unfinished,
@@ -230,6 +231,7 @@ impl Parser {
             other_syscalls: 0,
             pids: HashSet::new(),
             pids_more: false,
+            last_pid: None,
             signals: 0,
             exits: 0,
             unfinished: Unfinished::default(),
@@ -345,7 +347,7 @@ impl Parser {
             unfinished: self.unfinished,
             descriptors,
             more_descriptors: self.table.more,
-            untracked_opens: self.table.untracked_opens,
+            forgotten_fds: self.table.forgotten,
             skipped: self.skipped,
             strace_summary: self.summary,
             real_link: None,
@@ -371,7 +373,7 @@ impl Parser {
             unfinished: Unfinished::default(),
             descriptors: Vec::new(),
             more_descriptors: Default::default(),
-            untracked_opens: 0,
+            forgotten_fds: 0,
             skipped: Skipped::default(),
             strace_summary: Vec::new(),
             real_link: None,
@@ -476,7 +478,8 @@ impl Parser {
             return self.other_line(raw, body);
         }
         let pid = prefix.pid.unwrap_or(0);
-        if prefix.pid.is_some() {
+        if prefix.pid.is_some() && self.last_pid != Some(pid) {
+            self.last_pid = Some(pid);
             self.shape.pids = true;
             if !self.pids.contains(&pid) {
                 if (self.pids.len() as u64) < TRACE.pids {
@@ -690,6 +693,48 @@ impl Trace {
     pub fn sequence_bytes(&self) -> usize {
         self.sequences.iter().map(|s| s.capacity() * std::mem::size_of::<Run>()).sum()
     }
+}
+
+/// The most heap reading a log may hold, whatever its length, in bytes:
+/// each table at its bound in [`TRACE`], sized from the types it holds,
+/// with growth room where a table grows by doubling (a vector of runs up
+/// to twice its length, a hash table about twice its entries), strings at
+/// 4 bytes a character, and at the end the report made beside the figures
+/// it is made from. An upper estimate; a test holds the reader to it on
+/// logs made to fill every table.
+pub fn memory_bound() -> u64 {
+    use std::mem::size_of;
+    use crate::model::trace::{Bucket, Descriptor, NamedCount, SizeCount, Slice};
+    let t = TRACE;
+    let path = t.path_chars * 4 + 16;
+    // One descriptor's figures while reading: the struct (three histograms
+    // of 65 buckets inline), its slices, exact sizes, errors, processes and
+    // two names.
+    let figures = size_of::<fds::Figures>() as u64
+        + t.slices * size_of::<Slice>() as u64
+        + 3 * t.exact_sizes * 16
+        + (t.error_names + 1) * 48
+        + 64 * 8
+        + 2 * path;
+    // The same descriptor in the report: slices, buckets and exact sizes of
+    // three histograms, errors and syscalls, two names.
+    let report = size_of::<Descriptor>() as u64
+        + t.slices * size_of::<Slice>() as u64
+        + 3 * (65 * size_of::<Bucket>() as u64 + t.exact_sizes * size_of::<SizeCount>() as u64)
+        + (t.error_names + 1 + fds::READ_CALLS.len() as u64) * (size_of::<NamedCount>() as u64 + 16)
+        + 2 * path;
+    // (The vector of figures may have room for twice its length.)
+    let descriptors = t.descriptors * (figures + report + size_of::<fds::Figures>() as u64);
+    let runs = 2 * t.runs_total * size_of::<Run>() as u64;
+    // Two tables of open descriptors (per process, and latest per number),
+    // each entry a shared slot and up to two names of its own.
+    let open = 2 * t.open_fds * (2 * 48 + 2 * path + 32);
+    let counts = 2 * t.open_fds * 32;
+    let pids = 2 * t.pids * 16;
+    let pending = 2 * t.pending * (t.pending_bytes + 96);
+    let lines = 2 * t.line_bytes + 2 * t.pending_bytes + t.quoted_lines * t.quote_chars * 4;
+    let names = t.syscall_names * (96 + 64);
+    descriptors + runs + open + counts + pids + pending + lines + names
 }
 
 /// Reads a whole log from `input` in chunks of `chunk` bytes; `go_on` is

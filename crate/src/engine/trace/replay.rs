@@ -4,8 +4,10 @@
 //!
 //! The source ([`TraceSource`]) is the descriptor's bytes cut where the log
 //! shows the data ran out: after every read that came back short (it got
-//! all there was), and at every end of file (a read that returned 0, which
-//! the source answers once with 0 too). A full read shows no cut: the
+//! all there was), and at every end of file (a read that returned 0: the
+//! source answers 0 there until the program's requests have gone past
+//! that point of the log, as a file answers 0 at its end until more is
+//! written to it). A full read shows no cut: the
 //! source had at least what was asked, so consecutive full reads are one
 //! stretch a larger read may take whole. A read never crosses a cut, and
 //! on a pipe never takes more than the pipe holds ([`read_limit`]). Under
@@ -25,6 +27,7 @@
 //! reader makes on it; each reader is built by its own strategy
 //! ([`readers::visit`]).
 
+use std::cell::Cell;
 use std::io::{self, ErrorKind, Read};
 
 use super::fds::Run;
@@ -51,17 +54,25 @@ pub fn read_limit(kind: SourceKind, max_returned: u64) -> Option<u64> {
 #[derive(Debug)]
 pub struct TraceSource<'r> {
     runs: &'r [Run],
-    /// The run being delivered, and how far into it: bytes for a run that
-    /// returned data, ends of file answered for one that returned 0.
+    /// The run being delivered, and how many of its bytes have been.
     run: usize,
     at: u64,
     limit: usize,
+    /// The run the program's current request belongs to (the driver sets
+    /// it): an end of file holds until the program has gone past it.
+    program_at: &'r Cell<usize>,
 }
 
 impl<'r> TraceSource<'r> {
-    pub fn new(runs: &'r [Run], limit: Option<u64>) -> TraceSource<'r> {
+    pub fn new(runs: &'r [Run], limit: Option<u64>, program_at: &'r Cell<usize>) -> TraceSource<'r> {
         let limit = limit.map_or(usize::MAX, |l| usize::try_from(l).unwrap_or(usize::MAX));
-        TraceSource { runs, run: 0, at: 0, limit }
+        TraceSource { runs, run: 0, at: 0, limit, program_at }
+    }
+
+    /// Whether run `i` is an end of file the program has not gone past.
+    fn holds(&self, i: usize) -> bool {
+        let r = self.runs[i];
+        r.returned == 0 && r.asked > 0 && self.program_at.get() <= i
     }
 
     fn next_run(&mut self) {
@@ -75,32 +86,16 @@ impl<'r> TraceSource<'r> {
             return 0;
         }
         let want = want.min(self.limit) as u64;
-        // Requests of 0 bytes put nothing in the stream.
-        while let Some(r) = self.runs.get(self.run) {
-            if r.asked == 0 && r.returned == 0 {
-                self.next_run();
-            } else {
-                break;
-            }
-        }
-        let Some(&first) = self.runs.get(self.run) else { return 0 };
-        if first.returned == 0 {
-            // An end of file: answered once per call that met it.
-            self.at += 1;
-            if self.at == u64::from(first.count) {
-                self.next_run();
-            }
-            return 0;
-        }
         let mut got = 0;
         while got < want {
             let Some(&r) = self.runs.get(self.run) else { break };
             if r.returned == 0 {
-                if r.asked == 0 {
-                    self.next_run();
-                    continue;
+                if self.holds(self.run) {
+                    break; // the end of file cuts the stream, and answers 0
                 }
-                break; // an end of file cuts the stream
+                // An empty request, or an end of file the program is past.
+                self.next_run();
+                continue;
             }
             let piece = u64::from(r.returned);
             let total = piece * u64::from(r.count);
@@ -153,10 +148,12 @@ pub fn drive(runs: &[Run], limit: Option<u64>, kind: ReaderKind, cap: u64) -> io
             let config = ReaderConfig { cap: self.cap as usize, pool: true };
             let shared = T::shared(config)?;
             let mut buf = vec![0u8; asks(self.runs).0];
-            let source = Counted::new(TraceSource::new(self.runs, self.limit), &probe, None);
+            let program_at = Cell::new(0);
+            let source = Counted::new(TraceSource::new(self.runs, self.limit, &program_at), &probe, None);
             let mut reader = T::build(&shared, config, source);
             let (mut app_reads, mut bytes) = (0u64, 0u64);
-            for r in self.runs {
+            for (i, r) in self.runs.iter().enumerate() {
+                program_at.set(i);
                 let asked = u64::from(r.asked);
                 let want = u64::from(r.returned);
                 for _ in 0..r.count {
@@ -170,7 +167,7 @@ pub fn drive(runs: &[Run], limit: Option<u64>, kind: ReaderKind, cap: u64) -> io
                             break;
                         }
                     }
-                    debug_assert_eq!(got, want, "the replay left the log's position");
+                    debug_assert_eq!(got, want, "the replay stays at the log's position");
                     bytes += got;
                 }
             }
@@ -376,26 +373,35 @@ mod tests {
         Run { asked, returned, count }
     }
 
-    fn takes(runs: &[Run], limit: Option<u64>, asks: &[usize]) -> Vec<usize> {
-        let mut s = TraceSource::new(runs, limit);
-        asks.iter().map(|&a| TraceSource::take(&mut s, a)).collect()
+    /// What the source gives each ask, the program at run `at` of each.
+    fn takes(runs: &[Run], limit: Option<u64>, asks: &[(usize, usize)]) -> Vec<usize> {
+        let program_at = Cell::new(0);
+        let mut s = TraceSource::new(runs, limit, &program_at);
+        asks.iter()
+            .map(|&(at, a)| {
+                program_at.set(at);
+                TraceSource::take(&mut s, a)
+            })
+            .collect()
     }
 
     #[test]
     fn full_reads_join_and_short_reads_cut() {
         // 10 × 1 byte in full, then a short read of 5, then an end of file.
         let runs = [run(1, 1, 10), run(100, 5, 1), run(100, 0, 1)];
-        assert_eq!(takes(&runs, None, &[8, 8, 8, 8, 8]), [8, 7, 0, 0, 0]);
-        assert_eq!(takes(&runs, None, &[100, 100, 100]), [15, 0, 0]);
+        assert_eq!(takes(&runs, None, &[(0, 8), (0, 8), (1, 8), (2, 8), (2, 8)]), [8, 7, 0, 0, 0]);
+        assert_eq!(takes(&runs, None, &[(0, 100), (2, 100), (3, 100)]), [15, 0, 0]);
         // A short run: every piece is cut.
         let runs = [run(4096, 100, 3)];
-        assert_eq!(takes(&runs, None, &[8192, 50, 8192, 8192, 8192]), [100, 50, 50, 100, 0]);
+        assert_eq!(takes(&runs, None, &[(0, 8192), (0, 50), (0, 8192), (0, 8192), (1, 8192)]), [100, 50, 50, 100, 0]);
         // A pipe holds at most its capacity.
         let runs = [run(1, 1, 200_000)];
-        assert_eq!(takes(&runs, read_limit(SourceKind::Pipe, 1), &[1 << 20, 1 << 20, 1 << 20, 1 << 20]), [65536, 65536, 65536, 3392]);
-        // An end of file in the middle is answered, then the stream goes on.
+        let ask = 1 << 20;
+        assert_eq!(takes(&runs, read_limit(SourceKind::Pipe, 1), &[(0, ask), (0, ask), (0, ask), (0, ask)]), [65536, 65536, 65536, 3392]);
+        // An end of file in the middle answers 0 until the program is past
+        // it (however often it is asked), then the stream goes on.
         let runs = [run(10, 10, 1), run(10, 0, 2), run(0, 0, 5), run(10, 10, 1)];
-        assert_eq!(takes(&runs, None, &[100, 0, 100, 100, 100, 100]), [10, 0, 0, 0, 10, 0]);
+        assert_eq!(takes(&runs, None, &[(0, 100), (1, 0), (1, 100), (1, 100), (1, 100), (2, 100), (3, 100)]), [10, 0, 0, 0, 0, 10, 0]);
     }
 
     #[test]
@@ -421,6 +427,19 @@ mod tests {
         let runs = [run(65536, 65536, 16), run(65536, 0, 1)];
         let std = drive(&runs, None, ReaderKind::Std, 8192).unwrap();
         assert_eq!((std.source_reads, std.bytes_copied), (17, 0));
+    }
+
+    #[test]
+    fn an_empty_request_before_an_end_of_file_does_not_move_the_end() {
+        // std's BufReader fills its buffer even for an empty read: at the
+        // end it meets the end of file, which must still be there for the
+        // program's own probe.
+        let runs = [run(10, 10, 1), run(0, 0, 1), run(10, 0, 1), run(10, 10, 1), run(10, 0, 1)];
+        for (kind, cap) in [(ReaderKind::Unbuffered, 1), (ReaderKind::Std, 4), (ReaderKind::Std, 64), (ReaderKind::Chained, 8)] {
+            let r = drive(&runs, None, kind, cap).unwrap();
+            assert_eq!(r.bytes, 20, "{kind:?} {cap}");
+        }
+        assert_eq!(drive(&runs, None, ReaderKind::Unbuffered, 1).unwrap().source_reads, 5);
     }
 
     #[test]

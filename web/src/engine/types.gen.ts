@@ -1668,7 +1668,8 @@ quoted_lines: number, quote_chars: number,
  */
 descriptors: number, 
 /**
- * Open descriptors whose names are followed (per process and number).
+ * Open descriptors followed, per process and number (past it, one is
+ * forgotten for each new one, and counted).
  */
 open_fds: number, 
 /**
@@ -1755,10 +1756,11 @@ processes: number, signals: number, exits: number, unfinished: Unfinished,
  */
 descriptors: Array<Descriptor>, more_descriptors: MoreDescriptors, 
 /**
- * Descriptors opened while [`super::limits::TraceLimits::open_fds`]
- * were open already: their reads are named by number only.
+ * Open descriptors the reader stopped following, to keep within
+ * [`super::limits::TraceLimits::open_fds`]: a later read on one of
+ * them starts a new descriptor, named only if `-y` names it.
  */
-untracked_opens: number, skipped: Skipped, 
+forgotten_fds: number, skipped: Skipped, 
 /**
  * strace's own count, where the log carries one (`-c`, `-C`).
  */

@@ -410,3 +410,40 @@ fn the_heap_stays_within_its_bound_on_logs_made_to_fill_every_table() {
     assert!(peak <= bound);
     assert!(mixed.more_descriptors.descriptors > 0 && mixed.skipped.lines > 0);
 }
+
+/// The shipped log a lesson opens (`scripts/record-trace.sh` recorded it):
+/// its figures, as the page and `buflab trace` show them.
+#[test]
+fn the_shipped_log_of_bash_reading_a_pipe_one_byte_at_a_time() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../public/traces/bash-while-read.strace");
+    let trace = buflab::api::read_trace(std::fs::File::open(path).unwrap(), 1 << 12, |_| true).unwrap();
+    let r = &trace.report;
+    assert_eq!((r.kind, r.skipped.lines, r.unfinished.orphans), (LogKind::Strace, 0, 0));
+    assert!(r.shape.pids && r.shape.paths && r.shape.timestamps);
+    // bash's standard input: the pipe cat writes lines.txt into.
+    let stdin: Vec<_> = r.descriptors.iter().filter(|d| d.fd == 0 && d.path.as_deref().is_some_and(|p| p.starts_with("pipe:["))).collect();
+    assert_eq!(stdin.len(), 1);
+    let d = stdin[0];
+    assert_eq!((d.calls, d.bytes, d.eof, d.short_reads), (1057, 1056, 1, 0));
+    assert_eq!((d.asked.exact.len(), d.asked.exact[0].size), (1, 1), "every read asked for 1 byte");
+    assert_eq!(d.kind, buflab::model::trace::SourceKind::Pipe);
+    assert!(d.about.starts_with("Every read got all it asked for"), "{}", d.about);
+    // cat read the file in one go.
+    let file: Vec<_> = r.descriptors.iter().filter(|d| d.path.as_deref() == Some("lines.txt")).collect();
+    assert_eq!((file.len(), file[0].calls, file[0].bytes), (1, 2, 1056));
+    let replay = buflab::api::trace_replay(&trace, d.id, &ReplayOptions::default(), &InstantClock::default()).unwrap();
+    let reads: Vec<(ReaderKind, Option<u64>, u64)> = replay.runs.iter().map(|r| (r.reader, r.cap, r.source_reads)).collect();
+    assert_eq!(reads, [
+        (ReaderKind::Unbuffered, None, 1057),
+        (ReaderKind::Std, Some(8192), 2),
+        (ReaderKind::Std, Some(65536), 2),
+        (ReaderKind::Chained, Some(8192), 2),
+        (ReaderKind::Chained, Some(65536), 2),
+    ]);
+    assert!(replay.headline.contains("1,057 reads asking for 1 byte each would be 2 source reads through an 8 KiB std BufReader"), "{}", replay.headline);
+    let sweep = replay.sweep.unwrap();
+    assert_eq!(sweep.series[0].knee, Some(2048), "the knee: the smallest buffer that holds all 1,056 bytes");
+    let fit = replay.fit.unwrap();
+    assert_eq!(fit.link, "v=1&len=1056&chunk=file&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed");
+    assert!(fit.runs.iter().all(|f| f.link == f.replay), "{:?}", fit.runs);
+}

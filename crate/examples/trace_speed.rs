@@ -8,6 +8,7 @@
 //! ```sh
 //! cargo run --release --example trace_speed -- 10000000 one-byte
 //! cargo run --release --example trace_speed -- 10000000 mixed
+//! cargo run --release --example trace_speed -- 1000000 mixed --write /tmp/mixed.strace   # the block, for scripts/trace-speed.mjs
 //! ```
 
 use std::time::Instant;
@@ -28,6 +29,10 @@ fn main() {
     let mut log = SyntheticLog::new(shape, block, 42);
     let mut text = Vec::new();
     while log.fill(&mut text, 1 << 20) {}
+    if let (Some("--write"), Some(path)) = (args.get(3).map(String::as_str), args.get(4)) {
+        std::fs::write(path, &text).expect("the block is written");
+        return;
+    }
     let rounds = lines.div_ceil(block);
     let scope = AllocScope::start();
     let mut parser = Parser::new();

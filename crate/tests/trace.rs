@@ -401,3 +401,34 @@ fn two_gib_of_log_through_a_pipe() {
     println!("2 GiB: {:.1} s, peak resident {} MiB\n{}", start.elapsed().as_secs_f64(), peak / 1024, String::from_utf8_lossy(&out.stdout).lines().take(6).collect::<Vec<_>>().join("\n"));
     assert!(peak < memory_allowed_kib(), "{peak} KiB");
 }
+
+/// `buflab real --json`'s report, read as a log is: one descriptor per real
+/// run, its read calls the kernel's count, its link the report's.
+#[test]
+fn buflab_reals_report_reads_as_a_log_does() {
+    let out = Command::new(env!("CARGO_BIN_EXE_buflab"))
+        .args(["real", "--quick", "--json", "len=64K&chunk=file&rs=100&cap=4K&rd=unbuffered,std"])
+        .output()
+        .expect("buflab real runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let real: buflab::model::RealReport = serde_json::from_slice(&out.stdout).unwrap();
+    let json = out.stdout.clone();
+    let (traced, _) = cli(&["--json", "-"], move |w| w.write_all(&json).unwrap());
+    assert!(traced.status.success(), "{}", String::from_utf8_lossy(&traced.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&traced.stdout).unwrap();
+    let log = &report["log"];
+    assert_eq!(log["kind"], "real");
+    assert_eq!(log["real_link"].as_str(), Some(real.link.as_str()));
+    let descriptors = log["descriptors"].as_array().unwrap();
+    assert_eq!(descriptors.len(), real.real.len());
+    for (d, run) in descriptors.iter().zip(&real.real) {
+        assert_eq!(d["calls"].as_u64(), Some(run.read_calls));
+        assert_eq!(d["bytes"].as_u64(), Some(run.bytes));
+        assert_eq!(d["real"]["model_read_calls"].as_u64(), Some(run.model.read_calls));
+        assert!(d["about"].as_str().unwrap().starts_with("buflab real's "), "{}", d["about"]);
+    }
+    assert_eq!(report["replays"], serde_json::json!([]), "a real report keeps no request sequence to replay");
+    // A JSON document that is not that report is said to be so.
+    let (other, _) = cli(&["-"], |w| w.write_all(br#"{"params": 1}"#).unwrap());
+    assert!(String::from_utf8_lossy(&other.stdout).starts_with("not a log: JSON that is not `buflab real --json`'s report"));
+}

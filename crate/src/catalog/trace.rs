@@ -237,10 +237,10 @@ pub fn fit_about(fit: &LinkFit) -> String {
         String::new()
     };
     format!(
-        "Nearest link: {} ({why}), rs={} (the most common request), {}, wl={}: {}.{scaled}",
+        "Nearest link: {} ({why}), rs={} (the most common request), cap={}, wl={}: {}.{scaled}",
         chunk_words(fit.params.chunk),
         format_size(fit.params.rs),
-        format!("cap={}", format_size(fit.params.cap)),
+        format_size(fit.params.cap),
         fit.params.workload.id(),
         runs.join("; "),
     )

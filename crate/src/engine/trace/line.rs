@@ -217,7 +217,7 @@ fn duration(s: &[u8]) -> (&[u8], Option<f64>) {
 fn outcome(s: &[u8]) -> Outcome<'_> {
     if let Some(rest) = s.strip_prefix(b"?") {
         return match word(trim_start(rest)) {
-            w if w.is_empty() => Outcome::Unknown,
+            [] => Outcome::Unknown,
             w => Outcome::Error(w),
         };
     }
@@ -549,7 +549,7 @@ mod tests {
             summary_row(b" 12.50    0.000100           3        31        13 openat"),
             Some(Body::SummaryRow { syscall: b"openat", calls: 31, errors: 13 })
         );
-        assert_eq!(summary_row(b"100.00    0.000000           0        62        13 total").is_some(), true);
+        assert!(summary_row(b"100.00    0.000000           0        62        13 total").is_some());
         assert_eq!(summary_row(b"read(3, \"\", 1) = 0"), None);
         assert_eq!(summary_row(b"1 2 3 4 read"), None, "no percentage");
     }

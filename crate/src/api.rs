@@ -99,6 +99,7 @@ pub fn read_trace(input: impl std::io::Read, chunk: usize, go_on: impl FnMut(&Tr
 fn trace_words(mut trace: Trace) -> Trace {
     for d in &mut trace.report.descriptors {
         d.about = crate::catalog::trace::about_source(d);
+        d.label = crate::catalog::trace::label(d);
     }
     trace
 }

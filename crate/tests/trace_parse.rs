@@ -277,6 +277,18 @@ proptest! {
     }
 }
 
+/// Found by the fuzzer: a first chunk of white space alone was dropped,
+/// so " ." in two chunks quoted "." where one chunk quoted " .".
+#[test]
+fn a_chunk_of_white_space_alone_is_part_of_the_log() {
+    assert_eq!(fed_in_pieces(b" .", &[1]).report, read_text(b" .").report);
+    assert_eq!(fed_in_pieces(b" \n x\n", &[1, 3]).report, read_text(b" \n x\n").report);
+    // White space before a JSON document: still the document.
+    let json = fed_in_pieces(b"\n  {\"params\": 1}", &[1, 2]).report;
+    assert_eq!(json, read_text(b"\n  {\"params\": 1}").report);
+    assert!(json.not_read.is_some(), "read as JSON: {json:?}");
+}
+
 #[test]
 fn every_kind_of_bad_line_is_counted_and_the_first_quoted() {
     let text = "\

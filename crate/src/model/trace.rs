@@ -340,6 +340,10 @@ pub struct Descriptor {
     /// words, filled in by `crate::api`).
     #[serde(default)]
     pub about: String,
+    /// Its name in words: "fd 3 (2nd opening) data.bin · pid 12" (the
+    /// catalog's, filled in by `crate::api`).
+    #[serde(default)]
+    pub label: String,
 }
 
 impl Descriptor {

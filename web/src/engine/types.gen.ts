@@ -217,7 +217,12 @@ real?: RealFigures,
  * What the log shows about the source, in a sentence (the catalog's
  * words, filled in by `crate::api`).
  */
-about: string, };
+about: string, 
+/**
+ * Its name in words: "fd 3 (2nd opening) data.bin · pid 12" (the
+ * catalog's, filled in by `crate::api`).
+ */
+label: string, };
 
 /**
  * What an embedded page shows (the `embed` link key): the page without its

@@ -671,6 +671,7 @@ impl Figures {
             max_returned: self.max_returned,
             real: None,
             about: String::new(),
+            label: String::new(),
         }
     }
 }

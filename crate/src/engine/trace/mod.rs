@@ -249,17 +249,17 @@ impl Parser {
     pub fn feed(&mut self, mut chunk: &[u8]) {
         self.bytes += chunk.len() as u64;
         if let Mode::Undecided = self.mode {
+            // Blank so far: read as (blank) lines until the first character
+            // that is not white space says what the input is.
             match chunk.iter().position(|b| !b.is_ascii_whitespace()) {
-                None => {
-                    self.lines += memchr::memchr_iter(b'\n', chunk).count() as u64;
-                    return;
+                None => {}
+                Some(first) if chunk[first] == b'{' => {
+                    self.lines_of(&chunk[..first]);
+                    self.gathered.clear();
+                    self.mode = Mode::Json(Vec::new());
+                    chunk = &chunk[first..];
                 }
-                Some(first) => {
-                    self.mode = if chunk[first] == b'{' { Mode::Json(Vec::new()) } else { Mode::Lines };
-                    if let Mode::Json(_) = self.mode {
-                        chunk = &chunk[first..];
-                    }
-                }
+                Some(_) => self.mode = Mode::Lines,
             }
         }
         match &mut self.mode {
@@ -274,6 +274,11 @@ impl Parser {
             Mode::JsonTooLarge => return,
             Mode::Undecided | Mode::Lines => {}
         }
+        self.lines_of(chunk);
+    }
+
+    /// Reads `chunk` as lines, the first continuing what the last chunk left.
+    fn lines_of(&mut self, mut chunk: &[u8]) {
         while let Some(end) = memchr::memchr(b'\n', chunk) {
             if self.gathered.bytes.is_empty() && self.gathered.cutting.is_none() {
                 self.line(&chunk[..end], false);
@@ -434,6 +439,7 @@ impl Parser {
                             model_chunk: run.model.chunk,
                         }),
                         about: String::new(),
+                        label: String::new(),
                     });
                 }
             }

@@ -14,7 +14,8 @@
 use std::time::Instant;
 
 use buflab::bench::trace_log::{Shape, SyntheticLog};
-use buflab::engine::measure::{AllocScope, InstantClock};
+use buflab::engine::clock::InstantClock;
+use buflab::engine::heap::AllocScope;
 use buflab::engine::trace::{memory_bound, Parser};
 use buflab::model::ReplayOptions;
 

@@ -33,7 +33,7 @@ use printed::{build_harness, harness_source, scratch, strace, stream};
 
 use buflab::api;
 use buflab::catalog::snippet::snippet;
-use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::link::{decode, encode};
 use buflab::model::{Id, Params, Report, Workload};
 

@@ -20,7 +20,7 @@ use std::process::{Command, Stdio};
 
 use buflab::api;
 use buflab::catalog::snippet::snippet;
-use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::engine::trace::Trace;
 use buflab::link::decode;
 use buflab::model::trace::{Descriptor, LogKind, ReplayOptions, SourceKind};

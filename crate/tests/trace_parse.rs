@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use buflab::engine::measure::InstantClock;
+use buflab::engine::clock::InstantClock;
 use buflab::engine::trace::{read_text, Parser, Trace};
 use buflab::model::trace::{LogKind, ReplayOptions, SkipReason};
 use buflab::model::{ReaderKind, TRACE};
@@ -383,7 +383,7 @@ fn straces_own_count_is_read_where_the_log_carries_it() {
 /// returns the report and the peak heap above the start.
 fn peak_heap(shape: buflab::bench::trace_log::Shape, lines: u64) -> (buflab::model::TraceReport, u64) {
     use buflab::bench::trace_log::SyntheticLog;
-    use buflab::engine::measure::AllocScope;
+    use buflab::engine::heap::AllocScope;
     let mut log = SyntheticLog::new(shape, lines, 1);
     let mut chunk = Vec::with_capacity(2 << 20);
     let scope = AllocScope::start();

@@ -13,6 +13,7 @@ pub mod metrics;
 pub mod schema;
 pub mod settings;
 pub mod snippet;
+pub mod terms;
 pub mod trace;
 pub mod workloads;
 

@@ -94,13 +94,23 @@ export type CallCounter = "kernel" | "wrapper";
 export type ChunkModel = { "kind": "uniform", min: number, max: number, } | { "kind": "fixed", size: number, } | { "kind": "file" } | { "kind": "pipe" };
 
 /**
+ * How a form edits a setting.
+ */
+export type Control = "size" | "count" | "flag" | "chunk" | "len_range" | "pick";
+
+/**
  * What a link decodes to.
  */
 export type Decoded = { params: Params, notices: Array<Notice>, 
 /**
  * The canonical fragment for `params`.
  */
-fragment: string, };
+fragment: string, 
+/**
+ * The links the page keeps for `params` ([`links`]): its run link, its
+ * sweep link, the address bar's and the view they show.
+ */
+links: Links, };
 
 /**
  * One file descriptor's reads. A descriptor number reused after a `close`
@@ -552,6 +562,29 @@ scale: number, runs: Array<FitRun>,
  * The fit in a sentence (the catalog's words, filled in by `crate::api`).
  */
 about: string, };
+
+/**
+ * The links of one set of params, as the page keeps them.
+ */
+export type Links = { 
+/**
+ * The address bar's link: a sweep's keys only in the sweep view, so a
+ * link reproduces what the view shows.
+ */
+link: string, 
+/**
+ * The link a single run is measured with: never a sweep's keys, so a
+ * run's report, exports and native command never carry a sweep.
+ */
+run: string, 
+/**
+ * The link the sweep is run with (`None` without a sweep).
+ */
+sweep: string | null, 
+/**
+ * The view the page shows ([`View::shown`]).
+ */
+view: View, };
 
 /**
  * What the input turned out to be.
@@ -1266,7 +1299,23 @@ hint: string,
 /**
  * The unit after a plain number's box ("ns"); sizes carry their own suffixes.
  */
-unit: string | null, };
+unit: string | null, 
+/**
+ * How the form edits it.
+ */
+control: Control, 
+/**
+ * Where it lives in the params: a field of `Params`, or `write.` and a field of its `write`.
+ */
+field: string, 
+/**
+ * The values it may take (sizes, counts and ranges).
+ */
+bounds: Bounds | null, 
+/**
+ * The group behind "More settings" it sits in; none: the strip above the results.
+ */
+group: string | null, };
 
 /**
  * What a reader keeps between the application's operations.

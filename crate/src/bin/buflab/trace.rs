@@ -5,7 +5,7 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use buflab::catalog::trace::{grouped, label, size_words};
-use buflab::engine::measure::InstantClock;
+use buflab::engine::clock::InstantClock;
 use buflab::engine::readers::info;
 use buflab::engine::trace::Trace;
 use buflab::model::trace::{Descriptor, LogKind, ReplayOptions, Sizes};

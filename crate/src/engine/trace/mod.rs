@@ -29,6 +29,8 @@ pub mod fds;
 pub mod line;
 pub mod replay;
 
+pub use replay::Trace;
+
 use std::collections::{HashMap, HashSet};
 use std::io::{self, Read};
 
@@ -358,7 +360,7 @@ impl Parser {
             real_link: None,
             not_read: None,
         };
-        Trace { report, sequences, limits }
+        Trace::new(report, sequences, limits)
     }
 
     fn finish_json(self, complete: bool) -> Trace {
@@ -447,7 +449,7 @@ impl Parser {
         }
         let sequences = vec![Vec::new(); report.descriptors.len()];
         let limits = vec![None; report.descriptors.len()];
-        Trace { report, sequences, limits }
+        Trace::new(report, sequences, limits)
     }
 
     fn skip(&mut self, raw: &[u8], reason: SkipReason) {
@@ -676,29 +678,6 @@ pub fn shorten(raw: &[u8], chars: usize) -> String {
         out.push('…');
     }
     out
-}
-
-/// A log read to its end (or as far as it was fed): its figures, and what
-/// the replay needs of each descriptor.
-#[derive(Clone, Debug)]
-pub struct Trace {
-    pub report: TraceReport,
-    /// Per descriptor: its request sequence (a prefix, when a bound cut it).
-    sequences: Vec<Vec<Run>>,
-    /// Per descriptor: the most one read may get (a pipe's capacity).
-    limits: Vec<Option<u64>>,
-}
-
-impl Trace {
-    /// Descriptor `id`'s request sequence.
-    pub fn runs(&self, id: u32) -> Option<&[Run]> {
-        self.sequences.get(id as usize).map(Vec::as_slice)
-    }
-
-    /// The heap the sequences hold, in bytes.
-    pub fn sequence_bytes(&self) -> usize {
-        self.sequences.iter().map(|s| s.capacity() * std::mem::size_of::<Run>()).sum()
-    }
 }
 
 /// The most heap reading a log may hold, whatever its length, in bytes:

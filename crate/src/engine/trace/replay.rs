@@ -31,14 +31,13 @@ use std::cell::Cell;
 use std::io::{self, ErrorKind, Read};
 
 use super::fds::Run;
-use super::Trace;
 use crate::engine::experiment::{self, Timelines};
-use crate::engine::measure::{Clock, Sampling};
+use crate::engine::clock::{Clock, Sampling};
 use crate::engine::readers::{self, ReaderConfig, Strategy, Visit};
 use crate::engine::real::Counted;
 use crate::engine::source::{ObservedRead, Probe};
 use crate::engine::sweep::knee;
-use crate::model::trace::{Descriptor, FitReason, FitRun, LinkFit, Replay, ReplayOptions, ReplayRun, ReplaySeries, ReplaySweep, SourceKind};
+use crate::model::trace::{Descriptor, FitReason, FitRun, LinkFit, Replay, ReplayOptions, ReplayRun, ReplaySeries, ReplaySweep, SourceKind, TraceReport};
 use crate::model::{ChunkModel, Id, ParamError, Params, ReaderKind, Workload, LIMITS, PIPE_CHUNK, TRACE};
 
 /// The most one read may get from a descriptor's source: for a pipe, what a
@@ -200,6 +199,33 @@ fn read_through(reader: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
             Err(e) if e.kind() == ErrorKind::Interrupted => continue,
             result => return result,
         }
+    }
+}
+
+/// A log read to its end (or as far as it was fed): its figures, and what
+/// the replay needs of each descriptor.
+#[derive(Clone, Debug)]
+pub struct Trace {
+    pub report: TraceReport,
+    /// Per descriptor: its request sequence (a prefix, when a bound cut it).
+    sequences: Vec<Vec<Run>>,
+    /// Per descriptor: the most one read may get (a pipe's capacity).
+    limits: Vec<Option<u64>>,
+}
+
+impl Trace {
+    pub(super) fn new(report: TraceReport, sequences: Vec<Vec<Run>>, limits: Vec<Option<u64>>) -> Trace {
+        Trace { report, sequences, limits }
+    }
+
+    /// Descriptor `id`'s request sequence.
+    pub fn runs(&self, id: u32) -> Option<&[Run]> {
+        self.sequences.get(id as usize).map(Vec::as_slice)
+    }
+
+    /// The heap the sequences hold, in bytes.
+    pub fn sequence_bytes(&self) -> usize {
+        self.sequences.iter().map(|s| s.capacity() * std::mem::size_of::<Run>()).sum()
     }
 }
 

@@ -101,6 +101,9 @@ fn trace_words(mut trace: Trace) -> Trace {
         d.about = crate::catalog::trace::about_source(d);
         d.label = crate::catalog::trace::label(d);
     }
+    for line in &mut trace.report.skipped.examples {
+        line.why = crate::catalog::trace::skip_reason(line.reason).to_string();
+    }
     trace
 }
 

@@ -4,7 +4,7 @@
 //! Every figure in a sentence is read off the report it describes.
 
 use crate::engine::readers::info;
-use crate::model::trace::{Descriptor, FitReason, LinkFit, Replay, SourceKind};
+use crate::model::trace::{Descriptor, FitReason, LinkFit, Replay, SkipReason, SourceKind};
 use crate::model::{format_size, ChunkModel, Id, RealSource, ReaderKind};
 
 /// `2097152` → `"2,097,152"`.
@@ -62,6 +62,17 @@ fn real_source_words(source: RealSource) -> &'static str {
         RealSource::File => "file",
         RealSource::Pipe => "pipe",
         RealSource::Tcp => "TCP",
+    }
+}
+
+/// Why a line of a log was skipped, in words.
+pub fn skip_reason(reason: SkipReason) -> &'static str {
+    match reason {
+        SkipReason::NotStrace => "not a line strace prints",
+        SkipReason::Truncated => "a call cut off before its result",
+        SkipReason::BadArguments => "a read whose descriptor or size could not be read",
+        SkipReason::Orphan => "the second half of a split call whose first half never came",
+        SkipReason::TooLong => "longer than the longest line kept",
     }
 }
 

@@ -101,6 +101,9 @@ pub struct SkippedLine {
     pub reason: SkipReason,
     /// The line's first characters, as text (invalid UTF-8 replaced).
     pub text: String,
+    /// Why it was skipped, in words (the catalog's, filled in by `crate::api`).
+    #[serde(default)]
+    pub why: String,
 }
 
 /// Lines the reader did not use.

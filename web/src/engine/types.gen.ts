@@ -1418,7 +1418,11 @@ line: number, reason: SkipReason,
 /**
  * The line's first characters, as text (invalid UTF-8 replaced).
  */
-text: string, };
+text: string, 
+/**
+ * Why it was skipped, in words (the catalog's, filled in by `crate::api`).
+ */
+why: string, };
 
 /**
  * Part of a descriptor's calls, in call order: the pattern over time.

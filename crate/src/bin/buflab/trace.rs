@@ -202,7 +202,7 @@ fn text(trace: &Trace, replays: &[Replay]) -> String {
     if r.skipped.lines > 0 {
         out += &format!("skipped {} lines; the first:\n", grouped(r.skipped.lines));
         for s in &r.skipped.examples {
-            out += &format!("  line {} ({}): {:?}\n", grouped(s.line), buflab::model::Id::id(s.reason).replace('_', " "), s.text);
+            out += &format!("  line {} ({}): {:?}\n", grouped(s.line), s.why, s.text);
         }
     }
     if !r.strace_summary.is_empty() {

@@ -455,7 +455,7 @@ impl Parser {
     fn skip(&mut self, raw: &[u8], reason: SkipReason) {
         self.skipped.lines += 1;
         if (self.skipped.examples.len() as u64) < TRACE.quoted_lines {
-            self.skipped.examples.push(SkippedLine { line: self.lines, reason, text: shorten(raw, TRACE.quote_chars as usize) });
+            self.skipped.examples.push(SkippedLine { line: self.lines, reason, text: shorten(raw, TRACE.quote_chars as usize), why: String::new() });
         }
     }
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Records docs/traces/bash-while-read.strace, the shipped log of a real
-# program for a lesson to open (`buflab trace docs/traces/bash-while-read.strace`
-# prints what the page will show of it; crate/tests/trace_parse.rs asserts its
-# figures). It sits outside public/ until the page has that lesson: every file
-# in public/ goes into the offline copy (7 KB gzipped).
+# Records public/traces/bash-while-read.strace, the shipped log of a real
+# program the page's trace panel opens on request (`buflab trace
+# public/traces/bash-while-read.strace` prints what the page shows of it;
+# crate/tests/trace_parse.rs asserts its figures). The page fetches it only
+# when asked; the offline copy caches it with the parts that come after the
+# first numbers (web/src/offline/policy.ts: 7 KB gzipped).
 #
 # The program: bash's `while read` loop over a pipe (cat writes a 1,056-byte
 # file into it). `read` must stop at the end of a line, and on a pipe it
@@ -15,7 +16,7 @@
 # except that the temporary directory's name becomes /tmp/record.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=docs/traces/bash-while-read.strace
+out=public/traces/bash-while-read.strace
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 for i in $(seq 1 24); do printf 'line %02d: bash reads this one byte at a time\n' "$i"; done > "$dir/lines.txt"

@@ -427,7 +427,7 @@ fn the_heap_stays_within_its_bound_on_logs_made_to_fill_every_table() {
 /// its figures, as the page and `buflab trace` show them.
 #[test]
 fn the_shipped_log_of_bash_reading_a_pipe_one_byte_at_a_time() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/traces/bash-while-read.strace");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../public/traces/bash-while-read.strace");
     let trace = buflab::api::read_trace(std::fs::File::open(path).unwrap(), 1 << 12, |_| true).unwrap();
     let r = &trace.report;
     assert_eq!((r.kind, r.skipped.lines, r.unfinished.orphans), (LogKind::Strace, 0, 0));

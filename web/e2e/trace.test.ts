@@ -9,13 +9,14 @@ import { readFileSync } from "node:fs";
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { metric, settled, usePages } from "./browser";
+import { shot } from "./screenshots";
 
 const baseUrl = inject("baseUrl");
 const pages = usePages();
 const shippedLog = readFileSync(new URL("../../public/traces/bash-while-read.strace", import.meta.url), "utf8");
 
-async function open(): Promise<Page> {
-  const page = await pages.open(`${baseUrl}#v=1&len=4K&rd=unbuffered,std`);
+async function open(width?: number, height?: number): Promise<Page> {
+  const page = await pages.open(`${baseUrl}#v=1&len=4K&rd=unbuffered,std`, width, height);
   await settled(page);
   await page.locator("#trace-drop").waitFor();
   return page;
@@ -25,8 +26,10 @@ async function open(): Promise<Page> {
 async function drop(page: Page, name: string, parts: string[], times = 1): Promise<void> {
   const data = await page.evaluateHandle(
     ({ name, parts, times }) => {
+      // Repeats refer to one Blob, so a big log costs the page its parts once.
+      const once = new Blob(parts);
       const transfer = new DataTransfer();
-      transfer.items.add(new File(Array.from({ length: times }, () => parts).flat(), name, { type: "text/plain" }));
+      transfer.items.add(new File(Array.from({ length: times }, () => once), name, { type: "text/plain" }));
       return transfer;
     },
     { name, parts, times },
@@ -57,6 +60,7 @@ describe("an strace log on the page", () => {
     await expect(cell(page, "#trace-replay", '[data-reader="std"][data-cap="8192"]', 3)).resolves.toBe("2");
     await expect(page.locator(".trace-knees li").first().innerText()).resolves.toContain("past 2 KiB");
     await expect(noticeKinds(page)).resolves.toEqual([]);
+    await page.locator("#trace").screenshot({ path: shot("trace-1280.png") });
 
     // The nearest experiment, opened from its link, counts what the replay did.
     const link = page.locator("#trace-fit-link");
@@ -68,11 +72,14 @@ describe("an strace log on the page", () => {
     await expect(metric(page, "std", "source_reads")).resolves.toBe(2);
   });
 
-  it("the shipped log opens from its button; another descriptor's replay on request", async () => {
-    const page = await open();
+  it("the shipped log opens from its button on a phone; another descriptor's replay on request", async () => {
+    const page = await open(390, 844);
     await page.locator("#trace-shipped").click();
     await page.locator('#trace[data-state="read"] #trace-replay').waitFor({ timeout: 60_000 });
     await expect(cell(page, "#trace-replay", '[data-reader="std"][data-cap="8192"]', 3)).resolves.toBe("2");
+    // Nothing wider than the phone's screen but the tables, which scroll in their own box.
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    await page.locator("#trace").screenshot({ path: shot("trace-390.png") });
     // cat's read of lines.txt: two calls, one of them the end of file.
     const cat = page.locator("#trace-figures tbody tr", { hasText: "lines.txt" });
     await cat.getByRole("button", { name: "Replay" }).click();
@@ -112,8 +119,8 @@ describe("an strace log on the page", () => {
 
   it("a big log is read with progress and cancelled mid-way: the figures of the part read, said so", async () => {
     const page = await open();
-    // 4,096-byte lines of one-byte reads, 400 MiB in all: far more than the
-    // test waits for.
+    // One-byte reads, 26 bytes a line, 400 MiB in all (15 million lines):
+    // far more than the test waits for.
     const block = '1234 read(0, "x", 1) = 1\n'.repeat(2 ** 16);
     const times = Math.ceil((400 * 2 ** 20) / block.length);
     await drop(page, "big.strace", [block], times);

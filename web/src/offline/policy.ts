@@ -56,7 +56,7 @@ export const PRECACHE_LATER = "buflab:precache-later";
  * other file is cached at install.
  */
 export function isLater(url: string): boolean {
-  return LATER_WASM.test(url) || /^assets\/(buflab_program|charts?|sweep|timeline|trace|worker-trace)-[^/]+\.js$/.test(url) || /^traces\/[^/]+\.strace$/.test(url);
+  return LATER_WASM.test(url) || /^assets\/(buflab_program|charts?|sweep|timeline|trace|worker-trace)-[^/]+\.js$/.test(url) || /^assets\/trace-[^/]+\.css$/.test(url) || /^traces\/[^/]+\.strace$/.test(url);
 }
 
 /** The wasm of the builds that come after the first numbers (web/pkg-timing/<workload>, web/pkg-program; hashed), by URL or path. */

@@ -16,6 +16,7 @@ import { initialTrace, step, type TraceEffect, type TraceEvent, type TraceModel 
 import { createOpen } from "./open";
 import { createReplay } from "./replay";
 import { createStatus } from "./status";
+import "./trace.css";
 
 export interface TraceOptions {
   labelOf(reader: ReaderKind): string;

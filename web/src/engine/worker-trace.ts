@@ -1,7 +1,8 @@
 // The trace build's worker script (`npm run wasm:trace`, web/pkg-trace):
 // reads a program's strace log in the chunks its Blob streams (a line may
 // span two), one `TraceSession.feed` per chunk, posting progress at most
-// every 100 ms, and stops between chunks on Cancel. Memory stays within the
+// every 100 ms (and giving the message queue a turn then), and stops
+// between chunks on Cancel. Memory stays within the
 // engine's bound whatever the log (engine::trace::memory_bound): a chunk is
 // fed and dropped, never gathered.
 
@@ -29,12 +30,12 @@ async function read(job: number, log: Blob): Promise<void> {
   for (;;) {
     const { done, value } = await reader.read();
     if (current !== mine) {
-      await reader.cancel();
+      void reader.cancel().catch(() => undefined);
       return;
     }
     if (mine.cancelled) {
       complete = false;
-      await reader.cancel();
+      void reader.cancel().catch(() => undefined);
       break;
     }
     if (done) break;
@@ -43,6 +44,10 @@ async function read(job: number, log: Blob): Promise<void> {
     if (now - posted > 100) {
       posted = now;
       post({ kind: "progress", job, progress });
+      // A stream whose chunks are already queued answers read() in
+      // microtasks, which would keep Cancel's message waiting to the end:
+      // a task's turn lets it in.
+      await new Promise((resolve) => setTimeout(resolve, 0));
     }
   }
   post({ kind: "read", job, report: session.finish(complete) as TraceReport });

@@ -1,6 +1,7 @@
 // The log's descriptors, one row each (owns its element): read calls, bytes,
 // sizes asked and returned, short reads, end-of-file probes and failed
-// calls, as the engine counted them; a row's button shows its replay.
+// calls, as the engine counted them; a descriptor's name, a button, shows
+// its replay.
 
 import type { Descriptor, Sizes, TraceReport } from "../../engine/types.gen";
 import { h, replaceChildren } from "../../shared/dom";
@@ -42,14 +43,15 @@ export function createFigures(element: HTMLElement, choose: (id: number) => void
         return;
       }
       const rows = report.descriptors.slice(0, ROWS_SHOWN).map((d) => {
-        const pick = h("button", { type: "button", class: "small trace-pick", "aria-pressed": d.id === chosen ? "true" : "false" }, d.id === chosen ? "Shown" : "Replay");
+        // The descriptor's name is the button that shows its replay: the
+        // first column stays in view when the table scrolls on a phone.
+        const pick = h("button", { type: "button", class: "trace-pick", "aria-pressed": d.id === chosen ? "true" : "false", title: "Show its replay" }, d.label);
         pick.addEventListener("click", () => choose(d.id));
         return h(
           "tr",
           { "data-descriptor": d.id, class: d.id === chosen ? "chosen" : null },
-          h("th", { scope: "row" }, d.label),
+          h("th", { scope: "row" }, pick),
           ...COLUMNS.map(([, value]) => h("td", { class: "num" }, value(d))),
-          h("td", {}, pick),
         );
       });
       const more = report.descriptors.length - ROWS_SHOWN;
@@ -59,7 +61,7 @@ export function createFigures(element: HTMLElement, choose: (id: number) => void
           "table",
           { class: "results trace-figures", id: "trace-figures" },
           h("caption", {}, `Read calls per descriptor: ${formatCount(report.read_calls)} in ${formatCount(report.lines)} lines`),
-          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Descriptor"), ...COLUMNS.map(([name]) => h("th", { scope: "col" }, name)), h("th", { scope: "col" }, ""))),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Descriptor (its replay)"), ...COLUMNS.map(([name]) => h("th", { scope: "col" }, name)))),
           h("tbody", {}, ...rows),
         ),
         more > 0 ? h("p", { class: "field-note" }, `${formatCount(more)} more descriptors are in the report but not drawn here.`) : null,

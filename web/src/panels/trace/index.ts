@@ -35,7 +35,7 @@ const shippedUrl = `./traces/${SHIPPED_NAME}`;
 export function createTrace(element: HTMLElement, options: TraceOptions): TracePanel {
   const open = h("div", { class: "trace-open" });
   const status = h("div", { class: "trace-status" });
-  const figures = h("div", { class: "table-wrap trace-figures-wrap" });
+  const figures = h("div", { class: "table-scroll trace-figures-wrap" });
   const replay = h("div", { class: "trace-replay-wrap", id: "trace-replay-wrap" });
   replaceChildren(
     element,

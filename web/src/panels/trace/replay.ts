@@ -58,7 +58,7 @@ export function createReplay(element: HTMLElement, { labelOf, urlOf }: ReplayOpt
         h("p", { class: "headline trace-headline", id: "trace-headline" }, replay.headline),
         h(
           "div",
-          { class: "table-wrap" },
+          { class: "table-scroll" },
           h(
             "table",
             { class: "results trace-replay", id: "trace-replay" },

@@ -35,7 +35,8 @@ use crate::catalog::Schema;
 use crate::catalog::snippet::Playground;
 use crate::engine::compare::ResultError;
 use crate::link::{Decoded, Links};
-use crate::model::{Calibration, Comparison, LabReport, Ratio, SweepReport, Verdict};
+use crate::model::trace::{ReplayOptions, TraceProgress};
+use crate::model::{Calibration, Comparison, LabReport, Ratio, Replay, SweepReport, TraceReport, Verdict};
 
 const TYPES_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/types.gen.ts");
 const SCHEMA_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/schema.gen.json");
@@ -86,6 +87,11 @@ fn generate_types() -> String {
     c.visit::<ResultError>();
     // Returned by `wasm::playground`.
     c.visit::<Playground>();
+    // A program's own reads (`wasm::TraceSession`).
+    c.visit::<TraceProgress>();
+    c.visit::<TraceReport>();
+    c.visit::<ReplayOptions>();
+    c.visit::<Replay>();
     let mut out = String::from(
         "// Generated from the Rust types by crate/src/types.rs (ts-rs): do not edit.\n\
          // `npm run types` rewrites it; `cargo test` fails while it is stale.\n\n",

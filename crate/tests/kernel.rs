@@ -23,25 +23,19 @@
 //!
 //! `strace` is installed by `scripts/setup.sh`.
 
+mod printed;
+
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-mod common;
+use printed::{build_harness, harness_source, scratch, strace, stream};
 
 use buflab::api;
 use buflab::catalog::snippet::snippet;
 use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::link::{decode, encode};
 use buflab::model::{Id, Params, Report, Workload};
-use common::programs::{build_harness, harness_source};
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/kernel-check").join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn params(link: &str) -> Params {
     let d = decode(link);
@@ -51,17 +45,6 @@ fn params(link: &str) -> Params {
 
 fn counts(p: &Params) -> Report {
     api::run(p, &InstantClock::default(), Sampling::COUNTS).unwrap()
-}
-
-/// `buflab stream --out FILE LINK`: the link's bytes where the program reads them.
-fn stream(link: &str, out: &Path) {
-    let status = Command::new(env!("CARGO_BIN_EXE_buflab"))
-        .args(["stream", "--out"])
-        .arg(out)
-        .arg(link)
-        .status()
-        .expect("the CLI runs");
-    assert!(status.success());
 }
 
 /// A `strace` of the harness running `case` in `dir`: the command, and
@@ -77,12 +60,6 @@ fn traced(exe: &Path, case: usize, dir: &Path) -> (Command, PathBuf) {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     (cmd, trace)
-}
-
-fn strace() -> &'static str {
-    let path = "/usr/bin/strace";
-    assert!(Path::new(path).exists(), "strace is missing: bash scripts/setup.sh installs it");
-    path
 }
 
 /// Case `case` of the harness run under `strace` in a directory of its own,

@@ -10,6 +10,10 @@ use buflab::model::{
 };
 use clap::{Args, Parser, Subcommand};
 
+// `buflab trace`: a file of its own (src/bin/trace.rs would be a binary of its own).
+#[path = "buflab/trace.rs"]
+mod trace;
+
 /// Runs a BufLab experiment natively and prints the report.
 ///
 /// Invalid link values fall back to defaults; a notice on stderr names each one.
@@ -35,6 +39,10 @@ enum Command {
     /// rounds of one measurement (the same table a comparison link, one
     /// with `b.` keys, prints).
     Compare(CompareArgs),
+    /// Reads a program's strace log: per file descriptor, its read calls,
+    /// bytes and sizes, and what a buffer would have made of them (the
+    /// program's own requests replayed through BufLab's readers).
+    Trace(trace::TraceArgs),
 }
 
 /// `buflab compare`.
@@ -182,6 +190,7 @@ fn main() -> ExitCode {
         Some(Command::Real(args)) => real(args),
         Some(Command::Stream(args)) => stream(args),
         Some(Command::Compare(args)) => compare_command(args),
+        Some(Command::Trace(args)) => trace::run(args),
         None => run(cli.run),
     }
 }

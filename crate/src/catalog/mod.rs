@@ -15,6 +15,7 @@ pub mod schema;
 pub mod settings;
 pub mod snippet;
 pub mod terms;
+pub mod trace;
 pub mod workloads;
 
 pub use schema::{schema, Schema};

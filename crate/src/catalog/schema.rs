@@ -14,7 +14,8 @@ use crate::engine::compare;
 use crate::engine::readers::{self, ReaderDifference, ReaderInfo};
 use crate::engine::sweep::KNEE_TOLERANCE;
 use crate::link::{B_PREFIX, DISPLAY_KEYS, LINK_VERSION, MAX_LINK_BYTES, SWEEP_KEYS};
-use crate::model::{
+use crate::model::limits::TraceLimits;
+use crate::model::{TRACE, 
     key, Bounds, Id, Lab, Limits, Params, Preset, ReaderKind, SweepAxis, SysSource, View, LIMITS, MAX_JOB_BYTES,
     MAX_SWEEP_POINTS, PRESETS, RECORD_BYTES,
 };
@@ -232,6 +233,8 @@ pub struct Schema {
     pub spreads: &'static [SpreadInfo],
     /// The rules a comparison's verdicts follow.
     pub compare: CompareInfo,
+    /// What reading a program's strace log keeps, whatever its length.
+    pub trace: TraceLimits,
 }
 
 /// The rules of a comparison (`engine::compare`), for the page's words.
@@ -293,6 +296,7 @@ pub fn schema() -> Schema {
             max_result_bytes: compare::MAX_RESULT_BYTES,
             across_machines: compare::ACROSS_MACHINES,
         },
+        trace: TRACE,
     }
 }
 

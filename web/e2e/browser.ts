@@ -1,7 +1,6 @@
 // What every end-to-end test file shares: how Debian's Chromium is started
 // (never a downloaded one), collecting a page's errors, and reading results.
 
-import { readFileSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 
@@ -120,11 +119,16 @@ export async function metric(page: Page, reader: string, name: string): Promise<
   return Number(await cell.getAttribute("data-value"));
 }
 
-/** Clicks `selector` and returns the file it downloads (the context needs `acceptDownloads`). */
+/**
+ * Clicks `selector` and returns the file it downloads (the context needs
+ * `acceptDownloads`). Read as a stream: `download.path()` throws on a
+ * connected browser.
+ */
 export async function downloaded(page: Page, selector: string): Promise<{ download: Download; bytes: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent("download"), page.click(selector)]);
-  const path = await download.path();
-  return { download, bytes: readFileSync(path) };
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return { download, bytes: Buffer.concat(chunks) };
 }
 
 /** A PNG's size from its header (IHDR: width at bytes 16–19, height at 20–23). */

@@ -12,7 +12,7 @@
 use buflab::api::{run_lab, run_sweep};
 use buflab::catalog::cursors::{flavour, FLAVOURS};
 use buflab::catalog::lessons::LESSONS;
-use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::link::decode as decode_link;
 use buflab::model::{
     ChunkModel, Flavour, Id, Lab, LabReport, LenRange, LessonId, Metric, Params, ReaderKind, Report, Run, SweepAxis, View,

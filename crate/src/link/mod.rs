@@ -3,9 +3,11 @@
 //! Link format v1 is a product contract: keys keep their meaning forever, new
 //! keys may be added, unknown keys are ignored. One table, [`KEYS`], drives
 //! everything: decoding (each key's parser), encoding (each key's formatter,
-//! which also says when the key is left out) and the list of known keys. A
-//! new key is one row here, one field in the model, and its limit in
-//! `model::limits`.
+//! which also says when the key is left out) and the list of known keys. Most
+//! rows name a field of [`Params`] and its form (`form.rs`: size, count,
+//! flag, list, …) once; a few keys read and write by hand. A new key is one
+//! row here, one field in the model, its name in `model::key` and its limit
+//! in `model::limits`.
 //!
 //! [`decode`] reads an untrusted fragment and never fails or panics: a value
 //! that is missing, malformed or out of range is replaced (defaulted or
@@ -16,13 +18,24 @@
 
 use serde::Serialize;
 
-use crate::model::limits::{max_streams, pow2_floor, streams_cap_reason, Bounds};
+mod links;
+pub use links::{links, Links};
+
+use crate::model::limits::{max_streams, streams_cap_reason};
 use crate::model::params::sweep_point_count;
 use crate::model::size::shorten;
 use crate::model::{
-    format_size, key, parse_size, Across, ChunkModel, Id, Lab, LenRange, ParamError, Params, Sweep, SweepAxis, View,
-    LIMITS, MAX_GRID_POINTS, MAX_SWEEP_POINTS, PRESETS,
+    format_size, key, Across, Id, Lab, ParamError, Params, Sweep, SweepAxis, View, LIMITS, MAX_GRID_POINTS,
+    MAX_SWEEP_POINTS,
 };
+/// Names the unit tests reach through `use super::*`.
+#[cfg(test)]
+use crate::model::{limits::Bounds, ChunkModel, LenRange};
+
+mod form;
+
+use form::{on_off, Decoder};
+pub use form::{format_chunk, Notice};
 
 /// The link format version this build writes (and the only one it reads).
 pub const LINK_VERSION: u32 = 1;
@@ -45,237 +58,138 @@ pub const SWEEP_KEYS: &[&str] = &[key::SWEEP, key::FROM, key::TO];
 /// One link key: how it is read and how it is written.
 pub struct Key {
     pub name: &'static str,
-    /// Reads the key's raw (percent-decoded) value into the params, adding a
-    /// notice for anything it could not use as given.
-    decode: fn(&mut Decoder, &str, &mut Params),
+    /// Reads the key's raw (percent-decoded) value, given with the key's
+    /// name, into the params, adding a notice for anything it could not use
+    /// as given.
+    decode: fn(&mut Decoder, &'static str, &str, &mut Params),
     /// The key's value in the canonical link, or `None` when the key is left
     /// out (keys added after v1's first form appear only when they differ
     /// from their defaults, so older links keep their form).
     encode: fn(&Params) -> Option<String>,
 }
 
-/// Every link key, in the order the canonical link writes them.
-pub const KEYS: &[Key] = &[
-    Key {
-        name: key::VERSION,
-        decode: |d, raw, _| {
-            if raw.trim() != LINK_VERSION.to_string() {
-                d.notice(
-                    key::VERSION,
-                    format!("link version '{}' is not {LINK_VERSION}; reading it as {LINK_VERSION}", shorten(raw)),
-                );
-            }
+/// A [`Key`] for one field of [`Params`], from one row: the key's name in
+/// `model::key`, the field's path, its form (`form.rs`), and when the canonical link
+/// writes it (always, unless `if changed`: when it differs from the default,
+/// or `if write_shown`: with the write lab's keys).
+macro_rules! field_key {
+    ($name:ident => $($field:ident).+ : $form:expr $(, if $when:ident)?) => {
+        Key {
+            name: key::$name,
+            decode: |d, name, raw, p| {
+                let default = d.defaults.$($field).+.clone();
+                p.$($field).+ = $form.read(d, name, raw, default);
+            },
+            encode: |p| {
+                let written = field_key!(@written p, $($field).+ $(, $when)?);
+                written.then(|| $form.write(&p.$($field).+))
+            },
+        }
+    };
+    (@written $p:ident, $($field:ident).+) => { true };
+    (@written $p:ident, $($field:ident).+, changed) => { $p.$($field).+ != Params::default().$($field).+ };
+    (@written $p:ident, $($field:ident).+, write_shown) => { write_shown($p) };
+}
+
+/// Every link key, in the order the canonical link writes them: one row each.
+pub const KEYS: &[Key] = {
+    use form::*;
+    &[
+        Key {
+            name: key::VERSION,
+            decode: |d, name, raw, _| {
+                if raw.trim() != LINK_VERSION.to_string() {
+                    let given = shorten(raw);
+                    d.notice(name, format!("link version '{given}' is not {LINK_VERSION}; reading it as {LINK_VERSION}"));
+                }
+            },
+            encode: |_| Some(LINK_VERSION.to_string()),
         },
-        encode: |_| Some(LINK_VERSION.to_string()),
-    },
-    Key {
-        name: key::LEN,
-        decode: |d, raw, p| p.len = d.size(key::LEN, raw, LIMITS.len, d.defaults.len),
-        encode: |p| Some(format_size(p.len)),
-    },
-    Key {
-        name: key::CHUNK,
-        decode: |d, raw, p| p.chunk = d.chunk(key::CHUNK, raw, d.defaults.chunk),
-        encode: |p| Some(format_chunk(p.chunk)),
-    },
-    Key {
-        name: key::SEED,
-        decode: |d, raw, p| p.seed = d.count(key::SEED, raw, LIMITS.seed, d.defaults.seed),
-        encode: |p| Some(p.seed.to_string()),
-    },
-    Key {
-        name: key::CAP,
-        decode: |d, raw, p| p.cap = d.size(key::CAP, raw, LIMITS.cap, d.defaults.cap),
-        encode: |p| Some(format_size(p.cap)),
-    },
-    Key {
-        name: key::READ_SIZE,
-        decode: |d, raw, p| p.rs = d.size(key::READ_SIZE, raw, LIMITS.rs, d.defaults.rs),
-        encode: |p| Some(format_size(p.rs)),
-    },
-    Key {
-        name: key::SYS,
-        decode: |d, raw, p| p.sys = d.count(key::SYS, raw, LIMITS.sys, d.defaults.sys),
-        encode: |p| Some(p.sys.to_string()),
-    },
-    // Where `sys` came from; written only when it was calibrated, so links
-    // with a hand-set `sys` keep their form.
-    Key {
-        name: key::SYS_SOURCE,
-        decode: |d, raw, p| {
-            p.sys_source = d.choice(key::SYS_SOURCE, raw, "sys source", "sys counts as set by hand").unwrap_or_default()
+        field_key!(LEN => len: Size(LIMITS.len)),
+        field_key!(CHUNK => chunk: Chunks),
+        field_key!(SEED => seed: Count(LIMITS.seed)),
+        field_key!(CAP => cap: Size(LIMITS.cap)),
+        field_key!(READ_SIZE => rs: Size(LIMITS.rs)),
+        field_key!(SYS => sys: Count(LIMITS.sys)),
+        // Where `sys` came from; written only when it was calibrated, so
+        // links with a hand-set `sys` keep their form.
+        field_key!(SYS_SOURCE => sys_source: Choice("sys source", Some("sys counts as set by hand")), if changed),
+        field_key!(READERS => readers: List("reader")),
+        field_key!(WORKLOAD => workload: Choice("workload", None)),
+        field_key!(STREAMS => streams: Count(LIMITS.streams), if changed),
+        field_key!(POOL => pool: Flag, if changed),
+        field_key!(REUSE => reuse: Flag, if changed),
+        field_key!(LINE => line: Lengths(LIMITS.line), if changed),
+        field_key!(FRAME => frame: Lengths(LIMITS.frame), if changed),
+        field_key!(NUL => nul: Size(LIMITS.nul), if changed),
+        // How often an async reader's source is not yet ready: a percentage
+        // of source reads, each preceded by at most one `Pending`
+        // (LIMITS.pend says why that bounds every link).
+        field_key!(PEND => pend: Percent(LIMITS.pend), if changed),
+        field_key!(PRESENT => present: Flag, if changed),
+        field_key!(PREDICT => predict: Flag, if changed),
+        // The write lab: `lab=write` when it is shown (absent means the read
+        // lab, so older links keep their meaning); its keys whenever it is
+        // shown or its settings differ from the defaults, so switching labs
+        // keeps both.
+        field_key!(LAB => lab: Choice("lab", None), if changed),
+        field_key!(RECORDS => write.records: Size(LIMITS.records), if write_shown),
+        field_key!(INIT_CAP => write.init_cap: Size(LIMITS.init_cap), if write_shown),
+        field_key!(FIXED_BUF => write.buf: Size(LIMITS.buf), if write_shown),
+        field_key!(FLAVOURS => write.flavours: List("cursor flavour"), if write_shown),
+        field_key!(WRITE_LEN => write.len: Size(LIMITS.wlen), if write_shown),
+        field_key!(WRITE_SIZE => write.ws: Size(LIMITS.ws), if write_shown),
+        field_key!(WRITE_CAP => write.cap: Size(LIMITS.wcap), if write_shown),
+        field_key!(SINK => write.sink: Chunks, if write_shown),
+        // A sweep: `sweep` names the axis, or two axes `a,b` (absent or
+        // `off`: none) with each axis' default range; `from` and `to` set the
+        // ranges, comma-separated pairs in the same order on two axes. The
+        // ranges are rounded to powers of two here and fitted to the point
+        // limits and the job-size rule once every key is read (see `decode`).
+        Key {
+            name: key::SWEEP,
+            decode: |d, name, raw, p| p.sweep = d.sweep(name, raw),
+            encode: |p| {
+                p.sweep.map(|s| match s.across {
+                    Some(a) => format!("{},{}", s.axis.id(), a.axis.id()),
+                    None => s.axis.id().to_string(),
+                })
+            },
         },
-        encode: |p| changed(p, |q| q.sys_source).then(|| p.sys_source.id().to_string()),
-    },
-    Key {
-        name: key::READERS,
-        decode: |d, raw, p| p.readers = d.list(key::READERS, raw, &d.defaults.readers.clone(), "reader"),
-        encode: |p| Some(ids(&p.readers)),
-    },
-    Key {
-        name: key::WORKLOAD,
-        decode: |d, raw, p| {
-            let default = d.defaults.workload;
-            p.workload = d.choice(key::WORKLOAD, raw, "workload", &format!("using {}", default.id())).unwrap_or(default)
+        Key {
+            name: key::FROM,
+            decode: |d, name, raw, p| d.sweep_ends(name, raw, p),
+            encode: |p| p.sweep.map(|s| sweep_pair(s.from, s.across.map(|a| a.from))),
         },
-        encode: |p| Some(p.workload.id().to_string()),
-    },
-    Key {
-        name: key::STREAMS,
-        decode: |d, raw, p| p.streams = d.count(key::STREAMS, raw, LIMITS.streams, d.defaults.streams),
-        encode: |p| changed(p, |q| q.streams).then(|| p.streams.to_string()),
-    },
-    Key {
-        name: key::POOL,
-        decode: |d, raw, p| p.pool = d.flag(key::POOL, raw, d.defaults.pool),
-        encode: |p| changed(p, |q| q.pool).then(|| on_off(p.pool).into()),
-    },
-    Key {
-        name: key::REUSE,
-        decode: |d, raw, p| p.reuse = d.flag(key::REUSE, raw, d.defaults.reuse),
-        encode: |p| changed(p, |q| q.reuse).then(|| on_off(p.reuse).into()),
-    },
-    Key {
-        name: key::LINE,
-        decode: |d, raw, p| p.line = d.len_range(key::LINE, raw, LIMITS.line, d.defaults.line),
-        encode: |p| changed(p, |q| q.line).then(|| format_len_range(p.line)),
-    },
-    Key {
-        name: key::FRAME,
-        decode: |d, raw, p| p.frame = d.len_range(key::FRAME, raw, LIMITS.frame, d.defaults.frame),
-        encode: |p| changed(p, |q| q.frame).then(|| format_len_range(p.frame)),
-    },
-    Key {
-        name: key::NUL,
-        decode: |d, raw, p| p.nul = d.size(key::NUL, raw, LIMITS.nul, d.defaults.nul),
-        encode: |p| changed(p, |q| q.nul).then(|| format_size(p.nul)),
-    },
-    // How often an async reader's source is not yet ready: a percentage of
-    // source reads, each preceded by at most one `Pending` (LIMITS.pend says
-    // why that bounds every link).
-    Key {
-        name: key::PEND,
-        decode: |d, raw, p| p.pend = d.count(key::PEND, raw.trim().trim_end_matches('%'), LIMITS.pend, d.defaults.pend),
-        encode: |p| changed(p, |q| q.pend).then(|| p.pend.to_string()),
-    },
-    Key {
-        name: key::PRESENT,
-        decode: |d, raw, p| p.present = d.flag(key::PRESENT, raw, d.defaults.present),
-        encode: |p| changed(p, |q| q.present).then(|| on_off(p.present).into()),
-    },
-    Key {
-        name: key::PREDICT,
-        decode: |d, raw, p| p.predict = d.flag(key::PREDICT, raw, d.defaults.predict),
-        encode: |p| changed(p, |q| q.predict).then(|| on_off(p.predict).into()),
-    },
-    // The write lab: `lab=write` when it is shown (absent means the read lab,
-    // so older links keep their meaning); its keys whenever it is shown or
-    // its settings differ from the defaults, so switching labs keeps both.
-    Key {
-        name: key::LAB,
-        decode: |d, raw, p| {
-            let default = d.defaults.lab;
-            p.lab = d.choice(key::LAB, raw, "lab", &format!("using {}", default.id())).unwrap_or(default)
+        Key {
+            name: key::TO,
+            decode: |d, name, raw, p| d.sweep_ends(name, raw, p),
+            encode: |p| p.sweep.map(|s| sweep_pair(s.to, s.across.map(|a| a.to))),
         },
-        encode: |p| (p.lab == Lab::Write).then(|| Lab::Write.id().to_string()),
-    },
-    Key {
-        name: key::RECORDS,
-        decode: |d, raw, p| p.write.records = d.size(key::RECORDS, raw, LIMITS.records, d.defaults.write.records),
-        encode: |p| write_shown(p).then(|| format_size(p.write.records)),
-    },
-    Key {
-        name: key::INIT_CAP,
-        decode: |d, raw, p| p.write.init_cap = d.size(key::INIT_CAP, raw, LIMITS.init_cap, d.defaults.write.init_cap),
-        encode: |p| write_shown(p).then(|| format_size(p.write.init_cap)),
-    },
-    Key {
-        name: key::FIXED_BUF,
-        decode: |d, raw, p| p.write.buf = d.size(key::FIXED_BUF, raw, LIMITS.buf, d.defaults.write.buf),
-        encode: |p| write_shown(p).then(|| format_size(p.write.buf)),
-    },
-    Key {
-        name: key::FLAVOURS,
-        decode: |d, raw, p| {
-            p.write.flavours = d.list(key::FLAVOURS, raw, &d.defaults.write.flavours.clone(), "cursor flavour")
+        // The result view: written only when it is not the one the link
+        // implies (the sweep for a link with a sweep, else the single run), so
+        // links without it keep their form and a sweep link opens the sweep.
+        // Read after the sweep keys; `settle` applies the implied view when
+        // absent.
+        Key {
+            name: key::VIEW,
+            decode: |d, name, raw, _| d.view = d.choice(name, raw, "view", "using the view the link implies"),
+            encode: |p| (p.view != View::implied(p)).then(|| p.view.id().to_string()),
         },
-        encode: |p| write_shown(p).then(|| ids(&p.write.flavours)),
-    },
-    Key {
-        name: key::WRITE_LEN,
-        decode: |d, raw, p| p.write.len = d.size(key::WRITE_LEN, raw, LIMITS.wlen, d.defaults.write.len),
-        encode: |p| write_shown(p).then(|| format_size(p.write.len)),
-    },
-    Key {
-        name: key::WRITE_SIZE,
-        decode: |d, raw, p| p.write.ws = d.size(key::WRITE_SIZE, raw, LIMITS.ws, d.defaults.write.ws),
-        encode: |p| write_shown(p).then(|| format_size(p.write.ws)),
-    },
-    Key {
-        name: key::WRITE_CAP,
-        decode: |d, raw, p| p.write.cap = d.size(key::WRITE_CAP, raw, LIMITS.wcap, d.defaults.write.cap),
-        encode: |p| write_shown(p).then(|| format_size(p.write.cap)),
-    },
-    Key {
-        name: key::SINK,
-        decode: |d, raw, p| p.write.sink = d.chunk(key::SINK, raw, d.defaults.write.sink),
-        encode: |p| write_shown(p).then(|| format_chunk(p.write.sink)),
-    },
-    // A sweep: `sweep` names the axis, or two axes `a,b` (absent or `off`:
-    // none) with each axis' default range; `from` and `to` set the ranges,
-    // comma-separated pairs in the same order on two axes. The ranges are
-    // rounded to powers of two here and fitted to the point limits and the
-    // job-size rule once every key is read (see `decode`).
-    Key {
-        name: key::SWEEP,
-        decode: |d, raw, p| p.sweep = d.sweep(raw),
-        encode: |p| {
-            p.sweep.map(|s| match s.across {
-                Some(a) => format!("{},{}", s.axis.id(), a.axis.id()),
-                None => s.axis.id().to_string(),
-            })
+        // The timeline's step on screen, from 1; written only when not the first.
+        field_key!(STEP => step: Count(LIMITS.step), if changed),
+        // Embedded: the charts to show. Unknown ids are dropped with a notice;
+        // with none known the link opens the whole page.
+        field_key!(EMBED => embed: List("embeddable chart"), if changed),
+        // Last, so a lesson's link reads as its experiment plus a name. An
+        // unknown lesson is dropped with a notice; the experiment still runs.
+        Key {
+            name: key::LESSON,
+            decode: |d, name, raw, p| p.lesson = d.choice(name, raw, "lesson", "no lesson selected"),
+            encode: |p| p.lesson.map(|l| l.id().to_string()),
         },
-    },
-    Key {
-        name: key::FROM,
-        decode: |d, raw, p| d.sweep_ends(key::FROM, raw, p),
-        encode: |p| p.sweep.map(|s| sweep_pair(s.from, s.across.map(|a| a.from))),
-    },
-    Key {
-        name: key::TO,
-        decode: |d, raw, p| d.sweep_ends(key::TO, raw, p),
-        encode: |p| p.sweep.map(|s| sweep_pair(s.to, s.across.map(|a| a.to))),
-    },
-    // The result view: written only when it is not the one the link implies
-    // (the sweep for a link with a sweep, else the single run), so links
-    // without it keep their form and a sweep link opens the sweep. Read
-    // after the sweep keys; `settle` applies the implied view when absent.
-    Key {
-        name: key::VIEW,
-        decode: |d, raw, _| d.view = d.choice(key::VIEW, raw, "view", "using the view the link implies"),
-        encode: |p| (p.view != View::implied(p)).then(|| p.view.id().to_string()),
-    },
-    // The timeline's step on screen, from 1; written only when it is not the first.
-    Key {
-        name: key::STEP,
-        decode: |d, raw, p| p.step = d.count(key::STEP, raw, LIMITS.step, d.defaults.step),
-        encode: |p| changed(p, |q| q.step).then(|| p.step.to_string()),
-    },
-    // Embedded: the charts to show. Unknown ids are dropped with a notice;
-    // with none known the link opens the whole page.
-    Key {
-        name: key::EMBED,
-        decode: |d, raw, p| p.embed = d.list(key::EMBED, raw, &[], "embeddable chart"),
-        encode: |p| (!p.embed.is_empty()).then(|| ids(&p.embed)),
-    },
-    // Last, so a lesson's link reads as its experiment plus a name. An
-    // unknown lesson is dropped with a notice; the experiment still runs.
-    Key {
-        name: key::LESSON,
-        decode: |d, raw, p| p.lesson = d.choice(key::LESSON, raw, "lesson", "no lesson selected"),
-        encode: |p| p.lesson.map(|l| l.id().to_string()),
-    },
-];
+    ]
+};
 
 /// One end of a sweep's range: `1K`, or `1K,8` on two axes.
 fn sweep_pair(first: u64, across: Option<u64>) -> String {
@@ -285,48 +199,10 @@ fn sweep_pair(first: u64, across: Option<u64>) -> String {
     }
 }
 
-/// True when `field` of `p` differs from the default's.
-fn changed<T: PartialEq>(p: &Params, field: impl Fn(&Params) -> T) -> bool {
-    field(p) != field(&Params::default())
-}
-
 /// The write lab's keys are written when it is shown or its settings differ
 /// from the defaults.
 fn write_shown(p: &Params) -> bool {
     p.lab == Lab::Write || p.write != Params::default().write
-}
-
-fn ids<T: Id>(list: &[T]) -> String {
-    list.iter().map(|t| t.id()).collect::<Vec<_>>().join(",")
-}
-
-fn on_off(flag: bool) -> &'static str {
-    if flag {
-        "on"
-    } else {
-        "off"
-    }
-}
-
-fn format_len_range(r: LenRange) -> String {
-    if r.min == r.max {
-        format_size(r.min)
-    } else {
-        format!("{}-{}", format_size(r.min), format_size(r.max))
-    }
-}
-
-/// A chunk model as a link writes it: a preset's name, `a-b`, `k`, `file`, `pipe`.
-pub fn format_chunk(c: ChunkModel) -> String {
-    if let Some(name) = c.preset_name() {
-        return name.to_string();
-    }
-    match c {
-        ChunkModel::Uniform { min, max } => format!("{}-{}", format_size(min as u64), format_size(max as u64)),
-        ChunkModel::Fixed { size } => format_size(size as u64),
-        ChunkModel::File => "file".into(),
-        ChunkModel::Pipe => "pipe".into(),
-    }
 }
 
 /// The canonical link fragment (without `#`) for `p`.
@@ -362,15 +238,6 @@ pub fn known_keys() -> impl Iterator<Item = &'static str> {
 // ---------------------------------------------------------------------------
 // Decoding
 
-/// A replaced or ignored link value, shown on the page.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-pub struct Notice {
-    /// The link key concerned ("link" for the fragment as a whole).
-    pub key: String,
-    pub message: String,
-}
-
 /// What a link decodes to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -379,198 +246,35 @@ pub struct Decoded {
     pub notices: Vec<Notice>,
     /// The canonical fragment for `params`.
     pub fragment: String,
+    /// The links the page keeps for `params` ([`links`]): its run link, its
+    /// sweep link, the address bar's and the view they show.
+    pub links: Links,
 }
 
-/// The parsers the key table uses, and the notices they leave.
-pub struct Decoder {
-    notices: Vec<Notice>,
-    defaults: Params,
-    /// The `view` the link named, if it named a known one.
-    view: Option<View>,
-}
-
+/// The keys read by hand: the sweep's, and what is settled once every key is
+/// read.
 impl Decoder {
-    fn notice(&mut self, key: &str, message: String) {
-        self.notices.push(Notice { key: key.to_string(), message });
-    }
-
-    /// A size within `bounds`: clamped when out of range, `default` when
-    /// unreadable.
-    fn size(&mut self, key: &str, raw: &str, bounds: Bounds, default: u64) -> u64 {
-        match parse_size(raw) {
-            Ok(Some(v)) if bounds.contains(v) => v,
-            Ok(parsed) => {
-                let v = parsed.map_or(bounds.max, |v| bounds.clamp(v));
-                let below = parsed.is_some_and(|p| p < bounds.min);
-                let (why, limit, edge) = if below { ("below", "minimum", bounds.min) } else { ("above", "maximum", bounds.max) };
-                self.notice(
-                    key,
-                    format!("{} is {why} the {limit} {}; using {}", shorten(raw), format_size(edge), format_size(v)),
-                );
-                v
-            }
-            Err(why) => {
-                self.notice(key, format!("{why}; using {}", format_size(default)));
-                default
-            }
-        }
-    }
-
-    /// A plain count (no unit suffix) within `bounds`.
-    fn count(&mut self, key: &str, raw: &str, bounds: Bounds, default: u64) -> u64 {
-        if raw.trim().chars().any(|c| !c.is_ascii_digit()) || raw.trim().is_empty() {
-            self.notice(key, format!("'{}' is not a whole number; using {default}", shorten(raw)));
-            return default;
-        }
-        let v = raw.trim().parse::<u64>().unwrap_or(u64::MAX);
-        if bounds.contains(v) {
-            return v;
-        }
-        let used = bounds.clamp(v);
-        self.notice(key, format!("{} is outside {}..={}; using {used}", shorten(raw), bounds.min, bounds.max));
-        used
-    }
-
-    /// A chunk model (`chunk`, and the sink's `sink`).
-    fn chunk(&mut self, key: &str, raw: &str, default: ChunkModel) -> ChunkModel {
-        let t = raw.trim().to_ascii_lowercase();
-        if let Some(c) = ChunkModel::preset(&t) {
-            return c;
-        }
-        match t.as_str() {
-            "file" => return ChunkModel::File,
-            "pipe" => return ChunkModel::Pipe,
-            _ => {}
-        }
-        let bounds = LIMITS.chunk;
-        if let Some((a, b)) = t.split_once('-') {
-            if parse_size(a).is_ok() && parse_size(b).is_ok() {
-                let lo = self.size(key, a, bounds, bounds.min) as usize;
-                let hi = self.size(key, b, bounds, bounds.min) as usize;
-                if lo > hi {
-                    self.notice(key, format!("range {} is reversed; using {hi}-{lo}", shorten(raw)));
-                    return ChunkModel::Uniform { min: hi, max: lo };
-                }
-                return ChunkModel::Uniform { min: lo, max: hi };
-            }
-        } else if parse_size(&t).is_ok() {
-            let size = self.size(key, &t, bounds, bounds.min) as usize;
-            return ChunkModel::Fixed { size };
-        }
-        let names: Vec<&str> = PRESETS.iter().map(|p| p.id).collect();
-        self.notice(
-            key,
-            format!(
-                "'{}' is not a chunk model (a-b, k, file, pipe, {}); using {}",
-                shorten(raw),
-                names.join(", "),
-                format_chunk(default)
-            ),
-        );
-        default
-    }
-
-    /// A comma-separated list of ids, repeats dropped. Unknown names are
-    /// ignored with a notice; a list with no known name falls back to
-    /// `default`.
-    fn list<T: Id>(&mut self, key: &str, raw: &str, default: &[T], what: &str) -> Vec<T> {
-        let mut out = Vec::new();
-        let mut unknown = Vec::new();
-        for name in raw.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            match T::from_id(&name.to_ascii_lowercase()) {
-                Some(k) if !out.contains(&k) => out.push(k),
-                Some(_) => {}
-                None => unknown.push(shorten(name)),
-            }
-        }
-        let known = T::ids().join(", ");
-        if out.is_empty() {
-            self.notice(
-                key,
-                format!(
-                    "'{}' names no known {what} (known: {known}); using {}",
-                    shorten(raw),
-                    if default.is_empty() { "none".to_string() } else { ids(default) }
-                ),
-            );
-            return default.to_vec();
-        }
-        if !unknown.is_empty() {
-            self.notice(key, format!("unknown {what} '{}' ignored (known: {known})", unknown.join(",")));
-        }
-        out
-    }
-
-    /// One id (trimmed, any case); `None` with a notice when it names
-    /// nothing known.
-    fn choice<T: Id>(&mut self, key: &str, raw: &str, what: &str, otherwise: &str) -> Option<T> {
-        let known = T::ids().join(", ");
-        self.choice_of(key, raw, what, &known, otherwise)
-    }
-
-    fn choice_of<T: Id>(&mut self, key: &str, raw: &str, what: &str, known: &str, otherwise: &str) -> Option<T> {
-        let found = T::from_id(&raw.trim().to_ascii_lowercase());
-        if found.is_none() {
-            self.notice(key, format!("'{}' is not a {what} (known: {known}); {otherwise}", shorten(raw)));
-        }
-        found
-    }
-
-    /// on/off (also 1/0, true/false, yes/no).
-    fn flag(&mut self, key: &str, raw: &str, default: bool) -> bool {
-        match raw.trim().to_ascii_lowercase().as_str() {
-            "on" | "1" | "true" | "yes" => true,
-            "off" | "0" | "false" | "no" => false,
-            _ => {
-                self.notice(key, format!("'{}' is not on or off; using {}", shorten(raw), on_off(default)));
-                default
-            }
-        }
-    }
-
-    /// A length range `a-b` (or a single length `k`, meaning `k-k`) of sizes
-    /// within `bounds`; a reversed range is swapped, with a notice.
-    fn len_range(&mut self, key: &str, raw: &str, bounds: Bounds, default: LenRange) -> LenRange {
-        let t = raw.trim();
-        let (a, b) = t.split_once('-').unwrap_or((t, t));
-        if parse_size(a).is_err() || parse_size(b).is_err() {
-            self.notice(
-                key,
-                format!("'{}' is not a length range (a-b, such as 64-1K); using {}", shorten(raw), format_len_range(default)),
-            );
-            return default;
-        }
-        let lo = self.size(key, a, bounds, default.min);
-        let hi = if a == b { lo } else { self.size(key, b, bounds, default.max) };
-        if lo > hi {
-            let swapped = LenRange { min: hi, max: lo };
-            self.notice(key, format!("range {} is reversed; using {}", shorten(raw), format_len_range(swapped)));
-            return swapped;
-        }
-        LenRange { min: lo, max: hi }
-    }
-
     /// The `sweep` key: one axis or two, comma-separated, each with its
     /// default range.
-    fn sweep(&mut self, raw: &str) -> Option<Sweep> {
+    fn sweep(&mut self, key: &str, raw: &str) -> Option<Sweep> {
         let a = raw.trim().to_ascii_lowercase();
         if a == "off" || a.is_empty() {
             return None;
         }
         let names: Vec<&str> = a.split(',').map(str::trim).collect();
         if names.len() > 2 {
-            self.notice(key::SWEEP, format!("'{}': a sweep has one or two axes; using the first two", shorten(raw)));
+            self.notice(key, format!("'{}': a sweep has one or two axes; using the first two", shorten(raw)));
         }
         let known = format!("{}, off", SweepAxis::ids().join(", "));
-        let axis: SweepAxis = self.choice_of(key::SWEEP, names[0], "sweep axis", &known, "no sweep")?;
+        let axis: SweepAxis = self.choice_of(key, names[0], "sweep axis", &known, "no sweep")?;
         let (from, to) = axis.default_range();
         let mut sweep = Sweep::one(axis, from, to);
         let Some(second) = names.get(1).filter(|n| !n.is_empty()) else { return Some(sweep) };
         let across: Option<SweepAxis> =
-            self.choice_of(key::SWEEP, second, "sweep axis", &known, &format!("sweeping {} alone", axis.id()));
+            self.choice_of(key, second, "sweep axis", &known, &format!("sweeping {} alone", axis.id()));
         match across {
             Some(b) if b == axis => {
-                self.notice(key::SWEEP, format!("{} twice; sweeping it alone", axis.id()));
+                self.notice(key, format!("{} twice; sweeping it alone", axis.id()));
             }
             Some(b) => {
                 let (from, to) = b.default_range();
@@ -610,20 +314,6 @@ impl Decoder {
             }
             _ => {}
         }
-    }
-
-    /// A size within `bounds`, rounded to the nearest power of two (a tie
-    /// goes down), with a notice when rounded.
-    fn pow2_size(&mut self, key: &str, raw: &str, bounds: Bounds, default: u64) -> u64 {
-        let v = self.size(key, raw, bounds, default);
-        if v.is_power_of_two() {
-            return v;
-        }
-        let down = pow2_floor(v);
-        let up = down * 2;
-        let rounded = if v - down <= up - v { down } else { up };
-        self.notice(key, format!("{} is not a power of two; using {}", format_size(v), format_size(rounded)));
-        rounded
     }
 
     /// After every key: a reversed sweep range is swapped; the streams are
@@ -754,7 +444,7 @@ pub fn decode(link: &str) -> Decoded {
         let values: Vec<&str> = pairs.iter().filter(|(name, _)| name == k.name).map(|(_, v)| v.as_str()).collect();
         match values.as_slice() {
             [] => {}
-            [one] => (k.decode)(&mut d, one, &mut p),
+            [one] => (k.decode)(&mut d, k.name, one, &mut p),
             _ => d.notice(k.name, format!("given {} times; using the default", values.len())),
         }
     }
@@ -782,7 +472,7 @@ fn finish(params: Params, mut d: Decoder) -> Decoded {
             d.defaults
         }
     };
-    Decoded { fragment: encode(&params), params, notices: d.notices }
+    Decoded { fragment: encode(&params), links: links(&params), params, notices: d.notices }
 }
 
 /// `p` with its sweep fitted to the rest of `p` the way a link's would be

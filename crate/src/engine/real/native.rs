@@ -44,7 +44,8 @@ use super::kernel::{self, Delta};
 use super::{model_pass, run_pass, timed_pass, Pass, SizeLog, Store};
 use crate::engine::content;
 use crate::engine::experiment;
-use crate::engine::measure::{self, Clock, Lanes, Sampling};
+use crate::engine::clock::{self, Clock, Sampling};
+use crate::engine::heap::Lanes;
 use crate::engine::source::{stream_seed, Chunker, Limit, ObservedRead};
 use crate::engine::workload::{combined_digest, CountSink, DigestSink};
 use crate::model::{
@@ -236,7 +237,7 @@ fn measure_source<S: ObservedRead>(
     let mut sinks: Vec<CountSink> = (0..streams).map(|_| CountSink::default()).collect();
     let mut calls = Vec::new();
     let mut failure = None;
-    let times = measure::time_each(
+    let times = clock::time_each(
         clock,
         how,
         || (open(), kernel::now()),
@@ -267,8 +268,8 @@ fn measure_source<S: ObservedRead>(
     }
     std::hint::black_box(sinks.iter().map(|s| s.0).sum::<u64>());
     let mut per_read: Vec<f64> = times.iter().zip(&calls).map(|(t, &n)| t / n.max(1) as f64).collect();
-    let ns_per_read = measure::stats(&mut per_read, 1).median;
-    let wall = measure::stats(&mut times.clone(), 1);
+    let ns_per_read = clock::stats(&mut per_read, 1).median;
+    let wall = clock::stats(&mut times.clone(), 1);
     Ok(Measured { pass, kernel, sizes: log.sizes(), digest, wall, ns_per_read })
 }
 

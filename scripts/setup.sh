@@ -4,6 +4,8 @@
 #
 #   scripts/setup.sh            Rust wasm target, wasm-bindgen CLI, wasm-pack, npm packages
 #   scripts/setup.sh --browser  the same, plus Debian's Chromium and ChromeDriver for tests
+#   scripts/setup.sh --rust     the Rust wasm target only (seconds): what compiling the
+#                               wasm needs, which `npm test` starts before the rest installs
 #
 # Facts behind the choices (measured, see ../shared/TOOLCHAIN.md): the
 # wasm-bindgen CLI must match the version in Cargo.lock exactly; wasm-pack and
@@ -17,7 +19,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 browser=0
+rust_only=0
 [ "${1:-}" = "--browser" ] && browser=1
+[ "${1:-}" = "--rust" ] && rust_only=1
 
 step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
 have() { command -v "$1" >/dev/null 2>&1; }
@@ -38,6 +42,7 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   step "adding the wasm32-unknown-unknown Rust target"
   rustup target add wasm32-unknown-unknown
 fi
+[ "$rust_only" = 1 ] && exit 0
 
 # Debian's packages: one update and one install for all that is missing.
 #   strace    crate/tests/kernel.rs counts the printed programs' read(2) calls with it

@@ -4,7 +4,8 @@
 #   engine         Rust engine natively: unit, property and real-I/O tests (cargo test);
 #                  its build starts at once, beside the installs
 #   wasm glue      the wasm glue in headless Chromium, in a dedicated worker (wasm-pack test)
-#   release wasm   the nine release builds the page loads (scripts/wasm.sh), two at a time
+#   release wasm   the nine release builds the page loads (scripts/wasm.sh), two at a time;
+#                  their cargo builds start at once, beside the installs
 #   faults build   the recovery-test build (npm run build:faults)
 #   types, units   TypeScript: type check and unit tests against the real wasm (tsc, vitest)
 #   end to end     the built page in headless Chromium (vitest + playwright-core)
@@ -12,17 +13,18 @@
 #                  test-results/; `npm run screenshots` writes docs/ on request)
 #
 # A suite starts as soon as what it needs is there, so on 2 cores the run is
-# about as long as its longest chain: the cargo tools, the release wasm, the
-# end-to-end tests. Work off that chain runs at a lower CPU priority (nice),
+# about as long as its longest chain: the release wasm (its compile needs
+# no install), the end-to-end tests. Work off that chain runs at a lower CPU priority (nice),
 # so it takes only what the chain leaves. Each suite writes its output to
 # target/test-logs/NAME.log, printed whole when it ends; every suite's time
 # is listed at the end (overlapping suites share the cores, so a suite's
 # time is its wall time in this run, not alone).
 #
-# Each concurrent cargo gets its own target dir (cargo locks a profile's dir
-# for a whole build): target/ for the native engine, target/wasm for the
-# wasm builds (scripts/wasm.sh's first lane, wasm-pack test, the fault
-# build), target/wasm-lane-2 for scripts/wasm.sh's second lane.
+# Each concurrent cargo gets its own target dir (cargo locks one for a whole
+# build): target/ for the native engine, target/wasm for scripts/wasm.sh's
+# first lane, target/wasm-lane-2 for its second, target/wasm-dev for the
+# wasm dev builds (wasm-pack test, the fault build), which share their
+# dependencies.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
@@ -124,24 +126,36 @@ stop_all() {
 trap stop_all EXIT
 
 # The suites' commands (exported: each runs in a bash of its own).
-engine_build() { cargo test --workspace --no-run && cargo build --release -p buflab --example insns; }
+# The cursor test's release example is built here, with the features its
+# test builds it with (crate/tests/cursor_insns.rs), so that test finds it built.
+engine_build() {
+  cargo test --workspace --no-run &&
+    cargo build --release -p buflab --example insns --no-default-features --features timed,write-lab,program
+}
 release_wasm() { BUFLAB_WASM_LANES=2 CARGO_TARGET_DIR="$PWD/target/wasm" bash scripts/wasm.sh; }
-wasm_glue() { CARGO_TARGET_DIR="$PWD/target/wasm" wasm-pack test --headless --chrome crate --test wasm; }
-faults_build() { CARGO_TARGET_DIR="$PWD/target/wasm" npm run --silent build:faults; }
+compile_wasm() { BUFLAB_WASM_COMPILE_ONLY=1 release_wasm; }
+wasm_glue() { CARGO_TARGET_DIR="$PWD/target/wasm-dev" wasm-pack test --headless --chrome crate --test wasm; }
+faults_build() { CARGO_TARGET_DIR="$PWD/target/wasm-dev" npm run --silent build:faults; }
 web_units() { npm run --silent typecheck && npm run --silent test:unit; }
-export -f engine_build release_wasm wasm_glue faults_build web_units
+# The sweep test compares the page with the CLI the engine build made (a
+# `cargo run` would wait while `cargo test` holds target/debug).
+end_to_end() { BUFLAB_CLI="$PWD/target/debug/buflab" npm run --silent test:e2e; }
+export -f engine_build release_wasm compile_wasm wasm_glue faults_build web_units end_to_end
 
 # ---- the run ----------------------------------------------------------------
-# On the chain (nice 0): the installs, the release wasm, the end-to-end
-# tests. The engine's build needs none of the installs and starts at once.
+# On the chain (nice 0): the release wasm's compile, its packing (wasm-pack,
+# once the installs have brought it), the end-to-end tests. The engine's
+# build and the wasm's compile need none of the installs and start at once.
+bash scripts/setup.sh --rust
 job setup 0 "" "installs (scripts/setup.sh --browser)" bash scripts/setup.sh --browser
 job engine-build 10 "" "engine build (cargo test --no-run; the cursor test's release example)" engine_build
-job wasm 0 "setup" "release wasm (scripts/wasm.sh, two lanes)" release_wasm
+job wasm-compile 0 "" "release wasm's compile (scripts/wasm.sh's cargo builds, two lanes)" compile_wasm
+job wasm 0 "setup wasm-compile" "release wasm (scripts/wasm.sh, two lanes: wasm-pack, wasm-opt)" release_wasm
 job glue 10 "setup" "wasm glue in Chromium (wasm-pack test)" wasm_glue
 job faults 5 "setup" "recovery-test build (npm run build:faults)" faults_build
 job engine 10 "setup engine-build" "engine (cargo test)" cargo test --workspace
 job units 10 "wasm" "TypeScript types and units (tsc, vitest)" web_units
-job e2e 0 "wasm faults" "end to end in Chromium (vitest + playwright)" npm run --silent test:e2e
+job e2e 0 "wasm faults engine-build" "end to end in Chromium (vitest + playwright)" end_to_end
 run_all
 
 label[tree]="tracked files unchanged (git status before and after)"

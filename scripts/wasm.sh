@@ -15,6 +15,11 @@
 #   BUFLAB_WASM_LANES=2 scripts/wasm.sh
 #                                   two builds at a time, the second lane in its own
 #                                   target dir (target/wasm-lane-2)
+#   BUFLAB_WASM_COMPILE_ONLY=1 scripts/wasm.sh
+#                                   only the builds' `cargo build`, the command wasm-pack
+#                                   runs first (needs neither wasm-pack nor wasm-bindgen):
+#                                   `npm test` compiles while the tools install, and
+#                                   wasm-pack's own cargo build then finds it done
 #
 # A build is skipped when its out dir holds the stamp of the same inputs:
 # crate/src, the manifests, Cargo.lock, .cargo/config.toml, package-lock.json
@@ -46,6 +51,22 @@ args_of() {
   esac
 }
 
+# The `cargo build` wasm-pack runs for a build (wasm-pack 0.15's
+# `cargo_build_wasm`: in crate/, `--lib`, the profile's flag, the target in
+# CARGO_BUILD_TARGET, the arguments after `--`): the same command, so its
+# fingerprints are the ones wasm-pack's build finds.
+compile() {
+  local args profile=() features
+  args=$(args_of "$1")
+  case "$args" in
+    --release*) profile=(--release) ;;
+    "--profile counts"*) profile=(--profile counts) ;;
+  esac
+  features=${args#* -- }
+  # shellcheck disable=SC2086 # the arguments are words
+  (cd crate && CARGO_BUILD_TARGET=wasm32-unknown-unknown cargo build --lib "${profile[@]}" $features)
+}
+
 out_of() {
   case "$1" in
     timing-*) echo "web/pkg-timing/${1#timing-}" ;;
@@ -60,8 +81,9 @@ inputs=$(
     sha256sum crate/Cargo.toml Cargo.toml Cargo.lock package-lock.json
     if [ -f .cargo/config.toml ]; then sha256sum .cargo/config.toml; fi
     rustc -vV
-    wasm-pack --version
-    wasm-bindgen --version
+    # (Missing while `npm test` installs them and compiles: unused then.)
+    wasm-pack --version 2>/dev/null || echo "no wasm-pack"
+    wasm-bindgen --version 2>/dev/null || echo "no wasm-bindgen"
     echo "RUSTFLAGS=${RUSTFLAGS-unset}"
   } | sha256sum | cut -d' ' -f1
 )
@@ -73,6 +95,11 @@ build() {
   stamp="$inputs $args"
   if [ "${BUFLAB_WASM_FORCE:-0}" != 1 ] && [ "$(cat "$out/.inputs" 2>/dev/null)" = "$stamp" ]; then
     echo "$out: up to date (same inputs as its last build)"
+    return
+  fi
+  if [ "${BUFLAB_WASM_COMPILE_ONLY:-0}" = 1 ]; then
+    compile "$name" || return 1
+    echo "$out: compiled (wasm-pack's build packs it)"
     return
   fi
   rm -f "$out/.inputs"

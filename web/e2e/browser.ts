@@ -1,23 +1,16 @@
-// What every end-to-end test file shares: how Debian's Chromium is started
-// (never a downloaded one), collecting a page's errors, and reading results.
+// What every end-to-end test file shares: its connection to the run's one
+// Chromium, collecting a page's errors, and reading results.
 
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 
-// Root needs --no-sandbox; the networking flags stop Chromium's own
-// background requests, which this closed network refuses.
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
+/**
+ * A connection to the run's one Chromium (global-setup.ts starts it): a
+ * file's contexts and pages are its own, and `close()` closes them and the
+ * connection, not the browser.
+ */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  return chromium.connect(inject("browserEndpoint"));
 }
 
 /** Records the page's and its workers' errors into `problems`; a test expects none. */

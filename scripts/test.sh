@@ -5,7 +5,7 @@
 #                  its build starts at once, beside the installs
 #   wasm glue      the wasm glue in headless Chromium, in a dedicated worker (wasm-pack test)
 #   release wasm   the nine release builds the page loads (scripts/wasm.sh), two at a time;
-#                  their cargo builds start at once, beside the installs
+#                  their dependencies and first builds compile at once, beside the installs
 #   faults build   the recovery-test build (npm run build:faults)
 #   types, units   TypeScript: type check and unit tests against the real wasm (tsc, vitest)
 #   end to end     the built page in headless Chromium (vitest + playwright-core)
@@ -149,7 +149,7 @@ export -f engine_build release_wasm compile_wasm wasm_glue faults_build web_unit
 bash scripts/setup.sh --rust
 job setup 0 "" "installs (scripts/setup.sh --browser)" bash scripts/setup.sh --browser
 job engine-build 10 "" "engine build (cargo test --no-run; the cursor test's release example)" engine_build
-job wasm-compile 0 "" "release wasm's compile (scripts/wasm.sh's cargo builds, two lanes)" compile_wasm
+job wasm-compile 0 "" "release wasm's first compiles (scripts/wasm.sh, BUFLAB_WASM_COMPILE_ONLY)" compile_wasm
 job wasm 0 "setup wasm-compile" "release wasm (scripts/wasm.sh, two lanes: wasm-pack, wasm-opt)" release_wasm
 job glue 10 "setup" "wasm glue in Chromium (wasm-pack test)" wasm_glue
 job faults 5 "setup" "recovery-test build (npm run build:faults)" faults_build

@@ -16,10 +16,14 @@
 #                                   two builds at a time, the second lane in its own
 #                                   target dir (target/wasm-lane-2)
 #   BUFLAB_WASM_COMPILE_ONLY=1 scripts/wasm.sh
-#                                   only the builds' `cargo build`, the command wasm-pack
-#                                   runs first (needs neither wasm-pack nor wasm-bindgen):
-#                                   `npm test` compiles while the tools install, and
-#                                   wasm-pack's own cargo build then finds it done
+#                                   the `cargo build` wasm-pack runs first (needs neither
+#                                   wasm-pack nor wasm-bindgen) of each lane's first build
+#                                   of each profile: the dependencies and one build each,
+#                                   which `npm test` compiles while the tools install;
+#                                   wasm-pack's own cargo build then finds it done. Only
+#                                   the first: a cdylib's file has no hash in its name, so
+#                                   a profile's dir keeps the last feature set built, and
+#                                   wasm-pack would compile any other again
 #
 # A build is skipped when its out dir holds the stamp of the same inputs:
 # crate/src, the manifests, Cargo.lock, .cargo/config.toml, package-lock.json
@@ -115,9 +119,23 @@ build() {
   echo "$out: built"
 }
 
+profile_of() {
+  case "$1" in
+    counts) echo counts ;;
+    faults) echo dev ;;
+    *) echo release ;;
+  esac
+}
+
 lane() {
-  local name
-  for name in "$@"; do build "$name" || return 1; done
+  local name compiled=" "
+  for name in "$@"; do
+    if [ "${BUFLAB_WASM_COMPILE_ONLY:-0}" = 1 ]; then
+      [[ $compiled == *" $(profile_of "$name") "* ]] && continue
+      compiled+="$(profile_of "$name") "
+    fi
+    build "$name" || return 1
+  done
 }
 
 names=()

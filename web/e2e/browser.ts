@@ -62,6 +62,25 @@ export function usePages(
 }
 
 /**
+ * `load(item)` for every item, three at a time; the answers in the items'
+ * order. A page's load mostly waits (the engine's time-budgeted samples, the
+ * parts loaded later), so three pages in the one browser take little longer
+ * than one; what a test reads of a page is that page's own.
+ */
+export async function inTurns<T, R>(items: readonly T[], load: (item: T) => Promise<R>, atOnce = 3): Promise<R[]> {
+  const answers: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      answers[i] = await load(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, lane));
+  return answers;
+}
+
+/**
  * Waits until a full (not quick) measurement of `lab` for the current
  * controls is on screen, and the page's later parts (charts, panels, which
  * load after the first full measurement) have arrived.

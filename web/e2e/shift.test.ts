@@ -9,7 +9,7 @@
 //   link (lessons.gen.json, the engine's list), at 360, 1280 and 1920 px;
 // - after each Next and each Previous along the lessons, at the same widths.
 //
-// Pages load a few at a time in the one browser (`inTurns`, `describe.concurrent`).
+// Pages load a few at a time in the one browser (browser.ts `inTurns`, `describe.concurrent`).
 //
 // The figure is the page's own: a PerformanceObserver for `layout-shift`
 // (buffered, registered before the page's first script), summing the
@@ -19,7 +19,7 @@
 import { readFileSync } from "node:fs";
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { settled, usePages } from "./browser";
+import { inTurns, settled, usePages } from "./browser";
 
 const baseUrl = inject("baseUrl");
 
@@ -103,28 +103,6 @@ function described(shifts: Shift[]): string {
 
 const LINKS: [string, string][] = [["the default page", ""], ...LESSONS.map((l): [string, string] => [l.id, l.link])];
 
-/**
- * Pages loaded at once. A load mostly waits (for the engine's time-budgeted
- * samples, the later parts, the rest after the last result), so three pages
- * in the one browser take little longer than one; each page's shifts are
- * its own (the observer is per document).
- */
-const AT_ONCE = 3;
-
-/** `load(item)` for every item, `AT_ONCE` at a time; the answers in the items' order. */
-async function inTurns<T, R>(items: T[], load: (item: T) => Promise<R>): Promise<R[]> {
-  const answers: R[] = new Array(items.length);
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      answers[i] = await load(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(AT_ONCE, items.length) }, lane));
-  return answers;
-}
-
 /** The layout shift of a page opened on `url` until it is whole: a failure's line, or null within the bound. */
 async function shiftOnLoad(name: string, url: string, width: number, height: number): Promise<string | null> {
   const page = await open(url, width, height);
@@ -158,7 +136,7 @@ describe("layout shift in presenter mode", () => {
   }
 });
 
-// The three widths walk at once, each in its own page (as the loads above, for the same reason).
+// The three widths walk at once, each in its own page (as `inTurns` loads pages, for its reason).
 describe.concurrent("layout shift across lessons", () => {
   for (const [width, height] of WIDTHS) {
     it(`is at most ${GOOD_CLS} after each Next and each Previous at ${width} px`, { timeout: 300_000 }, async ({ expect }) => {

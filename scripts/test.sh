@@ -135,7 +135,7 @@ engine_build() {
 release_wasm() { BUFLAB_WASM_LANES=2 CARGO_TARGET_DIR="$PWD/target/wasm" bash scripts/wasm.sh; }
 compile_wasm() { BUFLAB_WASM_COMPILE_ONLY=1 release_wasm; }
 wasm_glue() { CARGO_TARGET_DIR="$PWD/target/wasm-dev" wasm-pack test --headless --chrome crate --test wasm; }
-faults_build() { CARGO_TARGET_DIR="$PWD/target/wasm-dev" npm run --silent build:faults; }
+faults_build() { CARGO_TARGET_DIR="$PWD/target/wasm-dev" BUFLAB_PRECOMPRESS=gzip npm run --silent build:faults; }
 web_units() { npm run --silent typecheck && npm run --silent test:unit; }
 # The sweep test compares the page with the CLI the engine build made (a
 # `cargo run` would wait while `cargo test` holds target/debug).

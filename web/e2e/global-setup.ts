@@ -52,6 +52,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const launching = chromium.launchServer(CHROMIUM);
   try {
     if (process.env.BUFLAB_E2E_SKIP_BUILD !== "1") {
+      // The tests read only the `.gz` copies (web/build/precompress.ts says why).
+      process.env.BUFLAB_PRECOMPRESS = "gzip";
       await build({ root: `${root}/web`, configFile, logLevel: "warn", mode: "production" });
     }
   } catch (error) {

@@ -68,10 +68,10 @@ fi
 # The two cargo tools. The CLI version must equal the wasm-bindgen crate in
 # Cargo.lock. Built in one `cargo install` with one target dir, so the
 # dependencies they share compile once, and unoptimized without debug info:
-# a third of the compile time of the default release build (measured in
-# docs/benchmarks.md), and their bytes out are the same. What they cost in
-# speed is seconds a test run (wasm-bindgen takes under a second on a
-# release module). wasm-bindgen-cli without its default feature: TLS, for a
+# a third of the compile time of the default release build, and their bytes
+# out are the same; they run slower (wasm-bindgen about 5x on a release
+# module, 3x on a dev one), less in all than the install saves
+# (docs/benchmarks.md, "The test run"). wasm-bindgen-cli without its default feature: TLS, for a
 # WebDriver that is not on this machine; the test runner talks plain HTTP to
 # the local ChromeDriver.
 wbg_version=$(awk -F'"' '$0 == "name = \"wasm-bindgen\"" { getline; print $2; exit }' Cargo.lock)

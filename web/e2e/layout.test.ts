@@ -15,7 +15,7 @@
 
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { settled, usePages } from "./browser";
+import { inTurns, settled, usePages } from "./browser";
 import { chartOn } from "./lesson-charts";
 import type { Embed } from "../src/engine/types.gen";
 import { shot } from "./screenshots";
@@ -131,7 +131,8 @@ describe("what is on the first screen", () => {
     }
     await start.close();
     expect(links.size).toBe(9);
-    for (const [id, link] of links) {
+    // Three lessons at a time (browser.ts `inTurns`).
+    await inTurns([...links], async ([id, link]) => {
       const page = await open(`${baseUrl}${link}&present=on`, 1280, 720);
       await lessonSettled(page);
       const named = await page.evaluate(() => document.body.dataset["lessonCharts"]?.split(" ")[0] ?? "") as Embed;
@@ -156,7 +157,7 @@ describe("what is on the first screen", () => {
         expect.soft(await smallText(page, 16), at).toEqual([]);
       }
       await page.close();
-    }
+    });
   }, 600_000);
 
   it("at 360 px the headline and a chart come before the form, the chart within a screen and a half", async () => {

@@ -12,7 +12,7 @@ use buflab::engine::content;
 use buflab::engine::measure::{InstantClock, Lanes, Sampling};
 use buflab::engine::real::native::TempFile;
 use buflab::engine::real::{
-    calibrate, run_pass, timed_pass, Store, CALIBRATION_SAMPLES, MAX_FILE_BYTES, MAX_SAMPLE_CALLS,
+    calibrate, run_real_pass, timed_pass, Store, CALIBRATION_SAMPLES, MAX_FILE_BYTES, MAX_SAMPLE_CALLS,
 };
 use buflab::engine::workload::CountSink;
 use buflab::link::{decode, encode};
@@ -124,7 +124,7 @@ fn the_timed_pass_over_a_real_file_makes_the_counted_passs_calls_and_delivers_th
             for kind in ReaderKind::all() {
                 let what = format!("{streams} stream(s) {} {}", workload.id(), kind.id());
                 let mut counted: Vec<CountSink> = (0..streams).map(|_| CountSink::default()).collect();
-                let pass = run_pass(&p, kind, lanes(), data.len(), None, &mut app_buf, &mut counted).unwrap();
+                let pass = run_real_pass(&p, kind, lanes(), data.len(), None, &mut app_buf, &mut counted).unwrap();
                 let mut timed: Vec<CountSink> = (0..streams).map(|_| CountSink::default()).collect();
                 let calls = timed_pass(&p, kind, lanes(), data.len(), &mut app_buf, &mut timed).unwrap();
                 assert_eq!(calls, pass.read_calls, "{what}");

@@ -79,7 +79,37 @@ pub fn settings() -> Vec<SettingInfo> {
                 Read,
                 key::SYS,
                 "Cost per source read",
-                "Modelled, not measured: a real system call costs about 100 ns to a few µs.",
+                "Modelled, not measured: `buflab real` fits it, with the cost per KiB, to real reads of several sizes.",
+            )
+        },
+        SettingInfo {
+            unit: Some("ns per KiB"),
+            ..setting(
+                Read,
+                key::SYS_KIB,
+                "Cost per KiB read",
+                "Modelled, on top of the cost per read: a real read(2) copies every byte it returns.",
+            )
+        },
+        SettingInfo {
+            unit: Some("bytes/s"),
+            ..setting(
+                Read,
+                key::RATE,
+                "Arrival rate",
+                "How fast the pieces arrive (the writer's pace). Off: each read gets one fresh piece, a reader that is \
+                 always waiting. Set: a read gets what has arrived by the reader's modelled clock, so a reader behind \
+                 a fast writer finds pieces joined.",
+            )
+        },
+        SettingInfo {
+            unit: Some("ns per piece"),
+            ..setting(
+                Read,
+                key::WORK,
+                "Work per piece received",
+                "Modelled time the application spends on each piece of data it gets (parsing, computing) before it \
+                 reads again; with an arrival rate it decides whether the reader keeps up. `buflab real` spends it for real.",
             )
         },
         setting(Write, key::FLAVOURS, "Cursors compared", ""),

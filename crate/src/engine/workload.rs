@@ -147,6 +147,13 @@ pub trait Consume {
     fn take(&mut self, bytes: &[u8]);
 }
 
+impl<C: Consume + ?Sized> Consume for &mut C {
+    #[inline]
+    fn take(&mut self, bytes: &[u8]) {
+        (**self).take(bytes)
+    }
+}
+
 /// Hashes everything received: the correctness check.
 ///
 /// Single bytes (a 1-byte read's) are gathered first and hashed a few hundred

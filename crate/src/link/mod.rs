@@ -98,6 +98,12 @@ pub const KEYS: &[Key] = &[
         decode: |d, raw, p| p.sys = d.count(key::SYS, raw, LIMITS.sys, d.defaults.sys),
         encode: |p| Some(p.sys.to_string()),
     },
+    // The cost per KiB a source read returns, on top of `sys`.
+    Key {
+        name: key::SYS_KIB,
+        decode: |d, raw, p| p.sys_kib = d.count(key::SYS_KIB, raw, LIMITS.sys_kib, d.defaults.sys_kib),
+        encode: |p| changed(p, |q| q.sys_kib).then(|| p.sys_kib.to_string()),
+    },
     // Where `sys` came from; written only when it was calibrated, so links
     // with a hand-set `sys` keep their form.
     Key {
@@ -157,6 +163,19 @@ pub const KEYS: &[Key] = &[
         name: key::PEND,
         decode: |d, raw, p| p.pend = d.count(key::PEND, raw.trim().trim_end_matches('%'), LIMITS.pend, d.defaults.pend),
         encode: |p| changed(p, |q| q.pend).then(|| p.pend.to_string()),
+    },
+    // Arrival in time: the pieces' rate in bytes per second (`off` or 0:
+    // none, each read gets one fresh piece, as links without the key
+    // always meant), and the application's work per piece received.
+    Key {
+        name: key::RATE,
+        decode: |d, raw, p| p.rate = d.rate(raw),
+        encode: |p| (p.rate != 0).then(|| format_size(p.rate)),
+    },
+    Key {
+        name: key::WORK,
+        decode: |d, raw, p| p.work = d.count(key::WORK, raw, LIMITS.work, d.defaults.work),
+        encode: |p| changed(p, |q| q.work).then(|| p.work.to_string()),
     },
     Key {
         name: key::PRESENT,
@@ -429,6 +448,21 @@ impl Decoder {
         let used = bounds.clamp(v);
         self.notice(key, format!("{} is outside {}..={}; using {used}", shorten(raw), bounds.min, bounds.max));
         used
+    }
+
+    /// The `rate` key: bytes per second with an optional `/s` (`4M`,
+    /// `4M/s`), or `off`/`0` for no arrival in time.
+    fn rate(&mut self, raw: &str) -> u64 {
+        let t = raw.trim().to_ascii_lowercase();
+        let t = t.strip_suffix("/s").unwrap_or(&t);
+        if t == "off" || t == "0" {
+            return 0;
+        }
+        if let Err(why) = parse_size(t) {
+            self.notice(key::RATE, format!("{why}; using off (no arrival in time)"));
+            return 0;
+        }
+        self.size(key::RATE, t, LIMITS.rate, LIMITS.rate.min)
     }
 
     /// A chunk model (`chunk`, and the sink's `sink`).

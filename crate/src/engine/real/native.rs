@@ -41,15 +41,15 @@ use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 
 use super::kernel::{self, Delta};
-use super::{model_pass, run_pass, timed_pass, Pass, SizeLog, Store};
+use super::{model_pass, run_real_pass, timed_pass, Pass, SizeLog, Store};
 use crate::engine::content;
 use crate::engine::experiment;
 use crate::engine::measure::{self, Clock, Lanes, Sampling};
 use crate::engine::source::{stream_seed, Chunker, Limit, ObservedRead};
-use crate::engine::workload::{combined_digest, CountSink, DigestSink};
+use crate::engine::workload::{combined_digest, Consume, CountSink, DigestSink};
 use crate::model::{
-    key, CalibratedFrom, CallCounter, ChunkModel, Id, Lab, ModelSide, ParamError, Params, ReaderKind, RealReport,
-    RealRun, RealSource, Report, LIMITS, MAX_REAL_STREAMS,
+    key, CalibratedFrom, CallCounter, ChunkModel, CostFit, FitPoint, Id, Lab, ModelSide, ParamError, Params, ReaderKind,
+    RealReport, RealRun, RealSource, Report, LIMITS, MAX_REAL_STREAMS,
 };
 
 /// std's `File` overrides `read_to_end` and `read_to_string` (its size
@@ -124,22 +124,170 @@ pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling, real: Samplin
     }
 
     let own = RealSource::of_chunk(params.chunk);
-    let carrier = rows
-        .iter()
-        .filter(|r| r.source == own)
-        .fold(None::<&RealRun>, |best, r| match best {
-            Some(b) if b.read_calls >= r.read_calls => Some(b),
-            _ => Some(r),
-        })
-        .expect("every source kind runs every reader, and a link has at least one");
+    let mut fits = Vec::with_capacity(SOURCES.len());
+    for source in SOURCES {
+        let fit = fit_costs(source, clock, &listener)
+            .map_err(|e| ParamError { key: "run", message: format!("fitting the cost per call over a real {}: {e}", source.id()) })?;
+        fits.push(fit);
+    }
+    let fit = fits.iter().find(|f| f.source == own).expect("every source kind is fitted");
     Ok(RealReport {
-        calibrated_sys: LIMITS.sys.clamp(carrier.sys_ns.round().max(0.0) as u64),
-        calibrated_from: CalibratedFrom { source: carrier.source, reader: carrier.reader },
+        calibrated_sys: LIMITS.sys.clamp(fit.sys_ns.round().max(0.0) as u64),
+        calibrated_sys_kib: LIMITS.sys_kib.clamp(fit.ns_per_kib.round().max(0.0) as u64),
+        calibrated_from: CalibratedFrom { source: own, reader: ReaderKind::Unbuffered },
+        fits,
         real: rows,
         simulated,
         link: String::new(),
         alloc_calls_unavailable: None,
     })
+}
+
+// ---------------------------------------------------------------------------
+// The cost per call and per byte
+
+/// Read sizes of the cost fit: 1 byte to 64 KiB, each 16 times the last.
+pub const FIT_SIZES: [usize; 5] = [1, 16, 256, 4096, 65536];
+/// Calls one size makes per round, at most.
+const FIT_CALLS: usize = 4096;
+/// Rounds per size; the median round's time per call is the point.
+pub const FIT_ROUNDS: usize = 7;
+
+/// Bytes `source` holds for a reader that has not read yet: a regular
+/// file all of them, a pipe grown to 1 MiB (Linux's `pipe-max-size` for
+/// everyone), a loopback socket 64 KiB (what its buffers take in before
+/// the reader reads, with room to spare).
+fn fit_room(source: RealSource) -> usize {
+    match source {
+        RealSource::File => 4 << 20,
+        RealSource::Pipe => 1 << 20,
+        RealSource::Tcp => 64 << 10,
+    }
+}
+
+/// Fits `sys` and the cost per KiB to real reads over `source`: for each of
+/// [`FIT_SIZES`], unbuffered `read` calls of that size on a fresh source
+/// whose bytes are all there before the first call (a regular file in the
+/// page cache; a pipe or a loopback socket its writer filled first), timed
+/// as a whole, less the same calls' copy from memory, which the model's CPU
+/// time already holds. The line through the points, weighted by 1 ÷ time²,
+/// is [`CostFit::line`]. What a read that waits for its writer costs on top
+/// (a wake-up) is not in it.
+pub fn fit_costs(source: RealSource, clock: &dyn Clock, listener: &TcpListener) -> io::Result<CostFit> {
+    use std::io::Read;
+    let room = fit_room(source);
+    let data: Arc<[u8]> = (0..room).map(|i| i as u8).collect::<Vec<u8>>().into();
+    let file = TempFile::new(&data)?;
+    let mut buf = vec![0u8; *FIT_SIZES.last().expect("sizes")];
+    let mut points = Vec::with_capacity(FIT_SIZES.len());
+    for n in FIT_SIZES {
+        let calls = (room / n).clamp(1, FIT_CALLS);
+        let need = calls * n;
+        let mut per_call = Vec::with_capacity(FIT_ROUNDS);
+        let mut bytes_per_call = Vec::with_capacity(FIT_ROUNDS);
+        for _ in 0..FIT_ROUNDS {
+            let mut reader: Box<dyn Read> = match source {
+                RealSource::File => Box::new(File::open(&file.path)?),
+                RealSource::Pipe => {
+                    let (r, mut w) = io::pipe()?;
+                    grow_pipe(&w, need);
+                    w.write_all(&data[..need])?;
+                    Box::new(r)
+                }
+                RealSource::Tcp => {
+                    let client = TcpStream::connect(listener.local_addr()?)?;
+                    let (server, _) = listener.accept()?;
+                    server.set_nodelay(true)?;
+                    flat_out(server, Arc::clone(&data), need)
+                        .join()
+                        .unwrap_or_else(|_| Err(io::Error::other("the writer panicked")))?;
+                    Box::new(client)
+                }
+            };
+            let (mut made, mut got) = (0usize, 0usize);
+            let start = clock.now_ns();
+            while made < calls {
+                let k = reader.read(&mut buf[..n])?;
+                made += 1;
+                got += k;
+                if k == 0 {
+                    break;
+                }
+            }
+            let ns = (clock.now_ns() - start).max(0.0);
+            per_call.push(ns / made.max(1) as f64);
+            bytes_per_call.push(got as f64 / made.max(1) as f64);
+        }
+        let median = |v: &mut Vec<f64>| measure::stats(v, 1).median;
+        let (ns, bytes) = (median(&mut per_call), median(&mut bytes_per_call));
+        points.push((n, bytes, (ns - in_memory_ns(&data, n, calls, clock)).max(1.0)));
+    }
+    let xy: Vec<(f64, f64)> = points.iter().map(|&(_, x, y)| (x, y)).collect();
+    let (sys_ns, ns_per_kib, residual) = CostFit::line(&xy).unwrap_or((0.0, 0.0, f64::NAN));
+    Ok(CostFit {
+        source,
+        points: points
+            .into_iter()
+            .map(|(asked, x, y)| FitPoint { asked: asked as u64, bytes_per_call: x, ns_per_call: y, fitted_ns: sys_ns + x * ns_per_kib / 1024.0 })
+            .collect(),
+        sys_ns,
+        ns_per_kib,
+        residual,
+    })
+}
+
+/// Grows the pipe of `w` to hold `bytes` (Linux: `F_SETPIPE_SZ`, up to
+/// `pipe-max-size`); elsewhere nothing happens.
+fn grow_pipe(w: &io::PipeWriter, bytes: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        // SAFETY: F_SETPIPE_SZ takes an int and changes only this pipe's capacity.
+        unsafe {
+            libc::fcntl(w.as_raw_fd(), libc::F_SETPIPE_SZ, bytes.max(64 << 10) as libc::c_int);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (w, bytes);
+}
+
+/// A writer thread that writes `data[..need]` to `out` in 64 KiB pieces as
+/// fast as the kernel takes them, then closes it.
+fn flat_out(mut out: impl Write + Send + 'static, data: Arc<[u8]>, need: usize) -> JoinHandle<io::Result<()>> {
+    thread::spawn(move || {
+        for piece in data[..need].chunks(64 << 10) {
+            match out.write_all(piece) {
+                Ok(()) => {}
+                // The reader had what it needed and closed its end.
+                Err(e) if matches!(e.kind(), ErrorKind::BrokenPipe | ErrorKind::ConnectionReset | ErrorKind::ConnectionAborted) => {
+                    return Ok(())
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Time per call of `calls` reads of `n` bytes out of memory (`&[u8]`'s
+/// `read`: the copy), median of three rounds.
+fn in_memory_ns(data: &[u8], n: usize, calls: usize, clock: &dyn Clock) -> f64 {
+    use std::io::Read;
+    let mut buf = vec![0u8; n];
+    let mut rounds: Vec<f64> = (0..3)
+        .map(|_| {
+            let mut from = &data[..];
+            let start = clock.now_ns();
+            for _ in 0..calls {
+                if std::hint::black_box(&mut from).read(&mut buf).unwrap_or(0) == 0 {
+                    from = &data[..];
+                }
+            }
+            std::hint::black_box(&buf);
+            (clock.now_ns() - start).max(0.0) / calls as f64
+        })
+        .collect();
+    measure::stats(&mut rounds, 1).median
 }
 
 /// What one reader did over one real source kind.
@@ -198,7 +346,7 @@ fn model_side(params: &Params, kind: ReaderKind, data: &[u8], chunk: ChunkModel,
         read_calls: source_reads,
         bytes_per_read: sizes,
         cpu_ns: run.cpu_ns.median,
-        total_ns: run.cpu_ns.median + source_reads as f64 * params.sys as f64,
+        total_ns: run.cpu_ns.median + run.modelled_io_ns,
     })
 }
 
@@ -222,16 +370,26 @@ fn measure_source<S: ObservedRead>(
 
     let (sources, feed) = open()?;
     let log = SizeLog::default();
-    let mut digests: Vec<DigestSink> = (0..streams).map(|_| DigestSink::default()).collect();
+    let mut kept: Vec<Kept> = (0..streams).map(|_| Kept::room_for(len)).collect();
     feed.start();
     let label = alloc_label(source, kind);
+    let started = clock.now_ns();
     let (pass, counts) = kernel::count(|| {
-        kernel::marked(&label, || run_pass(params, kind, sources, len, Some(&log), &mut app_buf, &mut digests))
+        kernel::marked(&label, || run_real_pass(params, kind, sources, len, Some(&log), &mut app_buf, &mut kept))
     });
+    let counted_ns = (clock.now_ns() - started).max(0.0);
     feed.finish()?;
     let pass = pass?;
     let kernel = counts.filter(|_| kernel_counts);
-    let digest = combined_digest(&digests.iter().map(DigestSink::value).collect::<Vec<_>>());
+    let digest = combined_digest(&kept.iter().map(Kept::digest).collect::<Vec<_>>());
+    drop(kept);
+    if paced(params) {
+        // Its time is the writer's pace and the application's work, not the
+        // program's cost: the counted pass's wall time is all there is to say.
+        let wall = measure::stats(&mut vec![counted_ns], 1);
+        let ns_per_read = counted_ns / kernel.map_or(pass.read_calls, |d| d.read_calls).max(1) as f64;
+        return Ok(Measured { pass, kernel, sizes: log.sizes(), digest, wall, ns_per_read });
+    }
 
     let mut sinks: Vec<CountSink> = (0..streams).map(|_| CountSink::default()).collect();
     let mut calls = Vec::new();
@@ -270,6 +428,41 @@ fn measure_source<S: ObservedRead>(
     let ns_per_read = measure::stats(&mut per_read, 1).median;
     let wall = measure::stats(&mut times.clone(), 1);
     Ok(Measured { pass, kernel, sizes: log.sizes(), digest, wall, ns_per_read })
+}
+
+/// The real counted pass's sink: keeps what the application received, in
+/// memory taken and touched before the run, and hashes it afterwards. The
+/// reader of a paced run must keep the pace of the program it stands for;
+/// hashing as it goes (a test build's unoptimized hash costs microseconds
+/// per piece) would slow it down. The digest is the same, cut or whole.
+struct Kept(Vec<u8>);
+
+impl Kept {
+    fn room_for(len: usize) -> Kept {
+        let mut bytes = Vec::with_capacity(len);
+        // Touched now: the run's page faults are the reader's alone.
+        bytes.resize(len, 1);
+        bytes.clear();
+        Kept(bytes)
+    }
+
+    fn digest(&self) -> u64 {
+        let mut d = DigestSink::default();
+        d.take(&self.0);
+        d.value()
+    }
+}
+
+impl Consume for Kept {
+    fn take(&mut self, bytes: &[u8]) {
+        self.0.extend_from_slice(bytes);
+    }
+}
+
+/// A real run whose time is set by the writer's pace or the application's
+/// work (link keys `rate`, `work`): it runs once, counted, and is not timed.
+pub fn paced(params: &Params) -> bool {
+    params.lives_in_time() || params.work > 0
 }
 
 /// The label of a real run's counted pass in a trace of its allocator
@@ -312,23 +505,83 @@ impl Feed {
 
     /// A writer thread for stream `index`: after `start`, it writes `data`
     /// to `out` in pieces cut by the link's chunk model and the stream's
-    /// seed, then closes `out` (the reader's end of stream).
+    /// seed, then closes `out` (the reader's end of stream). With a `rate`
+    /// it is paced as the model's pieces arrive ([`Pace`]); without, it
+    /// writes as fast as the kernel takes the pieces.
     fn spawn(&mut self, params: &Params, index: usize, data: &Arc<[u8]>, out: impl Write + Send + 'static) {
         let (go, wait) = channel();
         let chunker = Chunker::new(params.chunk, stream_seed(params.seed, index));
         let data = Arc::clone(data);
+        let pace = (params.rate > 0).then_some(Pace { rate: params.rate });
         self.go.push(go);
-        self.writers.push(thread::spawn(move || write_pieces(out, &data, chunker, wait)));
+        self.writers.push(thread::spawn(move || write_pieces(out, &data, chunker, pace, wait)));
     }
 }
 
-fn write_pieces(mut out: impl Write, data: &[u8], mut chunker: Chunker, go: Receiver<()>) -> io::Result<()> {
+/// A paced writer: piece `i` is written when the model says it has arrived,
+/// `(bytes through piece i) ÷ rate` after the run began, the piece's end
+/// time at the link's rate. The writer sleeps until then. A writer that is
+/// late (woken late by a busy machine, or blocked on a full pipe) catches
+/// up at twice the rate, never closer than half a piece's time after the
+/// piece before, rather than in one burst that a reader would find joined
+/// where the model's punctual writer delivers pieces one by one; over a run
+/// it keeps the rate. The thread asks the kernel for timers without slack
+/// (`timerslack_ns`, 50 µs by default), so a sleep ends when it is due.
+#[derive(Clone, Copy, Debug)]
+struct Pace {
+    rate: u64,
+}
+
+impl Pace {
+    /// When the piece ending at byte `end` is due, from the run's start.
+    fn due(&self, end: usize) -> std::time::Duration {
+        std::time::Duration::from_nanos((end as u128 * 1_000_000_000).div_ceil(u128::from(self.rate)) as u64)
+    }
+
+    /// This thread's timers without slack (Linux; elsewhere nothing happens).
+    fn sharpen_timers() {
+        #[cfg(target_os = "linux")]
+        // SAFETY: PR_SET_TIMERSLACK takes one integer argument and changes
+        // nothing but the calling thread's timer slack.
+        unsafe {
+            libc::prctl(libc::PR_SET_TIMERSLACK, 1 as libc::c_ulong, 0 as libc::c_ulong, 0 as libc::c_ulong, 0 as libc::c_ulong);
+        }
+    }
+
+    /// The shortest spacing worth a sleep when catching up: below it a
+    /// sleep costs more than it spaces (a wake-up takes tens of µs on a
+    /// busy machine), so a late writer writes at once.
+    const SPACING: std::time::Duration = std::time::Duration::from_micros(20);
+}
+
+fn write_pieces(mut out: impl Write, data: &[u8], mut chunker: Chunker, pace: Option<Pace>, go: Receiver<()>) -> io::Result<()> {
+    if pace.is_some() {
+        Pace::sharpen_timers();
+    }
     if go.recv().is_err() {
         return Ok(()); // the run never started
     }
+    let start = std::time::Instant::now();
     let mut at = 0;
+    let mut last = std::time::Duration::ZERO;
     while at < data.len() {
         let n = chunker.next_limit().max(1).min(data.len() - at);
+        if let Some(pace) = pace {
+            let due = pace.due(at + n);
+            let half_gap = (due - pace.due(at)) / 2;
+            let now = start.elapsed();
+            let until = if due > now {
+                due
+            } else if half_gap >= Pace::SPACING {
+                last + half_gap
+            } else {
+                now
+            };
+            if until > now {
+                thread::sleep(until - now);
+            }
+            last = start.elapsed();
+        }
         match out.write_all(&data[at..at + n]) {
             Ok(()) => at += n,
             // The reader stopped early (the `scan` workload, `exact`) and

@@ -65,6 +65,15 @@ pub fn run_with(params: &Params, clock: &dyn Clock, sampling: Sampling, timeline
     })
 }
 
+/// The counted pass alone, every reader of `params`: exact counts with no
+/// clock and no timing (for texts that quote a count, such as the glossary's).
+pub fn counts(params: &Params) -> Result<Vec<Run>, ParamError> {
+    params.check()?;
+    workload::check_served(params.workload)?;
+    let data = content::generate(params);
+    params.readers.iter().map(|&kind| count_reader_reusing(params, kind, &data)).collect()
+}
+
 /// [`run`] for a report whose counted pass is done (`counted`, a `counts`
 /// stage report of the same [`Params::experiment`], however it is shown,
 /// from either build of the engine): the timed pass and the timelines only. The page's counting worker has

@@ -124,6 +124,7 @@ pub enum LessonId {
     BytesVsToEnd,
     ChainedWorst,
     Cursors,
+    FastSender,
     BufferSize,
     KneeGrid,
     BufferTimeline,

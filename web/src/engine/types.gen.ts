@@ -317,6 +317,15 @@ link: string,
  */
 explanation: string, 
 /**
+ * Which world its source lives in ([`World`]).
+ */
+world: World, 
+/**
+ * That world in a sentence: what the source stands for and why it is
+ * in that world.
+ */
+world_note: string, 
+/**
  * What to look at in the results (2–3 points).
  */
 notice: Array<string>, 
@@ -344,7 +353,7 @@ suggestions: Array<Suggestion>, };
 /**
  * A lesson's id: the value of the `lesson` link key.
  */
-export type LessonId = "one-byte" | "no-help" | "async-bufreader" | "bytes-vs-to-end" | "chained-worst" | "cursors" | "buffer-size" | "knee-grid" | "buffer-timeline";
+export type LessonId = "one-byte" | "no-help" | "async-bufreader" | "bytes-vs-to-end" | "chained-worst" | "cursors" | "fast-sender" | "buffer-size" | "knee-grid" | "buffer-timeline";
 
 /**
  * Every numeric limit, in one place.
@@ -1244,7 +1253,7 @@ definition: string, };
 /**
  * A term the glossary defines: the id a page element links to.
  */
-export type TermId = "source-read" | "app-read" | "copy" | "allocation" | "chunking" | "system-call" | "pending" | "digest" | "exact" | "measured" | "modelled" | "sweep" | "knee";
+export type TermId = "source-read" | "app-read" | "copy" | "allocation" | "chunking" | "system-call" | "pending" | "digest" | "exact" | "measured" | "modelled" | "arrival" | "sweep" | "knee";
 
 /**
  * One reader's first operations.
@@ -1327,6 +1336,15 @@ look: string,
  * ones every workload uses; the page shows only these settings.
  */
 keys: Array<string>, };
+
+/**
+ * Which of the two worlds a pipe or a socket can be in a lesson shows:
+ * whether the reader waits for its data or the data waits for the reader.
+ * Both are real (`buflab real` makes each on a real pipe and socket, with
+ * its writer paced at the link's `rate`); which one a program lives in
+ * depends on how fast the data arrives against how fast the program reads.
+ */
+export type World = "file" | "writer_ahead" | "reader_waiting" | "both" | "memory";
 
 /**
  * How a cursor run that did not finish ended.

@@ -3,9 +3,11 @@
 //! Link format v1 is a product contract: keys keep their meaning forever, new
 //! keys may be added, unknown keys are ignored. One table, [`KEYS`], drives
 //! everything: decoding (each key's parser), encoding (each key's formatter,
-//! which also says when the key is left out) and the list of known keys. A
-//! new key is one row here, one field in the model, and its limit in
-//! `model::limits`.
+//! which also says when the key is left out) and the list of known keys. Most
+//! rows name a field of [`Params`] and its form (`form.rs`: size, count,
+//! flag, list, …) once; a few keys read and write by hand. A new key is one
+//! row here, one field in the model, its name in `model::key` and its limit
+//! in `model::limits`.
 //!
 //! [`decode`] reads an untrusted fragment and never fails or panics: a value
 //! that is missing, malformed or out of range is replaced (defaulted or
@@ -23,6 +25,8 @@ use crate::model::{
     format_size, key, parse_size, Across, ChunkModel, Id, Lab, LenRange, ParamError, Params, Sweep, SweepAxis, View,
     LIMITS, MAX_GRID_POINTS, MAX_SWEEP_POINTS, PRESETS,
 };
+
+mod form;
 
 /// The link format version this build writes (and the only one it reads).
 pub const LINK_VERSION: u32 = 1;
@@ -45,256 +49,145 @@ pub const SWEEP_KEYS: &[&str] = &[key::SWEEP, key::FROM, key::TO];
 /// One link key: how it is read and how it is written.
 pub struct Key {
     pub name: &'static str,
-    /// Reads the key's raw (percent-decoded) value into the params, adding a
-    /// notice for anything it could not use as given.
-    decode: fn(&mut Decoder, &str, &mut Params),
+    /// Reads the key's raw (percent-decoded) value, given with the key's
+    /// name, into the params, adding a notice for anything it could not use
+    /// as given.
+    decode: fn(&mut Decoder, &'static str, &str, &mut Params),
     /// The key's value in the canonical link, or `None` when the key is left
     /// out (keys added after v1's first form appear only when they differ
     /// from their defaults, so older links keep their form).
     encode: fn(&Params) -> Option<String>,
 }
 
-/// Every link key, in the order the canonical link writes them.
-pub const KEYS: &[Key] = &[
-    Key {
-        name: key::VERSION,
-        decode: |d, raw, _| {
-            if raw.trim() != LINK_VERSION.to_string() {
-                d.notice(
-                    key::VERSION,
-                    format!("link version '{}' is not {LINK_VERSION}; reading it as {LINK_VERSION}", shorten(raw)),
-                );
-            }
+/// A [`Key`] for one field of [`Params`], from one row: the key's name in
+/// `model::key`, the field's path, its form (`form.rs`), and when the canonical link
+/// writes it (always, unless `if changed`: when it differs from the default,
+/// or `if write_shown`: with the write lab's keys).
+macro_rules! field_key {
+    ($name:ident => $($field:ident).+ : $form:expr $(, if $when:ident)?) => {
+        Key {
+            name: key::$name,
+            decode: |d, name, raw, p| {
+                let default = d.defaults.$($field).+.clone();
+                p.$($field).+ = $form.read(d, name, raw, default);
+            },
+            encode: |p| {
+                let written = field_key!(@written p, $($field).+ $(, $when)?);
+                written.then(|| $form.write(&p.$($field).+))
+            },
+        }
+    };
+    (@written $p:ident, $($field:ident).+) => { true };
+    (@written $p:ident, $($field:ident).+, changed) => { $p.$($field).+ != Params::default().$($field).+ };
+    (@written $p:ident, $($field:ident).+, write_shown) => { write_shown($p) };
+}
+
+/// Every link key, in the order the canonical link writes them: one row each.
+pub const KEYS: &[Key] = {
+    use form::*;
+    &[
+        Key {
+            name: key::VERSION,
+            decode: |d, name, raw, _| {
+                if raw.trim() != LINK_VERSION.to_string() {
+                    let why = format!("link version '{}' is not {LINK_VERSION}; reading it as {LINK_VERSION}", shorten(raw));
+                    d.notice(name, why);
+                }
+            },
+            encode: |_| Some(LINK_VERSION.to_string()),
         },
-        encode: |_| Some(LINK_VERSION.to_string()),
-    },
-    Key {
-        name: key::LEN,
-        decode: |d, raw, p| p.len = d.size(key::LEN, raw, LIMITS.len, d.defaults.len),
-        encode: |p| Some(format_size(p.len)),
-    },
-    Key {
-        name: key::CHUNK,
-        decode: |d, raw, p| p.chunk = d.chunk(key::CHUNK, raw, d.defaults.chunk),
-        encode: |p| Some(format_chunk(p.chunk)),
-    },
-    Key {
-        name: key::SEED,
-        decode: |d, raw, p| p.seed = d.count(key::SEED, raw, LIMITS.seed, d.defaults.seed),
-        encode: |p| Some(p.seed.to_string()),
-    },
-    Key {
-        name: key::CAP,
-        decode: |d, raw, p| p.cap = d.size(key::CAP, raw, LIMITS.cap, d.defaults.cap),
-        encode: |p| Some(format_size(p.cap)),
-    },
-    Key {
-        name: key::READ_SIZE,
-        decode: |d, raw, p| p.rs = d.size(key::READ_SIZE, raw, LIMITS.rs, d.defaults.rs),
-        encode: |p| Some(format_size(p.rs)),
-    },
-    Key {
-        name: key::SYS,
-        decode: |d, raw, p| p.sys = d.count(key::SYS, raw, LIMITS.sys, d.defaults.sys),
-        encode: |p| Some(p.sys.to_string()),
-    },
-    // The cost per KiB a source read returns, on top of `sys`.
-    Key {
-        name: key::SYS_KIB,
-        decode: |d, raw, p| p.sys_kib = d.count(key::SYS_KIB, raw, LIMITS.sys_kib, d.defaults.sys_kib),
-        encode: |p| changed(p, |q| q.sys_kib).then(|| p.sys_kib.to_string()),
-    },
-    // Where `sys` came from; written only when it was calibrated, so links
-    // with a hand-set `sys` keep their form.
-    Key {
-        name: key::SYS_SOURCE,
-        decode: |d, raw, p| {
-            p.sys_source = d.choice(key::SYS_SOURCE, raw, "sys source", "sys counts as set by hand").unwrap_or_default()
+        field_key!(LEN => len: Size(LIMITS.len)),
+        field_key!(CHUNK => chunk: Chunks),
+        field_key!(SEED => seed: Count(LIMITS.seed)),
+        field_key!(CAP => cap: Size(LIMITS.cap)),
+        field_key!(READ_SIZE => rs: Size(LIMITS.rs)),
+        field_key!(SYS => sys: Count(LIMITS.sys)),
+        // The cost per KiB a source read returns, on top of `sys`.
+        field_key!(SYS_KIB => sys_kib: Count(LIMITS.sys_kib), if changed),
+        // Where `sys` came from; written only when it was calibrated, so
+        // links with a hand-set `sys` keep their form.
+        field_key!(SYS_SOURCE => sys_source: Choice("sys source", Some("sys counts as set by hand")), if changed),
+        field_key!(READERS => readers: List("reader")),
+        field_key!(WORKLOAD => workload: Choice("workload", None)),
+        field_key!(STREAMS => streams: Count(LIMITS.streams), if changed),
+        field_key!(POOL => pool: Flag, if changed),
+        field_key!(REUSE => reuse: Flag, if changed),
+        field_key!(LINE => line: Lengths(LIMITS.line), if changed),
+        field_key!(FRAME => frame: Lengths(LIMITS.frame), if changed),
+        field_key!(NUL => nul: Size(LIMITS.nul), if changed),
+        // How often an async reader's source is not yet ready: a percentage
+        // of source reads, each preceded by at most one `Pending`
+        // (LIMITS.pend says why that bounds every link).
+        field_key!(PEND => pend: Percent(LIMITS.pend), if changed),
+        // Arrival in time: the pieces' rate in bytes per second (`off`: none,
+        // each read gets one fresh piece, as links without the key always
+        // meant), and the application's work per piece it receives.
+        field_key!(RATE => rate: SizeOrOff(LIMITS.rate), if changed),
+        field_key!(WORK => work: Count(LIMITS.work), if changed),
+        field_key!(PRESENT => present: Flag, if changed),
+        field_key!(PREDICT => predict: Flag, if changed),
+        // The write lab: `lab=write` when it is shown (absent means the read
+        // lab, so older links keep their meaning); its keys whenever it is
+        // shown or its settings differ from the defaults, so switching labs
+        // keeps both.
+        field_key!(LAB => lab: Choice("lab", None), if changed),
+        field_key!(RECORDS => write.records: Size(LIMITS.records), if write_shown),
+        field_key!(INIT_CAP => write.init_cap: Size(LIMITS.init_cap), if write_shown),
+        field_key!(FIXED_BUF => write.buf: Size(LIMITS.buf), if write_shown),
+        field_key!(FLAVOURS => write.flavours: List("cursor flavour"), if write_shown),
+        field_key!(WRITE_LEN => write.len: Size(LIMITS.wlen), if write_shown),
+        field_key!(WRITE_SIZE => write.ws: Size(LIMITS.ws), if write_shown),
+        field_key!(WRITE_CAP => write.cap: Size(LIMITS.wcap), if write_shown),
+        field_key!(SINK => write.sink: Chunks, if write_shown),
+        // A sweep: `sweep` names the axis, or two axes `a,b` (absent or
+        // `off`: none) with each axis' default range; `from` and `to` set the
+        // ranges, comma-separated pairs in the same order on two axes. The
+        // ranges are rounded to powers of two here and fitted to the point
+        // limits and the job-size rule once every key is read (see `decode`).
+        Key {
+            name: key::SWEEP,
+            decode: |d, name, raw, p| p.sweep = d.sweep(name, raw),
+            encode: |p| {
+                p.sweep.map(|s| match s.across {
+                    Some(a) => format!("{},{}", s.axis.id(), a.axis.id()),
+                    None => s.axis.id().to_string(),
+                })
+            },
         },
-        encode: |p| changed(p, |q| q.sys_source).then(|| p.sys_source.id().to_string()),
-    },
-    Key {
-        name: key::READERS,
-        decode: |d, raw, p| p.readers = d.list(key::READERS, raw, &d.defaults.readers.clone(), "reader"),
-        encode: |p| Some(ids(&p.readers)),
-    },
-    Key {
-        name: key::WORKLOAD,
-        decode: |d, raw, p| {
-            let default = d.defaults.workload;
-            p.workload = d.choice(key::WORKLOAD, raw, "workload", &format!("using {}", default.id())).unwrap_or(default)
+        Key {
+            name: key::FROM,
+            decode: |d, name, raw, p| d.sweep_ends(name, raw, p),
+            encode: |p| p.sweep.map(|s| sweep_pair(s.from, s.across.map(|a| a.from))),
         },
-        encode: |p| Some(p.workload.id().to_string()),
-    },
-    Key {
-        name: key::STREAMS,
-        decode: |d, raw, p| p.streams = d.count(key::STREAMS, raw, LIMITS.streams, d.defaults.streams),
-        encode: |p| changed(p, |q| q.streams).then(|| p.streams.to_string()),
-    },
-    Key {
-        name: key::POOL,
-        decode: |d, raw, p| p.pool = d.flag(key::POOL, raw, d.defaults.pool),
-        encode: |p| changed(p, |q| q.pool).then(|| on_off(p.pool).into()),
-    },
-    Key {
-        name: key::REUSE,
-        decode: |d, raw, p| p.reuse = d.flag(key::REUSE, raw, d.defaults.reuse),
-        encode: |p| changed(p, |q| q.reuse).then(|| on_off(p.reuse).into()),
-    },
-    Key {
-        name: key::LINE,
-        decode: |d, raw, p| p.line = d.len_range(key::LINE, raw, LIMITS.line, d.defaults.line),
-        encode: |p| changed(p, |q| q.line).then(|| format_len_range(p.line)),
-    },
-    Key {
-        name: key::FRAME,
-        decode: |d, raw, p| p.frame = d.len_range(key::FRAME, raw, LIMITS.frame, d.defaults.frame),
-        encode: |p| changed(p, |q| q.frame).then(|| format_len_range(p.frame)),
-    },
-    Key {
-        name: key::NUL,
-        decode: |d, raw, p| p.nul = d.size(key::NUL, raw, LIMITS.nul, d.defaults.nul),
-        encode: |p| changed(p, |q| q.nul).then(|| format_size(p.nul)),
-    },
-    // How often an async reader's source is not yet ready: a percentage of
-    // source reads, each preceded by at most one `Pending` (LIMITS.pend says
-    // why that bounds every link).
-    Key {
-        name: key::PEND,
-        decode: |d, raw, p| p.pend = d.count(key::PEND, raw.trim().trim_end_matches('%'), LIMITS.pend, d.defaults.pend),
-        encode: |p| changed(p, |q| q.pend).then(|| p.pend.to_string()),
-    },
-    // Arrival in time: the pieces' rate in bytes per second (`off` or 0:
-    // none, each read gets one fresh piece, as links without the key
-    // always meant), and the application's work per piece received.
-    Key {
-        name: key::RATE,
-        decode: |d, raw, p| p.rate = d.rate(raw),
-        encode: |p| (p.rate != 0).then(|| format_size(p.rate)),
-    },
-    Key {
-        name: key::WORK,
-        decode: |d, raw, p| p.work = d.count(key::WORK, raw, LIMITS.work, d.defaults.work),
-        encode: |p| changed(p, |q| q.work).then(|| p.work.to_string()),
-    },
-    Key {
-        name: key::PRESENT,
-        decode: |d, raw, p| p.present = d.flag(key::PRESENT, raw, d.defaults.present),
-        encode: |p| changed(p, |q| q.present).then(|| on_off(p.present).into()),
-    },
-    Key {
-        name: key::PREDICT,
-        decode: |d, raw, p| p.predict = d.flag(key::PREDICT, raw, d.defaults.predict),
-        encode: |p| changed(p, |q| q.predict).then(|| on_off(p.predict).into()),
-    },
-    // The write lab: `lab=write` when it is shown (absent means the read lab,
-    // so older links keep their meaning); its keys whenever it is shown or
-    // its settings differ from the defaults, so switching labs keeps both.
-    Key {
-        name: key::LAB,
-        decode: |d, raw, p| {
-            let default = d.defaults.lab;
-            p.lab = d.choice(key::LAB, raw, "lab", &format!("using {}", default.id())).unwrap_or(default)
+        Key {
+            name: key::TO,
+            decode: |d, name, raw, p| d.sweep_ends(name, raw, p),
+            encode: |p| p.sweep.map(|s| sweep_pair(s.to, s.across.map(|a| a.to))),
         },
-        encode: |p| (p.lab == Lab::Write).then(|| Lab::Write.id().to_string()),
-    },
-    Key {
-        name: key::RECORDS,
-        decode: |d, raw, p| p.write.records = d.size(key::RECORDS, raw, LIMITS.records, d.defaults.write.records),
-        encode: |p| write_shown(p).then(|| format_size(p.write.records)),
-    },
-    Key {
-        name: key::INIT_CAP,
-        decode: |d, raw, p| p.write.init_cap = d.size(key::INIT_CAP, raw, LIMITS.init_cap, d.defaults.write.init_cap),
-        encode: |p| write_shown(p).then(|| format_size(p.write.init_cap)),
-    },
-    Key {
-        name: key::FIXED_BUF,
-        decode: |d, raw, p| p.write.buf = d.size(key::FIXED_BUF, raw, LIMITS.buf, d.defaults.write.buf),
-        encode: |p| write_shown(p).then(|| format_size(p.write.buf)),
-    },
-    Key {
-        name: key::FLAVOURS,
-        decode: |d, raw, p| {
-            p.write.flavours = d.list(key::FLAVOURS, raw, &d.defaults.write.flavours.clone(), "cursor flavour")
+        // The result view: written only when it is not the one the link
+        // implies (the sweep for a link with a sweep, else the single run), so
+        // links without it keep their form and a sweep link opens the sweep.
+        // Read after the sweep keys; `settle` applies the implied view when
+        // absent.
+        Key {
+            name: key::VIEW,
+            decode: |d, name, raw, _| d.view = d.choice(name, raw, "view", "using the view the link implies"),
+            encode: |p| (p.view != View::implied(p)).then(|| p.view.id().to_string()),
         },
-        encode: |p| write_shown(p).then(|| ids(&p.write.flavours)),
-    },
-    Key {
-        name: key::WRITE_LEN,
-        decode: |d, raw, p| p.write.len = d.size(key::WRITE_LEN, raw, LIMITS.wlen, d.defaults.write.len),
-        encode: |p| write_shown(p).then(|| format_size(p.write.len)),
-    },
-    Key {
-        name: key::WRITE_SIZE,
-        decode: |d, raw, p| p.write.ws = d.size(key::WRITE_SIZE, raw, LIMITS.ws, d.defaults.write.ws),
-        encode: |p| write_shown(p).then(|| format_size(p.write.ws)),
-    },
-    Key {
-        name: key::WRITE_CAP,
-        decode: |d, raw, p| p.write.cap = d.size(key::WRITE_CAP, raw, LIMITS.wcap, d.defaults.write.cap),
-        encode: |p| write_shown(p).then(|| format_size(p.write.cap)),
-    },
-    Key {
-        name: key::SINK,
-        decode: |d, raw, p| p.write.sink = d.chunk(key::SINK, raw, d.defaults.write.sink),
-        encode: |p| write_shown(p).then(|| format_chunk(p.write.sink)),
-    },
-    // A sweep: `sweep` names the axis, or two axes `a,b` (absent or `off`:
-    // none) with each axis' default range; `from` and `to` set the ranges,
-    // comma-separated pairs in the same order on two axes. The ranges are
-    // rounded to powers of two here and fitted to the point limits and the
-    // job-size rule once every key is read (see `decode`).
-    Key {
-        name: key::SWEEP,
-        decode: |d, raw, p| p.sweep = d.sweep(raw),
-        encode: |p| {
-            p.sweep.map(|s| match s.across {
-                Some(a) => format!("{},{}", s.axis.id(), a.axis.id()),
-                None => s.axis.id().to_string(),
-            })
+        // The timeline's step on screen, from 1; written only when not the first.
+        field_key!(STEP => step: Count(LIMITS.step), if changed),
+        // Embedded: the charts to show. Unknown ids are dropped with a notice;
+        // with none known the link opens the whole page.
+        field_key!(EMBED => embed: List("embeddable chart"), if changed),
+        // Last, so a lesson's link reads as its experiment plus a name. An
+        // unknown lesson is dropped with a notice; the experiment still runs.
+        Key {
+            name: key::LESSON,
+            decode: |d, name, raw, p| p.lesson = d.choice(name, raw, "lesson", "no lesson selected"),
+            encode: |p| p.lesson.map(|l| l.id().to_string()),
         },
-    },
-    Key {
-        name: key::FROM,
-        decode: |d, raw, p| d.sweep_ends(key::FROM, raw, p),
-        encode: |p| p.sweep.map(|s| sweep_pair(s.from, s.across.map(|a| a.from))),
-    },
-    Key {
-        name: key::TO,
-        decode: |d, raw, p| d.sweep_ends(key::TO, raw, p),
-        encode: |p| p.sweep.map(|s| sweep_pair(s.to, s.across.map(|a| a.to))),
-    },
-    // The result view: written only when it is not the one the link implies
-    // (the sweep for a link with a sweep, else the single run), so links
-    // without it keep their form and a sweep link opens the sweep. Read
-    // after the sweep keys; `settle` applies the implied view when absent.
-    Key {
-        name: key::VIEW,
-        decode: |d, raw, _| d.view = d.choice(key::VIEW, raw, "view", "using the view the link implies"),
-        encode: |p| (p.view != View::implied(p)).then(|| p.view.id().to_string()),
-    },
-    // The timeline's step on screen, from 1; written only when it is not the first.
-    Key {
-        name: key::STEP,
-        decode: |d, raw, p| p.step = d.count(key::STEP, raw, LIMITS.step, d.defaults.step),
-        encode: |p| changed(p, |q| q.step).then(|| p.step.to_string()),
-    },
-    // Embedded: the charts to show. Unknown ids are dropped with a notice;
-    // with none known the link opens the whole page.
-    Key {
-        name: key::EMBED,
-        decode: |d, raw, p| p.embed = d.list(key::EMBED, raw, &[], "embeddable chart"),
-        encode: |p| (!p.embed.is_empty()).then(|| ids(&p.embed)),
-    },
-    // Last, so a lesson's link reads as its experiment plus a name. An
-    // unknown lesson is dropped with a notice; the experiment still runs.
-    Key {
-        name: key::LESSON,
-        decode: |d, raw, p| p.lesson = d.choice(key::LESSON, raw, "lesson", "no lesson selected"),
-        encode: |p| p.lesson.map(|l| l.id().to_string()),
-    },
-];
+    ]
+};
 
 /// One end of a sweep's range: `1K`, or `1K,8` on two axes.
 fn sweep_pair(first: u64, across: Option<u64>) -> String {
@@ -302,11 +195,6 @@ fn sweep_pair(first: u64, across: Option<u64>) -> String {
         Some(a) => format!("{},{}", format_size(first), format_size(a)),
         None => format_size(first),
     }
-}
-
-/// True when `field` of `p` differs from the default's.
-fn changed<T: PartialEq>(p: &Params, field: impl Fn(&Params) -> T) -> bool {
-    field(p) != field(&Params::default())
 }
 
 /// The write lab's keys are written when it is shown or its settings differ
@@ -450,21 +338,6 @@ impl Decoder {
         used
     }
 
-    /// The `rate` key: bytes per second with an optional `/s` (`4M`,
-    /// `4M/s`), or `off`/`0` for no arrival in time.
-    fn rate(&mut self, raw: &str) -> u64 {
-        let t = raw.trim().to_ascii_lowercase();
-        let t = t.strip_suffix("/s").unwrap_or(&t);
-        if t == "off" || t == "0" {
-            return 0;
-        }
-        if let Err(why) = parse_size(t) {
-            self.notice(key::RATE, format!("{why}; using off (no arrival in time)"));
-            return 0;
-        }
-        self.size(key::RATE, t, LIMITS.rate, LIMITS.rate.min)
-    }
-
     /// A chunk model (`chunk`, and the sink's `sink`).
     fn chunk(&mut self, key: &str, raw: &str, default: ChunkModel) -> ChunkModel {
         let t = raw.trim().to_ascii_lowercase();
@@ -586,25 +459,25 @@ impl Decoder {
 
     /// The `sweep` key: one axis or two, comma-separated, each with its
     /// default range.
-    fn sweep(&mut self, raw: &str) -> Option<Sweep> {
+    fn sweep(&mut self, key: &str, raw: &str) -> Option<Sweep> {
         let a = raw.trim().to_ascii_lowercase();
         if a == "off" || a.is_empty() {
             return None;
         }
         let names: Vec<&str> = a.split(',').map(str::trim).collect();
         if names.len() > 2 {
-            self.notice(key::SWEEP, format!("'{}': a sweep has one or two axes; using the first two", shorten(raw)));
+            self.notice(key, format!("'{}': a sweep has one or two axes; using the first two", shorten(raw)));
         }
         let known = format!("{}, off", SweepAxis::ids().join(", "));
-        let axis: SweepAxis = self.choice_of(key::SWEEP, names[0], "sweep axis", &known, "no sweep")?;
+        let axis: SweepAxis = self.choice_of(key, names[0], "sweep axis", &known, "no sweep")?;
         let (from, to) = axis.default_range();
         let mut sweep = Sweep::one(axis, from, to);
         let Some(second) = names.get(1).filter(|n| !n.is_empty()) else { return Some(sweep) };
         let across: Option<SweepAxis> =
-            self.choice_of(key::SWEEP, second, "sweep axis", &known, &format!("sweeping {} alone", axis.id()));
+            self.choice_of(key, second, "sweep axis", &known, &format!("sweeping {} alone", axis.id()));
         match across {
             Some(b) if b == axis => {
-                self.notice(key::SWEEP, format!("{} twice; sweeping it alone", axis.id()));
+                self.notice(key, format!("{} twice; sweeping it alone", axis.id()));
             }
             Some(b) => {
                 let (from, to) = b.default_range();
@@ -788,7 +661,7 @@ pub fn decode(link: &str) -> Decoded {
         let values: Vec<&str> = pairs.iter().filter(|(name, _)| name == k.name).map(|(_, v)| v.as_str()).collect();
         match values.as_slice() {
             [] => {}
-            [one] => (k.decode)(&mut d, one, &mut p),
+            [one] => (k.decode)(&mut d, k.name, one, &mut p),
             _ => d.notice(k.name, format!("given {} times; using the default", values.len())),
         }
     }

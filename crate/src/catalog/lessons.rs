@@ -461,7 +461,7 @@ pub const LESSONS: [Lesson; 10] = [
                       fill, its drain and the refill all fit in view. The lesson opens on step 33, the \
                       refill.",
         world: World::ReaderWaiting,
-        world_note: "Reader waiting: a poor network the reader keeps up with, so each source read gets one piece.",
+        world_note: "Reader waiting: a poor network the reader keeps up with, so a source read gets at most one piece.",
         notice: &[
             "Step 1: the buffer is empty, so one source read fills all 256 bytes; the application gets its first 8.",
             "Steps 2 to 32 are served from memory: 31 reads, no source read. Step 33 finds the buffer empty and makes the second source read.",

@@ -518,11 +518,111 @@ impl<C: crate::engine::workload::Consume> crate::engine::workload::Consume for T
     }
 }
 
-/// What the kernel holds for a reader in the arrival model: a read returns
-/// at most this many bytes, however many have arrived. Linux's default pipe
-/// capacity; a loopback TCP socket's receive buffer starts at 128 KiB
-/// (`tcp_rmem`), about half of which is window for data, the same 64 KiB.
+/// What the kernel holds for a reader in the arrival model, at most: Linux's
+/// default pipe, [`PIPE_PAGES`] pages of [`PAGE`] bytes (see [`Pipe`]). A
+/// loopback TCP socket's receive buffer starts at 128 KiB (`tcp_rmem`),
+/// about half of it window for data: about the same.
 pub const KERNEL_BUFFER: usize = PIPE_CHUNK;
+/// A pipe's pages and their size (Linux: `pipe_max_size` 64 KiB by default).
+pub const PIPE_PAGES: usize = 16;
+pub const PAGE: u64 = 4096;
+
+/// The kernel's buffer between a paced writer and the reader, as a Linux
+/// pipe keeps it (`fs/pipe.c`, `pipe_write`, `pipe_read`): up to 16 pages.
+/// A write of a piece first tries to append its last `len % 4096` bytes'
+/// worth (the whole of a piece under 4 KiB) to the newest page, when the
+/// pipe is not empty and that page has the room; the rest goes into new
+/// pages, 4 KiB each, as long as a page is free, and a writer with no free
+/// page waits for one (a piece under 4 KiB is written whole, into a new
+/// page). A read takes bytes from the oldest pages and frees each page it
+/// empties. So the pipe holds 16 pages of whole pieces: with 1–4 KiB pieces
+/// about 40 KiB, with 64–512-byte ones about 62 KiB. The model's writer
+/// writes a piece the moment it has arrived and the moment a page frees.
+#[derive(Clone, Debug)]
+struct Pipe {
+    /// The pages, a ring from `head`, `count` of them: each page's offset of
+    /// its first unread byte and its unread bytes.
+    pages: [(u16, u16); PIPE_PAGES],
+    head: usize,
+    count: usize,
+    /// Unread bytes in the pipe.
+    bytes: u64,
+    /// Stream bytes written into the pipe so far.
+    entered: u64,
+    /// Bytes of the piece being written that are not in the pipe yet (0:
+    /// the next piece has not begun).
+    piece_left: u64,
+    /// Draws the pieces' sizes again, as the writer writes them.
+    sizes: Chunker,
+    len: u64,
+}
+
+impl Pipe {
+    fn new(sizes: Chunker, len: u64) -> Pipe {
+        Pipe { pages: [(0, 0); PIPE_PAGES], head: 0, count: 0, bytes: 0, entered: 0, piece_left: 0, sizes, len }
+    }
+
+    fn page(&mut self, i: usize) -> &mut (u16, u16) {
+        &mut self.pages[(self.head + i) % PIPE_PAGES]
+    }
+
+    /// The writer writes what has arrived (the stream's first `arrived`
+    /// bytes, whole pieces) until it is written or no page is free.
+    fn write(&mut self, arrived: u64) {
+        loop {
+            if self.piece_left == 0 {
+                if self.entered >= arrived {
+                    return;
+                }
+                let size = (self.sizes.next_limit().max(1) as u64).min(self.len - self.entered);
+                self.piece_left = size;
+                // The tail's worth (a small piece whole) joins the newest page if it fits.
+                let merged = size % PAGE;
+                if merged != 0 && self.count > 0 {
+                    let last = self.count - 1;
+                    let (offset, unread) = *self.page(last);
+                    if u64::from(offset) + u64::from(unread) + merged <= PAGE {
+                        self.page(last).1 += merged as u16;
+                        self.fill(merged);
+                    }
+                }
+                continue;
+            }
+            if self.count == PIPE_PAGES {
+                return; // the writer waits for a page
+            }
+            let n = self.piece_left.min(PAGE);
+            let at = self.count;
+            self.count += 1;
+            *self.page(at) = (0, n as u16);
+            self.fill(n);
+        }
+    }
+
+    fn fill(&mut self, n: u64) {
+        self.bytes += n;
+        self.entered += n;
+        self.piece_left -= n;
+    }
+
+    /// A read of up to `want` bytes from the oldest pages; returns how many.
+    fn read(&mut self, want: u64) -> u64 {
+        let mut got = 0;
+        while got < want && self.count > 0 {
+            let front = self.page(0);
+            let n = u64::from(front.1).min(want - got);
+            front.0 += n as u16;
+            front.1 -= n as u16;
+            got += n;
+            if front.1 == 0 {
+                self.head = (self.head + 1) % PIPE_PAGES;
+                self.count -= 1;
+            }
+        }
+        self.bytes -= got;
+        got
+    }
+}
 
 /// Picoseconds per second.
 const PS: u128 = 1_000_000_000_000;
@@ -583,6 +683,8 @@ pub struct Arrival {
     reader: Chunker,
     read_end: u64,
     pieces_read: u64,
+    /// What the kernel holds between them.
+    pipe: Pipe,
     len: u64,
 }
 
@@ -610,6 +712,7 @@ impl Arrival {
             rate: params.rate,
             costs: Costs::of(params),
             writer: chunker.clone(),
+            pipe: Pipe::new(chunker.clone(), len as u64),
             arrived: 0,
             pieces_arrived: 0,
             next_end: 0,
@@ -655,13 +758,16 @@ impl Arrival {
     fn grant(&mut self, pos: u64, want: usize, probe: &Probe) -> usize {
         let now = self.costs.clock_ps(probe);
         self.arrive(now);
-        if self.arrived == pos {
+        self.pipe.write(self.arrived);
+        if self.pipe.bytes == 0 {
             // A read that blocks until the next piece arrives.
             let at = self.next_at_ps;
             probe.waited(at - now);
             self.arrive(at);
+            self.pipe.write(self.arrived);
         }
-        let n = (self.arrived - pos).min(want as u64).min(KERNEL_BUFFER as u64);
+        let n = self.pipe.read(want as u64);
+        debug_assert!(n > 0 && self.pipe.entered - self.pipe.bytes == pos + n, "the pipe hands over the stream in order");
         let end = pos + n;
         if end > self.read_end {
             probe.joined_pieces();
@@ -1403,8 +1509,15 @@ mod tests {
         let (sizes, waiting) = arrival_reads(&fast, 8192);
         assert_eq!(waiting.waits, 1, "only the first read, at the stream's start, waits");
         assert!(sizes[1..sizes.len() - 1].iter().all(|&n| n == 8192), "{sizes:?}");
+        // A pipe's 16 pages of whole 64–512-byte pieces: a little under 64 KiB.
         let (sizes, _) = arrival_reads(&fast, 1 << 20);
-        assert!(sizes[1..].iter().all(|&n| n <= KERNEL_BUFFER) && sizes[2] == KERNEL_BUFFER, "{sizes:?}");
+        assert!(sizes[1..].iter().all(|&n| n <= KERNEL_BUFFER) && sizes[2] > 60_000, "{sizes:?}");
+        // Pieces of 3 KiB leave each page a KiB short: 16 pieces, 48 KiB.
+        let (sizes, _) = arrival_reads(&Params { chunk: ChunkModel::Fixed { size: 3072 }, ..fast.clone() }, 1 << 20);
+        assert_eq!(sizes[2], 16 * 3072, "{sizes:?}");
+        // 100-byte pieces fill a page 40 at a time: 16 × 4,000 bytes.
+        let (sizes, _) = arrival_reads(&Params { chunk: ChunkModel::Fixed { size: 100 }, ..fast.clone() }, 1 << 20);
+        assert_eq!(sizes[2], 16 * 4000, "{sizes:?}");
     }
 
     #[test]

@@ -28,7 +28,7 @@ pub use params::{
     WriteParams, RECORD_BYTES,
 };
 pub use real::{
-    AllocCalls, Calibration, CalibratedFrom, CallCounter, CostFit, FitPoint, ModelSide, ReadSizes, RealReport, RealRun, RealSource,
+    AllocCalls, Calibration, CalibratedFrom, CallCounter, CostFit, FitPoint, Lateness, ModelSide, ReadSizes, RealReport, RealRun, RealSource,
 };
 pub use report::{
     AllocCounts, ArrivalCounts, BlockCounts, Ending, FinalFlush, FlavourRun, LabReport, Ratio, Report, Run, SinkRun, Stage, Stats, Timer,

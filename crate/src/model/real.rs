@@ -130,11 +130,28 @@ pub struct RealRun {
     /// run's.
     pub digest: String,
     pub model: ModelSide,
+    /// A writer paced at the link's `rate`: how late it woke from its
+    /// sleeps between pieces, the machine's scheduling (the model's writer
+    /// is never late); `None` for a file or a writer that writes as fast as
+    /// it can.
+    #[serde(default)]
+    pub writer_late_ns: Option<Lateness>,
     /// `wall_ns.median / model.total_ns`: real time against the model's.
     pub ratio: f64,
     /// What `sys` would have to be for the model to give the real time:
     /// (`wall_ns.median` − the simulated CPU time) ÷ `read_calls`.
     pub sys_ns: f64,
+}
+
+/// How late a paced writer woke from its sleeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lateness {
+    pub median_ns: u64,
+    /// 9 sleeps in 10 ended at most this late.
+    pub p90_ns: u64,
+    pub max_ns: u64,
+    /// Sleeps (every stream's writer's).
+    pub pieces: u64,
 }
 
 /// The system calls that give a process memory or take it back, as the

@@ -75,6 +75,20 @@ pub const SOURCES: [RealSource; 3] = [RealSource::File, RealSource::Pipe, RealSo
 /// ([`REAL_SAMPLING`], or [`Sampling::QUICK`] for one sample). The report's
 /// `link` is left empty (the façade fills it in).
 pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling, real: Sampling) -> Result<RealReport, ParamError> {
+    run_over(params, clock, sampling, real, &SOURCES, &SOURCES)
+}
+
+/// [`run`] over the source kinds `sources` only, with the cost fitted over
+/// `fitted` (the link's own kind among them, or none): what a test needs
+/// of `buflab real` and no more. The report's `calibrated_*` are 0 without a fit.
+pub fn run_over(
+    params: &Params,
+    clock: &dyn Clock,
+    sampling: Sampling,
+    real: Sampling,
+    sources: &[RealSource],
+    fitted: &[RealSource],
+) -> Result<RealReport, ParamError> {
     params.check()?;
     if params.lab != Lab::Read {
         return Err(ParamError { key: key::LAB, message: "real I/O runs the read lab's readers; this link is the write lab".into() });
@@ -93,7 +107,8 @@ pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling, real: Samplin
     // A regular file answers every request in full: its runs are set beside
     // `chunk=file`'s, measured here unless that is the link's own model.
     let file_model = Params { chunk: ChunkModel::File, ..params.clone() };
-    let simulated_file = if params.chunk == ChunkModel::File { None } else { Some(experiment::run(&file_model, clock, sampling)?) };
+    let with_file = sources.contains(&RealSource::File) && params.chunk != ChunkModel::File;
+    let simulated_file = if with_file { Some(experiment::run(&file_model, clock, sampling)?) } else { None };
 
     let failed = |source: RealSource, kind: ReaderKind, e: io::Error| ParamError {
         key: "run",
@@ -102,7 +117,7 @@ pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling, real: Samplin
     let file = TempFile::new(&data).map_err(|e| ParamError { key: "run", message: format!("temporary file: {e}") })?;
     let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| ParamError { key: "run", message: format!("loopback: {e}") })?;
     let mut rows = Vec::new();
-    for source in SOURCES {
+    for &source in sources {
         let model_report = match (source, &simulated_file) {
             (RealSource::File, Some(r)) => r,
             _ => &simulated,
@@ -124,16 +139,17 @@ pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling, real: Samplin
     }
 
     let own = RealSource::of_chunk(params.chunk);
-    let mut fits = Vec::with_capacity(SOURCES.len());
-    for source in SOURCES {
+    let mut fits = Vec::with_capacity(fitted.len());
+    for &source in fitted {
         let fit = fit_costs(source, clock, &listener)
             .map_err(|e| ParamError { key: "run", message: format!("fitting the cost per call over a real {}: {e}", source.id()) })?;
         fits.push(fit);
     }
-    let fit = fits.iter().find(|f| f.source == own).expect("every source kind is fitted");
+    let fit = fits.iter().find(|f| f.source == own);
+    let whole = |v: Option<f64>| v.map_or(0, |v| v.round().max(0.0) as u64);
     Ok(RealReport {
-        calibrated_sys: LIMITS.sys.clamp(fit.sys_ns.round().max(0.0) as u64),
-        calibrated_sys_kib: LIMITS.sys_kib.clamp(fit.ns_per_kib.round().max(0.0) as u64),
+        calibrated_sys: LIMITS.sys.clamp(whole(fit.map(|f| f.sys_ns))),
+        calibrated_sys_kib: LIMITS.sys_kib.clamp(whole(fit.map(|f| f.ns_per_kib))),
         calibrated_from: CalibratedFrom { source: own, reader: ReaderKind::Unbuffered },
         fits,
         real: rows,
@@ -299,6 +315,7 @@ struct Measured {
     digest: String,
     wall: crate::model::Stats,
     ns_per_read: f64,
+    writer_late: Option<crate::model::Lateness>,
 }
 
 impl Measured {
@@ -327,6 +344,7 @@ impl Measured {
             wall_ns: self.wall,
             ns_per_read: self.ns_per_read,
             digest: self.digest,
+            writer_late_ns: self.writer_late,
             ratio: median / model.total_ns,
             sys_ns: (median - model.cpu_ns) / read_calls.max(1) as f64,
             model,
@@ -373,12 +391,16 @@ fn measure_source<S: ObservedRead>(
     let mut kept: Vec<Kept> = (0..streams).map(|_| Kept::room_for(len)).collect();
     feed.start();
     let label = alloc_label(source, kind);
+    let raised = paced(params) && Pace::raise_priority();
     let started = clock.now_ns();
     let (pass, counts) = kernel::count(|| {
         kernel::marked(&label, || run_real_pass(params, kind, sources, len, Some(&log), &mut app_buf, &mut kept))
     });
     let counted_ns = (clock.now_ns() - started).max(0.0);
-    feed.finish()?;
+    if raised {
+        Pace::usual_priority();
+    }
+    let late = feed.finish()?;
     let pass = pass?;
     let kernel = counts.filter(|_| kernel_counts);
     let digest = combined_digest(&kept.iter().map(Kept::digest).collect::<Vec<_>>());
@@ -388,7 +410,8 @@ fn measure_source<S: ObservedRead>(
         // program's cost: the counted pass's wall time is all there is to say.
         let wall = measure::stats(&mut vec![counted_ns], 1);
         let ns_per_read = counted_ns / kernel.map_or(pass.read_calls, |d| d.read_calls).max(1) as f64;
-        return Ok(Measured { pass, kernel, sizes: log.sizes(), digest, wall, ns_per_read });
+        let writer_late = lateness(late);
+        return Ok(Measured { pass, kernel, sizes: log.sizes(), digest, wall, ns_per_read, writer_late });
     }
 
     let mut sinks: Vec<CountSink> = (0..streams).map(|_| CountSink::default()).collect();
@@ -427,7 +450,18 @@ fn measure_source<S: ObservedRead>(
     let mut per_read: Vec<f64> = times.iter().zip(&calls).map(|(t, &n)| t / n.max(1) as f64).collect();
     let ns_per_read = measure::stats(&mut per_read, 1).median;
     let wall = measure::stats(&mut times.clone(), 1);
-    Ok(Measured { pass, kernel, sizes: log.sizes(), digest, wall, ns_per_read })
+    Ok(Measured { pass, kernel, sizes: log.sizes(), digest, wall, ns_per_read, writer_late: lateness(late) })
+}
+
+/// How late a paced writer wrote its pieces: median, 90th percentile and
+/// most, in ns; `None` without a pace.
+fn lateness(mut late: Vec<u64>) -> Option<crate::model::Lateness> {
+    if late.is_empty() {
+        return None;
+    }
+    late.sort_unstable();
+    let at = |q: f64| late[((late.len() - 1) as f64 * q).round() as usize];
+    Some(crate::model::Lateness { median_ns: at(0.5), p90_ns: at(0.9), max_ns: at(1.0), pieces: late.len() as u64 })
 }
 
 /// The real counted pass's sink: keeps what the application received, in
@@ -479,7 +513,7 @@ pub fn alloc_label(source: RealSource, kind: ReaderKind) -> String {
 #[derive(Default)]
 struct Feed {
     go: Vec<Sender<()>>,
-    writers: Vec<JoinHandle<io::Result<()>>>,
+    writers: Vec<JoinHandle<io::Result<Vec<u64>>>>,
 }
 
 impl Feed {
@@ -490,14 +524,18 @@ impl Feed {
         }
     }
 
-    /// Waits for every writer; the first one's error, if any.
-    fn finish(self) -> io::Result<()> {
+    /// Waits for every writer; the first one's error, if any, else how
+    /// late each paced writer wrote its pieces (ns, every piece of every
+    /// stream; empty without a pace).
+    fn finish(self) -> io::Result<Vec<u64>> {
         drop(self.go);
-        let mut first = Ok(());
+        let mut first = Ok(Vec::new());
         for w in self.writers {
             let result = w.join().unwrap_or_else(|_| Err(io::Error::other("a writer thread panicked")));
-            if first.is_ok() {
-                first = result;
+            match (&mut first, result) {
+                (Ok(all), Ok(late)) => all.extend(late),
+                (Ok(_), Err(e)) => first = Err(e),
+                (Err(_), _) => {}
             }
         }
         first
@@ -522,11 +560,15 @@ impl Feed {
 /// `(bytes through piece i) ÷ rate` after the run began, the piece's end
 /// time at the link's rate. The writer sleeps until then. A writer that is
 /// late (woken late by a busy machine, or blocked on a full pipe) catches
-/// up at twice the rate, never closer than half a piece's time after the
-/// piece before, rather than in one burst that a reader would find joined
-/// where the model's punctual writer delivers pieces one by one; over a run
-/// it keeps the rate. The thread asks the kernel for timers without slack
-/// (`timerslack_ns`, 50 µs by default), so a sleep ends when it is due.
+/// up at [`Pace::CATCH_UP`] times the rate, never closer than that fraction
+/// of a piece's time after the piece before, rather than in one burst that
+/// a reader would find joined where the model's punctual writer delivers
+/// pieces one by one; over a run it keeps the rate. A writer that is behind
+/// because its last write waited for room (the kernel's buffer was full)
+/// writes what is due at once, as the model's writer refills the buffer.
+/// The thread asks the kernel for timers without slack (50 µs by default)
+/// and for a higher priority where permitted, so a sleep ends when it is
+/// due; how late it woke is reported ([`RealRun::writer_late_ns`]).
 #[derive(Clone, Copy, Debug)]
 struct Pace {
     rate: u64,
@@ -548,51 +590,93 @@ impl Pace {
         }
     }
 
+    /// Asks the kernel to run the calling thread before ordinary work
+    /// (nice −10, where permitted: root or `CAP_SYS_NICE`), so a busy machine
+    /// delays a paced writer or reader less. `false` where it may not (the
+    /// run goes on at the usual priority).
+    fn raise_priority() -> bool {
+        #[cfg(target_os = "linux")]
+        // SAFETY: setpriority with `who` 0 changes only the calling thread's nice value (Linux).
+        unsafe {
+            libc::setpriority(libc::PRIO_PROCESS, 0, -10) == 0
+        }
+        #[cfg(not(target_os = "linux"))]
+        false
+    }
+
+    /// The calling thread back at the usual priority (nice 0).
+    fn usual_priority() {
+        #[cfg(target_os = "linux")]
+        // SAFETY: as in `raise_priority`.
+        unsafe {
+            libc::setpriority(libc::PRIO_PROCESS, 0, 0);
+        }
+    }
+
+    /// How many times the rate a late writer catches up at.
+    const CATCH_UP: u32 = 4;
+
+    /// A write that took longer than this waited for the reader to make room.
+    const BLOCKED: std::time::Duration = std::time::Duration::from_micros(100);
+
     /// The shortest spacing worth a sleep when catching up: below it a
     /// sleep costs more than it spaces (a wake-up takes tens of µs on a
     /// busy machine), so a late writer writes at once.
     const SPACING: std::time::Duration = std::time::Duration::from_micros(20);
 }
 
-fn write_pieces(mut out: impl Write, data: &[u8], mut chunker: Chunker, pace: Option<Pace>, go: Receiver<()>) -> io::Result<()> {
+/// Writes `data` in pieces, paced or flat out; returns how late the
+/// writer woke from each of its sleeps, in ns (empty without a pace).
+fn write_pieces(mut out: impl Write, data: &[u8], mut chunker: Chunker, pace: Option<Pace>, go: Receiver<()>) -> io::Result<Vec<u64>> {
     if pace.is_some() {
         Pace::sharpen_timers();
+        let _ = Pace::raise_priority();
     }
+    let mut late = Vec::new();
     if go.recv().is_err() {
-        return Ok(()); // the run never started
+        return Ok(late); // the run never started
     }
     let start = std::time::Instant::now();
     let mut at = 0;
     let mut last = std::time::Duration::ZERO;
+    // The last write waited for room: the writer is behind because the
+    // kernel's buffer was full, and refills it at once, as the model's does.
+    let mut refilling = false;
     while at < data.len() {
         let n = chunker.next_limit().max(1).min(data.len() - at);
         if let Some(pace) = pace {
             let due = pace.due(at + n);
-            let half_gap = (due - pace.due(at)) / 2;
+            let spacing = (due - pace.due(at)) / Pace::CATCH_UP;
             let now = start.elapsed();
             let until = if due > now {
+                refilling = false;
                 due
-            } else if half_gap >= Pace::SPACING {
-                last + half_gap
+            } else if !refilling && spacing >= Pace::SPACING {
+                last + spacing
             } else {
                 now
             };
             if until > now {
                 thread::sleep(until - now);
+                late.push(start.elapsed().saturating_sub(until).as_nanos() as u64);
             }
             last = start.elapsed();
         }
-        match out.write_all(&data[at..at + n]) {
+        let written = out.write_all(&data[at..at + n]);
+        if pace.is_some() && start.elapsed() - last > Pace::BLOCKED {
+            refilling = true;
+        }
+        match written {
             Ok(()) => at += n,
             // The reader stopped early (the `scan` workload, `exact`) and
             // closed its end: nothing left to deliver.
             Err(e) if matches!(e.kind(), ErrorKind::BrokenPipe | ErrorKind::ConnectionReset | ErrorKind::ConnectionAborted) => {
-                return Ok(())
+                return Ok(late)
             }
             Err(e) => return Err(e),
         }
     }
-    Ok(())
+    Ok(late)
 }
 
 fn open_pipes(params: &Params, data: &Arc<[u8]>) -> io::Result<(Lanes<PipeReader>, Feed)> {

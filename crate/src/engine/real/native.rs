@@ -34,6 +34,7 @@
 use std::fs::{self, File};
 use std::io::{self, ErrorKind, PipeReader, Write};
 use std::net::{TcpListener, TcpStream};
+use std::os::fd::AsRawFd;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -546,7 +547,7 @@ impl Feed {
     /// seed, then closes `out` (the reader's end of stream). With a `rate`
     /// it is paced as the model's pieces arrive ([`Pace`]); without, it
     /// writes as fast as the kernel takes the pieces.
-    fn spawn(&mut self, params: &Params, index: usize, data: &Arc<[u8]>, out: impl Write + Send + 'static) {
+    fn spawn(&mut self, params: &Params, index: usize, data: &Arc<[u8]>, out: impl Write + AsRawFd + Send + 'static) {
         let (go, wait) = channel();
         let chunker = Chunker::new(params.chunk, stream_seed(params.seed, index));
         let data = Arc::clone(data);
@@ -564,8 +565,9 @@ impl Feed {
 /// of a piece's time after the piece before, rather than in one burst that
 /// a reader would find joined where the model's punctual writer delivers
 /// pieces one by one; over a run it keeps the rate. A writer that is behind
-/// because its last write waited for room (the kernel's buffer was full)
-/// writes what is due at once, as the model's writer refills the buffer.
+/// because a write found no room (the kernel's buffer was full: its end is
+/// non-blocking, so the kernel says so) writes what is due at once, as the
+/// model's writer refills the buffer.
 /// The thread asks the kernel for timers without slack (50 µs by default)
 /// and for a higher priority where permitted, so a sleep ends when it is
 /// due; how late it woke is reported ([`RealRun::writer_late_ns`]).
@@ -616,8 +618,7 @@ impl Pace {
     /// How many times the rate a late writer catches up at.
     const CATCH_UP: u32 = 4;
 
-    /// A write that took longer than this waited for the reader to make room.
-    const BLOCKED: std::time::Duration = std::time::Duration::from_micros(100);
+
 
     /// The shortest spacing worth a sleep when catching up: below it a
     /// sleep costs more than it spaces (a wake-up takes tens of µs on a
@@ -627,10 +628,11 @@ impl Pace {
 
 /// Writes `data` in pieces, paced or flat out; returns how late the
 /// writer woke from each of its sleeps, in ns (empty without a pace).
-fn write_pieces(mut out: impl Write, data: &[u8], mut chunker: Chunker, pace: Option<Pace>, go: Receiver<()>) -> io::Result<Vec<u64>> {
+fn write_pieces(mut out: impl Write + AsRawFd, data: &[u8], mut chunker: Chunker, pace: Option<Pace>, go: Receiver<()>) -> io::Result<Vec<u64>> {
     if pace.is_some() {
         Pace::sharpen_timers();
         let _ = Pace::raise_priority();
+        set_nonblocking(&out)?;
     }
     let mut late = Vec::new();
     if go.recv().is_err() {
@@ -662,10 +664,10 @@ fn write_pieces(mut out: impl Write, data: &[u8], mut chunker: Chunker, pace: Op
             }
             last = start.elapsed();
         }
-        let written = out.write_all(&data[at..at + n]);
-        if pace.is_some() && start.elapsed() - last > Pace::BLOCKED {
-            refilling = true;
-        }
+        let written = match pace {
+            Some(_) => write_waiting(&mut out, &data[at..at + n]).map(|waited| refilling |= waited),
+            None => out.write_all(&data[at..at + n]),
+        };
         match written {
             Ok(()) => at += n,
             // The reader stopped early (the `scan` workload, `exact`) and
@@ -677,6 +679,47 @@ fn write_pieces(mut out: impl Write, data: &[u8], mut chunker: Chunker, pace: Op
         }
     }
     Ok(late)
+}
+
+/// The paced writer's end in non-blocking mode, so a write that finds no
+/// room says so ([`write_waiting`]).
+fn set_nonblocking(out: &impl AsRawFd) -> io::Result<()> {
+    // SAFETY: F_GETFL and F_SETFL on an open descriptor change only its flags.
+    let ok = unsafe {
+        let flags = libc::fcntl(out.as_raw_fd(), libc::F_GETFL);
+        flags >= 0 && libc::fcntl(out.as_raw_fd(), libc::F_SETFL, flags | libc::O_NONBLOCK) == 0
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// Writes all of `bytes` to a non-blocking `out`, waiting (poll) whenever
+/// the kernel has no room; whether it had to wait.
+fn write_waiting(out: &mut (impl Write + AsRawFd), mut bytes: &[u8]) -> io::Result<bool> {
+    let mut waited = false;
+    while !bytes.is_empty() {
+        match out.write(bytes) {
+            Ok(0) => return Err(ErrorKind::WriteZero.into()),
+            Ok(n) => bytes = &bytes[n..],
+            Err(e) if e.kind() == ErrorKind::WouldBlock => {
+                waited = true;
+                let mut fd = libc::pollfd { fd: out.as_raw_fd(), events: libc::POLLOUT, revents: 0 };
+                // SAFETY: one pollfd, valid for the call.
+                if unsafe { libc::poll(&mut fd, 1, -1) } < 0 {
+                    let e = io::Error::last_os_error();
+                    if e.kind() != ErrorKind::Interrupted {
+                        return Err(e);
+                    }
+                }
+            }
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(waited)
 }
 
 fn open_pipes(params: &Params, data: &Arc<[u8]>) -> io::Result<(Lanes<PipeReader>, Feed)> {

@@ -601,9 +601,12 @@ fn sizes(s: &buflab::model::ReadSizes) -> String {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn real_table(r: &buflab::model::RealReport) -> String {
+    // A paced run's wall time is the pace and the work: no time to set beside the model's.
+    let paced = buflab::engine::real::native::paced(&r.simulated.params);
+    let timed = |s: String| if paced { "–".to_string() } else { s };
     let header = [
         "source", "reader", "read calls‡", "wrapper calls", "bytes/read min–med–max", "minor faults", "alloc calls§", "wall median",
-        "wall min–max", "per read", "model reads", "model bytes/read", "model total*", "real/model", "sys fit†", "digest",
+        "wall min–max", "per read", "model reads", "model bytes/read", "model total*", "real/model", "sys fit†", "writer late¶", "digest",
     ];
     let rows: Vec<Vec<String>> = r
         .real
@@ -625,9 +628,10 @@ fn real_table(r: &buflab::model::RealReport) -> String {
                 ns(run.ns_per_read),
                 run.model.read_calls.to_string(),
                 sizes(&run.model.bytes_per_read),
-                ns(run.model.total_ns),
-                format!("{:.2}", run.ratio),
-                format!("{:.0} ns", run.sys_ns),
+                timed(ns(run.model.total_ns)),
+                timed(format!("{:.2}", run.ratio)),
+                timed(format!("{:.0} ns", run.sys_ns)),
+                run.writer_late_ns.map_or_else(|| "–".into(), |l| ns(l.p90_ns as f64)),
                 if run.digest == r.simulated.source_digest { "ok".into() } else { "WRONG".into() },
             ]
         })
@@ -669,7 +673,8 @@ fn real_table(r: &buflab::model::RealReport) -> String {
          by strace in a second, quick run of this command{}.\n\
          * model: the same reader over the in-memory source cut by chunk=file (file) or the link's chunks (pipe,\n\
          tcp): measured CPU median + model reads × sys ({} ns) + bytes × syskib ({} ns per KiB).\n\
-         † sys fit: (wall median − model CPU) ÷ read calls.\n",
+         † sys fit: (wall median − model CPU) ÷ read calls. ¶ writer late: how late a paced writer woke from\n\
+         its sleeps, 9 times in 10 (the model's writer is never late).\n",
         r.alloc_calls_unavailable.as_ref().map(|why| format!(" (unavailable: {why})")).unwrap_or_default(),
         p.sys,
         p.sys_kib,

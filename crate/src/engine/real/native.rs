@@ -167,7 +167,7 @@ pub fn run_over(
 pub const FIT_SIZES: [usize; 5] = [1, 16, 256, 4096, 65536];
 /// Calls one size makes per round, at most.
 const FIT_CALLS: usize = 4096;
-/// Rounds per size; the median round's time per call is the point.
+/// Rounds per size after a warm-up; the fastest round's time per call is the point.
 pub const FIT_ROUNDS: usize = 7;
 
 /// Bytes `source` holds for a reader that has not read yet: a regular
@@ -186,8 +186,9 @@ fn fit_room(source: RealSource) -> usize {
 /// [`FIT_SIZES`], unbuffered `read` calls of that size on a fresh source
 /// whose bytes are all there before the first call (a regular file in the
 /// page cache; a pipe or a loopback socket its writer filled first), timed
-/// as a whole, less the same calls' copy from memory, which the model's CPU
-/// time already holds. The line through the points, weighted by 1 ÷ time²,
+/// as a whole, the sizes in turn, [`FIT_ROUNDS`] rounds after one to warm
+/// up; a size's point is its fastest round's time per call, less the same
+/// calls' copy from memory, which the model's CPU time already holds. The line through the points, weighted by 1 ÷ time²,
 /// is [`CostFit::line`]. What a read that waits for its writer costs on top
 /// (a wake-up) is not in it.
 pub fn fit_costs(source: RealSource, clock: &dyn Clock, listener: &TcpListener) -> io::Result<CostFit> {
@@ -196,13 +197,15 @@ pub fn fit_costs(source: RealSource, clock: &dyn Clock, listener: &TcpListener) 
     let data: Arc<[u8]> = (0..room).map(|i| i as u8).collect::<Vec<u8>>().into();
     let file = TempFile::new(&data)?;
     let mut buf = vec![0u8; *FIT_SIZES.last().expect("sizes")];
-    let mut points = Vec::with_capacity(FIT_SIZES.len());
-    for n in FIT_SIZES {
-        let calls = (room / n).clamp(1, FIT_CALLS);
-        let need = calls * n;
-        let mut per_call = Vec::with_capacity(FIT_ROUNDS);
-        let mut bytes_per_call = Vec::with_capacity(FIT_ROUNDS);
-        for _ in 0..FIT_ROUNDS {
+    let calls_of = |n: usize| (room / n).clamp(1, FIT_CALLS);
+    // Per size: time per call and bytes per call of each round. The sizes
+    // take turns within a round, so a busy spell of the machine falls on all
+    // of them; round 0 warms up and is dropped.
+    let mut rounds: Vec<Vec<(f64, f64)>> = vec![Vec::with_capacity(FIT_ROUNDS); FIT_SIZES.len()];
+    for round in 0..=FIT_ROUNDS {
+        for (i, &n) in FIT_SIZES.iter().enumerate() {
+            let calls = calls_of(n);
+            let need = calls * n;
             let mut reader: Box<dyn Read> = match source {
                 RealSource::File => Box::new(File::open(&file.path)?),
                 RealSource::Pipe => {
@@ -232,12 +235,17 @@ pub fn fit_costs(source: RealSource, clock: &dyn Clock, listener: &TcpListener) 
                 }
             }
             let ns = (clock.now_ns() - start).max(0.0);
-            per_call.push(ns / made.max(1) as f64);
-            bytes_per_call.push(got as f64 / made.max(1) as f64);
+            if round > 0 {
+                rounds[i].push((ns / made.max(1) as f64, got as f64 / made.max(1) as f64));
+            }
         }
-        let median = |v: &mut Vec<f64>| measure::stats(v, 1).median;
-        let (ns, bytes) = (median(&mut per_call), median(&mut bytes_per_call));
-        points.push((n, bytes, (ns - in_memory_ns(&data, n, calls, clock)).max(1.0)));
+    }
+    let mut points = Vec::with_capacity(FIT_SIZES.len());
+    for (i, &n) in FIT_SIZES.iter().enumerate() {
+        // The least disturbed round: on a busy machine a round's time is the
+        // call's and whatever else ran meanwhile, never less than the call's.
+        let &(ns, bytes) = rounds[i].iter().min_by(|a, b| a.0.total_cmp(&b.0)).expect("rounds");
+        points.push((n, bytes, (ns - in_memory_ns(&data, n, calls_of(n), clock)).max(1.0)));
     }
     let xy: Vec<(f64, f64)> = points.iter().map(|&(_, x, y)| (x, y)).collect();
     let (sys_ns, ns_per_kib, residual) = CostFit::line(&xy).unwrap_or((0.0, 0.0, f64::NAN));
@@ -287,11 +295,11 @@ fn flat_out(mut out: impl Write + Send + 'static, data: Arc<[u8]>, need: usize) 
 }
 
 /// Time per call of `calls` reads of `n` bytes out of memory (`&[u8]`'s
-/// `read`: the copy), median of three rounds.
+/// `read`: the copy), the fastest of five rounds.
 fn in_memory_ns(data: &[u8], n: usize, calls: usize, clock: &dyn Clock) -> f64 {
     use std::io::Read;
     let mut buf = vec![0u8; n];
-    let mut rounds: Vec<f64> = (0..3)
+    let rounds: Vec<f64> = (0..5)
         .map(|_| {
             let mut from = &data[..];
             let start = clock.now_ns();
@@ -304,7 +312,7 @@ fn in_memory_ns(data: &[u8], n: usize, calls: usize, clock: &dyn Clock) -> f64 {
             (clock.now_ns() - start).max(0.0) / calls as f64
         })
         .collect();
-    measure::stats(&mut rounds, 1).median
+    rounds.into_iter().fold(f64::INFINITY, f64::min)
 }
 
 /// What one reader did over one real source kind.

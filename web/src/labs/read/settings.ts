@@ -259,8 +259,56 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
       note: (p) => {
         const origin = codec.schema.sys_sources.find((s) => s.id === p.sys_source);
         if (p.sys_source === "manual" || !origin) return { text: sysHint, kind: "hint" };
-        return { text: `Measured: ${origin.about} The I/O time stays modelled: source reads × this cost.`, kind: "hint" };
+        return { text: `Measured: ${origin.about} The I/O time stays modelled: source reads × this cost, plus the cost per KiB.`, kind: "hint" };
       },
+    },
+    current,
+    emit,
+  );
+
+  const sysKib = numberField(
+    {
+      ...words("syskib"),
+      range: limits.sys_kib,
+      steps: oneTwoFiveSteps(limits.sys_kib),
+      get: (p) => p.sys_kib,
+      set: (p, v) => ({ ...p, sys_kib: v, sys_source: "manual" }),
+    },
+    current,
+    emit,
+  );
+  // Arrival in time: off (0, each read gets one fresh piece) or a rate. On,
+  // it starts at the rate sweep's first value.
+  const rateWords = words("rate");
+  const firstRate = codec.schema.sweep_axes.find((a) => a.id === "rate")?.from ?? limits.rate.min;
+  const arrival = checkField(
+    {
+      ...rateWords,
+      get: (p) => p.rate > 0,
+      set: (p, on) => ({ ...p, rate: on ? firstRate : 0 }),
+    },
+    current,
+    emit,
+  );
+  const rate = sizeField(
+    codec,
+    {
+      label: `${rateWords.label}, bytes per second`,
+      hint: "",
+      range: limits.rate,
+      get: (p) => p.rate,
+      set: (p, v) => ({ ...p, rate: v }),
+    },
+    current,
+    emit,
+  );
+  const work = numberField(
+    {
+      ...words("work"),
+      range: limits.work,
+      steps: oneTwoFiveSteps(limits.work),
+      get: (p) => p.work,
+      set: (p, v) => ({ ...p, work: v }),
     },
     current,
     emit,
@@ -282,7 +330,7 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
       },
       { title: "Chained reader", fields: [shownWhen(pool, uses("pool"))] },
       { title: "Async readers", fields: [shownWhen(pend, uses("pend"))] },
-      { title: "I/O model", fields: [sys] },
+      { title: "I/O model", fields: [sys, sysKib, arrival, shownWhen(rate, (p) => p.rate > 0), work] },
     ],
     summary: (p) => {
       const label = codec.schema.workloads.find((w) => w.id === p.workload)?.label ?? p.workload;
@@ -292,6 +340,9 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
         `seed ${p.seed}`,
         `${formatCount(p.sys)} ns per source read (modelled)`,
       ];
+      if (p.sys_kib > 0) parts.push(`${formatCount(p.sys_kib)} ns per KiB read (modelled)`);
+      if (p.rate > 0) parts.push(`pieces arrive at ${bytes(p.rate)}/s`);
+      if (p.work > 0) parts.push(`${formatCount(p.work)} ns of work per piece`);
       if (uses("pool")(p)) parts.push(`block pool ${p.pool ? "on" : "off"}`);
       if (uses("pend")(p)) parts.push(p.pend > 0 ? `Pending before ${p.pend}% of source reads` : "source always ready");
       return parts.join(" · ");

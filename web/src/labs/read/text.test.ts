@@ -65,7 +65,7 @@ describe("result sentences", () => {
   });
 
   it("never says the buffer saves nothing when every reader compared is buffered", () => {
-    // The buffer-size lesson's single run: std and chained over a poor network.
+    // A single run of std and chained over a poor network.
     const text = summarize(report([run("std", 3641, 1e6, 0), run("chained", 3641, 1e6, 0)]), labelOf, buffered, codec);
     expect(text).toBe(
       "std BufReader and chained zero-copy made the same number of source reads (3,641 for 1,048,577 application reads): at these settings neither buffer saves more system calls than the other.",

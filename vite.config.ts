@@ -1,3 +1,4 @@
+import { basename, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { precompress } from "./web/build/precompress.js";
@@ -35,7 +36,14 @@ export default defineConfig(({ mode }) => ({
     // The wasm must stay a separate file: 'wasm-unsafe-eval' allows compiling
     // it, but an inlined data: URL would be blocked by connect-src 'self'.
     assetsInlineLimit: 0,
-    rollupOptions: { input: pages(mode) },
+    rollupOptions: {
+      input: pages(mode),
+      // A feature folder's chunk is named after its folder (labs/read/sweep/index.ts → sweep-….js):
+      // the offline policy tells the parts that come after the first numbers by name.
+      output: {
+        chunkFileNames: (chunk) => `assets/${chunk.facadeModuleId?.endsWith("/index.ts") ? basename(dirname(chunk.facadeModuleId)) : "[name]"}-[hash].js`,
+      },
+    },
   },
   resolve: {
     alias:

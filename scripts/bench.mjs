@@ -6,7 +6,7 @@
 //              in a worker, cross-origin isolated by vite preview's headers)
 //   criterion: cargo bench --bench crosscheck           (the referee, natively)
 //
-// The suite's two sides use crate/src/engine/measure.rs's sampling, so their
+// The suite's two sides use crate/src/engine/clock.rs's sampling, so their
 // ratio compares the code, not two harnesses. Writes docs/benchmarks.md
 // unless --no-write.
 //
@@ -89,7 +89,7 @@ function nativeOrder() {
  * the order check's second WebAssembly row: right after instantiating, a
  * fresh worker's samples ran slower and scattered wider. The engine's own
  * rule for that (a first full measurement warms up until the instance is
- * `FRESH_NS` old, crate/src/engine/measure.rs) is what should make the
+ * `FRESH_NS` old, crate/src/engine/clock.rs) is what should make the
  * first WebAssembly row read as this one.
  */
 const ORDER_SETTLE_MS = 3000;
@@ -729,10 +729,11 @@ ${crossTable}
 
 ${table}
 `;
-  // From "Mutation testing" on the file is kept as it is: the mutation
-  // scores (`npm run mutants`) and the measurement notes moved there from the README.
+  // From the marker on, the file is kept as it is: the topics written by hand
+  // (targets, notes and their history, the mutation scores of `npm run mutants`).
+  const marker = "\n<!-- npm run bench rewrites the page above this line; what follows is kept by hand. -->";
   const previous = existsSync(`${root}docs/benchmarks.md`) ? readFileSync(`${root}docs/benchmarks.md`, "utf8") : "";
-  const mutation = previous.indexOf("\n## Mutation testing");
-  writeFileSync(`${root}docs/benchmarks.md`, mutation < 0 ? doc : doc + previous.slice(mutation));
+  const kept = previous.indexOf(marker);
+  writeFileSync(`${root}docs/benchmarks.md`, kept < 0 ? doc : doc + previous.slice(kept));
   console.log("\nwrote docs/benchmarks.md");
 }

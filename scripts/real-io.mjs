@@ -2,7 +2,7 @@
 // and reader: the median of the repeats' wall-time medians, the range of
 // every sample of every repeat, time per read call, the simulated total and
 // the calibrated sys. Timings on a small shared machine wander; repeats show
-// by how much. The README's Real I/O tables come from this script.
+// by how much. docs/benchmarks.md's Real I/O tables come from this script.
 //
 //   node scripts/real-io.mjs [--repeat 3] [--binary target/release/buflab] [--debug] LINK
 //

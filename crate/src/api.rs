@@ -3,7 +3,7 @@
 //! every report it makes leaves `link` empty; this is the one place that
 //! pairs the two.
 
-use crate::engine::measure::{Clock, Sampling};
+use crate::engine::clock::{Clock, Sampling};
 use crate::engine::{experiment, sweep, write};
 use crate::link;
 use crate::model::{LabReport, ParamError, Params, Report, SweepPoint, SweepReport, WriteReport};

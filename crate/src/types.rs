@@ -32,7 +32,7 @@ use ts_rs::{Config, TypeVisitor, TS};
 use crate::catalog::glossary::{glossary, Term};
 use crate::catalog::lessons::{Lesson, LESSONS};
 use crate::catalog::Schema;
-use crate::link::Decoded;
+use crate::link::{Decoded, Links};
 use crate::model::{Calibration, LabReport, Ratio, SweepReport, Verdict};
 
 const TYPES_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/types.gen.ts");
@@ -69,6 +69,8 @@ fn generate_types() -> String {
     c.visit::<Lesson>();
     c.visit::<Term>();
     c.visit::<Decoded>();
+    // Returned by `wasm::links` and `wasm::links_of`.
+    c.visit::<Links>();
     c.visit::<LabReport>();
     c.visit::<SweepReport>();
     // Returned by the glue as a plain string (`wasm::verdict`).

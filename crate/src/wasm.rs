@@ -4,7 +4,7 @@
 //! main thread                         worker
 //!   decode_link / parse_size /          run(link, counts, quick) -> Report | WriteReport
 //!   format_size / max_streams             (blocking; only ever in the worker)
-//!   encode_link / fit_sweep /           calibrate_opfs(params, handle) -> Calibration
+//!   encode_link / links / fit_sweep /   calibrate_opfs(params, handle) -> Calibration
 //!   verdict / time_ratio                  (the worker opens the OPFS handle)
 //!   (pure, synchronous)
 //! ```
@@ -28,7 +28,8 @@
 //! - web/pkg-timing/<workload>, one per workload: the read lab's timed pass
 //!   (`time_counted`, `run`) and sweeps, with the loops of that workload only;
 //! - web/pkg-program: what the page calls on its own thread besides reading
-//!   links (`encode_link`, `fit_sweep`, `code`), the write lab and Calibrate.
+//!   links (`encode_link`, `links`, `fit_sweep`, `code`), the write lab and
+//!   Calibrate.
 //!
 //! Exports marked `#[cfg(feature = "timed")]` exist in the timing and
 //! program builds, those marked `program` in the program build only.
@@ -41,8 +42,8 @@ use wasm_bindgen::JsCast;
 
 use crate::api;
 #[cfg(feature = "timed")]
-use crate::engine::measure;
-use crate::engine::measure::{Clock, Sampling};
+use crate::engine::clock;
+use crate::engine::clock::{Clock, Sampling};
 use crate::link;
 use crate::model;
 #[cfg(any(feature = "timed", feature = "program"))]
@@ -114,7 +115,7 @@ impl Clock for PerformanceClock {
     }
     #[cfg(feature = "timed")]
     fn fresh_until_ns(&self) -> f64 {
-        f64::from_bits(STARTED_MS.load(std::sync::atomic::Ordering::Relaxed)) * 1e6 + measure::FRESH_NS
+        f64::from_bits(STARTED_MS.load(std::sync::atomic::Ordering::Relaxed)) * 1e6 + clock::FRESH_NS
     }
 }
 
@@ -166,8 +167,8 @@ fn inject(_fault: &str) -> Result<(), JsError> {
 /// the run in builds with the `faults` feature only; other builds refuse it.
 ///
 /// Plain arguments, not objects: the counting build then carries no
-/// deserializer at all (params through serde-wasm-bindgen were ~20 KB of its
-/// gzipped size).
+/// deserializer at all, a large part of its download otherwise
+/// (docs/benchmarks.md, "The engine in parts").
 #[wasm_bindgen]
 pub fn run(link: &str, counts: bool, quick: bool, fault: Option<String>) -> Result<JsValue, JsError> {
     let params = link::params_of(link).map_err(|e| JsError::new(&e.to_string()))?;
@@ -220,7 +221,7 @@ pub fn bench_one(name: &str, after_others: bool) -> Result<JsValue, JsError> {
     to_js(&result.ok_or_else(|| JsError::new(&format!("the suite has no scenario called {name:?}")))?)
 }
 
-/// Decodes an untrusted link: `{params, notices, fragment}`. Never throws.
+/// Decodes an untrusted link: `{params, notices, fragment, links}`. Never throws.
 #[wasm_bindgen]
 pub fn decode_link(link: &str) -> Result<JsValue, JsError> {
     to_js(&link::decode(link))
@@ -231,6 +232,14 @@ pub fn decode_link(link: &str) -> Result<JsValue, JsError> {
 #[wasm_bindgen]
 pub fn encode_link(params: JsValue) -> Result<String, JsError> {
     Ok(link::encode(&params_from_js(params)?))
+}
+
+/// The links the page keeps for valid params (`link::links`): `{link, run,
+/// sweep, view}`. Throws for invalid ones.
+#[cfg(feature = "program")]
+#[wasm_bindgen]
+pub fn links(params: JsValue) -> Result<JsValue, JsError> {
+    to_js(&link::links(&params_from_js(params)?))
 }
 
 /// The figures of a [`model::Stats`] that its comparisons read

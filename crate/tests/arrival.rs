@@ -26,7 +26,7 @@
 use std::fmt::Write as _;
 
 use buflab::catalog::lessons::{lesson, Lesson};
-use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::engine::real::native::run_over;
 use buflab::link::{decode, encode};
 use buflab::model::{format_size, ChunkModel, Id, LessonId, Params, ReaderKind, RealReport, RealSource, Run, KIB, MIB};

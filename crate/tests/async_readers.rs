@@ -11,7 +11,8 @@ use std::io;
 
 use buflab::catalog::schema;
 use buflab::engine::content;
-use buflab::engine::measure::{InstantClock, Lanes, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
+use buflab::engine::heap::Lanes;
 use buflab::engine::readers::{drive_streams, Driven, ReaderConfig};
 use buflab::engine::source::{counting_bytes, stream_seed, Chunker, Probe, Source};
 use buflab::engine::timeline::record;
@@ -272,8 +273,8 @@ fn only_read_to_end_has_a_difference_sentence() {
 
 #[test]
 fn pend_adds_polls_and_pendings_never_source_reads_and_blocking_readers_ignore_it() {
-    let link = "len=256K&chunk=worst&seed=3&cap=4K&rs=7&rd=unbuffered,std,chained,tokio,futures&wl=exact";
-    let base = report(link);
+    let link = format!("len=256K&chunk=worst&seed=3&cap=4K&rs=7&{}&wl=exact", common::every_reader());
+    let base = report(&link);
     for pend in [1, 50, 100] {
         let r = report(&format!("{link}&pend={pend}"));
         for (run, before) in r.runs.iter().zip(&base.runs) {

@@ -9,7 +9,7 @@ use std::io::{self, BufRead, BufReader, ErrorKind, Read};
 use std::num::NonZeroUsize;
 
 use buflab::engine::content;
-use buflab::engine::measure::Lanes;
+use buflab::engine::heap::Lanes;
 use buflab::engine::readers::chained::{BlockPool, ChainedReader};
 use buflab::engine::readers::{drive_streams, ReaderConfig};
 use buflab::engine::source::{counting_bytes, Chunker, Probe, Source};

@@ -8,19 +8,23 @@
 mod common;
 
 use buflab::api;
-use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::link::params_of;
 use buflab::model::{LenRange, Params, ReaderKind, Report, Stage, Stats, Workload};
 use proptest::prelude::*;
 
-const LINKS: &[&str] = &[
-    "",
-    "len=64K&chunk=1-64&cap=1&rs=3&rd=unbuffered,std,chained,tokio,futures&wl=lines",
-    "len=32K&chunk=poor&cap=16&rs=100&streams=3&rd=std,chained&wl=frames",
-    "len=16K&chunk=1-9&cap=8&rs=1&pend=30&rd=tokio,futures,std&wl=bytes",
-    "len=16K&chunk=7&cap=4K&rs=64K&rd=std,unbuffered&wl=scan",
-    "len=20K&cap=1K&rs=10&rd=chained,std&wl=to_end",
-];
+/// Links of every kind of run: the defaults, every reader at once, several
+/// streams, async readers with Pendings, a read above the buffer, `to_end`.
+fn links() -> Vec<String> {
+    vec![
+        String::new(),
+        format!("len=64K&chunk=1-64&cap=1&rs=3&{}&wl=lines", common::every_reader()),
+        "len=32K&chunk=poor&cap=16&rs=100&streams=3&rd=std,chained&wl=frames".into(),
+        "len=16K&chunk=1-9&cap=8&rs=1&pend=30&rd=tokio,futures,std&wl=bytes".into(),
+        "len=16K&chunk=7&cap=4K&rs=64K&rd=std,unbuffered&wl=scan".into(),
+        "len=20K&cap=1K&rs=10&rd=chained,std&wl=to_end".into(),
+    ]
+}
 
 /// The report with every time emptied: what the counted pass decides.
 fn untimed(mut report: Report) -> Report {
@@ -42,7 +46,7 @@ fn counts_of(link: &str) -> Report {
 #[test]
 fn timing_known_counts_gives_the_whole_runs_report() {
     let clock = InstantClock::default();
-    for link in LINKS {
+    for link in &links() {
         let params = params_of(link).expect("a valid link");
         let whole = api::run(&params, &clock, Sampling::QUICK).expect("a whole run");
         let timed = api::time_counted(&params, counts_of(link), &clock, Sampling::QUICK).expect("timed");
@@ -56,14 +60,15 @@ fn timing_known_counts_gives_the_whole_runs_report() {
 #[test]
 fn counts_of_other_settings_or_a_timed_report_are_refused() {
     let clock = InstantClock::default();
-    let params = params_of(LINKS[1]).expect("a valid link");
-    let other = api::time_counted(&params, counts_of(LINKS[2]), &clock, Sampling::QUICK).expect_err("other settings");
+    let links = links();
+    let params = params_of(&links[1]).expect("a valid link");
+    let other = api::time_counted(&params, counts_of(&links[2]), &clock, Sampling::QUICK).expect_err("other settings");
     assert_eq!(other.key, "counts");
-    let mut timed = counts_of(LINKS[1]);
+    let mut timed = counts_of(&links[1]);
     timed.stage = Stage::Quick;
     assert_eq!(api::time_counted(&params, timed, &clock, Sampling::QUICK).expect_err("not counts").key, "counts");
     let counts = Sampling::chosen(true, false, Sampling::FULL);
-    assert!(api::time_counted(&params, counts_of(LINKS[1]), &clock, counts).is_err(), "counting again is not timing");
+    assert!(api::time_counted(&params, counts_of(&links[1]), &clock, counts).is_err(), "counting again is not timing");
 }
 
 #[test]

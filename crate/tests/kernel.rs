@@ -29,7 +29,7 @@ use std::process::{Command, Stdio};
 
 use buflab::api;
 use buflab::catalog::snippet::snippet;
-use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::link::{decode, encode};
 use buflab::model::{Id, Params, Report, Workload};
 

@@ -13,7 +13,7 @@
 use buflab::api::{run_lab, run_sweep};
 use buflab::catalog::cursors::{flavour, FLAVOURS};
 use buflab::catalog::lessons::LESSONS;
-use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::link::decode as decode_link;
 use buflab::engine::source::KERNEL_BUFFER;
 use buflab::model::{

@@ -2,7 +2,7 @@
 //! Every reader delivers exactly the source's bytes, for every chunking; and
 //! the source-read counts follow the formulas the lessons rely on.
 
-use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::engine::readers as read;
 use buflab::engine::source::{counting_bytes, Chunker, Limit, Probe, Source};
 use buflab::engine::workload::{digest_of, AppCounts, DigestSink};

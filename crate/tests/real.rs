@@ -9,7 +9,8 @@
 
 use buflab::api;
 use buflab::engine::content;
-use buflab::engine::measure::{InstantClock, Lanes, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
+use buflab::engine::heap::Lanes;
 use buflab::engine::real::native::{TempFile, FIT_SIZES};
 use buflab::engine::real::{
     calibrate, run_real_pass, timed_pass, Store, CALIBRATION_SAMPLES, MAX_FILE_BYTES, MAX_SAMPLE_CALLS,
@@ -19,6 +20,9 @@ use buflab::link::{decode, encode};
 use buflab::model::{
     CalibratedFrom, CallCounter, ChunkModel, CostFit, Id, Params, ReaderKind, RealReport, RealSource, SysSource, Workload, LIMITS,
 };
+
+mod common;
+use common::every_reader;
 
 fn real(params: &Params) -> RealReport {
     api::run_real(params, &InstantClock::default(), Sampling::QUICK, Sampling::QUICK)
@@ -31,7 +35,6 @@ fn params(link: &str) -> Params {
     d.params
 }
 
-const ALL_READERS: &str = "rd=unbuffered,std,chained,tokio,futures";
 
 #[test]
 fn every_reader_and_workload_delivers_the_streams_bytes_over_every_real_source() {
@@ -44,7 +47,7 @@ fn every_reader_and_workload_delivers_the_streams_bytes_over_every_real_source()
     ];
     for case in cases {
         for workload in Workload::all() {
-            let p = params(&format!("v=1&{case}&{ALL_READERS}&wl={}&nul=9K", workload.id()));
+            let p = params(&format!("v=1&{case}&{}&wl={}&nul=9K", every_reader(), workload.id()));
             let r = real(&p);
             assert_eq!(r.real.len(), 3 * ReaderKind::all().len(), "three sources × every reader");
             for source in [RealSource::File, RealSource::Pipe, RealSource::Tcp] {
@@ -67,7 +70,7 @@ fn over_a_regular_file_read_calls_equal_the_simulated_chunk_file_calls_exactly()
     // request in full, so its calls are chunk=file's, whatever the link says.
     for case in ["len=32K&chunk=poor&cap=8K&rs=1", "len=40K&chunk=7&cap=1K&rs=3K", "len=33K&chunk=file&cap=100&rs=64K&streams=2"] {
         for workload in Workload::all() {
-            let p = params(&format!("v=1&{case}&{ALL_READERS}&wl={}&nul=20K", workload.id()));
+            let p = params(&format!("v=1&{case}&{}&wl={}&nul=20K", every_reader(), workload.id()));
             let r = real(&p);
             // An independent simulated run with chunk=file, straight from the façade.
             let file_model = api::run(&Params { chunk: ChunkModel::File, ..p.clone() }, &InstantClock::default(), Sampling::QUICK).unwrap();

@@ -17,6 +17,9 @@ use buflab::catalog::snippet::snippet;
 use buflab::link::decode as decode_link;
 use buflab::model::{Flavour, Id, Lab, ReaderKind, Workload};
 
+mod common;
+use common::every_reader;
+
 fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/snippet-check").join(name);
     std::fs::create_dir_all(&dir).unwrap();
@@ -102,7 +105,7 @@ fn async_links() -> Vec<String> {
         .into_iter()
         .flat_map(|w| {
             [
-                format!("rd=unbuffered,std,chained,tokio,futures&wl={}", w.id()),
+                format!("{}&wl={}", every_reader(), w.id()),
                 format!("rd=tokio&wl={}&chunk=file", w.id()),
                 format!("rd=futures&wl={}&chunk=pipe&pend=50", w.id()),
             ]

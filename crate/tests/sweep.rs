@@ -4,7 +4,7 @@
 
 use buflab::api;
 use buflab::catalog::schema::sweep_axis;
-use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::engine::sweep;
 use buflab::link::decode as decode_link;
 use buflab::model::{Id, Metric, Params, ReaderKind, Sweep, SweepAxis, SweepReport, MAX_GRID_POINTS, MAX_SWEEP_POINTS};

@@ -5,10 +5,13 @@
 //! figures alone.
 
 use buflab::engine::content;
-use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::engine::timeline::{record_with, TRACE_OPS};
 use buflab::link::decode as decode_link;
 use buflab::model::ReaderKind;
+
+mod common;
+use common::every_reader;
 
 #[test]
 fn a_complete_trace_adds_up_to_the_measured_run() {
@@ -18,7 +21,8 @@ fn a_complete_trace_adds_up_to_the_measured_run() {
             [("worst", "16", "3"), ("64-512", "8K", "1"), ("1-128", "32", "64"), ("file", "10", "10")]
         {
             let link = format!(
-                "#v=1&len=1K&chunk={chunk}&seed=5&cap={cap}&rs={rs}&rd=unbuffered,std,chained,tokio,futures&wl={wl}&line=5-20&frame=1-30&nul=70&pend=30"
+                "#v=1&len=1K&chunk={chunk}&seed=5&cap={cap}&rs={rs}&{}&wl={wl}&line=5-20&frame=1-30&nul=70&pend=30",
+                every_reader()
             );
             let d = decode_link(&link);
             assert!(d.notices.is_empty(), "{link}: {:?}", d.notices);

@@ -44,7 +44,7 @@ fn same_counts_as_native_for_a_seeded_chunking() {
     let native = buflab::run(
         &buflab::link::decode("len=64K&chunk=worst&seed=42&cap=1K&rs=1&rd=std").params,
         &FixedClock,
-        buflab::engine::measure::Sampling::QUICK,
+        buflab::engine::clock::Sampling::QUICK,
     )
     .unwrap();
     assert_eq!(get(&report, "runs.0.source_reads").as_f64(), Some(native.runs[0].source_reads as f64));
@@ -54,7 +54,7 @@ fn same_counts_as_native_for_a_seeded_chunking() {
 /// sample thinks one run takes 10 ms and repeats it only twice (a 1 µs step
 /// made it repeat the run a thousand times, too slow in a debug build).
 struct FixedClock;
-impl buflab::engine::measure::Clock for FixedClock {
+impl buflab::engine::clock::Clock for FixedClock {
     fn now_ns(&self) -> f64 {
         thread_local!(static T: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) });
         T.with(|t| {
@@ -133,7 +133,7 @@ fn chained_frames_match_native_counts_with_the_pool_on_and_off() {
         "len=16K&chunk=worst&seed=2&cap=1K&rd=std,chained&wl=frames&pool=off&streams=3",
     ] {
         let report = wasm::run(link, false, true, None).map_err(JsValue::from).unwrap();
-        let native = buflab::run(&buflab::link::decode(link).params, &FixedClock, buflab::engine::measure::Sampling::QUICK).unwrap();
+        let native = buflab::run(&buflab::link::decode(link).params, &FixedClock, buflab::engine::clock::Sampling::QUICK).unwrap();
         for (i, run) in native.runs.iter().enumerate() {
             let at = |field: &str| get(&report, &format!("runs.{i}.{field}")).as_f64();
             assert_eq!(at("source_reads"), Some(run.source_reads as f64), "{link}");

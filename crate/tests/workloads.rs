@@ -7,7 +7,8 @@
 use std::io;
 
 use buflab::engine::content;
-use buflab::engine::measure::{AllocScope, InstantClock, Lanes, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
+use buflab::engine::heap::{AllocScope, Lanes};
 use buflab::engine::readers::{drive_streams, Driven, ReaderConfig};
 use buflab::engine::source::{counting_bytes, stream_seed, Chunker, Probe, Source};
 use buflab::engine::workload::{combined_digest, Consume, DigestSink, Spec};

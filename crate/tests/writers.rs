@@ -8,7 +8,7 @@ use std::io::{Cursor, ErrorKind, Seek, SeekFrom, Write};
 use std::marker::PhantomData;
 
 use buflab::catalog::cursors::{flavour, Seekable, FLAVOURS};
-use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::engine::source::{counting_bytes, Chunker};
 use buflab::engine::workload::{digest_of, DigestSink};
 use buflab::engine::write::bufwriter;

@@ -42,7 +42,7 @@ describe("Calibrate", () => {
     expect(calls).toBeLessThanOrEqual(5000);
     expect(await figure.innerText()).toMatch(/One 1-byte read from OPFS took .+ here \(measured: median of 5 samples/);
     expect(await result.locator(".calibrate-failed").count()).toBe(0);
-    // The figure on this machine, for the README's Real I/O table.
+    // The figure on this machine, for docs/benchmarks.md's Real I/O table.
     console.log(`calibrate: ${await figure.innerText()} sys ${sys} ns; ${elapsed} ms from click to result`);
 
     // Taken: the link records it and the next run uses it.

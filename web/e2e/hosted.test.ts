@@ -1,4 +1,4 @@
-// The page as it is deployed (README, "Deploy"): `npm run build`, then dist/
+// The page as it is deployed (CONTRIBUTING.md, "Deploy"): `npm run build`, then dist/
 // published under a sub-path of a plain static host that sends no special
 // headers (static-host.ts). One browser context plays one person's browser
 // through a workshop: first visit, repeat visit, Wi-Fi gone, keyboard only,
@@ -39,23 +39,24 @@ const MOUNT = "/some/sub/path/";
  * targets: those live in benchmarks, so the 150 KB first-load target and its
  * measured figure are in `npm run bench` (docs/benchmarks.md, each figure
  * beside its target). The figures are printed here too. Before the first
- * numbers: 131.6 KiB gzipped (the service worker, the write lab and the
+ * numbers: 132.6 KiB gzipped (the service worker, the write lab and the
  * panels around the results come after them), the counting build of the
- * engine (78.0 KiB: the read lab only, and comparing times) and the page's
- * code (the page chunk, with the state model, 22.3 KiB). For the default
- * link's full measurement, besides those (312.0 KiB with them): the timing
- * build of its workload (fixed, 176.2 KiB: every reader's loops of that one
- * workload) and the timing worker's script. In all (1672.3 KiB): the seven
- * timing builds (167.9–186.7 KiB each, 1248 KiB together) and the program
- * build (164.3 KiB: writing links, the code panel, the write lab,
- * Calibrate), which the offline copy fetches after the first full
- * measurement so any link runs offline, the worker scripts (each with its
- * build's glue), chart.js (58.6 KiB), the sweep and timeline views, the
- * handout's QR codes, and the later parts' own chunks.
+ * engine (78.7 KiB: the read lab only, comparing times, and the links a
+ * decoded link carries) and the page's code (the page chunk, with the
+ * state model, 22.4 KiB). For the default link's full measurement, besides
+ * those (312.8 KiB with them): the timing build of its workload (fixed,
+ * 176.0 KiB: every reader's loops of that one workload) and the timing
+ * worker's script. In all (1673.8 KiB): the seven timing builds
+ * (169.1–184.9 KiB each, 1246.5 KiB together) and the program build
+ * (164.6 KiB: writing links, the code panel, the write lab, Calibrate),
+ * which the offline copy fetches after the first full measurement so any
+ * link runs offline, the worker scripts (each with its build's glue),
+ * chart.js (57.6 KiB), the sweep and timeline views, the handout's QR
+ * codes, and the later parts' own chunks.
  * Each guard sits just above its figure, so a doubled chunk or a few KiB of
  * new bloat trips it.
  */
-const BYTES_BUDGET = 132 * 1024;
+const BYTES_BUDGET = 133 * 1024;
 const LINK_BYTES_BUDGET = 313 * 1024;
 const ALL_BYTES_BUDGET = 1674 * 1024;
 /** Generous: a loaded 2-core CI machine. The target on localhost is 300 ms (docs/benchmarks.md). */

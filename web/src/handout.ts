@@ -4,7 +4,7 @@
 // at the page beside this one.
 
 import { lessons } from "./engine/lessons";
-import { fragmentOf } from "./app/link";
+import { fragmentOf } from "./shared/url";
 import { h, replaceChildren } from "./shared/dom";
 import { qrSvg } from "./shared/qr";
 

@@ -18,8 +18,9 @@
 // frame to be parsed (`parsed`).
 
 import { countsClient, createEngineClient, type ClientEvent } from "./engine/client";
-import { openingLink, openingLinks } from "./app/link";
+import { openingLink } from "./app/link";
 import { loadCodec } from "./engine/codec";
+import { messageOf } from "./engine/errors";
 import { prefetchEngine, prefetchesSettled, startFullEngine } from "./engine/spawn";
 import { timingBuildOf, type EngineBuild, type Fault } from "./engine/protocol";
 import { registerServiceWorker } from "./offline/register";
@@ -63,7 +64,7 @@ function fail(error: unknown): void {
 }
 
 function show(error: unknown): void {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   const form = document.getElementById("controls");
   if (form) replaceChildren(form, h("p", { class: "alert", role: "alert" }, h("strong", {}, "The engine could not be loaded. "), message));
   console.error(error);
@@ -106,22 +107,20 @@ const opening = Promise.all([codec, parsed]).then(([codec]) => {
   const build = codec.countsBuild(decoded.params.lab);
   if (build !== "counts") startFullEngine();
   else prefetchEngine(timingBuildOf(decoded.params));
-  // A single run's link (no sweep keys): the link its timing is asked with (app/link.ts `openingLinks`).
-  return { decoded, counts: countsClient(engines, build).run(openingLinks(decoded, codec.schema.sweep_keys).run, "counts") };
+  // Counted with a single run's link (no sweep keys), as its timing is asked.
+  return { decoded, counts: countsClient(engines, build).run(decoded.links.run, "counts") };
 });
 const pageCode = opening.then(() => import("./app/page"));
 Promise.all([codec, pageCode, opening, theme]).then(([codec, { startPage }, opening, theme]) => {
   performance.mark("buflab:codec");
   // After the first numbers: the timing build (times, timelines), then the
-  // program build (writing links, the code panel's program). After the first full measurement: the charts, the
-  // other views and panels, and the service worker (the offline copy),
-  // whose install fetches and stores the whole build. Beside the first timed
-  // runs, each cost them: building the charts (chart.js) delayed the default
-  // link's full measurement by 180 ms (951 → 775 ms after navigation), the
-  // service worker made a fresh write-lab page's Cursor<Vec<u8>> 28–76 µs
-  // against 21. An embed is its charts, so they come with its first
-  // numbers; a heavy link's parts wait at most PARTS_WAIT_MS for its times.
-  // Each call only releases what waits (a second call does nothing).
+  // program build (writing links, the code panel's program). After the
+  // first full measurement: the charts, the other views and panels, and the
+  // service worker (the offline copy), whose install fetches and stores the
+  // whole build; beside the first timed runs each would slow them
+  // (docs/benchmarks.md). An embed is its charts, so they come with its
+  // first numbers; a heavy link's parts wait at most PARTS_WAIT_MS for its
+  // times. Each call only releases what waits (a second call does nothing).
   const firstNumbers = (): void => {
     startFullEngine();
     firstNumbersShown();

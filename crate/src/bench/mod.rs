@@ -14,7 +14,7 @@ use std::hint::black_box;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::measure::{self, Clock, Sampling};
+use crate::engine::clock::{self, Clock, Sampling};
 use crate::engine::source::{counting_bytes, AtMost};
 use crate::engine::workload::CountSink;
 use crate::engine::write::{self, cursors};
@@ -93,7 +93,7 @@ pub struct SuiteReport {
 /// Runs every scenario with full sampling, then the cross-check.
 pub fn run_suite(clock: &dyn Clock) -> SuiteReport {
     let results = SUITE.iter().map(|s| time_scenario(s, clock, Sampling::FULL)).collect();
-    let resolution_ns = measure::resolution_ns(clock);
+    let resolution_ns = clock::resolution_ns(clock);
     let crosscheck = CROSSCHECK.iter().map(|c| c.run(clock, resolution_ns)).collect();
     SuiteReport { results, crosscheck, resolution_ns, isolated: clock.isolated() }
 }
@@ -339,19 +339,19 @@ impl Cross {
         let (mut ours, mut theirs, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
         let mut sink = 0u64;
         for _ in 0..ROUNDS {
-            let a = measure::sample(clock, resolution_ns, CROSS_SAMPLING, || sink ^= setup.buflab());
-            let b = measure::sample(clock, resolution_ns, CROSS_SAMPLING, || sink ^= (self.plain)(&setup));
+            let a = clock::sample(clock, resolution_ns, CROSS_SAMPLING, || sink ^= setup.buflab());
+            let b = clock::sample(clock, resolution_ns, CROSS_SAMPLING, || sink ^= (self.plain)(&setup));
             ratios.push(a.median / b.median);
             ours.push(a.median);
             theirs.push(b.median);
         }
         black_box(sink);
-        let spread = measure::stats(&mut ratios.clone(), 1);
+        let spread = clock::stats(&mut ratios.clone(), 1);
         CrossResult {
             name: self.name.to_string(),
             link: crate::link::encode(&setup.params),
-            buflab: measure::stats(&mut ours, 1),
-            plain: measure::stats(&mut theirs, 1),
+            buflab: clock::stats(&mut ours, 1),
+            plain: clock::stats(&mut theirs, 1),
             ratio: spread.median,
             ratio_min: spread.min,
             ratio_max: spread.max,
@@ -377,7 +377,7 @@ mod tests {
 
     #[test]
     fn bench_one_times_the_named_scenario_and_refuses_other_names() {
-        let clock = measure::InstantClock::default();
+        let clock = clock::InstantClock::default();
         assert!(bench_one("no such scenario", false, &clock).is_none());
         let first = &SUITE[0];
         let result = bench_one(first.name, false, &clock).expect("a suite scenario");

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use buflab::catalog::cursors::{ending, flavour, write_mode};
-use buflab::engine::measure::{InstantClock, Sampling};
+use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::model::{
     format_size, AllocCalls, CallCounter, Id, Lab, ParamError, ReaderKind, Report, Shape, Stats, SweepAxis, WriteMode, WriteReport,
 };

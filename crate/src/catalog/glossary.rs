@@ -14,33 +14,11 @@ use serde::Serialize;
 
 use super::metrics::{MetricId, METRICS};
 use super::settings;
+use super::terms::TermId;
 use crate::engine::experiment;
 use crate::engine::source::KERNEL_BUFFER;
 use crate::engine::sweep::KNEE_TOLERANCE;
-use crate::model::{key, Id, Lab, Params, ReaderKind, PIPE_CHUNK, PRESETS};
-
-/// A term the glossary defines: the id a page element links to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "kebab-case")]
-pub enum TermId {
-    SourceRead,
-    AppRead,
-    Copy,
-    Allocation,
-    Chunking,
-    SystemCall,
-    Pending,
-    Digest,
-    Exact,
-    Measured,
-    Modelled,
-    Arrival,
-    Sweep,
-    Knee,
-}
-
-impl Id for TermId {}
+use crate::model::{key, Lab, Params, ReaderKind, PIPE_CHUNK, PRESETS};
 
 /// One glossary entry, as the page shows it.
 #[derive(Clone, Debug, Serialize)]
@@ -263,6 +241,7 @@ pub fn glossary() -> Vec<Term> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Id;
 
     #[test]
     fn every_term_id_has_one_entry_in_declaration_order() {

@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::glossary::TermId;
+use super::terms::TermId;
 use crate::model::{Id, Metric};
 
 /// A number the page shows for one run of either lab.

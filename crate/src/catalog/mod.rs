@@ -13,6 +13,7 @@ pub mod metrics;
 pub mod schema;
 pub mod settings;
 pub mod snippet;
+pub mod terms;
 pub mod workloads;
 
 pub use schema::{schema, Schema};

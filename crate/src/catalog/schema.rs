@@ -40,14 +40,14 @@ pub const LABS: [LabInfo; 2] = [
         label: "Read",
         about: "Readers over a chunked source: unbuffered Read against std BufReader.",
         counting_module: true,
-        views: &[View::Run, View::Sweep, View::Timeline],
+        views: Lab::Read.views(),
     },
     LabInfo {
         id: Lab::Write,
         label: "Write",
         about: "The write-cursor article's seven cursors serializing records, and std BufWriter over a chunked sink.",
         counting_module: false,
-        views: &[View::Run],
+        views: Lab::Write.views(),
     },
 ];
 

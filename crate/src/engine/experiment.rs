@@ -8,7 +8,8 @@
 use std::cell::RefCell;
 
 use super::content;
-use super::measure::{self, AllocScope, Clock, Lanes, Sampling};
+use super::clock::{self, Clock, Sampling};
+use super::heap::{AllocScope, Lanes};
 use super::readers::{self, Driven, ReaderConfig};
 use super::source::{Costs, Probe, Recorded, Source, Ticking};
 #[cfg(feature = "timed")]
@@ -37,12 +38,12 @@ pub enum Timelines {
 /// [`run`], with or without the timelines.
 pub fn run_with(params: &Params, clock: &dyn Clock, sampling: Sampling, timelines: Timelines) -> Result<Report, ParamError> {
     params.check()?;
-    measure::check_timed(sampling)?;
+    clock::check_timed(sampling)?;
     workload::check_served(params.workload)?;
     // Generated once and shared by every reader and every stream.
     let data = content::generate(params);
     let expected = content::expected(params.workload, &data);
-    let resolution_ns = measure::resolution_ns(clock);
+    let resolution_ns = clock::resolution_ns(clock);
     // Each reader is counted, then timed, before the next is counted.
     let runs = params
         .readers
@@ -83,7 +84,7 @@ pub fn counts(params: &Params) -> Result<Vec<Run>, ParamError> {
 /// The counts are exact, so counting again would only repeat them.
 pub fn time_counted(params: &Params, counted: Report, clock: &dyn Clock, sampling: Sampling) -> Result<Report, ParamError> {
     params.check()?;
-    measure::check_timed(sampling)?;
+    clock::check_timed(sampling)?;
     workload::check_served(params.workload)?;
     let refused = |message: &str| ParamError { key: "counts", message: message.into() };
     if counted.stage != Stage::Counts || sampling.stage() == Stage::Counts {
@@ -93,7 +94,7 @@ pub fn time_counted(params: &Params, counted: Report, clock: &dyn Clock, samplin
         return Err(refused("the counts are of other settings"));
     }
     let data = content::generate(params);
-    let resolution_ns = measure::resolution_ns(clock);
+    let resolution_ns = clock::resolution_ns(clock);
     let mut report = Report { params: params.clone(), ..counted };
     for run in &mut report.runs {
         time_run(params, run, &data, clock, resolution_ns, sampling, Timelines::Record);
@@ -313,7 +314,7 @@ fn time_reader(
     // A source living in time: the counted pass's read sizes, replayed.
     let plans = params.lives_in_time()
         .then(|| read_sizes(params, kind, data).unwrap_or_default());
-    let stats = measure::sample(clock, resolution_ns, sampling, || {
+    let stats = clock::sample(clock, resolution_ns, sampling, || {
         let _ = match &plans {
             Some(plans) => timed::run_replayed(kind, params, data, plans, app_buf, &mut sinks),
             None => timed::run(kind, params, data, app_buf, &mut sinks),
@@ -323,7 +324,7 @@ fn time_reader(
     stats
 }
 
-/// The counting module has no timed pass (`measure::check_timed` refused
+/// The counting module has no timed pass (`clock::check_timed` refused
 /// any sampling before the run began).
 #[cfg(not(feature = "timed"))]
 fn time_reader(_: &Params, _: ReaderKind, _: &[u8], _: &mut [u8], _: &dyn Clock, _: f64, _: Sampling) -> Stats {
@@ -345,7 +346,7 @@ fn trace(_: &Params, _: ReaderKind, _: &[u8], _: Timelines) -> Option<Timeline> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::measure::InstantClock;
+    use crate::engine::clock::InstantClock;
     use crate::model::KIB;
 
     fn kept() -> Vec<Params> {

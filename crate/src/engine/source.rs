@@ -970,9 +970,8 @@ impl Source<'_> {
 
 impl Read for Source<'_> {
     // Never inlined: a source read stands for a system call, which is an
-    // opaque call for the compiler too. Inlined, its body bloated the
-    // caller's per-byte fast path (std's buffered 1-byte reads measured ~3×
-    // slower than over a plain slice).
+    // opaque call for the compiler too; inlined, its body would bloat the
+    // caller's per-byte fast path.
     #[inline(never)]
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.grant(buf.len()).ok_or_else(|| io::Error::from(io::ErrorKind::Interrupted))?;

@@ -11,7 +11,7 @@
 //! report, a sweep report leaves its links empty (`crate::api` fills them).
 
 use super::experiment::Timelines;
-use super::measure::{Clock, Sampling, COARSE_RESOLUTION_FACTOR};
+use super::clock::{Clock, Sampling, COARSE_RESOLUTION_FACTOR};
 use crate::model::{Id, Knee, Metric, ParamError, Params, Run, Sweep, SweepPoint, SweepReport};
 
 /// How hard each point is timed. A full measurement (30 ms warm-up, 5–10
@@ -27,7 +27,7 @@ pub const SAMPLING: Sampling =
 /// The sampling of point `index` of a sweep timed with `sampling`: the
 /// warm-up goes before the first point alone. Every later point runs the
 /// same compiled loops (the same readers, chunk model and workload; only
-/// sizes differ), already warm. Without a warm-up, [`super::measure::sample`]
+/// sizes differ), already warm. Without a warm-up, [`super::clock::sample`]
 /// keeps the run that sizes each reader's batches as its first sample when
 /// that run spans a sample's length. On the buffer-size lesson's 13-point
 /// sweep this saves 12 × 2 readers × two or three runs of a 1 MiB stream.

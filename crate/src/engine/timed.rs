@@ -21,7 +21,7 @@
 use std::io;
 use std::marker::PhantomData;
 
-use super::measure::Lanes;
+use super::heap::Lanes;
 use super::readers::{self, ReaderConfig, Strategy, Visit};
 use super::source::{stream_seed, AtMost, Limit, Replay, Stream, Uniform, WholeFile};
 use super::workload::{self, AppReader, Arity, Consume, CountSink, Many, One, Spec};
@@ -190,10 +190,9 @@ impl Go<'_> {
 
 /// Runs loop `W`, summing into `sinks`. Over one stream the sum lives in
 /// this frame while the loop runs, as a user's local variable would, and is
-/// written back once: summing through the caller's slice kept every
-/// addition a load and a store the next iteration waits on (std's 1-byte
-/// reads measured 1.4–1.6× the plain program's time at equal instruction
-/// counts).
+/// written back once: summing through the caller's slice would keep every
+/// addition a load and a store the next iteration waits on, which the plain
+/// program does not pay.
 #[inline(always)]
 pub fn run_loop<W: Loop, R: AppReader>(spec: &Spec, readers: Lanes<R>, app_buf: &mut [u8], sinks: &mut [CountSink]) -> io::Result<()> {
     if !W::ONE {
@@ -281,7 +280,7 @@ mod tests {
     /// bytes reach the sink (the sum of every read's length and first byte).
     #[test]
     fn the_timed_pass_reads_what_the_counted_pass_reads() {
-        use crate::engine::measure::Lanes;
+        use crate::engine::heap::Lanes;
         use crate::engine::readers::{drive_streams, ReaderConfig};
         use crate::engine::source::{Probe, Source};
         for kind in ReaderKind::all() {
@@ -313,7 +312,7 @@ mod tests {
     #[test]
     fn the_timed_pass_replays_the_counted_reads_of_a_source_living_in_time() {
         use crate::engine::experiment::read_sizes;
-        use crate::engine::measure::Lanes;
+        use crate::engine::heap::Lanes;
         use crate::engine::readers::{drive_streams, ReaderConfig};
         use crate::engine::source::{Probe, Source, Ticking};
         for kind in ReaderKind::all() {

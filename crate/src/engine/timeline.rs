@@ -26,8 +26,8 @@ use std::cell::{Cell, RefCell};
 use std::io::{self, ErrorKind, Read};
 use std::mem::MaybeUninit;
 
-use super::measure::Lanes;
-use super::readers::chained::ChainCounts;
+use super::heap::Lanes;
+use super::readers::OwnCounts;
 use super::readers::{self, Look, ReaderConfig, Strategy, Visit};
 use super::source::{file_read_to_end, file_read_to_string, stream_seed, Arrival, FileRead, ObservedRead, Probe, Source, Ticking};
 use super::workload::{self, AppCounts, AppReader, Consume, FrameBuf, Spec, Tally};
@@ -513,7 +513,7 @@ enum Meter<'m> {
     /// Observed from the source (a black-box reader: see `readers::observed_copies`).
     Probe(&'m Probe),
     /// Counted by the reader itself.
-    Counted(Box<dyn Fn() -> ChainCounts + 'm>),
+    Counted(Box<dyn Fn() -> OwnCounts + 'm>),
 }
 
 impl Meter<'_> {

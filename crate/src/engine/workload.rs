@@ -19,7 +19,7 @@ use std::io::{self, BufRead, ErrorKind, Read};
 
 use xxhash_rust::xxh3::Xxh3;
 
-use super::measure::Lanes;
+use super::heap::Lanes;
 use super::source::{copy, SHORT_COPY};
 use crate::model::{Id, ParamError, Params, Workload};
 
@@ -389,6 +389,26 @@ fn scan_piece<C: Consume, T: Tally>(piece: &[u8], sink: &mut C, t: &mut T) -> Op
     end
 }
 
+/// A reader that takes the buffered way at every step, as std's `BufReader`
+/// does: lines with `read_until`, a frame header once `fill_buf` says a byte
+/// is left, the NUL scan in place with `fill_buf` + `consume`. A reader opts
+/// in with an empty impl; its [`AppReader`] is then the one below.
+pub trait Buffered: BufRead {}
+
+impl<R: Buffered> AppReader for R {
+    fn line<C: Consume, T: Tally>(&mut self, line: &mut Vec<u8>, sink: &mut C, t: &mut T) -> io::Result<usize> {
+        line_with_read_until(self, line, sink, t)
+    }
+
+    fn frame_header<T: Tally>(&mut self, t: &mut T) -> io::Result<Option<u32>> {
+        frame_header_with_read_exact(self, t)
+    }
+
+    fn scan_step<C: Consume, T: Tally>(&mut self, _buf: &mut [u8], sink: &mut C, t: &mut T) -> io::Result<bool> {
+        scan_in_place(self, sink, t)
+    }
+}
+
 /// [`AppReader::line`] for a reader with a buffer: `read_until`.
 pub fn line_with_read_until<B: BufRead, C: Consume, T: Tally>(
     reader: &mut B,
@@ -516,10 +536,9 @@ fn round_robin<A: Arity, R, S, C>(
 /// Up to [`ROUNDS`] rounds of [`round_robin`]; returns the streams still
 /// live. A function of its own, called again and again, because V8 replaces
 /// a wasm function's unoptimized code only at its next call: a pass that
-/// loops in one call runs its whole first time unoptimized. The counted pass
-/// (every link's first numbers) drives readers this way, once per link:
-/// the default link's cold count in the page's counting worker went from
-/// 66–126 ms to 46–86 (median 104 → 80, 8 fresh loads each).
+/// loops in one call would run its whole first time unoptimized, and the
+/// counted pass (every link's first numbers) runs once per link, cold
+/// (docs/benchmarks.md, "Counts").
 #[inline(never)]
 fn rounds<R, S, C>(
     lanes: &mut [Lane<R, S>],
@@ -552,11 +571,11 @@ fn rounds<R, S, C>(
 ///
 /// Each workload is a function of its own, so the timed pass can run one
 /// over a reader type no other loop uses: a `read` with one caller compiles
-/// as it does in the user's program (a second caller of the same reader's
-/// `read` measured 2× the time of the same loop alone). Never inlined: its
+/// as it does in the user's program, where a shared one runs slower
+/// (docs/benchmarks.md, "The timed loops kept apart"). Never inlined: its
 /// loops are calls of [`rounds`], so it is small enough that the optimizer
-/// would fold every reader's into one function (45 KB of wasm), which
-/// Chromium compiles and optimizes as a whole.
+/// would fold every reader's into one large function, which Chromium
+/// compiles and optimizes as a whole.
 #[inline(never)]
 pub fn drive<R: AppReader, C: Consume, T: Tally>(
     spec: &Spec,

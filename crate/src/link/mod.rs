@@ -18,15 +18,24 @@
 
 use serde::Serialize;
 
-use crate::model::limits::{max_streams, pow2_floor, streams_cap_reason, Bounds};
+mod links;
+pub use links::{links, Links};
+
+use crate::model::limits::{max_streams, streams_cap_reason};
 use crate::model::params::sweep_point_count;
 use crate::model::size::shorten;
 use crate::model::{
-    format_size, key, parse_size, Across, ChunkModel, Id, Lab, LenRange, ParamError, Params, Sweep, SweepAxis, View,
-    LIMITS, MAX_GRID_POINTS, MAX_SWEEP_POINTS, PRESETS,
+    format_size, key, Across, Id, Lab, ParamError, Params, Sweep, SweepAxis, View, LIMITS, MAX_GRID_POINTS,
+    MAX_SWEEP_POINTS,
 };
+/// Names the unit tests reach through `use super::*`.
+#[cfg(test)]
+use crate::model::{limits::Bounds, ChunkModel, LenRange};
 
 mod form;
+
+use form::{on_off, Decoder};
+pub use form::{format_chunk, Notice};
 
 /// The link format version this build writes (and the only one it reads).
 pub const LINK_VERSION: u32 = 1;
@@ -90,8 +99,8 @@ pub const KEYS: &[Key] = {
             name: key::VERSION,
             decode: |d, name, raw, _| {
                 if raw.trim() != LINK_VERSION.to_string() {
-                    let why = format!("link version '{}' is not {LINK_VERSION}; reading it as {LINK_VERSION}", shorten(raw));
-                    d.notice(name, why);
+                    let given = shorten(raw);
+                    d.notice(name, format!("link version '{given}' is not {LINK_VERSION}; reading it as {LINK_VERSION}"));
                 }
             },
             encode: |_| Some(LINK_VERSION.to_string()),
@@ -203,39 +212,6 @@ fn write_shown(p: &Params) -> bool {
     p.lab == Lab::Write || p.write != Params::default().write
 }
 
-fn ids<T: Id>(list: &[T]) -> String {
-    list.iter().map(|t| t.id()).collect::<Vec<_>>().join(",")
-}
-
-fn on_off(flag: bool) -> &'static str {
-    if flag {
-        "on"
-    } else {
-        "off"
-    }
-}
-
-fn format_len_range(r: LenRange) -> String {
-    if r.min == r.max {
-        format_size(r.min)
-    } else {
-        format!("{}-{}", format_size(r.min), format_size(r.max))
-    }
-}
-
-/// A chunk model as a link writes it: a preset's name, `a-b`, `k`, `file`, `pipe`.
-pub fn format_chunk(c: ChunkModel) -> String {
-    if let Some(name) = c.preset_name() {
-        return name.to_string();
-    }
-    match c {
-        ChunkModel::Uniform { min, max } => format!("{}-{}", format_size(min as u64), format_size(max as u64)),
-        ChunkModel::Fixed { size } => format_size(size as u64),
-        ChunkModel::File => "file".into(),
-        ChunkModel::Pipe => "pipe".into(),
-    }
-}
-
 /// The canonical link fragment (without `#`) for `p`.
 pub fn encode(p: &Params) -> String {
     KEYS.iter()
@@ -269,15 +245,6 @@ pub fn known_keys() -> impl Iterator<Item = &'static str> {
 // ---------------------------------------------------------------------------
 // Decoding
 
-/// A replaced or ignored link value, shown on the page.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-pub struct Notice {
-    /// The link key concerned ("link" for the fragment as a whole).
-    pub key: String,
-    pub message: String,
-}
-
 /// What a link decodes to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -286,177 +253,14 @@ pub struct Decoded {
     pub notices: Vec<Notice>,
     /// The canonical fragment for `params`.
     pub fragment: String,
+    /// The links the page keeps for `params` ([`links`]): its run link, its
+    /// sweep link, the address bar's and the view they show.
+    pub links: Links,
 }
 
-/// The parsers the key table uses, and the notices they leave.
-pub struct Decoder {
-    notices: Vec<Notice>,
-    defaults: Params,
-    /// The `view` the link named, if it named a known one.
-    view: Option<View>,
-}
-
+/// The keys read by hand: the sweep's, and what is settled once every key is
+/// read.
 impl Decoder {
-    fn notice(&mut self, key: &str, message: String) {
-        self.notices.push(Notice { key: key.to_string(), message });
-    }
-
-    /// A size within `bounds`: clamped when out of range, `default` when
-    /// unreadable.
-    fn size(&mut self, key: &str, raw: &str, bounds: Bounds, default: u64) -> u64 {
-        match parse_size(raw) {
-            Ok(Some(v)) if bounds.contains(v) => v,
-            Ok(parsed) => {
-                let v = parsed.map_or(bounds.max, |v| bounds.clamp(v));
-                let below = parsed.is_some_and(|p| p < bounds.min);
-                let (why, limit, edge) = if below { ("below", "minimum", bounds.min) } else { ("above", "maximum", bounds.max) };
-                self.notice(
-                    key,
-                    format!("{} is {why} the {limit} {}; using {}", shorten(raw), format_size(edge), format_size(v)),
-                );
-                v
-            }
-            Err(why) => {
-                self.notice(key, format!("{why}; using {}", format_size(default)));
-                default
-            }
-        }
-    }
-
-    /// A plain count (no unit suffix) within `bounds`.
-    fn count(&mut self, key: &str, raw: &str, bounds: Bounds, default: u64) -> u64 {
-        if raw.trim().chars().any(|c| !c.is_ascii_digit()) || raw.trim().is_empty() {
-            self.notice(key, format!("'{}' is not a whole number; using {default}", shorten(raw)));
-            return default;
-        }
-        let v = raw.trim().parse::<u64>().unwrap_or(u64::MAX);
-        if bounds.contains(v) {
-            return v;
-        }
-        let used = bounds.clamp(v);
-        self.notice(key, format!("{} is outside {}..={}; using {used}", shorten(raw), bounds.min, bounds.max));
-        used
-    }
-
-    /// A chunk model (`chunk`, and the sink's `sink`).
-    fn chunk(&mut self, key: &str, raw: &str, default: ChunkModel) -> ChunkModel {
-        let t = raw.trim().to_ascii_lowercase();
-        if let Some(c) = ChunkModel::preset(&t) {
-            return c;
-        }
-        match t.as_str() {
-            "file" => return ChunkModel::File,
-            "pipe" => return ChunkModel::Pipe,
-            _ => {}
-        }
-        let bounds = LIMITS.chunk;
-        if let Some((a, b)) = t.split_once('-') {
-            if parse_size(a).is_ok() && parse_size(b).is_ok() {
-                let lo = self.size(key, a, bounds, bounds.min) as usize;
-                let hi = self.size(key, b, bounds, bounds.min) as usize;
-                if lo > hi {
-                    self.notice(key, format!("range {} is reversed; using {hi}-{lo}", shorten(raw)));
-                    return ChunkModel::Uniform { min: hi, max: lo };
-                }
-                return ChunkModel::Uniform { min: lo, max: hi };
-            }
-        } else if parse_size(&t).is_ok() {
-            let size = self.size(key, &t, bounds, bounds.min) as usize;
-            return ChunkModel::Fixed { size };
-        }
-        let names: Vec<&str> = PRESETS.iter().map(|p| p.id).collect();
-        self.notice(
-            key,
-            format!(
-                "'{}' is not a chunk model (a-b, k, file, pipe, {}); using {}",
-                shorten(raw),
-                names.join(", "),
-                format_chunk(default)
-            ),
-        );
-        default
-    }
-
-    /// A comma-separated list of ids, repeats dropped. Unknown names are
-    /// ignored with a notice; a list with no known name falls back to
-    /// `default`.
-    fn list<T: Id>(&mut self, key: &str, raw: &str, default: &[T], what: &str) -> Vec<T> {
-        let mut out = Vec::new();
-        let mut unknown = Vec::new();
-        for name in raw.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            match T::from_id(&name.to_ascii_lowercase()) {
-                Some(k) if !out.contains(&k) => out.push(k),
-                Some(_) => {}
-                None => unknown.push(shorten(name)),
-            }
-        }
-        let known = T::ids().join(", ");
-        if out.is_empty() {
-            self.notice(
-                key,
-                format!(
-                    "'{}' names no known {what} (known: {known}); using {}",
-                    shorten(raw),
-                    if default.is_empty() { "none".to_string() } else { ids(default) }
-                ),
-            );
-            return default.to_vec();
-        }
-        if !unknown.is_empty() {
-            self.notice(key, format!("unknown {what} '{}' ignored (known: {known})", unknown.join(",")));
-        }
-        out
-    }
-
-    /// One id (trimmed, any case); `None` with a notice when it names
-    /// nothing known.
-    fn choice<T: Id>(&mut self, key: &str, raw: &str, what: &str, otherwise: &str) -> Option<T> {
-        let known = T::ids().join(", ");
-        self.choice_of(key, raw, what, &known, otherwise)
-    }
-
-    fn choice_of<T: Id>(&mut self, key: &str, raw: &str, what: &str, known: &str, otherwise: &str) -> Option<T> {
-        let found = T::from_id(&raw.trim().to_ascii_lowercase());
-        if found.is_none() {
-            self.notice(key, format!("'{}' is not a {what} (known: {known}); {otherwise}", shorten(raw)));
-        }
-        found
-    }
-
-    /// on/off (also 1/0, true/false, yes/no).
-    fn flag(&mut self, key: &str, raw: &str, default: bool) -> bool {
-        match raw.trim().to_ascii_lowercase().as_str() {
-            "on" | "1" | "true" | "yes" => true,
-            "off" | "0" | "false" | "no" => false,
-            _ => {
-                self.notice(key, format!("'{}' is not on or off; using {}", shorten(raw), on_off(default)));
-                default
-            }
-        }
-    }
-
-    /// A length range `a-b` (or a single length `k`, meaning `k-k`) of sizes
-    /// within `bounds`; a reversed range is swapped, with a notice.
-    fn len_range(&mut self, key: &str, raw: &str, bounds: Bounds, default: LenRange) -> LenRange {
-        let t = raw.trim();
-        let (a, b) = t.split_once('-').unwrap_or((t, t));
-        if parse_size(a).is_err() || parse_size(b).is_err() {
-            self.notice(
-                key,
-                format!("'{}' is not a length range (a-b, such as 64-1K); using {}", shorten(raw), format_len_range(default)),
-            );
-            return default;
-        }
-        let lo = self.size(key, a, bounds, default.min);
-        let hi = if a == b { lo } else { self.size(key, b, bounds, default.max) };
-        if lo > hi {
-            let swapped = LenRange { min: hi, max: lo };
-            self.notice(key, format!("range {} is reversed; using {}", shorten(raw), format_len_range(swapped)));
-            return swapped;
-        }
-        LenRange { min: lo, max: hi }
-    }
-
     /// The `sweep` key: one axis or two, comma-separated, each with its
     /// default range.
     fn sweep(&mut self, key: &str, raw: &str) -> Option<Sweep> {
@@ -517,20 +321,6 @@ impl Decoder {
             }
             _ => {}
         }
-    }
-
-    /// A size within `bounds`, rounded to the nearest power of two (a tie
-    /// goes down), with a notice when rounded.
-    fn pow2_size(&mut self, key: &str, raw: &str, bounds: Bounds, default: u64) -> u64 {
-        let v = self.size(key, raw, bounds, default);
-        if v.is_power_of_two() {
-            return v;
-        }
-        let down = pow2_floor(v);
-        let up = down * 2;
-        let rounded = if v - down <= up - v { down } else { up };
-        self.notice(key, format!("{} is not a power of two; using {}", format_size(v), format_size(rounded)));
-        rounded
     }
 
     /// After every key: a reversed sweep range is swapped; the streams are
@@ -689,7 +479,7 @@ fn finish(params: Params, mut d: Decoder) -> Decoded {
             d.defaults
         }
     };
-    Decoded { fragment: encode(&params), params, notices: d.notices }
+    Decoded { fragment: encode(&params), links: links(&params), params, notices: d.notices }
 }
 
 /// `p` with its sweep fitted to the rest of `p` the way a link's would be

@@ -90,6 +90,17 @@ pub enum Lab {
 
 impl Id for Lab {}
 
+impl Lab {
+    /// The result views the lab offers, the one a link opens without `view`
+    /// first (the page's tabs show them in this order).
+    pub const fn views(self) -> &'static [View] {
+        match self {
+            Lab::Read => &[View::Run, View::Sweep, View::Timeline],
+            Lab::Write => &[View::Run],
+        }
+    }
+}
+
 /// The cursor flavours a person can compare (the `wf` link key).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -157,6 +168,17 @@ impl View {
             View::Sweep
         } else {
             View::Run
+        }
+    }
+
+    /// The view the page shows for `p`: its `view` where its lab offers it,
+    /// else the lab's first (a write-lab link with `view=sweep` shows the run).
+    pub fn shown(p: &Params) -> View {
+        let views = p.lab.views();
+        if views.contains(&p.view) {
+            p.view
+        } else {
+            views[0]
         }
     }
 }

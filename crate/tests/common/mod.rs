@@ -1,25 +1,19 @@
-//! Proptest strategies the property tests share (a `tests/common` module is
-//! not a test target of its own).
+//! What the integration tests share (a `tests/common` module is not a test
+//! target of its own): the readers' link value, and the proptest strategies
+//! of the property tests (native only, as proptest is).
 
 // Each test target compiles this module and uses only part of it.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
-use buflab::model::ChunkModel;
-use proptest::prelude::*;
+use buflab::model::{Id, ReaderKind};
 
-/// Every chunk model, including 1-byte fixed chunks.
-pub fn chunk_model() -> impl Strategy<Value = ChunkModel> {
-    prop_oneof![
-        (1usize..64, 0usize..300).prop_map(|(min, extra)| ChunkModel::Uniform { min, max: min + extra }),
-        Just(ChunkModel::Fixed { size: 1 }),
-        (1usize..600).prop_map(|size| ChunkModel::Fixed { size }),
-        Just(ChunkModel::File),
-        Just(ChunkModel::Pipe),
-    ]
-}
+#[cfg(not(target_arch = "wasm32"))]
+mod strategies;
+#[cfg(not(target_arch = "wasm32"))]
+pub use strategies::{chunk_model, chunk_script};
 
-/// Chunk scripts of up to `max_len` chunks, heavy in 1-byte and empty
-/// (interrupted) chunks.
-pub fn chunk_script(max_len: usize) -> impl Strategy<Value = Vec<usize>> {
-    prop::collection::vec(prop_oneof![3 => Just(0usize), 3 => Just(1usize), 4 => 1usize..700], 0..max_len)
+/// `rd=` with every reader, in declaration order: tests over "every reader"
+/// take a new one without being edited.
+pub fn every_reader() -> String {
+    format!("rd={}", ReaderKind::ids().join(","))
 }

@@ -16,6 +16,13 @@ import { atOnce, onFirstUse, type Later } from "../shared/later";
 
 export type Labs = Readonly<Record<Lab, Later<LabUi>>>;
 
+/** The lab params show (or a report came from): one that has arrived, as the page shows no other. */
+export function labOf(labs: Labs, id: Lab): LabUi {
+  const lab = labs[id].now;
+  if (!lab) throw new Error(`The ${id} lab is shown before its code has loaded.`);
+  return lab;
+}
+
 export function createLabs(context: LabContext, opening: Lab): Labs {
   const loadWrite = () => import("../labs/write").then((m) => m.createWriteLab(context));
   const write = opening === "write" ? atOnce(loadWrite) : onFirstUse(loadWrite);

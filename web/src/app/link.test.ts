@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Codec } from "../engine/codec";
 import { realCodec } from "../engine/real-engine";
 import type { Params } from "../engine/types.gen";
-import { fragmentOf, linkUrl, readLink, writeLink } from "./link";
+import { fragmentOf, linkUrl } from "../shared/url";
+import { readLink, writeLink } from "./link";
 
 let codec: Codec;
 

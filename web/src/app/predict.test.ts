@@ -1,22 +1,28 @@
 import { describe, expect, it } from "vitest";
+import { realCodec } from "../engine/real-engine";
 import schema from "../engine/schema.gen.json";
-import type { LabReport, LessonId, Params, SweepReport } from "../engine/types.gen";
-import { answerOf, guessFeedback } from "./predict";
-import { initialState, keepWorkshop, lessonStep, predicting, update, type AppState, type Links } from "./state";
+import type { Decoded, LabReport, LessonId, Params, SweepReport } from "../engine/types.gen";
+import { answerOf as answerIn } from "../panels/lessons/answer";
+import { guessFeedback } from "../panels/lessons/words";
+import { currentResults, initialState, keepWorkshop, lessonStep, predicting, update, type AppState, type Links } from "./state";
+
+/** The answer the lesson card shows for the page in `state`. */
+const answerOf = (answer: Parameters<typeof answerIn>[0], state: AppState) => answerIn(answer, currentResults(state));
 
 const defaults = schema.defaults as unknown as Params;
 const ORDER: LessonId[] = ["one-byte", "no-help", "async-bufreader"];
-const linksOf = (p: Params): Links => {
-  const run = `v=1&cap=${p.cap}${p.lesson ? `&lesson=${p.lesson}` : ""}${p.present ? "&present=on" : ""}${p.predict ? "&predict=on" : ""}`;
-  return { link: run, run, sweep: null };
-};
+const codec = realCodec();
+/** Links as the page writes them: the engine's codec. */
+const linksOf = (p: Params): Links => codec.links(p);
+/** `p` as a link decodes to it. */
+const decoded = (p: Params): Decoded => ({ params: p, notices: [], fragment: linksOf(p).link, links: linksOf(p) });
 function stateWith(p: Partial<Params>): AppState {
   const params = { ...defaults, ...p };
-  return initialState({ params, notices: [], fragment: linksOf(params).link }, linksOf(params), schema.display_keys);
+  return update(initialState(decoded(params), codec), { type: "codecReady" }).state;
 }
 const loaded = (state: AppState, p: Partial<Params>): AppState => {
   const params = { ...defaults, ...p };
-  return update(state, { type: "linkLoaded", link: { params, notices: [], fragment: linksOf(params).link }, links: linksOf(params) }).state;
+  return update(state, { type: "linkLoaded", link: decoded(params), links: linksOf(params) }).state;
 };
 
 describe("predict, then reveal (the model)", () => {
@@ -90,8 +96,7 @@ describe("the answer on screen", () => {
     expect(answerOf({ kind: "read", reader: "std", field: "source_reads" }, edited)).toBeNull();
 
     const sweepParams = { ...defaults, view: "sweep" as const, sweep: { axis: "cap", from: 16, to: 65536 } as Params["sweep"] };
-    const sweepLinks = { ...linksOf(sweepParams), sweep: "v=1&sweep=cap" };
-    let s = initialState({ params: sweepParams, notices: [], fragment: sweepLinks.link }, sweepLinks, schema.display_keys);
+    let s = update(initialState(decoded(sweepParams), codec), { type: "codecReady" }).state;
     const started = update(s, { type: "sweepRun" });
     s = started.state;
     const knee = { kind: "knee", reader: "std", metric: "source_reads", across: null } as const;

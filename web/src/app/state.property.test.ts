@@ -20,16 +20,26 @@
 //      mode and predict; a newly opened lesson asks its question again;
 //   9. the timeline's step (a display key) ends no run and leaves the
 //      results as current as they were; a note about settings the page chose is one notice,
-//      and goes when the settings change again.
+//      and goes when the settings change again; a view that opens on settings
+//      of its own says so;
+//  10. a change made before the codec can write links is held (nothing of
+//      it is made), the newest winning, and made once it can;
+//  11. the page's milestones (first numbers, first full measurement) are
+//      reached once each, in order; a fresh worker is announced unless a
+//      running request's failure says so already.
 //
 // The worker is simulated by the test (it answers what the effects ask, with
-// reports that carry the link they were asked for); the model is the real one.
+// reports that carry the link they were asked for); the model is the real
+// one, and so are the links: every edit's links, the view they show and
+// whether two links are one experiment come from the engine's codec (the
+// real wasm, as the page has it).
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Decoded, LabReport, LessonId, Params, Stage, SweepReport } from "../engine/types.gen";
+import { lessons } from "../engine/lessons";
+import { realCodec } from "../engine/real-engine";
+import type { Decoded, LabReport, LessonId, Links, Params, Stage, SweepReport } from "../engine/types.gen";
 import schema from "../engine/schema.gen.json";
-import { viewOfParams, withoutKeys } from "./link";
 import {
   activityText,
   currentStage,
@@ -50,29 +60,33 @@ import {
   type Action,
   type AppState,
   type Effect,
-  type Links,
+  type Held,
 } from "./state";
 
-const DISPLAY_KEYS: readonly string[] = schema.display_keys;
 const SWEEP_KEYS: readonly string[] = schema.sweep_keys;
 const defaults = schema.defaults as unknown as Params;
+const codec = realCodec();
 
-/** A small model of the engine's link writer: the experiment keys, then the display keys. */
+/** The links the page writes for `p`: the engine's codec's (pure, so each set of params is asked once). */
+const written = new Map<string, Links>();
 function linksOf(p: Params): Links {
-  const base = `v=1&cap=${p.cap}&rs=${p.rs}&lab=${p.lab}`;
-  const display = `${p.present ? "&present=on" : ""}${p.predict ? "&predict=on" : ""}${p.lesson ? `&lesson=${p.lesson}` : ""}`;
-  const run = `${base}${p.view === "timeline" ? "&view=timeline" : ""}${p.step !== 1 ? `&step=${p.step}` : ""}${display}`;
-  const sweep = p.sweep ? `${base}&sweep=${p.sweep.axis}&from=${p.sweep.from}&to=${p.sweep.to}${display}` : null;
-  return { link: viewOfParams(p) === "sweep" && sweep !== null ? sweep : run, run, sweep };
+  const key = JSON.stringify(p);
+  let links = written.get(key);
+  if (!links) written.set(key, (links = codec.links(p)));
+  return links;
 }
 
-const decoded = (p: Params): Decoded => ({ params: p, notices: [], fragment: linksOf(p).link });
+const decoded = (p: Params): Decoded => ({ params: p, notices: [], fragment: linksOf(p).link, links: linksOf(p) });
+
+/** True when a link carries one of a sweep's keys. */
+const carriesSweep = (link: string): boolean => [...new URLSearchParams(link).keys()].some((k) => SWEEP_KEYS.includes(k));
 
 /** What a person or a worker can do next; indexes pick among what is in flight at that moment. */
 type Move =
   | { kind: "edit"; cap: number; rs: number; live: boolean }
   | { kind: "lab"; lab: "read" | "write" }
-  | { kind: "view"; view: "run" | "sweep" | "timeline" }
+  /** A view tab; `own`: the view opens on settings of its own (as the timeline may), said in a notice. */
+  | { kind: "view"; view: "run" | "sweep" | "timeline"; own: boolean }
   | { kind: "present" }
   | { kind: "sweepAxis"; axis: "cap" | "rs" | null; to: number }
   | { kind: "lesson"; cap: number }
@@ -97,10 +111,12 @@ type Move =
   /** The timeline's step moved (a display key). */
   | { kind: "step"; step: number }
   /** A view opened on settings of its own, said in a notice. */
-  | { kind: "settingsNote" };
+  | { kind: "settingsNote" }
+  /** A held change made again once links can be written (never generated: `replayed`). */
+  | { kind: "change"; params: Params; how: "edit" | "live" | "display" | "sweep" | "link" };
 
-/** The lessons' order the clicker moves along (ids as the model sees them: opaque). */
-const ORDER = ["first", "second", "third"] as unknown as LessonId[];
+/** The lessons' order the clicker moves along: the first three of the engine's. */
+const ORDER: LessonId[] = lessons.slice(0, 3).map((l) => l.id);
 
 const w = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
 /** Weighted so that the sequences that matter (edit, answers, timers) are common and the rare events stay rare. */
@@ -111,7 +127,7 @@ const move: fc.Arbitrary<Move> = fc.oneof(
   w(4, fc.constant({ kind: "debounced" as const })),
   w(2, fc.constant({ kind: "measure" as const })),
   w(1, fc.constant({ kind: "stop" as const })),
-  w(2, fc.record({ kind: fc.constant("view" as const), view: fc.constantFrom("run" as const, "sweep" as const, "timeline" as const) })),
+  w(2, fc.record({ kind: fc.constant("view" as const), view: fc.constantFrom("run" as const, "sweep" as const, "timeline" as const), own: fc.boolean() })),
   w(1, fc.record({ kind: fc.constant("lab" as const), lab: fc.constantFrom("read" as const, "write" as const) })),
   w(1, fc.constant({ kind: "present" as const })),
   w(2, fc.record({ kind: fc.constant("sweepAxis" as const), axis: fc.constantFrom("cap" as const, "rs" as const, null), to: fc.constantFrom(64, 128) })),
@@ -123,7 +139,7 @@ const move: fc.Arbitrary<Move> = fc.oneof(
   w(1, fc.constant({ kind: "crash" as const })),
   w(1, fc.constant({ kind: "engineReady" as const })),
   w(1, fc.constant({ kind: "engineLost" as const })),
-  w(1, fc.constant({ kind: "codecReady" as const })),
+  w(2, fc.constant({ kind: "codecReady" as const })),
   w(1, fc.constant({ kind: "predict" as const })),
   w(1, fc.constant({ kind: "reveal" as const })),
   w(1, fc.record({ kind: fc.constant("guess" as const), guess: fc.nat({ max: 5000 }) })),
@@ -148,6 +164,7 @@ function apply(world: World, action: Action): void {
   const { state, effects } = update(world.state, action);
   world.state = state;
   world.effects = effects;
+  let replay: Held | null = null;
   for (const effect of effects) {
     switch (effect.type) {
       case "run":
@@ -166,11 +183,35 @@ function apply(world: World, action: Action): void {
         break;
       case "cancelSweep":
         break;
-      case "writeLink":
       case "replay":
+        replay = effect.held;
+        break;
+      case "writeLink":
       case "openLesson":
+      case "milestone":
         break;
     }
+  }
+  if (replay) {
+    // The page makes the held change again, now with its links.
+    play(world, replayed(world.state.params, replay));
+    world.effects = [...effects, ...world.effects];
+  }
+}
+
+/** The move that makes a held change again (the page's intents replay it so). */
+function replayed(p: Params, held: Held): Move {
+  switch (held.kind) {
+    case "edit":
+      return { kind: "change", params: held.params, how: held.live ? "live" : "edit" };
+    case "display":
+      return { kind: "change", params: held.params, how: "display" };
+    case "sweep":
+      return { kind: "change", params: held.params, how: "sweep" };
+    case "view":
+      return { kind: "view", view: held.view as "run" | "sweep" | "timeline", own: false };
+    case "link":
+      return { kind: "change", params: keepWorkshop(p, held.link.params), how: "link" };
   }
 }
 
@@ -182,9 +223,12 @@ function sweepReport(fragment: string, points: number): SweepReport {
   return { link: fragment, points: Array.from({ length: points }, () => ({})), total: 13, complete: false } as unknown as SweepReport;
 }
 
+/** The links the page's edge hands an action: the codec's, or null while it cannot write links yet (the model holds the change). */
+const linksNow = (world: World, p: Params): Links | null => (world.state.codecReady ? linksOf(p) : null);
+
 /** Edits go through the same links the page would write. */
 function edit(world: World, params: Params, live: boolean): void {
-  apply(world, { type: "edited", params, links: linksOf(params), live });
+  apply(world, { type: "edited", params, links: linksNow(world, params), live });
 }
 
 function play(world: World, m: Move): void {
@@ -195,28 +239,37 @@ function play(world: World, m: Move): void {
     case "lab":
       return edit(world, { ...p, lab: m.lab }, false);
     case "view": {
-      const params = { ...p, view: m.view };
-      return apply(world, { type: "display", params, links: linksOf(params) });
+      const params: Params = m.own ? { ...p, view: m.view, cap: 4, rs: 1 } : { ...p, view: m.view };
+      const links = linksNow(world, params);
+      const note = links && links.run !== world.state.runFragment ? "The view opened on its own starting settings." : null;
+      return apply(world, { type: "viewChosen", view: m.view, entered: links && { params, links, note } });
+    }
+    case "change": {
+      const links = linksOf(m.params);
+      if (m.how === "edit" || m.how === "live") return apply(world, { type: "edited", params: m.params, links, live: m.how === "live" });
+      if (m.how === "display") return apply(world, { type: "display", params: m.params, links });
+      if (m.how === "sweep") return apply(world, { type: "sweepEdited", params: m.params, links });
+      return apply(world, { type: "linkLoaded", link: decoded(m.params), links });
     }
     case "present": {
       const params = { ...p, present: !p.present };
-      return apply(world, { type: "display", params, links: linksOf(params) });
+      return apply(world, { type: "display", params, links: linksNow(world, params) });
     }
     case "sweepAxis": {
       const params: Params = { ...p, sweep: m.axis === null ? null : { axis: m.axis, from: 16, to: m.to } };
-      return apply(world, { type: "sweepEdited", params, links: linksOf(params) });
+      return apply(world, { type: "sweepEdited", params, links: linksNow(world, params) });
     }
     case "lesson": {
       const params: Params = keepWorkshop(p, { ...defaults, cap: m.cap, rs: 1, lesson: ORDER[m.cap % ORDER.length]! });
-      return apply(world, { type: "linkLoaded", link: decoded(params), links: linksOf(params) });
+      return apply(world, { type: "linkLoaded", link: decoded(params), links: linksNow(world, params) });
     }
     case "predict": {
       const params = { ...p, predict: !p.predict };
-      return apply(world, { type: "display", params, links: linksOf(params) });
+      return apply(world, { type: "display", params, links: linksNow(world, params) });
     }
     case "step": {
       const params = { ...p, step: m.step };
-      return apply(world, { type: "display", params, links: linksOf(params) });
+      return apply(world, { type: "display", params, links: linksNow(world, params) });
     }
     case "settingsNote":
       return apply(world, { type: "settingsNote", message: "The timeline opened on its own starting settings." });
@@ -227,12 +280,12 @@ function play(world: World, m: Move): void {
     case "forward":
     case "back": {
       apply(world, { type: m.kind, order: ORDER });
-      // The page opens the lesson's link from inside the page (page.ts: loadLink keeps the workshop's keys).
+      // The page opens the lesson's link from inside the page (intents.ts: loadLink keeps the workshop's keys).
       const open = world.effects.find((e) => e.type === "openLesson");
       if (open?.type !== "openLesson") return;
       const effects = world.effects;
       const params: Params = keepWorkshop(world.state.params, { ...defaults, cap: 1 + ORDER.indexOf(open.id), rs: 1, lesson: open.id });
-      apply(world, { type: "linkLoaded", link: decoded(params), links: linksOf(params) });
+      apply(world, { type: "linkLoaded", link: decoded(params), links: linksNow(world, params) });
       world.effects = [...effects, ...world.effects];
       return;
     }
@@ -287,7 +340,13 @@ function play(world: World, m: Move): void {
         world.asked.delete(id);
         apply(world, { type: "settled", id, outcome: { kind: "failed", message: "The engine crashed." } });
       }
-      return apply(world, { type: "engineNotice", message: "The engine crashed. A fresh engine was started." });
+      const running = isRunning(world.state);
+      const notices = world.state.notices.length;
+      apply(world, { type: "respawned", reason: "The engine crashed." });
+      // A request that was running says so in its failure; else a notice does.
+      if (running) expect(world.state.notices.length).toBe(notices);
+      else expect(world.state.notices.at(-1)?.message).toBe("The engine crashed. A fresh engine was started.");
+      return;
     }
     case "engineReady":
       return apply(world, { type: "engineReady", isolated: true });
@@ -310,10 +369,11 @@ function drain(world: World): void {
   throw new Error("the page kept asking for more after 50 answers");
 }
 
-function newWorld(): World {
+/** A page just opened; `codecReady`: whether its codec can write links yet (else changes are held until it can). */
+function newWorld(codecReady: boolean): World {
   const params = { ...defaults, cap: 1, rs: 1 };
   const world: World = {
-    state: initialState(decoded(params), linksOf(params), DISPLAY_KEYS),
+    state: initialState(decoded(params), codec),
     asked: new Map(),
     sweeping: null,
     timer: false,
@@ -321,6 +381,7 @@ function newWorld(): World {
   };
   const opened = opening(world.state);
   world.state = update(opened.state, { type: "engineReady", isolated: true }).state;
+  if (codecReady) world.state = update(world.state, { type: "codecReady" }).state;
   for (const effect of opened.effects) {
     if (effect.type === "run") world.asked.set(effect.id, { stage: effect.stage, fragment: effect.fragment, lab: effect.lab });
     if (effect.type === "sweep") world.sweeping = { id: effect.id, fragment: effect.fragment, points: 0 };
@@ -366,8 +427,8 @@ function checkInvariants(world: World, m: Move, before: AppState): void {
   expect(exportFragment(s)).toBe(view === "sweep" ? (s.sweep?.report ? s.sweep.fragment : null) : (shownOf(s)?.fragment ?? null));
   if (shownLink !== null) expect(sameLink(s, exportFragment(s), shownLink)).toBe(true);
   if (activity === "Done") expect(sameLink(s, s.fragment, shownLink)).toBe(true);
-  expect(withoutKeys(s.runFragment, SWEEP_KEYS)).toBe(s.runFragment);
-  if (view !== "sweep") expect(withoutKeys(s.fragment, SWEEP_KEYS)).toBe(s.fragment);
+  expect(carriesSweep(s.runFragment), s.runFragment).toBe(false);
+  if (view !== "sweep") expect(carriesSweep(s.fragment), s.fragment).toBe(false);
   // 6. An answer never puts results of other settings over current ones.
   if ((m.kind === "settle" || m.kind === "crash") && before.params.lab === s.params.lab && reportCurrent(before)) {
     expect(reportCurrent(s), "a late answer replaced current results").toBe(true);
@@ -397,10 +458,26 @@ function checkInvariants(world: World, m: Move, before: AppState): void {
     // (A view without full results of its settings may still ask for them, as any display change does.)
     expect(world.effects.some((e) => e.type === "cancelRuns"), "a step ended a run").toBe(false);
     expect(reportCurrent(s)).toBe(reportCurrent(before));
-    expect(s.params.step).toBe(m.step);
+    // (Before the codec can write links the step is held: 10.)
+    if (before.codecReady) expect(s.params.step).toBe(m.step);
   }
   expect(s.notices.filter((n) => n.source === "settings").length).toBeLessThanOrEqual(1);
   if (m.kind === "edit" && !sameLink(s, s.runFragment, before.runFragment)) expect(s.notices.some((n) => n.source === "settings")).toBe(false);
+  if (m.kind === "view" && m.own && before.codecReady && !sameLink(s, s.runFragment, before.runFragment)) {
+    expect(s.notices.some((n) => n.source === "settings"), "a view opened on settings of its own without a word").toBe(true);
+  }
+  // 10. A change made before links can be written is held, never half made, and made once they can.
+  const changes = ["edit", "lab", "view", "present", "sweepAxis", "lesson", "predict", "step"];
+  if (!before.codecReady && changes.includes(m.kind)) {
+    expect(s.params, "a change was made before its links could be written").toBe(before.params);
+    expect(s.held).not.toBe(null);
+  }
+  if (s.codecReady) expect(s.held, "a change still held after links can be written").toBe(null);
+  if (m.kind === "codecReady" && before.held?.kind === "edit") expect(s.params).toEqual(before.held.params);
+  // 11. Milestones are reached once each, after the first numbers.
+  for (const e of world.effects) if (e.type === "milestone") expect(before.milestones[e.milestone], `${e.milestone} twice`).toBe(false);
+  if (s.milestones.firstFull) expect(s.milestones.firstNumbers).toBe(true);
+  if (s.milestones.firstNumbers !== before.milestones.firstNumbers) expect(Object.keys(s.shown).length).toBeGreaterThan(0);
   // 5. Nothing waits on nothing.
   if (s.timing !== null) {
     const timing = s.timing;
@@ -418,10 +495,12 @@ const SEQUENCES = 600;
 describe("the page's state, by property", () => {
   it("keeps its invariants after every step of random sequences of actions", () => {
     fc.assert(
-      fc.property(fc.array(move, { minLength: 5, maxLength: 60, size: "max" }), (moves) => {
-        const world = newWorld();
+      fc.property(fc.boolean(), fc.array(move, { minLength: 5, maxLength: 60, size: "max" }), (ready, moves) => {
+        const world = newWorld(ready);
         for (const m of moves) {
           const before = world.state;
+          // The effects of this move only (a move that finds nothing to do applies no action).
+          world.effects = [];
           play(world, m);
           checkInvariants(world, m, before);
         }
@@ -432,8 +511,8 @@ describe("the page's state, by property", () => {
 
   it("after any sequence, Measure again and the workers' answers end in Done", () => {
     fc.assert(
-      fc.property(fc.array(move, { minLength: 5, maxLength: 60, size: "max" }), (moves) => {
-        const world = newWorld();
+      fc.property(fc.boolean(), fc.array(move, { minLength: 5, maxLength: 60, size: "max" }), (ready, moves) => {
+        const world = newWorld(ready);
         for (const m of moves) play(world, m);
         play(world, { kind: "engineReady" });
         const before = world.state;

@@ -2,8 +2,9 @@
 // (state.property.test.ts) generalises, each pinned as a person meets it.
 
 import { describe, expect, it } from "vitest";
+import { realCodec } from "../engine/real-engine";
 import schema from "../engine/schema.gen.json";
-import type { LabReport, Params, Stage, SweepReport } from "../engine/types.gen";
+import type { Decoded, LabReport, Params, Stage, SweepReport } from "../engine/types.gen";
 import {
   MAX_ENGINE_NOTICES,
   activityText,
@@ -21,21 +22,19 @@ import {
 } from "./state";
 
 const defaults = schema.defaults as unknown as Params;
+const codec = realCodec();
 
-/** Links as the engine writes them, reduced to the keys these cases change. */
-function links(p: Params): Links {
-  const base = `v=1&chunk=${p.chunk.kind === "uniform" ? `${p.chunk.min}-${p.chunk.max}` : p.chunk.kind}&cap=${p.cap}`;
-  const sweep = p.sweep ? `${base}&sweep=${p.sweep.axis}&from=${p.sweep.from}&to=${p.sweep.to}` : null;
-  const run = `${base}${p.view === "timeline" ? "&view=timeline" : ""}${p.present ? "&present=on" : ""}`;
-  return { link: p.view === "sweep" && sweep ? sweep : run, run, sweep };
-}
+/** Links as the page writes them: the engine's codec. */
+const links = (p: Params): Links => codec.links(p);
+/** `p` as a link decodes to it. */
+const decoded = (p: Params): Decoded => ({ params: p, notices: [], fragment: links(p).link, links: links(p) });
 
 const report = (stage: Stage, link: string): LabReport => ({ stage, lab: "read", link, runs: [] }) as unknown as LabReport;
 const sweepReport = (link: string): SweepReport => ({ link, points: [{}], total: 1, complete: true }) as unknown as SweepReport;
 
-/** A page, its effects so far, and helpers to act on it. */
-function page(params: Params = defaults) {
-  let state: AppState = initialState({ params, notices: [], fragment: links(params).link }, links(params), schema.display_keys);
+/** A page, its effects so far, and helpers to act on it; `ready`: its codec can write links. */
+function page(params: Params = defaults, ready = true) {
+  let state: AppState = initialState(decoded(params), codec);
   let effects: Effect[] = [];
   const act = (action: Action): Effect[] => {
     const next = update(state, action);
@@ -45,6 +44,7 @@ function page(params: Params = defaults) {
   };
   const opened = opening(state);
   state = update(opened.state, { type: "engineReady", isolated: true }).state;
+  if (ready) state = update(state, { type: "codecReady" }).state;
   effects = opened.effects;
   return {
     get state() {
@@ -196,9 +196,58 @@ describe("the page's model", () => {
   });
 
   it("an edit made before links can be written is held, the newest winning, and replayed once they can", () => {
-    const p = page();
-    p.act({ type: "held", held: { kind: "edit", params: { ...defaults, cap: 1 }, live: false } });
-    p.act({ type: "held", held: { kind: "edit", params: { ...defaults, cap: 2 }, live: false } });
+    const p = page(defaults, false);
+    expect(p.act({ type: "edited", params: { ...defaults, cap: 1 }, links: null, live: false })).toEqual([]);
+    // Links in hand change nothing: the model waits for the codec it was told of.
+    expect(p.act({ type: "edited", params: { ...defaults, cap: 2 }, links: links({ ...defaults, cap: 2 }), live: false })).toEqual([]);
+    expect(p.state.params).toEqual(defaults);
     expect(p.act({ type: "codecReady" })).toEqual([{ type: "replay", held: { kind: "edit", params: { ...defaults, cap: 2 }, live: false } }]);
+  });
+
+  it("a link read before links can be written waits the same way, and a view tab too", () => {
+    const p = page(defaults, false);
+    const lesson = codec.decodeLink("cap=4K&lesson=one-byte");
+    p.act({ type: "linkLoaded", link: lesson, links: null });
+    expect(p.act({ type: "codecReady" })).toEqual([{ type: "replay", held: { kind: "link", link: lesson } }]);
+    const q = page(defaults, false);
+    q.act({ type: "viewChosen", view: "timeline", entered: null });
+    expect(q.act({ type: "codecReady" })).toEqual([{ type: "replay", held: { kind: "view", view: "timeline" } }]);
+  });
+
+  it("a view tab that brings settings of its own changes the experiment and says so; one with the same run link only shows the view", () => {
+    const p = page();
+    p.answerAll();
+    p.answerAll();
+    // The sweep view without an axis: the same run link, so nothing runs and the single run's results stay.
+    const sweep = { ...defaults, view: "sweep" as const };
+    expect(runs(p.act({ type: "viewChosen", view: "sweep", entered: { params: sweep, links: links(sweep), note: "ignored: nothing changed" } }))).toEqual([]);
+    expect(p.state.notices).toEqual([]);
+    expect(activityText(p.state)).toBe("Pick an axis");
+    const own = { ...defaults, view: "timeline" as const, cap: 32, rs: 1 };
+    expect(runs(p.act({ type: "viewChosen", view: "timeline", entered: { params: own, links: links(own), note: "The timeline opened on its own starting settings." } }))).toEqual(["counts"]);
+    expect(p.state.notices.map((n) => [n.source, n.message])).toEqual([["settings", "The timeline opened on its own starting settings."]]);
+  });
+
+  it("a fresh worker is said in a notice unless a running request's failure says it", () => {
+    const p = page();
+    expect(isRunning(p.state)).toBe(true);
+    p.act({ type: "respawned", reason: "The engine stopped answering." });
+    expect(p.state.notices).toEqual([]);
+    p.answerAll();
+    p.answerAll();
+    p.act({ type: "respawned", reason: "The engine stopped answering." });
+    expect(p.state.notices.map((n) => n.message)).toEqual(["The engine stopped answering. A fresh engine was started."]);
+  });
+
+  it("reaches its milestones once each: the first numbers, the first full measurement on screen, then the opening settled", () => {
+    const p = page();
+    const reached = (effects: Effect[]) => effects.flatMap((e) => (e.type === "milestone" ? [e.milestone] : []));
+    expect(reached(p.answer(1))).toEqual(["firstNumbers"]);
+    const full = p.state.inFlight[0]!.id;
+    expect(reached(p.answer(full))).toEqual(["firstFullShown", "firstFull"]);
+    p.act({ type: "measure" });
+    p.answerAll();
+    p.answerAll();
+    expect(reached(p.effects)).toEqual([]);
   });
 });

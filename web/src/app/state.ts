@@ -1,8 +1,9 @@
 // The page's state and its transitions: one pure model of everything the
 // page shows and does. `update(state, action)` returns the next state and
-// the effects to run (worker requests, timers, the link); the page runs the
-// effects at its edge (page.ts) and the UI pieces render from the state.
-// Nothing here touches the DOM, a worker, a timer or the link.
+// the effects to run (worker requests, timers, the link); the page's edge
+// runs the effects (effects.ts) and the render pieces draw the state
+// (render.ts). Nothing here touches the DOM, a worker, a timer or the link;
+// every rule about links is the engine codec's (engine/codec.ts: `Links`, `LinkRules`).
 //
 // What each view shows, and for which settings:
 //   - the single run and the timeline show the newest report of their lab,
@@ -17,7 +18,10 @@
 //   - "measure" (Measure again) always sends a request for the settings on
 //     screen;
 //   - what the view's exports carry (`exportFragment`) is the link its
-//     results were measured with.
+//     results were measured with;
+//   - a change made before the codec can write links is held (`held`, the
+//     newest winning) and made once it can (`codecReady`);
+//   - the page's milestones (`Milestones`) are reached once each.
 //
 // Workshops: presenter mode (`params.present`) and predict-then-reveal
 // (`params.predict`) are display keys that stay when a link is opened from
@@ -25,8 +29,10 @@
 // answer (`predicting`), the page hides the results until Reveal. Forward
 // and back (a clicker's keys) reveal first, then move between lessons.
 
-import { sameExperiment, viewOfParams } from "./link";
-import type { Decoded, Lab, LabReport, LessonId, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
+import type { LinkRules } from "../engine/codec";
+import type { Decoded, Lab, LabReport, LessonId, Links, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
+
+export type { Links };
 
 /** Where a notice comes from: a link value replaced, settings the page chose (a view's starting settings), the engine. */
 export type NoticeSource = "link" | "settings" | "engine";
@@ -43,18 +49,6 @@ export type EngineStatus =
   | { kind: "loading" }
   | { kind: "ready"; isolated: boolean }
   | { kind: "broken"; message: string };
-
-/**
- * The links of one set of params (the page computes them with the engine's
- * codec): the address bar's, the one a single run is measured with (no sweep
- * keys, so a run's report, exports and native command never carry a sweep),
- * and the one a sweep is run with (null without a sweep).
- */
-export interface Links {
-  link: string;
-  run: string;
-  sweep: string | null;
-}
 
 /** A report on screen and the run link it was measured for. */
 export interface Shown {
@@ -100,12 +94,25 @@ export interface SweepRun {
   elapsedMs: number | null;
 }
 
-/** An edit made before the codec could write links; replayed once it can. */
+/** A change made before the codec could write links (`codecReady`); replayed once it can, the newest winning. */
 export type Held =
   | { kind: "edit"; params: Params; live: boolean }
   | { kind: "display"; params: Params }
   | { kind: "sweep"; params: Params }
-  | { kind: "view"; view: View };
+  | { kind: "view"; view: View }
+  | { kind: "link"; link: Decoded };
+
+/** How far the page has come since it opened: what waited for each may load once it is reached. */
+export interface Milestones {
+  /** Some results are on screen. */
+  firstNumbers: boolean;
+  /** A full measurement of the settings on screen is on screen. */
+  firstFullShown: boolean;
+  /** The opening's requests have settled after the first numbers. */
+  firstFull: boolean;
+}
+
+export type Milestone = keyof Milestones;
 
 export interface AppState {
   params: Params;
@@ -115,6 +122,8 @@ export interface AppState {
   runFragment: string;
   /** The sweep link of `params`, null without a sweep. */
   sweepFragment: string | null;
+  /** The view `params` show (the codec's answer, with their links). */
+  view: View;
   notices: Notice[];
   /** The report each lab shows. */
   shown: Partial<Record<Lab, Shown>>;
@@ -135,9 +144,10 @@ export interface AppState {
   /** The codec can write links (its program build has loaded). */
   codecReady: boolean;
   held: Held | null;
+  milestones: Milestones;
   nextNoticeId: number;
-  /** The keys that never change a result (the engine's `schema.display_keys`). */
-  displayKeys: readonly string[];
+  /** The engine's rule for when two links are one experiment (display keys aside): the codec. */
+  rules: LinkRules;
   /** Predict, then reveal: the lesson's answer has been revealed (reset when another lesson opens). */
   revealed: boolean;
   /** The number a person guessed for the lesson's question (null: none yet). */
@@ -152,19 +162,34 @@ export type Outcome =
 
 export type SweepOutcome = { kind: "done"; report: SweepReport | null } | { kind: "cancelled" } | { kind: "failed"; message: string };
 
+/**
+ * A view tab was chosen: the params the lab opens it with (the timeline may
+ * bring starting settings of its own), their links, and what they changed in
+ * words (null when only the view changed).
+ */
+export interface Entered {
+  params: Params;
+  links: Links;
+  note: string | null;
+}
+
+// Actions that change params carry the links the codec wrote for them, or
+// null while it cannot write links yet: then the change is held (`held`)
+// and replayed once it can (`codecReady`).
 export type Action =
   /** A link was read (a pasted link, a lesson, Reset): its params win and are measured in full. */
-  | { type: "linkLoaded"; link: Decoded; links: Links }
+  | { type: "linkLoaded"; link: Decoded; links: Links | null }
   /** The person changed a setting; `live` while a slider still moves. */
-  | { type: "edited"; params: Params; links: Links; live: boolean }
-  /** A display-only change (presenter mode, the view): the results stay theirs. */
-  | { type: "display"; params: Params; links: Links }
+  | { type: "edited"; params: Params; links: Links | null; live: boolean }
+  /** A display-only change (presenter mode, the timeline's step): the results stay theirs. */
+  | { type: "display"; params: Params; links: Links | null }
   /** The sweep's axis or range changed. */
-  | { type: "sweepEdited"; params: Params; links: Links }
+  | { type: "sweepEdited"; params: Params; links: Links | null }
+  /** A view tab was chosen (`entered`: null while links cannot be written). */
+  | { type: "viewChosen"; view: View; entered: Entered | null }
   /** The engine refused an edit. */
   | { type: "refused"; message: string }
-  /** An edit made before links could be written. */
-  | { type: "held"; held: Held }
+  /** The codec can write links (its program build has loaded). */
   | { type: "codecReady" }
   /** Measure again. */
   | { type: "measure" }
@@ -178,6 +203,8 @@ export type Action =
   | { type: "sweepPoint"; id: number; report: SweepReport }
   | { type: "sweepSettled"; id: number; outcome: SweepOutcome; elapsedMs: number }
   | { type: "engineReady"; isolated: boolean }
+  /** A worker was replaced by a fresh one (it crashed or hung), for `reason`. */
+  | { type: "respawned"; reason: string }
   | { type: "engineBroken"; message: string }
   | { type: "engineNotice"; message: string }
   /** The page chose settings for the person (a view's own starting settings): said in a notice until the settings change again. */
@@ -204,7 +231,9 @@ export type Effect =
   | { type: "cancelSweep" }
   | { type: "replay"; held: Held }
   /** Open a lesson's link from inside the page (presenter mode and predict stay: `keepWorkshop`). */
-  | { type: "openLesson"; id: LessonId };
+  | { type: "openLesson"; id: LessonId }
+  /** The page has reached a milestone (once each, after the step that reached it is drawn). */
+  | { type: "milestone"; milestone: Milestone };
 
 export interface Step {
   state: AppState;
@@ -222,13 +251,15 @@ export const MAX_ENGINE_NOTICES = 3;
  * then sends `opening(state)`'s requests (the first counts went out before
  * the page was built; the effect adopts them).
  */
-export function initialState(link: Decoded, links: Links, displayKeys: readonly string[]): AppState {
+export function initialState(link: Decoded, rules: LinkRules): AppState {
+  const { links } = link;
   return withLink(
     {
       params: link.params,
       fragment: links.link,
       runFragment: links.run,
       sweepFragment: links.sweep,
+      view: links.view,
       notices: [],
       shown: {},
       inFlight: [],
@@ -241,8 +272,9 @@ export function initialState(link: Decoded, links: Links, displayKeys: readonly 
       sweep: null,
       codecReady: false,
       held: null,
+      milestones: { firstNumbers: false, firstFullShown: false, firstFull: false },
       nextNoticeId: 1,
-      displayKeys,
+      rules,
       revealed: false,
       guess: null,
     },
@@ -255,12 +287,12 @@ export function initialState(link: Decoded, links: Links, displayKeys: readonly 
 /** True when two links describe the same experiment (display keys aside). */
 export function sameLink(state: AppState, a: string | null, b: string | null): boolean {
   if (a === null || b === null) return a === b;
-  return sameExperiment(a, b, state.displayKeys);
+  return state.rules.sameExperiment(a, b);
 }
 
 /** The view on screen. */
 export function viewOf(state: AppState): View {
-  return viewOfParams(state.params);
+  return state.view;
 }
 
 /** The report the open lab shows, if any. */
@@ -299,6 +331,11 @@ export function pendingStages(state: AppState): Stage[] {
 /** The stage of the open lab's report when it is of the current settings; null otherwise. */
 export function currentStage(state: AppState): Stage | null {
   return reportCurrent(state) ? shownOf(state)!.report.stage : null;
+}
+
+/** The results on screen that are of the settings on screen: the open lab's report, and the sweep (null where none such). */
+export function currentResults(state: AppState): { report: LabReport | null; sweep: SweepReport | null } {
+  return { report: reportCurrent(state) ? reportOf(state) : null, sweep: sweepCurrent(state) ? (state.sweep?.report ?? null) : null };
 }
 
 /** True when the view on screen shows results of other settings than the controls. */
@@ -407,7 +444,7 @@ function withLink(state: AppState, link: Decoded): AppState {
 }
 
 function withLinks(state: AppState, params: Params, links: Links): AppState {
-  return { ...state, params, fragment: links.link, runFragment: links.run, sweepFragment: links.sweep };
+  return { ...state, params, fragment: links.link, runFragment: links.run, sweepFragment: links.sweep, view: links.view };
 }
 
 function step(state: AppState, effects: Effect[] = []): Step {
@@ -424,9 +461,8 @@ function send(state: AppState, stage: Stage, counts: LabReport | null, worker: W
 
 /** The current report's counts when they are of the current settings: a timed stage times them. */
 function currentCounts(state: AppState): LabReport | null {
-  // Only a counts stage's report is timed as counted (`experiment::time_counted`
-  // refuses a quick or full one: Measure again after Done sent the full report
-  // on screen, the engine refused it, and the old times stayed under "Done").
+  // The engine times a counts stage's report only (`experiment::time_counted`
+  // refuses a quick or full one), so Measure again counts afresh first.
   return reportCurrent(state) && shownOf(state)!.report.stage === "counts" ? shownOf(state)!.report : null;
 }
 
@@ -534,117 +570,200 @@ function notice(state: AppState, message: string): AppState {
   return { ...state, notices: [...state.notices.filter((n) => n.source !== "engine"), ...engine], nextNoticeId: state.nextNoticeId + 1 };
 }
 
+/** A change waits for the codec: held, the newest winning, until `codecReady` replays it. */
+function hold(state: AppState, held: Held): Step {
+  return step({ ...state, held });
+}
+
+function linkLoaded(state: AppState, link: Decoded, links: Links): Step {
+  const sameLesson = link.params.lesson === state.params.lesson;
+  const workshop = sameLesson ? {} : { revealed: false, guess: null };
+  const loaded = withLinks(withLink({ ...state, ...workshop, held: null }, link), link.params, links);
+  return merge(step(loaded, [{ type: "writeLink", fragment: links.link }]), (s) => measure(s, "full"));
+}
+
+function edited(state: AppState, params: Params, links: Links, live: boolean): Step {
+  const unchanged = links.run === state.runFragment && links.sweep === state.sweepFragment;
+  // Notices about the link and the settings go when the experiment changes (a display key alone, as the view, keeps them).
+  const sameExperiment = sameLink(state, links.run, state.runFragment) && sameLink(state, links.sweep, state.sweepFragment);
+  const next = withLinks(
+    unchanged ? state : { ...state, notices: sameExperiment ? state.notices : state.notices.filter((n) => n.source === "engine"), error: null },
+    params,
+    links,
+  );
+  const written = step(next, [{ type: "writeLink", fragment: links.link }]);
+  // A control set back to the value already measured in full needs no new run.
+  if (unchanged && !live && !isRunning(state) && (viewOf(next) === "sweep" ? sweepCurrent(next) : currentStage(next) === "full")) return written;
+  // A slider let go where it rests: its counts are on screen, so only the full measurement is missing.
+  if (unchanged && !live && viewOf(next) !== "sweep" && currentStage(next) !== null) {
+    const rested = step({ ...written.state, debouncing: false }, [...written.effects, ...(state.debouncing ? [{ type: "cancelDebounce" } as const] : [])]);
+    return merge(rested, (s) => wantTiming(s, "full"));
+  }
+  return merge(written, (s) => measure(s, live ? "live" : "full"));
+}
+
+function displayed(state: AppState, params: Params, links: Links): Step {
+  const next = withLinks(state, params, links);
+  return merge(merge(step(next, [{ type: "writeLink", fragment: links.link }]), sweepIfShown), timeIfShown);
+}
+
+function sweepEdited(state: AppState, params: Params, links: Links): Step {
+  const next = withLinks({ ...state, error: null }, params, links);
+  return merge(step(next, [{ type: "writeLink", fragment: links.link }]), sweepIfShown);
+}
+
+/** A view tab was chosen: its own starting settings are a change of experiment, said in a notice; else only the view changes. */
+function viewChosen(state: AppState, entered: Entered): Step {
+  if (entered.links.run === state.runFragment) return displayed(state, entered.params, entered.links);
+  const changed = edited(state, entered.params, entered.links, false);
+  return entered.note === null ? changed : merge(changed, (s) => settingsNote(s, entered.note!));
+}
+
+function codecReady(state: AppState): Step {
+  const held = state.held;
+  return step({ ...state, codecReady: true, held: null }, held ? [{ type: "replay", held }] : []);
+}
+
+function stop(state: AppState): Step {
+  if (!isRunning(state)) return step(state);
+  const effects: Effect[] = [];
+  if (state.debouncing) effects.push({ type: "cancelDebounce" });
+  if (state.inFlight.length > 0) effects.push({ type: "cancelRuns" });
+  const sweep = state.sweep?.status === "running" ? { ...state.sweep, status: "cancelled" as const } : state.sweep;
+  if (sweep !== state.sweep) effects.push({ type: "cancelSweep" });
+  return step({ ...state, inFlight: [], timing: null, debouncing: false, sweep, stopped: true }, effects);
+}
+
+function debounced(state: AppState): Step {
+  return state.debouncing ? wantTiming({ ...state, debouncing: false }, "quick") : step(state);
+}
+
+function sweepCancel(state: AppState): Step {
+  if (state.sweep?.status !== "running") return step(state);
+  return step({ ...state, sweep: { ...state.sweep, status: "cancelled" } }, [{ type: "cancelSweep" }]);
+}
+
+function sweepPoint(state: AppState, id: number, report: SweepReport): Step {
+  if (state.sweep?.id !== id || state.sweep.status !== "running") return step(state);
+  return step({ ...state, sweep: { ...state.sweep, report } });
+}
+
+function sweepSettled(state: AppState, id: number, outcome: SweepOutcome, elapsedMs: number): Step {
+  const sweep = state.sweep;
+  if (sweep?.id !== id) return step(state);
+  const ended: SweepRun =
+    outcome.kind === "done"
+      ? { ...sweep, status: sweep.status === "running" ? "done" : sweep.status, report: outcome.report ?? sweep.report }
+      : outcome.kind === "failed"
+        ? { ...sweep, status: "failed", failure: outcome.message }
+        : { ...sweep, status: "cancelled" };
+  return step({ ...state, sweep: { ...ended, elapsedMs } });
+}
+
+/** A worker was replaced: said in a notice, unless a request was running (its failure says it already). */
+function respawned(state: AppState, reason: string): Step {
+  return isRunning(state) ? step(state) : step(notice(state, `${reason} A fresh engine was started.`));
+}
+
+function settingsNote(state: AppState, message: string): Step {
+  const added: Notice = { id: state.nextNoticeId, source: "settings", message };
+  return step({ ...state, notices: [...state.notices.filter((n) => n.source !== "settings"), added], nextNoticeId: state.nextNoticeId + 1 });
+}
+
+function forward(state: AppState, order: readonly LessonId[]): Step {
+  if (predicting(state)) return step({ ...state, revealed: true });
+  const next = lessonStep(state, order, 1);
+  return step(state, next ? [{ type: "openLesson", id: next }] : []);
+}
+
+function back(state: AppState, order: readonly LessonId[]): Step {
+  const previous = lessonStep(state, order, -1);
+  return step(state, previous ? [{ type: "openLesson", id: previous }] : []);
+}
+
+/** The milestones `next` reaches, in the order the page marks them. */
+function withMilestones(next: Step): Step {
+  const { state } = next;
+  const m = state.milestones;
+  const reached: Milestone[] = [];
+  if (!m.firstNumbers && Object.keys(state.shown).length > 0) reached.push("firstNumbers");
+  if (!m.firstFullShown && reportOf(state)?.stage === "full" && reportCurrent(state)) reached.push("firstFullShown");
+  // What waited for the first full measurement loads once the opening's requests have settled.
+  if (!m.firstFull && (m.firstNumbers || reached.includes("firstNumbers")) && !isRunning(state)) reached.push("firstFull");
+  if (reached.length === 0) return next;
+  const milestones = { ...m, ...Object.fromEntries(reached.map((r) => [r, true])) };
+  return { state: { ...state, milestones }, effects: [...next.effects, ...reached.map((milestone) => ({ type: "milestone", milestone }) as const)] };
+}
+
 /** The one transition function: the next state and the effects to run. */
 export function update(state: AppState, action: Action): Step {
+  return withMilestones(transition(state, action));
+}
+
+function transition(state: AppState, action: Action): Step {
   switch (action.type) {
-    case "linkLoaded": {
-      const sameLesson = action.link.params.lesson === state.params.lesson;
-      const workshop = sameLesson ? {} : { revealed: false, guess: null };
-      const loaded = withLinks(withLink({ ...state, ...workshop, held: null }, action.link), action.link.params, action.links);
-      return merge(step(loaded, [{ type: "writeLink", fragment: action.links.link }]), (s) => measure(s, "full"));
-    }
-    case "edited": {
-      const unchanged = action.links.run === state.runFragment && action.links.sweep === state.sweepFragment;
-      // Notices about the link and the settings go when the experiment changes (a display key alone, as the view, keeps them).
-      const sameExperiment = sameLink(state, action.links.run, state.runFragment) && sameLink(state, action.links.sweep, state.sweepFragment);
-      const next = withLinks(
-        unchanged ? state : { ...state, notices: sameExperiment ? state.notices : state.notices.filter((n) => n.source === "engine"), error: null },
-        action.params,
-        action.links,
-      );
-      const written = step(next, [{ type: "writeLink", fragment: action.links.link }]);
-      // A control set back to the value already measured in full needs no new run.
-      if (unchanged && !action.live && !isRunning(state) && (viewOf(next) === "sweep" ? sweepCurrent(next) : currentStage(next) === "full")) return written;
-      // A slider let go where it rests: its counts are on screen, so only the full measurement is missing.
-      if (unchanged && !action.live && viewOf(next) !== "sweep" && currentStage(next) !== null) {
-        const rested = step({ ...written.state, debouncing: false }, [...written.effects, ...(state.debouncing ? [{ type: "cancelDebounce" } as const] : [])]);
-        return merge(rested, (s) => wantTiming(s, "full"));
-      }
-      return merge(written, (s) => measure(s, action.live ? "live" : "full"));
-    }
-    case "display": {
-      const next = withLinks(state, action.params, action.links);
-      return merge(
-        merge(step(next, [{ type: "writeLink", fragment: action.links.link }]), sweepIfShown),
-        timeIfShown,
-      );
-    }
-    case "sweepEdited": {
-      const next = withLinks({ ...state, error: null }, action.params, action.links);
-      return merge(step(next, [{ type: "writeLink", fragment: action.links.link }]), sweepIfShown);
-    }
+    case "linkLoaded":
+      return action.links && state.codecReady ? linkLoaded(state, action.link, action.links) : hold(state, { kind: "link", link: action.link });
+    case "edited":
+      return action.links && state.codecReady ? edited(state, action.params, action.links, action.live) : hold(state, { kind: "edit", params: action.params, live: action.live });
+    case "display":
+      return action.links && state.codecReady ? displayed(state, action.params, action.links) : hold(state, { kind: "display", params: action.params });
+    case "sweepEdited":
+      return action.links && state.codecReady ? sweepEdited(state, action.params, action.links) : hold(state, { kind: "sweep", params: action.params });
+    case "viewChosen":
+      return action.entered && state.codecReady ? viewChosen(state, action.entered) : hold(state, { kind: "view", view: action.view });
     case "refused":
       return step({ ...state, error: action.message });
-    case "held":
-      return step({ ...state, held: action.held });
-    case "codecReady": {
-      const held = state.held;
-      return step({ ...state, codecReady: true, held: null }, held ? [{ type: "replay", held }] : []);
-    }
+    case "codecReady":
+      return codecReady(state);
     case "measure":
       return measure(state, "full");
-    case "stop": {
-      if (!isRunning(state)) return step(state);
-      const effects: Effect[] = [];
-      if (state.debouncing) effects.push({ type: "cancelDebounce" });
-      if (state.inFlight.length > 0) effects.push({ type: "cancelRuns" });
-      const sweep = state.sweep?.status === "running" ? { ...state.sweep, status: "cancelled" as const } : state.sweep;
-      if (sweep !== state.sweep) effects.push({ type: "cancelSweep" });
-      return step({ ...state, inFlight: [], timing: null, debouncing: false, sweep, stopped: true }, effects);
-    }
+    case "stop":
+      return stop(state);
     case "debounced":
-      if (!state.debouncing) return step(state);
-      return wantTiming({ ...state, debouncing: false }, "quick");
+      return debounced(state);
     case "settled":
       return settled(state, action.id, action.outcome);
     case "sweepRun":
       return startSweep(state);
-    case "sweepCancel": {
-      if (state.sweep?.status !== "running") return step(state);
-      return step({ ...state, sweep: { ...state.sweep, status: "cancelled" } }, [{ type: "cancelSweep" }]);
-    }
-    case "sweepPoint": {
-      if (state.sweep?.id !== action.id || state.sweep.status !== "running") return step(state);
-      return step({ ...state, sweep: { ...state.sweep, report: action.report } });
-    }
-    case "sweepSettled": {
-      const sweep = state.sweep;
-      if (sweep?.id !== action.id) return step(state);
-      const { outcome } = action;
-      const ended: SweepRun =
-        outcome.kind === "done"
-          ? { ...sweep, status: sweep.status === "running" ? "done" : sweep.status, report: outcome.report ?? sweep.report }
-          : outcome.kind === "failed"
-            ? { ...sweep, status: "failed", failure: outcome.message }
-            : { ...sweep, status: "cancelled" };
-      return step({ ...state, sweep: { ...ended, elapsedMs: action.elapsedMs } });
-    }
+    case "sweepCancel":
+      return sweepCancel(state);
+    case "sweepPoint":
+      return sweepPoint(state, action.id, action.report);
+    case "sweepSettled":
+      return sweepSettled(state, action.id, action.outcome, action.elapsedMs);
     case "engineReady":
       return step({ ...state, engine: { kind: "ready", isolated: action.isolated } });
+    case "respawned":
+      return respawned(state, action.reason);
     case "engineBroken":
       return step({ ...state, engine: { kind: "broken", message: action.message } });
     case "engineNotice":
       return step(notice(state, action.message));
-    case "settingsNote": {
-      const added: Notice = { id: state.nextNoticeId, source: "settings", message: action.message };
-      return step({ ...state, notices: [...state.notices.filter((n) => n.source !== "settings"), added], nextNoticeId: state.nextNoticeId + 1 });
-    }
+    case "settingsNote":
+      return settingsNote(state, action.message);
     case "noticeDismissed":
       return step({ ...state, notices: state.notices.filter((n) => n.id !== action.id) });
     case "reveal":
       return step({ ...state, revealed: true });
     case "guessed":
       return step({ ...state, guess: action.guess !== null && Number.isFinite(action.guess) ? action.guess : null });
-    case "forward": {
-      if (predicting(state)) return step({ ...state, revealed: true });
-      const next = lessonStep(state, action.order, 1);
-      return step(state, next ? [{ type: "openLesson", id: next }] : []);
-    }
-    case "back": {
-      const previous = lessonStep(state, action.order, -1);
-      return step(state, previous ? [{ type: "openLesson", id: previous }] : []);
-    }
+    case "forward":
+      return forward(state, action.order);
+    case "back":
+      return back(state, action.order);
   }
+}
+
+/**
+ * How many of a step's effects run before the page draws it: those up to a
+ * change's exact counts, when each of them only cancels or writes the link
+ * (none dispatches), so the worker counts while the page draws.
+ */
+export function effectsBeforeRender(effects: readonly Effect[]): number {
+  const counts = effects.findIndex((e) => e.type === "run" && e.stage === "counts");
+  const quiet: ReadonlySet<Effect["type"]> = new Set(["cancelRuns", "cancelDebounce", "cancelSweep", "writeLink"]);
+  return counts >= 0 && effects.slice(0, counts).every((e) => quiet.has(e.type)) ? counts + 1 : 0;
 }
 
 /** What a page does as it opens: the address bar gets the canonical link of what runs, then its exact counts (already on their way), the full measurement and, in the sweep view, its sweep. */

@@ -22,6 +22,7 @@
 // counting (counts at once) and timing (main.ts, `Engines`), the sweep
 // (sweep-runner.ts) and Calibrate (calibrate-runner.ts).
 
+import { messageOf } from "./errors";
 import type { EngineBuild, Fault, FromWorker, Job, JobKind, Progress, Reply, ToWorker } from "./protocol";
 import { spawnEngineWorker } from "./spawn";
 import type { LabReport, Stage } from "./types.gen";
@@ -102,8 +103,8 @@ export const JOB_KINDS: { readonly [K in JobKind]: KindRules<K> } = {
   run: {
     replaces: false,
     // Long enough for the largest experiment the limits allow (a full
-    // measurement of 64 MiB read a byte at a time takes about 30 s on a
-    // 2-core machine), short enough that a stuck engine is noticed.
+    // measurement of 64 MiB read a byte at a time), short enough that a
+    // stuck engine is noticed.
     budgetMs: 60_000,
     timed: (job) => job.stage !== "counts",
     describe: (job) => `a ${job.stage} run of #${job.link}`,
@@ -316,7 +317,7 @@ export class EngineClient {
     try {
       worker = this.options.createWorker(this.build);
     } catch (error) {
-      this.breakDown(`Could not start the engine worker: ${error instanceof Error ? error.message : String(error)}`);
+      this.breakDown(`Could not start the engine worker: ${messageOf(error)}`);
       return null;
     }
     this.worker = worker;

@@ -1,5 +1,8 @@
 // Typed face of the engine's pure, synchronous functions: the schema (limits,
-// defaults, names), the link codec and the comparison of times. The main
+// defaults, names), the link codec (reading and writing links, the links a
+// page keeps for its params and the view they show, whether two links are one
+// experiment) and the comparison of times. Every rule about links is the
+// engine's (crate/src/link/): nothing here or above restates one. The main
 // thread instantiates the counting build to read links and compare times
 // (compiled once, shared with the counting worker, engine/spawn.ts), and the
 // program build, once that has arrived after the first numbers, to write
@@ -9,10 +12,11 @@
 // The engine owns validation: the UI never re-implements a limit or a default,
 // it reads them from `schema` and sends links through `decode_link`.
 
+import { messageOf } from "./errors";
 import schemaData from "./schema.gen.json";
 import type { EngineBuild } from "./protocol";
 import { engineModule } from "./spawn";
-import type { Decoded, Lab, Params, Ratio, Schema, Stats, Verdict } from "./types.gen";
+import type { Decoded, Lab, Links, Params, Ratio, Schema, Stats, Verdict } from "./types.gen";
 
 /** The engine's schema (crate/src/catalog/schema.rs), as generated; the page reads it as `Codec.schema`. */
 const schema = schemaData as Schema;
@@ -34,6 +38,7 @@ export interface CodecExports {
  */
 export interface ProgramExports {
   encode_link(params: unknown): string;
+  links(params: unknown): unknown;
   fit_sweep(params: unknown): unknown;
   code(params: unknown): string;
 }
@@ -43,10 +48,42 @@ function compared(stats: Stats): Float64Array {
   return Float64Array.of(stats.min, stats.median, stats.max, stats.samples);
 }
 
-export interface Codec {
+/** Whether two links describe one experiment: what the page's model compares results by. */
+export interface LinkRules {
+  /** True when `a` and `b` differ only in display keys (presenter mode, the view, the lesson, …) or not at all. */
+  sameExperiment(a: string, b: string): boolean;
+}
+
+/**
+ * A link's key/value pairs that can change a result: its pairs without the
+ * engine's display keys (`schema.display_keys`, crate/src/link/mod.rs
+ * `DISPLAY_KEYS`), in the link's order; a repeated key keeps its last value.
+ * Here and not in the wasm, as the engine's list, so the first download
+ * carries no more code.
+ */
+export function experimentPairs(link: string): Map<string, string> {
+  const pairs = new Map<string, string>();
+  for (const [k, v] of new URLSearchParams(link.replace(/^#/, ""))) if (!schema.display_keys.includes(k)) pairs.set(k, v);
+  return pairs;
+}
+
+/** True when two links' pairs are the same once the display keys are left out (in any order). */
+export function sameExperiment(a: string, b: string): boolean {
+  if (a.replace(/^#/, "") === b.replace(/^#/, "")) return true;
+  const x = experimentPairs(a);
+  const y = experimentPairs(b);
+  return x.size === y.size && [...x].every(([k, v]) => y.get(k) === v);
+}
+
+export interface Codec extends LinkRules {
   readonly schema: Schema;
-  /** Never throws: invalid values fall back to defaults with a notice naming the key. */
+  /** Never throws: invalid values fall back to defaults with a notice naming the key. Carries its params' links (`links`). */
   decodeLink(fragment: string): Decoded;
+  /** True when two links describe one experiment (`sameExperiment`). */
+  sameExperiment(a: string, b: string): boolean;
+  /** A link's key/value pairs that can change a result (`experimentPairs`). */
+  experimentPairs(link: string): Map<string, string>;
+
   /** "8K" → 8192; undefined when the text is not a size. */
   parseSize(text: string): number | undefined;
   /** 8192 → "8K". */
@@ -75,13 +112,19 @@ export interface Codec {
   /**
    * True once the program build has loaded on this thread (`programLoaded`):
    * from then on the calls below answer; before, they throw `ProgramLoading`
-   * (the page holds its edits until then, app/page.ts).
+   * (the page's model holds changes until then: app/state.ts `held`).
    */
   readonly ready: boolean;
   /** Resolves once the calls below can answer; rejects if the program build cannot load. */
   readonly programLoaded: Promise<void>;
   /** Canonical fragment for these params, without the leading '#'. Throws for invalid params. */
   encodeLink(params: Params): string;
+  /**
+   * The links the page keeps for these params: the address bar's (a sweep's
+   * keys only in the sweep view), a single run's (never a sweep's keys), the
+   * sweep's, and the view they show. Throws for invalid params.
+   */
+  links(params: Params): Links;
   /** Params whose sweep is fitted to the rest (as a link's would be), with notices; throws when the rest is invalid. */
   fitSweep(params: Params): Decoded;
   /** The Rust program these params correspond to (crate/src/catalog/snippet.rs). Throws for invalid params. */
@@ -119,7 +162,7 @@ export function codecFrom(exports: CodecExports, program: ProgramExports | Promi
       loaded = exports;
     },
     (error: unknown) => {
-      failed = `its program build did not load (${error instanceof Error ? error.message : String(error)})`;
+      failed = `its program build did not load (${messageOf(error)})`;
       throw error;
     },
   );
@@ -130,6 +173,8 @@ export function codecFrom(exports: CodecExports, program: ProgramExports | Promi
   return {
     schema,
     decodeLink: (fragment) => exports.decode_link(fragment.replace(/^#/, "")) as Decoded,
+    sameExperiment,
+    experimentPairs,
     parseSize: (text) => {
       const n = exports.parse_size(text.trim());
       return n === undefined || n === null ? undefined : n;
@@ -145,6 +190,7 @@ export function codecFrom(exports: CodecExports, program: ProgramExports | Promi
     },
     programLoaded,
     encodeLink: (params) => full().encode_link(params),
+    links: (params) => full().links(params) as Links,
     fitSweep: (params) => full().fit_sweep(params) as Decoded,
     code: (params) => full().code(params),
   };

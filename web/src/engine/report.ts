@@ -1,6 +1,6 @@
 // Small facts about reports that the page asks in many places.
 
-import type { LabReport, Stats, WriteReport } from "./types.gen";
+import type { LabReport, Op, Stats, WriteReport } from "./types.gen";
 
 export function isWriteReport(report: LabReport): report is WriteReport {
   return report.lab === "write";
@@ -15,4 +15,12 @@ export function isTimed(stats: Stats | null | undefined): stats is Stats {
 export function sampleCount(report: LabReport): number {
   if (!isWriteReport(report)) return report.runs[0]?.cpu_ns.samples ?? 0;
   return report.flavours.find((f) => f.cpu_ns !== null)?.cpu_ns?.samples ?? report.sink[0]?.cpu_ns.samples ?? 0;
+}
+
+/**
+ * The operations (0-based) of a buffer timeline that made a source read
+ * into the buffer, not past it: its fills (a lesson's answer is read off them) (the model's `Timeline::fills` says the same in Rust).
+ */
+export function fillSteps(ops: readonly Op[]): number[] {
+  return ops.flatMap((op, i) => (op.source_reads > 0 && !op.bypass && op.reads.some((r) => r.block !== null) ? [i] : []));
 }

@@ -40,6 +40,7 @@ import linesUrl from "../../pkg-timing/lines/buflab_timing_bg.wasm?url";
 import scanUrl from "../../pkg-timing/scan/buflab_timing_bg.wasm?url";
 import toEndUrl from "../../pkg-timing/to_end/buflab_timing_bg.wasm?url";
 import { compileWasm } from "./compile";
+import { messageOf } from "./errors";
 import type { EngineBuild, ModuleMessage, TimingBuild } from "./protocol";
 
 /** Every build's wasm, by build (a timing build per workload: the type asks for all of them). */
@@ -196,7 +197,7 @@ export function spawnEngineWorker(name: string, build: EngineBuild): EngineWorke
     const send = (message: ModuleMessage): void => worker.postMessage(message);
     module.then(
       (module) => send({ type: "module", build, module }),
-      (error: unknown) => send({ type: "module", build, error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => send({ type: "module", build, error: messageOf(error) }),
     );
     return worker;
   };

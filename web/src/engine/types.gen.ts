@@ -101,13 +101,23 @@ bytes_ok: boolean, timer: Timer, };
 export type ChunkModel = { "kind": "uniform", min: number, max: number, } | { "kind": "fixed", size: number, } | { "kind": "file" } | { "kind": "pipe" };
 
 /**
+ * How a form edits a setting.
+ */
+export type Control = "size" | "count" | "flag" | "size_or_off" | "chunk" | "len_range" | "pick";
+
+/**
  * What a link decodes to.
  */
 export type Decoded = { params: Params, notices: Array<Notice>, 
 /**
  * The canonical fragment for `params`.
  */
-fragment: string, };
+fragment: string, 
+/**
+ * The links the page keeps for `params` ([`links`]): its run link, its
+ * sweep link, the address bar's and the view they show.
+ */
+links: Links, };
 
 /**
  * What an embedded page shows (the `embed` link key): the page without its
@@ -449,6 +459,29 @@ nul: Bounds,
  * records ([`TIMELINE_OPS`]).
  */
 step: Bounds, };
+
+/**
+ * The links of one set of params, as the page keeps them.
+ */
+export type Links = { 
+/**
+ * The address bar's link: a sweep's keys only in the sweep view, so a
+ * link reproduces what the view shows.
+ */
+link: string, 
+/**
+ * The link a single run is measured with: never a sweep's keys, so a
+ * run's report, exports and native command never carry a sweep.
+ */
+run: string, 
+/**
+ * The link the sweep is run with (`None` without a sweep).
+ */
+sweep: string | null, 
+/**
+ * The view the page shows ([`View::shown`]).
+ */
+view: View, };
 
 /**
  * What a knee is measured on.
@@ -997,7 +1030,23 @@ hint: string,
 /**
  * The unit after a plain number's box ("ns"); sizes carry their own suffixes.
  */
-unit: string | null, };
+unit: string | null, 
+/**
+ * How the form edits it.
+ */
+control: Control, 
+/**
+ * Where it lives in the params: a field of `Params`, or `write.` and a field of its `write`.
+ */
+field: string, 
+/**
+ * The values it may take (sizes, counts and ranges).
+ */
+bounds: Bounds | null, 
+/**
+ * The group behind "More settings" it sits in; none: the strip above the results.
+ */
+group: string | null, };
 
 /**
  * What a reader keeps between the application's operations.

@@ -24,7 +24,6 @@
 
 import { isWriteReport } from "../engine/report";
 import type { LabReport, Params, Report, Run, Stats } from "../engine/types.gen";
-import { experimentPairs } from "../app/link";
 import { formatCount } from "../shared/format";
 import { METRIC, type MetricView } from "../shared/metrics";
 import type { Compare } from "../shared/lab";
@@ -182,9 +181,9 @@ export type Settings = Pick<Report, "link" | "params">;
  * (`settingChange`), or as the links have it ("cap 8K → 16K") where the
  * words cannot tell (an unknown key, two values said alike).
  */
-export function settingDifferences(current: Settings, baseline: Settings, displayKeys: readonly string[]): string[] {
-  const a = experimentPairs(current.link, displayKeys);
-  const b = experimentPairs(baseline.link, displayKeys);
+export function settingDifferences(current: Settings, baseline: Settings, pairsOf: (link: string) => Map<string, string>): string[] {
+  const a = pairsOf(current.link);
+  const b = pairsOf(baseline.link);
   const keys = [...new Set([...b.keys(), ...a.keys()])].filter((k) => a.get(k) !== b.get(k));
   const said = keys.map((k) => settingChange(k, baseline.params, current.params) ?? `${k} ${b.get(k) ?? "(default)"} → ${a.get(k) ?? "(default)"}`);
   // A sweep's keys (axis, from, to) say one change.
@@ -232,8 +231,8 @@ export interface BaselineOptions {
   labelOf(id: string): string;
   /** The full URL for a link fragment. */
   urlOf(fragment: string): string;
-  /** The engine's `schema.display_keys`. */
-  displayKeys: readonly string[];
+  /** A link's key/value pairs that can change a result (the codec's `experimentPairs`: display keys left out). */
+  pairsOf(link: string): Map<string, string>;
   /** A stored baseline's settings: its link, decoded by the codec (stored text is untrusted; the codec checks it). */
   paramsOf(link: string): Params;
   /** How two times compare within noise (the engine's rule). */
@@ -274,7 +273,7 @@ export function createBaseline(container: HTMLElement, options: BaselineOptions,
       replaceChildren(body, head);
       return;
     }
-    const differences = settingDifferences(report, { link: base.link, params: options.paramsOf(base.link) }, options.displayKeys);
+    const differences = settingDifferences(report, { link: base.link, params: options.paramsOf(base.link) }, options.pairsOf);
     const rows = compareRuns(report, base.report, options.compare);
     const parts: (HTMLElement | string)[] = [head];
     if (differences.length > 0) {

@@ -11,9 +11,10 @@
 // missing and `sys` stays as it is.
 
 import type { Calibrate } from "../engine/calibrate-runner";
+import { messageOf } from "../engine/errors";
 import type { Calibration, Params, Schema } from "../engine/types.gen";
 import { h, replaceChildren, setText } from "../shared/dom";
-import { settingWords } from "../shared/fields";
+import { settingWords } from "../shared/fields/kit";
 import { formatCount, formatNs } from "../shared/format";
 
 export interface CalibratePanel {
@@ -69,7 +70,7 @@ export function createCalibrate(element: HTMLElement, options: CalibrateOptions)
     render({ state: "running" });
     options.calibrate(params).then(
       (outcome) => render(outcome.kind === "measured" ? { state: "measured", calibration: outcome.calibration } : { state: "missing", reason: outcome.reason }),
-      (error: unknown) => render({ state: "failed", message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => render({ state: "failed", message: messageOf(error) }),
     );
   });
 

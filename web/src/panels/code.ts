@@ -7,6 +7,7 @@
 // ready for Ctrl+C, and the status line says so.
 
 import type { Codec } from "../engine/codec";
+import { messageOf } from "../engine/errors";
 import type { Params } from "../engine/types.gen";
 import { h, replaceChildren, setText } from "../shared/dom";
 
@@ -76,7 +77,7 @@ export function createCodePanel(container: HTMLElement, codec: Codec): CodePanel
       setText(code, codec.code(wanted.params));
       shownFragment = wanted.fragment;
     } catch (error) {
-      setText(code, `// No program: ${error instanceof Error ? error.message : String(error)}`);
+      setText(code, `// No program: ${messageOf(error)}`);
       shownFragment = wanted.fragment;
     }
   };

@@ -5,6 +5,7 @@
 // is hidden in an embed is the stylesheet's job (styles/embed.css, keyed on
 // <body data-embed="reads time">).
 
+import { messageOf } from "../engine/errors";
 import type { Embed, Params, View } from "../engine/types.gen";
 import { copyText } from "../shared/clipboard";
 import { h, replaceChildren, setText } from "../shared/dom";
@@ -75,7 +76,7 @@ export function createEmbedCode(element: HTMLElement, embedUrl: (params: Params)
     try {
       written = text();
     } catch (error) {
-      setText(status, error instanceof Error ? error.message : String(error));
+      setText(status, messageOf(error));
       return;
     }
     code.value = written;

@@ -201,7 +201,7 @@ describe("baselines", () => {
     expect([reads.current, reads.change]).toEqual([reads.baseline, "same"]);
     expect(rows.find((r) => r.metric === "peak_bytes")!.change).toBe("worse");
     // The settings differ in cap and readers, said in words; presenter mode and a lesson never count.
-    const display = codec.schema.display_keys;
+    const display = (link: string) => codec.experimentPairs(link);
     expect(settingDifferences(current, baseline, display)).toEqual([
       "buffer capacity 1 KiB → 16 KiB",
       "readers unbuffered Read and std BufReader → std BufReader and chained zero-copy",
@@ -212,7 +212,7 @@ describe("baselines", () => {
 
   it("says a difference as the links have it where there are no words for it", () => {
     const current = readRun("len=64K&chunk=poor&cap=16K&rs=1&rd=std,chained");
-    const display = codec.schema.display_keys;
+    const display = (link: string) => codec.experimentPairs(link);
     // A key the engine has no setting for, beside one it has.
     expect(settingDifferences({ link: `${current.link}&zz=1`, params: current.params }, { link: current.link.replace("sys=150", "sys=300"), params: { ...current.params, sys: 300 } }, display)).toEqual([
       "cost per source read 300 ns (modelled) → 150 ns (modelled)",
@@ -226,7 +226,7 @@ describe("baselines", () => {
   it("says a sweep's change once, in words, though its link has three keys", () => {
     const current = readRun("len=64K&chunk=poor&cap=1K&rs=1&rd=std");
     const swept = { link: `${current.link}&sweep=cap&from=16&to=64K`, params: { ...current.params, sweep: { axis: "cap" as const, from: 16, to: 65536 } } };
-    expect(settingDifferences(swept, current, codec.schema.display_keys)).toEqual(["sweep none → buffer capacity from 16 bytes to 64 KiB"]);
+    expect(settingDifferences(swept, current, (link) => codec.experimentPairs(link))).toEqual(["sweep none → buffer capacity from 16 bytes to 64 KiB"]);
   });
 
   it("calls a time better or worse only beyond the noise of both runs' samples", () => {

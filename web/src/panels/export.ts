@@ -8,6 +8,7 @@
 // in export.test.ts run them on real engine reports). Downloads go through a
 // Blob, an object URL and a temporary <a download>; nothing is uploaded.
 
+import { messageOf } from "../engine/errors";
 import { isWriteReport } from "../engine/report";
 import type { FlavourRun, LabReport, MetricInfo, Report, Run, SinkRun, WriteReport } from "../engine/types.gen";
 import { formatCount, formatNs } from "../shared/format";
@@ -185,7 +186,7 @@ export function createExport(container: HTMLElement, options: ExportOptions): Ex
       const name = text;
       Promise.resolve(action(report)).then(
         () => setText(status, `${name} downloaded.`),
-        (error: unknown) => setText(status, `${name} failed: ${error instanceof Error ? error.message : String(error)}`),
+        (error: unknown) => setText(status, `${name} failed: ${messageOf(error)}`),
       );
     });
     return b;

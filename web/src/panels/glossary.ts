@@ -7,7 +7,7 @@
 // popover (so it lies over the page, full width on a phone). Terms in the
 // page's running text link to their entry: `termNodes` turns a sentence into
 // text and term buttons (`button.term[data-term]`); the page's one listener
-// (app/page.ts) opens the entry of any such button, wherever it sits (the
+// (app/listeners.ts) opens the entry of any such button, wherever it sits (the
 // headline, the lesson card, a chart's title), loading the glossary first
 // if it has not arrived. A term button is a real button, so the keyboard
 // reaches it and Enter opens its entry.

@@ -1,7 +1,7 @@
 // The bar charts both labs' single-run views draw (calls on a log scale,
 // counts, time per run with modelled I/O hatched): the chart kit's parts that
 // need chart.js itself, so only the modules that draw them load it. They are
-// loaded on first use (labs/read/charts.ts and labs/write/charts.ts come by
+// loaded on first use (labs/read/run/charts.ts and labs/write/charts.ts come by
 // dynamic import): the page's first script carries no chart.js, and the
 // first numbers (headline, table) show before it arrives.
 
@@ -18,7 +18,7 @@ import {
   type TooltipItem,
 } from "chart.js";
 import type { Stats } from "../engine/types.gen";
-import { LABEL_PX, OKABE_ITO, annotations, compact, extrasOf, hatch, type Theme } from "./chart-kit";
+import { LABEL_PX, OKABE_ITO, annotations, compact, extrasOf, hatch, readTheme, themeAxes, type Theme } from "./chart-kit";
 import { formatCount, formatNs, timeUnit, untimedText } from "./format";
 import { METRIC, originLabel } from "./metrics";
 
@@ -32,6 +32,31 @@ const COLOURS = {
 /** Sets chart.js's default type size (charts created or updated after this use it). */
 export function applyChartDefaults(theme: Theme): void {
   Chart.defaults.font.size = theme.fontPx;
+}
+
+/**
+ * A view's bar charts themed as one: each gets its annotations and the
+ * theme's axes now; `retheme` re-reads the theme (colour scheme, presenter
+ * mode's type), refits the charts' holders (`refit`), redraws every chart,
+ * and returns the theme to draw with.
+ */
+export function themedCharts(charts: readonly Chart<"bar", number[], string | string[]>[], time: TimeChart, theme: Theme): { retheme(refit: () => void): Theme } {
+  const apply = (next: Theme): void => {
+    for (const chart of charts) themeAxes(chart as unknown as Chart, next);
+    time.retheme(next);
+  };
+  for (const chart of charts) extrasOf.set(chart as unknown as Chart, { endLabels: [], whiskers: null, theme });
+  apply(theme);
+  return {
+    retheme(refit) {
+      const next = readTheme();
+      applyChartDefaults(next);
+      refit();
+      apply(next);
+      for (const chart of charts) chart.update("none");
+      return next;
+    },
+  };
 }
 
 /** A row of a "time per run" chart: measured CPU, modelled I/O. */

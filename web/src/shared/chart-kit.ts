@@ -12,7 +12,16 @@ import type { Chart, Plugin } from "chart.js";
 import type { TermId } from "../engine/types.gen";
 import { h } from "./dom";
 import { formatCount } from "./format";
+import type { ExportedChart } from "./lab";
 import { termButton } from "./term";
+
+/** The charts drawn in `container` (each `figure.chart` with a canvas), titled by their captions: what a lab offers for PNG export. */
+export function chartsIn(container: ParentNode): ExportedChart[] {
+  return [...container.querySelectorAll<HTMLElement>("figure.chart")].flatMap((figure) => {
+    const canvas = figure.querySelector("canvas");
+    return canvas ? [{ title: figure.querySelector("figcaption")?.textContent ?? "chart", canvas }] : [];
+  });
+}
 
 export const OKABE_ITO = {
   orange: "#E69F00",

@@ -1,6 +1,5 @@
-// chart.js, loaded on first use: the page's first script carries none of it
-// (about 60 KB gzipped), so the first numbers (headline, table) show before
-// it arrives. The bar charts come with their modules (chart-bars.ts, by the
+// chart.js, loaded on first use: the page's first script carries none of
+// it, so the first numbers (headline, table) show before it arrives. The bar charts come with their modules (chart-bars.ts, by the
 // labs' dynamic imports, `onFirstUse` in later.ts); the sweep's line charts
 // and the PNG export ask here.
 

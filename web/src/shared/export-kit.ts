@@ -4,9 +4,9 @@
 // the export panel and the labs' own exports (the sweep's, the timeline's);
 // nothing here knows a lab.
 
+import { messageOf } from "../engine/errors";
 import { chartLib } from "./chart-lib";
 import { h, setText, SVG_NS, svgElement, svgText } from "./dom";
-
 export type Cell = string | number | null | undefined;
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. */
@@ -77,7 +77,7 @@ export function saveButton(id: string, text: string, status: HTMLElement, make: 
         download(blob, name);
         setText(status, `${text} downloaded.`);
       },
-      (error: unknown) => setText(status, `${text} failed: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) => setText(status, `${text} failed: ${messageOf(error)}`),
     );
   });
   return button;

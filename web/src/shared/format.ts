@@ -4,8 +4,9 @@
 /**
  * `n` rounded to an integer with thousands separators, as en-US writes it
  * (1048577 → "1,048,577"; what `Intl.NumberFormat("en-US",
- * { maximumFractionDigits: 0 })` writes, which the tests hold it to). Plain string work: Intl's first use in a fresh tab
- * loads its locale data, about 25 ms on the first numbers' path.
+ * { maximumFractionDigits: 0 })` writes, which the tests hold it to). Plain
+ * string work: Intl's first use in a fresh tab loads its locale data, on the
+ * first numbers' path.
  */
 export function formatCount(n: number): string {
   if (Number.isNaN(n)) return "NaN";

@@ -64,9 +64,8 @@ export async function afterPartsArrived(): Promise<void> {
  * Resolves once the page has finished loading: its own files (the `load`
  * event), the first numbers painted (`firstNumbersShown`), and then a moment
  * the main thread is idle (at most half a second later). Times taken before
- * that share two cores with the page's building: on a fresh write-lab page,
- * Cursor<Vec<u8>> measured 30–100 µs against 21 settled in about half the
- * loads (main.ts).
+ * that would share the cores with the page's building, and be slower than
+ * the program they stand for.
  */
 export function pageQuiet(): Promise<void> {
   const loaded = new Promise<void>((resolve) => {

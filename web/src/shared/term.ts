@@ -1,6 +1,6 @@
 // A word that opens its glossary entry: a real button (the keyboard reaches
 // it), styled as dotted text (styles/base.css `.term`). The page's one
-// listener (app/page.ts) opens the entry of any `[data-term]` it is
+// listener (app/listeners.ts) opens the entry of any `[data-term]` it is
 // clicked on; the entries are the catalog's (panels/glossary.ts). An
 // embedded page has no controls and no glossary (`<body data-embed>`): there
 // the word is plain text, and `plainTerms` turns the words drawn before the

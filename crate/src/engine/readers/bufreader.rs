@@ -6,7 +6,7 @@ use std::io::{self, BufReader, Read};
 
 use super::{Look, ReaderConfig, ReaderInfo, SnippetPart, Strategy};
 use crate::engine::source::ObservedRead;
-use crate::engine::workload::{self, AppReader, Consume, Tally};
+use crate::engine::workload::Buffered;
 use crate::model::{key, Params, ReaderKind, Shape};
 
 pub struct Std;
@@ -55,17 +55,5 @@ impl Strategy for Std {
     }
 }
 
-/// `read_until` for lines; the buffer scanned in place for the NUL scan.
-impl<R: Read> AppReader for BufReader<R> {
-    fn line<C: Consume, T: Tally>(&mut self, line: &mut Vec<u8>, sink: &mut C, t: &mut T) -> io::Result<usize> {
-        workload::line_with_read_until(self, line, sink, t)
-    }
-
-    fn frame_header<T: Tally>(&mut self, t: &mut T) -> io::Result<Option<u32>> {
-        workload::frame_header_with_read_exact(self, t)
-    }
-
-    fn scan_step<C: Consume, T: Tally>(&mut self, _buf: &mut [u8], sink: &mut C, t: &mut T) -> io::Result<bool> {
-        workload::scan_in_place(self, sink, t)
-    }
-}
+/// The buffered way: `read_until` for lines, the buffer scanned in place.
+impl<R: Read> Buffered for BufReader<R> {}

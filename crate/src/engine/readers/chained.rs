@@ -55,23 +55,10 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead, ErrorKind, Read};
 use std::num::NonZeroUsize;
 
-use super::{Look, ReaderConfig, ReaderInfo, SnippetPart, Strategy};
+use super::{Look, OwnCounts, ReaderConfig, ReaderInfo, SnippetPart, Strategy};
 use crate::engine::source::{copy, ObservedRead};
 use crate::engine::workload::{self, AppReader, Consume, FrameBuf, Tally};
 use crate::model::{key, BlockCounts, Params, ReaderKind, Shape, Workload};
-
-/// What the readers sharing a pool did, summed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ChainCounts {
-    pub blocks: BlockCounts,
-    /// Bytes copied out of blocks into the caller's memory (`Read::read`,
-    /// `read_to_end`, `read_until`). `read_range`, `read_line`, `peek`,
-    /// `fill_buf` and the integer reads copy nothing.
-    pub bytes_copied: u64,
-    /// Bytes the source wrote straight into the caller's memory (reads of a
-    /// block or more with nothing buffered, and `read_to_end`).
-    pub bytes_direct: u64,
-}
 
 /// Fixed-length blocks for [`ChainedReader`]s, kept for reuse when enabled.
 ///
@@ -118,8 +105,8 @@ impl BlockPool {
         self.free.borrow().len()
     }
 
-    pub fn counts(&self) -> ChainCounts {
-        ChainCounts {
+    pub fn counts(&self) -> OwnCounts {
+        OwnCounts {
             blocks: BlockCounts { allocated: self.allocated.get(), reused: self.reused.get() },
             bytes_copied: self.copied.get(),
             bytes_direct: self.direct.get(),
@@ -382,9 +369,8 @@ impl<'p, R: Read> ChainedReader<'p, R> {
     fn copy_out(&mut self, buf: &mut [u8]) -> usize {
         // The common case first: the front block holds more than `buf`
         // asks for, so nothing leaves the chain (std's `BufReader::read`
-        // has the same fast path). It moves `start` itself: `advance`, with
-        // its check for an emptied block, made 1-byte reads ~10 % slower in
-        // WebAssembly.
+        // has the same fast path). It moves `start` itself: `advance` checks
+        // for an emptied block, which a 1-byte read pays for in WebAssembly.
         if let Some(front) = self.chain.front_mut() {
             let (n, unread) = (buf.len(), front.unread());
             if n < unread.len() {
@@ -563,7 +549,7 @@ impl Strategy for Chained {
         ChainedReader::new(source, pool)
     }
 
-    fn counted(pool: &BlockPool) -> Option<ChainCounts> {
+    fn counted(pool: &BlockPool) -> Option<OwnCounts> {
         Some(pool.counts())
     }
 

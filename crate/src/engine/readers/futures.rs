@@ -9,21 +9,25 @@
 //! [`Futures::DIFFERENCES`]; `tests/async_readers.rs` pins the
 //! figures). Its bypass rule is std's: a read of at least the capacity into
 //! an empty buffer goes straight to the source.
+//!
+//! This module owns what is this reader's own ([`AsyncReader`]) and names
+//! its library's operations (`impl_async_buf_reader!`); the rest of its
+//! `Strategy` is every async reader's (`poll.rs`).
 
-use std::io::{self, BufRead, Read};
+use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use futures_util::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, BufReader};
 
-use super::poll::{AsyncSource, Blocking, PollCounts, Polls};
-use super::{AsyncSnippet, Difference, Look, ReaderConfig, ReaderInfo, SnippetPart, Strategy};
+use super::poll::{impl_async_buf_reader, AsyncReader, AsyncSource};
+use super::{AsyncSnippet, Difference, ReaderInfo};
 use crate::engine::source::ObservedRead;
 use crate::model::{key, Params, ReaderKind, Shape, Workload};
 
 pub struct Futures;
 
-impl Strategy for Futures {
+impl AsyncReader for Futures {
     const INFO: ReaderInfo = ReaderInfo {
         id: ReaderKind::Futures,
         label: "futures BufReader",
@@ -33,12 +37,6 @@ impl Strategy for Futures {
         keys: &[key::CAP, key::PEND],
         shape: Shape::Single,
     };
-    const SNIPPET: SnippetPart = SnippetPart {
-        imports: &[],
-        buffered: true,
-        described_only: false,
-        uses_cap: true,
-    };
     const DIFFERENCES: &'static [Difference] = &[Difference {
         workload: Workload::ToEnd,
         text: "read_to_end: futures zero-fills all of the Vec's free space (again after every Pending) and \
@@ -47,41 +45,15 @@ impl Strategy for Futures {
                the stack: 1 MiB from a file takes futures 2 source reads and a reallocation to 2 MiB, std 2 \
                source reads and none (from a pipe, futures 17 and std 20).",
     }];
-    const ASYNC_SNIPPET: Option<AsyncSnippet> = Some(AsyncSnippet {
+    const ASYNC_SNIPPET: AsyncSnippet = AsyncSnippet {
         module: "with_futures",
         traits: "futures::io",
         consume: "consume_unpin",
         dependency: "futures = \"0.3\"",
         opens_its_own: false,
-    });
+    };
 
-    type Shared = PollCounts;
-    type Reader<'s, S: ObservedRead + 's> = Blocking<'s, BufReader<AsyncSource<S>>>;
-
-    fn shared(_: ReaderConfig) -> io::Result<PollCounts> {
-        Ok(PollCounts::default())
-    }
-
-    fn build<'s, S: ObservedRead + 's>(
-        counts: &'s PollCounts,
-        config: ReaderConfig,
-        source: S,
-    ) -> Blocking<'s, BufReader<AsyncSource<S>>> {
-        let mut reader = BufReader::with_capacity(config.cap, AsyncSource::new(source));
-        // Nothing is buffered yet, so `buffer()` starts at the buffer's first
-        // byte; the buffer never moves (a boxed slice).
-        let start = reader.buffer().as_ptr();
-        reader.get_mut().set_reader_buffer(start, config.cap);
-        Blocking::new(reader, counts)
-    }
-
-    fn polls(counts: &PollCounts) -> Option<Polls> {
-        Some(counts.totals())
-    }
-
-    fn look<'r, S: ObservedRead>(reader: &'r Blocking<'_, BufReader<AsyncSource<S>>>) -> Look<'r> {
-        Look::Unread(reader.reader.buffer())
-    }
+    type BufReader<S: ObservedRead> = BufReader<AsyncSource<S>>;
 
     fn snippet_main(_: &Params, _call: &str) -> String {
         "    // futures::io::BufReader over AllowStdIo, driven by futures' own executor. AllowStdIo
@@ -104,32 +76,5 @@ impl<S: ObservedRead> AsyncRead for AsyncSource<S> {
     }
 }
 
-/// Each call awaits futures-util's own operation (`AsyncReadExt`).
-impl<S: ObservedRead> Read for Blocking<'_, BufReader<AsyncSource<S>>> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        self.run(|r| r.read(buf))
-    }
-
-    fn read_exact(&mut self, buf: &mut [u8]) -> io::Result<()> {
-        self.run(|r| r.read_exact(buf))
-    }
-
-    fn read_to_end(&mut self, buf: &mut Vec<u8>) -> io::Result<usize> {
-        self.run(|r| r.read_to_end(buf))
-    }
-}
-
-/// Each call awaits futures-util's own operation (`AsyncBufReadExt`).
-impl<S: ObservedRead> BufRead for Blocking<'_, BufReader<AsyncSource<S>>> {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        self.run(|r| r.fill_buf())
-    }
-
-    fn consume(&mut self, amt: usize) {
-        self.reader.consume_unpin(amt);
-    }
-
-    fn read_until(&mut self, byte: u8, buf: &mut Vec<u8>) -> io::Result<usize> {
-        self.run(|r| r.read_until(byte, buf))
-    }
-}
+// Each operation is futures-util's own.
+impl_async_buf_reader!(BufReader, AsyncReadExt, AsyncBufReadExt, AsyncBufReadExt::consume_unpin);

@@ -9,21 +9,25 @@
 //! [`Tokio::DIFFERENCES`]; `tests/async_readers.rs` pins the figures).
 //! Its bypass rule is std's: a read of at least the capacity into an empty
 //! buffer goes straight to the source.
+//!
+//! This module owns what is this reader's own ([`AsyncReader`]) and names
+//! its library's operations (`impl_async_buf_reader!`); the rest of its
+//! `Strategy` is every async reader's (`poll.rs`).
 
-use std::io::{self, BufRead, Read};
+use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use ::tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, BufReader, ReadBuf};
 
-use super::poll::{AsyncSource, Blocking, PollCounts, Polls};
-use super::{AsyncSnippet, Difference, Look, ReaderConfig, ReaderInfo, SnippetPart, Strategy};
+use super::poll::{impl_async_buf_reader, AsyncReader, AsyncSource};
+use super::{AsyncSnippet, Difference, ReaderInfo};
 use crate::engine::source::ObservedRead;
 use crate::model::{key, Params, ReaderKind, Shape, Workload};
 
 pub struct Tokio;
 
-impl Strategy for Tokio {
+impl AsyncReader for Tokio {
     const INFO: ReaderInfo = ReaderInfo {
         id: ReaderKind::Tokio,
         label: "tokio BufReader",
@@ -33,12 +37,6 @@ impl Strategy for Tokio {
         keys: &[key::CAP, key::PEND],
         shape: Shape::Single,
     };
-    const SNIPPET: SnippetPart = SnippetPart {
-        imports: &[],
-        buffered: true,
-        described_only: false,
-        uses_cap: true,
-    };
     const DIFFERENCES: &'static [Difference] = &[Difference {
         workload: Workload::ToEnd,
         text: "read_to_end: tokio asks for all of the Vec's free space in every read, skipping the buffer only \
@@ -47,41 +45,15 @@ impl Strategy for Tokio {
                8 KiB and double and copy nothing: 1 MiB from a pipe takes tokio 17 source reads against std's 20. \
                From a file both take 2, as std's File reads what is left of the file in one call.",
     }];
-    const ASYNC_SNIPPET: Option<AsyncSnippet> = Some(AsyncSnippet {
+    const ASYNC_SNIPPET: AsyncSnippet = AsyncSnippet {
         module: "with_tokio",
         traits: "tokio::io",
         consume: "consume",
         dependency: "tokio = { version = \"1\", features = [\"rt\", \"net\", \"fs\", \"io-util\"] }",
         opens_its_own: true,
-    });
+    };
 
-    type Shared = PollCounts;
-    type Reader<'s, S: ObservedRead + 's> = Blocking<'s, BufReader<AsyncSource<S>>>;
-
-    fn shared(_: ReaderConfig) -> io::Result<PollCounts> {
-        Ok(PollCounts::default())
-    }
-
-    fn build<'s, S: ObservedRead + 's>(
-        counts: &'s PollCounts,
-        config: ReaderConfig,
-        source: S,
-    ) -> Blocking<'s, BufReader<AsyncSource<S>>> {
-        let mut reader = BufReader::with_capacity(config.cap, AsyncSource::new(source));
-        // Nothing is buffered yet, so `buffer()` starts at the buffer's first
-        // byte; the buffer never moves (a boxed slice).
-        let start = reader.buffer().as_ptr();
-        reader.get_mut().set_reader_buffer(start, config.cap);
-        Blocking::new(reader, counts)
-    }
-
-    fn polls(counts: &PollCounts) -> Option<Polls> {
-        Some(counts.totals())
-    }
-
-    fn look<'r, S: ObservedRead>(reader: &'r Blocking<'_, BufReader<AsyncSource<S>>>) -> Look<'r> {
-        Look::Unread(reader.reader.buffer())
-    }
+    type BufReader<S: ObservedRead> = BufReader<AsyncSource<S>>;
 
     fn snippet_main(_: &Params, _call: &str) -> String {
         "    // tokio::io::BufReader on a current-thread runtime: the same buffer as std's; each
@@ -115,32 +87,5 @@ impl<S: ObservedRead> AsyncRead for AsyncSource<S> {
     }
 }
 
-/// Each call awaits tokio's own operation (`AsyncReadExt`).
-impl<S: ObservedRead> Read for Blocking<'_, BufReader<AsyncSource<S>>> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        self.run(|r| r.read(buf))
-    }
-
-    fn read_exact(&mut self, buf: &mut [u8]) -> io::Result<()> {
-        self.run(|r| r.read_exact(buf)).map(|_| ())
-    }
-
-    fn read_to_end(&mut self, buf: &mut Vec<u8>) -> io::Result<usize> {
-        self.run(|r| r.read_to_end(buf))
-    }
-}
-
-/// Each call awaits tokio's own operation (`AsyncBufReadExt`).
-impl<S: ObservedRead> BufRead for Blocking<'_, BufReader<AsyncSource<S>>> {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        self.run(|r| r.fill_buf())
-    }
-
-    fn consume(&mut self, amt: usize) {
-        AsyncBufReadExt::consume(&mut self.reader, amt);
-    }
-
-    fn read_until(&mut self, byte: u8, buf: &mut Vec<u8>) -> io::Result<usize> {
-        self.run(|r| r.read_until(byte, buf))
-    }
-}
+// Each operation is tokio's own.
+impl_async_buf_reader!(BufReader, AsyncReadExt, AsyncBufReadExt, AsyncBufReadExt::consume);

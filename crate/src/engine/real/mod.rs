@@ -27,7 +27,8 @@ use std::cell::{Cell, RefCell};
 use std::marker::PhantomData;
 use std::io::{self, Read};
 
-use super::measure::{self, Clock, Lanes, Sampling};
+use super::clock::{self, Clock, Sampling};
+use super::heap::Lanes;
 use super::readers::unbuffered::Unbuffered;
 use super::readers::{self, Driven, ReaderConfig, Strategy};
 use super::source::{Generic, ObservedRead, Probe, Source, Ticking};
@@ -344,7 +345,7 @@ pub fn calibrate<F: Store>(params: &Params, clock: &dyn Clock, store: &mut F, so
     let config = ReaderConfig::of(params);
     let most = (params.len as usize).min(MAX_FILE_BYTES);
     let data = super::content::generate(&Params { len: most as u64, ..params.clone() });
-    let resolution_ns = measure::resolution_ns(clock);
+    let resolution_ns = clock::resolution_ns(clock);
 
     // One read-back of the whole file: the unbuffered reader (built by its
     // strategy, as everywhere) in the `fixed` loop, one real call per read.
@@ -386,14 +387,14 @@ pub fn calibrate<F: Store>(params: &Params, clock: &dyn Clock, store: &mut F, so
         batch = n;
     }
     std::hint::black_box(count.0);
-    let ns_per_call = measure::stats(&mut per_call, batch);
+    let ns_per_call = clock::stats(&mut per_call, batch);
 
     // The same reads over the in-memory source: the part the model already
     // measures as CPU time.
     let mut app_buf = vec![0u8; rs];
     let mut sink = CountSink::default();
     let mut memory_calls = 0;
-    let memory = measure::sample(clock, resolution_ns, Sampling::QUICK, || {
+    let memory = clock::sample(clock, resolution_ns, Sampling::QUICK, || {
         let probe = Probe::default();
         let mut readers = Lanes::with_capacity(1);
         readers.push(Unbuffered::build(&(), config, Source::new(file, ChunkModel::File, 0, &probe)));

@@ -45,7 +45,8 @@ use super::kernel::{self, Delta};
 use super::{model_pass, run_real_pass, timed_pass, Pass, SizeLog, Store};
 use crate::engine::content;
 use crate::engine::experiment;
-use crate::engine::measure::{self, Clock, Lanes, Sampling};
+use crate::engine::clock::{self, Clock, Sampling};
+use crate::engine::heap::Lanes;
 use crate::engine::source::{stream_seed, Chunker, Limit, ObservedRead};
 use crate::engine::workload::{combined_digest, Consume, CountSink, DigestSink};
 use crate::model::{
@@ -417,7 +418,7 @@ fn measure_source<S: ObservedRead>(
     if paced(params) {
         // Its time is the writer's pace and the application's work, not the
         // program's cost: the counted pass's wall time is all there is to say.
-        let wall = measure::stats(&mut vec![counted_ns], 1);
+        let wall = clock::stats(&mut vec![counted_ns], 1);
         let ns_per_read = counted_ns / kernel.map_or(pass.read_calls, |d| d.read_calls).max(1) as f64;
         let writer_late = lateness(late);
         return Ok(Measured { pass, kernel, sizes: log.sizes(), digest, wall, ns_per_read, writer_late });
@@ -426,7 +427,7 @@ fn measure_source<S: ObservedRead>(
     let mut sinks: Vec<CountSink> = (0..streams).map(|_| CountSink::default()).collect();
     let mut calls = Vec::new();
     let mut failure = None;
-    let times = measure::time_each(
+    let times = clock::time_each(
         clock,
         how,
         || (open(), kernel::now()),
@@ -457,8 +458,8 @@ fn measure_source<S: ObservedRead>(
     }
     std::hint::black_box(sinks.iter().map(|s| s.0).sum::<u64>());
     let mut per_read: Vec<f64> = times.iter().zip(&calls).map(|(t, &n)| t / n.max(1) as f64).collect();
-    let ns_per_read = measure::stats(&mut per_read, 1).median;
-    let wall = measure::stats(&mut times.clone(), 1);
+    let ns_per_read = clock::stats(&mut per_read, 1).median;
+    let wall = clock::stats(&mut times.clone(), 1);
     Ok(Measured { pass, kernel, sizes: log.sizes(), digest, wall, ns_per_read, writer_late: lateness(late) })
 }
 

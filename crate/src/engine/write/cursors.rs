@@ -146,8 +146,8 @@ pub fn serialize<F: FnMut(&[u8])>(flavour: Flavour, records: &[Record], sizes: S
     // Monomorphised per type, as in the article's benchmark: a `dyn Write`
     // would add an indirect call to each of the five writes per record. Each
     // flavour is a function of its own, never inlined here, so it compiles
-    // as it would in a program that uses that one writer (in one shared body
-    // WriterVec measured 1.7× the instructions of the same code on its own).
+    // as it would in a program that uses that one writer, not as one shared
+    // body.
     match flavour {
         Flavour::CursorVec => cursor_vec(records, sizes, out),
         Flavour::CursorMutVec => cursor_mut_vec(records, sizes, out),

@@ -12,7 +12,8 @@ pub mod bufwriter;
 pub mod cursors;
 pub mod sink;
 
-use super::measure::{self, AllocScope, Clock, Sampling};
+use super::clock::{self, Clock, Sampling};
+use super::heap::AllocScope;
 use super::source::{counting_bytes, AtMost, Chunker, Limit, Uniform};
 use super::workload::{digest_of, Consume, CountSink, DigestSink};
 use crate::model::{
@@ -26,9 +27,9 @@ use sink::{Drain, Sink, SinkProbe};
 /// Checks `params`, then runs the write lab (whatever `params.lab` says).
 pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<WriteReport, ParamError> {
     params.check()?;
-    measure::check_timed(sampling)?;
+    clock::check_timed(sampling)?;
     let w = &params.write;
-    let resolution_ns = measure::resolution_ns(clock);
+    let resolution_ns = clock::resolution_ns(clock);
 
     let records = cursors::records(w.records as usize);
     let mut reference = DigestSink::default();
@@ -81,7 +82,7 @@ fn run_flavour(
     let alloc = scope.finish();
     match outcome {
         Ok(bytes) => {
-            let cpu_ns = measure::sample(clock, resolution_ns, sampling, || {
+            let cpu_ns = clock::sample(clock, resolution_ns, sampling, || {
                 // Succeeded once above, so it succeeds here: same input, same type.
                 #[cfg(feature = "timed")]
                 let _ = std::hint::black_box(cursors::serialize(flavour, std::hint::black_box(records), sizes, &mut |b| {
@@ -148,7 +149,7 @@ fn run_sink(
     let (app_writes, digest) =
         result.map_err(|e| ParamError { key: "run", message: format!("{} failed: {e}", mode.id()) })?;
 
-    let cpu_ns = measure::sample(clock, resolution_ns, sampling, || {
+    let cpu_ns = clock::sample(clock, resolution_ns, sampling, || {
         // Succeeded once above; the sink only fails when built to.
         #[cfg(feature = "timed")]
         let _ = std::hint::black_box(timed_sink(params, mode, data));

@@ -1,43 +1,30 @@
 // The read lab: readers over a chunked source. It owns its form
-// (<form id="controls">) and its results (<div id="read-results">), in three
-// views: the single run (charts and table), the sweep, and the buffer
-// timeline; and it writes the headline for each.
+// (<form id="controls">, settings.ts) and its results (<div
+// id="read-results">), in three views, each a folder of its own: the single
+// run (run/), the sweep (sweep/, with a two-axis sweep's heatmap in
+// sweep/heatmap/), and the buffer timeline (timeline/); and it writes the
+// headline for each.
 
 import { isWriteReport } from "../../engine/report";
-import type { Params, Report, View } from "../../engine/types.gen";
+import type { Params, View } from "../../engine/types.gen";
 import { byId, h } from "../../shared/dom";
 import { formatCount } from "../../shared/format";
 import type { LabContext, LabUi } from "../../shared/lab";
 import { onFirstUse, type Later } from "../../shared/later";
 import { METRIC } from "../../shared/metrics";
-import { createReadChartFrames, showReadCaptions, sizeReadCharts } from "./chart-frames";
-import { runHeadline } from "./headline";
+import { createRunView } from "./run";
 import { createReadSettings } from "./settings";
-import { createTable } from "./table";
-import { TIMELINE_START, bytesText } from "./timeline-start";
+import { TIMELINE_START, bytesText } from "./timeline/start";
 
 export function createReadLab(context: LabContext): LabUi {
   const { codec } = context;
   const labels = new Map<string, string>(codec.schema.readers.map((r) => [r.id, r.label]));
   const labelOf = (id: string): string => labels.get(id) ?? id;
-  const buffered = (id: string): boolean => codec.schema.readers.find((r) => r.id === id)?.shape !== "unbuffered";
-
   const form = byId<HTMLFormElement>("controls");
   const results = byId("read-results");
   const panes: Record<View, HTMLElement> = { run: byId("view-run"), sweep: byId("view-sweep"), timeline: byId("view-timeline") };
   const settings = createReadSettings({ form, codec, onChange: context.edited });
-  // The charts' figures come with the page, sized for the readers the
-  // settings compare; the charts themselves (their module brings chart.js)
-  // come after the first numbers and draw into them.
-  const frames = createReadChartFrames(byId("charts"));
-  const charts = onFirstUse(() =>
-    import("./charts").then((m) => {
-      const made = m.createReadCharts(byId("charts"), frames);
-      context.chartsChanged();
-      return made;
-    }),
-  );
-  const table = createTable(byId("table"), codec);
+  const run = createRunView(context, codec, labelOf);
   // The sweep and timeline views come with their modules after the first
   // numbers (the page's first script carries neither, nor the sweep's
   // runner); until then their headlines are empty, and the page's headline
@@ -60,6 +47,8 @@ export function createReadLab(context: LabContext): LabUi {
       }),
     ),
   );
+  /** The timeline's starting settings on top of `params`, in its view. */
+  const startTimeline = (params: Params): Params => ({ ...params, ...TIMELINE_START, view: "timeline" });
   const timeline = view(() =>
     import("./timeline").then((m) =>
       m.createTimeline(byId("timeline"), {
@@ -76,10 +65,6 @@ export function createReadLab(context: LabContext): LabUi {
       }),
     ),
   );
-  let last: Report | null = null;
-
-  /** The timeline's starting settings on top of `params`, in its view. */
-  const startTimeline = (params: Params): Params => ({ ...params, ...TIMELINE_START, view: "timeline" });
   /** What opening the timeline on its starting settings changed, in words. */
   const timelineStartNote = (params: Params): string =>
     `The timeline opened on its own starting settings: buffer capacity ${bytesText(params.cap)} → ${bytesText(TIMELINE_START.cap)}, ` +
@@ -92,17 +77,13 @@ export function createReadLab(context: LabContext): LabUi {
     views: codec.schema.views.map((v) => v.id),
     show(params) {
       settings.show(params);
-      sizeReadCharts(frames, params.readers.length);
+      run.show(params.readers.length);
       sweep((s) => s.show(params));
       timeline.now?.showStep(params.step);
     },
     update(report, timing) {
       if (isWriteReport(report)) return;
-      last = report;
-      sizeReadCharts(frames, report.runs.length);
-      showReadCaptions(frames, report, labelOf, timing);
-      charts((c) => c.update(report, labelOf, timing));
-      table.update(report, labelOf, timing);
+      run.update(report, timing);
       timeline((t) => t.update(report));
     },
     showView(view) {
@@ -125,21 +106,16 @@ export function createReadLab(context: LabContext): LabUi {
     headline(view) {
       if (view === "sweep") return sweep.now?.headline() ?? "";
       if (view === "timeline") return timeline.now?.headline() ?? "";
-      return last ? runHeadline(last, labelOf, buffered, codec) : "";
+      return run.headline();
     },
     fitted(notes) {
       sweep((s) => s.note(notes));
     },
     retheme() {
-      charts((c) => c.retheme());
+      run.retheme();
       sweep((s) => s.retheme());
     },
-    charts() {
-      return [...document.querySelectorAll<HTMLElement>("#charts figure.chart")].flatMap((figure) => {
-        const canvas = figure.querySelector("canvas");
-        return canvas ? [{ title: figure.querySelector("figcaption")?.textContent ?? "chart", canvas }] : [];
-      });
-    },
+    charts: () => run.charts(),
     labelOf,
     peek(report) {
       if (isWriteReport(report)) return [];

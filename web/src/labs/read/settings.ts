@@ -1,28 +1,17 @@
-// The read lab's form (owns <form id="controls">). The strip holds what the
-// lessons turn on: buffer capacity, read size, chunking and the readers
-// compared; stream, workload, pool, the async readers' Pending share and
-// the I/O model sit behind "More settings". Every field is built from the
-// engine's schema (limits, defaults, labels); nothing is written here twice.
+// The read lab's form (owns <form id="controls">), built from the engine's
+// schema (its settings table: each setting's control, limits, group and
+// words; shared/fields/form.ts). The strip holds what the lessons turn on:
+// buffer capacity, read size, chunking and the readers compared; stream,
+// workload, pool, the async readers' Pending share and the I/O model (the
+// costs per read and per KiB, the arrival rate, the work per piece) sit
+// behind "More settings". Here: what only this lab says of its settings.
 
 import type { Codec } from "../../engine/codec";
-import type { Params, ReaderKind } from "../../engine/types.gen";
-import {
-  checkField,
-  chunkField,
-  keepOneChecked,
-  lenRangeField,
-  nextId,
-  numberField,
-  oneTwoFiveSteps,
-  seedField,
-  settingWords,
-  settingsForm,
-  shownWhen,
-  sizeField,
-  type Emit,
-  type Field,
-  type SettingsForm,
-} from "../../shared/fields";
+import type { Params, ReaderKind, SettingInfo } from "../../engine/types.gen";
+import { keepOneChecked } from "../../shared/fields/choice";
+import { schemaForm, type SettingExtras } from "../../shared/fields/form";
+import { nextId, type Emit, type Field, type SettingsForm } from "../../shared/fields/kit";
+import { costSteps, newSeedButton, oneTwoFiveSteps } from "../../shared/fields/number";
 import { bytesLabel, formatCount } from "../../shared/format";
 import { h, replaceChildren, setText } from "../../shared/dom";
 
@@ -34,31 +23,22 @@ export interface ReadSettingsOptions {
 }
 
 /** Readers to compare, in the schema's order; at least one stays checked. */
-function readersField(codec: Codec, current: () => Params, emit: Emit): Field {
-  const { readers } = codec.schema;
+function readersField(codec: Codec, setting: SettingInfo, current: () => Params, emit: Emit): Field {
   const note = h("p", { class: "field-note", id: nextId("readers-note") });
   const boxes = new Map<ReaderKind, HTMLInputElement>();
-  const items = readers.map((r) => {
+  const items = codec.schema.readers.map((r) => {
     const id = nextId("reader");
     const box = h("input", { type: "checkbox", id, value: r.id, "aria-describedby": `${id}-about` });
     boxes.set(r.id, box);
-    // What each reader is, for screen readers and as a tooltip. The strip
-    // keeps to the short names the link uses (rd=std,tokio,…), so five
-    // readers take two lines of the strip, not five: the results table and
-    // the charts give the full labels.
+    // The strip keeps to the short names the link uses (rd=std,tokio,…), so
+    // five readers take two lines of the strip: the results give the full
+    // labels, and each reader's is here for screen readers and as a tooltip.
     const about = `${r.label}: ${r.about}`;
-    return h(
-      "div",
-      { class: "check compact", title: about },
-      box,
-      h("label", { for: id }, r.id),
-      h("span", { class: "visually-hidden", id: `${id}-about` }, about),
-    );
+    return h("div", { class: "check compact", title: about }, box, h("label", { for: id }, r.id), h("span", { class: "visually-hidden", id: `${id}-about` }, about));
   });
   keepOneChecked(boxes, note, "reader", (chosen) => emit({ ...current(), readers: chosen }, false));
-  const element = h("fieldset", { class: "field readers" }, h("legend", {}, settingWords(codec.schema, "read", "rd").label), h("div", { class: "check-row" }, ...items), note);
   return {
-    element,
+    element: h("fieldset", { class: "field readers" }, h("legend", {}, setting.label), h("div", { class: "check-row" }, ...items), note),
     show(params) {
       for (const [id, box] of boxes) box.checked = params.readers.includes(id);
     },
@@ -66,20 +46,18 @@ function readersField(codec: Codec, current: () => Params, emit: Emit): Field {
 }
 
 /** The application's read pattern, with what to look for in the results. */
-function workloadField(codec: Codec, current: () => Params, emit: Emit): Field {
+function workloadField(codec: Codec, setting: SettingInfo, current: () => Params, emit: Emit): Field {
   const { workloads } = codec.schema;
   const id = nextId("workload");
-  const select = h("select", { id, "aria-describedby": `${id}-note ${id}-look` });
-  for (const w of workloads) select.appendChild(h("option", { value: w.id }, w.label));
+  const select = h("select", { id, "aria-describedby": `${id}-note ${id}-look` }, ...workloads.map((w) => h("option", { value: w.id }, w.label)));
   const note = h("p", { class: "field-note", id: `${id}-note` });
   const look = h("p", { class: "field-note look", id: `${id}-look` });
   select.addEventListener("change", () => {
     const chosen = workloads.find((w) => w.id === select.value);
     if (chosen) emit({ ...current(), workload: chosen.id }, false);
   });
-  const element = h("div", { class: "field" }, h("label", { for: id }, settingWords(codec.schema, "read", "wl").label), select, note, look);
   return {
-    element,
+    element: h("div", { class: "field" }, h("label", { for: id }, setting.label), select, note, look),
     show(params) {
       select.value = params.workload;
       const chosen = workloads.find((w) => w.id === params.workload);
@@ -106,252 +84,69 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
     params = next;
     onChange(next, live);
   };
-  const uses = (key: string) => (p: Params): boolean => codec.uses(p, key);
   const bytes = (n: number): string => bytesLabel(codec.formatSize(n));
-  const words = (key: string) => settingWords(codec.schema, "read", key);
-
-  const cap = sizeField(
-    codec,
-    {
-      ...words("cap"),
-      range: limits.cap,
-      get: (p) => p.cap,
-      set: (p, v) => ({ ...p, cap: v }),
-    },
-    current,
-    emit,
-  );
-  const rs = sizeField(
-    codec,
-    {
-      ...words("rs"),
-      range: limits.rs,
-      get: (p) => p.rs,
-      set: (p, v) => ({ ...p, rs: v }),
-    },
-    current,
-    emit,
-  );
-  const chunk = chunkField(codec, current, emit, {
-    label: words("chunk").label,
-    get: (p) => p.chunk,
-    set: (p, chunk) => ({ ...p, chunk }),
-    call: "source read",
-    verb: "returns",
-    fileLike: "Like a regular file: every source read returns the whole request.",
-    pipeLike: "Like a pipe: each source read returns at most one pipe buffer.",
-  });
-  const readers = readersField(codec, current, emit);
-
-  const len = sizeField(
-    codec,
-    {
-      ...words("len"),
-      range: limits.len,
-      get: (p) => p.len,
-      set: (p, v) => ({ ...p, len: v }),
-    },
-    current,
-    emit,
-  );
-  const seed = seedField(words("seed"), limits.seed, current, emit);
+  const hintOf = (key: string): string => codec.schema.settings.find((s) => s.lab === "read" && s.key === key)?.hint ?? "";
   const jobBytes = bytes(codec.schema.max_job_bytes);
-  const streamsHint = words("streams").hint;
-  const streams = numberField(
-    {
-      ...words("streams"),
-      range: limits.streams,
+  const extras: Record<string, SettingExtras> = {
+    chunk: {
+      chunk: {
+        call: "source read",
+        verb: "returns",
+        fileLike: "Like a regular file: every source read returns the whole request.",
+        pipeLike: "Like a pipe: each source read returns at most one pipe buffer.",
+      },
+    },
+    rd: { field: (s) => readersField(codec, s, current, emit) },
+    wl: { field: (s) => workloadField(codec, s, current, emit) },
+    seed: { extra: newSeedButton(limits.seed, current, emit) },
+    streams: {
       steps: oneTwoFiveSteps(limits.streams),
-      get: (p) => p.streams,
-      set: (p, v) => ({ ...p, streams: v }),
       note: (p) => {
         const most = codec.maxStreams(p.len, p.cap);
-        if (most >= limits.streams.max || (p.streams < most && !streamsCapped)) return { text: streamsHint, kind: "hint" };
+        if (most >= limits.streams.max || (p.streams < most && !streamsCapped)) return { text: hintOf("streams"), kind: "hint" };
         return {
           text: `At most ${most} streams at this stream length and buffer capacity: each of length × streams and capacity × streams is capped at ${jobBytes}, so one run's memory and time stay bounded.`,
           kind: streamsCapped ? "warn" : "hint",
         };
       },
     },
-    current,
-    emit,
-  );
-  const workload = workloadField(codec, current, emit);
-  const line = lenRangeField(
-    codec,
-    {
-      title: words("line").label,
-      hint: words("line").hint,
-      minLabel: "Shortest line",
-      maxLabel: "Longest line",
-      range: limits.line,
-      get: (p) => p.line,
-      set: (p, v) => ({ ...p, line: v }),
-    },
-    current,
-    emit,
-  );
-  const frame = lenRangeField(
-    codec,
-    {
-      title: words("frame").label,
-      hint: words("frame").hint,
-      minLabel: "Smallest payload",
-      maxLabel: "Largest payload",
-      range: limits.frame,
-      get: (p) => p.frame,
-      set: (p, v) => ({ ...p, frame: v }),
-    },
-    current,
-    emit,
-  );
-  const reuse = checkField(
-    {
-      ...words("reuse"),
-      get: (p) => p.reuse,
-      set: (p, v) => ({ ...p, reuse: v }),
-    },
-    current,
-    emit,
-  );
-  const nul = sizeField(
-    codec,
-    {
-      ...words("nul"),
-      range: limits.nul,
-      get: (p) => p.nul,
-      set: (p, v) => ({ ...p, nul: v }),
-    },
-    current,
-    emit,
-  );
-  const pool = checkField(
-    {
-      ...words("pool"),
-      get: (p) => p.pool,
-      set: (p, v) => ({ ...p, pool: v }),
-    },
-    current,
-    emit,
-  );
-  const pend = numberField(
-    {
-      ...words("pend"),
-      range: limits.pend,
-      steps: [0, 1, 2, 5, 10, 20, 50, 80, 100].filter((v) => v >= limits.pend.min && v <= limits.pend.max),
-      get: (p) => p.pend,
-      set: (p, v) => ({ ...p, pend: v }),
-    },
-    current,
-    emit,
-  );
-  const sysHint = words("sys").hint;
-  const sys = numberField(
-    {
-      ...words("sys"),
-      range: limits.sys,
-      // The engine's default is a stop too, so the slider sits exactly on it.
-      steps: [...new Set([...oneTwoFiveSteps(limits.sys), codec.schema.defaults.sys])].sort((a, b) => a - b),
-      get: (p) => p.sys,
+    line: { range: { minLabel: "Shortest line", maxLabel: "Longest line" } },
+    frame: { range: { minLabel: "Smallest payload", maxLabel: "Largest payload" } },
+    pend: { steps: [0, 1, 2, 5, 10, 20, 50, 80, 100].filter((v) => v >= limits.pend.min && v <= limits.pend.max) },
+    sys: {
+      steps: costSteps(codec.schema),
       // A value set here is a model value again, whatever measured the last one.
       set: (p, v) => ({ ...p, sys: v, sys_source: "manual" }),
       // A calibrated value says where it was measured (link key syssrc).
       note: (p) => {
         const origin = codec.schema.sys_sources.find((s) => s.id === p.sys_source);
-        if (p.sys_source === "manual" || !origin) return { text: sysHint, kind: "hint" };
+        if (p.sys_source === "manual" || !origin) return { text: hintOf("sys"), kind: "hint" };
         return { text: `Measured: ${origin.about} The I/O time stays modelled: source reads × this cost, plus the cost per KiB.`, kind: "hint" };
       },
     },
-    current,
-    emit,
-  );
-
-  const sysKib = numberField(
-    {
-      ...words("syskib"),
-      range: limits.sys_kib,
+    syskib: {
       steps: oneTwoFiveSteps(limits.sys_kib),
-      get: (p) => p.sys_kib,
+      // Measured with the cost per read or typed here: a model value again, as `sys`.
       set: (p, v) => ({ ...p, sys_kib: v, sys_source: "manual" }),
     },
-    current,
-    emit,
-  );
-  // Arrival in time: off (0, each read gets one fresh piece) or a rate. On,
-  // it starts at the rate sweep's first value.
-  const rateWords = words("rate");
-  const firstRate = codec.schema.sweep_axes.find((a) => a.id === "rate")?.from ?? limits.rate.min;
-  const arrival = checkField(
-    {
-      ...rateWords,
-      get: (p) => p.rate > 0,
-      set: (p, on) => ({ ...p, rate: on ? firstRate : 0 }),
-    },
-    current,
-    emit,
-  );
-  const rate = sizeField(
-    codec,
-    {
-      label: `${rateWords.label}, bytes per second`,
-      hint: "",
-      range: limits.rate,
-      get: (p) => p.rate,
-      set: (p, v) => ({ ...p, rate: v }),
-    },
-    current,
-    emit,
-  );
-  const work = numberField(
-    {
-      ...words("work"),
-      range: limits.work,
-      steps: oneTwoFiveSteps(limits.work),
-      get: (p) => p.work,
-      set: (p, v) => ({ ...p, work: v }),
-    },
-    current,
-    emit,
-  );
-
-  const form_ = settingsForm(form, {
-    strip: [shownWhen(cap, uses("cap")), shownWhen(rs, uses("rs")), chunk, readers],
-    more: [
-      { title: "Stream", fields: [len, seed, streams] },
-      {
-        title: "Application",
-        fields: [
-          workload,
-          shownWhen(line, uses("line")),
-          shownWhen(frame, uses("frame")),
-          shownWhen(reuse, uses("reuse")),
-          shownWhen(nul, uses("nul")),
-        ],
-      },
-      { title: "Chained reader", fields: [shownWhen(pool, uses("pool"))] },
-      { title: "Async readers", fields: [shownWhen(pend, uses("pend"))] },
-      { title: "I/O model", fields: [sys, sysKib, arrival, shownWhen(rate, (p) => p.rate > 0), work] },
-    ],
-    summary: (p) => {
-      const label = codec.schema.workloads.find((w) => w.id === p.workload)?.label ?? p.workload;
-      const parts = [
-        p.streams > 1 ? `${formatCount(p.streams)} streams of ${bytes(p.len)}` : `${bytes(p.len)} stream`,
-        label,
-        `seed ${p.seed}`,
-        `${formatCount(p.sys)} ns per source read (modelled)`,
-      ];
-      if (p.sys_kib > 0) parts.push(`${formatCount(p.sys_kib)} ns per KiB read (modelled)`);
-      if (p.rate > 0) parts.push(`pieces arrive at ${bytes(p.rate)}/s`);
-      if (p.work > 0) parts.push(`${formatCount(p.work)} ns of work per piece`);
-      if (uses("pool")(p)) parts.push(`block pool ${p.pool ? "on" : "off"}`);
-      if (uses("pend")(p)) parts.push(p.pend > 0 ? `Pending before ${p.pend}% of source reads` : "source always ready");
-      return parts.join(" · ");
-    },
+    // Turned on, arrival starts at the rate sweep's first value.
+    rate: { onValue: codec.schema.sweep_axes.find((a) => a.id === "rate")?.from ?? limits.rate.min },
+    work: { steps: oneTwoFiveSteps(limits.work) },
+  };
+  const layout = schemaForm(form, codec, "read", { current, emit }, extras, (p) => {
+    const label = codec.schema.workloads.find((w) => w.id === p.workload)?.label ?? p.workload;
+    const parts = [p.streams > 1 ? `${formatCount(p.streams)} streams of ${bytes(p.len)}` : `${bytes(p.len)} stream`, label, `seed ${p.seed}`, `${formatCount(p.sys)} ns per source read (modelled)`];
+    if (p.sys_kib > 0) parts.push(`${formatCount(p.sys_kib)} ns per KiB read (modelled)`);
+    if (p.rate > 0) parts.push(`pieces arrive at ${bytes(p.rate)}/s`);
+    if (p.work > 0) parts.push(`${formatCount(p.work)} ns of work per piece`);
+    if (codec.uses(p, "pool")) parts.push(`block pool ${p.pool ? "on" : "off"}`);
+    if (codec.uses(p, "pend")) parts.push(p.pend > 0 ? `Pending before ${p.pend}% of source reads` : "source always ready");
+    return parts.join(" · ");
   });
   return {
     show(next) {
       params = next;
-      form_.show(next);
+      layout.show(next);
     },
   };
 }

@@ -17,18 +17,8 @@ import { toFont } from "chart.js/helpers";
 import type { Codec } from "../../engine/codec";
 import type { FlavourRun, SinkRun, WriteReport } from "../../engine/types.gen";
 import { formatCount, formatNs, timeUnit, untimedText } from "../../shared/format";
-import { applyChartDefaults, countChart, createCallsChart, createTimeChart, hBarOptions } from "../../shared/chart-bars";
-import {
-  OKABE_ITO,
-  annotations,
-  extrasOf,
-  readTheme,
-  refitHolders,
-  rowPx,
-  showCalls,
-  showCounts,
-  themeAxes,
-} from "../../shared/chart-kit";
+import { countChart, createCallsChart, createTimeChart, hBarOptions, themedCharts } from "../../shared/chart-bars";
+import { OKABE_ITO, annotations, extrasOf, readTheme, refitHolders, rowPx, showCalls, showCounts } from "../../shared/chart-kit";
 import { createSteps } from "../../shared/steps";
 import type { WriteChartFrames } from "./chart-frames";
 import { METRIC as M, originLabel } from "../../shared/metrics";
@@ -124,13 +114,7 @@ export function createWriteCharts(codec: Codec, frames: WriteChartFrames): Write
   let sinkRuns: SinkRun[] = [];
   const sinkTimeChart = createTimeChart(sinkTimeBlock.canvas, theme, `${M.modelled_total_ns.label}, sink`);
 
-  const charts = [reallocChart, cursorChart, writesChart, sinkTimeChart.chart];
-  const applyTheme = (): void => {
-    for (const chart of charts) themeAxes(chart, theme);
-    sinkTimeChart.retheme(theme);
-  };
-  for (const chart of charts) extrasOf.set(chart, { endLabels: [], whiskers: null, theme });
-  applyTheme();
+  const charts = themedCharts([reallocChart, cursorChart, writesChart, sinkTimeChart.chart], sinkTimeChart, theme);
   const steps = createSteps();
 
   return {
@@ -195,11 +179,9 @@ export function createWriteCharts(codec: Codec, frames: WriteChartFrames): Write
       ]);
     },
     retheme() {
-      theme = readTheme();
-      applyChartDefaults(theme);
-      for (const block of [reallocBlock, cursorBlock, writesBlock, sinkTimeBlock]) refitHolders(block.block);
-      applyTheme();
-      for (const chart of charts) chart.update("none");
+      theme = charts.retheme(() => {
+        for (const block of [reallocBlock, cursorBlock, writesBlock, sinkTimeBlock]) refitHolders(block.block);
+      });
     },
   };
 }

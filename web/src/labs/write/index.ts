@@ -5,6 +5,7 @@
 import { isWriteReport } from "../../engine/report";
 import type { WriteReport } from "../../engine/types.gen";
 import { byId, h } from "../../shared/dom";
+import { chartsIn } from "../../shared/chart-kit";
 import { formatCount, formatNs, listText } from "../../shared/format";
 import type { LabContext, LabUi } from "../../shared/lab";
 import { METRIC } from "../../shared/metrics";
@@ -45,12 +46,7 @@ export function createWriteLab(context: LabContext): LabUi {
     retheme() {
       results.retheme();
     },
-    charts() {
-      return [...element.querySelectorAll<HTMLElement>("figure.chart")].flatMap((figure) => {
-        const canvas = figure.querySelector("canvas");
-        return canvas ? [{ title: figure.querySelector("figcaption")?.textContent ?? "chart", canvas }] : [];
-      });
-    },
+    charts: () => chartsIn(element),
     labelOf,
     peek(report) {
       if (!isWriteReport(report)) return [];

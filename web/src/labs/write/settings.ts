@@ -1,29 +1,18 @@
-// The write lab's form (owns <form id="write-controls">). The strip holds
-// what the cursor lesson turns on: the cursors compared, the records, the
-// growable cursors' starting capacity and the fixed cursors' buffer; the
-// BufWriter experiment and the I/O model sit behind "More settings". Every
-// field is built from the engine's schema with the shared field builders.
-//
-// The seed and the modelled cost per call are the same link keys as in the
-// read lab (`seed`, `sys`): one I/O model for both directions.
+// The write lab's form (owns <form id="write-controls">), built from the
+// engine's schema (its settings table; shared/fields/form.ts). The strip
+// holds what the cursor lesson turns on: the cursors compared, the
+// records, the growable cursors' starting capacity and the fixed cursors'
+// buffer; the BufWriter experiment and the I/O model sit behind "More
+// settings". The seed and the modelled cost per call are the same link keys
+// as in the read lab (`seed`, `sys`): one I/O model for both directions.
 
 import type { Codec } from "../../engine/codec";
-import type { Flavour, Params, WriteParams } from "../../engine/types.gen";
+import type { Flavour, Params, SettingInfo, WriteParams } from "../../engine/types.gen";
 import { bytesLabel, formatCount } from "../../shared/format";
-import {
-  chunkField,
-  keepOneChecked,
-  nextId,
-  numberField,
-  oneTwoFiveSteps,
-  seedField,
-  settingWords,
-  settingsForm,
-  sizeField,
-  type Emit,
-  type Field,
-  type SettingsForm,
-} from "../../shared/fields";
+import { keepOneChecked } from "../../shared/fields/choice";
+import { schemaForm, type SettingExtras } from "../../shared/fields/form";
+import { nextId, type Emit, type Field, type SettingsForm } from "../../shared/fields/kit";
+import { costSteps, newSeedButton } from "../../shared/fields/number";
 import { h, setText } from "../../shared/dom";
 
 export interface WriteSettingsOptions {
@@ -35,26 +24,18 @@ export interface WriteSettingsOptions {
 const withWrite = (p: Params, change: Partial<WriteParams>): Params => ({ ...p, write: { ...p.write, ...change } });
 
 /** Cursor flavours to compare, in the schema's order; at least one stays checked. */
-function flavoursField(codec: Codec, current: () => Params, emit: Emit): Field {
-  const { flavours } = codec.schema;
+function flavoursField(codec: Codec, setting: SettingInfo, current: () => Params, emit: Emit): Field {
   const note = h("p", { class: "field-note", id: nextId("flavours-note") });
   const boxes = new Map<Flavour, HTMLInputElement>();
-  const items = flavours.map((f) => {
+  const items = codec.schema.flavours.map((f) => {
     const id = nextId(`flavour-${f.id}`);
     const box = h("input", { type: "checkbox", id, value: f.id, title: f.about });
     boxes.set(f.id, box);
     return h("div", { class: "check compact" }, box, h("label", { for: id }, h("code", {}, f.label)));
   });
   keepOneChecked(boxes, note, "cursor", (chosen) => emit(withWrite(current(), { flavours: chosen }), false));
-  const element = h(
-    "fieldset",
-    { class: "field flavours" },
-    h("legend", {}, settingWords(codec.schema, "write", "wf").label),
-    h("div", { class: "check-grid" }, ...items),
-    note,
-  );
   return {
-    element,
+    element: h("fieldset", { class: "field flavours" }, h("legend", {}, setting.label), h("div", { class: "check-grid" }, ...items), note),
     show(params) {
       for (const [id, box] of boxes) box.checked = params.write.flavours.includes(id);
     },
@@ -70,117 +51,25 @@ export function createWriteSettings({ form, codec, onChange }: WriteSettingsOpti
     onChange(next, live);
   };
   const bytes = (n: number): string => bytesLabel(codec.formatSize(n));
-  const words = (key: string) => settingWords(codec.schema, "write", key);
-
-  const records = sizeField(
-    codec,
-    {
-      ...words("recs"),
-      range: limits.records,
-      get: (p) => p.write.records,
-      set: (p, v) => withWrite(p, { records: v }),
+  const extras: Record<string, SettingExtras> = {
+    wf: { field: (s) => flavoursField(codec, s, current, emit) },
+    sink: {
+      chunk: {
+        call: "sink write",
+        verb: "accepts",
+        fileLike: "Like a regular file: every sink write accepts the whole buffer.",
+        pipeLike: "Like a pipe: each sink write accepts at most one pipe buffer.",
+      },
     },
-    current,
-    emit,
+    seed: { extra: newSeedButton(limits.seed, current, emit) },
+    sys: { steps: costSteps(codec.schema) },
+  };
+  const layout = schemaForm(form, codec, "write", { current, emit }, extras, (p) =>
+    [`${bytes(p.write.len)} written ${bytes(p.write.ws)} at a time`, `BufWriter ${bytes(p.write.cap)}`, `seed ${p.seed}`, `${formatCount(p.sys)} ns per sink write (modelled)`].join(" · "),
   );
-  const flavours = flavoursField(codec, current, emit);
-  const initCap = sizeField(
-    codec,
-    {
-      ...words("icap"),
-      range: limits.init_cap,
-      get: (p) => p.write.init_cap,
-      set: (p, v) => withWrite(p, { init_cap: v }),
-    },
-    current,
-    emit,
-  );
-  const buf = sizeField(
-    codec,
-    {
-      ...words("buf"),
-      range: limits.buf,
-      get: (p) => p.write.buf,
-      set: (p, v) => withWrite(p, { buf: v }),
-    },
-    current,
-    emit,
-  );
-  // Says, as the numbers change, whether the fixed buffer is big enough.
+  // Under the fixed buffer's field: whether it is big enough, as the numbers change.
   const fit = h("p", { class: "field-note", role: "status" });
-
-  const wlen = sizeField(
-    codec,
-    {
-      ...words("wlen"),
-      range: limits.wlen,
-      get: (p) => p.write.len,
-      set: (p, v) => withWrite(p, { len: v }),
-    },
-    current,
-    emit,
-  );
-  const ws = sizeField(
-    codec,
-    {
-      ...words("ws"),
-      range: limits.ws,
-      get: (p) => p.write.ws,
-      set: (p, v) => withWrite(p, { ws: v }),
-    },
-    current,
-    emit,
-  );
-  const sink = chunkField(codec, current, emit, {
-    label: words("sink").label,
-    get: (p) => p.write.sink,
-    set: (p, chunk) => withWrite(p, { sink: chunk }),
-    call: "sink write",
-    verb: "accepts",
-    fileLike: "Like a regular file: every sink write accepts the whole buffer.",
-    pipeLike: "Like a pipe: each sink write accepts at most one pipe buffer.",
-  });
-  const seed = seedField(words("seed"), limits.seed, current, emit);
-  const wcap = sizeField(
-    codec,
-    {
-      ...words("wcap"),
-      range: limits.wcap,
-      get: (p) => p.write.cap,
-      set: (p, v) => withWrite(p, { cap: v }),
-    },
-    current,
-    emit,
-  );
-  const sys = numberField(
-    {
-      ...words("sys"),
-      range: limits.sys,
-      steps: [...new Set([...oneTwoFiveSteps(limits.sys), defaults.sys])].sort((a, b) => a - b),
-      get: (p) => p.sys,
-      set: (p, v) => ({ ...p, sys: v }),
-    },
-    current,
-    emit,
-  );
-
-  // The fixed buffer's fit note sits under its field.
-  buf.element.appendChild(fit);
-  const layout = settingsForm(form, {
-    strip: [flavours, records, initCap, buf],
-    more: [
-      { title: "BufWriter over a sink", fields: [wlen, ws, sink, seed, wcap] },
-      { title: "I/O model", fields: [sys] },
-    ],
-    summary: (p) =>
-      [
-        `${bytes(p.write.len)} written ${bytes(p.write.ws)} at a time`,
-        `BufWriter ${bytes(p.write.cap)}`,
-        `seed ${p.seed}`,
-        `${formatCount(p.sys)} ns per sink write (modelled)`,
-      ].join(" · "),
-  });
-
+  layout.fieldOf("buf").element.appendChild(fit);
   return {
     show(next) {
       params = next;

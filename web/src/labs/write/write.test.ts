@@ -9,7 +9,7 @@ import { isWriteReport, sampleCount } from "../../engine/report";
 import type { Params, WriteReport } from "../../engine/types.gen";
 import { fitNames, twoLines } from "./charts";
 import { rankCursors, summarizeWrite } from "./results";
-import { seekableText, writeZeroMessage } from "./tables";
+import { seekableText, writeZeroMessage } from "./tables/words";
 
 let codec: Codec;
 beforeAll(() => {

@@ -1,0 +1,68 @@
+// The page's listeners on the document and the window: a term opens its
+// glossary entry, the skip link moves focus, a link pasted into the address
+// bar (or a lesson opened, which sets the hash) is read, a presentation
+// clicker steps through the lessons, and a change of colour scheme re-themes
+// the charts.
+
+import type { LessonId, TermId } from "../engine/types.gen";
+import type { ThemeSwitch } from "../shared/theme";
+import { fragmentOf } from "../shared/url";
+import type { Action, AppState } from "./state";
+
+export interface ListenersOptions {
+  state(): AppState;
+  dispatch(action: Action): void;
+  /** A link to read (the address bar's hash, as the event saw it). */
+  readLink(hash: string): void;
+  openTerm(id: TermId): void;
+  /** The lessons' order, once their panel has arrived. */
+  lessonOrder(then: (order: readonly LessonId[]) => void): void;
+  results: HTMLElement;
+  theme: ThemeSwitch;
+  retheme(): void;
+}
+
+export function listen({ state, dispatch, readLink, openTerm, lessonOrder, results, theme, retheme }: ListenersOptions): void {
+  // A term (a dotted word: `button.term[data-term]`, wherever it sits) opens its glossary entry.
+  document.addEventListener("click", (event) => {
+    const term = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-term]") : null;
+    const id = term?.dataset["term"];
+    if (!id) return;
+    event.preventDefault();
+    openTerm(id as TermId);
+  });
+
+  // The skip link moves focus without touching the fragment (the fragment is the experiment).
+  document.querySelector("a.skip")?.addEventListener("click", (event) => {
+    event.preventDefault();
+    results.scrollIntoView({ block: "start" });
+    results.focus({ preventScroll: true });
+  });
+
+  // A fragment naming an element on the page is in-page navigation, not an
+  // experiment. The event's own URL, not the address bar's: a link written
+  // between the navigation and this event must not stand for it.
+  window.addEventListener("hashchange", (event) => {
+    const hash = new URL(event.newURL).hash;
+    if (document.getElementById(fragmentOf(hash))) return;
+    readLink(hash);
+  });
+
+  // In presenter mode, → and PageDown reveal the answer, then go to the next
+  // lesson; ← and PageUp go back. Never while typing in a field or with a modifier held.
+  document.addEventListener("keydown", (event) => {
+    const { params } = state();
+    if (!params.present || params.lesson === null) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;
+    const target = event.target instanceof HTMLElement ? event.target : null;
+    if (target?.closest("input, textarea, select, [contenteditable=''], [contenteditable='true'], [role='slider']")) return;
+    const forward = event.key === "ArrowRight" || event.key === "PageDown";
+    const back = event.key === "ArrowLeft" || event.key === "PageUp";
+    if (!forward && !back) return;
+    event.preventDefault();
+    lessonOrder((order) => dispatch({ type: forward ? "forward" : "back", order }));
+  });
+
+  window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", retheme);
+  theme.onChange(retheme);
+}

@@ -1,0 +1,117 @@
+// The panels around the results, each a piece that owns its element: the
+// lessons, About, the Glossary, the code, the native command, Calibrate,
+// export and baselines come after the first numbers, each a chunk of its own
+// (shared/later.ts: what the page hands them before they arrive waits for
+// them, in order); the embed bar and presenter mode shape the first numbers,
+// so they come with the page. Each is handed what it needs here, never the
+// page's state or actions (panels/ sit below app/).
+
+import type { Codec } from "../engine/codec";
+import type { Lab, LabReport } from "../engine/types.gen";
+import { byId } from "../shared/dom";
+import type { LabUi } from "../shared/lab";
+import { atOnce, onFirstUse, type Later } from "../shared/later";
+import { linkUrl } from "../shared/url";
+import { createEmbedBar, createEmbedCode, type EmbedBar, type EmbedCode } from "../panels/embed";
+import { createPresenterToggle, type PresenterToggle } from "../panels/presenter";
+import type { Intents } from "./intents";
+import type { Action, AppState } from "./state";
+
+type Made<T extends (...args: never[]) => unknown> = Awaited<ReturnType<T>>;
+
+export interface Panels {
+  lessons: Later<Made<typeof import("../panels/lessons").createLessons>>;
+  glossary: Later<Made<typeof import("../panels/glossary").createGlossary>>;
+  code: Later<Made<typeof import("../panels/code").createCodePanel>>;
+  native: Later<Made<typeof import("../panels/native").createNativeNote>>;
+  calibrate: Later<Made<typeof import("../panels/calibrate").createCalibrate>>;
+  exportTools: Later<Made<typeof import("../panels/export").createExport>>;
+  baseline: Later<Made<typeof import("../panels/baseline").createBaseline>>;
+  embedBar: EmbedBar;
+  embedCode: EmbedCode;
+  presenter: PresenterToggle;
+}
+
+export interface PanelsOptions {
+  codec: Codec;
+  state(): AppState;
+  dispatch(action: Action): void;
+  intents: Intents;
+  labOf(lab: Lab): LabUi;
+  /** The results: scrolled to when a lesson loads from the menu or the card. */
+  results: HTMLElement;
+}
+
+const urlOf = (fragment: string): string => linkUrl(location.href, fragment);
+
+export function createPanels({ codec, state, dispatch, intents, labOf, results }: PanelsOptions): Panels {
+  // Lessons load by navigating to their links (the page's hashchange handler
+  // loads them). The panel comes after the first numbers, unless the link
+  // opens a lesson: then its card shows beside them.
+  const lessons = (state().params.lesson === null ? onFirstUse : atOnce)(() =>
+    import("../panels/lessons").then((m) =>
+      m.createLessons({
+        menu: byId("lessons-menu"),
+        card: byId("lesson-card"),
+        start: byId("lesson-start"),
+        results,
+        codec,
+        guessed: (guess) => dispatch({ type: "guessed", guess }),
+        reveal: () => dispatch({ type: "reveal" }),
+      }),
+    ),
+  );
+  // Nothing calls the About panel: it simply comes with the other parts.
+  onFirstUse(() => import("../panels/about").then((m) => m.createAbout(byId("about"))))(() => undefined);
+  const calibrate = onFirstUse(() =>
+    Promise.all([import("../panels/calibrate"), import("../engine/calibrate-runner")]).then(([panel, runner]) =>
+      panel.createCalibrate(byId("calibrate"), {
+        schema: codec.schema,
+        calibrate: runner.createCalibrator(),
+        params: () => state().params,
+        use: (sys) => intents.edit({ ...state().params, sys, sys_source: "opfs" }, false),
+      }),
+    ),
+  );
+  return {
+    lessons,
+    // The Glossary (the masthead's button) and the terms the headline links to it.
+    glossary: onFirstUse(() => import("../panels/glossary").then((m) => m.createGlossary(byId("glossary")))),
+    code: onFirstUse(() => import("../panels/code").then((m) => m.createCodePanel(byId("code"), codec))),
+    native: onFirstUse(() => import("../panels/native").then((m) => m.createNativeNote(byId("native")))),
+    calibrate,
+    exportTools: onFirstUse(() =>
+      import("../panels/export").then((m) =>
+        m.createExport(byId("export"), {
+          link: (report: LabReport) => urlOf(report.link),
+          labelOf: (report: LabReport) => labOf(report.lab).labelOf,
+          charts: () => labOf(state().params.lab).charts(),
+        }),
+      ),
+    ),
+    // Baselines write links with the program build, so they wait for it.
+    baseline: onFirstUse(() =>
+      Promise.all([import("../panels/baseline"), codec.programLoaded]).then(([m]) =>
+        m.createBaseline(byId("baseline"), {
+          labelOf: (id) => labOf("read").labelOf(id),
+          urlOf,
+          pairsOf: (link) => codec.experimentPairs(link),
+          paramsOf: (link) => codec.decodeLink(link).params,
+          compare: codec.verdict,
+        }),
+      ),
+    ),
+    embedBar: createEmbedBar(
+      byId("embed-bar"),
+      (params) => (codec.ready ? urlOf(codec.encodeLink({ ...params, embed: [] })) : null),
+      () => self.crossOriginIsolated,
+    ),
+    embedCode: createEmbedCode(byId("embed-share"), (params) => urlOf(codec.encodeLink(params))),
+    presenter: createPresenterToggle(
+      byId("present"),
+      (on) => intents.display({ ...state().params, present: on }),
+      // The students' link: the teacher's without presenter mode (predict stays).
+      () => urlOf(codec.links({ ...state().params, present: false }).link),
+    ),
+  };
+}

@@ -1,0 +1,65 @@
+// The lesson list as the page gets it (the engine's, generated as data),
+// each link decoding through the page's codec (the real wasm) without a
+// notice and selecting its own lesson.
+
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Codec } from "../../engine/codec";
+import { lessons } from "../../engine/lessons";
+import { realCodec } from "../../engine/real-engine";
+import { fragmentOf } from "../../shared/url";
+import { introduction } from "./words";
+
+let codec: Codec;
+beforeAll(() => {
+  codec = realCodec();
+});
+
+describe("the lessons", () => {
+  it("lists the ten lessons, the articles' in seed order and the fast sender, then the sweeps and the timeline, each complete", () => {
+    expect(lessons.map((l) => l.id)).toEqual([
+      "one-byte",
+      "no-help",
+      "async-bufreader",
+      "bytes-vs-to-end",
+      "chained-worst",
+      "cursors",
+      "fast-sender",
+      "buffer-size",
+      "knee-grid",
+      "buffer-timeline",
+    ]);
+    expect(lessons.map((l) => l.seed)).toEqual(["000", "000", "000", "001", "002", "004", "000", "sweep", "sweep", "000"]);
+    for (const l of lessons) {
+      expect(l.title.length, l.id).toBeGreaterThan(0);
+      expect(l.world_note.length, l.id).toBeGreaterThan(0);
+      expect(l.explanation.length, l.id).toBeGreaterThan(0);
+      expect(l.claim.length, l.id).toBeGreaterThan(0);
+      expect(l.notice.length, l.id).toBeGreaterThanOrEqual(2);
+      expect(l.notice.length, l.id).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it("each link decodes without a notice and selects its lesson; the cursors lesson is the write lab", () => {
+    for (const l of lessons) {
+      const decoded = codec.decodeLink(fragmentOf(l.link));
+      expect(decoded.notices, l.id).toEqual([]);
+      expect(decoded.params.lesson, l.id).toBe(l.id);
+      expect(decoded.params.lab, l.id).toBe(l.id === "cursors" ? "write" : "read");
+      // Round trip through the page's encoder.
+      expect(codec.encodeLink(decoded.params)).toBe(decoded.fragment);
+    }
+  });
+
+  it("the list's introduction counts the lessons, the articles they come from and BufLab's own", () => {
+    expect(introduction(lessons)).toBe("9 lessons: 7 experiments from the 4 articles BufLab is built from, and 2 sweeps of BufLab's own.");
+    // Counted, not written: one article and no sweep say so.
+    expect(introduction(lessons.slice(0, 2))).toBe("2 lessons: 2 experiments from one article BufLab is built from.");
+  });
+
+  it("an unknown lesson is a notice naming the key, and no lesson is selected", () => {
+    const decoded = codec.decodeLink("v=1&lesson=nope");
+    expect(decoded.notices.map((n) => n.key)).toEqual(["lesson"]);
+    expect(decoded.params.lesson).toBeNull();
+    expect(codec.schema.defaults.lesson).toBeNull();
+  });
+});

@@ -1,0 +1,89 @@
+// Predict, then reveal (link key `predict`), on the lesson card: the
+// lesson's question, a guess and Reveal; then the answer from the results
+// on screen, how far the guess was, and why. While the question waits for
+// its answer, the results and the lesson's points wait too
+// (styles/lessons.css: body.predicting).
+
+import type { Lesson } from "../../engine/types.gen";
+import { h, setText } from "../../shared/dom";
+import { formatCount } from "../../shared/format";
+import { fillWithTerms } from "../glossary";
+import { answerOf } from "./answer";
+import type { LessonView } from "./view";
+import { guessFeedback, parseGuess } from "./words";
+
+export interface LessonQuestion {
+  element: HTMLElement;
+  /** The clicker's keys, in words. */
+  keys: HTMLElement;
+  /** Shows `lesson`'s question (`index` in a path of `total`) as `view` has it. */
+  update(lesson: Lesson | null, index: number, total: number, view: LessonView): void;
+}
+
+export function createQuestion(guessed: (guess: number | null) => void, reveal: () => void): LessonQuestion {
+  const text = h("p", { class: "lesson-question-text", id: "lesson-question-text" });
+  const field = h("input", {
+    type: "text",
+    inputmode: "numeric",
+    autocomplete: "off",
+    class: "lesson-guess",
+    id: "lesson-guess",
+    "aria-describedby": "lesson-question-text",
+    spellcheck: "false",
+  });
+  field.addEventListener("input", () => guessed(parseGuess(field.value)));
+  const form = h(
+    "form",
+    { class: "lesson-guess-row", novalidate: true },
+    h("label", { for: "lesson-guess" }, "Your guess"),
+    field,
+    h("button", { type: "submit", class: "reveal", "data-action": "reveal" }, "Reveal"),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    guessed(parseGuess(field.value));
+    reveal();
+  });
+  const answerLine = h("p", { class: "lesson-answer", role: "status", "aria-live": "polite" });
+  const feedbackLine = h("p", { class: "lesson-feedback" });
+  const whyLine = h("p", { class: "lesson-answer-why" });
+  const element = h(
+    "section",
+    { class: "lesson-question", "aria-label": "Predict, then reveal" },
+    h("p", { class: "lesson-question-head" }, "Predict"),
+    text,
+    form,
+    answerLine,
+    feedbackLine,
+    whyLine,
+  );
+  const keys = h("p", { class: "lesson-keys" });
+  let shown = "";
+
+  return {
+    element,
+    keys,
+    update(lesson, index, total, view) {
+      const asking = lesson !== null && view.asking;
+      const answer = lesson !== null && view.predict && !asking ? answerOf(lesson.question.answer, view.results) : null;
+      const ask = lesson === null ? "" : `${lesson.id}|${view.predict}|${asking}|${answer}|${view.guess}|${view.present}`;
+      if (ask === shown) return;
+      shown = ask;
+      document.body.classList.toggle("predicting", asking);
+      element.hidden = lesson === null || !view.predict;
+      if (!lesson) return;
+      fillWithTerms(text, lesson.question.text);
+      if (document.activeElement !== field) field.value = view.guess === null ? "" : String(view.guess);
+      // After Reveal the guess is in the feedback line; the row gives its room to the answer.
+      form.hidden = !asking;
+      answerLine.hidden = asking;
+      whyLine.hidden = asking;
+      feedbackLine.hidden = asking || view.guess === null || answer === null;
+      setText(answerLine, answer === null ? "Answer: measuring…" : `Answer: ${formatCount(answer)} ${lesson.question.unit}.`);
+      setText(feedbackLine, answer !== null && view.guess !== null ? guessFeedback(view.guess, answer) : "");
+      fillWithTerms(whyLine, lesson.question.why);
+      const forward = asking ? "reveal" : index + 1 < total ? "next lesson" : "(last lesson)";
+      setText(keys, `→ / PageDown: ${forward} · ← / PageUp: back`);
+    },
+  };
+}

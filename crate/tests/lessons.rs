@@ -322,7 +322,8 @@ fn every_lesson_names_the_world_of_its_link() {
 /// exact counts, computed, and no typed range.
 #[test]
 fn the_glossary_quotes_the_default_links_read_ratio_as_computed() {
-    use buflab::catalog::glossary::{glossary, TermId};
+    use buflab::catalog::glossary::glossary;
+    use buflab::catalog::terms::TermId;
     let r = read_report(&Params { readers: vec![ReaderKind::Unbuffered, ReaderKind::Std], ..Params::default() });
     let ratio = (reader(&r, ReaderKind::Unbuffered).source_reads as f64 / reader(&r, ReaderKind::Std).source_reads as f64).round();
     let modelled = glossary().into_iter().find(|t| t.id == TermId::Modelled).unwrap();

@@ -129,6 +129,8 @@ pub struct SweepAxisInfo {
     pub to: u64,
     /// True when the axis is in bytes (shown with K/M suffixes).
     pub bytes: bool,
+    /// What follows a value in words: "/s" for a rate in bytes per second, else nothing.
+    pub per: &'static str,
     /// True when "where a bigger value stops paying" (the knee) means
     /// something along this axis; a longer stream or more streams only
     /// cost more.
@@ -178,6 +180,7 @@ pub fn sweep_axis(axis: SweepAxis) -> SweepAxisInfo {
         from,
         to,
         bytes: axis.in_bytes(),
+        per: if axis == SweepAxis::Rate { "/s" } else { "" },
         knee: axis.has_knee(),
     }
 }

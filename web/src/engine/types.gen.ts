@@ -1203,6 +1203,10 @@ from: number, to: number,
  */
 bytes: boolean, 
 /**
+ * What follows a value in words: "/s" for a rate in bytes per second, else nothing.
+ */
+per: string, 
+/**
  * True when "where a bigger value stops paying" (the knee) means
  * something along this axis; a longer stream or more streams only
  * cost more.

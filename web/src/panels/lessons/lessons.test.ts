@@ -51,7 +51,7 @@ describe("the lessons", () => {
   });
 
   it("the list's introduction counts the lessons, the articles they come from and BufLab's own", () => {
-    expect(introduction(lessons)).toBe("9 lessons: 7 experiments from the 4 articles BufLab is built from, and 2 sweeps of BufLab's own.");
+    expect(introduction(lessons)).toBe("10 lessons: 8 experiments from the 4 articles BufLab is built from, and 2 sweeps of BufLab's own.");
     // Counted, not written: one article and no sweep say so.
     expect(introduction(lessons.slice(0, 2))).toBe("2 lessons: 2 experiments from one article BufLab is built from.");
   });

@@ -85,7 +85,7 @@ export function sizeField(codec: Codec, spec: SizeFieldSpec, current: () => Para
 }
 
 export interface SizeOrOffFieldSpec extends SizeFieldSpec {
-  /** The size's label while on ("Arrival rate, bytes/s"). */
+  /** The size's label while on: the setting's label and its unit. */
   sizeLabel: string;
   /** The value turning it on sets. */
   onValue: number;

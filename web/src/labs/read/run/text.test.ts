@@ -178,11 +178,11 @@ describe("result sentences", () => {
   it("offers as sweep axes only the settings the experiment uses, by the settings strip's rule", () => {
     const offered = (p: Params): string[] => codec.schema.sweep_axes.filter((a) => codec.uses(p, a.key)).map((a) => a.id);
     const d = codec.schema.defaults;
-    expect(offered(d)).toEqual(["cap", "rs", "chunk", "len", "streams"]);
+    expect(offered(d)).toEqual(["cap", "rs", "chunk", "len", "streams", "rate"]);
     // Frames read headers and payloads, never `rs`: the strip hides read size, the sweep does not offer it.
-    expect(offered({ ...d, workload: "frames" })).toEqual(["cap", "chunk", "len", "streams"]);
+    expect(offered({ ...d, workload: "frames" })).toEqual(["cap", "chunk", "len", "streams", "rate"]);
     // No reader with a buffer: no capacity.
-    expect(offered({ ...d, readers: ["unbuffered"] })).toEqual(["rs", "chunk", "len", "streams"]);
+    expect(offered({ ...d, readers: ["unbuffered"] })).toEqual(["rs", "chunk", "len", "streams", "rate"]);
     expect(codec.uses({ ...d, readers: ["unbuffered", "chained"] }, "pool")).toBe(true);
     expect(codec.uses({ ...d, readers: ["std"] }, "pool")).toBe(false);
   });

@@ -11,12 +11,12 @@ use super::content;
 use super::clock::{self, Clock, Sampling};
 use super::heap::{AllocScope, Lanes};
 use super::readers::{self, Driven, ReaderConfig};
-use super::source::{Costs, Probe, Recorded, Source, Ticking};
+use super::source::{Costs, Probe, Recorded, Source};
 #[cfg(feature = "timed")]
 use super::workload::CountSink;
 #[cfg(feature = "timed")]
 use super::{timed, timeline};
-use super::workload::{self, combined_digest, Consume, DigestSink, Spec};
+use super::workload::{self, combined_digest, Consume, DigestSink, Spec, Ticking};
 use crate::model::{
     key, ArrivalCounts, Id, Lab, LabReport, ParamError, Params, ReaderKind, Report, Run, Stage, Stats, Timeline, Timer,
 };

@@ -502,22 +502,6 @@ impl Probe {
     }
 }
 
-/// A sink that tells the probe of every piece the application receives, so
-/// the reader's clock charges the application's work on it (and a real
-/// run spends it).
-pub struct Ticking<'p, C> {
-    pub inner: C,
-    pub probe: &'p Probe,
-}
-
-impl<C: crate::engine::workload::Consume> crate::engine::workload::Consume for Ticking<'_, C> {
-    #[inline]
-    fn take(&mut self, bytes: &[u8]) {
-        self.inner.take(bytes);
-        self.probe.took();
-    }
-}
-
 /// What the kernel holds for a reader in the arrival model, at most: Linux's
 /// default pipe, [`PIPE_PAGES`] pages of [`PAGE`] bytes (see [`Pipe`]). A
 /// loopback TCP socket's receive buffer starts at 128 KiB (`tcp_rmem`),

@@ -314,7 +314,8 @@ mod tests {
         use crate::engine::experiment::read_sizes;
         use crate::engine::heap::Lanes;
         use crate::engine::readers::{drive_streams, ReaderConfig};
-        use crate::engine::source::{Probe, Source, Ticking};
+        use crate::engine::source::{Probe, Source};
+        use crate::engine::workload::Ticking;
         for kind in ReaderKind::all() {
             for workload in Workload::all() {
                 let p = Params {

@@ -29,8 +29,8 @@ use std::mem::MaybeUninit;
 use super::heap::Lanes;
 use super::readers::OwnCounts;
 use super::readers::{self, Look, ReaderConfig, Strategy, Visit};
-use super::source::{file_read_to_end, file_read_to_string, stream_seed, Arrival, FileRead, ObservedRead, Probe, Source, Ticking};
-use super::workload::{self, AppCounts, AppReader, Consume, FrameBuf, Spec, Tally};
+use super::source::{file_read_to_end, file_read_to_string, stream_seed, Arrival, FileRead, ObservedRead, Probe, Source};
+use super::workload::{self, AppCounts, AppReader, Consume, FrameBuf, Spec, Tally, Ticking};
 use crate::model::{Kernel, Op, OpKind, Params, Piece, ReaderKind, Shape, SourceRead, Span, Timeline, Workload};
 
 /// Application operations recorded per reader (the model's

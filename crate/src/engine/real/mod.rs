@@ -31,9 +31,9 @@ use super::clock::{self, Clock, Sampling};
 use super::heap::Lanes;
 use super::readers::unbuffered::Unbuffered;
 use super::readers::{self, Driven, ReaderConfig, Strategy};
-use super::source::{Generic, ObservedRead, Probe, Source, Ticking};
+use super::source::{Generic, ObservedRead, Probe, Source};
 use super::timed::{self, Loop};
-use super::workload::{self, digest_of, Consume, CountSink, DigestSink, Many, One, Spec};
+use super::workload::{self, digest_of, Consume, CountSink, DigestSink, Many, One, Spec, Ticking};
 use crate::model::{
     Calibration, ChunkModel, ParamError, Params, ReadSizes, ReaderKind, SysSource, Timer, LIMITS, MIB,
 };

@@ -12,7 +12,8 @@ use super::workloads::{WorkloadInfo, WORKLOADS};
 use crate::engine::readers::{self, ReaderDifference, ReaderInfo};
 use crate::engine::sweep::KNEE_TOLERANCE;
 use crate::link::{DISPLAY_KEYS, LINK_VERSION, MAX_LINK_BYTES, SWEEP_KEYS};
-use crate::model::{
+use crate::model::limits::TraceLimits;
+use crate::model::{TRACE, 
     key, Bounds, Id, Lab, Limits, Params, Preset, ReaderKind, SweepAxis, SysSource, View, LIMITS, MAX_JOB_BYTES,
     MAX_SWEEP_POINTS, PRESETS, RECORD_BYTES,
 };
@@ -234,6 +235,8 @@ pub struct Schema {
     pub metrics: &'static [MetricInfo],
     /// Both forms' settings: label, hint and unit per lab and link key.
     pub settings: Vec<SettingInfo>,
+    /// What reading a program's strace log keeps, whatever its length.
+    pub trace: TraceLimits,
 }
 
 pub fn schema() -> Schema {
@@ -262,6 +265,7 @@ pub fn schema() -> Schema {
         sys_sources: &SYS_SOURCES,
         metrics: &METRICS,
         settings: settings::settings(),
+        trace: TRACE,
     }
 }
 
@@ -290,7 +294,8 @@ mod tests {
         assert_eq!(json["flavours"][3]["seekable"], "by_index");
         assert_eq!(json["defaults"]["lesson"], serde_json::Value::Null);
         assert_eq!(json["display_keys"], serde_json::json!(["present", "view", "step", "lesson", "syssrc", "embed", "predict"]));
-        assert_eq!(json["readers"][2]["shape"], "blocks");
+        let chained = json["readers"].as_array().unwrap().iter().find(|r| r["id"] == "chained").unwrap();
+        assert_eq!(chained["shape"], "blocks");
         assert!(s.differences.iter().any(|d| d.reader == ReaderKind::Tokio && d.workload == Workload::ToEnd));
     }
 

@@ -38,6 +38,12 @@ fn read_links() -> Vec<String> {
         })
         .collect();
     links.push("wl=frames&reuse=on&streams=4&len=64K&rd=unbuffered,std".into());
+    // Several streams: every workload, read round-robin.
+    for w in Workload::all() {
+        links.push(format!("rd=unbuffered,std,chained&wl={}&chunk=file&streams=3&len=64K", w.id()));
+    }
+    links.push("rd=unbuffered,std&wl=fixed&chunk=poor&streams=2&len=64K".into());
+    links.push("rd=std&wl=lines&chunk=pipe&streams=2&len=64K".into());
     links.push("wl=frames&rd=chained&pool=off".into());
     links
 }
@@ -107,6 +113,8 @@ fn async_links() -> Vec<String> {
         .collect();
     links.push("wl=frames&reuse=on&rd=tokio,futures".into());
     links.push("wl=lines&rd=chained,tokio".into());
+    links.push("wl=scan&rd=std,tokio,futures&streams=3&len=64K&chunk=file".into());
+    links.push("wl=fixed&rd=tokio,futures&streams=2&len=64K".into());
     links
 }
 

@@ -83,8 +83,22 @@ fn size_const(out: &mut String, name: &str, value: u64, key: &str, doc: &str) {
     let _ = writeln!(out, "const {name}: usize = {value}; // {suffix}link key `{key}`");
 }
 
-/// What the simulated source stands for, and the std type that plays it.
-fn source_of(chunk: ChunkModel) -> (&'static str, String, &'static str) {
+/// What the simulated source stands for, the std type that plays it, and
+/// how the program opens it: one file or socket, or with several streams
+/// (`streams`), stream `stream` of them (`data-1.bin`, …, as `buflab stream
+/// --streams` writes them; ports from 7878 up).
+fn source_of(p: &Params) -> (&'static str, String, &'static str) {
+    let (source_type, about, one) = source_of_chunk(p.chunk);
+    let open = match (p.streams > 1, source_type) {
+        (false, _) => one,
+        (true, "File") if p.chunk == ChunkModel::Pipe => "File::open(format!(\"data-{stream}.fifo\"))",
+        (true, "File") => "File::open(format!(\"data-{stream}.bin\"))",
+        (true, _) => "TcpStream::connect((\"127.0.0.1\", 7877 + stream as u16))",
+    };
+    (source_type, about, open)
+}
+
+fn source_of_chunk(chunk: ChunkModel) -> (&'static str, String, &'static str) {
     match chunk {
         ChunkModel::File => ("File", "a regular file: each read gets all it asks for".into(), "File::open(\"data.bin\")"),
         ChunkModel::Pipe => ("File", "a pipe: at most 64 KiB per read".into(), "File::open(\"data.fifo\")"),
@@ -110,6 +124,21 @@ fn source_of(chunk: ChunkModel) -> (&'static str, String, &'static str) {
 /// (`crate/tests/kernel.rs` checks).
 fn stream_command(p: &Params) -> String {
     let link = link_of(p);
+    let n = p.streams;
+    if n > 1 {
+        // Every stream carries the same bytes; each pipe or socket gets a writer of its own.
+        return match p.chunk {
+            ChunkModel::File => {
+                format!("buflab stream --streams --out data.bin '#{link}' (data-1.bin … data-{n}.bin), then run this program beside them.")
+            }
+            ChunkModel::Pipe => format!(
+                "for i in $(seq 1 {n}); do mkfifo data-$i.fifo; buflab stream --out data-$i.fifo '#{link}' & done; then run this program."
+            ),
+            ChunkModel::Uniform { .. } | ChunkModel::Fixed { .. } => format!(
+                "for i in $(seq 1 {n}); do buflab stream '#{link}' | nc -l 127.0.0.1 $((7877 + i)) & done; then run this program."
+            ),
+        };
+    }
     match p.chunk {
         ChunkModel::File => format!("buflab stream --out data.bin '#{link}', then run this program beside data.bin."),
         ChunkModel::Pipe => {
@@ -498,15 +527,16 @@ fn async_module(p: &Params, lib: &AsyncSnippet) -> String {
         let _ = writeln!(out, "\n    use super::{{{}}};", uses.join(", "));
     }
     if lib.opens_its_own {
-        let (source_type, _, open_expr) = source_of(p.chunk);
+        let (source_type, _, open_expr) = source_of(p);
         let module = if source_type == "File" { "fs" } else { "net" };
+        let param = if p.streams > 1 { "stream: usize" } else { "" };
         let _ = writeln!(out);
         if source_type == "File" {
             let _ = writeln!(out, "    /// tokio::fs::File reads on a blocking thread, through a buffer of its own.");
         }
         let _ = writeln!(
             out,
-            "    pub async fn open() -> io::Result<{traits_root}::{module}::{source_type}> {{\n        {traits_root}::{module}::{open_expr}.await\n    }}",
+            "    pub async fn open({param}) -> io::Result<{traits_root}::{module}::{source_type}> {{\n        {traits_root}::{module}::{open_expr}.await\n    }}",
             traits_root = lib.traits.split("::").next().unwrap_or(lib.traits),
         );
     }
@@ -520,10 +550,13 @@ fn async_module(p: &Params, lib: &AsyncSnippet) -> String {
 fn read_snippet(p: &Params) -> String {
     let lp = read_loop(p);
     let call = |buffered: bool| -> &'static str {
-        match (&lp.generic, buffered) {
-            (Some(_), _) => "app",
-            (None, false) => "app_unbuffered",
-            (None, true) => "app_buffered",
+        match (&lp.generic, buffered, p.streams > 1) {
+            (Some(_), _, false) => "app",
+            (None, false, false) => "app_unbuffered",
+            (None, true, false) => "app_buffered",
+            (Some(_), _, true) => "step",
+            (None, false, true) => "step_unbuffered",
+            (None, true, true) => "step_buffered",
         }
     };
     let parts: Vec<ReaderPart> = p.readers.iter().map(|&k| reader_part(k, p, &call)).collect();
@@ -535,7 +568,8 @@ fn read_snippet(p: &Params) -> String {
     let unbuffered = written().any(|part| !part.buffered);
     let buffered = written().any(|part| part.buffered);
     let std_open = blocking || asyncs.iter().any(|a| !a.opens_its_own);
-    let (source_type, source_about, open_expr) = source_of(p.chunk);
+    let (source_type, source_about, open_expr) = source_of(p);
+    let streams = p.streams > 1;
 
     let uses_bufread = lp.buffered.is_some() && buffered;
     let mut out = String::new();
@@ -548,9 +582,12 @@ fn read_snippet(p: &Params) -> String {
     let _ = writeln!(out, "// The source: {source_about},");
     let _ = writeln!(out, "// played here by a real {source_type} (BufLab simulates it and counts every read).");
     let _ = writeln!(out, "// The same bytes: {}", stream_command(p));
-    if p.streams > 1 {
+    if streams {
         let _ = writeln!(out, "// BufLab reads {} such streams round-robin, each through its own reader", p.streams);
-        let _ = writeln!(out, "// (so {} buffers at once).", p.streams);
+        let _ = writeln!(out, "// (so {} buffers at once): one step on each stream in turn, as below.", p.streams);
+        if !asyncs.is_empty() {
+            let _ = writeln!(out, "// The async readers here read the streams one after another (each stream's reads are the same).");
+        }
     }
     if !asyncs.is_empty() && p.pend > 0 {
         let _ = writeln!(
@@ -599,35 +636,347 @@ fn read_snippet(p: &Params) -> String {
     if (blocking && lp.uses_len) || async_len {
         size_const(&mut out, "LEN", p.len, "len", "Stream length in bytes (the application knows it, as with a file).");
     }
+    if streams {
+        let _ = writeln!(out, "/// Streams read at once, each from its own source; link key `streams`.");
+        let _ = writeln!(out, "const STREAMS: usize = {};", p.streams);
+    }
     let _ = writeln!(out);
     let _ = writeln!(out, "// {}", lp.doc);
+    let steps = streams.then(|| round_robin_steps(p));
+    let (generic, unbuffered_loop, buffered_loop) = match &steps {
+        Some(st) => (&st.generic, &st.unbuffered, &st.buffered),
+        None => (&lp.generic, &lp.unbuffered, &lp.buffered),
+    };
     if blocking {
-        if let Some(g) = &lp.generic {
+        if let Some(g) = generic {
             let _ = writeln!(out, "{g}\n");
         }
     }
     if unbuffered {
-        if let Some(u) = &lp.unbuffered {
+        if let Some(u) = unbuffered_loop {
             let _ = writeln!(out, "{u}\n");
         }
     }
     if buffered {
-        if let Some(b) = &lp.buffered {
+        if let Some(b) = buffered_loop {
             let _ = writeln!(out, "{b}\n");
         }
+    }
+    if let (Some(st), true) = (&steps, blocking) {
+        let _ = writeln!(out, "{}\n", st.progress);
+        let _ = writeln!(out, "{ROUND_ROBIN}\n");
     }
     for lib in &asyncs {
         let _ = writeln!(out, "{}", async_module(p, lib));
     }
     if std_open {
-        let _ = writeln!(out, "fn open() -> io::Result<{source_type}> {{\n    {open_expr}\n}}\n");
+        let param = if streams { "stream: usize" } else { "" };
+        let _ = writeln!(out, "fn open({param}) -> io::Result<{source_type}> {{\n    {open_expr}\n}}\n");
     }
 
     let _ = writeln!(out, "fn main() -> io::Result<()> {{");
-    let mains: Vec<&str> = parts.iter().map(|r| r.main.as_str()).collect();
+    let mains: Vec<String> = parts
+        .iter()
+        .map(|r| match &steps {
+            Some(st) => over_streams(&r.main, st.bytes),
+            None => r.main.clone(),
+        })
+        .collect();
     out.push_str(&mains.join("\n"));
     let _ = writeln!(out, "    Ok(())\n}}");
     out
+}
+
+/// The round-robin driver of a program over several streams: BufLab's order.
+const ROUND_ROBIN: &str = "/// BufLab's order over several streams: one step on each stream that has not
+/// ended, in stream order, round after round. Returns the bytes of all.
+fn round_robin<R>(readers: Vec<R>, step: fn(&mut R, &mut Progress) -> io::Result<bool>) -> io::Result<u64> {
+    let mut streams: Vec<(R, Progress, bool)> = readers.into_iter().map(|r| (r, Progress::new(), true)).collect();
+    while streams.iter().any(|(_, _, live)| *live) {
+        for (reader, progress, live) in streams.iter_mut() {
+            if *live {
+                *live = step(reader, progress)?;
+            }
+        }
+    }
+    Ok(streams.iter().map(|(_, progress, _)| progress.total).sum())
+}";
+
+/// A reader's lines in `main`, over every stream: the reader built once
+/// per stream (`open(stream)`), the workload run round-robin over them
+/// ([`ROUND_ROBIN`]); an async reader's loop runs once per stream, one
+/// stream after another. `bytes`: the steps take `Read::bytes()` iterators.
+fn over_streams(main: &str, bytes: bool) -> String {
+    let lines: Vec<&str> = main.lines().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i].replace("open()", "open(stream)");
+        let indent = &line[..line.len() - line.trim_start().len()];
+        let built = line.trim_start().strip_prefix("let mut ").and_then(|rest| rest.split_once(" = "));
+        match (built, lines.get(i + 1)) {
+            // A blocking reader and its loop: `let mut reader = EXPR;` then `let n = step(&mut reader)?;`.
+            (Some((name, expr)), Some(next)) if next.trim_start().starts_with("let n = ") && next.contains(&format!("(&mut {name})?")) => {
+                let expr = expr.trim_end_matches(';');
+                let step = next.trim_start()["let n = ".len()..].split('(').next().unwrap_or("step");
+                let all = format!("{name}s");
+                let readers = if bytes { format!("{all}.into_iter().map(Read::bytes).collect()") } else { all.clone() };
+                let each = if expr == "open(stream)?" { "open".to_string() } else { format!("|stream| Ok({expr})") };
+                let _ = writeln!(out, "{indent}let {all} = (1..=STREAMS).map({each}).collect::<io::Result<Vec<_>>>()?;");
+                let _ = writeln!(out, "{indent}let n = round_robin({readers}, {step})?;");
+                i += 2;
+            }
+            // An async reader: `let mut reader = EXPR;` then `module::app(&mut reader).await`.
+            (Some((name, expr)), Some(next)) if next.trim_start().ends_with(&format!("app(&mut {name}).await")) => {
+                let expr = expr.trim_end_matches(';');
+                let call = next.trim_start();
+                let _ = writeln!(out, "{indent}let mut n = 0;");
+                let _ = writeln!(out, "{indent}for stream in 1..=STREAMS {{");
+                let _ = writeln!(out, "{indent}    let mut {name} = {expr};");
+                let _ = writeln!(out, "{indent}    n += {call}?;");
+                let _ = writeln!(out, "{indent}}}");
+                let _ = writeln!(out, "{indent}Ok::<u64, io::Error>(n)");
+                i += 2;
+            }
+            _ => {
+                let _ = writeln!(out, "{line}");
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The workload's loop as one step on one stream, for the round robin.
+struct Steps {
+    generic: Option<String>,
+    unbuffered: Option<String>,
+    buffered: Option<String>,
+    /// What the program keeps per stream, with its `new`.
+    progress: String,
+    /// The steps take `Read::bytes()` iterators (`wl=bytes`).
+    bytes: bool,
+}
+
+/// [`Steps`] for `p`'s workload: the same calls as [`read_loop`]'s loops,
+/// one iteration at a time (as `engine::workload` takes them).
+fn round_robin_steps(p: &Params) -> Steps {
+    let progress = |fields: &str, init: &str| {
+        format!(
+            "/// What the program keeps for each stream.
+struct Progress {{
+    total: u64,{fields}
+}}
+
+impl Progress {{
+    fn new() -> Progress {{
+        Progress {{ total: 0{init} }}
+    }}
+}}"
+        )
+    };
+    let none = Steps { generic: None, unbuffered: None, buffered: None, progress: progress("", ""), bytes: false };
+    let interrupted = "Err(e) if e.kind() == io::ErrorKind::Interrupted";
+    match p.workload {
+        Workload::Fixed => Steps {
+            generic: Some(format!(
+                "/// One step: one read() into a buffer of RS bytes; false once it returns 0.
+fn step<R: Read>(reader: &mut R, progress: &mut Progress) -> io::Result<bool> {{
+    let mut buf = [0u8; RS];
+    match reader.read(&mut buf) {{
+        Ok(0) => Ok(false),
+        Ok(n) => {{
+            progress.total += n as u64;
+            Ok(true)
+        }}
+        {interrupted} => Ok(true),
+        Err(e) => Err(e),
+    }}
+}}"
+            )),
+            ..none
+        },
+        Workload::Exact => Steps {
+            generic: Some(
+                "/// One step: one record of RS bytes with read_exact; the last one is what is left.
+fn step<R: Read>(reader: &mut R, progress: &mut Progress) -> io::Result<bool> {
+    let n = RS.min(progress.left);
+    if n == 0 {
+        return Ok(false);
+    }
+    let mut buf = [0u8; RS];
+    reader.read_exact(&mut buf[..n])?;
+    progress.left -= n;
+    progress.total += n as u64;
+    Ok(progress.left > 0)
+}"
+                .into(),
+            ),
+            progress: progress("\n    left: usize,", ", left: LEN"),
+            ..none
+        },
+        Workload::Bytes => Steps {
+            generic: Some(
+                "/// One step: the next byte of the stream's bytes() iterator.
+fn step<R: Read>(bytes: &mut io::Bytes<R>, progress: &mut Progress) -> io::Result<bool> {
+    match bytes.next() {
+        None => Ok(false),
+        Some(byte) => {
+            let _byte: u8 = byte?;
+            progress.total += 1;
+            Ok(true)
+        }
+    }
+}"
+                .into(),
+            ),
+            bytes: true,
+            ..none
+        },
+        Workload::ToEnd => Steps {
+            generic: Some(
+                "/// One step: the whole stream with read_to_end, then a scan for NUL.
+fn step<R: Read>(reader: &mut R, progress: &mut Progress) -> io::Result<bool> {
+    let mut all = Vec::with_capacity(LEN);
+    let n = reader.read_to_end(&mut all)?;
+    let _first_nul = all.iter().position(|&b| b == 0);
+    progress.total += n as u64;
+    Ok(false)
+}"
+                .into(),
+            ),
+            ..none
+        },
+        Workload::Lines => Steps {
+            unbuffered: Some(
+                "/// Without a buffer: one byte per read(), the only way not to take
+/// bytes that belong to the next line. Returns the line's length, 0 at the
+/// end (as read_until does).
+fn read_line_unbuffered<R: Read>(reader: &mut R, line: &mut Vec<u8>) -> io::Result<usize> {
+    line.clear();
+    let mut byte = [0u8; 1];
+    loop {
+        match reader.read(&mut byte) {
+            Ok(0) => return Ok(line.len()),
+            Ok(_) => {
+                line.push(byte[0]);
+                if byte[0] == b'\\n' {
+                    return Ok(line.len());
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// One step: one line.
+fn step_unbuffered<R: Read>(reader: &mut R, progress: &mut Progress) -> io::Result<bool> {
+    let n = read_line_unbuffered(reader, &mut progress.line)?;
+    progress.total += n as u64;
+    Ok(n > 0)
+}"
+                .into(),
+            ),
+            buffered: Some(
+                "/// With a buffer, one step: one line, copied out of the buffer by read_until.
+fn step_buffered<R: BufRead>(reader: &mut R, progress: &mut Progress) -> io::Result<bool> {
+    progress.line.clear();
+    let n = reader.read_until(b'\\n', &mut progress.line)?;
+    progress.total += n as u64;
+    Ok(n > 0)
+}"
+                .into(),
+            ),
+            progress: progress("\n    line: Vec<u8>,", ", line: Vec::new()"),
+            ..none
+        },
+        Workload::Frames => {
+            let payload = if p.reuse {
+                "    // `reuse=on`: one payload buffer for every frame of the stream.
+    if progress.payload.len() < len {
+        progress.payload.resize(len, 0);
+    }
+    reader.read_exact(&mut progress.payload[..len])?;"
+            } else {
+                "    // A fresh Vec per frame, as code that hands each payload on does.
+    let mut payload = vec![0u8; len];
+    reader.read_exact(&mut payload)?;"
+            };
+            Steps {
+                generic: Some(format!(
+                    "/// One step: a frame, its 4-byte big-endian length, then the payload.
+fn step<R: Read>(reader: &mut R, progress: &mut Progress) -> io::Result<bool> {{
+    let mut header = [0u8; 4];
+    // The first header byte alone: 0 bytes here is a clean end of stream.
+    match reader.read(&mut header[..1]) {{
+        Ok(0) => return Ok(false),
+        Ok(_) => {{}}
+        {interrupted} => return Ok(true),
+        Err(e) => return Err(e),
+    }}
+    reader.read_exact(&mut header[1..])?;
+    let len = u32::from_be_bytes(header) as usize;
+{payload}
+    progress.total += 4 + len as u64;
+    Ok(true)
+}}"
+                )),
+                progress: if p.reuse { progress("\n    payload: Vec<u8>,", ", payload: Vec::new()") } else { progress("", "") },
+                ..none
+            }
+        }
+        Workload::Scan => Steps {
+            unbuffered: Some(format!(
+                "/// Without a buffer, one step: one read() of RS bytes into our own array.
+fn step_unbuffered<R: Read>(reader: &mut R, progress: &mut Progress) -> io::Result<bool> {{
+    let mut buf = [0u8; RS];
+    let n = match reader.read(&mut buf) {{
+        Ok(n) => n,
+        {interrupted} => return Ok(true),
+        Err(e) => return Err(e),
+    }};
+    if n == 0 {{
+        return Ok(false);
+    }}
+    match buf[..n].iter().position(|&b| b == 0) {{
+        Some(at) => {{
+            progress.total += at as u64;
+            Ok(false)
+        }}
+        None => {{
+            progress.total += n as u64;
+            Ok(true)
+        }}
+    }}
+}}"
+            )),
+            buffered: Some(
+                "/// With a buffer, one step: scan it in place (fill_buf), then consume. No copy.
+fn step_buffered<R: BufRead>(reader: &mut R, progress: &mut Progress) -> io::Result<bool> {
+    let available = reader.fill_buf()?;
+    if available.is_empty() {
+        return Ok(false);
+    }
+    let n = available.len();
+    match available.iter().position(|&b| b == 0) {
+        Some(at) => {
+            reader.consume(at + 1);
+            progress.total += at as u64;
+            Ok(false)
+        }
+        None => {
+            reader.consume(n);
+            progress.total += n as u64;
+            Ok(true)
+        }
+    }
+}"
+                .into(),
+            ),
+            ..none
+        },
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -858,6 +1207,29 @@ mod tests {
         let s = snippet(&decode_link("rd=chained&wl=frames&pool=off").params);
         assert!(s.lines().filter(|l| l.contains("ChainedReader")).all(|l| l.trim_start().starts_with("//")), "{s}");
         assert!(s.contains("read_range") && s.contains("`pool=off`"), "{s}");
+    }
+
+    /// With several streams the program opens `buflab stream --streams`'s
+    /// files and reads them round-robin, one workload step per stream.
+    #[test]
+    fn several_streams_are_read_round_robin_from_their_own_files() {
+        let s = snippet(&decode_link("rd=unbuffered,std&wl=fixed&chunk=file&streams=3&len=64K").params);
+        for want in [
+            "const STREAMS: usize = 3;",
+            "File::open(format!(\"data-{stream}.bin\"))",
+            "let sources = (1..=STREAMS).map(open).collect::<io::Result<Vec<_>>>()?;",
+            "let n = round_robin(sources, step)?;",
+            "BufReader::with_capacity(CAP, open(stream)?)",
+            "fn round_robin<R>(",
+            "buflab stream --streams --out data.bin",
+        ] {
+            assert!(s.contains(want), "missing {want:?} in\n{s}");
+        }
+        assert!(!s.contains("fn app") && !s.contains("\"data.bin\""), "{s}");
+        let s = snippet(&decode_link("rd=std&wl=bytes&streams=2&len=64K&chunk=poor").params);
+        assert!(s.contains("readers.into_iter().map(Read::bytes).collect()") && s.contains("7877 + stream as u16"), "{s}");
+        let s = snippet(&decode_link("rd=std,tokio&wl=fixed&streams=2&len=64K&chunk=file").params);
+        assert!(s.contains("for stream in 1..=STREAMS {") && s.contains("with_tokio::open(stream).await"), "{s}");
     }
 
     #[test]

@@ -28,12 +28,14 @@ pub use params::{
     Across, Embed, Flavour, Lab, LenRange, LessonId, Params, ReaderKind, Record, Sweep, SweepAxis, SysSource, View, Workload,
     WriteParams, RECORD_BYTES,
 };
-pub use real::{AllocCalls, Calibration, CalibratedFrom, CallCounter, ModelSide, ReadSizes, RealReport, RealRun, RealSource};
+pub use real::{
+    AllocCalls, Calibration, CalibratedFrom, CallCounter, CostFit, FitPoint, Lateness, ModelSide, ReadSizes, RealReport, RealRun, RealSource,
+};
 pub use report::{
-    AllocCounts, BlockCounts, Ending, FinalFlush, FlavourRun, LabReport, Ratio, Report, Run, SinkRun, Stage, Stats, Timer,
+    AllocCounts, ArrivalCounts, BlockCounts, Ending, FinalFlush, FlavourRun, LabReport, Ratio, Report, Run, SinkRun, Stage, Stats, Timer,
     Verdict, WriteFailure, WriteMode, WriteReport,
 };
 pub use size::{format_size, parse_size, KIB, MIB};
 pub use sweep::{Knee, Metric, SweepPoint, SweepReport};
-pub use timeline::{Op, OpKind, Piece, Shape, SourceRead, Span, Timeline};
+pub use timeline::{Kernel, Op, OpKind, Piece, Shape, SourceRead, Span, Timeline};
 pub use trace::{Descriptor, LogKind, Replay, ReplayOptions, ReplayRun, TraceProgress, TraceReport};

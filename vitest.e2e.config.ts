@@ -2,14 +2,35 @@ import { defineConfig } from "vitest/config";
 
 // End-to-end tests: the built page (dist/, from `npm run build`) served by
 // `vite preview` and driven by headless Chromium through playwright-core.
+// global-setup.ts builds the page, starts the server and the one Chromium
+// all files share, once for the run (it is the root's, not a project's: a
+// project's own globalSetup would run once per project).
+//
+// Files run two at a time: a file mostly waits on the page's measurements
+// (their samples are time-budgeted), using about half of one core. Files
+// that hold a wall-clock bound run after the others, one at a time:
+// `hosted` (first results within 5 s), `faults` (Stop within 1 s),
+// `calibrate` (its reads are timed), `sweep` (no long task over 200 ms
+// while points arrive).
+const ALONE = ["web/e2e/hosted.test.ts", "web/e2e/faults.test.ts", "web/e2e/calibrate.test.ts", "web/e2e/sweep.test.ts"];
+
+const shared = {
+  environment: "node",
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+} as const;
+
 export default defineConfig({
   test: {
-    include: ["web/e2e/**/*.test.ts"],
-    environment: "node",
     globalSetup: ["web/e2e/global-setup.ts"],
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
-    // One browser, one preview server, 2 cores: run the files one after another.
-    fileParallelism: false,
+    maxWorkers: 2,
+    projects: [
+      {
+        test: { ...shared, name: "e2e", include: ["web/e2e/**/*.test.ts"], exclude: ALONE, sequence: { groupOrder: 0 } },
+      },
+      {
+        test: { ...shared, name: "e2e-alone", include: ALONE, fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -191,7 +191,7 @@ async function servePlain() {
 function launch() {
   return chromium.launch({
     executablePath: "/usr/bin/chromium",
-    // The e2e tests' flags (web/e2e/browser.ts), written out: this is plain JS.
+    // The e2e tests' flags (web/e2e/chromium.ts), written out: this is plain JS.
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
       "--disable-component-update", "--disable-sync"],
   });

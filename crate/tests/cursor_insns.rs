@@ -2,7 +2,8 @@
 //! Why the write-cursor article's order no longer holds, in the generated
 //! code: the seven cursors' instructions per record and calls to `memcpy`,
 //! counted by callgrind in the release build (`crate/examples/insns.rs`, the
-//! write lab's own `cursors::serialize`, LTO as the page's engine is built).
+//! write lab's own `cursors::serialize`, with the features of the page's
+//! program build, which runs the write lab, and LTO as it is built).
 //!
 //! A run's figure is (the program with 11 runs − the program with 1) ÷ 10,
 //! so start-up and set-up cancel out; per record is that ÷ 2048. What the
@@ -27,12 +28,18 @@ fn have_valgrind() -> bool {
     Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success())
 }
 
+/// The page's program build's features (scripts/wasm.sh): the write lab's
+/// engine without the read lab's workloads, whose loops would make most of
+/// the compile time.
+const PROGRAM_FEATURES: &str = "timed,write-lab,program";
+
 /// Builds the `insns` example in release (the profile the page's engine is
 /// built with) and returns its path.
 fn insns_exe() -> PathBuf {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
-        .args(["build", "--release", "-p", "buflab", "--example", "insns", "--message-format=json-render-diagnostics"])
+        .args(["build", "--release", "-p", "buflab", "--example", "insns", "--no-default-features", "--features", PROGRAM_FEATURES])
+        .arg("--message-format=json-render-diagnostics")
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("cargo runs");
@@ -110,6 +117,8 @@ fn measure(exe: &Path, flavour: Flavour, label: &str, dir: &Path) -> PerRecord {
 
 #[test]
 fn slice_cursors_call_memcpy_per_field_and_take_about_four_times_writervecs_instructions() {
+    let wasm_builds = include_str!("../../scripts/wasm.sh");
+    assert!(wasm_builds.contains(&format!("--features {PROGRAM_FEATURES}")), "the program build's features are {PROGRAM_FEATURES}");
     if !have_valgrind() {
         println!("skipped: valgrind is not installed (bash scripts/setup.sh installs it)");
         return;

@@ -154,6 +154,100 @@ fn over_a_file_every_source_read_is_a_read_call_the_kernel_counts_for_the_printe
     println!("{table}");
 }
 
+/// The read calls of a trace on the openings of files named `prefix…`, in
+/// trace order: the index of the opening each call read from.
+fn reads_in_order(trace: &str, prefix: &str) -> Vec<usize> {
+    let mut order = Vec::new();
+    let mut openings = 0;
+    let mut open: Vec<(i64, usize)> = Vec::new();
+    let quoted = format!("\"{prefix}");
+    for line in trace.lines() {
+        let line = line.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start();
+        let Some((call, rest)) = line.split_once('(') else { continue };
+        let result = line.rsplit_once(") = ").and_then(|(_, r)| r.split_whitespace().next()).and_then(|r| r.parse::<i64>().ok());
+        let first_arg = rest.split([',', ')']).next().unwrap_or("").trim();
+        match call {
+            "openat" if rest.contains(&quoted) => {
+                open.push((result.expect("the source opens"), openings));
+                openings += 1;
+            }
+            "read" => {
+                if let Some(&(_, i)) = first_arg.parse::<i64>().ok().and_then(|fd| open.iter().find(|(f, _)| *f == fd)) {
+                    order.push(i);
+                }
+            }
+            "close" => {
+                if let Ok(fd) = first_arg.parse::<i64>() {
+                    open.retain(|(f, _)| *f != fd);
+                }
+            }
+            _ => {}
+        }
+    }
+    order
+}
+
+/// Several streams: the program reads `buflab stream --streams`'s files
+/// `data-1.bin` … `data-3.bin`, each reader through one opening of each, in
+/// BufLab's order: round-robin, one workload step per stream in turn. The
+/// kernel's read calls per reader (over its three files) equal BufLab's
+/// source reads, and they come in rounds: the streams carry the same bytes,
+/// so each step makes the same calls on every stream, and a round is one
+/// run of calls per stream, in stream order, all of one length.
+#[test]
+fn with_three_streams_the_printed_program_reads_three_files_round_robin_and_the_kernel_counts_buflabs_reads() {
+    let dir = scratch("streams");
+    let links: Vec<String> = [("fixed", "100"), ("exact", "1K"), ("lines", "1"), ("frames", "1"), ("scan", "512"), ("to_end", "1"), ("bytes", "1")]
+        .iter()
+        .map(|(w, rs)| format!("v=1&len=64K&chunk=file&cap=4K&rs={rs}&rd=unbuffered,std&wl={w}&streams=3&nul=40000"))
+        .collect();
+    let all: Vec<Params> = links.iter().map(|l| params(l)).collect();
+    let exe = build_harness(&dir, &all.iter().map(snippet).collect::<Vec<_>>());
+    let mut table = String::new();
+    for (i, (link, p)) in links.iter().zip(&all).enumerate() {
+        let case_dir = dir.join(format!("case-{i}"));
+        std::fs::create_dir_all(&case_dir).unwrap();
+        let status = Command::new(env!("CARGO_BIN_EXE_buflab"))
+            .args(["stream", "--streams", "--out"])
+            .arg(case_dir.join("data.bin"))
+            .arg(link)
+            .status()
+            .expect("the CLI runs");
+        assert!(status.success());
+        let (mut cmd, trace) = traced(&exe, i, &case_dir);
+        let out = cmd.output().expect("strace runs");
+        assert!(out.status.success(), "{link}: {}", String::from_utf8_lossy(&out.stderr));
+        let order = reads_in_order(&std::fs::read_to_string(&trace).unwrap(), "data-");
+        let report = counts(p);
+        let buflab: Vec<u64> = report.runs.iter().map(|r| r.source_reads).collect();
+        // Each reader opens the three files in stream order: openings 3r, 3r+1, 3r+2.
+        let kernel: Vec<u64> = (0..p.readers.len()).map(|r| order.iter().filter(|&&o| o / 3 == r).count() as u64).collect();
+        let _ = writeln!(table, "{link}: kernel {kernel:?}, BufLab {buflab:?}");
+        assert_eq!(kernel, buflab, "{link}\n{table}");
+        for r in 0..p.readers.len() {
+            let streams: Vec<usize> = order.iter().filter(|&&o| o / 3 == r).map(|o| o % 3).collect();
+            let mut runs: Vec<(usize, usize)> = Vec::new();
+            for s in streams {
+                match runs.last_mut() {
+                    Some((last, n)) if *last == s => *n += 1,
+                    _ => runs.push((s, 1)),
+                }
+            }
+            for (k, round) in runs.chunks(3).enumerate() {
+                let expected: Vec<usize> = (0..round.len()).collect();
+                assert_eq!(round.iter().map(|r| r.0).collect::<Vec<_>>(), expected, "{link} {}: round {k}: {runs:?}", p.readers[r].id());
+                assert!(round.iter().all(|r| r.1 == round[0].1), "{link} {}: round {k}: {runs:?}", p.readers[r].id());
+            }
+        }
+        let printed: Vec<u64> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| l.split(": ").nth(1)?.strip_suffix(" bytes")?.parse().ok())
+            .collect();
+        assert_eq!(printed, report.runs.iter().map(|r| r.bytes).collect::<Vec<_>>(), "{link}");
+    }
+    println!("{table}");
+}
+
 /// The program of one reader over a FIFO the test writes once the program
 /// has opened it: `data` in pieces of `piece` bytes as fast as the pipe
 /// takes them, then the end. One piece of at most the pipe's 64 KiB fills

@@ -6,14 +6,16 @@
 //! "what to notice" points quote are checked too, so the text cannot drift
 //! from what the page shows; and the README must list every lesson's link.
 //!
-//! `buffer-size` is a sweep: its claim (the knee at 512) is asserted here on
-//! the sweep its link runs (and by the sweep's own tests on the same settings).
+//! `buffer-size` and `knee-grid` are sweeps: their claims are asserted here on
+//! the sweeps their links run. The counts lessons quote over a pipe or a
+//! socket are checked against real ones in `tests/arrival.rs`.
 
 use buflab::api::{run_lab, run_sweep};
 use buflab::catalog::cursors::{flavour, FLAVOURS};
 use buflab::catalog::lessons::LESSONS;
 use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::link::decode as decode_link;
+use buflab::engine::source::KERNEL_BUFFER;
 use buflab::model::{
     ChunkModel, Flavour, Id, Lab, LabReport, LenRange, LessonId, Metric, Params, ReaderKind, Report, Run, SweepAxis, View,
     Workload, WriteParams, WriteReport,
@@ -58,7 +60,7 @@ fn reader(report: &Report, kind: ReaderKind) -> &Run {
 
 #[test]
 fn every_lesson_link_decodes_cleanly_and_is_canonical() {
-    assert_eq!(LESSONS.len(), 9);
+    assert_eq!(LESSONS.len(), 10);
     for lesson in &LESSONS {
         let d = decode_link(lesson.link);
         assert!(d.notices.is_empty(), "{}: {:?}", lesson.id.id(), d.notices);
@@ -103,10 +105,18 @@ fn one_byte_unbuffered_makes_at_least_1000_times_the_source_reads_of_std() {
     // The figures the lesson quotes.
     assert_eq!((raw.source_reads, std.source_reads), (1_048_577, 129));
     assert_eq!((raw.app_reads, std.app_reads), (1_048_577, 1_048_577));
-    // Its third point: over a poor network the buffer cannot fill.
+    // Its third point: over a poor network the reader waits for each piece, so the buffer cannot fill.
     let poor = read_report(&suggestion_params(LessonId::OneByte, "chunking poor (64–512 bytes)"));
     assert_eq!(poor.params.chunk, ChunkModel::preset("poor").unwrap());
-    assert_eq!(reader(&poor, ReaderKind::Std).source_reads, 3641);
+    let poor_std = reader(&poor, ReaderKind::Std).source_reads;
+    assert_eq!(poor_std, 3641);
+    let times = (poor_std as f64 / std.source_reads as f64).round();
+    assert!(point(LessonId::OneByte, 2).contains(&format!("std makes {times} times as many")), "{times}");
+}
+
+/// Point `i` of a lesson's "what to notice".
+fn point(id: LessonId, i: usize) -> &'static str {
+    buflab::catalog::lessons::lesson(id).notice[i]
 }
 
 #[test]
@@ -212,18 +222,114 @@ fn cursors_growable_ones_reallocate_from_empty_and_fixed_ones_allocate_once() {
     assert!(short.flavours.iter().any(|f| f.flavour == Flavour::MutSlice && f.error.is_some()));
 }
 
+/// The pace at which a program that spends `work` ns on each `rs`-byte
+/// record handles bytes, in MiB/s.
+fn pace_mib(p: &Params) -> f64 {
+    p.rs as f64 / (p.work as f64 * 1e-9) / (1 << 20) as f64
+}
+
 #[test]
-fn buffer_size_bigger_buffers_stop_saving_source_reads_at_the_largest_chunk() {
+fn buffer_size_the_knee_sits_at_the_largest_piece_while_the_program_keeps_up_and_at_the_kernels_buffer_behind_a_faster_sender() {
     let p = lesson_params(LessonId::BufferSize);
-    assert_eq!(p.chunk, ChunkModel::Uniform { min: 64, max: 512 });
+    assert_eq!(p.chunk, ChunkModel::preset("good").unwrap());
     assert_eq!(p.readers, [ReaderKind::Std, ReaderKind::Chained]);
-    let report = run_sweep(&p, &InstantClock::default(), Sampling::QUICK, |_, _, _| {}).unwrap();
+    let sweep = p.sweep.expect("the lesson is a sweep");
+    assert_eq!((sweep.axis, sweep.across.map(|a| a.axis)), (SweepAxis::Cap, Some(SweepAxis::Rate)));
+    let pace = pace_mib(&p);
+    let lesson = buflab::catalog::lessons::lesson(LessonId::BufferSize);
+    assert!(lesson.explanation.contains(&format!("about {pace:.1} MiB/s")), "{pace:.1}");
+    let report = run_sweep(&p, &InstantClock::default(), Sampling::COUNTS, |_, _, _| {}).unwrap();
     assert!(report.complete && report.digests_agree);
-    assert_eq!(report.values.first().copied(), Some(16));
+    assert_eq!(report.values.first().copied(), Some(512));
     assert_eq!(report.values.last().copied(), Some(64 * 1024));
+    let largest_piece = 4096;
     for kind in [ReaderKind::Std, ReaderKind::Chained] {
-        let knee = report.knees.iter().find(|k| k.reader == kind && k.metric == Metric::SourceReads).unwrap();
-        assert_eq!(knee.value, 512, "{}", kind.id());
+        for &rate in &report.across_values {
+            let knee = report
+                .knees
+                .iter()
+                .find(|k| k.reader == kind && k.metric == Metric::SourceReads && k.across == Some(rate))
+                .unwrap_or_else(|| panic!("{} has no knee at {rate} B/s", kind.id()));
+            let keeps_up = (rate as f64) < pace * (1 << 20) as f64;
+            // The claim: the largest piece while the program keeps up, the kernel's buffer behind a faster sender.
+            let want = if keeps_up { largest_piece } else { KERNEL_BUFFER as u64 };
+            assert_eq!(knee.value, want, "{} at {rate} B/s", kind.id());
+        }
+    }
+    // Both worlds are in the grid.
+    assert!(report.across_values.iter().any(|&r| (r as f64) < pace * (1 << 20) as f64));
+    assert!(report.across_values.iter().any(|&r| (r as f64) > pace * (1 << 20) as f64));
+}
+
+#[test]
+fn fast_sender_std_reads_as_from_a_file_behind_a_faster_sender_and_one_piece_per_read_when_the_program_keeps_up() {
+    let p = lesson_params(LessonId::FastSender);
+    let lesson = buflab::catalog::lessons::lesson(LessonId::FastSender);
+    let pace = pace_mib(&p);
+    let rate_mib = p.rate as f64 / (1 << 20) as f64;
+    assert!(lesson.explanation.contains(&format!("about {pace:.1} MiB/s")) && rate_mib > pace, "{pace:.1}");
+    let times = ["once", "twice", "three times", "four times"][(rate_mib / pace).floor() as usize - 1];
+    assert!(lesson.explanation.contains(&format!("The sender is {times} as fast")) && lesson.question.text.contains(times), "{times}");
+    let r = read_report(&p);
+    let (raw, std) = (reader(&r, ReaderKind::Unbuffered), reader(&r, ReaderKind::Std));
+    // The claim: within 5 % of a regular file's reads.
+    let file = read_report(&Params { chunk: ChunkModel::File, rate: 0, ..p.clone() });
+    let file_std = reader(&file, ReaderKind::Std).source_reads;
+    assert!((std.source_reads as f64) <= file_std as f64 * 1.05 && std.source_reads >= file_std, "{} vs {file_std}", std.source_reads);
+    assert!(std.arrival.unwrap().joined * 10 > std.source_reads * 9, "nearly every read got pieces joined");
+    // The second point: 64 bytes every time.
+    assert_eq!(raw.source_reads, p.len / p.rs + 1);
+    assert!(point(LessonId::FastSender, 1).contains(&grouped(raw.source_reads)));
+    assert_eq!(raw.source_reads, reader(&file, ReaderKind::Unbuffered).source_reads, "as from a file");
+    // The third point: at 2 MiB/s the program keeps up; one piece per read, as without a rate.
+    let slow = read_report(&suggestion_params(LessonId::FastSender, "the sender at 2 MiB/s"));
+    assert!((slow.params.rate as f64) < pace * (1 << 20) as f64);
+    let slow_std = reader(&slow, ReaderKind::Std);
+    let waiting = read_report(&Params { rate: 0, ..slow.params.clone() });
+    assert_eq!(slow_std.source_reads, reader(&waiting, ReaderKind::Std).source_reads, "one piece per read");
+    assert_eq!(slow_std.arrival.unwrap().joined, 0);
+    let times = (slow_std.source_reads as f64 / std.source_reads as f64).round();
+    assert!(point(LessonId::FastSender, 2).contains(&format!("{times} times as many")), "{times}");
+}
+
+/// Every lesson names the world its source lives in, and its link is of that world.
+#[test]
+fn every_lesson_names_the_world_of_its_link() {
+    use buflab::catalog::lessons::World;
+    for lesson in &LESSONS {
+        let p = lesson_params(lesson.id);
+        let expected = if p.lab == Lab::Write {
+            World::Memory
+        } else if p.sweep.is_some_and(|s| s.across.is_some_and(|a| a.axis == SweepAxis::Rate) || s.axis == SweepAxis::Rate) {
+            World::Both
+        } else if p.chunk == ChunkModel::File {
+            World::File
+        } else if p.chunk == ChunkModel::Pipe && p.rate == 0 {
+            World::WriterAhead
+        } else if p.rate == 0 {
+            World::ReaderWaiting
+        } else if (p.rate as f64) > pace_mib(&p) * (1 << 20) as f64 {
+            World::WriterAhead
+        } else {
+            World::ReaderWaiting
+        };
+        assert_eq!(lesson.world, expected, "{}", lesson.id.id());
+        assert!(!lesson.world_note.is_empty(), "{}", lesson.id.id());
+    }
+}
+
+/// The glossary's "Modelled" entry quotes a ratio of the default link's
+/// exact counts, computed, and no typed range.
+#[test]
+fn the_glossary_quotes_the_default_links_read_ratio_as_computed() {
+    use buflab::catalog::glossary::glossary;
+    use buflab::catalog::terms::TermId;
+    let r = read_report(&Params { readers: vec![ReaderKind::Unbuffered, ReaderKind::Std], ..Params::default() });
+    let ratio = (reader(&r, ReaderKind::Unbuffered).source_reads as f64 / reader(&r, ReaderKind::Std).source_reads as f64).round();
+    let modelled = glossary().into_iter().find(|t| t.id == TermId::Modelled).unwrap();
+    assert!(modelled.definition.contains(&format!("makes {ratio}× std's source reads")), "{}", modelled.definition);
+    for t in glossary() {
+        assert!(!t.definition.contains("–3×") && !t.definition.contains("–400×"), "{:?} types a range of ratios", t.id);
     }
 }
 

@@ -51,6 +51,38 @@ fn near_limits(b: Bounds) -> impl Strategy<Value = u64> {
 }
 
 proptest! {
+    // Each case runs every reader and workload's counted pass.
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// Living in time (a rate, work, costs), the pieces still reach every
+    /// reader whole, in order, for every workload: the digests agree.
+    #[test]
+    fn every_reader_and_workload_delivers_the_stream_over_a_source_living_in_time(
+        len in 1024u64..12_000,
+        model in chunk_model(),
+        seed in 0u64..(1 << 53),
+        (cap, rs) in cap_and_rs(),
+        rate_log in 10u32..36,
+        work in prop_oneof![Just(0u64), 0u64..20_000],
+        sys in 0u64..3000, sys_kib in 0u64..2000,
+        workload in prop::sample::select(Workload::all()),
+        streams in 1u64..3,
+    ) {
+        let p = Params {
+            len, chunk: model, seed, cap: cap as u64, rs: rs as u64, rate: 1 << rate_log, work, sys, sys_kib, workload, streams,
+            readers: ReaderKind::all(), nul: len / 2, ..Params::default()
+        };
+        prop_assert_eq!(p.check(), Ok(()));
+        let r = buflab::api::run(&p, &InstantClock::default(), Sampling::COUNTS).unwrap();
+        prop_assert!(r.digests_agree(), "{}", buflab::link::encode(&p));
+        for run in &r.runs {
+            prop_assert_eq!(run.arrival.is_some(), p.lives_in_time());
+        }
+    }
+
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
 
     #[test]
@@ -128,12 +160,13 @@ proptest! {
         streams_frac in 0.0f64..1.0, pool in any::<bool>(), reuse in any::<bool>(),
         (line_min, line_extra) in (0u64..=(64 << 10), 0u64..1000), (frame_min, frame_extra) in (0u64..=(1 << 20), 0u64..5000),
         nul in 0u64..=(64 << 20),
+        rate in prop_oneof![Just(0u64), 1024u64..=(64 << 30)], work in 0u64..=10_000_000, sys_kib in 0u64..=10_000_000,
     ) {
         // Any stream count up to the job-size cap for this length and capacity.
         let streams = 1 + (streams_frac * (max_streams(len, cap) - 1) as f64) as u64;
         let line = LenRange { min: line_min, max: (line_min + line_extra).min(64 << 10) };
         let frame = LenRange { min: frame_min, max: (frame_min + frame_extra).min(1 << 20) };
-        let p = Params { len, chunk: model, seed, cap, rs, sys, sys_source, readers, workload, streams, pool, reuse, line, frame, nul, ..Params::default() };
+        let p = Params { len, chunk: model, seed, cap, rs, sys, sys_source, readers, workload, streams, pool, reuse, line, frame, nul, rate, work, sys_kib, ..Params::default() };
         prop_assert_eq!(p.check(), Ok(()));
         let d = decode_link(&buflab::link::encode(&p));
         prop_assert!(d.notices.is_empty(), "{:?}", d.notices);

@@ -11,13 +11,15 @@ use buflab::api;
 use buflab::engine::content;
 use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::engine::heap::Lanes;
-use buflab::engine::real::native::TempFile;
+use buflab::engine::real::native::{TempFile, FIT_SIZES};
 use buflab::engine::real::{
-    calibrate, run_pass, timed_pass, Store, CALIBRATION_SAMPLES, MAX_FILE_BYTES, MAX_SAMPLE_CALLS,
+    calibrate, run_real_pass, timed_pass, Store, CALIBRATION_SAMPLES, MAX_FILE_BYTES, MAX_SAMPLE_CALLS,
 };
 use buflab::engine::workload::CountSink;
 use buflab::link::{decode, encode};
-use buflab::model::{CallCounter, ChunkModel, Id, Params, ReaderKind, RealReport, RealSource, SysSource, Workload, LIMITS};
+use buflab::model::{
+    CalibratedFrom, CallCounter, ChunkModel, CostFit, Id, Params, ReaderKind, RealReport, RealSource, SysSource, Workload, LIMITS,
+};
 
 mod common;
 use common::every_reader;
@@ -127,7 +129,7 @@ fn the_timed_pass_over_a_real_file_makes_the_counted_passs_calls_and_delivers_th
             for kind in ReaderKind::all() {
                 let what = format!("{streams} stream(s) {} {}", workload.id(), kind.id());
                 let mut counted: Vec<CountSink> = (0..streams).map(|_| CountSink::default()).collect();
-                let pass = run_pass(&p, kind, lanes(), data.len(), None, &mut app_buf, &mut counted).unwrap();
+                let pass = run_real_pass(&p, kind, lanes(), data.len(), None, &mut app_buf, &mut counted).unwrap();
                 let mut timed: Vec<CountSink> = (0..streams).map(|_| CountSink::default()).collect();
                 let calls = timed_pass(&p, kind, lanes(), data.len(), &mut app_buf, &mut timed).unwrap();
                 assert_eq!(calls, pass.read_calls, "{what}");
@@ -162,21 +164,47 @@ fn pipe_and_tcp_runs_sit_beside_the_links_own_chunk_model() {
 }
 
 #[test]
-fn the_calibrated_sys_comes_from_the_links_own_source_and_its_busiest_reader_and_the_link_carries_it() {
+fn the_calibration_is_a_fit_to_real_reads_of_several_sizes_over_the_links_own_source_and_the_link_carries_it() {
     let r = real(&params("v=1&len=16K&chunk=poor&cap=8K&rs=1&rd=std,unbuffered&wl=fixed"));
-    assert_eq!(r.calibrated_from.source, RealSource::Tcp, "poor is a network's chunking");
-    assert_eq!(r.calibrated_from.reader, ReaderKind::Unbuffered, "the most read calls");
-    let carrier = r.real.iter().find(|x| x.source == RealSource::Tcp && x.reader == ReaderKind::Unbuffered).unwrap();
-    assert_eq!(r.calibrated_sys, carrier.sys_ns.round().max(0.0) as u64);
+    assert_eq!(r.calibrated_from, CalibratedFrom { source: RealSource::Tcp, reader: ReaderKind::Unbuffered }, "poor is a network's chunking");
+    assert_eq!(r.fits.iter().map(|f| f.source).collect::<Vec<_>>(), [RealSource::File, RealSource::Pipe, RealSource::Tcp]);
+    for fit in &r.fits {
+        let asked: Vec<u64> = fit.points.iter().map(|p| p.asked).collect();
+        assert_eq!(asked, FIT_SIZES.map(|n| n as u64), "{:?}", fit.source);
+        // The line is the weighted least-squares line through the points.
+        let xy: Vec<(f64, f64)> = fit.points.iter().map(|p| (p.bytes_per_call, p.ns_per_call)).collect();
+        let (sys, per_kib, residual) = CostFit::line(&xy).unwrap();
+        assert_eq!((fit.sys_ns, fit.ns_per_kib, fit.residual), (sys, per_kib, residual), "{:?}", fit.source);
+        assert!(fit.points.iter().all(|p| p.ns_per_call > 0.0 && p.bytes_per_call > 0.0), "{fit:?}");
+        assert!(fit.points.iter().all(|p| (p.fitted_ns - (sys + p.bytes_per_call * per_kib / 1024.0)).abs() < 1e-6));
+    }
+    let tcp = r.fits.iter().find(|f| f.source == RealSource::Tcp).unwrap();
+    assert_eq!(r.calibrated_sys, LIMITS.sys.clamp(tcp.sys_ns.round().max(0.0) as u64));
+    assert_eq!(r.calibrated_sys_kib, LIMITS.sys_kib.clamp(tcp.ns_per_kib.round().max(0.0) as u64));
     let linked = decode(&r.link);
     assert!(linked.notices.is_empty(), "{:?}", linked.notices);
-    assert_eq!((linked.params.sys, linked.params.sys_source), (r.calibrated_sys, SysSource::Tcp));
-    assert_eq!(Params { sys: 150, sys_source: SysSource::Manual, ..linked.params }, r.simulated.params);
+    assert_eq!((linked.params.sys, linked.params.sys_kib, linked.params.sys_source), (r.calibrated_sys, r.calibrated_sys_kib, SysSource::Tcp));
+    assert_eq!(Params { sys: 150, sys_kib: 0, sys_source: SysSource::Manual, ..linked.params }, r.simulated.params);
 
     let f = real(&params("v=1&len=8K&chunk=file&rs=1&rd=std,unbuffered"));
     assert_eq!(f.calibrated_from.source, RealSource::File);
     assert!(f.link.contains("&syssrc=file&"), "{}", f.link);
     assert_eq!(real(&params("v=1&len=8K&chunk=pipe&rs=1")).calibrated_from.source, RealSource::Pipe);
+}
+
+/// A line through points that lie on one is found exactly, with no
+/// residual; the weights make a small read's error count as much as a large one's.
+#[test]
+fn the_cost_line_is_the_weighted_least_squares_line() {
+    let on_line: Vec<(f64, f64)> = [1.0, 16.0, 256.0, 4096.0, 65536.0].iter().map(|&x| (x, 200.0 + x * 0.25)).collect();
+    let (sys, per_kib, residual) = CostFit::line(&on_line).unwrap();
+    assert!((sys - 200.0).abs() < 1e-6 && (per_kib - 256.0).abs() < 1e-6 && residual < 1e-9, "{sys} {per_kib} {residual}");
+    // 10 % off at the smallest size moves the line's value at 0 bytes, not only the large points'.
+    let mut off = on_line.clone();
+    off[0].1 *= 1.1;
+    let (sys_off, _, residual_off) = CostFit::line(&off).unwrap();
+    assert!(sys_off > 205.0 && residual_off > 0.01, "{sys_off} {residual_off}");
+    assert_eq!(CostFit::line(&on_line[..1]), None, "one size is no line");
 }
 
 #[test]

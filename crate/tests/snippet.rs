@@ -41,6 +41,12 @@ fn read_links() -> Vec<String> {
         })
         .collect();
     links.push("wl=frames&reuse=on&streams=4&len=64K&rd=unbuffered,std".into());
+    // Several streams: every workload, read round-robin.
+    for w in Workload::all() {
+        links.push(format!("rd=unbuffered,std,chained&wl={}&chunk=file&streams=3&len=64K", w.id()));
+    }
+    links.push("rd=unbuffered,std&wl=fixed&chunk=poor&streams=2&len=64K".into());
+    links.push("rd=std&wl=lines&chunk=pipe&streams=2&len=64K".into());
     links.push("wl=frames&rd=chained&pool=off".into());
     links
 }
@@ -115,6 +121,8 @@ fn async_links() -> Vec<String> {
         .collect();
     links.push("wl=frames&reuse=on&rd=tokio,futures".into());
     links.push("wl=lines&rd=chained,tokio".into());
+    links.push("wl=scan&rd=std,tokio,futures&streams=3&len=64K&chunk=file".into());
+    links.push("wl=fixed&rd=tokio,futures&streams=2&len=64K".into());
     links
 }
 
@@ -199,6 +207,12 @@ fn self_contained_std_links() -> Vec<String> {
     links.push("len=20000&rd=std&wl=scan&nul=30000&chunk=file".into());
     links.push("len=0&rd=unbuffered,std&wl=to_end&chunk=file".into());
     links.push("len=1M&chunk=poor&cap=8K&rs=1&rd=unbuffered,std".into());
+    // Several streams, read round-robin: each its own source, its chunks
+    // drawn with the stream's own seed; the count is every stream's.
+    for w in Workload::all() {
+        links.push(format!("len=20000&rd=unbuffered,std,chained&wl={}&chunk=poor&cap=1K&rs=3&streams=3", w.id()));
+    }
+    links.push("len=20000&rd=std&wl=to_end&chunk=file&streams=2".into());
     links
 }
 
@@ -223,6 +237,7 @@ fn self_contained_async_programs_print_buflabs_source_reads() {
         Workload::all().into_iter().map(|w| format!("len=20000&rd=tokio,futures,std&wl={}&chunk=poor&cap=1K&rs=3", w.id())).collect();
     links.push("len=20000&rd=futures,tokio&wl=to_end&chunk=file".into());
     links.push("len=20000&rd=tokio&wl=lines&chunk=pipe&pend=50".into());
+    links.push("len=20000&rd=tokio,futures,std&wl=fixed&chunk=poor&cap=1K&rs=3&streams=3".into());
     let programs: Vec<String> = links.iter().map(|l| self_contained(&decode_link(l).params).unwrap()).collect();
     let exe = programs::cargo_harness(
         &scratch("self-contained-async"),
@@ -243,9 +258,9 @@ fn the_playground_gets_the_self_contained_program_or_a_reason() {
     assert!(!url[PLAYGROUND_URL.len()..].contains(['+', ' ', '\n', '&', '#']), "every reserved character escaped");
     let program = default.program.unwrap();
     assert!(program.contains("fn stream()") && program.contains("SOURCE_READS") && !program.contains("TcpStream"), "{program}");
-    // No self-contained form: several streams, the write lab, the chained reader alone.
+    // No self-contained form: a source that lives in time, the write lab, the chained reader alone.
     for (link, why) in [
-        ("streams=4&len=64K", "4 streams"),
+        ("rate=4M&len=64K", "lives in time"),
         ("lab=write", "write lab"),
         ("rd=chained", "chained reader"),
     ] {
@@ -254,6 +269,9 @@ fn the_playground_gets_the_self_contained_program_or_a_reason() {
         assert!(p.reason.as_deref().is_some_and(|r| r.contains(why)), "{link}: {:?}", p.reason);
     }
     // Too long for an address: every reader and workload's longest program, as a reason.
+    // Several streams have one: it reads them round-robin, as the link does.
+    let streams = playground(&decode_link("streams=4&len=64K").params).program.expect("a program for several streams");
+    assert!(streams.contains("const STREAMS: usize = 4;") && streams.contains("fn round_robin<R>("), "{streams}");
     let long = playground(&decode_link("rd=unbuffered,std,chained,tokio,futures&wl=frames&chunk=file").params);
     if long.url.is_none() {
         assert!(long.program.is_some() && long.reason.unwrap().contains("Playground address"));

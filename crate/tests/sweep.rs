@@ -158,7 +158,8 @@ fn the_schema_exposes_the_axes() {
     let json = serde_json::to_value(buflab::catalog::schema()).unwrap();
     let axes = json["sweep_axes"].as_array().unwrap();
     let ids: Vec<&str> = axes.iter().map(|a| a["id"].as_str().unwrap()).collect();
-    assert_eq!(ids, ["cap", "rs", "chunk", "len", "streams"]);
+    assert_eq!(ids, ["cap", "rs", "chunk", "len", "streams", "rate"]);
+    assert_eq!((axes[5]["bounds"]["min"].as_u64(), axes[5]["knee"].as_bool()), (Some(1024), Some(false)), "bytes per second; no knee of its own");
     assert_eq!(axes[0]["bounds"]["max"], 4 << 20);
     assert_eq!(axes[4]["bounds"]["max"], 512, "the largest power of two within 1000 streams");
     assert!(axes.iter().all(|a| a["label"].is_string() && a["about"].is_string()));
@@ -169,7 +170,7 @@ fn the_schema_exposes_the_axes() {
 
 proptest! {
     #[test]
-    fn sweeps_round_trip_through_the_link(axis in 0usize..5, a in 0u32..27, b in 0u32..27, len_log in 10u32..=26, streams in 1u64..8) {
+    fn sweeps_round_trip_through_the_link(axis in 0usize..6, a in 0u32..27, b in 0u32..27, len_log in 10u32..=26, streams in 1u64..8) {
         let info = &buflab::catalog::schema().sweep_axes[axis];
         let lo = info.bounds.min.ilog2();
         let hi = info.bounds.max.ilog2();

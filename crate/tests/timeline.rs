@@ -95,3 +95,35 @@ fn a_timeline_does_not_depend_on_the_heap_it_ran_on() {
         }
     }
 }
+
+/// A source living in time: the trace's source reads are the run's (the
+/// traced pass keeps the same clock), and each step says what waits in the
+/// kernel: nothing while the reader keeps up, pieces piling up behind a
+/// faster writer.
+#[test]
+fn over_a_source_living_in_time_the_trace_shows_what_waits_in_the_kernel() {
+    for (rate, behind) in [("1M", false), ("64M", true)] {
+        let link = format!("#v=1&len=256K&chunk=poor&seed=42&cap=8K&rs=64&rd=unbuffered,std&wl=fixed&rate={rate}&work=6400");
+        let d = decode_link(&link);
+        assert!(d.notices.is_empty(), "{link}: {:?}", d.notices);
+        let report = buflab::run(&d.params, &InstantClock::default(), Sampling::QUICK).unwrap();
+        let data = content::generate(&d.params);
+        for run in &report.runs {
+            let t = record_with(&d.params, run.reader, &data, usize::MAX, &mut |_| {});
+            assert_eq!(t.ops.iter().map(|o| o.source_reads).sum::<u64>(), run.source_reads, "{link} {:?}", run.reader);
+            let kernel: Vec<_> = t.ops.iter().map(|o| o.kernel.expect("every step says what the kernel holds")).collect();
+            let arrival = run.arrival.unwrap();
+            assert_eq!(kernel.iter().map(|k| k.waits).sum::<u64>(), arrival.waits, "{link} {:?}", run.reader);
+            assert_eq!(kernel.iter().map(|k| k.joined).sum::<u64>(), arrival.joined, "{link} {:?}", run.reader);
+            assert!(kernel.windows(2).all(|w| w[0].clock_ns <= w[1].clock_ns), "the reader's clock runs forward");
+            let most = kernel.iter().map(|k| k.pieces).max().unwrap();
+            if behind {
+                assert!(most > 10, "{link} {:?}: pieces pile up in the kernel ({most})", run.reader);
+                assert!(t.ops.iter().any(|o| o.caption.contains("pieces (") && o.caption.contains("wait in the kernel")), "{link}");
+            } else {
+                assert!(most <= 1, "{link} {:?}: the reader keeps up ({most})", run.reader);
+                assert!(t.ops.iter().any(|o| o.caption.contains("waited for the next piece")), "{link}");
+            }
+        }
+    }
+}

@@ -268,21 +268,21 @@ fn counting_allocations_does_not_charge_the_harness() {
 }
 
 /// The page's timing builds are split by workload (crate/Cargo.toml's
-/// `wl-<id>` features, one build each in scripts/wasm-timing.sh): every
+/// `wl-<id>` features, one build each in scripts/wasm.sh): every
 /// workload of the model has its feature, in the default set through
 /// `workloads`, and a build of its own; natively every one is served.
 #[test]
 fn every_workload_has_its_feature_and_its_timing_build() {
     use buflab::engine::workload::{check_served, served};
     let cargo = include_str!("../Cargo.toml");
-    let script = include_str!("../../scripts/wasm-timing.sh");
+    let script = include_str!("../../scripts/wasm.sh");
     let built: Vec<&str> = script
         .lines()
-        .find_map(|line| line.trim().strip_prefix("for workload in ")?.strip_suffix("; do"))
-        .expect("scripts/wasm-timing.sh loops over the workloads")
+        .find_map(|line| line.trim().strip_prefix("WORKLOADS=(")?.strip_suffix(')'))
+        .expect("scripts/wasm.sh lists the workloads")
         .split_whitespace()
         .collect();
-    assert_eq!(built, Workload::ids(), "scripts/wasm-timing.sh builds one timing build per workload, in the model's order");
+    assert_eq!(built, Workload::ids(), "scripts/wasm.sh builds one timing build per workload, in the model's order");
     let group = cargo.lines().find(|line| line.starts_with("workloads = [")).expect("the `workloads` feature");
     for workload in Workload::all() {
         let feature = format!("wl-{}", workload.id());

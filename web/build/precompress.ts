@@ -5,6 +5,11 @@
 // gzip_static/brotli_static, Caddy's `precompressed`, Netlify). Hosts that
 // compress on the fly, or not at all, ignore them; the service worker never
 // precaches them (web/build/service-worker.ts).
+//
+// BUFLAB_PRECOMPRESS=gzip writes the `.gz` copies only: the test builds'
+// (web/e2e/global-setup.ts, `npm test`'s fault build). The tests' static
+// host serves `.gz` (web/e2e/static-host.ts) and nothing reads `.br`, whose
+// quality-11 brotli of the wasm is most of a build's time.
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -19,6 +24,7 @@ const COMPRESSIBLE = /\.(html|js|css|wasm|svg|json|webmanifest)$/;
 export const PRECOMPRESSED = /\.(br|gz)$/;
 
 export function precompress(): Plugin {
+  const gzipOnly = process.env.BUFLAB_PRECOMPRESS === "gzip";
   let config: ResolvedConfig;
   return {
     name: "buflab-precompress",
@@ -36,9 +42,9 @@ export function precompress(): Plugin {
         for (const path of filesUnder(outDir).filter((p) => COMPRESSIBLE.test(p))) {
           const data = readFileSync(path);
           const copies = {
-            br: brotliCompressSync(data, {
-              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
-            }),
+            ...(gzipOnly
+              ? {}
+              : { br: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }) }),
             gz: gzipSync(data, { level: 9 }),
           };
           for (const [ending, copy] of Object.entries(copies)) {
@@ -48,7 +54,7 @@ export function precompress(): Plugin {
             written += 1;
           }
         }
-        config.logger.info(`precompressed: ${written} .br and .gz copies`);
+        config.logger.info(`precompressed: ${written} ${gzipOnly ? ".gz" : ".br and .gz"} copies`);
       },
     },
   };

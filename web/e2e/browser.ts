@@ -1,24 +1,16 @@
-// What every end-to-end test file shares: how Debian's Chromium is started
-// (never a downloaded one), collecting a page's errors, and reading results.
+// What every end-to-end test file shares: its connection to the run's one
+// Chromium, collecting a page's errors, and reading results.
 
-import { readFileSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 
-// Root needs --no-sandbox; the networking flags stop Chromium's own
-// background requests, which this closed network refuses.
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
+/**
+ * A connection to the run's one Chromium (global-setup.ts starts it): a
+ * file's contexts and pages are its own, and `close()` closes them and the
+ * connection, not the browser.
+ */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  return chromium.connect(inject("browserEndpoint"));
 }
 
 /** Records the page's and its workers' errors into `problems`; a test expects none. */
@@ -67,6 +59,25 @@ export function usePages(
       return page;
     },
   };
+}
+
+/**
+ * `load(item)` for every item, three at a time; the answers in the items'
+ * order. A page's load mostly waits (the engine's time-budgeted samples, the
+ * parts loaded later), so three pages in the one browser take little longer
+ * than one; what a test reads of a page is that page's own.
+ */
+export async function inTurns<T, R>(items: readonly T[], load: (item: T) => Promise<R>, atOnce = 3): Promise<R[]> {
+  const answers: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      answers[i] = await load(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, lane));
+  return answers;
 }
 
 /**
@@ -120,11 +131,16 @@ export async function metric(page: Page, reader: string, name: string): Promise<
   return Number(await cell.getAttribute("data-value"));
 }
 
-/** Clicks `selector` and returns the file it downloads (the context needs `acceptDownloads`). */
+/**
+ * Clicks `selector` and returns the file it downloads (the context needs
+ * `acceptDownloads`). Read as a stream: `download.path()` throws on a
+ * connected browser.
+ */
 export async function downloaded(page: Page, selector: string): Promise<{ download: Download; bytes: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent("download"), page.click(selector)]);
-  const path = await download.path();
-  return { download, bytes: readFileSync(path) };
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return { download, bytes: Buffer.concat(chunks) };
 }
 
 /** A PNG's size from its header (IHDR: width at bytes 16–19, height at 20–23). */

@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import lessonData from "../src/engine/lessons.gen.json";
 import type { Lesson } from "../src/engine/types.gen";
-import { openMoreSettings, settled, usePages } from "./browser";
+import { inTurns, openMoreSettings, settled, usePages } from "./browser";
 import { CHART, chartOn } from "./lesson-charts";
 import { shot } from "./screenshots";
 
@@ -61,7 +61,8 @@ describe("a lesson link on a phone", () => {
   it("opens on the lesson's card with a chart it names on the same screen", async () => {
     // A named chart without a selector here fails the test, so a new kind of chart is measured too.
     expect(lessons.flatMap((l) => l.charts).filter((c) => !(c in CHART))).toEqual([]);
-    for (const lesson of lessons) {
+    // Three lessons at a time (browser.ts `inTurns`).
+    await inTurns(lessons, async (lesson) => {
       const page = await open(`${baseUrl}${lesson.link}`, W, H);
       await lessonSettled(page, lesson);
       const bottom = await barTop(page);
@@ -82,7 +83,7 @@ describe("a lesson link on a phone", () => {
       await expect(page.locator("#lesson-card .lesson-points li").first().isVisible()).resolves.toBe(true);
       if (lesson.id === lessons[4]?.id) await page.screenshot({ path: shot(`phone-lesson-${lesson.id}-390.png`) });
       await page.close();
-    }
+    });
   });
 });
 

@@ -9,6 +9,8 @@
 //   link (lessons.gen.json, the engine's list), at 360, 1280 and 1920 px;
 // - after each Next and each Previous along the lessons, at the same widths.
 //
+// Pages load a few at a time in the one browser (browser.ts `inTurns`, `describe.concurrent`).
+//
 // The figure is the page's own: a PerformanceObserver for `layout-shift`
 // (buffered, registered before the page's first script), summing the
 // entries without recent input, as Core Web Vitals does. A failure lists
@@ -17,7 +19,7 @@
 import { readFileSync } from "node:fs";
 import { type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { settled, usePages } from "./browser";
+import { inTurns, settled, usePages } from "./browser";
 
 const baseUrl = inject("baseUrl");
 
@@ -101,17 +103,19 @@ function described(shifts: Shift[]): string {
 
 const LINKS: [string, string][] = [["the default page", ""], ...LESSONS.map((l): [string, string] => [l.id, l.link])];
 
+/** The layout shift of a page opened on `url` until it is whole: a failure's line, or null within the bound. */
+async function shiftOnLoad(name: string, url: string, width: number, height: number): Promise<string | null> {
+  const page = await open(url, width, height);
+  await whole(page);
+  const { total, shifts } = await shiftsSince(page, 0);
+  await page.close();
+  return total > GOOD_CLS ? `${name}: ${total.toFixed(3)}\n  ${described(shifts)}` : null;
+}
+
 describe("layout shift on load", () => {
   for (const [width, height] of WIDTHS) {
     it(`is at most ${GOOD_CLS} on the default page and every lesson at ${width} px`, { timeout: 300_000 }, async () => {
-      const found: string[] = [];
-      for (const [name, link] of LINKS) {
-        const page = await open(`${baseUrl}${link}`, width, height);
-        await whole(page);
-        const { total, shifts } = await shiftsSince(page, 0);
-        if (total > GOOD_CLS) found.push(`${name}: ${total.toFixed(3)}\n  ${described(shifts)}`);
-        await page.close();
-      }
+      const found = (await inTurns(LINKS, ([name, link]) => shiftOnLoad(name, `${baseUrl}${link}`, width, height))).filter((f) => f !== null);
       expect(found, `layout shift above ${GOOD_CLS} at ${width} px`).toEqual([]);
     });
   }
@@ -124,22 +128,18 @@ describe("layout shift in presenter mode", () => {
     [1920, 1080],
   ] as const) {
     it(`is at most ${GOOD_CLS} on load of every lesson at ${width}×${height}`, { timeout: 300_000 }, async () => {
-      const found: string[] = [];
-      for (const lesson of LESSONS) {
-        const page = await open(`${baseUrl}${lesson.link}&present=on`, width, height);
-        await whole(page);
-        const { total, shifts } = await shiftsSince(page, 0);
-        if (total > GOOD_CLS) found.push(`${lesson.id}: ${total.toFixed(3)}\n  ${described(shifts)}`);
-        await page.close();
-      }
+      const found = (await inTurns(LESSONS, (lesson) => shiftOnLoad(lesson.id, `${baseUrl}${lesson.link}&present=on`, width, height))).filter(
+        (f) => f !== null,
+      );
       expect(found, `layout shift above ${GOOD_CLS} in presenter mode at ${width}×${height}`).toEqual([]);
     });
   }
 });
 
-describe("layout shift across lessons", () => {
+// The three widths walk at once, each in its own page (as `inTurns` loads pages, for its reason).
+describe.concurrent("layout shift across lessons", () => {
   for (const [width, height] of WIDTHS) {
-    it(`is at most ${GOOD_CLS} after each Next and each Previous at ${width} px`, { timeout: 300_000 }, async () => {
+    it(`is at most ${GOOD_CLS} after each Next and each Previous at ${width} px`, { timeout: 300_000 }, async ({ expect }) => {
       const page = await open(`${baseUrl}${LESSONS[0]!.link}`, width, height);
       await whole(page);
       const found: string[] = [];

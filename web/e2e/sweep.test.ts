@@ -254,9 +254,10 @@ describe("sweeps", () => {
     type Point = { value: number; across: number; report: { runs: { reader: string; source_reads: number; bytes_copied: number }[] } };
     const pageSweep = (JSON.parse(json.bytes.toString("utf8")) as { sweep: { points: Point[] } }).sweep;
     const root = fileURLToPath(new URL("../../", import.meta.url));
-    const cli = JSON.parse(
-      execFileSync("cargo", ["run", "-q", "-p", "buflab", "--", "--counts", "--json", GRID_LINK], { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 }),
-    ) as { points: Point[]; link: string };
+    // `npm test` names the CLI it has built (BUFLAB_CLI): a `cargo run` would wait for the engine tests' hold on target/debug.
+    const args = ["--counts", "--json", GRID_LINK];
+    const [command, commandArgs] = process.env.BUFLAB_CLI ? [process.env.BUFLAB_CLI, args] : ["cargo", ["run", "-q", "-p", "buflab", "--", ...args]];
+    const cli = JSON.parse(execFileSync(command, commandArgs, { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 })) as { points: Point[]; link: string };
     expect(cli.link).toBe(new URL(page.url()).hash.slice(1));
     const counts = (points: Point[]) => points.map((p) => [p.value, p.across, ...p.report.runs.map((r) => [r.reader, r.source_reads, r.bytes_copied])]);
     expect(counts(pageSweep.points)).toEqual(counts(cli.points));

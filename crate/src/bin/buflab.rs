@@ -857,9 +857,12 @@ fn sizes(s: &buflab::model::ReadSizes) -> String {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn real_table(r: &buflab::model::RealReport) -> String {
+    // A paced run's wall time is the pace and the work: no time to set beside the model's.
+    let paced = buflab::engine::real::native::paced(&r.simulated.params);
+    let timed = |s: String| if paced { "–".to_string() } else { s };
     let header = [
         "source", "reader", "read calls‡", "wrapper calls", "bytes/read min–med–max", "minor faults", "alloc calls§", "wall median",
-        "wall min–max", "per read", "model reads", "model bytes/read", "model total*", "real/model", "sys fit†", "digest",
+        "wall min–max", "per read", "model reads", "model bytes/read", "model total*", "real/model", "sys fit†", "writer late¶", "digest",
     ];
     let rows: Vec<Vec<String>> = r
         .real
@@ -881,17 +884,24 @@ fn real_table(r: &buflab::model::RealReport) -> String {
                 ns(run.ns_per_read),
                 run.model.read_calls.to_string(),
                 sizes(&run.model.bytes_per_read),
-                ns(run.model.total_ns),
-                format!("{:.2}", run.ratio),
-                format!("{:.0} ns", run.sys_ns),
+                timed(ns(run.model.total_ns)),
+                timed(format!("{:.2}", run.ratio)),
+                timed(format!("{:.0} ns", run.sys_ns)),
+                run.writer_late_ns.map_or_else(|| "–".into(), |l| ns(l.p90_ns as f64)),
                 if run.digest == r.simulated.source_digest { "ok".into() } else { "WRONG".into() },
             ]
         })
         .collect();
     let p = &r.simulated.params;
     let chunk = r.simulated.link.split('&').find_map(|kv| kv.strip_prefix("chunk=")).unwrap_or("?");
+    let pace = if p.rate > 0 {
+        format!("paced at {}/s (link key rate), as the model's pieces arrive", format_size(p.rate))
+    } else {
+        "as fast as the kernel takes them (no rate: the model's reader is always waiting)".to_string()
+    };
+    let work = if p.work > 0 { format!("; the application spends {} ns on each piece it receives", p.work) } else { String::new() };
     let mut out = format!(
-        "#{}\nreal I/O: {} stream, workload {}, reads of {}, buffer {}; pipe and tcp writers follow chunk={chunk}\n\n",
+        "#{}\nreal I/O: {} stream, workload {}, reads of {}, buffer {}{work}\npipe and tcp writers write chunk={chunk} pieces {pace}\n\n",
         r.simulated.link,
         format_size(p.len),
         p.workload.id(),
@@ -900,10 +910,16 @@ fn real_table(r: &buflab::model::RealReport) -> String {
     );
     out += &layout(&header, &rows);
     let samples = r.real.first().map_or(0, |run| run.wall_ns.samples);
+    let timed = if buflab::engine::real::native::paced(p) {
+        "the counted run's wall time (a paced run is not timed again: its time is the pace and the work)".to_string()
+    } else {
+        format!("{samples} sample(s)")
+    };
     out += &format!(
         "\nfile: a temporary regular file just written, so the page cache is warm (read(2) from memory, no disk).\n\
          pipe, tcp: a writer thread writes pieces sized by the chunk model; the kernel joins them as it likes\n\
-         (tcp: loopback, Nagle off). Wall time: first read to the workload's end, {samples} sample(s); opening the\n\
+         (tcp: loopback, Nagle off). Model reads: the model's source reads for the same chunks, rate and work.\n\
+         Wall time: first read to the workload's end, {timed}; opening the\n\
          source and starting its writer are not in it.\n\
          ‡ read calls: the kernel's count of read(2) calls by the reading thread (syscr in /proc/thread-self/io),\n\
          std's overrides on File included; over tcp (recv(2), which syscr does not count) or off Linux, the\n\
@@ -912,16 +928,19 @@ fn real_table(r: &buflab::model::RealReport) -> String {
          § alloc calls: the allocator's brk/mmap/munmap calls in the reading thread over the counted pass, counted\n\
          by strace in a second, quick run of this command{}.\n\
          * model: the same reader over the in-memory source cut by chunk=file (file) or the link's chunks (pipe,\n\
-         tcp): measured CPU median + model reads × sys ({} ns). † sys fit: (wall median − model CPU) ÷ read calls.\n",
+         tcp): measured CPU median + model reads × sys ({} ns) + bytes × syskib ({} ns per KiB).\n\
+         † sys fit: (wall median − model CPU) ÷ read calls. ¶ writer late: how late a paced writer woke from\n\
+         its sleeps, 9 times in 10 (the model's writer is never late).\n",
         r.alloc_calls_unavailable.as_ref().map(|why| format!(" (unavailable: {why})")).unwrap_or_default(),
-        p.sys
+        p.sys,
+        p.sys_kib,
     );
+    out += &fits_table(r);
     out += &format!(
-        "\ncalibrated sys: {} ns per source read, from {} over the real {} (the link's own source kind,\n\
-         the reader with the most read calls): real time per read call less the in-memory cost.\n\
+        "\ncalibrated: sys {} ns per read call + {} ns per KiB, fitted over the real {} (the link's own source kind).\n\
          #{}\n\nThe simulated run of the link (CPU measured, I/O modelled):\n\n",
         r.calibrated_sys,
-        r.calibrated_from.reader.id(),
+        r.calibrated_sys_kib,
         r.calibrated_from.source.id(),
         r.link,
     );
@@ -930,6 +949,36 @@ fn real_table(r: &buflab::model::RealReport) -> String {
         "\nDigests over real sources {}.\n",
         if r.digests_agree() { "agree with the stream's" } else { "DIFFER from the stream's" }
     );
+    out
+}
+
+/// The cost fits: each read size's time per call against the line's.
+#[cfg(not(target_arch = "wasm32"))]
+fn fits_table(r: &buflab::model::RealReport) -> String {
+    let mut out = String::from("\nCost per read call against its size (unbuffered reads of each size, less the copy from memory):\n\n");
+    let header = ["source", "asked", "bytes/call", "ns/call", "line", "sys", "per KiB", "residual"];
+    let rows: Vec<Vec<String>> = r
+        .fits
+        .iter()
+        .flat_map(|f| {
+            f.points.iter().enumerate().map(move |(i, pt)| {
+                let first = i == 0;
+                vec![
+                    if first { f.source.id().to_string() } else { String::new() },
+                    format_size(pt.asked),
+                    format!("{:.0}", pt.bytes_per_call),
+                    format!("{:.0}", pt.ns_per_call),
+                    format!("{:.0}", pt.fitted_ns),
+                    if first { format!("{:.0} ns", f.sys_ns) } else { String::new() },
+                    if first { format!("{:.0} ns", f.ns_per_kib) } else { String::new() },
+                    if first { format!("{:.0} %", f.residual * 100.0) } else { String::new() },
+                ]
+            })
+        })
+        .collect();
+    out += &layout(&header, &rows);
+    out += "The line: sys + bytes × per KiB ÷ 1024, least squares weighted by 1 ÷ time²; residual: the root mean\n\
+            square of (measured − line) ÷ measured over the sizes.\n";
     out
 }
 

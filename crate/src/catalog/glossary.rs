@@ -15,8 +15,10 @@ use serde::Serialize;
 use super::metrics::{MetricId, METRICS};
 use super::settings;
 use super::terms::TermId;
+use crate::engine::experiment;
+use crate::engine::source::KERNEL_BUFFER;
 use crate::engine::sweep::KNEE_TOLERANCE;
-use crate::model::{key, Lab, PIPE_CHUNK, PRESETS};
+use crate::model::{key, Lab, Params, ReaderKind, PIPE_CHUNK, PRESETS};
 
 /// One glossary entry, as the page shows it.
 #[derive(Clone, Debug, Serialize)]
@@ -53,6 +55,15 @@ fn presets() -> String {
     format!("{} bytes", parts.join(", "))
 }
 
+/// How many times the unbuffered reader's source reads on the page's
+/// default link are std's, from the exact counts of that link (the
+/// "Modelled" entry quotes it), rounded to a whole number.
+pub fn default_read_ratio() -> u64 {
+    let p = Params { readers: vec![ReaderKind::Unbuffered, ReaderKind::Std], ..Params::default() };
+    let runs = experiment::counts(&p).expect("the default link counts");
+    (runs[0].source_reads as f64 / runs[1].source_reads as f64).round() as u64
+}
+
 /// Every entry, in the order the Glossary lists them.
 pub fn glossary() -> Vec<Term> {
     use MetricId as M;
@@ -60,6 +71,9 @@ pub fn glossary() -> Vec<Term> {
     let tolerance = (KNEE_TOLERANCE * 100.0).round();
     let pending_setting = settings::label(Lab::Read, key::PEND);
     let cost_setting = settings::label(Lab::Read, key::SYS);
+    let kib_setting = settings::label(Lab::Read, key::SYS_KIB);
+    let rate_setting = settings::label(Lab::Read, key::RATE);
+    let work_setting = settings::label(Lab::Read, key::WORK);
     vec![
         term(
             T::SourceRead,
@@ -102,13 +116,14 @@ pub fn glossary() -> Vec<Term> {
             &["chunking", "chunk sizes", "chunk size", "chunks", "chunk"],
             None,
             &format!(
-                "How many bytes one source read can return. A read asking for n bytes gets at most the smallest of \
-                 n, the bytes left and the next chunk size. The network models draw each chunk size with the seed \
-                 ({}) and describe a reader that keeps up with the network, one piece per read; fixed k allows k \
-                 bytes every time; file answers every read in full, like a regular file; pipe allows {} KiB, like a \
-                 pipe whose writer stays ahead.",
+                "How the source's bytes come in pieces. The network models draw each piece's size with the seed \
+                 ({}); fixed k makes every piece k bytes; file answers every read in full, like a regular file; pipe \
+                 allows {} KiB, like a pipe whose writer stays ahead. Without an {}, a read asking for n bytes gets \
+                 at most the smallest of n, the bytes left and the next piece: a reader that keeps up with the \
+                 network, one piece per read. With one, the pieces arrive in time and a read gets what has arrived.",
                 presets(),
                 PIPE_CHUNK / 1024,
+                rate_setting.to_lowercase(),
             ),
         ),
         term(
@@ -117,10 +132,12 @@ pub fn glossary() -> Vec<Term> {
             &["system calls", "system call"],
             None,
             &format!(
-                "A call into the operating system's kernel, such as read(2) or write(2): about 100 ns to a few µs \
-                 each, far more than moving a few bytes in memory. A buffer exists to make fewer of them. BufLab \
-                 counts each as a source read (reading) or a sink write (writing) and prices it with the {} you set.",
+                "A call into the operating system's kernel, such as read(2) or write(2): far more than moving a few \
+                 bytes in memory, and more the more bytes a read copies. A buffer exists to make fewer of them. \
+                 BufLab counts each as a source read (reading) or a sink write (writing) and prices a source read \
+                 with the {} and the {} you set; buflab real measures both on this machine's file, pipe and socket.",
                 cost_setting.to_lowercase(),
+                kib_setting.to_lowercase(),
             ),
         ),
         term(
@@ -166,9 +183,36 @@ pub fn glossary() -> Vec<Term> {
             "Modelled",
             &["modelled"],
             Some(M::ModelledIoNs),
-            "In memory a simulated read costs a few ns, where a real read(2) costs 100 ns to a few µs; without the \
-             model an unbuffered reader would look only 2–3× slower instead of 100–400×. The page always says \
-             modelled beside such a time.",
+            &format!(
+                "A simulated read costs a few ns in memory, a real read(2) far more, so CPU time alone would hide most \
+                 of what the source reads cost: on the page's default link the unbuffered reader makes {}× std's source \
+                 reads. The model prices each source read with the {} plus the {} for the bytes it returns; buflab \
+                 real fits both to real reads of several sizes (a least-squares line, with how far the reads lie from \
+                 it), and the headline's ratios are computed from the run's own totals. The page always says \
+                 modelled beside such a time.",
+                default_read_ratio(),
+                cost_setting.to_lowercase(),
+                kib_setting.to_lowercase(),
+            ),
+        ),
+        term(
+            T::Arrival,
+            rate_setting,
+            &["arrival rate", "arrive", "arrives", "arrived"],
+            None,
+            &format!(
+                "How fast a pipe's or socket's pieces arrive: its writer's pace, in bytes per second. Without it each \
+                 read gets one fresh piece, as for a reader that is always waiting for the next one. With it the \
+                 reader keeps a modelled clock: each source read costs the {} and the {}, each piece of data the \
+                 program receives costs the {}. A read gets what has arrived by then and is not yet read, up to what \
+                 it asks and up to the kernel's {} KiB, and with nothing there it waits for the next piece. A \
+                 program slower than its writer finds pieces waiting, joined, as a real pipe or socket hands them \
+                 over; buflab real paces a real writer at the same rate to check.",
+                cost_setting.to_lowercase(),
+                kib_setting.to_lowercase(),
+                work_setting.to_lowercase(),
+                KERNEL_BUFFER / 1024,
+            ),
         ),
         term(
             T::Sweep,

@@ -6,10 +6,11 @@
 //! (`tests/lessons.rs` checks), and each lesson's claim is asserted on the real
 //! result of its link in `tests/lessons.rs`. What must stay true:
 //! - every link decodes without a notice and carries `lesson=<its own id>`;
-//! - every link except `buffer-size`'s is canonical (`decode_link(link)`
-//!   gives the same fragment back), so loading it does not rewrite the
-//!   address; `buffer-size` carries the sweep keys, which only the sweep
-//!   part of the decoder knows;
+//! - every link is canonical (`decode_link(link)` gives the same fragment
+//!   back), so loading it does not rewrite the address;
+//! - each lesson names the world its source lives in ([`World`]), and every
+//!   count it quotes over a pipe or a socket holds over a real one, with the
+//!   writer paced at the link's rate (`tests/arrival.rs` runs `buflab real`);
 //! - the figures quoted in `notice` are the counts the link produces
 //!   (they are exact and reproducible; the tests check the ones the claims rest on).
 
@@ -30,6 +31,11 @@ pub struct Lesson {
     pub link: &'static str,
     /// What the experiment is and why it is set up this way.
     pub explanation: &'static str,
+    /// Which world its source lives in ([`World`]).
+    pub world: World,
+    /// That world in a sentence: what the source stands for and why it is
+    /// in that world.
+    pub world_note: &'static str,
     /// What to look at in the results (2–3 points).
     pub notice: &'static [&'static str],
     /// The claim the lesson makes, in words; `tests/lessons.rs` asserts it on
@@ -44,6 +50,28 @@ pub struct Lesson {
     /// a person who follows one has not left the lesson (the page names the
     /// suggestion instead of calling the settings changed).
     pub suggestions: &'static [Suggestion],
+}
+
+/// Which of the two worlds a pipe or a socket can be in a lesson shows:
+/// whether the reader waits for its data or the data waits for the reader.
+/// Both are real (`buflab real` makes each on a real pipe and socket, with
+/// its writer paced at the link's `rate`); which one a program lives in
+/// depends on how fast the data arrives against how fast the program reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum World {
+    /// A regular file: every read gets all it asks for.
+    File,
+    /// The writer is ahead: data waits in the kernel, and a read gets as
+    /// much as it asks, up to the kernel's buffer.
+    WriterAhead,
+    /// The reader keeps up: it waits for each piece and gets one per read.
+    ReaderWaiting,
+    /// Both, side by side: a sweep along the arrival rate.
+    Both,
+    /// Memory alone: no file, pipe or socket (the write cursors).
+    Memory,
 }
 
 /// A change a lesson's points suggest, as the link it leads to.
@@ -91,7 +119,7 @@ pub enum Answer {
 }
 
 /// Every lesson, in the order the page's guided path takes them (article order).
-pub const LESSONS: [Lesson; 9] = [
+pub const LESSONS: [Lesson; 10] = [
     Lesson {
         id: LessonId::OneByte,
         seed: "000",
@@ -101,12 +129,15 @@ pub const LESSONS: [Lesson; 9] = [
                       on purpose, to make the cost of tiny reads as visible as possible. Without a \
                       buffer each of those calls goes to the source, which in a real program is a \
                       system call. std's BufReader asks the source for up to 8 KiB at a time and \
-                      serves the following one-byte reads out of memory. Here the source behaves \
-                      like a pipe or socket that has plenty of data waiting.",
+                      serves the following one-byte reads out of memory. Here the source is a pipe \
+                      whose writer stays ahead: the data waits in the kernel, so a read gets all it \
+                      asks for, up to the pipe's 64 KiB.",
+        world: World::WriterAhead,
+        world_note: "Writer ahead: a pipe its writer keeps full, so the reader never waits and every read gets what it asks for.",
         notice: &[
             "Source reads: 1,048,577 without a buffer (one per byte, plus the final read that returns 0) against 129 through std's 8 KiB BufReader.",
             "The modelled I/O time follows the source reads; CPU time alone shows a smaller gap, as a simulated read costs nanoseconds and a system call far more.",
-            "Change the chunking to poor (64–512 bytes): std needs 3,641 reads, since no source read brings more than 512 bytes.",
+            "Change the chunking to poor (64–512 bytes), a network this reader keeps up with: it waits for each piece and gets one per source read, so std makes 28 times as many.",
         ],
         claim: "With 1-byte reads, the unbuffered reader makes at least 1000 times as many source \
                 reads as std's BufReader.",
@@ -137,6 +168,8 @@ pub const LESSONS: [Lesson; 9] = [
                       nothing, yet every stream still pays for one. Natively each run also pays page \
                       faults and brk calls for those buffers (the command line counts both); a wasm \
                       memory never shrinks, so this tab shows none of that.",
+        world: World::File,
+        world_note: "A regular file: all its bytes are there, so every read gets what it asks for.",
         notice: &[
             "Both make 200 source reads (two per stream) and copy 0 bytes: the 64 KiB reads bypass std's buffer.",
             "std allocates an 8 KiB buffer per stream: 100 allocations and 800 KiB, not one read saved.",
@@ -170,10 +203,12 @@ pub const LESSONS: [Lesson; 9] = [
                       beside std's. Here each read is a future, polled until it is ready; before half of \
                       the source's reads the socket is not readable yet, so the first poll answers Pending \
                       and the next one gets the chunk.",
+        world: World::ReaderWaiting,
+        world_note: "Reader waiting: a poor network the program keeps up with, so each source read waits for the next piece and gets that one.",
         notice: &[
             "Source reads: 3,641 for all three, and 1,048,576 bytes copied each: the async BufReaders fill and drain their buffers as std's does.",
             "Polls: 1,050,384 per async reader, one per application read plus one per Pending (1,807). A Pending costs a poll, never a source read.",
-            "Set the chunking to pipe and the workload to read_to_end: std needs 20 source reads, tokio and futures 17; from a file, all three need 2.",
+            "Set the chunking to pipe, a pipe kept full, and the workload to read_to_end: std needs 20 source reads, tokio and futures 17; from a file, all three need 2.",
         ],
         claim: "Over the same chunks, tokio's and futures' BufReader make exactly as many source reads and \
                 copies as std's; a source that is not yet ready adds one poll per Pending and no source read.",
@@ -210,6 +245,8 @@ pub const LESSONS: [Lesson; 9] = [
                       is a system call. The article's fix was to make a Vec as large as the file, \
                       fill it with read_to_end, and scan the Vec. This lesson opens on the slow \
                       version; the second point below switches to the fix.",
+        world: World::File,
+        world_note: "A regular file: all its bytes are there, so every read gets what it asks for.",
         notice: &[
             "bytes() on the unbuffered file: 1,048,577 source reads for 1 MiB; through an 8 KiB BufReader, 129.",
             "Switch the workload to \"read_to_end, then scan\": both readers need 2 source reads (the file into the Vec, then its end), and the Vec is one allocation of the file's size; std's buffer is a second that does nothing.",
@@ -242,6 +279,8 @@ pub const LESSONS: [Lesson; 9] = [
                       64 B to 1 KiB of payload) arriving 1 to 128 bytes at a time, the article's \
                       worst network. std reads each payload into a new Vec; the chained reader hands out \
                       ranges of its 4 KiB blocks and puts spent blocks back into its pool.",
+        world: World::ReaderWaiting,
+        world_note: "Reader waiting: the worst network, which the program keeps up with, so each source read gets one tiny piece.",
         notice: &[
             "Bytes copied: 1,048,576 for std (every byte once through its buffer), 0 for the chained reader.",
             "Allocations: 1,894 for std, about one Vec per frame; 3 for the chained reader, which took its one block back from the pool 16,190 times.",
@@ -275,6 +314,8 @@ pub const LESSONS: [Lesson; 9] = [
                       a hand-made WriterVec and BytesMut. Three write into a fixed slice: \
                       Cursor<&mut [u8]>, Cursor<Box<[u8]>> and &mut [u8] itself. This lesson opens \
                       the write lab with the growable ones starting empty, so their growth shows.",
+        world: World::Memory,
+        world_note: "Memory alone: the cursors write into buffers in memory, with no file, pipe or socket.",
         notice: &[
             "Every growable cursor reallocates 12 times (13 allocations) on its way to 32 KiB; the fixed ones allocate once and never reallocate.",
             "All seven write the same 32,768 bytes: the bytes check says identical for each.",
@@ -307,44 +348,89 @@ pub const LESSONS: [Lesson; 9] = [
         },
     },
     Lesson {
+        id: LessonId::FastSender,
+        seed: "000",
+        title: "A sender faster than the program",
+        link: "#v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=64&sys=150&rd=unbuffered,std&wl=fixed&rate=32M&work=6400\
+               &lesson=fast-sender",
+        explanation: "The BufRead article's client reads from a server that sends everything at once, so the data \
+                      waits for the client. Here the pieces are a poor network's, 64 to 512 bytes, but they arrive \
+                      at 32 MiB/s, while the program spends 6.4 µs on each 64-byte record it reads (100 ns a byte) \
+                      and so handles about 9.5 MiB/s. The sender is three times as fast: the pieces pile up in the \
+                      kernel, and a read takes as many of them as it asks for.",
+        world: World::WriterAhead,
+        world_note: "Writer ahead: the pieces arrive faster than the program handles them, so they wait in the kernel, joined.",
+        notice: &[
+            "std's source reads: about as many as from a file, far fewer than the pieces sent. The kernel joined the pieces that waited, and each read filled the 8 KiB buffer.",
+            "The unbuffered reader asks for 64 bytes per read and gets 64 every time: 16,385 source reads, as from a file.",
+            "Slow the sender to 2 MiB/s: the program keeps up, waits for each piece, and std makes one source read per piece, 28 times as many.",
+        ],
+        claim: "Behind a sender faster than the program, std's source reads fill its buffer: within 5 % of the \
+                reads from a regular file. At a pace the program keeps up with, std makes one source read per piece.",
+        charts: &[Embed::Reads],
+        suggestions: &[Suggestion {
+            text: "the sender at 2 MiB/s",
+            link: "#v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=64&sys=150&rd=unbuffered,std&wl=fixed&rate=2M&work=6400\
+                   &lesson=fast-sender",
+        }],
+        question: Question {
+            text: "How many source reads does std's 8 KiB BufReader make for 1 MiB, behind a sender three times as \
+                   fast as the program?",
+            answer: Answer::Read { reader: ReaderKind::Std, field: "source_reads" },
+            unit: "source reads",
+            why: "The pieces wait in the kernel, so every read fills the 8 KiB buffer: 1 MiB is 128 buffers, a few \
+                  reads at the start get less while the backlog builds, and the last read finds the end: 132 \
+                  source reads.",
+        },
+    },
+    Lesson {
         id: LessonId::BufferSize,
         seed: "sweep",
         title: "Choosing a buffer size",
-        link: "#v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=std,chained&wl=fixed\
-               &sweep=cap&from=16&to=64K&lesson=buffer-size",
-        explanation: "How large should a buffer be? This sweep reads the same 1 MiB one byte at a \
-                      time over a poor network (chunks of 64 to 512 bytes) with buffer capacities \
-                      from 16 bytes to 64 KiB, through std's BufReader and the chained reader. A \
-                      bigger buffer saves source reads only while it is smaller than what the source \
-                      can hand over in one call.",
+        link: "#v=1&len=1M&chunk=good&seed=42&cap=8K&rs=64&sys=150&rd=std,chained&wl=fixed&rate=32M&work=6400\
+               &sweep=cap,rate&from=512,2M&to=64K,32M&lesson=buffer-size",
+        explanation: "How large should a buffer be? It depends on who waits for whom. This sweep reads 1 MiB in \
+                      64-byte records over a good network (pieces of 1 to 4 KiB) through std's BufReader and the \
+                      chained reader, with buffer capacities from 512 bytes to 64 KiB (the rows) against the rate \
+                      the pieces arrive at, 2 to 32 MiB/s (the columns). The program spends 6.4 µs on each record, \
+                      about 9.5 MiB/s: in the slower columns it waits for the network, in the faster ones the \
+                      network's pieces wait for it.",
+        world: World::Both,
+        world_note: "Both worlds: in the columns slower than the program the reader waits for each piece; in the faster ones the pieces wait in the kernel.",
         notice: &[
-            "Source reads fall steeply from 16 B up to 512 B, then stay flat: a buffer larger \
-             than the largest chunk is never filled by one source read. The knee is marked.",
+            "In the slower columns std's source reads stop falling where the buffer holds the largest piece: each \
+             read gets one piece, however large the buffer.",
+            "In the faster columns they keep falling much further: every read fills the buffer with pieces that \
+             waited, up to what the kernel holds. The knee line jumps where the sender overtakes the program.",
             "Past the knee, each doubling of the capacity only doubles the memory the buffer takes.",
         ],
-        claim: "In a capacity sweep over chunks of 64–512 bytes, source reads stop falling at a \
-                capacity of 512: the knee sits at the largest chunk.",
+        claim: "In a sweep of capacity against arrival rate, std's source reads stop falling at the largest piece \
+                while the program keeps up with the sender, and only at the kernel's buffer once the sender is faster.",
         charts: &[Embed::Sweep],
         suggestions: &[],
         question: Question {
-            text: "Over the poor network, at what buffer capacity do std's source reads stop falling?",
-            answer: Answer::Knee { reader: ReaderKind::Std, metric: Metric::SourceReads, across: None },
+            text: "With the pieces arriving at 32 MiB/s, faster than the program handles them, at what buffer \
+                   capacity, in bytes, do std's source reads stop falling?",
+            answer: Answer::Knee { reader: ReaderKind::Std, metric: Metric::SourceReads, across: Some(32 << 20) },
             unit: "bytes of capacity",
-            why: "One source read hands over at most the largest chunk, 512 bytes: a buffer larger than \
-                  512 is never filled by one read, so source reads stop falling at 512.",
+            why: "The sender is ahead, so the pieces wait in the kernel and every read fills the buffer: a bigger \
+                  buffer keeps saving reads until it reaches what the kernel holds, 65,536 bytes.",
         },
-    },    Lesson {
+    },
+    Lesson {
         id: LessonId::KneeGrid,
         seed: "sweep",
         title: "The knee follows the chunk",
         link: "#v=1&len=256K&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=std,chained&wl=fixed\
                &sweep=cap,chunk&from=32,64&to=4K,1K&lesson=knee-grid",
-        explanation: "The buffer-size sweep found its knee at 512 bytes, the largest chunk of a poor \
-                      network. Is that a property of the buffer or of the network? This two-axis sweep \
+        explanation: "The buffer-size sweep found the knee at the largest piece while the program keeps up \
+                      with its network. Is that a property of the buffer or of the network? This two-axis sweep \
                       reads 256 KiB a byte at a time with every buffer capacity from 32 bytes to 4 KiB \
                       (the rows) against sources that hand over fixed chunks of 64 bytes to 1 KiB (the \
                       columns). The heatmap colours each pair by its source reads; the line marks where \
                       a bigger buffer stops paying in each column.",
+        world: World::ReaderWaiting,
+        world_note: "Reader waiting: sources that hand over fixed pieces the reader keeps up with, one per source read.",
         notice: &[
             "The knee line is the diagonal: in every column, std's source reads stop falling where the capacity reaches the chunk size.",
             "From the diagonal on, each source read gets one chunk, whatever the buffer: 4,097 reads at 64-byte chunks, 257 at 1 KiB.",
@@ -374,6 +460,8 @@ pub const LESSONS: [Lesson; 9] = [
                       a time over a poor network (chunks of 64 to 512 bytes) is small enough that a \
                       fill, its drain and the refill all fit in view. The lesson opens on step 33, the \
                       refill.",
+        world: World::ReaderWaiting,
+        world_note: "Reader waiting: a poor network the reader keeps up with, so a source read gets at most one piece.",
         notice: &[
             "Step 1: the buffer is empty, so one source read fills all 256 bytes; the application gets its first 8.",
             "Steps 2 to 32 are served from memory: 31 reads, no source read. Step 33 finds the buffer empty and makes the second source read.",

@@ -172,7 +172,7 @@ pub const METRICS: [MetricInfo; 16] = [
         short: "modelled I/O",
         unit: Unit::Ns,
         origin: Origin::Modelled,
-        about: "Calls that reach the system (source reads, sink writes) × the cost per call you set. Modelled, not measured.",
+        about: "Calls that reach the system (source reads, sink writes) × the cost per call you set, plus the bytes source reads return × the cost per KiB. Modelled, not measured.",
         platform: None,
         knee: None,
         term: Some(TermId::Modelled),

@@ -132,6 +132,8 @@ pub struct SweepAxisInfo {
     pub to: u64,
     /// True when the axis is in bytes (shown with K/M suffixes).
     pub bytes: bool,
+    /// What follows a value in words: "/s" for a rate in bytes per second, else nothing.
+    pub per: &'static str,
     /// True when "where a bigger value stops paying" (the knee) means
     /// something along this axis; a longer stream or more streams only
     /// cost more.
@@ -158,6 +160,10 @@ pub fn sweep_axis(axis: SweepAxis) -> SweepAxisInfo {
             settings::label(Lab::Read, key::STREAMS),
             "Doubles the number of streams read round-robin, each with its own buffer (the BufRead article: many streams, many buffers).",
         ),
+        SweepAxis::Rate => (
+            settings::label(Lab::Read, key::RATE),
+            "Doubles the pace at which the pieces arrive: a reader behind a faster writer finds them joined.",
+        ),
     };
     let (from, to) = axis.default_range();
     let link_key = match axis {
@@ -166,6 +172,7 @@ pub fn sweep_axis(axis: SweepAxis) -> SweepAxisInfo {
         SweepAxis::Chunk => key::CHUNK,
         SweepAxis::Len => key::LEN,
         SweepAxis::Streams => key::STREAMS,
+        SweepAxis::Rate => key::RATE,
     };
     SweepAxisInfo {
         id: axis,
@@ -176,6 +183,7 @@ pub fn sweep_axis(axis: SweepAxis) -> SweepAxisInfo {
         from,
         to,
         bytes: axis.in_bytes(),
+        per: if axis == SweepAxis::Rate { "/s" } else { "" },
         knee: axis.has_knee(),
     }
 }
@@ -354,7 +362,7 @@ mod tests {
         let listed_by_reader = |k: &str, r: ReaderKind| s.readers.iter().any(|i| i.id == r && i.keys.contains(&k));
         assert!(listed_by_reader(axis(SweepAxis::Cap).key, ReaderKind::Std));
         assert!(!listed_by_reader(axis(SweepAxis::Cap).key, ReaderKind::Unbuffered));
-        for always in [SweepAxis::Chunk, SweepAxis::Len, SweepAxis::Streams] {
+        for always in [SweepAxis::Chunk, SweepAxis::Len, SweepAxis::Streams, SweepAxis::Rate] {
             let k = axis(always).key;
             assert!(!s.workloads.iter().any(|w| w.keys.contains(&k)) && !s.readers.iter().any(|r| r.keys.contains(&k)), "{k}");
         }
@@ -368,6 +376,7 @@ mod tests {
                 (key::CHUNK, moved.chunk != base.chunk),
                 (key::LEN, moved.len != base.len),
                 (key::STREAMS, moved.streams != base.streams),
+                (key::RATE, moved.rate != base.rate),
             ]
             .into_iter()
             .filter_map(|(k, c)| c.then_some(k))

@@ -21,6 +21,8 @@ pub enum Control {
     Count,
     /// On or off.
     Flag,
+    /// A size in bytes, or off (0): a check box, and the size's slider and box while on.
+    SizeOrOff,
     /// A chunk model: presets, a range a–b, fixed, file, pipe.
     Chunk,
     /// A range of lengths a–b.
@@ -61,6 +63,9 @@ impl SettingInfo {
     }
     fn size(self, field: &'static str, bounds: Bounds) -> SettingInfo {
         self.edits(Control::Size, field, Some(bounds))
+    }
+    fn size_or_off(self, field: &'static str, bounds: Bounds) -> SettingInfo {
+        self.edits(Control::SizeOrOff, field, Some(bounds))
     }
     fn count(self, field: &'static str, bounds: Bounds) -> SettingInfo {
         self.edits(Control::Count, field, Some(bounds))
@@ -153,10 +158,40 @@ pub fn settings() -> Vec<SettingInfo> {
             Read,
             key::SYS,
             "Cost per source read",
-            "Modelled, not measured: a real system call costs about 100 ns to a few µs.",
+            "Modelled, not measured: `buflab real` fits it, with the cost per KiB, to real reads of several sizes.",
         )
         .count("sys", LIMITS.sys)
         .unit("ns")
+        .more("I/O model"),
+        setting(
+            Read,
+            key::SYS_KIB,
+            "Cost per KiB read",
+            "Modelled, on top of the cost per read: a real read(2) copies every byte it returns.",
+        )
+        .count("sys_kib", LIMITS.sys_kib)
+        .unit("ns per KiB")
+        .more("I/O model"),
+        setting(
+            Read,
+            key::RATE,
+            "Arrival rate",
+            "How fast the pieces arrive (the writer's pace). Off: each read gets one fresh piece, a reader that is \
+             always waiting. Set: a read gets what has arrived by the reader's modelled clock, so a reader behind \
+             a fast writer finds pieces joined.",
+        )
+        .size_or_off("rate", LIMITS.rate)
+        .unit("bytes/s")
+        .more("I/O model"),
+        setting(
+            Read,
+            key::WORK,
+            "Work per piece received",
+            "Modelled time the application spends on each piece of data it gets (parsing, computing) before it \
+             reads again; with an arrival rate it decides whether the reader keeps up. `buflab real` spends it for real.",
+        )
+        .count("work", LIMITS.work)
+        .unit("ns per piece")
         .more("I/O model"),
         setting(Write, key::FLAVOURS, "Cursors compared", "").pick("write.flavours"),
         SettingInfo {
@@ -228,6 +263,7 @@ mod tests {
             let (number, bounded) = (value.as_u64(), s.bounds.is_some());
             match s.control {
                 Control::Size | Control::Count => assert!(bounded && s.bounds.unwrap().contains(number.unwrap()), "{}", s.key),
+                Control::SizeOrOff => assert!(bounded && (number == Some(0) || s.bounds.unwrap().contains(number.unwrap())), "{}", s.key),
                 Control::Flag => assert!(value.is_boolean() && !bounded, "{}", s.key),
                 Control::LenRange => assert!(value.get("min").is_some() && bounded, "{}", s.key),
                 Control::Chunk => assert!(value.get("kind").is_some() && bounded, "{}", s.key),
@@ -246,7 +282,7 @@ mod tests {
         for s in settings() {
             let default = at(&defaults, s.field);
             let (raw, expected) = match s.control {
-                Control::Size | Control::Count => {
+                Control::Size | Control::Count | Control::SizeOrOff => {
                     let b = s.bounds.unwrap();
                     let v = if default.as_u64() != Some(b.min) { b.min } else { b.min + 1 };
                     (v.to_string(), serde_json::json!(v))
@@ -265,6 +301,11 @@ mod tests {
             let d = crate::link::decode(&format!("{}={raw}", s.key));
             assert!(d.notices.is_empty(), "{:?} {}={raw}: {:?}", s.lab, s.key, d.notices);
             assert_eq!(at(&serde_json::to_value(&d.params).unwrap(), s.field), expected, "{:?} {}", s.lab, s.key);
+            if s.control == Control::SizeOrOff {
+                let off = crate::link::decode(&format!("{}=off", s.key));
+                assert!(off.notices.is_empty(), "{}=off: {:?}", s.key, off.notices);
+                assert_eq!(at(&serde_json::to_value(&off.params).unwrap(), s.field), serde_json::json!(0), "{}=off", s.key);
+            }
         }
     }
 

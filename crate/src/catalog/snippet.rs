@@ -85,8 +85,22 @@ fn size_const(out: &mut String, name: &str, value: u64, key: &str, doc: &str) {
     let _ = writeln!(out, "const {name}: usize = {value}; // {suffix}link key `{key}`");
 }
 
-/// What the simulated source stands for, and the std type that plays it.
-fn source_of(chunk: ChunkModel) -> (&'static str, String, &'static str) {
+/// What the simulated source stands for, the std type that plays it, and
+/// how the program opens it: one file or socket, or with several streams
+/// (`streams`), stream `stream` of them (`data-1.bin`, …, as `buflab stream
+/// --streams` writes them; ports from 7878 up).
+fn source_of(p: &Params) -> (&'static str, String, &'static str) {
+    let (source_type, about, one) = source_of_chunk(p.chunk);
+    let open = match (p.streams > 1, source_type) {
+        (false, _) => one,
+        (true, "File") if p.chunk == ChunkModel::Pipe => "File::open(format!(\"data-{stream}.fifo\"))",
+        (true, "File") => "File::open(format!(\"data-{stream}.bin\"))",
+        (true, _) => "TcpStream::connect((\"127.0.0.1\", 7877 + stream as u16))",
+    };
+    (source_type, about, open)
+}
+
+fn source_of_chunk(chunk: ChunkModel) -> (&'static str, String, &'static str) {
     match chunk {
         ChunkModel::File => ("File", "a regular file: each read gets all it asks for".into(), "File::open(\"data.bin\")"),
         ChunkModel::Pipe => ("File", "a pipe: at most 64 KiB per read".into(), "File::open(\"data.fifo\")"),
@@ -112,6 +126,21 @@ fn source_of(chunk: ChunkModel) -> (&'static str, String, &'static str) {
 /// (`crate/tests/kernel.rs` checks).
 fn stream_command(p: &Params) -> String {
     let link = link_of(p);
+    let n = p.streams;
+    if n > 1 {
+        // Every stream carries the same bytes; each pipe or socket gets a writer of its own.
+        return match p.chunk {
+            ChunkModel::File => {
+                format!("buflab stream --streams --out data.bin '#{link}' (data-1.bin … data-{n}.bin), then run this program beside them.")
+            }
+            ChunkModel::Pipe => format!(
+                "for i in $(seq 1 {n}); do mkfifo data-$i.fifo; buflab stream --out data-$i.fifo '#{link}' & done; then run this program."
+            ),
+            ChunkModel::Uniform { .. } | ChunkModel::Fixed { .. } => format!(
+                "for i in $(seq 1 {n}); do buflab stream '#{link}' | nc -l 127.0.0.1 $((7877 + i)) & done; then run this program."
+            ),
+        };
+    }
     match p.chunk {
         ChunkModel::File => format!("buflab stream --out data.bin '#{link}', then run this program beside data.bin."),
         ChunkModel::Pipe => {
@@ -500,19 +529,21 @@ fn async_module(p: &Params, lib: &AsyncSnippet, form: Form) -> String {
         let _ = writeln!(out, "\n    use super::{{{}}};", uses.join(", "));
     }
     if lib.opens_its_own && form == Form::SelfContained {
+        let (param, arg) = if p.streams > 1 { ("stream: usize", "stream") } else { ("", "") };
         let _ = writeln!(out);
         let _ = writeln!(out, "    /// The program's in-memory source, read through {}'s traits.", lib.traits);
-        let _ = writeln!(out, "    pub async fn open() -> io::Result<super::Source> {{\n        super::open()\n    }}");
+        let _ = writeln!(out, "    pub async fn open({param}) -> io::Result<super::Source> {{\n        super::open({arg})\n    }}");
     } else if lib.opens_its_own {
-        let (source_type, _, open_expr) = source_of(p.chunk);
+        let (source_type, _, open_expr) = source_of(p);
         let module = if source_type == "File" { "fs" } else { "net" };
+        let param = if p.streams > 1 { "stream: usize" } else { "" };
         let _ = writeln!(out);
         if source_type == "File" {
             let _ = writeln!(out, "    /// tokio::fs::File reads on a blocking thread, through a buffer of its own.");
         }
         let _ = writeln!(
             out,
-            "    pub async fn open() -> io::Result<{traits_root}::{module}::{source_type}> {{\n        {traits_root}::{module}::{open_expr}.await\n    }}",
+            "    pub async fn open({param}) -> io::Result<{traits_root}::{module}::{source_type}> {{\n        {traits_root}::{module}::{open_expr}.await\n    }}",
             traits_root = lib.traits.split("::").next().unwrap_or(lib.traits),
         );
     }
@@ -541,10 +572,13 @@ fn read_program(p: &Params, form: Form) -> String {
     let contained = form == Form::SelfContained;
     let lp = read_loop(p);
     let call = |buffered: bool| -> &'static str {
-        match (&lp.generic, buffered) {
-            (Some(_), _) => "app",
-            (None, false) => "app_unbuffered",
-            (None, true) => "app_buffered",
+        match (&lp.generic, buffered, p.streams > 1) {
+            (Some(_), _, false) => "app",
+            (None, false, false) => "app_unbuffered",
+            (None, true, false) => "app_buffered",
+            (Some(_), _, true) => "step",
+            (None, false, true) => "step_unbuffered",
+            (None, true, true) => "step_buffered",
         }
     };
     let parts: Vec<ReaderPart> = p.readers.iter().map(|&k| reader_part(k, p, &call)).collect();
@@ -556,7 +590,8 @@ fn read_program(p: &Params, form: Form) -> String {
     let unbuffered = written().any(|part| !part.buffered);
     let buffered = written().any(|part| part.buffered);
     let std_open = blocking || asyncs.iter().any(|a| !a.opens_its_own) || contained;
-    let (source_type, source_about, open_expr) = source_of(p.chunk);
+    let (source_type, source_about, open_expr) = source_of(p);
+    let streams = p.streams > 1;
 
     let uses_bufread = lp.buffered.is_some() && buffered;
     let mut out = String::new();
@@ -575,9 +610,12 @@ fn read_program(p: &Params, form: Form) -> String {
         let _ = writeln!(out, "// played here by a real {source_type} (BufLab simulates it and counts every read).");
         let _ = writeln!(out, "// The same bytes: {}", stream_command(p));
     }
-    if p.streams > 1 {
+    if streams {
         let _ = writeln!(out, "// BufLab reads {} such streams round-robin, each through its own reader", p.streams);
-        let _ = writeln!(out, "// (so {} buffers at once).", p.streams);
+        let _ = writeln!(out, "// (so {} buffers at once): one step on each stream in turn, as below.", p.streams);
+        if !asyncs.is_empty() {
+            let _ = writeln!(out, "// The async readers here read the streams one after another (each stream's reads are the same).");
+        }
     }
     if !asyncs.is_empty() && p.pend > 0 {
         let _ = writeln!(
@@ -637,35 +675,44 @@ fn read_program(p: &Params, form: Form) -> String {
     if contained {
         out.push_str(&contained_source(p, parts.iter().any(|r| r.asynchronous.is_some_and(|a| a.opens_its_own))));
     }
+    if streams {
+        let _ = writeln!(out, "/// Streams read at once, each from its own source; link key `streams`.");
+        let _ = writeln!(out, "const STREAMS: usize = {};", p.streams);
+    }
     let _ = writeln!(out);
     let _ = writeln!(out, "// {}", lp.doc);
+    let steps = streams.then(|| round_robin_steps(p));
+    let (generic, unbuffered_loop, buffered_loop) = match &steps {
+        Some(st) => (&st.generic, &st.unbuffered, &st.buffered),
+        None => (&lp.generic, &lp.unbuffered, &lp.buffered),
+    };
     if blocking {
-        if let Some(g) = &lp.generic {
+        if let Some(g) = generic {
             let _ = writeln!(out, "{g}\n");
         }
     }
     if unbuffered {
-        if let Some(u) = &lp.unbuffered {
+        if let Some(u) = unbuffered_loop {
             let _ = writeln!(out, "{u}\n");
         }
     }
     if buffered {
-        if let Some(b) = &lp.buffered {
+        if let Some(b) = buffered_loop {
             let _ = writeln!(out, "{b}\n");
         }
+    }
+    if let (Some(st), true) = (&steps, blocking) {
+        let _ = writeln!(out, "{}\n", st.progress);
+        let _ = writeln!(out, "{ROUND_ROBIN}\n");
     }
     for lib in &asyncs {
         let _ = writeln!(out, "{}", async_module(p, lib, form));
     }
     if contained {
-        let _ = writeln!(
-            out,
-            "/// A fresh source over the link's bytes, its read count at 0.\nfn open() -> io::Result<Source> {{\n    \
-             SOURCE_READS.store(0, Ordering::Relaxed);\n    Ok(Source {{ data: stream(), pos: 0{} }})\n}}\n",
-            if matches!(p.chunk, ChunkModel::Uniform { .. }) { ", chunks: SplitMix64(SEED)" } else { "" }
-        );
+        out.push_str(&contained_open(p));
     } else if std_open {
-        let _ = writeln!(out, "fn open() -> io::Result<{source_type}> {{\n    {open_expr}\n}}\n");
+        let param = if streams { "stream: usize" } else { "" };
+        let _ = writeln!(out, "fn open({param}) -> io::Result<{source_type}> {{\n    {open_expr}\n}}\n");
     }
 
     let _ = writeln!(out, "fn main() -> io::Result<()> {{");
@@ -673,16 +720,312 @@ fn read_program(p: &Params, form: Form) -> String {
         .iter()
         .zip(&p.readers)
         .map(|(r, kind)| {
+            let main = match &steps {
+                Some(st) => over_streams(&r.main, st.bytes),
+                None => r.main.clone(),
+            };
             if contained && !r.part.described_only {
-                format!("{}    println!(\"{}: {{}} source reads\", SOURCE_READS.load(Ordering::Relaxed));\n", r.main, kind.id())
+                format!("{main}    println!(\"{}: {{}} source reads\", SOURCE_READS.load(Ordering::Relaxed));\n", kind.id())
             } else {
-                r.main.clone()
+                main
             }
         })
         .collect();
     out.push_str(&mains.join("\n"));
     let _ = writeln!(out, "    Ok(())\n}}");
     out
+}
+
+/// The round-robin driver of a program over several streams: BufLab's order.
+const ROUND_ROBIN: &str = "/// BufLab's order over several streams: one step on each stream that has not
+/// ended, in stream order, round after round. Returns the bytes of all.
+fn round_robin<R>(readers: Vec<R>, step: fn(&mut R, &mut Progress) -> io::Result<bool>) -> io::Result<u64> {
+    let mut streams: Vec<(R, Progress, bool)> = readers.into_iter().map(|r| (r, Progress::new(), true)).collect();
+    while streams.iter().any(|(_, _, live)| *live) {
+        for (reader, progress, live) in streams.iter_mut() {
+            if *live {
+                *live = step(reader, progress)?;
+            }
+        }
+    }
+    Ok(streams.iter().map(|(_, progress, _)| progress.total).sum())
+}";
+
+/// A reader's lines in `main`, over every stream: the reader built once
+/// per stream (`open(stream)`), the workload run round-robin over them
+/// ([`ROUND_ROBIN`]); an async reader's loop runs once per stream, one
+/// stream after another. `bytes`: the steps take `Read::bytes()` iterators.
+fn over_streams(main: &str, bytes: bool) -> String {
+    let lines: Vec<&str> = main.lines().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i].replace("open()", "open(stream)");
+        let indent = &line[..line.len() - line.trim_start().len()];
+        let built = line.trim_start().strip_prefix("let mut ").and_then(|rest| rest.split_once(" = "));
+        match (built, lines.get(i + 1)) {
+            // A blocking reader and its loop: `let mut reader = EXPR;` then `let n = step(&mut reader)?;`.
+            (Some((name, expr)), Some(next)) if next.trim_start().starts_with("let n = ") && next.contains(&format!("(&mut {name})?")) => {
+                let expr = expr.trim_end_matches(';');
+                let step = next.trim_start()["let n = ".len()..].split('(').next().unwrap_or("step");
+                let all = format!("{name}s");
+                let readers = if bytes { format!("{all}.into_iter().map(Read::bytes).collect()") } else { all.clone() };
+                let each = if expr == "open(stream)?" { "open".to_string() } else { format!("|stream| Ok({expr})") };
+                let _ = writeln!(out, "{indent}let {all} = (1..=STREAMS).map({each}).collect::<io::Result<Vec<_>>>()?;");
+                let _ = writeln!(out, "{indent}let n = round_robin({readers}, {step})?;");
+                i += 2;
+            }
+            // An async reader: `let mut reader = EXPR;` then `module::app(&mut reader).await`.
+            (Some((name, expr)), Some(next)) if next.trim_start().ends_with(&format!("app(&mut {name}).await")) => {
+                let expr = expr.trim_end_matches(';');
+                let call = next.trim_start();
+                let _ = writeln!(out, "{indent}let mut n = 0;");
+                let _ = writeln!(out, "{indent}for stream in 1..=STREAMS {{");
+                let _ = writeln!(out, "{indent}    let mut {name} = {expr};");
+                let _ = writeln!(out, "{indent}    n += {call}?;");
+                let _ = writeln!(out, "{indent}}}");
+                let _ = writeln!(out, "{indent}Ok::<u64, io::Error>(n)");
+                i += 2;
+            }
+            _ => {
+                let _ = writeln!(out, "{line}");
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The workload's loop as one step on one stream, for the round robin.
+struct Steps {
+    generic: Option<String>,
+    unbuffered: Option<String>,
+    buffered: Option<String>,
+    /// What the program keeps per stream, with its `new`.
+    progress: String,
+    /// The steps take `Read::bytes()` iterators (`wl=bytes`).
+    bytes: bool,
+}
+
+/// [`Steps`] for `p`'s workload: the same calls as [`read_loop`]'s loops,
+/// one iteration at a time (as `engine::workload` takes them).
+fn round_robin_steps(p: &Params) -> Steps {
+    let progress = |fields: &str, init: &str| {
+        format!(
+            "/// What the program keeps for each stream.
+struct Progress {{
+    total: u64,{fields}
+}}
+
+impl Progress {{
+    fn new() -> Progress {{
+        Progress {{ total: 0{init} }}
+    }}
+}}"
+        )
+    };
+    let none = Steps { generic: None, unbuffered: None, buffered: None, progress: progress("", ""), bytes: false };
+    let interrupted = "Err(e) if e.kind() == io::ErrorKind::Interrupted";
+    match p.workload {
+        Workload::Fixed => Steps {
+            generic: Some(format!(
+                "/// One step: one read() into a buffer of RS bytes; false once it returns 0.
+fn step<R: Read>(reader: &mut R, progress: &mut Progress) -> io::Result<bool> {{
+    let mut buf = [0u8; RS];
+    match reader.read(&mut buf) {{
+        Ok(0) => Ok(false),
+        Ok(n) => {{
+            progress.total += n as u64;
+            Ok(true)
+        }}
+        {interrupted} => Ok(true),
+        Err(e) => Err(e),
+    }}
+}}"
+            )),
+            ..none
+        },
+        Workload::Exact => Steps {
+            generic: Some(
+                "/// One step: one record of RS bytes with read_exact; the last one is what is left.
+fn step<R: Read>(reader: &mut R, progress: &mut Progress) -> io::Result<bool> {
+    let n = RS.min(progress.left);
+    if n == 0 {
+        return Ok(false);
+    }
+    let mut buf = [0u8; RS];
+    reader.read_exact(&mut buf[..n])?;
+    progress.left -= n;
+    progress.total += n as u64;
+    Ok(progress.left > 0)
+}"
+                .into(),
+            ),
+            progress: progress("\n    left: usize,", ", left: LEN"),
+            ..none
+        },
+        Workload::Bytes => Steps {
+            generic: Some(
+                "/// One step: the next byte of the stream's bytes() iterator.
+fn step<R: Read>(bytes: &mut io::Bytes<R>, progress: &mut Progress) -> io::Result<bool> {
+    match bytes.next() {
+        None => Ok(false),
+        Some(byte) => {
+            let _byte: u8 = byte?;
+            progress.total += 1;
+            Ok(true)
+        }
+    }
+}"
+                .into(),
+            ),
+            bytes: true,
+            ..none
+        },
+        Workload::ToEnd => Steps {
+            generic: Some(
+                "/// One step: the whole stream with read_to_end, then a scan for NUL.
+fn step<R: Read>(reader: &mut R, progress: &mut Progress) -> io::Result<bool> {
+    let mut all = Vec::with_capacity(LEN);
+    let n = reader.read_to_end(&mut all)?;
+    let _first_nul = all.iter().position(|&b| b == 0);
+    progress.total += n as u64;
+    Ok(false)
+}"
+                .into(),
+            ),
+            ..none
+        },
+        Workload::Lines => Steps {
+            unbuffered: Some(
+                "/// Without a buffer: one byte per read(), the only way not to take
+/// bytes that belong to the next line. Returns the line's length, 0 at the
+/// end (as read_until does).
+fn read_line_unbuffered<R: Read>(reader: &mut R, line: &mut Vec<u8>) -> io::Result<usize> {
+    line.clear();
+    let mut byte = [0u8; 1];
+    loop {
+        match reader.read(&mut byte) {
+            Ok(0) => return Ok(line.len()),
+            Ok(_) => {
+                line.push(byte[0]);
+                if byte[0] == b'\\n' {
+                    return Ok(line.len());
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// One step: one line.
+fn step_unbuffered<R: Read>(reader: &mut R, progress: &mut Progress) -> io::Result<bool> {
+    let n = read_line_unbuffered(reader, &mut progress.line)?;
+    progress.total += n as u64;
+    Ok(n > 0)
+}"
+                .into(),
+            ),
+            buffered: Some(
+                "/// With a buffer, one step: one line, copied out of the buffer by read_until.
+fn step_buffered<R: BufRead>(reader: &mut R, progress: &mut Progress) -> io::Result<bool> {
+    progress.line.clear();
+    let n = reader.read_until(b'\\n', &mut progress.line)?;
+    progress.total += n as u64;
+    Ok(n > 0)
+}"
+                .into(),
+            ),
+            progress: progress("\n    line: Vec<u8>,", ", line: Vec::new()"),
+            ..none
+        },
+        Workload::Frames => {
+            let payload = if p.reuse {
+                "    // `reuse=on`: one payload buffer for every frame of the stream.
+    if progress.payload.len() < len {
+        progress.payload.resize(len, 0);
+    }
+    reader.read_exact(&mut progress.payload[..len])?;"
+            } else {
+                "    // A fresh Vec per frame, as code that hands each payload on does.
+    let mut payload = vec![0u8; len];
+    reader.read_exact(&mut payload)?;"
+            };
+            Steps {
+                generic: Some(format!(
+                    "/// One step: a frame, its 4-byte big-endian length, then the payload.
+fn step<R: Read>(reader: &mut R, progress: &mut Progress) -> io::Result<bool> {{
+    let mut header = [0u8; 4];
+    // The first header byte alone: 0 bytes here is a clean end of stream.
+    match reader.read(&mut header[..1]) {{
+        Ok(0) => return Ok(false),
+        Ok(_) => {{}}
+        {interrupted} => return Ok(true),
+        Err(e) => return Err(e),
+    }}
+    reader.read_exact(&mut header[1..])?;
+    let len = u32::from_be_bytes(header) as usize;
+{payload}
+    progress.total += 4 + len as u64;
+    Ok(true)
+}}"
+                )),
+                progress: if p.reuse { progress("\n    payload: Vec<u8>,", ", payload: Vec::new()") } else { progress("", "") },
+                ..none
+            }
+        }
+        Workload::Scan => Steps {
+            unbuffered: Some(format!(
+                "/// Without a buffer, one step: one read() of RS bytes into our own array.
+fn step_unbuffered<R: Read>(reader: &mut R, progress: &mut Progress) -> io::Result<bool> {{
+    let mut buf = [0u8; RS];
+    let n = match reader.read(&mut buf) {{
+        Ok(n) => n,
+        {interrupted} => return Ok(true),
+        Err(e) => return Err(e),
+    }};
+    if n == 0 {{
+        return Ok(false);
+    }}
+    match buf[..n].iter().position(|&b| b == 0) {{
+        Some(at) => {{
+            progress.total += at as u64;
+            Ok(false)
+        }}
+        None => {{
+            progress.total += n as u64;
+            Ok(true)
+        }}
+    }}
+}}"
+            )),
+            buffered: Some(
+                "/// With a buffer, one step: scan it in place (fill_buf), then consume. No copy.
+fn step_buffered<R: BufRead>(reader: &mut R, progress: &mut Progress) -> io::Result<bool> {
+    let available = reader.fill_buf()?;
+    if available.is_empty() {
+        return Ok(false);
+    }
+    let n = available.len();
+    match available.iter().position(|&b| b == 0) {
+        Some(at) => {
+            reader.consume(at + 1);
+            progress.total += at as u64;
+            Ok(false)
+        }
+        None => {
+            reader.consume(n);
+            progress.total += n as u64;
+            Ok(true)
+        }
+    }
+}"
+                .into(),
+            ),
+            ..none
+        },
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -1102,6 +1445,53 @@ impl tokio::io::AsyncRead for Source {
     out
 }
 
+/// The self-contained form's `open`: a fresh source over the link's bytes.
+/// With several streams, `open(n)` opens stream `n` (from 1): the same
+/// bytes, its chunks drawn with the stream's own seed as BufLab draws them
+/// (`engine::source::stream_seed`); opening the first sets the count to 0,
+/// so the count is every stream's reads.
+fn contained_open(p: &Params) -> String {
+    let seeded = matches!(p.chunk, ChunkModel::Uniform { .. });
+    if p.streams <= 1 {
+        return format!(
+            "/// A fresh source over the link's bytes, its read count at 0.\nfn open() -> io::Result<Source> {{\n    \
+             SOURCE_READS.store(0, Ordering::Relaxed);\n    Ok(Source {{ data: stream(), pos: 0{} }})\n}}\n\n",
+            if seeded { ", chunks: SplitMix64(SEED)" } else { "" }
+        );
+    }
+    let mut out = String::new();
+    if seeded {
+        out.push_str(
+            "/// The chunk seed of stream `n` (from 1), as BufLab seeds each stream's chunks:
+/// the first takes SEED itself, the others unrelated seeds drawn from it.
+fn stream_seed(n: usize) -> u64 {
+    if n == 1 {
+        SEED
+    } else {
+        SplitMix64(SEED ^ ((n - 1) as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)).next()
+    }
+}
+
+",
+        );
+    }
+    let _ = write!(
+        out,
+        "/// A fresh source over the link's bytes for stream `n` (from 1); opening the
+/// first sets the read count to 0, so it counts the reads of every stream.
+fn open(n: usize) -> io::Result<Source> {{
+    if n == 1 {{
+        SOURCE_READS.store(0, Ordering::Relaxed);
+    }}
+    Ok(Source {{ data: stream(), pos: 0{} }})
+}}
+
+",
+        if seeded { ", chunks: SplitMix64(stream_seed(n))" } else { "" }
+    );
+    out
+}
+
 /// The chunking in a few words, for the self-contained program's header.
 fn chunks_in_words(chunk: ChunkModel) -> String {
     match chunk {
@@ -1149,10 +1539,11 @@ pub fn self_contained(p: &Params) -> Result<String, String> {
     if p.lab != Lab::Read {
         return Err("the write lab's program writes to files of its own; its self-contained form is not written yet".into());
     }
-    if p.streams > 1 {
+    if p.lives_in_time() {
         return Err(format!(
-            "this link reads {} streams round-robin; the self-contained program reads one, so its counts would not be the link's",
-            p.streams
+            "this link's source lives in time (rate {}/s): what a read finds depends on BufLab's clock, which the self-contained \
+             program does not keep, so its counts would not be the link's",
+            format_size(p.rate)
         ));
     }
     if p.readers.iter().all(|&k| reader_part(k, p, &|_| "app").part.described_only) {
@@ -1224,6 +1615,29 @@ mod tests {
         let s = snippet(&decode_link("rd=chained&wl=frames&pool=off").params);
         assert!(s.lines().filter(|l| l.contains("ChainedReader")).all(|l| l.trim_start().starts_with("//")), "{s}");
         assert!(s.contains("read_range") && s.contains("`pool=off`"), "{s}");
+    }
+
+    /// With several streams the program opens `buflab stream --streams`'s
+    /// files and reads them round-robin, one workload step per stream.
+    #[test]
+    fn several_streams_are_read_round_robin_from_their_own_files() {
+        let s = snippet(&decode_link("rd=unbuffered,std&wl=fixed&chunk=file&streams=3&len=64K").params);
+        for want in [
+            "const STREAMS: usize = 3;",
+            "File::open(format!(\"data-{stream}.bin\"))",
+            "let sources = (1..=STREAMS).map(open).collect::<io::Result<Vec<_>>>()?;",
+            "let n = round_robin(sources, step)?;",
+            "BufReader::with_capacity(CAP, open(stream)?)",
+            "fn round_robin<R>(",
+            "buflab stream --streams --out data.bin",
+        ] {
+            assert!(s.contains(want), "missing {want:?} in\n{s}");
+        }
+        assert!(!s.contains("fn app") && !s.contains("\"data.bin\""), "{s}");
+        let s = snippet(&decode_link("rd=std&wl=bytes&streams=2&len=64K&chunk=poor").params);
+        assert!(s.contains("readers.into_iter().map(Read::bytes).collect()") && s.contains("7877 + stream as u16"), "{s}");
+        let s = snippet(&decode_link("rd=std,tokio&wl=fixed&streams=2&len=64K&chunk=file").params);
+        assert!(s.contains("for stream in 1..=STREAMS {") && s.contains("with_tokio::open(stream).await"), "{s}");
     }
 
     #[test]

@@ -24,6 +24,7 @@ pub enum TermId {
     Exact,
     Measured,
     Modelled,
+    Arrival,
     Sweep,
     Knee,
 }

@@ -11,14 +11,15 @@ use super::content;
 use super::clock::{self, Clock, Sampling};
 use super::heap::{AllocScope, Lanes};
 use super::readers::{self, Driven, ReaderConfig};
-use super::source::{stream_seed, Probe, Source};
+use super::source::{Costs, Probe, Recorded, Source};
 #[cfg(feature = "timed")]
 use super::workload::CountSink;
 #[cfg(feature = "timed")]
 use super::{timed, timeline};
-use super::workload::{self, combined_digest, Consume, DigestSink, Spec};
+use super::workload::{self, combined_digest, Consume, DigestSink, Spec, Ticking};
 use crate::model::{
-    key, Id, Lab, LabReport, ParamError, Params, ReaderKind, Report, Run, Stage, Stats, Timeline, Timer, REPORT_FORMAT,
+    key, ArrivalCounts, Id, Lab, LabReport, ParamError, Params, ReaderKind, Report, Run, Stage, Stats, Timeline, Timer,
+    REPORT_FORMAT,
 };
 
 /// Checks `params`, then runs the experiment. `sampling` decides how hard to
@@ -96,6 +97,15 @@ pub fn run_with(params: &Params, clock: &dyn Clock, sampling: Sampling, timeline
     })
 }
 
+/// The counted pass alone, every reader of `params`: exact counts with no
+/// clock and no timing (for texts that quote a count, such as the glossary's).
+pub fn counts(params: &Params) -> Result<Vec<Run>, ParamError> {
+    params.check()?;
+    workload::check_served(params.workload)?;
+    let data = content::generate(params);
+    params.readers.iter().map(|&kind| count_reader_reusing(params, kind, &data)).collect()
+}
+
 /// [`run`] for a report whose counted pass is done (`counted`, a `counts`
 /// stage report of the same [`Params::experiment`], however it is shown,
 /// from either build of the engine): the timed pass and the timelines only. The page's counting worker has
@@ -147,30 +157,45 @@ fn run_write_lab(_: &Params, _: &dyn Clock, _: Sampling) -> Result<LabReport, Pa
     Err(ParamError { key: "lab", message: "this build of the engine counts the read lab only; the write lab runs in the full engine".into() })
 }
 
-/// Counts of one run: what the reader and application did and what the
-/// sources saw.
-struct Counted {
-    driven: Driven,
-    source_reads: u64,
-}
-
+/// The counted pass's drive: `kind` over one source per sink (the link's
+/// streams, each living in time when the link has a rate), every source
+/// counting into `probe`. The sinks tell `probe` of each piece the
+/// application receives ([`Ticking`]), which the reader's clock charges.
 fn once<C: Consume>(
     params: &Params,
     kind: ReaderKind,
     data: &[u8],
+    probe: &Probe,
     app_buf: &mut [u8],
-    sinks: &mut [C],
-) -> Result<Counted, ParamError> {
-    let probe = Probe::default();
+    sinks: &mut [Ticking<'_, C>],
+) -> Result<Driven, ParamError> {
     let mut sources = Lanes::with_capacity(sinks.len());
     for i in 0..sinks.len() {
-        let seed = stream_seed(params.seed, i);
-        sources.push(Source::new(data, params.chunk, seed, &probe).with_pending(params.pend, seed));
+        sources.push(Source::of_stream(data, params, i, probe));
     }
     let spec = Spec::of(params, data.len());
-    let driven = readers::drive_streams(kind, sources, &probe, ReaderConfig::of(params), &spec, app_buf, sinks)
+    readers::drive_streams(kind, sources, probe, ReaderConfig::of(params), &spec, app_buf, sinks)
+        .map_err(|e| ParamError { key: "run", message: format!("{} reader failed: {e}", kind.id()) })
+}
+
+/// The sizes each stream's reads return in a counted pass of `kind`, for
+/// the timed pass to replay ([`crate::engine::source::Replay`]): a source
+/// that lives in time decides them from the reader's clock, which the timed
+/// pass does not keep.
+pub fn read_sizes(params: &Params, kind: ReaderKind, data: &[u8]) -> Result<Vec<Vec<(u32, u32)>>, ParamError> {
+    let streams = params.streams as usize;
+    let probe = Probe::default();
+    let logs: Vec<std::cell::RefCell<Vec<(u32, u32)>>> = (0..streams).map(|_| Default::default()).collect();
+    let mut sources = Lanes::with_capacity(streams);
+    for (i, log) in logs.iter().enumerate() {
+        sources.push(Recorded { source: Source::of_stream(data, params, i, &probe), log });
+    }
+    let mut sinks: Vec<Ticking<'_, workload::CountSink>> =
+        (0..streams).map(|_| Ticking { inner: Default::default(), probe: &probe }).collect();
+    let mut app_buf = vec![0u8; params.rs as usize];
+    readers::drive_streams(kind, sources, &probe, ReaderConfig::of(params), &Spec::of(params, data.len()), &mut app_buf, &mut sinks)
         .map_err(|e| ParamError { key: "run", message: format!("{} reader failed: {e}", kind.id()) })?;
-    Ok(Counted { driven, source_reads: probe.source_reads() })
+    Ok(logs.into_iter().map(|l| l.into_inner()).collect())
 }
 
 /// The settings one reader's counted pass reads: the experiment's, except
@@ -185,7 +210,12 @@ fn count_key(params: &Params, kind: ReaderKind) -> Params {
     let plain = Params::default();
     let mut counted = params.experiment();
     counted.readers = vec![kind];
-    counted.sys = plain.sys;
+    // The costs move the reader's clock only when the source lives in time.
+    if params.rate == 0 {
+        counted.sys = plain.sys;
+        counted.sys_kib = plain.sys_kib;
+        counted.work = plain.work;
+    }
     if !takes(key::CAP) {
         counted.cap = plain.cap;
     }
@@ -217,7 +247,7 @@ fn count_reader_reusing(params: &Params, kind: ReaderKind, data: &[u8]) -> Resul
     let key = count_key(params, kind);
     COUNTED.with_borrow_mut(|kept| {
         if let Some((_, run)) = kept.iter().find(|(k, _)| *k == key) {
-            return Ok(Run { modelled_io_ns: modelled_io_ns(params, run.source_reads), ..counts_of(run) });
+            return Ok(Run { modelled_io_ns: modelled_io_ns(params, run.source_reads, run.source_bytes), ..counts_of(run) });
         }
         let run = count_reader(params, kind, data)?;
         if kept.len() == KEPT_COUNTS {
@@ -233,9 +263,9 @@ fn counts_of(run: &Run) -> Run {
     Run { digest: run.digest.clone(), timeline: None, ..*run }
 }
 
-/// Modelled I/O time: `sys` per source read.
-fn modelled_io_ns(params: &Params, source_reads: u64) -> f64 {
-    source_reads as f64 * params.sys as f64
+/// Modelled I/O time: `sys` per source read and `sys_kib` per KiB read.
+pub fn modelled_io_ns(params: &Params, source_reads: u64, source_bytes: u64) -> f64 {
+    source_reads as f64 * params.sys as f64 + source_bytes as f64 * params.sys_kib as f64 / 1024.0
 }
 
 /// The counted pass of one reader: its counts and digest, untimed
@@ -245,24 +275,36 @@ fn count_reader(params: &Params, kind: ReaderKind, data: &[u8]) -> Result<Run, P
     // The application's buffer and the sinks are the harness's, not the
     // reader's cost: made before the allocation scope starts.
     let mut app_buf = vec![0u8; params.rs as usize];
-    let mut digests: Vec<DigestSink> = (0..streams).map(|_| DigestSink::default()).collect();
+    let probe = Probe::default();
+    let mut digests: Vec<Ticking<'_, DigestSink>> =
+        (0..streams).map(|_| Ticking { inner: DigestSink::default(), probe: &probe }).collect();
 
     let scope = AllocScope::start();
-    let counted = once(params, kind, data, &mut app_buf, &mut digests)?;
+    let driven = once(params, kind, data, &probe, &mut app_buf, &mut digests)?;
     let alloc = scope.finish();
-    let per_stream: Vec<u64> = digests.iter().map(DigestSink::value).collect();
+    let per_stream: Vec<u64> = digests.iter().map(|d| d.inner.value()).collect();
 
-    let driven = counted.driven;
+    let (source_reads, source_bytes) = (probe.source_reads(), probe.source_bytes());
     Ok(Run {
         reader: kind,
-        source_reads: counted.source_reads,
+        source_reads,
         app_reads: driven.app.app_reads,
         bytes: driven.app.bytes,
         bytes_copied: driven.bytes_copied,
         alloc,
         digest: combined_digest(&per_stream),
         cpu_ns: Stats::default(),
-        modelled_io_ns: modelled_io_ns(params, counted.source_reads),
+        modelled_io_ns: modelled_io_ns(params, source_reads, source_bytes),
+        source_bytes,
+        arrival: params.lives_in_time().then(|| {
+            let w = probe.waiting();
+            ArrivalCounts {
+                waits: w.waits,
+                waited_ns: w.waited_ps as f64 / 1000.0,
+                joined: w.joined,
+                elapsed_ns: Costs::of(params).clock_ps(&probe) as f64 / 1000.0,
+            }
+        }),
         blocks: driven.blocks,
         polls: driven.polls.map(|p| p.polls),
         pendings: driven.polls.map(|p| p.pendings),
@@ -302,8 +344,14 @@ fn time_reader(
     sampling: Sampling,
 ) -> Stats {
     let mut sinks: Vec<CountSink> = (0..params.streams).map(|_| CountSink::default()).collect();
+    // A source living in time: the counted pass's read sizes, replayed.
+    let plans = params.lives_in_time()
+        .then(|| read_sizes(params, kind, data).unwrap_or_default());
     let stats = clock::sample(clock, resolution_ns, sampling, || {
-        let _ = timed::run(kind, params, data, app_buf, &mut sinks);
+        let _ = match &plans {
+            Some(plans) => timed::run_replayed(kind, params, data, plans, app_buf, &mut sinks),
+            None => timed::run(kind, params, data, app_buf, &mut sinks),
+        };
     });
     std::hint::black_box(sinks.iter().map(|s| s.0).sum::<u64>());
     stats

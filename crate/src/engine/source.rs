@@ -18,6 +18,12 @@
 //!   ready ([`ObservedRead::ready`]) at most once before each read, so an
 //!   async reader that asks again at once always gets its chunk on the next
 //!   try. The schedule has its own PRNG stream: it never changes the chunks;
+//! - a source with an [`Arrival`] (link key `rate`) lives in time: its
+//!   pieces arrive at the link's rate, the reader's clock is the modelled
+//!   cost of what it did (counted in the shared [`Probe`]), and a read gets
+//!   what has arrived and is unread, up to what it asks and up to
+//!   [`KERNEL_BUFFER`], or waits for the next piece. Deterministic: the
+//!   clock is integer picoseconds from exact counts;
 //! - a source of the `file` model answers `read_to_end` and `read_to_string`
 //!   as std's `File` does (see [`file_read_to_end`]): the calls a program
 //!   makes on a real file are the calls made here. The other models get
@@ -27,7 +33,7 @@ use std::cell::Cell;
 use std::io::{self, Read};
 use std::mem::MaybeUninit;
 
-use crate::model::{ChunkModel, PIPE_CHUNK};
+use crate::model::{ChunkModel, Params, PIPE_CHUNK};
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): tiny, fast, and fully specified,
 /// so the chunk sequence of a seed is part of the link contract. A library
@@ -199,6 +205,88 @@ impl Limit for WholeFile {
     }
 }
 
+/// The timed pass's chunks for a source that lives in time: the sizes the
+/// reads of a counted pass returned, in order (run-length encoded: the
+/// unbuffered reader's million 1-byte reads are one run). Replayed by the
+/// same reader and workload, each read gets what it got there.
+#[derive(Clone, Debug)]
+pub struct Replay<'r> {
+    runs: &'r [(u32, u32)],
+    next: usize,
+    size: u32,
+    left: u32,
+}
+
+impl<'r> Replay<'r> {
+    pub fn new(runs: &'r [(u32, u32)]) -> Replay<'r> {
+        Replay { runs, next: 0, size: 0, left: 0 }
+    }
+}
+
+impl Limit for Replay<'_> {
+    const INTERRUPTS: bool = false;
+    #[inline]
+    fn next_limit(&mut self) -> usize {
+        while self.left == 0 {
+            match self.runs.get(self.next) {
+                Some(&(size, count)) => (self.size, self.left, self.next) = (size, count, self.next + 1),
+                // Past the log (it is never): no limit.
+                None => return usize::MAX,
+            }
+        }
+        self.left -= 1;
+        self.size as usize
+    }
+}
+
+/// Records the sizes a [`Source`]'s reads return, for a [`Replay`]: only
+/// the calls that draw a chunk (bytes asked for and bytes left), as
+/// [`Stream`] draws one.
+pub struct Recorded<'a, 'l> {
+    pub source: Source<'a>,
+    pub log: &'l std::cell::RefCell<Vec<(u32, u32)>>,
+}
+
+impl Recorded<'_, '_> {
+    fn note(&self, asked: bool, n: usize) {
+        if !asked {
+            return;
+        }
+        let mut log = self.log.borrow_mut();
+        match log.last_mut() {
+            Some((size, count)) if *size as usize == n && *count < u32::MAX => *count += 1,
+            _ => log.push((n as u32, 1)),
+        }
+    }
+}
+
+impl Read for Recorded<'_, '_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let asked = !buf.is_empty() && self.source.remaining() > 0;
+        let n = self.source.read(buf)?;
+        self.note(asked, n);
+        Ok(n)
+    }
+
+    fn read_to_end(&mut self, buf: &mut Vec<u8>) -> io::Result<usize> {
+        Generic(self).read_to_end(buf)
+    }
+
+    fn read_to_string(&mut self, buf: &mut String) -> io::Result<usize> {
+        Generic(self).read_to_string(buf)
+    }
+}
+
+impl ObservedRead for Recorded<'_, '_> {
+    fn set_reader_buffer(&mut self, start: *const u8, len: usize) {
+        self.source.set_reader_buffer(start, len);
+    }
+
+    fn ready(&mut self) -> bool {
+        self.source.ready()
+    }
+}
+
 /// Draws the chunk size limit for each read call: any model, or a script.
 #[derive(Clone, Debug)]
 pub struct Chunker {
@@ -273,6 +361,46 @@ pub struct Probe {
     source_bytes: Cell<u64>,
     /// Bytes the source wrote anywhere but into the reader's own buffer.
     direct_bytes: Cell<u64>,
+    /// Pieces of data the application received ([`Ticking`] counts them):
+    /// each costs the link's `work` on the reader's clock.
+    pieces_taken: Cell<u64>,
+    /// Arrival in time: reads that found nothing arrived and waited for
+    /// the next piece, the modelled time they waited (ps), and reads that
+    /// returned bytes of more than one piece (pieces the kernel joined).
+    waits: Cell<u64>,
+    waited_ps: Cell<u64>,
+    joined: Cell<u64>,
+    /// `buflab real`: the application really spends `work` ns per piece.
+    #[cfg(not(target_arch = "wasm32"))]
+    spin: Cell<Option<Spin>>,
+}
+
+/// What [`Probe::arrival`] reports of a run that lived in time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Waiting {
+    pub waits: u64,
+    pub waited_ps: u64,
+    pub joined: u64,
+}
+
+/// The application's work per piece in a real run, kept as the model's
+/// clock keeps it: after its `k`-th piece the program waits, busy, until
+/// `k × work` plus the time its source reads took (waiting included) has
+/// passed since the run began. The program's own cost between reads (the
+/// reader's call, the sink, a slow build) is part of the work rather than
+/// added to it, and a program the machine set aside for a while catches up
+/// instead of falling behind for good, so its clock follows the model's:
+/// source reads, then `work` per piece. A piece never takes less than one
+/// clock reading (about 25 ns).
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Copy, Debug)]
+struct Spin {
+    work_ns: u64,
+    start: std::time::Instant,
+    /// Time spent in source reads so far, and when the current one began.
+    reading: std::time::Duration,
+    read_began: Option<std::time::Instant>,
+    pieces: u64,
 }
 
 impl Probe {
@@ -305,8 +433,361 @@ impl Probe {
         if direct {
             self.direct_bytes.set(self.direct_bytes.get() + n as u64);
         }
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(mut spin) = self.spin.get() {
+            if let Some(began) = spin.read_began.take() {
+                spin.reading += began.elapsed();
+            }
+            self.spin.set(Some(spin));
+        }
+    }
+
+    /// A real source read begins (its time counts as reading, not work).
+    #[inline]
+    pub fn read_begins(&self) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(mut spin) = self.spin.get() {
+            spin.read_began = Some(std::time::Instant::now());
+            self.spin.set(Some(spin));
+        }
+    }
+
+    /// Pieces of data the application received so far.
+    pub fn pieces_taken(&self) -> u64 {
+        self.pieces_taken.get()
+    }
+
+    /// One piece of data the application received (and, in a real run with
+    /// work, the work it spends on it).
+    #[inline]
+    pub fn took(&self) {
+        self.pieces_taken.set(self.pieces_taken.get() + 1);
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(mut spin) = self.spin.get() {
+            spin.pieces += 1;
+            self.spin.set(Some(spin));
+            let until = spin.reading + std::time::Duration::from_nanos(spin.work_ns.saturating_mul(spin.pieces));
+            while spin.start.elapsed() < until {
+                std::hint::spin_loop();
+            }
+        }
+    }
+
+    /// A real run: the application spends `work_ns` per piece it receives,
+    /// for real (see [`Spin`]). 0 spends nothing.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn spend_work(&self, work_ns: u64) {
+        let spin = (work_ns > 0).then(|| Spin {
+            work_ns,
+            start: std::time::Instant::now(),
+            reading: std::time::Duration::ZERO,
+            read_began: None,
+            pieces: 0,
+        });
+        self.spin.set(spin);
+    }
+
+    /// The waiting of a run that lived in time (zeros otherwise).
+    pub fn waiting(&self) -> Waiting {
+        Waiting { waits: self.waits.get(), waited_ps: self.waited_ps.get(), joined: self.joined.get() }
+    }
+
+    fn waited(&self, ps: u64) {
+        self.waits.set(self.waits.get() + 1);
+        self.waited_ps.set(self.waited_ps.get() + ps);
+    }
+
+    fn joined_pieces(&self) {
+        self.joined.set(self.joined.get() + 1);
     }
 }
+
+/// What the kernel holds for a reader in the arrival model, at most: Linux's
+/// default pipe, [`PIPE_PAGES`] pages of [`PAGE`] bytes (see [`Pipe`]). A
+/// loopback TCP socket's receive buffer starts at 128 KiB (`tcp_rmem`),
+/// about half of it window for data: about the same.
+pub const KERNEL_BUFFER: usize = PIPE_CHUNK;
+/// A pipe's pages and their size (Linux: `pipe_max_size` 64 KiB by default).
+pub const PIPE_PAGES: usize = 16;
+pub const PAGE: u64 = 4096;
+
+/// The kernel's buffer between a paced writer and the reader, as a Linux
+/// pipe keeps it (`fs/pipe.c`, `pipe_write`, `pipe_read`): up to 16 pages.
+/// A write of a piece first tries to append its last `len % 4096` bytes'
+/// worth (the whole of a piece under 4 KiB) to the newest page, when the
+/// pipe is not empty and that page has the room; the rest goes into new
+/// pages, 4 KiB each, as long as a page is free, and a writer with no free
+/// page waits for one (a piece under 4 KiB is written whole, into a new
+/// page). A read takes bytes from the oldest pages and frees each page it
+/// empties. So the pipe holds 16 pages of whole pieces: with 1–4 KiB pieces
+/// about 40 KiB, with 64–512-byte ones about 62 KiB. The model's writer
+/// writes a piece the moment it has arrived and the moment a page frees.
+#[derive(Clone, Debug)]
+struct Pipe {
+    /// The pages, a ring from `head`, `count` of them: each page's offset of
+    /// its first unread byte and its unread bytes.
+    pages: [(u16, u16); PIPE_PAGES],
+    head: usize,
+    count: usize,
+    /// Unread bytes in the pipe.
+    bytes: u64,
+    /// Stream bytes written into the pipe so far.
+    entered: u64,
+    /// Bytes of the piece being written that are not in the pipe yet (0:
+    /// the next piece has not begun).
+    piece_left: u64,
+    /// Draws the pieces' sizes again, as the writer writes them.
+    sizes: Chunker,
+    len: u64,
+}
+
+impl Pipe {
+    fn new(sizes: Chunker, len: u64) -> Pipe {
+        Pipe { pages: [(0, 0); PIPE_PAGES], head: 0, count: 0, bytes: 0, entered: 0, piece_left: 0, sizes, len }
+    }
+
+    fn page(&mut self, i: usize) -> &mut (u16, u16) {
+        &mut self.pages[(self.head + i) % PIPE_PAGES]
+    }
+
+    /// The writer writes what has arrived (the stream's first `arrived`
+    /// bytes, whole pieces) until it is written or no page is free.
+    fn write(&mut self, arrived: u64) {
+        loop {
+            if self.piece_left == 0 {
+                if self.entered >= arrived {
+                    return;
+                }
+                let size = (self.sizes.next_limit().max(1) as u64).min(self.len - self.entered);
+                self.piece_left = size;
+                // The tail's worth (a small piece whole) joins the newest page if it fits.
+                let merged = size % PAGE;
+                if merged != 0 && self.count > 0 {
+                    let last = self.count - 1;
+                    let (offset, unread) = *self.page(last);
+                    if u64::from(offset) + u64::from(unread) + merged <= PAGE {
+                        self.page(last).1 += merged as u16;
+                        self.fill(merged);
+                    }
+                }
+                continue;
+            }
+            if self.count == PIPE_PAGES {
+                return; // the writer waits for a page
+            }
+            let n = self.piece_left.min(PAGE);
+            let at = self.count;
+            self.count += 1;
+            *self.page(at) = (0, n as u16);
+            self.fill(n);
+        }
+    }
+
+    fn fill(&mut self, n: u64) {
+        self.bytes += n;
+        self.entered += n;
+        self.piece_left -= n;
+    }
+
+    /// A read of up to `want` bytes from the oldest pages; returns how many.
+    fn read(&mut self, want: u64) -> u64 {
+        let mut got = 0;
+        while got < want && self.count > 0 {
+            let front = self.page(0);
+            let n = u64::from(front.1).min(want - got);
+            front.0 += n as u16;
+            front.1 -= n as u16;
+            got += n;
+            if front.1 == 0 {
+                self.head = (self.head + 1) % PIPE_PAGES;
+                self.count -= 1;
+            }
+        }
+        self.bytes -= got;
+        got
+    }
+}
+
+/// Picoseconds per second.
+const PS: u128 = 1_000_000_000_000;
+
+/// The reader's costs, in ps: per source read (`sys`), per byte a read
+/// returns (`sys_kib` / 1024) and per piece of data the application
+/// receives (`work`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Costs {
+    pub read_ps: u64,
+    pub kib_ps: u64,
+    pub piece_ps: u64,
+}
+
+impl Costs {
+    pub fn of(p: &Params) -> Costs {
+        Costs { read_ps: p.sys * 1000, kib_ps: p.sys_kib * 1000, piece_ps: p.work * 1000 }
+    }
+
+    /// The reader's clock (ps): the cost of everything it has done, plus
+    /// the time it waited.
+    pub fn clock_ps(&self, probe: &Probe) -> u64 {
+        self.read_ps * probe.source_reads()
+            + self.kib_ps * probe.source_bytes() / 1024
+            + self.piece_ps * probe.pieces_taken()
+            + probe.waited_ps.get()
+    }
+}
+
+/// Arrival in time (link key `rate`): the stream's pieces, their sizes drawn
+/// by the chunk model and seed (the sizes a real writer writes,
+/// `engine::real::native`), arrive one after the other at `rate` bytes per
+/// second: piece `i` is complete at `(bytes through piece i) / rate`. A read
+/// at the reader's clock `t` gets the bytes that have arrived by `t` and are
+/// unread, at most what it asks and at most [`KERNEL_BUFFER`]; with none, it
+/// waits until the next piece arrives (the clock jumps there) and takes
+/// what arrived then. What the kernel holds beyond its buffer stands for
+/// a writer blocked on a full buffer that refills it at once.
+///
+/// A reader faster than the rate waits before almost every read and gets
+/// one piece per read, as a link without `rate` models; a reader slower
+/// than the rate finds pieces waiting and gets them joined, as much as it
+/// asks.
+#[derive(Clone, Debug)]
+pub struct Arrival {
+    rate: u64,
+    costs: Costs,
+    /// The writer's side: draws the sizes of the pieces still to arrive.
+    writer: Chunker,
+    /// Bytes of the pieces that have arrived; pieces that have arrived.
+    arrived: u64,
+    pieces_arrived: u64,
+    /// The next piece to arrive: where it ends in the stream and when (ps).
+    next_end: u64,
+    next_at_ps: u64,
+    /// The reader's side: the same sizes drawn again, to know where the
+    /// piece holding the next unread byte ends; pieces read to their end.
+    reader: Chunker,
+    read_end: u64,
+    pieces_read: u64,
+    /// What the kernel holds between them.
+    pipe: Pipe,
+    len: u64,
+}
+
+/// What the kernel holds for a source living in time (the timeline shows it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Held {
+    /// Bytes arrived and not yet read.
+    pub bytes: u64,
+    /// Pieces with bytes arrived and not yet read.
+    pub pieces: u64,
+    /// The reader's clock (ps).
+    pub clock_ps: u64,
+}
+
+impl Arrival {
+    /// The arrival model of `params` for a stream of `len` bytes whose
+    /// chunks are seeded with `seed`; `None` without a rate, and for a
+    /// regular file, which has all its bytes.
+    pub fn of(params: &Params, seed: u64, len: usize) -> Option<Arrival> {
+        if !params.lives_in_time() {
+            return None;
+        }
+        let chunker = Chunker::new(params.chunk, seed);
+        let mut a = Arrival {
+            rate: params.rate,
+            costs: Costs::of(params),
+            writer: chunker.clone(),
+            pipe: Pipe::new(chunker.clone(), len as u64),
+            arrived: 0,
+            pieces_arrived: 0,
+            next_end: 0,
+            next_at_ps: 0,
+            reader: chunker,
+            read_end: 0,
+            pieces_read: 0,
+            len: len as u64,
+        };
+        a.draw_next();
+        a.read_end = if len == 0 { u64::MAX } else { a.reader_piece(0) };
+        Some(a)
+    }
+
+    /// Draws the next piece to arrive (none past the end).
+    fn draw_next(&mut self) {
+        if self.arrived >= self.len {
+            self.next_at_ps = u64::MAX;
+            return;
+        }
+        let size = (self.writer.next_limit().max(1) as u64).min(self.len - self.arrived);
+        self.next_end = self.arrived + size;
+        // At most 64 MiB × 10^12 / 1 KiB/s: within 64 bits after the division.
+        self.next_at_ps = (u128::from(self.next_end) * PS).div_ceil(u128::from(self.rate)) as u64;
+    }
+
+    /// The end of the piece that starts at `from`, on the reader's side.
+    fn reader_piece(&mut self, from: u64) -> u64 {
+        from + (self.reader.next_limit().max(1) as u64).min(self.len - from)
+    }
+
+    /// Every piece that has arrived by `t_ps`.
+    fn arrive(&mut self, t_ps: u64) {
+        while self.next_at_ps <= t_ps {
+            self.arrived = self.next_end;
+            self.pieces_arrived += 1;
+            self.draw_next();
+        }
+    }
+
+    /// How many bytes a read of up to `want` bytes (both above 0) at `pos`
+    /// returns, waiting first if nothing has arrived.
+    fn grant(&mut self, pos: u64, want: usize, probe: &Probe) -> usize {
+        let now = self.costs.clock_ps(probe);
+        self.arrive(now);
+        self.pipe.write(self.arrived);
+        if self.pipe.bytes == 0 {
+            // A read that blocks until the next piece arrives.
+            let at = self.next_at_ps;
+            probe.waited(at - now);
+            self.arrive(at);
+            self.pipe.write(self.arrived);
+        }
+        let n = self.pipe.read(want as u64);
+        debug_assert!(n > 0 && self.pipe.entered - self.pipe.bytes == pos + n, "the pipe hands over the stream in order");
+        let end = pos + n;
+        if end > self.read_end {
+            probe.joined_pieces();
+        }
+        self.read_to(end);
+        n as usize
+    }
+
+    /// The reader has read every byte before `end`: every piece that ends
+    /// there or before has been read to its end.
+    fn read_to(&mut self, end: u64) {
+        while self.read_end <= end {
+            self.pieces_read += 1;
+            if self.read_end >= self.len {
+                self.read_end = u64::MAX;
+                break;
+            }
+            self.read_end = self.reader_piece(self.read_end);
+        }
+    }
+
+    /// What the kernel holds for a reader that has read `pos` bytes, at its
+    /// clock `clock_ps` (both never smaller than at the last call): the
+    /// buffer timeline follows a copy of the source's arrival with it.
+    pub fn observe(&mut self, pos: u64, clock_ps: u64) -> Held {
+        self.arrive(clock_ps);
+        self.read_to(pos);
+        Held { bytes: self.arrived.saturating_sub(pos), pieces: self.pieces_arrived.saturating_sub(self.pieces_read), clock_ps }
+    }
+
+    /// The reader's costs.
+    pub fn costs(&self) -> Costs {
+        self.costs
+    }
+}
+
 
 /// When a source is not yet ready: the `pend` percentage of reads, drawn
 /// with a seed. A read it delays gets one "not ready" answer, then the chunk.
@@ -386,6 +867,8 @@ pub struct Source<'a> {
     reader_buffer: (usize, usize),
     /// When an async reader finds the source not ready; `None`: always ready.
     pending: Option<Pending>,
+    /// Arrival in time; `None`: each read gets one fresh chunk.
+    arrival: Option<Arrival>,
 }
 
 impl<'a> Source<'a> {
@@ -394,8 +877,26 @@ impl<'a> Source<'a> {
     }
 
     pub fn with_chunker(data: &'a [u8], chunker: Chunker, probe: &'a Probe) -> Self {
-        Source { data, pos: 0, chunker, probe, reader_buffer: (0, 0), pending: None }
+        Source { data, pos: 0, chunker, probe, reader_buffer: (0, 0), pending: None, arrival: None }
     }
+
+    /// The same source, living in time (see [`Arrival`]); `None` leaves it
+    /// as it is.
+    pub fn with_arrival(mut self, arrival: Option<Arrival>) -> Self {
+        self.arrival = arrival;
+        self
+    }
+
+    /// The source of stream `index` of an experiment: the link's chunks,
+    /// `Pending` schedule and arrival in time, each seeded for the stream.
+    pub fn of_stream(data: &'a [u8], params: &Params, index: usize, probe: &'a Probe) -> Self {
+        let seed = stream_seed(params.seed, index);
+        Source::new(data, params.chunk, seed, probe)
+            .with_pending(params.pend, seed)
+            .with_arrival(Arrival::of(params, seed, data.len()))
+    }
+
+
 
     /// The same source, not ready before `percent` % of its reads (link key
     /// `pend`), drawn from `seed` (the stream's seed: each stream has its own
@@ -428,6 +929,9 @@ impl Source<'_> {
         let remaining = self.remaining();
         if want == 0 || remaining == 0 {
             return Some(0);
+        }
+        if let Some(arrival) = self.arrival.as_mut() {
+            return Some(arrival.grant(self.pos as u64, want, self.probe));
         }
         match self.chunker.next_limit() {
             0 => {
@@ -944,6 +1448,98 @@ mod tests {
         let mut s = String::from("> ");
         let err = Stream::<_, ()>::new(&[b'a', 0xFF][..], WholeFile).read_to_string(&mut s).unwrap_err();
         assert_eq!((err.kind(), s.as_str()), (io::ErrorKind::InvalidData, "> "));
+    }
+
+    /// The sizes one reader's reads get from a source of `params` living in
+    /// time, the application taking each read's bytes as one piece.
+    fn arrival_reads(params: &Params, want: usize) -> (Vec<usize>, Waiting) {
+        let data = counting_bytes(params.len as usize);
+        let probe = Probe::default();
+        let mut source = Source::of_stream(&data, params, 0, &probe);
+        let mut buf = vec![0u8; want];
+        let mut sizes = Vec::new();
+        loop {
+            let n = source.read(&mut buf).unwrap();
+            assert_eq!(&buf[..n], &data[sizes.iter().sum::<usize>()..][..n], "the stream's bytes, in order");
+            probe.took();
+            if n == 0 {
+                return (sizes, probe.waiting());
+            }
+            sizes.push(n);
+        }
+    }
+
+    fn poor(len: u64) -> Params {
+        Params { len, chunk: ChunkModel::Uniform { min: 64, max: 512 }, sys: 150, ..Params::default() }
+    }
+
+    #[test]
+    fn a_reader_that_always_waits_gets_one_piece_per_read_as_without_a_rate() {
+        // 1 KiB/s: every piece arrives long after the reader took the last.
+        let slow = Params { rate: 1024, ..poor(200_000) };
+        let (sizes, waiting) = arrival_reads(&slow, 1024);
+        let (plain, _) = arrival_reads(&poor(200_000), 1024);
+        assert_eq!(sizes, plain, "the same pieces, one per read");
+        assert_eq!((waiting.waits, waiting.joined), (sizes.len() as u64, 0), "every read waited, none got two pieces");
+        // The last piece arrives at len ÷ rate: the reader waited for it.
+        assert!(waiting.waited_ps >= 195 * 1_000_000_000_000, "{}", waiting.waited_ps);
+    }
+
+    #[test]
+    fn a_reader_behind_a_fast_writer_gets_what_it_asks_up_to_the_kernels_buffer() {
+        // 64 GiB/s and 10 µs of work per piece: everything has arrived after the first read.
+        let fast = Params { rate: 64 << 30, work: 10_000, ..poor(1 << 20) };
+        let (sizes, waiting) = arrival_reads(&fast, 8192);
+        assert_eq!(waiting.waits, 1, "only the first read, at the stream's start, waits");
+        assert!(sizes[1..sizes.len() - 1].iter().all(|&n| n == 8192), "{sizes:?}");
+        // A pipe's 16 pages of whole 64–512-byte pieces: a little under 64 KiB.
+        let (sizes, _) = arrival_reads(&fast, 1 << 20);
+        assert!(sizes[1..].iter().all(|&n| n <= KERNEL_BUFFER) && sizes[2] > 60_000, "{sizes:?}");
+        // Pieces of 3 KiB leave each page a KiB short: 16 pieces, 48 KiB.
+        let (sizes, _) = arrival_reads(&Params { chunk: ChunkModel::Fixed { size: 3072 }, ..fast.clone() }, 1 << 20);
+        assert_eq!(sizes[2], 16 * 3072, "{sizes:?}");
+        // 100-byte pieces fill a page 40 at a time: 16 × 4,000 bytes.
+        let (sizes, _) = arrival_reads(&Params { chunk: ChunkModel::Fixed { size: 100 }, ..fast.clone() }, 1 << 20);
+        assert_eq!(sizes[2], 16 * 4000, "{sizes:?}");
+    }
+
+    #[test]
+    fn a_reader_that_works_slower_than_the_rate_finds_pieces_joined() {
+        // 100 ns per byte of work against 16 MiB/s: the reader falls behind.
+        let behind = Params { rate: 16 << 20, work: 100 * 512, ..poor(1 << 20) };
+        let (sizes, waiting) = arrival_reads(&behind, 512);
+        assert!(waiting.joined > sizes.len() as u64 / 2, "{waiting:?} over {} reads", sizes.len());
+        // The same reader at a quarter of its pace keeps up.
+        let (_, keeping_up) = arrival_reads(&Params { rate: 1 << 20, ..behind.clone() }, 512);
+        assert_eq!(keeping_up.joined, 0);
+        // And the model is a function of the link: run again, the same reads.
+        assert_eq!(arrival_reads(&behind, 512).0, sizes);
+    }
+
+    #[test]
+    fn a_file_has_all_its_bytes_whatever_the_rate() {
+        let file = Params { chunk: ChunkModel::File, rate: 1024, len: 10_000, ..Params::default() };
+        assert!(Arrival::of(&file, 1, 10_000).is_none());
+        assert!(Arrival::of(&Params { rate: 0, ..poor(10_000) }, 1, 10_000).is_none());
+    }
+
+    #[test]
+    fn a_replay_limits_each_read_to_the_logged_size() {
+        let log = [(5u32, 2u32), (1, 1), (7, 3)];
+        let mut r = Replay::new(&log);
+        let got: Vec<usize> = (0..7).map(|_| r.next_limit()).collect();
+        assert_eq!(got, [5, 5, 1, 7, 7, 7, usize::MAX]);
+    }
+
+    #[test]
+    fn the_arrival_cost_model_weighs_reads_bytes_and_pieces() {
+        let p = Params { sys: 100, sys_kib: 1024, work: 10, ..Params::default() };
+        let probe = Probe::default();
+        probe.record(2048, false);
+        probe.record(0, false);
+        probe.took();
+        // 2 reads × 100 ns + 2048 bytes × 1 ns + 1 piece × 10 ns.
+        assert_eq!(Costs::of(&p).clock_ps(&probe), (200 + 2048 + 10) * 1000);
     }
 
     #[test]

@@ -23,7 +23,7 @@ use std::marker::PhantomData;
 
 use super::heap::Lanes;
 use super::readers::{self, ReaderConfig, Strategy, Visit};
-use super::source::{stream_seed, AtMost, Limit, Stream, Uniform, WholeFile};
+use super::source::{stream_seed, AtMost, Limit, Replay, Stream, Uniform, WholeFile};
 use super::workload::{self, AppReader, Arity, Consume, CountSink, Many, One, Spec};
 use crate::model::{ChunkModel, Params, ReaderKind, Workload};
 
@@ -47,9 +47,10 @@ pub fn run(
         type Output = io::Result<()>;
         fn visit<T: Strategy>(self) -> io::Result<()> {
             let Run { params, data, app_buf, sinks } = self;
+            let seed = |i| stream_seed(params.seed, i);
             match params.chunk {
                 ChunkModel::Uniform { min, max } => {
-                    by_workload::<T, _>(params, data, app_buf, sinks, |seed| Uniform::new(min, max, seed))
+                    by_workload::<T, _>(params, data, app_buf, sinks, |i| Uniform::new(min, max, seed(i)))
                 }
                 ChunkModel::File => by_workload::<T, _>(params, data, app_buf, sinks, |_| WholeFile),
                 model => {
@@ -62,12 +63,41 @@ pub fn run(
     readers::visit(kind, Run { params, data, app_buf, sinks })
 }
 
+/// [`run`] for a source that lives in time (link key `rate`): each stream's
+/// reads get the sizes `plans[i]` logged in a counted pass of the same
+/// reader ([`Replay`]), so the timed pass makes the counted pass's calls
+/// without a clock of its own.
+pub fn run_replayed(
+    kind: ReaderKind,
+    params: &Params,
+    data: &[u8],
+    plans: &[Vec<(u32, u32)>],
+    app_buf: &mut [u8],
+    sinks: &mut [CountSink],
+) -> io::Result<()> {
+    struct Run<'a> {
+        params: &'a Params,
+        data: &'a [u8],
+        plans: &'a [Vec<(u32, u32)>],
+        app_buf: &'a mut [u8],
+        sinks: &'a mut [CountSink],
+    }
+    impl Visit for Run<'_> {
+        type Output = io::Result<()>;
+        fn visit<T: Strategy>(self) -> io::Result<()> {
+            let Run { params, data, plans, app_buf, sinks } = self;
+            by_workload::<T, _>(params, data, app_buf, sinks, |i| Replay::new(&plans[i]))
+        }
+    }
+    readers::visit(kind, Run { params, data, plans, app_buf, sinks })
+}
+
 fn by_workload<T: Strategy, C: Limit>(
     p: &Params,
     data: &[u8],
     app_buf: &mut [u8],
     sinks: &mut [CountSink],
-    chunks: impl Fn(u64) -> C,
+    chunks: impl Fn(usize) -> C,
 ) -> io::Result<()> {
     let spec = Spec { workload: p.workload, rs: app_buf.len(), len: data.len(), reuse: p.reuse };
     let go = Go { config: ReaderConfig::of(p), spec, seed: p.seed, pend: p.pend, data, app_buf, sinks };
@@ -78,13 +108,13 @@ fn by_workload<T: Strategy, C: Limit>(
     }
 }
 
-fn by_loop<T: Strategy, C: Limit, A: Arity + 'static>(go: Go<'_>, chunks: impl Fn(u64) -> C) -> io::Result<()> {
+fn by_loop<T: Strategy, C: Limit, A: Arity + 'static>(go: Go<'_>, chunks: impl Fn(usize) -> C) -> io::Result<()> {
     struct Simulated<'a, T, C, F> {
         go: Go<'a>,
         chunks: F,
         types: PhantomData<(T, C)>,
     }
-    impl<T: Strategy, C: Limit, F: Fn(u64) -> C> WithLoop for Simulated<'_, T, C, F> {
+    impl<T: Strategy, C: Limit, F: Fn(usize) -> C> WithLoop for Simulated<'_, T, C, F> {
         type Output = io::Result<()>;
         fn with<W: Loop>(self) -> io::Result<()> {
             self.go.run::<T, C, W>(self.chunks)
@@ -145,12 +175,12 @@ impl Go<'_> {
     /// Builds the readers over fresh streams and runs loop `W` once. Never
     /// inlined: each (reader, chunk kind, workload) compiles on its own.
     #[inline(never)]
-    fn run<T: Strategy, C: Limit, W: Loop>(self, chunks: impl Fn(u64) -> C) -> io::Result<()> {
+    fn run<T: Strategy, C: Limit, W: Loop>(self, chunks: impl Fn(usize) -> C) -> io::Result<()> {
         let shared = T::shared(self.config)?;
         let mut sources = Lanes::with_capacity(self.sinks.len());
         for i in 0..self.sinks.len() {
             let seed = stream_seed(self.seed, i);
-            sources.push(Stream::<C, W>::new(self.data, chunks(seed)).with_pending(self.pend, seed));
+            sources.push(Stream::<C, W>::new(self.data, chunks(i)).with_pending(self.pend, seed));
         }
         let config = self.config;
         let readers = sources.map(|source| T::build(&shared, config, source));
@@ -273,6 +303,47 @@ mod tests {
                     let sums = |s: &[CountSink]| s.iter().map(|c| c.0).collect::<Vec<_>>();
                     assert_eq!(sums(&timed), sums(&counted), "{} {} {chunk:?}", kind.id(), workload.id());
                 }
+            }
+        }
+    }
+
+    /// Over a source living in time the timed pass replays the counted
+    /// pass's read sizes: the same calls, the same pieces.
+    #[test]
+    fn the_timed_pass_replays_the_counted_reads_of_a_source_living_in_time() {
+        use crate::engine::experiment::read_sizes;
+        use crate::engine::heap::Lanes;
+        use crate::engine::readers::{drive_streams, ReaderConfig};
+        use crate::engine::source::{Probe, Source};
+        use crate::engine::workload::Ticking;
+        for kind in ReaderKind::all() {
+            for workload in Workload::all() {
+                let p = Params {
+                    len: 30_000,
+                    chunk: ChunkModel::Uniform { min: 1, max: 400 },
+                    cap: 256,
+                    rs: 5,
+                    workload,
+                    streams: 2,
+                    nul: 25_000,
+                    rate: 4 << 20,
+                    work: 300,
+                    ..Params::default()
+                };
+                let data = content::generate(&p);
+                let plans = read_sizes(&p, kind, &data).unwrap();
+                let mut timed = [CountSink::default(), CountSink::default()];
+                run_replayed(kind, &p, &data, &plans, &mut [0u8; 5], &mut timed).unwrap();
+                let probe = Probe::default();
+                let mut sources = Lanes::with_capacity(2);
+                for i in 0..2 {
+                    sources.push(Source::of_stream(&data, &p, i, &probe));
+                }
+                let spec = Spec { workload, rs: 5, len: data.len(), reuse: false };
+                let mut counted = [Ticking { inner: CountSink::default(), probe: &probe }, Ticking { inner: CountSink::default(), probe: &probe }];
+                drive_streams(kind, sources, &probe, ReaderConfig::of(&p), &spec, &mut [0u8; 5], &mut counted).unwrap();
+                assert!(probe.waiting().joined > 0 || kind == ReaderKind::Unbuffered, "{}: the reads are the arrival model's", kind.id());
+                assert_eq!(timed.iter().map(|c| c.0).collect::<Vec<_>>(), counted.iter().map(|c| c.inner.0).collect::<Vec<_>>(), "{} {}", kind.id(), workload.id());
             }
         }
     }

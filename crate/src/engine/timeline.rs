@@ -29,9 +29,9 @@ use std::mem::MaybeUninit;
 use super::heap::Lanes;
 use super::readers::OwnCounts;
 use super::readers::{self, Look, ReaderConfig, Strategy, Visit};
-use super::source::{file_read_to_end, file_read_to_string, stream_seed, FileRead, ObservedRead, Probe, Source};
-use super::workload::{self, AppCounts, AppReader, Consume, FrameBuf, Spec, Tally};
-use crate::model::{Op, OpKind, Params, Piece, ReaderKind, Shape, SourceRead, Span, Timeline, Workload};
+use super::source::{file_read_to_end, file_read_to_string, stream_seed, Arrival, FileRead, ObservedRead, Probe, Source};
+use super::workload::{self, AppCounts, AppReader, Consume, FrameBuf, Spec, Tally, Ticking};
+use crate::model::{Kernel, Op, OpKind, Params, Piece, ReaderKind, Shape, SourceRead, Span, Timeline, Workload};
 
 /// Application operations recorded per reader (the model's
 /// [`TIMELINE_OPS`](crate::model::TIMELINE_OPS), which bounds the link's `step`).
@@ -93,12 +93,13 @@ impl Visit for Trace<'_, '_> {
 
     fn visit<T: Strategy>(self) -> io::Result<AppCounts> {
         let Trace { params, data, rec, seen } = self;
-        let probe = Probe::default();
-        let seed = stream_seed(params.seed, 0);
-        let source = Source::new(data, params.chunk, seed, &probe).with_pending(params.pend, seed);
+        let probe = &rec.probe;
+        let source = Source::of_stream(data, params, 0, probe);
+        // The kernel's side, followed alongside the source's own.
+        *rec.kernel.borrow_mut() = Arrival::of(params, stream_seed(params.seed, 0), data.len());
         let spec = Spec { workload: params.workload, rs: params.rs as usize, len: data.len(), reuse: params.reuse };
         let mut app_buf = vec![0u8; params.rs as usize];
-        let mut sinks = [TraceSink { rec, seen }];
+        let mut sinks = [Ticking { inner: TraceSink { rec, seen }, probe }];
         let config = ReaderConfig::of(params);
         let shared = T::shared(config)?;
         let counts = || T::counted(&shared).unwrap_or_default();
@@ -110,7 +111,7 @@ impl Visit for Trace<'_, '_> {
         let reader = T::build(&shared, config, source);
         let meter = match T::counted(&shared) {
             Some(_) => Meter::Counted(Box::new(counts)),
-            None => Meter::Probe(&probe),
+            None => Meter::Probe(probe),
         };
         let traced = Traced { inner: reader, look: T::look::<Logged>, rec, meter, next_byte: params.workload == Workload::Bytes };
         drive_one(&spec, traced, &mut app_buf, &mut sinks)
@@ -121,7 +122,7 @@ fn drive_one<R: AppReader>(
     spec: &Spec,
     reader: R,
     app_buf: &mut [u8],
-    sinks: &mut [TraceSink<'_, '_>],
+    sinks: &mut [Ticking<'_, TraceSink<'_, '_>>],
 ) -> io::Result<AppCounts> {
     let mut readers = Lanes::with_capacity(1);
     readers.push(reader);
@@ -164,6 +165,12 @@ struct Recorder {
     full: Cell<bool>,
     /// An operation is being recorded.
     in_op: Cell<bool>,
+    /// The traced source's counts (and, living in time, the reader's clock).
+    probe: Probe,
+    /// A source living in time: its arrivals, followed by the reader's
+    /// clock and the bytes its reads returned (`source_pos`).
+    kernel: RefCell<Option<Arrival>>,
+    source_pos: Cell<u64>,
 }
 
 impl Recorder {
@@ -189,6 +196,9 @@ impl Recorder {
             ops: RefCell::new(Vec::new()),
             full: Cell::new(false),
             in_op: Cell::new(false),
+            probe: Probe::default(),
+            kernel: RefCell::new(None),
+            source_pos: Cell::new(0),
         }
     }
 
@@ -256,6 +266,7 @@ impl Recorder {
             None => (None, 0),
         };
         let returned = *result.as_ref().unwrap_or(&0) as u64;
+        self.source_pos.set(self.source_pos.get() + returned);
         self.read_count.set(self.read_count.get() + 1);
         self.read_bytes.set(self.read_bytes.get() + returned);
         let mut reads = self.reads.borrow_mut();
@@ -263,6 +274,23 @@ impl Recorder {
             let interrupted = matches!(result, Err(e) if e.kind() == ErrorKind::Interrupted);
             reads.push(SourceRead { requested: requested as u64, returned, interrupted, block, offset });
         }
+    }
+
+    /// What the kernel holds after an operation, for a source that lives in
+    /// time; `before`: the probe's waiting when the operation began.
+    fn kernel_after(&self, before: crate::engine::source::Waiting) -> Option<Kernel> {
+        let mut kernel = self.kernel.borrow_mut();
+        let arrival = kernel.as_mut()?;
+        let clock = arrival.costs().clock_ps(&self.probe);
+        let held = arrival.observe(self.source_pos.get(), clock);
+        let now = self.probe.waiting();
+        Some(Kernel {
+            bytes: held.bytes,
+            pieces: held.pieces,
+            clock_ns: held.clock_ps as f64 / 1000.0,
+            waits: now.waits - before.waits,
+            joined: now.joined - before.joined,
+        })
     }
 
     fn piece(&self, bytes: &[u8]) {
@@ -377,6 +405,23 @@ pub fn caption(op: &Op, shape: Shape) -> String {
             "the buffer is empty".to_string()
         } else {
             format!("{} left in the buffer", bytes(op.buffered))
+        });
+    }
+    if let Some(k) = op.kernel {
+        if k.waits > 0 {
+            parts.push(if k.waits == 1 {
+                "the source read waited for the next piece to arrive".to_string()
+            } else {
+                format!("{} source reads waited for the next piece", k.waits)
+            });
+        }
+        if k.joined > 0 {
+            parts.push("pieces arrived while the reader was busy, and one source read got them joined".to_string());
+        }
+        parts.push(match k.pieces {
+            0 => "nothing waits in the kernel".to_string(),
+            1 => format!("1 piece ({}) waits in the kernel", bytes(k.bytes)),
+            n => format!("{n} pieces ({}) wait in the kernel", bytes(k.bytes)),
         });
     }
     parts.join("; ")
@@ -553,6 +598,7 @@ impl<R> Traced<'_, R> {
         rec.piece_count.set(0);
         rec.app_range.set(app);
         let (direct0, copied0) = (self.meter.direct(), self.meter.copied());
+        let waiting0 = rec.probe.waiting();
 
         rec.in_op.set(true);
         let result = f(&mut self.inner);
@@ -588,6 +634,7 @@ impl<R> Traced<'_, R> {
             buffered: buffer.iter().map(|s| s.end - s.start).sum(),
             buffer,
             caption: String::new(),
+            kernel: rec.kernel_after(waiting0),
         };
         op.caption = caption(&op, rec.shape);
         rec.at.set(rec.at.get() + returned);

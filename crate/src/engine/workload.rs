@@ -20,7 +20,7 @@ use std::io::{self, BufRead, ErrorKind, Read};
 use xxhash_rust::xxh3::Xxh3;
 
 use super::heap::Lanes;
-use super::source::{copy, SHORT_COPY};
+use super::source::{copy, Probe, SHORT_COPY};
 use crate::model::{Id, ParamError, Params, Workload};
 
 /// Whether this build of the engine runs `workload`: a workload's loops
@@ -145,6 +145,29 @@ impl Tally for () {
 /// Receives the bytes the application read.
 pub trait Consume {
     fn take(&mut self, bytes: &[u8]);
+}
+
+/// A sink that tells the probe of every piece the application receives, so
+/// the reader's clock charges the application's work on it (and a real
+/// run spends it).
+pub struct Ticking<'p, C> {
+    pub inner: C,
+    pub probe: &'p Probe,
+}
+
+impl<C: Consume> Consume for Ticking<'_, C> {
+    #[inline]
+    fn take(&mut self, bytes: &[u8]) {
+        self.inner.take(bytes);
+        self.probe.took();
+    }
+}
+
+impl<C: Consume + ?Sized> Consume for &mut C {
+    #[inline]
+    fn take(&mut self, bytes: &[u8]) {
+        (**self).take(bytes)
+    }
 }
 
 /// Hashes everything received: the correctness check.

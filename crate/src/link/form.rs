@@ -266,6 +266,28 @@ impl Form<u64> for Size {
     }
 }
 
+/// A size per second within bounds (`4M`, `4M/s`), or `off` (or `0`): 0.
+/// An unreadable value is off, with a notice.
+pub struct SizeOrOff(pub Bounds);
+
+impl Form<u64> for SizeOrOff {
+    fn read(&self, d: &mut Decoder, key: &str, raw: &str, _default: u64) -> u64 {
+        let t = raw.trim().to_ascii_lowercase();
+        let t = t.strip_suffix("/s").unwrap_or(&t);
+        if t == "off" || t == "0" {
+            return 0;
+        }
+        if let Err(why) = crate::model::parse_size(t) {
+            d.notice(key, format!("{why}; using off"));
+            return 0;
+        }
+        d.size(key, t, self.0, self.0.min)
+    }
+    fn write(&self, value: &u64) -> String {
+        format_size(*value)
+    }
+}
+
 /// A whole number without a unit, within bounds.
 pub struct Count(pub Bounds);
 

@@ -91,6 +91,8 @@ pub const KEYS: &[Key] = {
         field_key!(CAP => cap: Size(LIMITS.cap)),
         field_key!(READ_SIZE => rs: Size(LIMITS.rs)),
         field_key!(SYS => sys: Count(LIMITS.sys)),
+        // The cost per KiB a source read returns, on top of `sys`.
+        field_key!(SYS_KIB => sys_kib: Count(LIMITS.sys_kib), if changed),
         // Where `sys` came from; written only when it was calibrated, so
         // links with a hand-set `sys` keep their form.
         field_key!(SYS_SOURCE => sys_source: Choice("sys source", Some("sys counts as set by hand")), if changed),
@@ -106,6 +108,11 @@ pub const KEYS: &[Key] = {
         // of source reads, each preceded by at most one `Pending`
         // (LIMITS.pend says why that bounds every link).
         field_key!(PEND => pend: Percent(LIMITS.pend), if changed),
+        // Arrival in time: the pieces' rate in bytes per second (`off`: none,
+        // each read gets one fresh piece, as links without the key always
+        // meant), and the application's work per piece it receives.
+        field_key!(RATE => rate: SizeOrOff(LIMITS.rate), if changed),
+        field_key!(WORK => work: Count(LIMITS.work), if changed),
         field_key!(PRESENT => present: Flag, if changed),
         field_key!(PREDICT => predict: Flag, if changed),
         // The write lab: `lab=write` when it is shown (absent means the read

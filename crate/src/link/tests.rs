@@ -189,7 +189,7 @@ fn every_key_of_the_table_is_known_once() {
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");
     }
-    assert_eq!(keys.len(), 35);
+    assert_eq!(keys.len(), 38);
     assert!(DISPLAY_KEYS.iter().all(|k| keys.contains(k)));
 }
 
@@ -560,6 +560,8 @@ fn numeric_keys() -> Vec<Numeric> {
         n(key::CAP, LIMITS.cap, Size, |p| p.cap),
         n(key::READ_SIZE, LIMITS.rs, Size, |p| p.rs),
         n(key::SYS, LIMITS.sys, Count, |p| p.sys),
+        n(key::SYS_KIB, LIMITS.sys_kib, Count, |p| p.sys_kib),
+        n(key::WORK, LIMITS.work, Count, |p| p.work),
         n(key::STREAMS, LIMITS.streams, Count, |p| p.streams),
         n(key::LINE, LIMITS.line, Size, |p| single_length(p.line)),
         n(key::FRAME, LIMITS.frame, Size, |p| single_length(p.frame)),
@@ -639,6 +641,8 @@ fn every_link_key_is_numeric_tested_or_named_as_not_numeric() {
         key::VIEW,
         key::EMBED,
         key::LESSON,
+        // A size with `off` (0) besides its range: `a_rate_is_a_size_per_second_or_off`.
+        key::RATE,
     ];
     for name in known_keys() {
         assert!(
@@ -696,6 +700,30 @@ fn fit_sweep_fits_a_sweep_to_the_rest_of_the_params() {
     assert_eq!(keys(&d), ["to"]);
     // Anything else invalid is refused.
     assert_eq!(fit_sweep(&Params { cap: 0, ..p }).unwrap_err().key, "cap");
+}
+
+#[test]
+fn a_rate_is_a_size_per_second_or_off() {
+    for (raw, rate) in [("4M", 4 << 20), ("4M/s", 4 << 20), ("64K", 64 << 10), ("off", 0), ("0", 0), ("OFF", 0)] {
+        let d = decode(&format!("rate={raw}"));
+        assert!(d.notices.is_empty(), "{raw}: {:?}", d.notices);
+        assert_eq!(d.params.rate, rate, "{raw}");
+    }
+    // Below the least rate: clamped up, with a notice; above the most, down.
+    let d = decode("rate=512");
+    assert_eq!((d.params.rate, keys(&d)), (LIMITS.rate.min, vec!["rate"]));
+    let d = decode("rate=1000G");
+    assert_eq!((d.params.rate, keys(&d)), (LIMITS.rate.max, vec!["rate"]));
+    // Unreadable: off, with a notice.
+    let d = decode("rate=fast");
+    assert_eq!((d.params.rate, keys(&d)), (0, vec!["rate"]));
+    assert!(d.notices[0].message.contains("off"), "{:?}", d.notices);
+    // Written only when set, so links without it keep their form and meaning.
+    assert!(!encode(&Params::default()).contains("rate="));
+    let p = Params { rate: 3 << 20, work: 200, sys_kib: 40, ..Params::default() };
+    let link = encode(&p);
+    assert!(link.contains("&rate=3M") && link.contains("&work=200") && link.contains("&syskib=40"), "{link}");
+    assert_eq!(decode(&link).params, p);
 }
 
 // ---------------------------------------------------------------------------

@@ -50,6 +50,16 @@ impl ChunkModel {
         PRESETS.iter().find(|p| p.id == name).map(|p| ChunkModel::Uniform { min: p.min, max: p.max })
     }
 
+    /// The most bytes one piece of this model can hold (`usize::MAX` for a file).
+    pub fn max_piece(&self) -> usize {
+        match *self {
+            ChunkModel::Uniform { max, .. } => max,
+            ChunkModel::Fixed { size } => size,
+            ChunkModel::File => usize::MAX,
+            ChunkModel::Pipe => PIPE_CHUNK,
+        }
+    }
+
     /// The preset this model equals, if any (links print its name).
     pub fn preset_name(&self) -> Option<&'static str> {
         match *self {

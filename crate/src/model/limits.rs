@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::chunk::ChunkModel;
 use super::id::Id;
 use super::params::{sweep_point_count, Params, Record, Sweep, SweepAxis, WriteParams, RECORD_BYTES};
-use super::size::{format_size, KIB, MIB};
+use super::size::{format_size, GIB, KIB, MIB};
 
 /// The link key each field is known by; messages and notices name these.
 pub mod key {
@@ -23,6 +23,9 @@ pub mod key {
     pub const CAP: &str = "cap";
     pub const READ_SIZE: &str = "rs";
     pub const SYS: &str = "sys";
+    pub const SYS_KIB: &str = "syskib";
+    pub const RATE: &str = "rate";
+    pub const WORK: &str = "work";
     pub const PEND: &str = "pend";
     pub const SYS_SOURCE: &str = "syssrc";
     pub const READERS: &str = "rd";
@@ -89,6 +92,14 @@ pub struct Limits {
     pub chunk: Bounds,
     /// Modelled cost of one source read in ns.
     pub sys: Bounds,
+    /// Modelled cost per KiB a source read returns, in ns.
+    pub sys_kib: Bounds,
+    /// Arrival rate of the source's pieces in bytes per second, when set
+    /// (0 turns arrival in time off). At least 1 KiB/s, so the longest
+    /// stream arrives within a day of modelled time.
+    pub rate: Bounds,
+    /// Modelled ns the application spends per piece of data it receives.
+    pub work: Bounds,
     /// Percentage of source reads an async reader finds not yet ready
     /// (`Pending` first). Up to 100: the source answers `Pending` at most
     /// once before each read, so even 100 % only adds one poll per source
@@ -132,6 +143,9 @@ pub const LIMITS: Limits = Limits {
     rs: Bounds::new(1, MIB),
     chunk: Bounds::new(1, 64 * MIB),
     sys: Bounds::new(0, 10_000_000),
+    sys_kib: Bounds::new(0, 10_000_000),
+    rate: Bounds::new(KIB, 64 * GIB),
+    work: Bounds::new(0, 10_000_000),
     pend: Bounds::new(0, 100),
     seed: Bounds::new(0, (1 << 53) - 1),
     records: Bounds::new(1, MIB),
@@ -297,6 +311,7 @@ impl SweepAxis {
             SweepAxis::Chunk => LIMITS.chunk,
             SweepAxis::Len => LIMITS.len,
             SweepAxis::Streams => LIMITS.streams,
+            SweepAxis::Rate => LIMITS.rate,
         })
     }
 
@@ -369,6 +384,11 @@ impl Params {
         check_bounds(key::CAP, self.cap, LIMITS.cap)?;
         check_bounds(key::READ_SIZE, self.rs, LIMITS.rs)?;
         check_bounds(key::SYS, self.sys, LIMITS.sys)?;
+        check_bounds(key::SYS_KIB, self.sys_kib, LIMITS.sys_kib)?;
+        if self.rate != 0 {
+            check_bounds(key::RATE, self.rate, LIMITS.rate)?;
+        }
+        check_bounds(key::WORK, self.work, LIMITS.work)?;
         check_bounds(key::PEND, self.pend, LIMITS.pend)?;
         check_bounds(key::SEED, self.seed, LIMITS.seed)?;
         check_bounds(key::STEP, self.step, LIMITS.step)?;

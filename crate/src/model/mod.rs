@@ -30,12 +30,14 @@ pub use params::{
     Across, Embed, Flavour, Lab, LenRange, LessonId, Params, ReaderKind, Record, Sweep, SweepAxis, SysSource, View, Workload,
     WriteParams, RECORD_BYTES,
 };
-pub use real::{AllocCalls, Calibration, CalibratedFrom, CallCounter, ModelSide, ReadSizes, RealReport, RealRun, RealSource};
+pub use real::{
+    AllocCalls, Calibration, CalibratedFrom, CallCounter, CostFit, FitPoint, Lateness, ModelSide, ReadSizes, RealReport, RealRun, RealSource,
+};
 pub use report::{
-    format_step, x_copy, AllocCounts, BlockCounts, Ending, FinalFlush, FlavourRun, LabReport, Machine, MachineKind, MetricId,
-    Ratio, Report, Run, SinkRun, Stage, Stats, Timer, Verdict, WriteFailure, WriteMode, WriteReport, REPORT_FORMAT,
+    format_step, x_copy, AllocCounts, ArrivalCounts, BlockCounts, Ending, FinalFlush, FlavourRun, LabReport, Machine, MachineKind,
+    MetricId, Ratio, Report, Run, SinkRun, Stage, Stats, Timer, Verdict, WriteFailure, WriteMode, WriteReport, REPORT_FORMAT,
 };
 pub use size::{format_size, parse_size, KIB, MIB};
 pub use sweep::{Knee, Metric, SweepPoint, SweepReport};
-pub use timeline::{Op, OpKind, Piece, Shape, SourceRead, Span, Timeline};
+pub use timeline::{Kernel, Op, OpKind, Piece, Shape, SourceRead, Span, Timeline};
 pub use trace::{Descriptor, LogKind, Replay, ReplayOptions, ReplayRun, TraceProgress, TraceReport};

@@ -135,6 +135,7 @@ pub enum LessonId {
     BytesVsToEnd,
     ChainedWorst,
     Cursors,
+    FastSender,
     BufferSize,
     KneeGrid,
     BufferTimeline,
@@ -235,6 +236,17 @@ pub struct Params {
     pub rs: u64,
     /// Modelled ns per source read.
     pub sys: u64,
+    /// Modelled ns per KiB a source read returns, on top of `sys`: a real
+    /// `read(2)` copies every byte it returns, so a large read costs more.
+    pub sys_kib: u64,
+    /// Bytes per second at which the source's pieces arrive (the writer's
+    /// pace); 0: no arrival in time, each read gets one fresh piece (a
+    /// reader that is always waiting). See `engine::source::Arrival`.
+    pub rate: u64,
+    /// Modelled ns the application spends on each piece of data it receives
+    /// (parsing, computing), between its reads. It advances the reader's
+    /// clock against `rate`; `buflab real` spends it for real.
+    pub work: u64,
     /// Percentage of source reads before which the source is not yet ready:
     /// an async reader's first poll gets `Pending`, the next one the chunk.
     /// Seeded from `seed`; blocking readers never see it (their read waits).
@@ -296,6 +308,9 @@ impl Default for Params {
             cap: 8 * KIB,
             rs: 1,
             sys: 150,
+            sys_kib: 0,
+            rate: 0,
+            work: 0,
             pend: 0,
             sys_source: SysSource::Manual,
             readers: vec![ReaderKind::Unbuffered, ReaderKind::Std],
@@ -320,6 +335,13 @@ impl Default for Params {
 }
 
 impl Params {
+    /// The source lives in time (`rate` set): its pieces arrive at a pace
+    /// and the reader's clock decides what each read finds. A regular file
+    /// has all its bytes, so `chunk=file` never does.
+    pub fn lives_in_time(&self) -> bool {
+        self.rate > 0 && self.chunk != ChunkModel::File
+    }
+
     /// The single run these settings measure: every field that only changes
     /// how the page looks (the link's display keys) reset, and no sweep. Two
     /// settings with the same `experiment()` give the same report.
@@ -417,6 +439,8 @@ pub enum SweepAxis {
     Len,
     /// Independent streams (`streams`).
     Streams,
+    /// The pieces' arrival rate in bytes per second (`rate`).
+    Rate,
 }
 
 impl Id for SweepAxis {}
@@ -431,6 +455,7 @@ impl SweepAxis {
             SweepAxis::Chunk => p.chunk = ChunkModel::Fixed { size: value as usize },
             SweepAxis::Len => p.len = value,
             SweepAxis::Streams => p.streams = value,
+            SweepAxis::Rate => p.rate = value,
         }
         p
     }
@@ -454,6 +479,7 @@ impl SweepAxis {
             SweepAxis::Rs => (1, 64 * KIB),
             SweepAxis::Len => (16 * KIB, 4 * MIB),
             SweepAxis::Streams => (1, 64),
+            SweepAxis::Rate => (MIB, 64 * MIB),
         }
     }
 }

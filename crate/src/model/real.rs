@@ -81,7 +81,8 @@ pub struct ModelSide {
     pub bytes_per_read: ReadSizes,
     /// Measured CPU time of the simulated run (median), in ns.
     pub cpu_ns: f64,
-    /// CPU median + modelled I/O (`read_calls × sys`): the simulated total.
+    /// CPU median + modelled I/O (`read_calls × sys` + bytes × `sys_kib`
+    /// ÷ 1024): the simulated total.
     pub total_ns: f64,
 }
 
@@ -131,11 +132,28 @@ pub struct RealRun {
     /// run's.
     pub digest: String,
     pub model: ModelSide,
+    /// A writer paced at the link's `rate`: how late it woke from its
+    /// sleeps between pieces, the machine's scheduling (the model's writer
+    /// is never late); `None` for a file or a writer that writes as fast as
+    /// it can.
+    #[serde(default)]
+    pub writer_late_ns: Option<Lateness>,
     /// `wall_ns.median / model.total_ns`: real time against the model's.
     pub ratio: f64,
     /// What `sys` would have to be for the model to give the real time:
     /// (`wall_ns.median` − the simulated CPU time) ÷ `read_calls`.
     pub sys_ns: f64,
+}
+
+/// How late a paced writer woke from its sleeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lateness {
+    pub median_ns: u64,
+    /// 9 sleeps in 10 ended at most this late.
+    pub p90_ns: u64,
+    pub max_ns: u64,
+    /// Sleeps (every stream's writer's).
+    pub pieces: u64,
 }
 
 /// The system calls that give a process memory or take it back, as the
@@ -168,6 +186,63 @@ pub enum CallCounter {
     Wrapper,
 }
 
+/// The cost of one real read call against its size, fitted to real reads
+/// of several sizes (`buflab real`): `sys + bytes × ns_per_kib / 1024`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CostFit {
+    /// The kind of source read.
+    pub source: RealSource,
+    /// One point per read size asked for, smallest first.
+    pub points: Vec<FitPoint>,
+    /// The fitted cost per call, in ns (the line's value at 0 bytes).
+    pub sys_ns: f64,
+    /// The fitted cost per KiB a call returns, in ns.
+    pub ns_per_kib: f64,
+    /// How far the points lie from the line: the root mean square of
+    /// (measured − fitted) ÷ measured over the points (0.1: 10 %). The fit
+    /// weighs each point by 1 ÷ its time², so a 1-byte read's 200 ns and a
+    /// 64 KiB read's 20 µs count alike.
+    pub residual: f64,
+}
+
+/// One read size of a [`CostFit`].
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FitPoint {
+    /// Bytes each call asked for.
+    pub asked: u64,
+    /// Bytes a call returned, on average (a pipe's or socket's may return less).
+    pub bytes_per_call: f64,
+    /// Real time per call less the same read's in-memory copy, median of
+    /// the rounds, in ns.
+    pub ns_per_call: f64,
+    /// The fitted line's time for `bytes_per_call`.
+    pub fitted_ns: f64,
+}
+
+impl CostFit {
+    /// The weighted least-squares line through `points`' (bytes, ns):
+    /// `(sys_ns, ns_per_kib, residual)`. `None` with fewer than two sizes
+    /// or a time that is not above zero.
+    pub fn line(points: &[(f64, f64)]) -> Option<(f64, f64, f64)> {
+        if points.len() < 2 || points.iter().any(|&(x, y)| !(y > 0.0 && x.is_finite() && y.is_finite())) {
+            return None;
+        }
+        let w: Vec<f64> = points.iter().map(|&(_, y)| 1.0 / (y * y)).collect();
+        let sw: f64 = w.iter().sum();
+        let mx = points.iter().zip(&w).map(|(&(x, _), w)| w * x).sum::<f64>() / sw;
+        let my = points.iter().zip(&w).map(|(&(_, y), w)| w * y).sum::<f64>() / sw;
+        let sxx: f64 = points.iter().zip(&w).map(|(&(x, _), w)| w * (x - mx) * (x - mx)).sum();
+        let sxy: f64 = points.iter().zip(&w).map(|(&(x, y), w)| w * (x - mx) * (y - my)).sum();
+        if sxx <= 0.0 {
+            return None;
+        }
+        let slope = sxy / sxx;
+        let at_zero = my - slope * mx;
+        let rms = (points.iter().map(|&(x, y)| ((y - (at_zero + slope * x)) / y).powi(2)).sum::<f64>() / points.len() as f64).sqrt();
+        Some((at_zero, slope * 1024.0, rms))
+    }
+}
+
 /// Which real run a calibrated `sys` comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CalibratedFrom {
@@ -182,13 +257,21 @@ pub struct RealReport {
     pub real: Vec<RealRun>,
     /// The link's own simulated run: CPU measured, I/O modelled.
     pub simulated: Report,
-    /// `sys` in whole ns from the run in `calibrated_from`, at least 0.
+    /// `sys` in whole ns, at least 0: the cost per call of the fit over
+    /// the link's own source kind (`fits`, `calibrated_from.source`).
     pub calibrated_sys: u64,
-    /// The link's own source kind ([`RealSource::of_chunk`]) and, over it,
-    /// the reader that made the most read calls (the least noisy estimate).
+    /// The cost per KiB a call returns, in whole ns, from the same fit.
+    #[serde(default)]
+    pub calibrated_sys_kib: u64,
+    /// The link's own source kind ([`RealSource::of_chunk`]), and the
+    /// reader the fit reads with (unbuffered: one real call per read).
     pub calibrated_from: CalibratedFrom,
-    /// The link with `sys` set to `calibrated_sys` and `syssrc` naming the
-    /// source it was measured on.
+    /// A fit of the cost per call and per KiB to real reads of several
+    /// sizes, per source kind (file, pipe, tcp).
+    #[serde(default)]
+    pub fits: Vec<CostFit>,
+    /// The link with `sys` and `syskib` set to the calibrated values and
+    /// `syssrc` naming the source they were measured on.
     pub link: String,
     /// Why the runs' `alloc_calls` are `None` (no `strace`, tracing not
     /// permitted, not Linux); `None` when they were counted.
@@ -202,6 +285,7 @@ impl RealReport {
     pub fn calibrated_params(&self) -> Params {
         Params {
             sys: self.calibrated_sys,
+            sys_kib: self.calibrated_sys_kib,
             sys_source: self.calibrated_from.source.sys_source(),
             ..self.simulated.params.clone()
         }

@@ -289,8 +289,17 @@ pub struct Run {
     pub digest: String,
     /// Measured time of one run.
     pub cpu_ns: Stats,
-    /// Modelled: `source_reads × params.sys`. Not measured.
+    /// Modelled: `source_reads × params.sys + source_bytes × params.sys_kib
+    /// / 1024`. Not measured.
     pub modelled_io_ns: f64,
+    /// Bytes the source reads returned, summed over the streams.
+    #[serde(default)]
+    pub source_bytes: u64,
+    /// A source that lives in time (link key `rate`): how the reader met
+    /// the arriving pieces. Absent without a rate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub arrival: Option<ArrivalCounts>,
     /// The chained reader's blocks: how many were allocated and how many
     /// came from the pool instead. Absent for the other readers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -319,6 +328,24 @@ pub struct Run {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     pub cpu_x_copy: Option<f64>,
+}
+
+/// How a reader met a source living in time: its modelled clock, in exact
+/// counts of what it did (see `engine::source::Arrival`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ArrivalCounts {
+    /// Source reads that found nothing arrived and waited for the next piece.
+    pub waits: u64,
+    /// Modelled time those reads waited, in ns.
+    pub waited_ns: f64,
+    /// Source reads that returned bytes of more than one piece: pieces the
+    /// kernel held joined because the reader was behind.
+    pub joined: u64,
+    /// The reader's modelled clock at the end, in ns: its source reads
+    /// (`sys`, `sys_kib`), the application's work per piece (`work`) and
+    /// the waiting. The writer's pace alone needs `len ÷ rate`.
+    pub elapsed_ns: f64,
 }
 
 impl Run {

@@ -117,6 +117,28 @@ pub struct Op {
     /// The operation in one line of plain words (the page's caption, the
     /// CLI's `--timeline` line).
     pub caption: String,
+    /// A source that lives in time (link key `rate`): what the kernel holds
+    /// after the operation, at the reader's clock. Absent without a rate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub kernel: Option<Kernel>,
+}
+
+/// What the kernel holds for a reader whose source lives in time, after one
+/// operation: pieces that have arrived and wait to be read.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Kernel {
+    /// Bytes arrived and not yet read.
+    pub bytes: u64,
+    /// Pieces with bytes arrived and not yet read.
+    pub pieces: u64,
+    /// The reader's modelled clock, in ns since the stream began.
+    pub clock_ns: f64,
+    /// This operation's source reads that found nothing and waited for the next piece.
+    pub waits: u64,
+    /// This operation's source reads that returned bytes of more than one piece.
+    pub joined: u64,
 }
 
 /// One read call on the source.

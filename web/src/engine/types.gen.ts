@@ -13,6 +13,31 @@ export type Across = { axis: SweepAxis, from: number, to: number, };
 export type Answer = { "kind": "read", reader: ReaderKind, field: string, } | { "kind": "write", flavour: Flavour, field: string, } | { "kind": "knee", reader: ReaderKind, metric: Metric, across: number | null, } | { "kind": "fill_serves", reader: ReaderKind, };
 
 /**
+ * How a reader met a source living in time: its modelled clock, in exact
+ * counts of what it did (see `engine::source::Arrival`).
+ */
+export type ArrivalCounts = { 
+/**
+ * Source reads that found nothing arrived and waited for the next piece.
+ */
+waits: number, 
+/**
+ * Modelled time those reads waited, in ns.
+ */
+waited_ns: number, 
+/**
+ * Source reads that returned bytes of more than one piece: pieces the
+ * kernel held joined because the reader was behind.
+ */
+joined: number, 
+/**
+ * The reader's modelled clock at the end, in ns: its source reads
+ * (`sys`, `sys_kib`), the application's work per piece (`work`) and
+ * the waiting. The writer's pace alone needs `len ÷ rate`.
+ */
+elapsed_ns: number, };
+
+/**
  * Blocks handed out by the chained reader's pool during a run.
  */
 export type BlockCounts = { 
@@ -248,7 +273,7 @@ format: number | null, };
 /**
  * How a form edits a setting.
  */
-export type Control = "size" | "count" | "flag" | "chunk" | "len_range" | "pick";
+export type Control = "size" | "count" | "flag" | "size_or_off" | "chunk" | "len_range" | "pick";
 
 /**
  * What a link decodes to.
@@ -518,6 +543,32 @@ peak_bytes: number,
 reallocs: number, };
 
 /**
+ * What the kernel holds for a reader whose source lives in time, after one
+ * operation: pieces that have arrived and wait to be read.
+ */
+export type Kernel = { 
+/**
+ * Bytes arrived and not yet read.
+ */
+bytes: number, 
+/**
+ * Pieces with bytes arrived and not yet read.
+ */
+pieces: number, 
+/**
+ * The reader's modelled clock, in ns since the stream began.
+ */
+clock_ns: number, 
+/**
+ * This operation's source reads that found nothing and waited for the next piece.
+ */
+waits: number, 
+/**
+ * This operation's source reads that returned bytes of more than one piece.
+ */
+joined: number, };
+
+/**
  * Where a bigger value stops paying, for one reader and one metric.
  */
 export type Knee = { reader: ReaderKind, metric: Metric, 
@@ -592,6 +643,15 @@ link: string,
  */
 explanation: string, 
 /**
+ * Which world its source lives in ([`World`]).
+ */
+world: World, 
+/**
+ * That world in a sentence: what the source stands for and why it is
+ * in that world.
+ */
+world_note: string, 
+/**
  * What to look at in the results (2–3 points).
  */
 notice: Array<string>, 
@@ -619,7 +679,7 @@ suggestions: Array<Suggestion>, };
 /**
  * A lesson's id: the value of the `lesson` link key.
  */
-export type LessonId = "one-byte" | "no-help" | "async-bufreader" | "bytes-vs-to-end" | "chained-worst" | "cursors" | "buffer-size" | "knee-grid" | "buffer-timeline";
+export type LessonId = "one-byte" | "no-help" | "async-bufreader" | "bytes-vs-to-end" | "chained-worst" | "cursors" | "fast-sender" | "buffer-size" | "knee-grid" | "buffer-timeline";
 
 /**
  * Every numeric limit, in one place.
@@ -645,6 +705,20 @@ chunk: Bounds,
  * Modelled cost of one source read in ns.
  */
 sys: Bounds, 
+/**
+ * Modelled cost per KiB a source read returns, in ns.
+ */
+sys_kib: Bounds, 
+/**
+ * Arrival rate of the source's pieces in bytes per second, when set
+ * (0 turns arrival in time off). At least 1 KiB/s, so the longest
+ * stream arrives within a day of modelled time.
+ */
+rate: Bounds, 
+/**
+ * Modelled ns the application spends per piece of data it receives.
+ */
+work: Bounds, 
 /**
  * Percentage of source reads an async reader finds not yet ready
  * (`Pending` first). Up to 100: the source answers `Pending` at most
@@ -947,7 +1021,12 @@ buffered: number,
  * The operation in one line of plain words (the page's caption, the
  * CLI's `--timeline` line).
  */
-caption: string, };
+caption: string, 
+/**
+ * A source that lives in time (link key `rate`): what the kernel holds
+ * after the operation, at the reader's clock. Absent without a rate.
+ */
+kernel?: Kernel, };
 
 /**
  * What the application called.
@@ -1004,6 +1083,23 @@ rs: number,
  * Modelled ns per source read.
  */
 sys: number, 
+/**
+ * Modelled ns per KiB a source read returns, on top of `sys`: a real
+ * `read(2)` copies every byte it returns, so a large read costs more.
+ */
+sys_kib: number, 
+/**
+ * Bytes per second at which the source's pieces arrive (the writer's
+ * pace); 0: no arrival in time, each read gets one fresh piece (a
+ * reader that is always waiting). See `engine::source::Arrival`.
+ */
+rate: number, 
+/**
+ * Modelled ns the application spends on each piece of data it receives
+ * (parsing, computing), between its reads. It advances the reader's
+ * clock against `rate`; `buflab real` spends it for real.
+ */
+work: number, 
 /**
  * Percentage of source reads before which the source is not yet ready:
  * an async reader's first poll gets `Pending`, the next one the chunk.
@@ -1399,9 +1495,19 @@ digest: string,
  */
 cpu_ns: Stats, 
 /**
- * Modelled: `source_reads × params.sys`. Not measured.
+ * Modelled: `source_reads × params.sys + source_bytes × params.sys_kib
+ * / 1024`. Not measured.
  */
 modelled_io_ns: number, 
+/**
+ * Bytes the source reads returned, summed over the streams.
+ */
+source_bytes: number, 
+/**
+ * A source that lives in time (link key `rate`): how the reader met
+ * the arriving pieces. Absent without a rate.
+ */
+arrival?: ArrivalCounts, 
 /**
  * The chained reader's blocks: how many were allocated and how many
  * came from the pool instead. Absent for the other readers.
@@ -1833,7 +1939,7 @@ across?: Across, };
 /**
  * What a sweep steps through. Serialized as its link id.
  */
-export type SweepAxis = "cap" | "rs" | "chunk" | "len" | "streams";
+export type SweepAxis = "cap" | "rs" | "chunk" | "len" | "streams" | "rate";
 
 /**
  * One sweep axis, for the page's sweep controls.
@@ -1858,6 +1964,10 @@ from: number, to: number,
  * True when the axis is in bytes (shown with K/M suffixes).
  */
 bytes: boolean, 
+/**
+ * What follows a value in words: "/s" for a rate in bytes per second, else nothing.
+ */
+per: string, 
 /**
  * True when "where a bigger value stops paying" (the knee) means
  * something along this axis; a longer stream or more streams only
@@ -1958,7 +2068,7 @@ definition: string, };
 /**
  * A term the glossary defines: the id a page element links to.
  */
-export type TermId = "source-read" | "app-read" | "copy" | "allocation" | "chunking" | "system-call" | "pending" | "digest" | "exact" | "measured" | "modelled" | "sweep" | "knee";
+export type TermId = "source-read" | "app-read" | "copy" | "allocation" | "chunking" | "system-call" | "pending" | "digest" | "exact" | "measured" | "modelled" | "arrival" | "sweep" | "knee";
 
 /**
  * One reader's first operations.
@@ -2227,6 +2337,15 @@ look: string,
  * ones every workload uses; the page shows only these settings.
  */
 keys: Array<string>, };
+
+/**
+ * Which of the two worlds a pipe or a socket can be in a lesson shows:
+ * whether the reader waits for its data or the data waits for the reader.
+ * Both are real (`buflab real` makes each on a real pipe and socket, with
+ * its writer paced at the link's `rate`); which one a program lives in
+ * depends on how fast the data arrives against how fast the program reads.
+ */
+export type World = "file" | "writer_ahead" | "reader_waiting" | "both" | "memory";
 
 /**
  * How a cursor run that did not finish ended.

@@ -125,7 +125,7 @@ export function createCalibrate(element: HTMLElement, options: CalibrateOptions)
     setText(
       now,
       `${sysLabel} now: ${formatCount(params.sys)} ns, ${origin.label}. ` +
-        "Either way the I/O time in the results is modelled: source reads × this cost.",
+        "Either way the I/O time in the results is modelled: source reads × this cost, plus the bytes they return × the cost per KiB.",
     );
     now.title = origin.about;
     const use = result.querySelector<HTMLButtonElement>("#calibrate-use");

@@ -131,7 +131,7 @@ function readMarkdown(report: Report, labelOf: (id: string) => string): string {
   const check = agree
     ? `Correct: every reader delivered exactly the stream's bytes (digest \`${report.source_digest}\`).`
     : `Digests differ from the stream's (\`${report.source_digest}\`): a bug in the engine.`;
-  return `${mdTable(header, numeric, rows)}\n\n${check}\nI/O time is modelled (source reads × ${formatCount(report.params.sys)} ns), not measured.`;
+  return `${mdTable(header, numeric, rows)}\n\n${check}\nI/O time is modelled (source reads × ${formatCount(report.params.sys)} ns + bytes read × ${formatCount(report.params.sys_kib)} ns per KiB), not measured.`;
 }
 
 /** The sink table's Markdown columns after the writer's name. */

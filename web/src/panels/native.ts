@@ -78,7 +78,7 @@ export function createNativeNote(container: HTMLElement): NativeNote {
         modelled,
         params.lab === "write"
           ? `I/O time, as sink writes × ${formatCount(params.sys)} ns (the cost per call set in More settings).`
-          : `I/O time, as source reads × ${formatCount(params.sys)} ns (the cost per call set in More settings).`,
+          : `I/O time, as source reads × ${formatCount(params.sys)} ns + bytes read × ${formatCount(params.sys_kib)} ns per KiB (the costs set in More settings).`,
       );
       setText(assumption, chunkAssumption(params.chunk));
       setText(command, nativeCommand(fragment));

@@ -20,6 +20,15 @@ describe("the settings in words", () => {
     );
   });
 
+  it("says the I/O model's cost per KiB, arrival rate and work where they are set, and a rate sweep per second", () => {
+    const paced = settingsInWords({ ...base, rate: 32 << 20, work: 6400, sys_kib: 40 });
+    expect(paced).toContain("Cost per KiB read: 40 ns (modelled); Arrival rate: 32 MiB per second; Work per piece received: 6,400 ns");
+    expect(settingsInWords(base)).not.toMatch(/Arrival rate|Work per piece|Cost per KiB/);
+    expect(settingChange("rate", base, { ...base, rate: 2 << 20 })).toBe("arrival rate off (each read gets one fresh piece) → 2 MiB per second");
+    const swept = settingsInWords({ ...base, rate: 32 << 20, sweep: { axis: "cap", from: 512, to: 65536, across: { axis: "rate", from: 2 << 20, to: 32 << 20 } } });
+    expect(swept).toMatch(/; Sweep: Buffer capacity from 512 bytes to 64 KiB, by Arrival rate from 2 MiB per second to 32 MiB per second$/);
+  });
+
   it("leaves out what the experiment does not use and names what it does", () => {
     // Without a buffered reader there is no capacity; frames bring their payload lengths; the chained reader its pool.
     const frames = settingsInWords({ ...base, readers: ["unbuffered"], workload: "frames", frame: { min: 64, max: 1024 } });

@@ -56,6 +56,9 @@ const VALUES: Record<Lab, Record<string, (p: Params, schema: Schema) => string>>
     pend: (p) => `${p.pend}% of source reads`,
     seed: (p) => String(p.seed),
     sys: (p) => `${formatCount(p.sys)} ns (modelled)`,
+    syskib: (p) => `${formatCount(p.sys_kib)} ns (modelled)`,
+    rate: (p) => (p.rate === 0 ? "off (each read gets one fresh piece)" : `${size(p.rate)} per second`),
+    work: (p) => `${formatCount(p.work)} ns`,
   },
   write: {
     wf: (p, s) => listText(p.write.flavours.map((f) => s.flavours.find((x) => x.id === f)?.label ?? f)),
@@ -71,11 +74,18 @@ const VALUES: Record<Lab, Record<string, (p: Params, schema: Schema) => string>>
   },
 };
 
+/**
+ * The read lab's I/O-model settings that change nothing at 0 (no cost per
+ * KiB, no arrival rate, no work): the settings line leaves them out there,
+ * as the link does; a change to or from 0 is still said.
+ */
+const UNSAID_AT_ZERO: Partial<Record<string, (p: Params) => number>> = { syskib: (p) => p.sys_kib, rate: (p) => p.rate, work: (p) => p.work };
+
 /** A sweep's range: its axis by the axis's label (`label` shapes it), from where to where, and the second axis's likewise. */
 function sweepRange(schema: Schema, sweep: Sweep, label: (text: string) => string = (text) => text): string {
   const along = (axis: Sweep["axis"], from: number, to: number): string => {
     const info = schema.sweep_axes.find((a) => a.id === axis);
-    const value = (v: number): string => (info?.bytes ? size(v) : formatCount(v));
+    const value = (v: number): string => (info?.bytes ? size(v) : formatCount(v)) + (info?.per ? ` ${info.per === "/s" ? "per second" : info.per}` : "");
     return `${label(info?.label ?? axis)} from ${value(from)} to ${value(to)}`;
   };
   const across = sweep.across ? `, by ${along(sweep.across.axis, sweep.across.from, sweep.across.to)}` : "";
@@ -140,6 +150,7 @@ export function settingsInWords(params: Params, schema: Schema = schemaData as S
   const swept = [params.sweep?.axis, params.sweep?.across?.axis].map((axis) => schema.sweep_axes.find((a) => a.id === axis)?.key);
   const parts = schema.settings
     .filter((s) => s.lab === params.lab && usesKey(schema, params, s.key) && !swept.includes(s.key))
+    .filter((s) => s.lab !== "read" || UNSAID_AT_ZERO[s.key]?.(params) !== 0)
     .map((s) => {
       const value = VALUES[params.lab][s.key];
       if (!value) throw new Error(`no words for the ${params.lab} setting ${s.key}`);

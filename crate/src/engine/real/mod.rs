@@ -33,7 +33,7 @@ use super::readers::unbuffered::Unbuffered;
 use super::readers::{self, Driven, ReaderConfig, Strategy};
 use super::source::{Generic, ObservedRead, Probe, Source};
 use super::timed::{self, Loop};
-use super::workload::{self, digest_of, Consume, CountSink, DigestSink, Many, One, Spec};
+use super::workload::{self, digest_of, Consume, CountSink, DigestSink, Many, One, Spec, Ticking};
 use crate::model::{
     Calibration, ChunkModel, ParamError, Params, ReadSizes, ReaderKind, SysSource, Timer, LIMITS, MIB,
 };
@@ -75,6 +75,7 @@ impl<S: ObservedRead> Read for Counted<'_, S> {
     // user's program; over any other, std's generic algorithm runs over this
     // `read`, as it would over the source's, and every call is seen.
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.probe.read_begins();
         let result = self.inner.read(buf);
         self.note(buf.as_ptr() as usize, *result.as_ref().unwrap_or(&0));
         result
@@ -84,6 +85,7 @@ impl<S: ObservedRead> Read for Counted<'_, S> {
         if !self.inner.own_read_to_end() {
             return Generic(self).read_to_end(buf);
         }
+        self.probe.read_begins();
         let result = self.inner.read_to_end(buf);
         // Into the caller's Vec: never the reader's own buffer.
         self.note(0, *result.as_ref().unwrap_or(&0));
@@ -94,6 +96,7 @@ impl<S: ObservedRead> Read for Counted<'_, S> {
         if !self.inner.own_read_to_end() {
             return Generic(self).read_to_string(buf);
         }
+        self.probe.read_begins();
         let result = self.inner.read_to_string(buf);
         self.note(0, *result.as_ref().unwrap_or(&0));
         result
@@ -141,11 +144,34 @@ pub struct Pass {
 }
 
 /// Runs `params`' workload through a reader of `kind` over `sources` (one
-/// per stream, each wrapped in [`Counted`]); `log` gets each call's size.
-/// `app_buf` is the application's read buffer (`params.rs` bytes, the
-/// caller's, so it is not part of the run); `sinks[i]` receives stream `i`,
-/// whose sources all carry `len` bytes.
+/// per stream, each wrapped in [`Counted`], which records its calls in
+/// `probe`); `log` gets each call's size. `app_buf` is the application's
+/// read buffer (`params.rs` bytes, the caller's, so it is not part of the
+/// run); `sinks[i]` receives stream `i`, whose sources all carry `len`
+/// bytes. Sinks that tell a probe of each piece ([`Ticking`]) make the
+/// application's work happen: a real run's probe spends it
+/// ([`Probe::spend_work`]), a simulated source's clock charges it.
 pub fn run_pass<S: ObservedRead, C: Consume>(
+    params: &Params,
+    kind: ReaderKind,
+    sources: Lanes<S>,
+    probe: &Probe,
+    len: usize,
+    log: Option<&SizeLog>,
+    app_buf: &mut [u8],
+    sinks: &mut [C],
+) -> io::Result<Pass> {
+    let reads_before = probe.source_reads();
+    let counted = sources.map(|s| Counted::new(s, probe, log));
+    let spec = Spec::of(params, len);
+    let driven = readers::drive_streams(kind, counted, probe, ReaderConfig::of(params), &spec, app_buf, sinks)?;
+    Ok(Pass { driven, read_calls: probe.source_reads() - reads_before })
+}
+
+/// [`run_pass`] as the user's program over real sources: the application
+/// spends the link's `work` on every piece it receives, for real.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn run_real_pass<S: ObservedRead, C: Consume>(
     params: &Params,
     kind: ReaderKind,
     sources: Lanes<S>,
@@ -155,10 +181,9 @@ pub fn run_pass<S: ObservedRead, C: Consume>(
     sinks: &mut [C],
 ) -> io::Result<Pass> {
     let probe = Probe::default();
-    let counted = sources.map(|s| Counted::new(s, &probe, log));
-    let spec = Spec::of(params, len);
-    let driven = readers::drive_streams(kind, counted, &probe, ReaderConfig::of(params), &spec, app_buf, sinks)?;
-    Ok(Pass { driven, read_calls: probe.source_reads() })
+    probe.spend_work(params.work);
+    let mut ticking: Vec<Ticking<'_, &mut C>> = sinks.iter_mut().map(|inner| Ticking { inner, probe: &probe }).collect();
+    run_pass(params, kind, sources, &probe, len, log, app_buf, &mut ticking)
 }
 
 /// A real source in a timed pass: counts the calls and nothing else. `W`,
@@ -260,16 +285,20 @@ pub fn timed_pass<S: ObservedRead>(
 /// [`Counted`] sees the calls). Also returns the source reads the simulated
 /// sources served, which a `read_to_end` handed to them may make several of.
 pub fn model_pass(params: &Params, kind: ReaderKind, data: &[u8], chunk: ChunkModel) -> io::Result<(Pass, ReadSizes, u64)> {
+    let model = Params { chunk, ..params.clone() };
+    // The simulated sources' own probe: their counts and the reader's clock
+    // (the sinks tell it of each piece). The wrappers count into another.
     let probe = Probe::default();
     let streams = params.streams as usize;
     let mut sources = Lanes::with_capacity(streams);
     for i in 0..streams {
-        sources.push(Source::new(data, chunk, super::source::stream_seed(params.seed, i), &probe));
+        sources.push(Source::of_stream(data, &model, i, &probe));
     }
     let log = SizeLog::default();
-    let mut sinks: Vec<CountSink> = (0..streams).map(|_| CountSink::default()).collect();
+    let mut sinks: Vec<Ticking<'_, CountSink>> = (0..streams).map(|_| Ticking { inner: CountSink::default(), probe: &probe }).collect();
     let mut app_buf = vec![0u8; params.rs as usize];
-    let pass = run_pass(params, kind, sources, data.len(), Some(&log), &mut app_buf, &mut sinks)?;
+    let wrapper = Probe::default();
+    let pass = run_pass(&model, kind, sources, &wrapper, data.len(), Some(&log), &mut app_buf, &mut sinks)?;
     Ok((pass, log.sizes(), probe.source_reads()))
 }
 

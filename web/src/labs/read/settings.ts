@@ -2,7 +2,8 @@
 // schema (its settings table: each setting's control, limits, group and
 // words; shared/fields/form.ts). The strip holds what the lessons turn on:
 // buffer capacity, read size, chunking and the readers compared; stream,
-// workload, pool, the async readers' Pending share and the I/O model sit
+// workload, pool, the async readers' Pending share and the I/O model (the
+// costs per read and per KiB, the arrival rate, the work per piece) sit
 // behind "More settings". Here: what only this lab says of its settings.
 
 import type { Codec } from "../../engine/codec";
@@ -120,13 +121,24 @@ export function createReadSettings({ form, codec, onChange }: ReadSettingsOption
       note: (p) => {
         const origin = codec.schema.sys_sources.find((s) => s.id === p.sys_source);
         if (p.sys_source === "manual" || !origin) return { text: hintOf("sys"), kind: "hint" };
-        return { text: `Measured: ${origin.about} The I/O time stays modelled: source reads × this cost.`, kind: "hint" };
+        return { text: `Measured: ${origin.about} The I/O time stays modelled: source reads × this cost, plus the cost per KiB.`, kind: "hint" };
       },
     },
+    syskib: {
+      steps: oneTwoFiveSteps(limits.sys_kib),
+      // Measured with the cost per read or typed here: a model value again, as `sys`.
+      set: (p, v) => ({ ...p, sys_kib: v, sys_source: "manual" }),
+    },
+    // Turned on, arrival starts at the rate sweep's first value.
+    rate: { onValue: codec.schema.sweep_axes.find((a) => a.id === "rate")?.from ?? limits.rate.min },
+    work: { steps: oneTwoFiveSteps(limits.work) },
   };
   const layout = schemaForm(form, codec, "read", { current, emit }, extras, (p) => {
     const label = codec.schema.workloads.find((w) => w.id === p.workload)?.label ?? p.workload;
     const parts = [p.streams > 1 ? `${formatCount(p.streams)} streams of ${bytes(p.len)}` : `${bytes(p.len)} stream`, label, `seed ${p.seed}`, `${formatCount(p.sys)} ns per source read (modelled)`];
+    if (p.sys_kib > 0) parts.push(`${formatCount(p.sys_kib)} ns per KiB read (modelled)`);
+    if (p.rate > 0) parts.push(`pieces arrive at ${bytes(p.rate)}/s`);
+    if (p.work > 0) parts.push(`${formatCount(p.work)} ns of work per piece`);
     if (codec.uses(p, "pool")) parts.push(`block pool ${p.pool ? "on" : "off"}`);
     if (codec.uses(p, "pend")) parts.push(p.pend > 0 ? `Pending before ${p.pend}% of source reads` : "source always ready");
     return parts.join(" · ");

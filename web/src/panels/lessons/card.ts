@@ -79,6 +79,9 @@ export function createCard(card: HTMLElement, { codec, lessons, results, guessed
     if (!narrow.matches) notice.open = true;
   });
   const explanation = h("p", { class: "lesson-explanation" });
+  // Which world the lesson's source lives in: the reader waiting for the
+  // data, the data waiting for the reader, a file, or both in a sweep.
+  const world = h("p", { class: "lesson-world" });
   const claim = h("p", { class: "lesson-claim" });
   const reload = h("button", { type: "button", class: "link-button" }, "Load it again");
   const changed = createChanged(codec, lessons, reload);
@@ -91,7 +94,7 @@ export function createCard(card: HTMLElement, { codec, lessons, results, guessed
     question.element,
     question.keys,
     notice,
-    h("details", { class: "lesson-why" }, h("summary", {}, "Why this experiment"), explanation, claim),
+    h("details", { class: "lesson-why" }, h("summary", {}, "Why this experiment"), explanation, world, claim),
   );
   card.setAttribute("aria-labelledby", "lesson-card-title");
   card.hidden = true;
@@ -105,6 +108,7 @@ export function createCard(card: HTMLElement, { codec, lessons, results, guessed
     const linked = new Set<TermId>();
     replaceChildren(points, ...lesson.notice.map((point) => h("li", {}, ...termNodes(point, linked))));
     fillWithTerms(explanation, lesson.explanation, linked);
+    replaceChildren(world, ...termNodes(lesson.world_note, linked));
     replaceChildren(claim, h("strong", {}, "The claim, checked by a test on this link: "), ...termNodes(lesson.claim, linked));
     const before = lessons[index - 1];
     const after = lessons[index + 1];

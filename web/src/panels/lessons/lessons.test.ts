@@ -15,7 +15,7 @@ beforeAll(() => {
 });
 
 describe("the lessons", () => {
-  it("lists the nine lessons, the articles' in seed order, then the sweeps and the timeline, each complete", () => {
+  it("lists the ten lessons, the articles' in seed order and the fast sender, then the sweeps and the timeline, each complete", () => {
     expect(lessons.map((l) => l.id)).toEqual([
       "one-byte",
       "no-help",
@@ -23,13 +23,15 @@ describe("the lessons", () => {
       "bytes-vs-to-end",
       "chained-worst",
       "cursors",
+      "fast-sender",
       "buffer-size",
       "knee-grid",
       "buffer-timeline",
     ]);
-    expect(lessons.map((l) => l.seed)).toEqual(["000", "000", "000", "001", "002", "004", "sweep", "sweep", "000"]);
+    expect(lessons.map((l) => l.seed)).toEqual(["000", "000", "000", "001", "002", "004", "000", "sweep", "sweep", "000"]);
     for (const l of lessons) {
       expect(l.title.length, l.id).toBeGreaterThan(0);
+      expect(l.world_note.length, l.id).toBeGreaterThan(0);
       expect(l.explanation.length, l.id).toBeGreaterThan(0);
       expect(l.claim.length, l.id).toBeGreaterThan(0);
       expect(l.notice.length, l.id).toBeGreaterThanOrEqual(2);
@@ -49,7 +51,7 @@ describe("the lessons", () => {
   });
 
   it("the list's introduction counts the lessons, the articles they come from and BufLab's own", () => {
-    expect(introduction(lessons)).toBe("9 lessons: 7 experiments from the 4 articles BufLab is built from, and 2 sweeps of BufLab's own.");
+    expect(introduction(lessons)).toBe("10 lessons: 8 experiments from the 4 articles BufLab is built from, and 2 sweeps of BufLab's own.");
     // Counted, not written: one article and no sweep say so.
     expect(introduction(lessons.slice(0, 2))).toBe("2 lessons: 2 experiments from one article BufLab is built from.");
   });

@@ -13,7 +13,7 @@ import { chunkField, type ChunkFieldSpec } from "./chunk";
 import { group, shownWhen, type Emit, type Field, type SettingsForm } from "./kit";
 import { numberField, type NumberFieldSpec } from "./number";
 import { lenRangeField } from "./range";
-import { sizeField } from "./size";
+import { sizeField, sizeOrOffField } from "./size";
 
 export interface SettingsLayout {
   /** What a lesson is about: shown in the strip above the results. */
@@ -65,6 +65,8 @@ export interface SettingExtras {
   steps?: number[];
   note?: NumberFieldSpec["note"];
   extra?: NumberFieldSpec["extra"];
+  /** The value a size-or-off setting takes when it is turned on (none: its smallest). */
+  onValue?: number;
   /** Writes the value where it lives differently (another setting follows it). */
   set?(params: Params, value: number): Params;
 }
@@ -90,6 +92,10 @@ export function fieldFor(codec: Codec, setting: SettingInfo, current: () => Para
   switch (setting.control) {
     case "size":
       return sizeField(codec, { label, hint, range, get, set }, current, emit);
+    case "size_or_off": {
+      const unit = setting.unit === null ? "" : `, ${setting.unit}`;
+      return sizeOrOffField(codec, { label, hint, range, get, set, sizeLabel: `${label}${unit}`, onValue: extras.onValue ?? range.min }, current, emit);
+    }
     case "count": {
       const unit = setting.unit === null ? {} : { unit: setting.unit };
       const spec: NumberFieldSpec = { label, hint, ...unit, range, get, set: extras.set ?? set, steps: extras.steps ?? [] };

@@ -6,7 +6,8 @@
 import type { Codec } from "../../engine/codec";
 import type { Bounds, Params } from "../../engine/types.gen";
 import { h } from "../dom";
-import { clamp, fieldParts, nextId, setMessage, type Emit, type Field } from "./kit";
+import { checkField } from "./choice";
+import { clamp, fieldParts, nextId, setMessage, shownWhen, type Emit, type Field } from "./kit";
 
 export interface SizeFieldSpec {
   label: string;
@@ -79,6 +80,33 @@ export function sizeField(codec: Codec, spec: SizeFieldSpec, current: () => Para
         text.value = formatted;
         if (text.getAttribute("aria-invalid") === "true") setMessage(text, message, spec.hint, "hint");
       }
+    },
+  };
+}
+
+export interface SizeOrOffFieldSpec extends SizeFieldSpec {
+  /** The size's label while on: the setting's label and its unit. */
+  sizeLabel: string;
+  /** The value turning it on sets. */
+  onValue: number;
+}
+
+/**
+ * A size that may be off (0): a checkbox with the setting's label and hint,
+ * and while it is on, the size's slider and box (`sizeField`).
+ */
+export function sizeOrOffField(codec: Codec, spec: SizeOrOffFieldSpec, current: () => Params, emit: Emit): Field {
+  const on = checkField(
+    { label: spec.label, hint: spec.hint, get: (p) => spec.get(p) > 0, set: (p, checked) => spec.set(p, checked ? spec.onValue : 0) },
+    current,
+    emit,
+  );
+  const size = shownWhen(sizeField(codec, { ...spec, label: spec.sizeLabel, hint: "" }, current, emit), (p) => spec.get(p) > 0);
+  return {
+    element: h("div", { class: "field-pair" }, on.element, size.element),
+    show(params) {
+      on.show(params);
+      size.show(params);
     },
   };
 }

@@ -27,7 +27,7 @@ export function createReadChartFrames(container: HTMLElement): ReadChartFrames {
   const reads = chartBlock(METRIC.source_reads.label, "Calls that reached the source (log scale). Each stands for one system call.", METRIC.source_reads.term);
   const time = chartBlock(
     METRIC.modelled_total_ns.label,
-    "Solid: CPU time measured in this tab (median; whisker shows min–max). Hatched: I/O time modelled as source reads × cost per read.",
+    "Solid: CPU time measured in this tab (median; whisker shows min–max). Hatched: I/O time modelled as source reads × cost per read + bytes × cost per KiB.",
     METRIC.modelled_total_ns.term,
   );
   const copies = chartBlock(
@@ -59,7 +59,7 @@ export function showReadCaptions(frames: ReadChartFrames, report: Report, labelO
         ? "Solid: CPU time measured in this tab, being measured now (the counts come first). "
         : "Solid: CPU time measured in this tab: not measured for these counts (stopped; Measure again times them). "
       : `Solid: CPU time measured in this tab (median of ${samples} sample${samples === 1 ? "" : "s"}; whisker shows min–max). `) +
-      `Hatched: I/O time modelled as source reads × ${formatSignificant(report.params.sys)} ns.`,
+      `Hatched: I/O time modelled as source reads × ${formatSignificant(report.params.sys)} ns + bytes × ${formatSignificant(report.params.sys_kib)} ns per KiB.`,
   );
   setText(frames.allocs.caption, allocationsCaption(report, labelOf));
 }

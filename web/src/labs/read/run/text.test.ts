@@ -25,6 +25,7 @@ function run(reader: ReaderKind, source_reads: number, cpu: number, io: number):
     source_reads,
     app_reads: 1048577,
     bytes: 1048576,
+    source_bytes: 1048576,
     bytes_copied: 0,
     allocations: 0,
     frees: 0,
@@ -65,7 +66,7 @@ describe("result sentences", () => {
   });
 
   it("never says the buffer saves nothing when every reader compared is buffered", () => {
-    // The buffer-size lesson's single run: std and chained over a poor network.
+    // A single run of std and chained over a poor network.
     const text = summarize(report([run("std", 3641, 1e6, 0), run("chained", 3641, 1e6, 0)]), labelOf, buffered, codec);
     expect(text).toBe(
       "std BufReader and chained zero-copy made the same number of source reads (3,641 for 1,048,577 application reads): at these settings neither buffer saves more system calls than the other.",
@@ -177,11 +178,11 @@ describe("result sentences", () => {
   it("offers as sweep axes only the settings the experiment uses, by the settings strip's rule", () => {
     const offered = (p: Params): string[] => codec.schema.sweep_axes.filter((a) => codec.uses(p, a.key)).map((a) => a.id);
     const d = codec.schema.defaults;
-    expect(offered(d)).toEqual(["cap", "rs", "chunk", "len", "streams"]);
+    expect(offered(d)).toEqual(["cap", "rs", "chunk", "len", "streams", "rate"]);
     // Frames read headers and payloads, never `rs`: the strip hides read size, the sweep does not offer it.
-    expect(offered({ ...d, workload: "frames" })).toEqual(["cap", "chunk", "len", "streams"]);
+    expect(offered({ ...d, workload: "frames" })).toEqual(["cap", "chunk", "len", "streams", "rate"]);
     // No reader with a buffer: no capacity.
-    expect(offered({ ...d, readers: ["unbuffered"] })).toEqual(["rs", "chunk", "len", "streams"]);
+    expect(offered({ ...d, readers: ["unbuffered"] })).toEqual(["rs", "chunk", "len", "streams", "rate"]);
     expect(codec.uses({ ...d, readers: ["unbuffered", "chained"] }, "pool")).toBe(true);
     expect(codec.uses({ ...d, readers: ["std"] }, "pool")).toBe(false);
   });

@@ -10,7 +10,7 @@ export interface Axes {
   infoOf(id: SweepAxis): SweepAxisInfo;
   /** A value as the axis writes it: "512", "64K", "8". */
   formatValue(axis: SweepAxisInfo, v: number): string;
-  /** A value in words, for sentences: "512 B", "64 KiB", "8". */
+  /** A value in words, for sentences: "512 B", "64 KiB", "8", "2 MiB/s". */
   valueWords(axis: SweepAxisInfo, v: number): string;
   /** An axis at a value in words: "buffer capacity 512 B". */
   axisWords(axis: SweepAxisInfo, v: number): string;
@@ -18,7 +18,7 @@ export interface Axes {
 
 export function axesOf(codec: Codec): Axes {
   const all = codec.schema.sweep_axes;
-  const valueWords = (axis: SweepAxisInfo, v: number): string => (axis.bytes ? bytesLabel(codec.formatSize(v)) : formatCount(v));
+  const valueWords = (axis: SweepAxisInfo, v: number): string => (axis.bytes ? bytesLabel(codec.formatSize(v)) : formatCount(v)) + axis.per;
   return {
     all,
     infoOf: (id) => all.find((a) => a.id === id) ?? all[0]!,

@@ -135,7 +135,7 @@ function buildChart(canvas: HTMLCanvasElement, metric: MetricView, axes: Axes, t
     x.min = values[0];
     x.max = values[values.length - 1];
     const title = (x as { title?: { text?: string } }).title;
-    if (title) title.text = info.bytes ? `${info.label} (bytes, log₂ scale)` : `${info.label} (log₂ scale)`;
+    if (title) title.text = info.bytes ? `${info.label} (bytes${info.per}, log₂ scale)` : `${info.label} (log₂ scale)`;
   };
   return { chart, setAxis };
 }

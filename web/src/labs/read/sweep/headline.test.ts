@@ -1,6 +1,6 @@
-// The sweep's headline against a real sweep from the engine (`npm run wasm`'s builds, engine/real-engine.ts): the
-// buffer-size lesson's capacity sweep knees at 512 for both readers, and
-// the headline says so with the counts there and at the first point.
+// The sweep's headline against a real sweep from the engine (`npm run wasm`'s builds, engine/real-engine.ts): a
+// capacity sweep over a poor network (a reader that always waits: no rate) knees at 512 for both readers,
+// and the headline says so with the counts there and at the first point.
 
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Codec } from "../../../engine/codec";
@@ -27,9 +27,8 @@ const labelOf = (id: string): string => labels[id] ?? id;
 const words = (v: number): string => bytesLabel(codec.formatSize(v));
 
 describe("the sweep's headline", () => {
-  it("reports the knee of the buffer-size lesson's sweep", () => {
-    const lesson = lessons.find((l) => l.id === "buffer-size")!;
-    const report = sweep(lesson.link);
+  it("reports the knee of a capacity sweep", () => {
+    const report = sweep("#v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=std,chained&wl=fixed&sweep=cap&from=16&to=64K");
     const axis = codec.schema.sweep_axes.find((a) => a.id === "cap")!;
     const text = sweepHeadline(report, axis, labelOf, words, false, codec.schema.knee_tolerance);
     expect(text).toBe(

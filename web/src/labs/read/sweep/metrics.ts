@@ -29,7 +29,7 @@ export const METRICS: MetricView[] = [
   chartOf("source_reads", "Calls that reached the source (log scale): the count a buffer exists to cut.", true),
   chartOf("bytes_copied", "Bytes moved between buffers inside the reader.", false),
   chartOf("allocations", "Heap allocations during one run.", false),
-  chartOf("time", "Measured CPU median + modelled I/O (source reads × cost per read), log scale.", true),
+  chartOf("time", "Measured CPU median + modelled I/O (source reads × cost per read + bytes × cost per KiB), log scale.", true),
 ];
 
 /** One colour, dash and point shape per reader. */

@@ -54,8 +54,9 @@ export function createHeatmap(axes: Axes, labelOf: (reader: string) => string, f
       value: metric.value,
       format: metric.format,
       short: (n: number) => shortTick({ ...metric, log: false }, n),
-      rowTitle: rows.label,
-      columnTitle: columns.label,
+      // A rate says its unit: the labels are sizes per second.
+      rowTitle: rows.per ? `${rows.label}, bytes${rows.per}` : rows.label,
+      columnTitle: columns.per ? `${columns.label}, bytes${columns.per}` : columns.label,
       rowLabel: (v: number) => axes.formatValue(rows, v),
       columnLabel: (v: number) => axes.formatValue(columns, v),
       theme,

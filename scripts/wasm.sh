@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# `npm run wasm`: the engine's wasm builds the page loads, and the test-only
+# ones, each a wasm-pack build of crate/ with its own features and profile
+# (crate/Cargo.toml says what each feature holds):
+#
+#   counts          web/pkg-counts           reading links and the read lab's exact counts: the first numbers
+#   timing-<wl>     web/pkg-timing/<wl>      the timed pass, timelines and sweeps of one workload (seven builds);
+#                                            the page fetches the one its link's workload needs (engine/spawn.ts);
+#                                            web/src/engine/builds.test.ts checks each runs its own and refuses the others
+#   program         web/pkg-program          writing links, the code panel, the write lab, Calibrate
+#   trace           web/pkg-trace            reading an strace log (the trace panel; fetched when a log is opened)
+#   faults          web/pkg-faults           test only: every feature and `faults`, a dev build (npm run build:faults)
+#
+#   scripts/wasm.sh                 the page's ten release builds (counts, timing-*, program, trace)
+#   scripts/wasm.sh NAME…           those builds only (`timing` is the seven)
+#   BUFLAB_WASM_LANES=2 scripts/wasm.sh
+#                                   two builds at a time, the second lane in its own
+#                                   target dir (target/wasm-lane-2)
+#   BUFLAB_WASM_COMPILE_ONLY=1 scripts/wasm.sh
+#                                   the `cargo build` wasm-pack runs first (needs neither
+#                                   wasm-pack nor wasm-bindgen) of each lane's first build
+#                                   of each profile: the dependencies and one build each,
+#                                   which `npm test` compiles while the tools install;
+#                                   wasm-pack's own cargo build then finds it done. Only
+#                                   the first: a cdylib's file has no hash in its name, so
+#                                   a profile's dir keeps the last feature set built, and
+#                                   wasm-pack would compile any other again
+#
+# A build is skipped when its out dir holds the stamp of the same inputs:
+# crate/src, the manifests, Cargo.lock, .cargo/config.toml, package-lock.json
+# (wasm-opt's version), the tools' versions, RUSTFLAGS and the build's own
+# arguments. Cargo would rebuild nothing then, but wasm-bindgen and wasm-opt
+# would still run on every module. BUFLAB_WASM_FORCE=1 rebuilds anyway.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+# The model's workloads (crate/tests/workloads.rs checks this line).
+WORKLOADS=(fixed exact bytes to_end lines frames scan)
+TIMING=("${WORKLOADS[@]/#/timing-}")
+# Every release build, in the order one lane builds them; two lanes split
+# them so each holds about half of the compile time (the counting build
+# compiles the dependencies again, in its own profile).
+RELEASE=(counts "${TIMING[@]}" program trace)
+LANE_1=(counts "${TIMING[@]:0:3}" trace)
+LANE_2=(program "${TIMING[@]:3}")
+
+# The wasm-pack arguments of a build (after `wasm-pack build crate --target web`).
+args_of() {
+  case "$1" in
+    counts) echo "--profile counts --no-opt --out-dir ../web/pkg-counts --out-name buflab_counts -- --no-default-features --features workloads" ;;
+    timing-*) echo "--release --out-dir ../web/pkg-timing/${1#timing-} --out-name buflab_timing -- --no-default-features --features timed,wl-${1#timing-}" ;;
+    program) echo "--release --out-dir ../web/pkg-program --out-name buflab_program -- --no-default-features --features timed,write-lab,program" ;;
+    trace) echo "--release --out-dir ../web/pkg-trace --out-name buflab_trace -- --no-default-features --features trace" ;;
+    faults) echo "--dev --out-dir ../web/pkg-faults --out-name buflab -- --features faults" ;;
+    *) echo "scripts/wasm.sh: no build named $1 (counts, timing, timing-<workload>, program, trace, faults)" >&2; return 1 ;;
+  esac
+}
+
+# The `cargo build` wasm-pack runs for a build (wasm-pack 0.15's
+# `cargo_build_wasm`: in crate/, `--lib`, the profile's flag, the target in
+# CARGO_BUILD_TARGET, the arguments after `--`): the same command, so its
+# fingerprints are the ones wasm-pack's build finds.
+compile() {
+  local args profile=() features
+  args=$(args_of "$1")
+  case "$args" in
+    --release*) profile=(--release) ;;
+    "--profile counts"*) profile=(--profile counts) ;;
+  esac
+  features=${args#* -- }
+  # shellcheck disable=SC2086 # the arguments are words
+  (cd crate && CARGO_BUILD_TARGET=wasm32-unknown-unknown cargo build --lib "${profile[@]}" $features)
+}
+
+out_of() {
+  case "$1" in
+    timing-*) echo "web/pkg-timing/${1#timing-}" ;;
+    *) echo "web/pkg-$1" ;;
+  esac
+}
+
+# What every build depends on besides its own arguments.
+inputs=$(
+  {
+    find crate/src -type f -print0 | sort -z | xargs -0 sha256sum
+    sha256sum crate/Cargo.toml Cargo.toml Cargo.lock package-lock.json
+    if [ -f .cargo/config.toml ]; then sha256sum .cargo/config.toml; fi
+    rustc -vV
+    # (Missing while `npm test` installs them and compiles: unused then.)
+    wasm-pack --version 2>/dev/null || echo "no wasm-pack"
+    wasm-bindgen --version 2>/dev/null || echo "no wasm-bindgen"
+    echo "RUSTFLAGS=${RUSTFLAGS-unset}"
+  } | sha256sum | cut -d' ' -f1
+)
+
+build() {
+  local name=$1 args out stamp
+  args=$(args_of "$name")
+  out=$(out_of "$name")
+  stamp="$inputs $args"
+  if [ "${BUFLAB_WASM_FORCE:-0}" != 1 ] && [ "$(cat "$out/.inputs" 2>/dev/null)" = "$stamp" ]; then
+    echo "$out: up to date (same inputs as its last build)"
+    return
+  fi
+  if [ "${BUFLAB_WASM_COMPILE_ONLY:-0}" = 1 ]; then
+    compile "$name" || return 1
+    echo "$out: compiled (wasm-pack's build packs it)"
+    return
+  fi
+  rm -f "$out/.inputs"
+  # (Errors are checked by hand: `set -e` does not hold inside `lane || …`.)
+  # shellcheck disable=SC2086 # the arguments are words
+  wasm-pack build crate --target web $args || return 1
+  if [ "$name" = counts ]; then
+    # The counting build leans to size (Cargo.toml's `counts` profile) and
+    # gets wasm-opt -Os, not wasm-pack's -O (crate/Cargo.toml says why 50).
+    wasm-opt -Os --one-caller-inline-max-function-size 50 "$out/buflab_counts_bg.wasm" -o "$out/buflab_counts_bg.wasm" || return 1
+  fi
+  echo "$stamp" > "$out/.inputs"
+  echo "$out: built"
+}
+
+profile_of() {
+  case "$1" in
+    counts) echo counts ;;
+    faults) echo dev ;;
+    *) echo release ;;
+  esac
+}
+
+lane() {
+  local name compiled=" "
+  for name in "$@"; do
+    if [ "${BUFLAB_WASM_COMPILE_ONLY:-0}" = 1 ]; then
+      [[ $compiled == *" $(profile_of "$name") "* ]] && continue
+      compiled+="$(profile_of "$name") "
+    fi
+    build "$name" || return 1
+  done
+}
+
+names=()
+for name in "${@:-release}"; do
+  case "$name" in
+    release) names+=("${RELEASE[@]}") ;;
+    timing) names+=("${TIMING[@]}") ;;
+    *) args_of "$name" >/dev/null && names+=("$name") ;;
+  esac
+done
+
+if [ "${BUFLAB_WASM_LANES:-1}" = 2 ] && [ "${names[*]}" = "${RELEASE[*]}" ]; then
+  # Each build's last step (one codegen unit, fat LTO) runs on one core, so
+  # two lanes keep two cores busy. A lane has its own target dir: cargo
+  # locks one for the whole build.
+  CARGO_TARGET_DIR="$PWD/target/wasm-lane-2" lane "${LANE_2[@]}" &
+  second=$!
+  lane "${LANE_1[@]}" || { wait "$second" || true; exit 1; }
+  wait "$second"
+else
+  lane "${names[@]}"
+fi

@@ -106,7 +106,7 @@ pub const LESSONS: [Lesson; 9] = [
         notice: &[
             "Source reads: 1,048,577 without a buffer (one per byte, plus the final read that returns 0) against 129 through std's 8 KiB BufReader.",
             "The modelled I/O time follows the source reads; CPU time alone shows a smaller gap, as a simulated read costs nanoseconds and a system call far more.",
-            "Change the chunking to poor (64–512 bytes): std needs 3,641 reads, since no source read brings more than 512 bytes.",
+            "Change the chunking to poor (64–512 bytes): std's source reads multiply, since no source read brings more than 512 bytes (lesson 3 asks how many).",
         ],
         claim: "With 1-byte reads, the unbuffered reader makes at least 1000 times as many source \
                 reads as std's BufReader.",

@@ -26,6 +26,13 @@ pub enum TermId {
     Modelled,
     Sweep,
     Knee,
+    BufReader,
+    Capacity,
+    ReadSize,
+    Bypass,
+    Chained,
+    Seed,
+    Outlier,
 }
 
 impl Id for TermId {}

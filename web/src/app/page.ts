@@ -136,7 +136,7 @@ export async function startPage(
     status.update,
     lessonsPiece(panels.lessons),
     layoutPiece(labs),
-    resultsPiece(labs),
+    resultsPiece(labs, (report) => dispatch({ type: "drawn", report })),
     headline,
     activityPiece(labs, { setRunning: actions.setRunning, peek, placeholder: byId("placeholder"), results }),
     panelsPiece(panels, { shareTools: byId("share-tools"), baseline: byId("baseline"), calibrate: byId("calibrate") }),

@@ -6,7 +6,6 @@
 
 use serde::Serialize;
 
-use super::encode;
 use crate::model::{Params, View};
 
 /// The links of one set of params, as the page keeps them.
@@ -25,8 +24,9 @@ pub struct Links {
     pub view: View,
 }
 
-/// The links of `p` (valid params).
-pub fn links(p: &Params) -> Links {
+/// The links of `p` (valid params), each written by `encode` (the codec's
+/// [`super::encode`], passed in so this module needs nothing from its parent).
+pub fn links_with(p: &Params, encode: impl Fn(&Params) -> String) -> Links {
     let view = View::shown(p);
     let mut single = p.clone();
     single.sweep = None;
@@ -48,7 +48,7 @@ pub fn links(p: &Params) -> Links {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{decode, SWEEP_KEYS};
+    use super::super::{decode, encode, links, SWEEP_KEYS};
     use super::*;
     use crate::model::{Lab, Sweep, SweepAxis};
 

@@ -19,7 +19,12 @@
 use serde::Serialize;
 
 mod links;
-pub use links::{links, Links};
+pub use links::Links;
+
+/// The links the page keeps for `p` (valid params): see [`Links`].
+pub fn links(p: &Params) -> Links {
+    links::links_with(p, encode)
+}
 
 use crate::model::limits::{max_streams, streams_cap_reason};
 use crate::model::params::sweep_point_count;

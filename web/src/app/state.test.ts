@@ -90,7 +90,7 @@ describe("the page's model", () => {
     p.answer(1);
     const full = p.state.inFlight.find((r) => r.stage === "full")!;
     p.answer(full.id, true);
-    expect(activityText(p.state)).toBe("Drawing charts…");
+    expect(activityText(p.state)).toBe("Drawing…");
     p.act({ type: "drawn", report: p.state.shown.read!.report });
     expect(activityText(p.state)).toBe("Done");
   });

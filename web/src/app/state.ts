@@ -412,7 +412,7 @@ export function activityText(state: AppState): string {
   }
   if (state.stopped) return shown === null ? "Stopped" : shown === "full" ? "Stopped" : "Stopped: not timed";
   if (state.engine.kind === "loading") return "Loading engine…";
-  if (shown === "full") return chartsDrawn(state) ? "Done" : "Drawing charts…";
+  if (shown === "full") return chartsDrawn(state) ? "Done" : "Drawing…";
   if (shown === "quick") return "Quick estimate";
   if (shown === "counts") return "Exact counts, not timed";
   if (shownOf(state)) return isRunning(state) ? "Settings changed…" : "Settings changed: not measured";

@@ -10,7 +10,7 @@ export function createEnd(lessons: readonly Lesson[]): HTMLElement {
   const element = h(
     "section",
     { class: "lesson-end", id: "lesson-end", "aria-labelledby": "lesson-end-title" },
-    h("h2", { id: "lesson-end-title", class: "lesson-card-title" }, "That was the last lesson"),
+    h("h2", { id: "lesson-end-title", class: "lesson-end-title" }, "That was the last lesson"),
     h("p", {}, introduction(lessons)),
     h(
       "ol",

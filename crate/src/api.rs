@@ -4,9 +4,10 @@
 //! pairs the two.
 
 use crate::engine::clock::{Clock, Sampling};
+use crate::engine::trace::{Parser, Trace};
 use crate::engine::{experiment, sweep, write};
 use crate::link;
-use crate::model::{LabReport, ParamError, Params, Report, SweepPoint, SweepReport, WriteReport};
+use crate::model::{LabReport, ParamError, Params, Replay, ReplayOptions, Report, SweepPoint, SweepReport, TraceProgress, WriteReport};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::model::RealReport;
 
@@ -80,4 +81,41 @@ pub fn run_real(params: &Params, clock: &dyn Clock, sampling: Sampling, real: Sa
     report.simulated.link = link::encode(&report.simulated.params);
     report.link = link::encode(&report.calibrated_params());
     Ok(report)
+}
+
+/// Ends a log's reading (`complete`: it was read to its end), with the
+/// catalog's words filled in (see [`trace_words`]).
+pub fn trace_finish(parser: Parser, complete: bool) -> Trace {
+    trace_words(parser.finish(complete))
+}
+
+/// Reads a whole log from `input` in chunks of `chunk` bytes
+/// (`engine::trace::read_log`), with the catalog's words filled in.
+pub fn read_trace(input: impl std::io::Read, chunk: usize, go_on: impl FnMut(&TraceProgress) -> bool) -> std::io::Result<Trace> {
+    crate::engine::trace::read_log(input, chunk, go_on).map(trace_words)
+}
+
+/// Says what each descriptor's reads show about its source (the catalog's words).
+fn trace_words(mut trace: Trace) -> Trace {
+    for d in &mut trace.report.descriptors {
+        d.about = crate::catalog::trace::about_source(d);
+        d.label = crate::catalog::trace::label(d);
+    }
+    for line in &mut trace.report.skipped.examples {
+        line.why = crate::catalog::trace::skip_reason(line.reason).to_string();
+    }
+    trace
+}
+
+/// Replays descriptor `id` of `trace` (`Trace::replay`), with the nearest
+/// link's link and the sentences filled in.
+pub fn trace_replay(trace: &Trace, id: u32, options: &ReplayOptions, clock: &dyn Clock) -> Result<Replay, ParamError> {
+    let mut replay = trace.replay(id, options, clock)?;
+    let d = &trace.report.descriptors[id as usize];
+    if let Some(fit) = &mut replay.fit {
+        fit.link = link::encode(&fit.params);
+        fit.about = crate::catalog::trace::fit_about(fit);
+    }
+    replay.headline = crate::catalog::trace::headline(d, &replay);
+    Ok(replay)
 }

@@ -33,7 +33,8 @@ use crate::catalog::glossary::{glossary, Term};
 use crate::catalog::lessons::{Lesson, LESSONS};
 use crate::catalog::Schema;
 use crate::link::{Decoded, Links};
-use crate::model::{Calibration, LabReport, Ratio, SweepReport, Verdict};
+use crate::model::trace::{ReplayOptions, TraceProgress};
+use crate::model::{Calibration, LabReport, Ratio, Replay, SweepReport, TraceReport, Verdict};
 
 const TYPES_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/types.gen.ts");
 const SCHEMA_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/schema.gen.json");
@@ -78,6 +79,11 @@ fn generate_types() -> String {
     // Returned by `wasm::time_ratio`.
     c.visit::<Ratio>();
     c.visit::<Calibration>();
+    // A program's own reads (`wasm::TraceSession`).
+    c.visit::<TraceProgress>();
+    c.visit::<TraceReport>();
+    c.visit::<ReplayOptions>();
+    c.visit::<Replay>();
     let mut out = String::from(
         "// Generated from the Rust types by crate/src/types.rs (ts-rs): do not edit.\n\
          // `npm run types` rewrites it; `cargo test` fails while it is stale.\n\n",

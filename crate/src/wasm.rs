@@ -31,8 +31,12 @@
 //!   links (`encode_link`, `links`, `fit_sweep`, `code`), the write lab and
 //!   Calibrate.
 //!
+//! - web/pkg-trace (`npm run wasm:trace`): [`TraceSession`], a program's
+//!   own reads from its strace log, for when the page opens one.
+//!
 //! Exports marked `#[cfg(feature = "timed")]` exist in the timing and
-//! program builds, those marked `program` in the program build only.
+//! program builds, those marked `program` in the program build only, those
+//! marked `trace` in the trace build.
 
 #[cfg(any(feature = "timed", feature = "program"))]
 use serde::Deserialize;
@@ -427,5 +431,69 @@ mod calibrate {
         let calibration = real::calibrate(&params, &PerformanceClock::new()?, &mut Opfs(handle), SysSource::Opfs)
             .map_err(|e| JsError::new(&e.to_string()))?;
         to_js(&calibration)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// A program's own reads: the worker reads a log in chunks (a `File`'s
+// stream), one `feed` call each, so it can post progress between chunks and
+// stop on Cancel (`finish(false)`); then it replays the descriptors the page
+// shows. Nothing leaves the worker but the figures.
+//
+//   const session = new TraceSession();
+//   for await (const chunk of file.stream()) post(session.feed(chunk));  // TraceProgress
+//   const report = session.finish(true);                                  // TraceReport
+//   const replay = session.replay(report.descriptors[0].id, options);     // ReplayOptions -> Replay
+#[cfg(feature = "trace")]
+#[wasm_bindgen]
+pub struct TraceSession {
+    parser: Option<crate::engine::trace::Parser>,
+    trace: Option<crate::engine::trace::Trace>,
+}
+
+#[cfg(feature = "trace")]
+#[wasm_bindgen]
+impl TraceSession {
+    #[wasm_bindgen(constructor)]
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> TraceSession {
+        TraceSession { parser: Some(crate::engine::trace::Parser::new()), trace: None }
+    }
+
+    /// Reads the next chunk of the log (lines may continue into the next
+    /// chunk) and returns how far reading has come (`TraceProgress`).
+    /// Throws after `finish`.
+    pub fn feed(&mut self, chunk: &[u8]) -> Result<JsValue, JsError> {
+        let parser = self.parser.as_mut().ok_or_else(|| JsError::new("trace: the log was already finished"))?;
+        parser.feed(chunk);
+        to_js(&parser.progress())
+    }
+
+    /// Ends the log and returns its report (`TraceReport`). `complete`:
+    /// the whole log was fed (false after Cancel: the report says its
+    /// figures are of the part read). Throws when called twice.
+    pub fn finish(&mut self, complete: bool) -> Result<JsValue, JsError> {
+        let parser = self.parser.take().ok_or_else(|| JsError::new("trace: the log was already finished"))?;
+        let trace = api::trace_finish(parser, complete);
+        let report = to_js(&trace.report);
+        self.trace = Some(trace);
+        report
+    }
+
+    /// What a buffer would have made of descriptor `id`'s reads
+    /// (`ReplayOptions` -> `Replay`; options `undefined`: the defaults,
+    /// 8 KiB and 64 KiB, std and chained, with the sweep and the nearest
+    /// link). A sweep point by point: `{caps: [c], readers: ["std"], sweep:
+    /// false, fit: false}` per capacity. Throws before `finish`, or for
+    /// options out of bounds (the message names the key).
+    pub fn replay(&self, id: u32, options: JsValue) -> Result<JsValue, JsError> {
+        let trace = self.trace.as_ref().ok_or_else(|| JsError::new("trace: finish the log first"))?;
+        let options: model::ReplayOptions = if options.is_undefined() || options.is_null() {
+            model::ReplayOptions::default()
+        } else {
+            serde_wasm_bindgen::from_value(options).map_err(|e| JsError::new(&format!("options: {e}")))?
+        };
+        let replay = api::trace_replay(trace, id, &options, &PerformanceClock::new()?).map_err(|e| JsError::new(&e.to_string()))?;
+        to_js(&replay)
     }
 }

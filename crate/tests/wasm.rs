@@ -194,3 +194,42 @@ fn a_two_axis_sweeps_points_keep_their_pair_through_the_round_trip() {
     assert_eq!(get(&report, "knees.0.across").as_f64(), Some(1.0));
     assert_eq!(get(&report, "knees.0.value").as_f64(), Some(512.0));
 }
+
+#[wasm_bindgen_test]
+fn a_log_is_fed_in_chunks_finished_once_and_replayed() {
+    // 2 × 8 KiB of 1-byte reads from a file, then its end; the log split in
+    // the middle of a line, and a line that is not strace's.
+    let mut log = String::from("hello\n");
+    log += "1 openat(AT_FDCWD, \"data.bin\", O_RDONLY) = 3\n";
+    for _ in 0..16384 {
+        log += "1 read(3, \"x\", 1) = 1\n";
+    }
+    log += "1 read(3, \"\", 1) = 0\n";
+    let bytes = log.as_bytes();
+    let mut session = wasm::TraceSession::new();
+    let progress = session.feed(&bytes[..100]).map_err(JsValue::from).unwrap();
+    assert_eq!(get(&progress, "bytes").as_f64(), Some(100.0));
+    session.feed(&bytes[100..]).map_err(JsValue::from).unwrap();
+    let report = session.finish(true).map_err(JsValue::from).unwrap();
+    assert!(session.feed(b"more").is_err(), "feeding after finish");
+    assert!(session.finish(true).is_err(), "finishing twice");
+    assert_eq!(get(&report, "kind").as_string().unwrap(), "strace");
+    assert_eq!(get(&report, "skipped.lines").as_f64(), Some(1.0));
+    assert_eq!(get(&report, "skipped.examples.0.text").as_string().unwrap(), "hello");
+    assert_eq!(get(&report, "descriptors.0.path").as_string().unwrap(), "data.bin");
+    assert_eq!(get(&report, "descriptors.0.calls").as_f64(), Some(16385.0));
+    let replay = session.replay(0, JsValue::UNDEFINED).map_err(JsValue::from).unwrap();
+    assert_eq!(get(&replay, "runs.0.reader").as_string().unwrap(), "unbuffered");
+    assert_eq!(get(&replay, "runs.0.source_reads").as_f64(), Some(16385.0));
+    assert_eq!(get(&replay, "runs.1.reader").as_string().unwrap(), "std");
+    assert_eq!(get(&replay, "runs.1.cap").as_f64(), Some(8192.0));
+    assert_eq!(get(&replay, "runs.1.source_reads").as_f64(), Some(3.0));
+    assert!(get(&replay, "headline").as_string().unwrap().contains("3 source reads through an 8 KiB std BufReader"));
+    assert!(get(&replay, "fit.link").as_string().unwrap().contains("chunk=file"));
+    let one = session.replay(0, json(r#"{"caps": [16], "readers": ["std"], "sweep": false, "fit": false}"#)).map_err(JsValue::from).unwrap();
+    assert_eq!(get(&one, "runs.1.source_reads").as_f64(), Some(1025.0));
+    assert!(get(&one, "sweep").is_undefined());
+    let err: JsValue = session.replay(0, json(r#"{"caps": [0]}"#)).unwrap_err().into();
+    assert!(get(&err, "message").as_string().unwrap().starts_with("cap: "));
+    assert!(session.replay(7, JsValue::UNDEFINED).is_err(), "no descriptor 7");
+}

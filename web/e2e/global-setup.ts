@@ -3,7 +3,7 @@
 // the images read the same on every run), with the same cross-origin isolation headers as
 // production. The tests get the address through vitest's provide/inject.
 //
-// The engine's builds (web/pkg-counts, web/pkg-program, web/pkg-timing/*)
+// The engine's builds (web/pkg-counts, web/pkg-program, web/pkg-timing/*, web/pkg-trace)
 // must exist: `npm run wasm` (or `npm run build`) first.
 
 import { existsSync } from "node:fs";
@@ -36,7 +36,7 @@ function freePort(): Promise<number> {
 let server: PreviewServer | undefined;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  for (const wasm of ["pkg-counts/buflab_counts_bg.wasm", "pkg-program/buflab_program_bg.wasm", "pkg-timing/fixed/buflab_timing_bg.wasm"]) {
+  for (const wasm of ["pkg-counts/buflab_counts_bg.wasm", "pkg-program/buflab_program_bg.wasm", "pkg-timing/fixed/buflab_timing_bg.wasm", "pkg-trace/buflab_trace_bg.wasm"]) {
     if (!existsSync(new URL(`../${wasm}`, import.meta.url))) {
       throw new Error(`web/${wasm} is missing: run \`npm run wasm\` before the end-to-end tests.`);
     }

@@ -52,13 +52,16 @@ const MOUNT = "/some/sub/path/";
  * which the offline copy fetches after the first full measurement so any
  * link runs offline, the worker scripts (each with its build's glue),
  * chart.js (57.6 KiB), the sweep and timeline views, the handout's QR
- * codes, and the later parts' own chunks.
+ * codes, and the later parts' own chunks; and the strace log reader, which
+ * a page fetches only when a log is opened (232.6 KiB: the trace build
+ * 217.4, its worker 3.9, its panel 3.9 and styles 0.7, the shipped log
+ * 6.7; the guard is 1674 KiB's figure plus these, not measured here yet).
  * Each guard sits just above its figure, so a doubled chunk or a few KiB of
  * new bloat trips it.
  */
 const BYTES_BUDGET = 133 * 1024;
 const LINK_BYTES_BUDGET = 313 * 1024;
-const ALL_BYTES_BUDGET = 1674 * 1024;
+const ALL_BYTES_BUDGET = 1907 * 1024;
 /** Generous: a loaded 2-core CI machine. The target on localhost is 300 ms (docs/benchmarks.md). */
 const FIRST_RESULTS_BOUND_MS = 5_000;
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */

@@ -9,6 +9,7 @@
 //! environments, with alternating rounds.
 
 pub mod plain;
+pub mod trace_log;
 
 use std::hint::black_box;
 

@@ -10,6 +10,10 @@ use buflab::model::{
 };
 use clap::{Args, Parser, Subcommand};
 
+// `buflab trace`: a file of its own (src/bin/trace.rs would be a binary of its own).
+#[path = "buflab/trace.rs"]
+mod trace;
+
 /// Runs a BufLab experiment natively and prints the report.
 ///
 /// Invalid link values fall back to defaults; a notice on stderr names each one.
@@ -31,6 +35,10 @@ enum Command {
     /// Writes the bytes the link's source delivers (the stream its readers
     /// read), so the program `--code` prints can run on the same bytes.
     Stream(StreamArgs),
+    /// Reads a program's strace log: per file descriptor, its read calls,
+    /// bytes and sizes, and what a buffer would have made of them (the
+    /// program's own requests replayed through BufLab's readers).
+    Trace(trace::TraceArgs),
 }
 
 /// `buflab stream`.
@@ -133,6 +141,7 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Real(args)) => real(args),
         Some(Command::Stream(args)) => stream(args),
+        Some(Command::Trace(args)) => trace::run(args),
         None => run(cli.run),
     }
 }

@@ -14,6 +14,7 @@ pub mod schema;
 pub mod settings;
 pub mod snippet;
 pub mod terms;
+pub mod trace;
 pub mod workloads;
 
 pub use schema::{schema, Schema};

@@ -12,7 +12,8 @@ use super::workloads::{WorkloadInfo, WORKLOADS};
 use crate::engine::readers::{self, ReaderDifference, ReaderInfo};
 use crate::engine::sweep::KNEE_TOLERANCE;
 use crate::link::{DISPLAY_KEYS, LINK_VERSION, MAX_LINK_BYTES, SWEEP_KEYS};
-use crate::model::{
+use crate::model::limits::TraceLimits;
+use crate::model::{TRACE, 
     key, Bounds, Id, Lab, Limits, Params, Preset, ReaderKind, SweepAxis, SysSource, View, LIMITS, MAX_JOB_BYTES,
     MAX_SWEEP_POINTS, PRESETS, RECORD_BYTES,
 };
@@ -226,6 +227,8 @@ pub struct Schema {
     pub metrics: &'static [MetricInfo],
     /// Both forms' settings: label, hint and unit per lab and link key.
     pub settings: Vec<SettingInfo>,
+    /// What reading a program's strace log keeps, whatever its length.
+    pub trace: TraceLimits,
 }
 
 pub fn schema() -> Schema {
@@ -254,6 +257,7 @@ pub fn schema() -> Schema {
         sys_sources: &SYS_SOURCES,
         metrics: &METRICS,
         settings: settings::settings(),
+        trace: TRACE,
     }
 }
 

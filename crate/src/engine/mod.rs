@@ -17,5 +17,6 @@ pub mod source;
 pub mod sweep;
 pub mod timed;
 pub mod timeline;
+pub mod trace;
 pub mod workload;
 pub mod write;

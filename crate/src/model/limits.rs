@@ -204,6 +204,80 @@ pub const MAX_SWEEP_POINTS: u64 = 24;
 /// is cut at the second axis' `to` first, with a notice.
 pub const MAX_GRID_POINTS: u64 = 64;
 
+/// What reading an `strace` log keeps, whatever its length: the log is
+/// untrusted, so every table the reader grows has a bound here. Past a
+/// bound the figures say so (a count of what was not kept), never silently.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct TraceLimits {
+    /// Longest line kept, outside its quoted strings (a line that spans the
+    /// chunks it arrives in is gathered; each string keeps its first
+    /// `string_bytes`). Longer lines are skipped and counted.
+    pub line_bytes: u64,
+    /// Bytes kept of each quoted string of a gathered line: a path is at
+    /// most 4096 bytes (`PATH_MAX`); read data is never needed.
+    pub string_bytes: u64,
+    /// Characters of a path a descriptor keeps (the end of a longer one,
+    /// after "…").
+    pub path_chars: u64,
+    /// Skipped lines quoted, and the characters quoted of each.
+    pub quoted_lines: u64,
+    pub quote_chars: u64,
+    /// Descriptors with figures of their own; past these, totals only.
+    pub descriptors: u64,
+    /// Open descriptors followed, per process and number (past it, one is
+    /// forgotten for each new one, and counted).
+    pub open_fds: u64,
+    /// Processes (threads) told apart for the count of processes.
+    pub pids: u64,
+    /// Split calls waiting for their second half, and the bytes kept of each.
+    pub pending: u64,
+    pub pending_bytes: u64,
+    /// System call names counted by name, and error names per descriptor.
+    pub syscall_names: u64,
+    pub error_names: u64,
+    /// Exact sizes a histogram counts by size (besides its power-of-two buckets).
+    pub exact_sizes: u64,
+    /// Slices of a descriptor's calls over time.
+    pub slices: u64,
+    /// Runs of equal (asked, returned) pairs the replay keeps per
+    /// descriptor and in all (12 bytes each). A run holds any number of
+    /// equal calls, so a program that asks for the same size every time
+    /// needs a handful whatever its length; past the bound the replay
+    /// covers the calls before it, and says how many.
+    pub runs_per_descriptor: u64,
+    pub runs_total: u64,
+    /// Largest read the replay's program asks for; larger asks are
+    /// replayed as asks of this size, and counted.
+    pub replay_ask: u64,
+    /// Largest JSON input read (`buflab real --json`'s report).
+    pub json_bytes: u64,
+    /// Capacities a replay sweeps (powers of two).
+    pub sweep_caps: Bounds,
+}
+
+pub const TRACE: TraceLimits = TraceLimits {
+    line_bytes: 64 * KIB,
+    string_bytes: 4 * KIB,
+    path_chars: 240,
+    quoted_lines: 5,
+    quote_chars: 120,
+    descriptors: 1024,
+    open_fds: 4 * KIB,
+    pids: 64 * KIB,
+    pending: 1024,
+    pending_bytes: 4 * KIB + 256,
+    syscall_names: 64,
+    error_names: 16,
+    exact_sizes: 32,
+    slices: 128,
+    runs_per_descriptor: 256 * KIB,
+    runs_total: MIB,
+    replay_ask: 64 * MIB,
+    json_bytes: 4 * MIB,
+    sweep_caps: Bounds::new(16, MIB),
+};
+
 /// The largest power of two at or below `n` (`n` ≥ 1).
 pub const fn pow2_floor(n: u64) -> u64 {
     1 << (63 - n.leading_zeros())

@@ -16,12 +16,13 @@ pub mod report;
 pub mod size;
 pub mod sweep;
 pub mod timeline;
+pub mod trace;
 
 pub use chunk::{ChunkModel, Preset, PIPE_CHUNK, PRESETS};
 pub use id::Id;
 pub use limits::{
     key, max_streams, Bounds, Limits, ParamError, LIMITS, MAX_JOB_BYTES, MAX_GRID_POINTS, MAX_REAL_STREAMS,
-    MAX_SWEEP_POINTS, TIMELINE_OPS,
+    MAX_SWEEP_POINTS, TIMELINE_OPS, TRACE,
 };
 pub use params::{
     Across, Embed, Flavour, Lab, LenRange, LessonId, Params, ReaderKind, Record, Sweep, SweepAxis, SysSource, View, Workload,
@@ -35,3 +36,4 @@ pub use report::{
 pub use size::{format_size, parse_size, KIB, MIB};
 pub use sweep::{Knee, Metric, SweepPoint, SweepReport};
 pub use timeline::{Op, OpKind, Piece, Shape, SourceRead, Span, Timeline};
+pub use trace::{Descriptor, LogKind, Replay, ReplayOptions, ReplayRun, TraceProgress, TraceReport};

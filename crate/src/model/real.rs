@@ -13,6 +13,7 @@ use super::report::{Report, Stats, Timer};
 
 /// A kind of real kernel source `buflab real` reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum RealSource {
     /// The stream in a temporary regular file, read back while the page
@@ -63,6 +64,7 @@ impl RealSource {
 /// Sizes of the read calls that returned data (the final call that returned
 /// 0 is left out: it would make every minimum 0).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ReadSizes {
     pub min: u64,
     pub median: f64,
@@ -157,6 +159,7 @@ impl AllocCalls {
 
 /// Who counted a real run's read calls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum CallCounter {
     /// The kernel (`syscr` in `/proc/thread-self/io`).

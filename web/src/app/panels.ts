@@ -27,6 +27,7 @@ export interface Panels {
   calibrate: Later<Made<typeof import("../panels/calibrate").createCalibrate>>;
   exportTools: Later<Made<typeof import("../panels/export").createExport>>;
   baseline: Later<Made<typeof import("../panels/baseline").createBaseline>>;
+  trace: Later<Made<typeof import("../panels/trace").createTrace>>;
   embedBar: EmbedBar;
   embedCode: EmbedCode;
   presenter: PresenterToggle;
@@ -63,6 +64,12 @@ export function createPanels({ codec, state, dispatch, intents, labOf, results }
   );
   // Nothing calls the About panel: it simply comes with the other parts.
   onFirstUse(() => import("../panels/about").then((m) => m.createAbout(byId("about"))))(() => undefined);
+  // Your own program's strace log: its panel comes with the other parts; the
+  // log reader (the trace build and its worker) only when a log is opened.
+  const trace = onFirstUse(() =>
+    import("../panels/trace").then((m) => m.createTrace(byId("trace"), { labelOf: (id) => labOf("read").labelOf(id), urlOf })),
+  );
+  trace(() => undefined);
   const calibrate = onFirstUse(() =>
     Promise.all([import("../panels/calibrate"), import("../engine/calibrate-runner")]).then(([panel, runner]) =>
       panel.createCalibrate(byId("calibrate"), {
@@ -80,6 +87,7 @@ export function createPanels({ codec, state, dispatch, intents, labOf, results }
     code: onFirstUse(() => import("../panels/code").then((m) => m.createCodePanel(byId("code"), codec))),
     native: onFirstUse(() => import("../panels/native").then((m) => m.createNativeNote(byId("native")))),
     calibrate,
+    trace,
     exportTools: onFirstUse(() =>
       import("../panels/export").then((m) =>
         m.createExport(byId("export"), {

@@ -31,6 +31,19 @@ reused: number, };
 export type Bounds = { min: number, max: number, };
 
 /**
+ * A range of sizes and how many calls fell in it.
+ */
+export type Bucket = { 
+/**
+ * Smallest size in the bucket.
+ */
+from: number, 
+/**
+ * Largest size in the bucket.
+ */
+to: number, count: number, };
+
+/**
  * A calibration of `sys` in the browser: unbuffered reads of the link's
  * read size, each one real call into the browser's file system.
  */
@@ -71,6 +84,11 @@ sys: number,
 bytes_ok: boolean, timer: Timer, };
 
 /**
+ * Who counted a real run's read calls.
+ */
+export type CallCounter = "kernel" | "wrapper";
+
+/**
  * How the stream is cut into pieces, one piece per read call at most.
  */
 export type ChunkModel = { "kind": "uniform", min: number, max: number, } | { "kind": "fixed", size: number, } | { "kind": "file" } | { "kind": "pipe" };
@@ -93,6 +111,128 @@ fragment: string,
  * sweep link, the address bar's and the view they show.
  */
 links: Links, };
+
+/**
+ * One file descriptor's reads. A descriptor number reused after a `close`
+ * (or seen naming another file) is a new [`Descriptor`], with the next
+ * `opening`.
+ */
+export type Descriptor = { 
+/**
+ * Index in [`TraceReport::descriptors`].
+ */
+id: number, 
+/**
+ * The descriptor number (-1 for a `buflab real` run).
+ */
+fd: number, 
+/**
+ * Which opening of this number it is in the process that opened it:
+ * 1 for the first the log shows, 2 after it was closed and reused, …
+ * (0: past the bound on counted numbers).
+ */
+opening: number, 
+/**
+ * The path it was opened with, or `-y`'s name (`pipe:[1234]`),
+ * shortened to [`super::limits::TraceLimits::path_chars`].
+ */
+path?: string, 
+/**
+ * `-y`'s name for it when that differs from `path` (a resolved path).
+ */
+resolved?: string, named_by: NamedBy, kind: SourceKind, 
+/**
+ * The first process (thread) that read it, and how many read it.
+ */
+pid: number, pids: number, 
+/**
+ * Read calls of every kind, failed ones included.
+ */
+calls: number, 
+/**
+ * The calls per system call (`read`, `readv`, `pread64`, `recvfrom`, …).
+ */
+syscalls: Array<NamedCount>, 
+/**
+ * Bytes returned.
+ */
+bytes: number, 
+/**
+ * Sizes asked for, over the calls that did not fail.
+ */
+asked: Sizes, 
+/**
+ * Sizes returned, over the calls that did not fail (0: end of file).
+ */
+returned: Sizes, 
+/**
+ * Sizes returned by the short reads, but those right before an end
+ * of file: the sizes of the pieces the data arrived in.
+ */
+short_sizes: Sizes, 
+/**
+ * Calls that returned less than they asked for, but not 0.
+ */
+short_reads: number, 
+/**
+ * Of those, the ones right before an end of file: a file's last
+ * partial read, not a sign of data arriving in pieces.
+ */
+short_at_end: number, 
+/**
+ * Calls that asked for bytes and got 0: end-of-file probes (for a
+ * socket, the peer's close).
+ */
+eof: number, 
+/**
+ * Calls that asked for 0 bytes.
+ */
+empty_asks: number, 
+/**
+ * Failed calls by error (`EAGAIN`, `EINTR`, `ERESTARTSYS`, `?` for a
+ * call that never returned, …).
+ */
+errors: Array<NamedCount>, failed: number, 
+/**
+ * `pread64`/`preadv` calls: each reads at an offset of its own, so the
+ * replay leaves them out.
+ */
+positional: number, 
+/**
+ * Seconds inside the read calls (`-T`).
+ */
+in_calls_s?: number, 
+/**
+ * Seconds from the log's first timestamp to the first and last call.
+ */
+first_s?: number, last_s?: number, 
+/**
+ * The calls in order, in at most [`super::limits::TraceLimits::slices`]
+ * slices of `slice_calls` calls each.
+ */
+over_time: Array<Slice>, slice_calls: number, 
+/**
+ * What the replay has of it.
+ */
+sequence: Sequence, 
+/**
+ * Largest size a call returned.
+ */
+max_returned: number, 
+/**
+ * `buflab real` runs only.
+ */
+real?: RealFigures, 
+/**
+ * What the log shows about the source, in a sentence (the catalog's
+ * words, filled in by `crate::api`).
+ */
+about: string, 
+/**
+ * Its name in words: "fd 3 (2nd opening) data.bin · pid 12" (the
+ * catalog's, filled in by `crate::api`).
+ */
+label: string, };
 
 /**
  * What an embedded page shows (the `embed` link key): the page without its
@@ -133,6 +273,24 @@ bytes_lost: number,
  * `write` calls on the sink, the refused ones included.
  */
 sink_writes: number, };
+
+/**
+ * How the nearest link's model was chosen.
+ */
+export type FitReason = "whole_requests" | "one_size" | "pipe_sized" | "size_range";
+
+/**
+ * One reader's source reads: the replay's and the nearest link's.
+ */
+export type FitRun = { reader: ReaderKind, replay: number, 
+/**
+ * The link's count, as it runs (for the link's `len`).
+ */
+link: number, 
+/**
+ * `link × scale / replay`: 1 is an exact fit.
+ */
+ratio: number, };
 
 /**
  * The cursor flavours a person can compare (the `wf` link key).
@@ -387,6 +545,25 @@ nul: Bounds,
 step: Bounds, };
 
 /**
+ * The BufLab link nearest to a descriptor's pattern, and how near.
+ */
+export type LinkFit = { reason: FitReason, params: Params, 
+/**
+ * The link (filled in by `crate::api`; the engine does not know the codec).
+ */
+link: string, 
+/**
+ * The descriptor's bytes over the link's `len` (the link's counts are
+ * multiplied by it before they are compared): 1 unless the bytes fall
+ * outside the links' length limits.
+ */
+scale: number, runs: Array<FitRun>, 
+/**
+ * The fit in a sentence (the catalog's words, filled in by `crate::api`).
+ */
+about: string, };
+
+/**
  * The links of one set of params, as the page keeps them.
  */
 export type Links = { 
@@ -408,6 +585,36 @@ sweep: string | null,
  * The view the page shows ([`View::shown`]).
  */
 view: View, };
+
+/**
+ * What the input turned out to be.
+ */
+export type LogKind = "strace" | "real" | "empty" | "unknown";
+
+/**
+ * How the log was recorded, as far as its lines show.
+ */
+export type LogShape = { 
+/**
+ * Lines start with a process id (`strace -f`).
+ */
+pids: boolean, 
+/**
+ * Lines carry a time (`-t`, `-tt`, `-ttt` or `-r`).
+ */
+timestamps: boolean, 
+/**
+ * Calls end with the time spent in them (`-T`).
+ */
+durations: boolean, 
+/**
+ * Descriptors carry the path they refer to (`-y`: `read(3</etc/hosts>, …`).
+ */
+paths: boolean, 
+/**
+ * The log ends with strace's own count of the calls (`-c` or `-C`).
+ */
+summary: boolean, };
 
 /**
  * What a knee is measured on.
@@ -447,6 +654,22 @@ knee: Metric | null,
  * The glossary entry that says what it means: its chart's title links there.
  */
 term: TermId | null, };
+
+/**
+ * Descriptors past [`super::limits::TraceLimits::descriptors`]: only their
+ * totals are kept.
+ */
+export type MoreDescriptors = { descriptors: number, calls: number, bytes: number, };
+
+/**
+ * Where a descriptor's name comes from.
+ */
+export type NamedBy = "open" | "annotation" | "call" | "real" | "nothing";
+
+/**
+ * A name and how many times it was seen (a system call, an error).
+ */
+export type NamedCount = { name: string, count: number, };
 
 /**
  * A replaced or ignored link value, shown on the page.
@@ -703,6 +926,12 @@ median: number,
 high: number, };
 
 /**
+ * Sizes of the read calls that returned data (the final call that returned
+ * 0 is left out: it would make every minimum 0).
+ */
+export type ReadSizes = { min: number, median: number, max: number, };
+
+/**
  * A [`Difference`] with the reader it belongs to, as the schema lists them.
  */
 export type ReaderDifference = { reader: ReaderKind, workload: Workload, text: string, };
@@ -725,6 +954,129 @@ shape: Shape, };
  * The readers a person can compare (the `rd` link key).
  */
 export type ReaderKind = "unbuffered" | "std" | "chained" | "tokio" | "futures";
+
+/**
+ * A `buflab real` run as a descriptor: what it was and what its model said.
+ */
+export type RealFigures = { source: RealSource, reader: ReaderKind, counted_by: CallCounter, 
+/**
+ * Sizes of the calls that returned data (the report keeps no more).
+ */
+bytes_per_read: ReadSizes, 
+/**
+ * The simulated run's source reads for the same link.
+ */
+model_read_calls: number, model_chunk: ChunkModel, };
+
+/**
+ * A kind of real kernel source `buflab real` reads.
+ */
+export type RealSource = "file" | "pipe" | "tcp";
+
+/**
+ * What a buffer would have made of a descriptor's reads.
+ */
+export type Replay = { descriptor: number, 
+/**
+ * The runs asked for: unbuffered first, then each buffered reader at
+ * each capacity.
+ */
+runs: Array<ReplayRun>, sequence: Sequence, 
+/**
+ * Pieces the source delivered: stretches of bytes that end where a
+ * read came back short or at an end of file.
+ */
+pieces: number, 
+/**
+ * Most bytes a single read may get from this source: a pipe's
+ * 64 KiB (or its largest read in the log, if larger); `None`: what
+ * is asked.
+ */
+read_limit?: number, 
+/**
+ * Calls that asked for more than
+ * [`super::limits::TraceLimits::replay_ask`]: replayed as asks of that size.
+ */
+asks_cut: number, sweep?: ReplaySweep, fit?: LinkFit, 
+/**
+ * The replay in a sentence (the catalog's words, filled in by `crate::api`).
+ */
+headline: string, };
+
+/**
+ * What to replay.
+ */
+export type ReplayOptions = { 
+/**
+ * Capacities for std's `BufReader` and the chained reader.
+ */
+caps: Array<number>, 
+/**
+ * Buffered readers to replay through (unbuffered is always replayed).
+ */
+readers: Array<ReaderKind>, 
+/**
+ * Also sweep the capacities of [`super::limits::TraceLimits::sweep_caps`].
+ */
+sweep: boolean, 
+/**
+ * Also find the nearest link (at the first of `caps`).
+ */
+fit: boolean, };
+
+/**
+ * One reader over a descriptor's replay.
+ */
+export type ReplayRun = { reader: ReaderKind, 
+/**
+ * Buffer capacity (block length for the chained reader); `None`
+ * unbuffered.
+ */
+cap?: number, 
+/**
+ * Calls on the source, the stand-in for the system calls the program
+ * would have made.
+ */
+source_reads: number, 
+/**
+ * Calls the program made on the reader.
+ */
+app_reads: number, 
+/**
+ * Bytes the program received.
+ */
+bytes: number, 
+/**
+ * Bytes moved between buffers inside the reader.
+ */
+bytes_copied: number, 
+/**
+ * The chained reader's blocks.
+ */
+blocks?: BlockCounts, };
+
+/**
+ * A capacity's replay for each buffered reader, in a sweep.
+ */
+export type ReplaySeries = { reader: ReaderKind, 
+/**
+ * One per capacity of [`ReplaySweep::caps`].
+ */
+source_reads: Array<number>, bytes_copied: Array<number>, 
+/**
+ * Where a bigger capacity stops paying in source reads (the smallest
+ * capacity within 5 % of the sweep's best, as every BufLab sweep says).
+ */
+knee?: number, };
+
+/**
+ * The replay at every power-of-two capacity of a range.
+ */
+export type ReplaySweep = { caps: Array<number>, series: Array<ReplaySeries>, 
+/**
+ * The unbuffered replay's source reads, for scale.
+ */
+unbuffered: number, };
 
 /**
  * The read lab's result.
@@ -902,12 +1254,35 @@ metrics: Array<MetricInfo>,
 /**
  * Both forms' settings: label, hint and unit per lab and link key.
  */
-settings: Array<SettingInfo>, };
+settings: Array<SettingInfo>, 
+/**
+ * What reading a program's strace log keeps, whatever its length.
+ */
+trace: TraceLimits, };
 
 /**
  * Whether earlier bytes can be reached again to be rewritten.
  */
 export type Seekable = "seek" | "by_index" | "no";
+
+/**
+ * What the replay of a descriptor covers: the calls its request sequence
+ * holds against all the calls it could have held.
+ */
+export type Sequence = { 
+/**
+ * Runs of equal (asked, returned) pairs stored.
+ */
+runs: number, 
+/**
+ * Calls and bytes in the stored runs.
+ */
+calls: number, bytes: number, 
+/**
+ * Calls and bytes the replay could use (reads that returned data or
+ * end of file; not positional reads, not failed calls).
+ */
+of_calls: number, of_bytes: number, };
 
 /**
  * One setting of one lab's form.
@@ -998,6 +1373,82 @@ peak_bytes: number,
 reallocs: number, };
 
 /**
+ * One exact size and how many calls had it.
+ */
+export type SizeCount = { size: number, count: number, };
+
+/**
+ * A histogram of sizes: power-of-two buckets (0, 1, 2–3, 4–7, …; empty
+ * ones left out) and the exact sizes seen first, up to
+ * [`super::limits::TraceLimits::exact_sizes`] of them, most frequent first.
+ */
+export type Sizes = { 
+/**
+ * Calls counted.
+ */
+calls: number, min: number, max: number, buckets: Array<Bucket>, exact: Array<SizeCount>, 
+/**
+ * Calls whose size is not in `exact` (sizes first seen after the list
+ * was full).
+ */
+other: number, };
+
+/**
+ * Why a line was skipped.
+ */
+export type SkipReason = "not_strace" | "truncated" | "bad_arguments" | "orphan" | "too_long";
+
+/**
+ * Lines the reader did not use.
+ */
+export type Skipped = { lines: number, 
+/**
+ * The first few ([`super::limits::TraceLimits::quoted_lines`]).
+ */
+examples: Array<SkippedLine>, };
+
+/**
+ * One skipped line, quoted (shortened; never interpreted).
+ */
+export type SkippedLine = { 
+/**
+ * 1-based line number in the input.
+ */
+line: number, reason: SkipReason, 
+/**
+ * The line's first characters, as text (invalid UTF-8 replaced).
+ */
+text: string, 
+/**
+ * Why it was skipped, in words (the catalog's, filled in by `crate::api`).
+ */
+why: string, };
+
+/**
+ * Part of a descriptor's calls, in call order: the pattern over time.
+ */
+export type Slice = { 
+/**
+ * Index of the slice's first call among the descriptor's calls.
+ */
+first_call: number, calls: number, bytes: number, short_reads: number, eof: number, failed: number, 
+/**
+ * Smallest and largest size returned by a call that returned data (0
+ * when none did).
+ */
+min_returned: number, max_returned: number, 
+/**
+ * Seconds from the log's first timestamp to the slice's first call
+ * (logs with timestamps only).
+ */
+at_s?: number, };
+
+/**
+ * What a descriptor refers to, as far as the log says.
+ */
+export type SourceKind = "file" | "pipe" | "socket" | "device" | "other" | "unknown";
+
+/**
  * One read call on the source.
  */
 export type SourceRead = { requested: number, returned: number, 
@@ -1056,6 +1507,11 @@ text: string,
  * The lesson's link with that change (same `lesson`; canonical).
  */
 link: string, };
+
+/**
+ * One row of strace's own count (`-c`/`-C`), as the log prints it.
+ */
+export type SummaryRow = { syscall: string, calls: number, errors: number, };
 
 /**
  * A sweep: `axis` stepped through the powers of two from `from` to `to`;
@@ -1238,6 +1694,163 @@ resolution_ns: number,
  * Cross-origin isolated (fine timer) in a browser; always true natively.
  */
 isolated: boolean, };
+
+/**
+ * What reading an `strace` log keeps, whatever its length: the log is
+ * untrusted, so every table the reader grows has a bound here. Past a
+ * bound the figures say so (a count of what was not kept), never silently.
+ */
+export type TraceLimits = { 
+/**
+ * Longest line kept, outside its quoted strings (a line that spans the
+ * chunks it arrives in is gathered; each string keeps its first
+ * `string_bytes`). Longer lines are skipped and counted.
+ */
+line_bytes: number, 
+/**
+ * Bytes kept of each quoted string of a gathered line: a path is at
+ * most 4096 bytes (`PATH_MAX`); read data is never needed.
+ */
+string_bytes: number, 
+/**
+ * Characters of a path a descriptor keeps (the end of a longer one,
+ * after "…").
+ */
+path_chars: number, 
+/**
+ * Skipped lines quoted, and the characters quoted of each.
+ */
+quoted_lines: number, quote_chars: number, 
+/**
+ * Descriptors with figures of their own; past these, totals only.
+ */
+descriptors: number, 
+/**
+ * Open descriptors followed, per process and number (past it, one is
+ * forgotten for each new one, and counted).
+ */
+open_fds: number, 
+/**
+ * Processes (threads) told apart for the count of processes.
+ */
+pids: number, 
+/**
+ * Split calls waiting for their second half, and the bytes kept of each.
+ */
+pending: number, pending_bytes: number, 
+/**
+ * System call names counted by name, and error names per descriptor.
+ */
+syscall_names: number, error_names: number, 
+/**
+ * Exact sizes a histogram counts by size (besides its power-of-two buckets).
+ */
+exact_sizes: number, 
+/**
+ * Slices of a descriptor's calls over time.
+ */
+slices: number, 
+/**
+ * Runs of equal (asked, returned) pairs the replay keeps per
+ * descriptor and in all (12 bytes each). A run holds any number of
+ * equal calls, so a program that asks for the same size every time
+ * needs a handful whatever its length; past the bound the replay
+ * covers the calls before it, and says how many.
+ */
+runs_per_descriptor: number, runs_total: number, 
+/**
+ * Largest read the replay's program asks for; larger asks are
+ * replayed as asks of this size, and counted.
+ */
+replay_ask: number, 
+/**
+ * Largest JSON input read (`buflab real --json`'s report).
+ */
+json_bytes: number, 
+/**
+ * Capacities a replay sweeps (powers of two).
+ */
+sweep_caps: Bounds, };
+
+/**
+ * How far reading has come, for a progress bar.
+ */
+export type TraceProgress = { bytes: number, lines: number, read_calls: number, descriptors: number, skipped: number, };
+
+/**
+ * A log read into figures.
+ */
+export type TraceReport = { kind: LogKind, 
+/**
+ * The whole input was read (false: cancelled, the figures are the
+ * first `bytes` bytes').
+ */
+complete: boolean, 
+/**
+ * Input bytes and lines read.
+ */
+bytes: number, lines: number, shape: LogShape, 
+/**
+ * System calls understood (a split call counts once).
+ */
+calls: number, 
+/**
+ * Of which read calls, on any descriptor.
+ */
+read_calls: number, 
+/**
+ * Calls per system call, every call understood, most frequent first
+ * (at most [`super::limits::TraceLimits::syscall_names`] names; the
+ * rest in `other_syscalls`).
+ */
+syscalls: Array<NamedCount>, other_syscalls: number, 
+/**
+ * Processes (threads) seen, exact up to
+ * [`super::limits::TraceLimits::pids`], then "at least".
+ */
+processes: number, signals: number, exits: number, unfinished: Unfinished, 
+/**
+ * Descriptors with at least one read call, in the order of their first.
+ */
+descriptors: Array<Descriptor>, more_descriptors: MoreDescriptors, 
+/**
+ * Open descriptors the reader stopped following, to keep within
+ * [`super::limits::TraceLimits::open_fds`]: a later read on one of
+ * them starts a new descriptor, named only if `-y` names it.
+ */
+forgotten_fds: number, skipped: Skipped, 
+/**
+ * strace's own count, where the log carries one (`-c`, `-C`).
+ */
+strace_summary: Array<SummaryRow>, 
+/**
+ * A `buflab real` report's link (its calibrated run).
+ */
+real_link?: string, 
+/**
+ * Why a JSON input could not be read as `buflab real`'s report.
+ */
+not_read?: string, };
+
+/**
+ * Calls `strace -f` split in two (`read(3, <unfinished ...>` and later
+ * `<... read resumed>…`) because another thread's line came between.
+ */
+export type Unfinished = { 
+/**
+ * Halves joined into one call.
+ */
+joined: number, 
+/**
+ * Second halves without a first (the log starts after it, or the first
+ * was dropped); counted as skipped lines.
+ */
+orphans: number, 
+/**
+ * First halves never resumed (the process exited or was killed, or
+ * the log ends first).
+ */
+never_resumed: number, };
 
 /**
  * What a metric's numbers count, for how the page writes them.

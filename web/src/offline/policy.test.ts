@@ -90,6 +90,11 @@ describe("what install leaves for after the first numbers", () => {
       "assets/chart-kit-BSpBbkVX.js",
       "assets/sweep-CukFPF7n.js",
       "assets/timeline-D_3Wn7fI.js",
+      "assets/trace-Cq1x9Zab.js",
+      "assets/trace-DbT2w9Qe.css",
+      "assets/worker-trace-B8kQ2mZx.js",
+      "assets/buflab_trace_bg-D4nR7Wq1.wasm",
+      "traces/bash-while-read.strace",
     ]) {
       expect(isLater(later), later).toBe(true);
     }

@@ -50,16 +50,17 @@ export const PRECACHE_LATER = "buflab:precache-later";
  * Files the first numbers do not need: the engine's timing builds (one per
  * workload) and its program build (their wasm, and the program build's JS
  * glue; the counting build is `buflab_counts…`), chart.js's chunks, the
- * labs' chart modules (`charts-…`, `chart-kit-…`) and the read lab's sweep
- * and timeline views, which the page loads after its first numbers. Any
+ * labs' chart modules (`charts-…`, `chart-kit-…`), the read lab's sweep
+ * and timeline views, which the page loads after its first numbers, and the
+ * strace log reader (its panel, worker, wasm and the shipped log). Any
  * other file is cached at install.
  */
 export function isLater(url: string): boolean {
-  return LATER_WASM.test(url) || /^assets\/(buflab_program|charts?|sweep|timeline)-[^/]+\.js$/.test(url);
+  return LATER_WASM.test(url) || /^assets\/(buflab_program|charts?|sweep|timeline|trace|worker-trace)-[^/]+\.js$/.test(url) || /^assets\/trace-[^/]+\.css$/.test(url) || /^traces\/[^/]+\.strace$/.test(url);
 }
 
 /** The wasm of the builds that come after the first numbers (web/pkg-timing/<workload>, web/pkg-program; hashed), by URL or path. */
-export const LATER_WASM = /\/?assets\/buflab_(timing|program)_bg-[^/]+\.wasm$/;
+export const LATER_WASM = /\/?assets\/buflab_(timing|program|trace)_bg-[^/]+\.wasm$/;
 
 /**
  * The start of every cache name of the deployment at `scope`. Cache storage is

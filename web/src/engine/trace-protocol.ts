@@ -1,0 +1,23 @@
+// The trace worker's messages (engine/worker-trace.ts, engine/trace-runner.ts):
+// the page hands the worker a log (a File, or the shipped log fetched as a
+// Blob); the worker reads it in chunks through the engine's TraceSession and
+// says how far it has come after each, so a Cancel between two chunks ends
+// the reading with the figures of the part read. Nothing leaves the worker
+// but the figures.
+
+import type { Replay, TraceProgress, TraceReport } from "./types.gen";
+
+export type ToTraceWorker =
+  /** Read `log` from its start (a new reading; any earlier one is dropped). */
+  | { kind: "read"; job: number; log: Blob }
+  /** Stop reading job `job`: its figures so far come back as its report. */
+  | { kind: "cancel"; job: number }
+  /** Replay descriptor `id` of job `job`'s log (the engine's default options). */
+  | { kind: "replay"; job: number; id: number };
+
+export type FromTraceWorker =
+  | { kind: "progress"; job: number; progress: TraceProgress }
+  /** The log's report: `report.complete` false after a Cancel. */
+  | { kind: "read"; job: number; report: TraceReport }
+  | { kind: "replayed"; job: number; id: number; replay: Replay }
+  | { kind: "failed"; job: number; message: string };

@@ -20,6 +20,16 @@ export interface LessonQuestion {
   update(lesson: Lesson | null, index: number, total: number, view: LessonView): void;
 }
 
+/** Scrolls `element` into view once the page has laid out what Reveal brought back, if it is out of view. */
+function keepInView(element: HTMLElement): void {
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      const box = element.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > innerHeight) element.scrollIntoView({ block: "nearest" });
+    }),
+  );
+}
+
 export function createQuestion(guessed: (guess: number | null) => void, reveal: () => void): LessonQuestion {
   const text = h("p", { class: "lesson-question-text", id: "lesson-question-text" });
   const field = h("input", {
@@ -68,7 +78,10 @@ export function createQuestion(guessed: (guess: number | null) => void, reveal: 
       const answer = lesson !== null && view.predict && !asking ? answerOf(lesson.question.answer, view.results) : null;
       const ask = lesson === null ? "" : `${lesson.id}|${view.predict}|${asking}|${answer}|${view.guess}|${view.present}`;
       if (ask === shown) return;
+      // Reveal brings the results back above what the page was anchored on: keep the answer in view (a phone's one column).
+      const revealing = shown.startsWith(`${lesson?.id}|true|true|`) && !asking;
       shown = ask;
+      if (revealing) keepInView(answerLine);
       document.body.classList.toggle("predicting", asking);
       element.hidden = lesson === null || !view.predict;
       if (!lesson) return;
@@ -81,8 +94,10 @@ export function createQuestion(guessed: (guess: number | null) => void, reveal: 
       feedbackLine.hidden = asking || view.guess === null || answer === null;
       setText(answerLine, answer === null ? "Answer: measuring…" : `Answer: ${formatCount(answer)} ${lesson.question.unit}.`);
       setText(feedbackLine, answer !== null && view.guess !== null ? guessFeedback(view.guess, answer) : "");
-      fillWithTerms(whyLine, lesson.question.why);
-      const forward = asking ? "reveal" : index + 1 < total ? "next lesson" : "(last lesson)";
+      // While the question waits, its answer is nowhere in the page, hidden parts included.
+      if (asking) setText(whyLine, "");
+      else fillWithTerms(whyLine, lesson.question.why);
+      const forward = asking ? "reveal" : index + 1 < total ? "next lesson" : "the end";
       setText(keys, `→ / PageDown: ${forward} · ← / PageUp: back`);
     },
   };

@@ -86,7 +86,7 @@ export function createCard(card: HTMLElement, { codec, lessons, results, guessed
   const claim = h("p", { class: "lesson-claim" });
   const reload = h("button", { type: "button", class: "link-button" }, "Load it again");
   const changed = createChanged(codec, lessons, reload);
-  const question = createQuestion(guessed, reveal);
+  const question = createQuestion(guessed, reveal, (text) => codec.parseSize(text));
   const why = h("details", { class: "lesson-why" }, h("summary", {}, "Why this experiment"), explanation, world, claim);
   const end = createEnd(lessons);
   const body = h("div", { class: "lesson-body" });

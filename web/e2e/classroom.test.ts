@@ -132,7 +132,7 @@ describe("the answer is the lesson's", () => {
 });
 
 describe("no answer before its Reveal", () => {
-  it("across the nine lessons, folded parts included, no lesson's answer is in the page's text before that lesson's Reveal; lesson 9's headline agrees with its card", async () => {
+  it("across every lesson, folded parts included, no lesson's answer is in the page's text before that lesson's Reveal; lesson 9's headline agrees with its card", async () => {
     // Each lesson's answer, as its card gives it after Reveal.
     const answers: { id: string; number: string; unit: string }[] = [];
     const texts = new Map<string, { before: string; after: string; own: string }>();

@@ -8,7 +8,7 @@
 
 import { type Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { settled, usePages } from "./browser";
+import { listedLessons, settled, usePages } from "./browser";
 import { shot } from "./screenshots";
 import lessonList from "../src/engine/lessons.gen.json";
 
@@ -19,15 +19,10 @@ const baseUrl = inject("baseUrl");
 const { open } = usePages();
 
 /** Each lesson's link as the page's list gives it, in the path's order. */
-const links = new Map<string, string>();
+let links = new Map<string, string>();
 
 beforeAll(async () => {
-  const page = await open(baseUrl);
-  await page.locator("#lesson-list li").first().waitFor({ state: "attached" });
-  for (const item of await page.locator("#lesson-list li").all()) {
-    links.set((await item.getAttribute("data-lesson")) ?? "", (await item.locator("a.lesson-title").getAttribute("href")) ?? "");
-  }
-  await page.close();
+  links = await listedLessons(await open(baseUrl));
 });
 
 const ids = (): string[] => [...links.keys()];

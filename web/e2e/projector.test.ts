@@ -6,20 +6,16 @@
 
 import { type Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { settled, usePages } from "./browser";
+import { listedLessons, settled, usePages } from "./browser";
 import { shot } from "./screenshots";
 
 const baseUrl = inject("baseUrl");
 const { open } = usePages();
-const links = new Map<string, string>();
+/** Each lesson's link as the page's list gives it, in the path's order. */
+let links = new Map<string, string>();
 
 beforeAll(async () => {
-  const page = await open(baseUrl);
-  await page.locator("#lesson-list li").first().waitFor({ state: "attached" });
-  for (const item of await page.locator("#lesson-list li").all()) {
-    links.set((await item.getAttribute("data-lesson")) ?? "", (await item.locator("a.lesson-title").getAttribute("href")) ?? "");
-  }
-  await page.close();
+  links = await listedLessons(await open(baseUrl));
 });
 
 const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;

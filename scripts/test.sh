@@ -6,7 +6,7 @@
 #   wasm glue      the wasm glue in headless Chromium, in a dedicated worker (wasm-pack test)
 #   release wasm   the ten release builds the page loads (scripts/wasm.sh), two at a time;
 #                  their dependencies and first builds compile at once, beside the installs
-#   faults build   the recovery-test build (npm run build:faults)
+#   faults build   the recovery-test build (its dev wasm at once; its site once the release wasm is in)
 #   types, units   TypeScript: type check and unit tests against the real wasm (tsc, vitest)
 #   end to end     the built page in headless Chromium (vitest + playwright-core)
 #   tracked files  the run left the files git tracks as it found them (images go to
@@ -135,12 +135,16 @@ engine_build() {
 release_wasm() { BUFLAB_WASM_LANES=2 CARGO_TARGET_DIR="$PWD/target/wasm" bash scripts/wasm.sh; }
 compile_wasm() { BUFLAB_WASM_COMPILE_ONLY=1 release_wasm; }
 wasm_glue() { CARGO_TARGET_DIR="$PWD/target/wasm-dev" wasm-pack test --headless --chrome crate --test wasm; }
+faults_wasm() { CARGO_TARGET_DIR="$PWD/target/wasm-dev" bash scripts/wasm.sh faults; }
+# The fault build's site bundles the release builds it does not replace
+# (counts, trace: vite.config.ts), so it waits for them; its wasm is stamped
+# by faults_wasm, so build:faults finds it built.
 faults_build() { CARGO_TARGET_DIR="$PWD/target/wasm-dev" BUFLAB_PRECOMPRESS=gzip npm run --silent build:faults; }
 web_units() { npm run --silent typecheck && npm run --silent test:unit; }
 # The sweep test compares the page with the CLI the engine build made (a
 # `cargo run` would wait while `cargo test` holds target/debug).
 end_to_end() { BUFLAB_CLI="$PWD/target/debug/buflab" npm run --silent test:e2e; }
-export -f engine_build release_wasm compile_wasm wasm_glue faults_build web_units end_to_end
+export -f engine_build release_wasm compile_wasm wasm_glue faults_wasm faults_build web_units end_to_end
 
 # ---- the run ----------------------------------------------------------------
 # On the chain (nice 0): the release wasm's compile, its packing (wasm-pack,
@@ -152,7 +156,8 @@ job engine-build 10 "" "engine build (cargo test --no-run; the cursor test's rel
 job wasm-compile 0 "" "release wasm's first compiles (scripts/wasm.sh, BUFLAB_WASM_COMPILE_ONLY)" compile_wasm
 job wasm 0 "setup wasm-compile" "release wasm (scripts/wasm.sh, two lanes: wasm-pack, wasm-opt)" release_wasm
 job glue 10 "setup" "wasm glue in Chromium (wasm-pack test)" wasm_glue
-job faults 5 "setup" "recovery-test build (npm run build:faults)" faults_build
+job faults-wasm 5 "setup" "recovery-test wasm (scripts/wasm.sh faults)" faults_wasm
+job faults 5 "wasm faults-wasm" "recovery-test build (npm run build:faults)" faults_build
 job engine 10 "setup engine-build" "engine (cargo test)" cargo test --workspace
 job units 10 "wasm" "TypeScript types and units (tsc, vitest)" web_units
 job e2e 0 "wasm faults engine-build" "end to end in Chromium (vitest + playwright)" end_to_end

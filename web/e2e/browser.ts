@@ -80,6 +80,17 @@ export async function inTurns<T, R>(items: readonly T[], load: (item: T) => Prom
   return answers;
 }
 
+/** Each lesson's link as the page's lesson list gives it, in the path's order (a page of `baseUrl`, closed after). */
+export async function listedLessons(page: Page): Promise<Map<string, string>> {
+  const links = new Map<string, string>();
+  await page.locator("#lesson-list li").first().waitFor({ state: "attached" });
+  for (const item of await page.locator("#lesson-list li").all()) {
+    links.set((await item.getAttribute("data-lesson")) ?? "", (await item.locator("a.lesson-title").getAttribute("href")) ?? "");
+  }
+  await page.close();
+  return links;
+}
+
 /**
  * Waits until a full (not quick) measurement of `lab` for the current
  * controls is on screen, and the page's later parts (charts, panels, which

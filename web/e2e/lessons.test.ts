@@ -216,7 +216,7 @@ describe("lessons", () => {
     await expect(page.locator(".timeline-caption").innerText()).resolves.toMatch(/^Step 33: .*the buffer was empty/);
     // The headline says where it filled and where it refills; no notice, no silent change of settings.
     await expect(page.locator("#headline").textContent()).resolves.toMatch(
-      /^std BufReader: a source read fills the 256-byte buffer at step 1 with 256 bytes; 31 application reads drain it from memory; it refills at step 33\./,
+      /^std BufReader: a source read fills the 256-byte buffer at step 1 with 256 bytes, which serves 32 application reads \(steps 1 to 32\); the next source read refills it at step 33\./,
     );
     await expect(page.locator("#notices .notice").count()).resolves.toBe(0);
     expect(new URL(page.url()).hash).toBe(links.get("buffer-timeline"));

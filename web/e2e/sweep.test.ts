@@ -183,7 +183,7 @@ describe("sweeps", () => {
     await settled(page);
     await page.locator("#view-tab-sweep").click();
     await page.locator("#sweep-axis option").nth(1).waitFor({ state: "attached" });
-    await expect(page.locator("#sweep-axis option").allTextContents()).resolves.toEqual(["Off", "Buffer capacity", "Chunk size", "Stream length", "Streams"]);
+    await expect(page.locator("#sweep-axis option").allTextContents()).resolves.toEqual(["Off", "Buffer capacity", "Chunk size", "Stream length", "Streams", "Arrival rate"]);
     await page.close();
   });
 
@@ -196,7 +196,7 @@ describe("sweeps", () => {
     const axis = page.locator("#sweep-axis");
     await page.locator("#sweep-axis option").first().waitFor({ state: "attached" });
     await expect(axis.locator("option").allTextContents()).resolves.toEqual([
-      "Off", "Buffer capacity", "Read size", "Chunk size", "Stream length", "Streams",
+      "Off", "Buffer capacity", "Read size", "Chunk size", "Stream length", "Streams", "Arrival rate",
     ]);
     await expect(page.getByRole("button", { name: "Run sweep" }).isDisabled()).resolves.toBe(true);
     await axis.selectOption("rs");

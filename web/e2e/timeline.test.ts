@@ -77,7 +77,7 @@ describe("buffer timeline", () => {
     await expect(page.locator("#timeline-reader").inputValue()).resolves.toBe("std");
     // The first frame teaches: the headline names the fill, the drain and the refill.
     await expect(page.locator("#headline").textContent()).resolves.toMatch(
-      /^std BufReader: a source read fills the 256-byte buffer at step 1 with 256 bytes; \d+ application reads drain it from memory; it refills at step \d+\./,
+      /^std BufReader: a source read fills the 256-byte buffer at step 1 with 256 bytes, which serves \d+ application reads \(steps 1 to \d+\); the next source read refills it at step \d+\./,
     );
     // The strip shows more than one fill within the recorded steps, and no offer to change settings.
     expect(await page.locator(".timeline-strip rect.tl-in").count()).toBeGreaterThan(1);

@@ -1,29 +1,23 @@
 // Workshop mode in headless Chromium: presenter mode stays on through Next,
 // the arrow keys and PageDown (a presentation clicker) and the lesson list;
-// the keys do nothing while typing in a field; with predict=on a lesson's
+// the arrow keys do nothing while typing in a field; with predict=on a lesson's
 // answer is nowhere in the page's text until Reveal, and after it the card
 // gives the answer, how far the guess was and why. The type grows with the
 // screen (at least 22 px at 1280×720, 28 px at 1920×1080).
 
 import { type Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { settled, usePages } from "./browser";
+import { listedLessons, settled, usePages } from "./browser";
 import { shot } from "./screenshots";
 
 const baseUrl = inject("baseUrl");
 const { open } = usePages();
 
 /** Each lesson's link as the page's list gives it, in the path's order. */
-const links = new Map<string, string>();
+let links = new Map<string, string>();
 
 beforeAll(async () => {
-  const page = await open(baseUrl);
-  await page.locator("#lesson-list li").first().waitFor({ state: "attached" });
-  for (const item of await page.locator("#lesson-list li").all()) {
-    const id = (await item.getAttribute("data-lesson")) ?? "";
-    links.set(id, (await item.locator("a.lesson-title").getAttribute("href")) ?? "");
-  }
-  await page.close();
+  links = await listedLessons(await open(baseUrl));
 });
 
 const hash = (page: Page): Promise<string> => page.evaluate(() => location.hash);
@@ -67,13 +61,12 @@ describe("presenter mode that stays", () => {
     await page.close();
   });
 
-  it("the keys do nothing while typing in a field, nor outside presenter mode", async () => {
+  it("the arrow keys do nothing while typing in a field (PageDown does: classroom.test.ts), nor outside presenter mode", async () => {
     const [first] = ids();
     const page = await open(`${baseUrl}${links.get(first!)}&present=on`, 1280, 720);
     await settled(page);
     const field = page.locator("#controls input[type=text]").first();
     await field.focus();
-    await page.keyboard.press("PageDown");
     await page.keyboard.press("ArrowRight");
     await page.waitForTimeout(300);
     expect(await lessonOf(page)).toBe(first);
@@ -173,7 +166,8 @@ describe("the handout", () => {
       const item = items[i]!;
       expect(await item.getAttribute("data-lesson")).toBe(id);
       const href = await item.locator(".handout-link a").getAttribute("href");
-      expect(href).toBe(`${pageUrl}${link}`);
+      // The students' link asks first: predict=on.
+      expect(href).toBe(`${pageUrl}${link}&predict=on`);
       expect(await item.locator(".handout-question").textContent()).toContain("?");
       // The QR code, drawn into a canvas at 6 px a module, read back by jsQR.
       const image = await item.locator("svg.qr").evaluate(async (svg: SVGSVGElement) => {

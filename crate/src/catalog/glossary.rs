@@ -15,6 +15,7 @@ use serde::Serialize;
 use super::metrics::{MetricId, METRICS};
 use super::settings;
 use super::terms::TermId;
+use crate::engine::clock::OUTLIER_FENCE;
 use crate::engine::experiment;
 use crate::engine::source::KERNEL_BUFFER;
 use crate::engine::sweep::KNEE_TOLERANCE;
@@ -233,6 +234,74 @@ pub fn glossary() -> Vec<Term> {
                  of the best anywhere in the sweep, so going further wins at most another {tolerance}%. For measured \
                  times a point must be faster than the first by more than its samples' spread, so noise cannot \
                  invent a knee.",
+            ),
+        ),
+        term(
+            T::BufReader,
+            "BufReader (a buffered reader)",
+            &["BufReaders", "BufReader", "buffered reader", "buffered readers"],
+            None,
+            "A reader that sits between the program and a file, pipe or socket and keeps a block of memory, its \
+             buffer. When the program asks for a few bytes, the BufReader asks the source for a whole buffer's \
+             worth in one source read and hands out the following small reads from memory, so thousands of tiny \
+             reads cost a handful of system calls. std::io::BufReader is Rust's; tokio's and futures' are the async \
+             ones.",
+        ),
+        term(
+            T::Capacity,
+            settings::label(Lab::Read, key::CAP),
+            &["buffer capacities", "buffer capacity", "capacities", "capacity"],
+            None,
+            "How many bytes a BufReader's buffer holds (8 KiB is std's default). A source read can fill at most \
+             that much, so a bigger buffer means fewer source reads, but only up to what the source hands over in \
+             one call: past that, more capacity is memory that stays empty.",
+        ),
+        term(
+            T::ReadSize,
+            settings::label(Lab::Read, key::READ_SIZE),
+            &["read sizes", "read size"],
+            None,
+            "How many bytes the program asks for in each application read: 1 is the worst case a buffer exists \
+             for (a parser reading byte by byte); 64 KiB is a program that already reads in large pieces.",
+        ),
+        term(
+            T::Bypass,
+            "Bypass",
+            &["bypasses", "bypass", "goes straight to the source"],
+            None,
+            "A read at least as large as the buffer, made while the buffer is empty, skips it: std's BufReader \
+             reads straight into the caller's memory, one source read and no copy, since buffering it would only \
+             add a copy.",
+        ),
+        term(
+            T::Chained,
+            "Chained reader (zero-copy)",
+            &["chained reader", "zero-copy", "chained"],
+            None,
+            "BufLab's reader after the Monibuca article: incoming data stays in a chain of memory blocks taken \
+             from a pool, and the program is lent slices of those blocks instead of getting a copy (zero-copy); a \
+             spent block goes back to the pool, so the next fill allocates nothing (Pool blocks: how many it took \
+             from the pool).",
+        ),
+        term(
+            T::Seed,
+            settings::label(Lab::Read, key::SEED),
+            &["seeds", "seed"],
+            None,
+            "The starting number of the random generator that draws the chunk sizes and the bytes. The same seed \
+             gives the same chunks, the same bytes and so the same counts, on every run and in every browser: it \
+             is why a link reproduces a result exactly. Change it to see a different draw of the same network.",
+        ),
+        term(
+            T::Outlier,
+            "Outlier",
+            &["outliers", "outlier"],
+            None,
+            &format!(
+                "A timed sample far from the others: farther from the median than {OUTLIER_FENCE} times the \
+                 samples' usual spread (their median absolute deviation, scaled to a standard deviation's size), \
+                 as when the browser paused to collect garbage. Outliers are counted and shown beside the spread \
+                 (\"± … 2 outliers\"), never dropped.",
             ),
         ),
     ]

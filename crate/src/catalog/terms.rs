@@ -27,6 +27,13 @@ pub enum TermId {
     Arrival,
     Sweep,
     Knee,
+    BufReader,
+    Capacity,
+    ReadSize,
+    Bypass,
+    Chained,
+    Seed,
+    Outlier,
 }
 
 impl Id for TermId {}

@@ -169,6 +169,11 @@ pub fn check_timed(sampling: Sampling) -> Result<(), ParamError> {
     }
 }
 
+/// A time is an outlier when it is farther from the median than this many
+/// scaled median absolute deviations (MAD × 1.4826, a standard deviation's
+/// estimate for normal noise); outliers are counted, never dropped.
+pub const OUTLIER_FENCE: f64 = 3.0;
+
 /// The statistics of per-run times (sorted in place) taken in batches of
 /// `batch` runs.
 pub fn stats(per_run_ns: &mut [f64], batch: u64) -> Stats {
@@ -180,7 +185,7 @@ pub fn stats(per_run_ns: &mut [f64], batch: u64) -> Stats {
     let mut deviations: Vec<f64> = per_run_ns.iter().map(|t| (t - median).abs()).collect();
     deviations.sort_by(f64::total_cmp);
     let mad = median_sorted(&deviations);
-    let fence = 3.0 * 1.4826 * mad;
+    let fence = OUTLIER_FENCE * 1.4826 * mad;
     Stats {
         min: per_run_ns[0],
         median,

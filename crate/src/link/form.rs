@@ -283,8 +283,9 @@ impl Form<u64> for SizeOrOff {
         }
         d.size(key, t, self.0, self.0.min)
     }
+    /// 0 is written `off` (A never writes it; B may turn A's rate off: `b.rate=off`).
     fn write(&self, value: &u64) -> String {
-        format_size(*value)
+        if *value == 0 { "off".to_string() } else { format_size(*value) }
     }
 }
 

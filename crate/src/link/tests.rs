@@ -814,6 +814,35 @@ mod comparison {
         assert_eq!((b.params.sweep, b.fragment.ends_with("&b.sweep=off")), (None, true), "{}", b.fragment);
     }
 
+    /// The arrival keys (issue 45) are compared as any other: `b.rate` at
+    /// and past its limits gives B what `rate` gives A, with the same
+    /// notices named `b.rate`; B may turn A's arrival off, and the link
+    /// writes it so.
+    #[test]
+    fn the_arrival_keys_compare_as_any_other() {
+        for k in [key::RATE, key::WORK, key::SYS_KIB] {
+            assert!(comparable(k), "{k}");
+        }
+        for raw in ["512", "1000G", "fast", "4M", "4M/s", "off", "0"] {
+            let a = decode(&format!("rate={raw}"));
+            let d = decode(&format!("b.rate={raw}"));
+            let b = d.compare.clone().unwrap_or_else(|| panic!("b.rate={raw} is a comparison"));
+            assert_eq!(b.params.rate, a.params.rate, "b.rate={raw}");
+            let prefixed: Vec<String> = a.notices.iter().map(|n| format!("b.{}", n.key)).collect();
+            assert_eq!(b_keys(&d), prefixed, "b.rate={raw}");
+        }
+        let d = decode("len=1M&rate=4M&work=200&b.rate=off&b.work=0&b.syskib=40");
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+        let b = d.compare.unwrap();
+        assert_eq!((d.params.rate, d.params.work, d.params.sys_kib), (4 << 20, 200, Params::default().sys_kib));
+        assert_eq!((b.params.rate, b.params.work, b.params.sys_kib), (0, 0, 40));
+        let changed: Vec<&str> = b.changed.iter().map(|c| c.key.as_str()).collect();
+        assert_eq!(changed, ["syskib", "rate", "work"]);
+        assert!(b.fragment.ends_with("&b.syskib=40&b.rate=off&b.work=0"), "{}", b.fragment);
+        let again = decode(&b.fragment);
+        assert_eq!((again.params, again.compare.unwrap().params), (d.params, b.params));
+    }
+
     #[test]
     fn display_keys_are_not_compared_and_b_shows_as_a_does() {
         let d = decode("cap=16K&present=on&view=timeline&b.present=off&b.view=run&b.lesson=one-byte");

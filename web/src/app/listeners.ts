@@ -7,6 +7,7 @@
 import type { LessonId, TermId } from "../engine/types.gen";
 import type { ThemeSwitch } from "../shared/theme";
 import { fragmentOf } from "../shared/url";
+import { clickerMove } from "./clicker";
 import type { Action, AppState } from "./state";
 
 export interface ListenersOptions {
@@ -49,18 +50,32 @@ export function listen({ state, dispatch, readLink, openTerm, lessonOrder, resul
   });
 
   // In presenter mode, → and PageDown reveal the answer, then go to the next
-  // lesson; ← and PageUp go back. Never while typing in a field or with a modifier held.
+  // lesson; ← and PageUp go back (clicker.ts: from which focus, and over the QR code).
   document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented) return;
     const { params } = state();
-    if (!params.present || params.lesson === null) return;
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;
     const target = event.target instanceof HTMLElement ? event.target : null;
-    if (target?.closest("input, textarea, select, [contenteditable=''], [contenteditable='true'], [role='slider']")) return;
-    const forward = event.key === "ArrowRight" || event.key === "PageDown";
-    const back = event.key === "ArrowLeft" || event.key === "PageUp";
-    if (!forward && !back) return;
+    const qr = document.getElementById("qr-panel");
+    const move = clickerMove({
+      key: event.key,
+      modified: event.altKey || event.ctrlKey || event.metaKey || event.shiftKey,
+      inControl: target?.closest("input, textarea, select, [contenteditable=''], [contenteditable='true'], [role='slider'], [role='listbox']") != null,
+      qrShown: qr?.matches(":popover-open") === true,
+      presenting: params.present && params.lesson !== null,
+    });
+    if (move === null) return;
     event.preventDefault();
-    lessonOrder((order) => dispatch({ type: forward ? "forward" : "back", order }));
+    if (move === "closeQr") {
+      qr?.hidePopover();
+      return;
+    }
+    if (move === "blank") {
+      dispatch({ type: "blank" });
+      return;
+    }
+    // The control the teacher touched last lets go of the keys that follow.
+    if (target && target !== document.body) target.blur();
+    lessonOrder((order) => dispatch({ type: move, order }));
   });
 
   window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", retheme);

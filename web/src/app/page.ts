@@ -36,7 +36,7 @@ import { activityPiece, bodyPiece, comparePiece, formsPiece, headlinePiece, layo
 import { addressOf, initialState, opening as openingStep, reportOf } from "./state";
 import { createStatus } from "./status";
 import { createStore } from "./store";
-import { createActions } from "./toolbar";
+import { createActions, trackToolbarHeight } from "./toolbar";
 import { createViewTabs } from "./view-tabs";
 
 export type { Milestones };
@@ -111,6 +111,7 @@ export async function startPage(
   // makes meanwhile is held by the model.
   const writers = [byId("controls"), byId("lab-switch"), byId("view-tabs"), byId("present")];
   for (const element of writers) element.inert = !codec.ready;
+  trackToolbarHeight(byId("toolbar"));
   const actions = createActions(byId("actions"), {
     rerun: () => dispatch({ type: "measure" }),
     stop: () => dispatch({ type: "stop" }),
@@ -136,7 +137,7 @@ export async function startPage(
     status.update,
     lessonsPiece(panels.lessons),
     layoutPiece(labs),
-    resultsPiece(labs),
+    resultsPiece(labs, (report) => dispatch({ type: "drawn", report })),
     headline,
     activityPiece(labs, { setRunning: actions.setRunning, peek, placeholder: byId("placeholder"), results }),
     panelsPiece(panels, { shareTools: byId("share-tools"), baseline: byId("baseline"), calibrate: byId("calibrate") }),

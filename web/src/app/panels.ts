@@ -128,11 +128,16 @@ export function createPanels({ codec, state, dispatch, intents, labOf, results }
       () => self.crossOriginIsolated,
     ),
     embedCode: createEmbedCode(byId("embed-share"), (params) => urlOf(codec.encodeLink(params))),
-    presenter: createPresenterToggle(
-      byId("present"),
-      (on) => intents.display({ ...state().params, present: on }),
+    presenter: createPresenterToggle(byId("present"), {
+      toggle: (on) => intents.display({ ...state().params, present: on }),
       // The students' link: the teacher's without presenter mode (predict stays).
-      () => urlOf(codec.links({ ...state().params, present: false }).link),
-    ),
+      studentsLink: () => urlOf(codec.links({ ...state().params, present: false }).link),
+      // A workshop: presenter mode and predict on, on the open lesson or the first.
+      startWorkshop: () => {
+        const params = state().params;
+        intents.display({ ...params, present: true, predict: true });
+        if (params.lesson === null) lessons((l) => l.open(l.order[0]!));
+      },
+    }),
   };
 }

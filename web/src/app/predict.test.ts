@@ -4,10 +4,10 @@ import schema from "../engine/schema.gen.json";
 import type { Decoded, LabReport, LessonId, Params, SweepReport } from "../engine/types.gen";
 import { answerOf as answerIn } from "../panels/lessons/answer";
 import { guessFeedback } from "../panels/lessons/words";
-import { currentResults, initialState, keepWorkshop, lessonStep, predicting, update, type AppState, type Links } from "./state";
+import { initialState, keepWorkshop, lessonResults, lessonStep, predicting, update, type AppState, type Links } from "./state";
 
 /** The answer the lesson card shows for the page in `state`. */
-const answerOf = (answer: Parameters<typeof answerIn>[0], state: AppState) => answerIn(answer, currentResults(state));
+const answerOf = (answer: Parameters<typeof answerIn>[0], state: AppState) => answerIn(answer, lessonResults(state));
 
 const defaults = schema.defaults as unknown as Params;
 const ORDER: LessonId[] = ["one-byte", "no-help", "async-bufreader"];
@@ -91,9 +91,22 @@ describe("the answer on screen", () => {
     // One fill in view: no answer to give.
     const once = withReport({}, { lab: "read", runs: [{ reader: "std", source_reads: 9, timeline: { ops: ops.slice(0, 30) } }] });
     expect(answerOf({ kind: "fill_serves", reader: "std" }, once)).toBeNull();
-    // A report of other settings is not the answer.
-    const edited = update(read, { type: "edited", params: { ...read.params, cap: 4096 }, links: linksOf({ ...read.params, cap: 4096 }), live: false }).state;
-    expect(answerOf({ kind: "read", reader: "std", field: "source_reads" }, edited)).toBeNull();
+    // The lesson's answer is its own link's: settings moved since, and their report, do not change it.
+    const edited = update(read, { type: "edited", params: { ...read.params, cap: 64 }, links: linksOf({ ...read.params, cap: 64 }), live: false });
+    expect(answerOf({ kind: "read", reader: "std", field: "source_reads" }, edited.state)).toBe(3641);
+    const other = edited.state.inFlight.find((r) => r.stage === "counts")!;
+    const measuredOther = update(edited.state, {
+      type: "settled",
+      id: other.id,
+      outcome: { kind: "report", report: { stage: "counts", link: other.fragment, lab: "read", runs: [{ reader: "std", source_reads: 16385 }] } as unknown as LabReport, elapsedMs: 1 },
+    }).state;
+    expect(answerOf({ kind: "read", reader: "std", field: "source_reads" }, measuredOther)).toBe(3641);
+    // Without a lesson, a report of other settings is no answer.
+    const plain = withReport({}, { lab: "read", runs: [{ reader: "std", source_reads: 129 }] });
+    const moved = update(plain, { type: "edited", params: { ...plain.params, cap: 64 }, links: linksOf({ ...plain.params, cap: 64 }), live: false }).state;
+    expect(answerOf({ kind: "read", reader: "std", field: "source_reads" }, moved)).toBeNull();
+    // A lesson whose own results never came has no answer yet.
+    expect(answerOf({ kind: "read", reader: "std", field: "source_reads" }, stateWith({ lesson: "one-byte" }))).toBeNull();
 
     const sweepParams = { ...defaults, view: "sweep" as const, sweep: { axis: "cap", from: 16, to: 65536 } as Params["sweep"] };
     let s = update(initialState(decoded(sweepParams), codec), { type: "codecReady" }).state;

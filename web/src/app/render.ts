@@ -3,13 +3,13 @@
 // page (page.ts) subscribes them to the store in this order; none of them
 // decides anything the state has not.
 
-import type { Lab, Params, View } from "../engine/types.gen";
+import type { Lab, LabReport, Params, View } from "../engine/types.gen";
 import { setText } from "../shared/dom";
 import type { LabUi, SweepShown } from "../shared/lab";
 import { plainTerms } from "../shared/term";
 import { labOf, type Labs } from "./labs";
 import type { Panels } from "./panels";
-import { addressOf, currentResults, isRunning, pendingStages, predicting, reportCurrent, reportOf, staleNote, sweepCurrent, viewOf, type AppState, type Shown } from "./state";
+import { addressOf, isRunning, lessonResults, pendingStages, predicting, reportCurrent, reportOf, staleNote, sweepCurrent, viewOf, type AppState, type Shown } from "./state";
 
 export type Piece = (state: AppState) => void;
 
@@ -61,21 +61,23 @@ export function layoutPiece(labs: Labs): Piece {
   };
 }
 
-/** Each lab's report, and whether its times are still to come; the newest sweep, to the lab on screen. */
-export function resultsPiece(labs: Labs): Piece {
-  const drawn = new Map<Lab, { shown: Shown; timing: boolean }>();
+/** Each lab's report, and whether its times are still to come; the newest sweep, to the lab on screen. `drawn`: a report's charts are drawn. */
+export function resultsPiece(labs: Labs, drawn: (report: LabReport) => void): Piece {
+  const given = new Map<Lab, { shown: Shown; timing: boolean }>();
   let drawnSweep: SweepShown | null = null;
   return (state) => {
     const timed = pendingStages(state).some((stage) => stage !== "counts");
     for (const [id, shown] of Object.entries(state.shown) as [Lab, Shown][]) {
       const current = id === state.params.lab && reportCurrent(state);
       const timing = current && timed;
-      const last = drawn.get(id);
+      const last = given.get(id);
       if (last?.shown === shown && last.timing === timing) continue;
       // The bench reads this mark: a change of settings → its exact counts on screen.
       if (last?.shown !== shown && shown.report.stage === "counts" && current) performance.mark("buflab:counts-shown");
-      drawn.set(id, { shown, timing });
-      labOf(labs, id).update(shown.report, timing);
+      given.set(id, { shown, timing });
+      void labOf(labs, id)
+        .update(shown.report, timing)
+        .then(() => drawn(shown.report));
     }
     const sweep: SweepShown | null = state.sweep && { ...state.sweep, current: sweepCurrent(state) };
     const same = sweep?.id === drawnSweep?.id && sweep?.status === drawnSweep?.status && sweep?.report === drawnSweep?.report && sweep?.current === drawnSweep?.current;
@@ -116,8 +118,9 @@ export function lessonsPiece(lessons: Panels["lessons"]): Piece {
         predict: state.params.predict,
         asking: predicting(state),
         guess: state.guess,
-        results: currentResults(state),
+        results: lessonResults(state),
         fragment: state.fragment,
+        ended: state.ended,
       }),
     );
 }
@@ -174,6 +177,7 @@ export function comparePiece(compare: Panels["compare"], urlOf: (fragment: strin
 export function presenterPiece(presenter: Panels["presenter"], retheme: () => void): Piece {
   let shown: boolean | null = null;
   return (state) => {
+    presenter.blank(state.blank && state.params.present);
     if (shown === state.params.present) return;
     const first = shown === null;
     shown = state.params.present;

@@ -42,6 +42,7 @@ import type { Decoded, LabReport, LessonId, Links, Params, Stage, SweepReport } 
 import schema from "../engine/schema.gen.json";
 import {
   activityText,
+  chartsDrawn,
   currentStage,
   exportFragment,
   initialState,
@@ -99,6 +100,8 @@ type Move =
   | { kind: "sweepPoint" }
   | { kind: "sweepSettle"; how: "done" | "cancelled" | "failed" }
   | { kind: "crash" }
+  /** The open lab's charts finish drawing its report. */
+  | { kind: "draw" }
   | { kind: "engineReady" }
   /** The engine is still loading (a page's first moments). */
   | { kind: "engineLost" }
@@ -137,6 +140,7 @@ const move: fc.Arbitrary<Move> = fc.oneof(
   w(2, fc.constant({ kind: "sweepPoint" as const })),
   w(2, fc.record({ kind: fc.constant("sweepSettle" as const), how: fc.constantFrom("done" as const, "done" as const, "cancelled" as const, "failed" as const) })),
   w(1, fc.constant({ kind: "crash" as const })),
+  w(3, fc.constant({ kind: "draw" as const })),
   w(1, fc.constant({ kind: "engineReady" as const })),
   w(1, fc.constant({ kind: "engineLost" as const })),
   w(2, fc.constant({ kind: "codecReady" as const })),
@@ -334,6 +338,11 @@ function play(world: World, m: Move): void {
             : { kind: "cancelled" as const };
       return apply(world, { type: "sweepSettled", id: s.id, outcome, elapsedMs: 5 });
     }
+    case "draw": {
+      const shown = shownOf(world.state);
+      if (!shown) return;
+      return apply(world, { type: "drawn", report: shown.report });
+    }
     case "crash": {
       // A crashed worker fails every request it held; the page is told a fresh one started.
       for (const [id] of world.asked) {
@@ -363,6 +372,7 @@ function drain(world: World): void {
   for (let round = 0; round < 50; round++) {
     if (world.timer) play(world, { kind: "debounced" });
     else if (world.asked.size > 0) play(world, { kind: "settle", pick: 0, how: "report" });
+    else if (shownOf(world.state) && !chartsDrawn(world.state)) play(world, { kind: "draw" });
     else if (world.sweeping) play(world, { kind: "sweepSettle", how: "done" });
     else return;
   }
@@ -409,6 +419,7 @@ function checkInvariants(world: World, m: Move, before: AppState): void {
     else {
       expect(shownOf(s)?.report.stage).toBe("full");
       expect(pendingStages(s)).toEqual([]);
+      expect(chartsDrawn(s), "Done before the charts were drawn").toBe(true);
     }
   }
   // 2. Results of other settings are said to be so.

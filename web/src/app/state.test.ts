@@ -55,10 +55,13 @@ function page(params: Params = defaults, ready = true) {
     },
     act,
     edit: (p: Params, live = false) => act({ type: "edited", params: p, links: links(p), live }),
-    /** The worker answers request `id` with a report of what it was asked. */
-    answer(id: number) {
+    /** The worker answers request `id` with a report of what it was asked; the page draws its charts unless `undrawn`. */
+    answer(id: number, undrawn = false) {
       const r = state.inFlight.find((q) => q.id === id)!;
-      return act({ type: "settled", id, outcome: { kind: "report", report: report(r.stage, r.fragment), elapsedMs: 1 } });
+      const answered = report(r.stage, r.fragment);
+      const made = act({ type: "settled", id, outcome: { kind: "report", report: answered, elapsedMs: 1 } });
+      if (!undrawn && state.shown.read?.report === answered) state = update(state, { type: "drawn", report: answered }).state;
+      return made;
     },
     /** Answers every request in flight, oldest first, until none is left. */
     answerAll() {
@@ -79,6 +82,16 @@ describe("the page's model", () => {
     expect(p.effects[0]).toMatchObject({ type: "run", stage: "full", counts: { stage: "counts" } });
     expect(activityText(p.state)).toBe("Exact counts; timing…");
     p.answerAll();
+    expect(activityText(p.state)).toBe("Done");
+  });
+
+  it("says Done only once the charts show the full measurement", () => {
+    const p = page();
+    p.answer(1);
+    const full = p.state.inFlight.find((r) => r.stage === "full")!;
+    p.answer(full.id, true);
+    expect(activityText(p.state)).toBe("Drawing…");
+    p.act({ type: "drawn", report: p.state.shown.read!.report });
     expect(activityText(p.state)).toBe("Done");
   });
 

@@ -12,8 +12,8 @@
 // A view's results are current when their link is the same experiment as
 // the settings on screen (display keys aside). Invariants, tested by
 // property over random action sequences (state.property.test.ts):
-//   - the activity line says "Done" only when the view's results are current
-//     and nothing runs or waits to run for them;
+//   - the activity line says "Done" only when the view's results are current,
+//     nothing runs or waits to run for them, and their charts are drawn;
 //   - a view whose results are not current says so (`staleNote`);
 //   - "measure" (Measure again) always sends a request for the settings on
 //     screen;
@@ -35,7 +35,10 @@
 // (`params.predict`) are display keys that stay when a link is opened from
 // inside the page (`keepWorkshop`); while a lesson's question waits for its
 // answer (`predicting`), the page hides the results until Reveal. Forward
-// and back (a clicker's keys) reveal first, then move between lessons.
+// and back (a clicker's keys) reveal first, then move between lessons, and
+// past the last lesson to the end slide (`ended`); B blanks the screen
+// (`blank`). A lesson's answer is read from its own link's results
+// (`lessonRun`, `lessonResults`), never from settings moved since.
 
 import type { LinkRules } from "../engine/codec";
 import type { Comparison, Decoded, Lab, LabReport, LessonId, Links, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
@@ -131,6 +134,21 @@ export type Held =
   | { kind: "view"; view: View }
   | { kind: "link"; link: Decoded };
 
+/**
+ * The open lesson's own experiment and its results: the answer to its
+ * question is read from these, never from the settings on screen, which the
+ * teacher may have moved since (`lessonResults`).
+ */
+export interface LessonRun {
+  lesson: LessonId;
+  /** The run link and the sweep link of the lesson's own link. */
+  run: string;
+  sweep: string | null;
+  /** The best report of `run` seen so far, and the newest sweep of `sweep`. */
+  report: LabReport | null;
+  sweepReport: SweepReport | null;
+}
+
 /** How far the page has come since it opened: what waited for each may load once it is reached. */
 export interface Milestones {
   /** Some results are on screen. */
@@ -181,6 +199,14 @@ export interface AppState {
   revealed: boolean;
   /** The number a person guessed for the lesson's question (null: none yet). */
   guess: number | null;
+  /** The open lesson's own experiment and its results (null: no lesson open). */
+  lessonRun: LessonRun | null;
+  /** Presenter mode's screen is blanked (B): the room looks at the teacher. */
+  blank: boolean;
+  /** Forward went past the last lesson: the end slide shows. */
+  ended: boolean;
+  /** The reports whose charts have been drawn (the newest of each lab): "Done" waits for them. */
+  drawn: Partial<Record<Lab, LabReport>>;
   /** The comparison on screen (null: none). */
   compare: CompareRun | null;
 }
@@ -254,7 +280,11 @@ export type Action =
   /** A result file was paired with the report on screen by the engine, or refused (`message` names what is wrong). */
   | { type: "compareFile"; file: string; outcome: { kind: "paired"; comparison: Comparison } | { kind: "refused"; message: string } }
   /** The comparison is closed: the page shows A alone. */
-  | { type: "compareClosed" };
+  | { type: "compareClosed" }
+  /** B: blank the screen, or bring it back. */
+  | { type: "blank" }
+  /** A lab drew `report`'s charts. */
+  | { type: "drawn"; report: LabReport };
 
 export type Effect =
   /** Ask a worker for `stage` of the run link `fragment`; a timed stage times `counts` when given. */
@@ -317,6 +347,10 @@ export function initialState(link: Decoded, rules: LinkRules): AppState {
       revealed: false,
       guess: null,
       compare: comparing(link, 0),
+      lessonRun: lessonRunOf(null, link, links),
+      blank: false,
+      ended: false,
+      drawn: {},
     },
     link,
   );
@@ -394,6 +428,12 @@ export function currentResults(state: AppState): { report: LabReport | null; swe
   return { report: reportCurrent(state) ? reportOf(state) : null, sweep: sweepCurrent(state) ? (state.sweep?.report ?? null) : null };
 }
 
+/** True when the open lab's charts show its report on screen. */
+export function chartsDrawn(state: AppState): boolean {
+  const report = reportOf(state);
+  return report !== null && state.drawn[state.params.lab] === report;
+}
+
 /** True when the view on screen shows results of other settings than the controls. */
 export function isStale(state: AppState): boolean {
   if (viewOf(state) === "sweep") return state.sweep !== null && !sweepCurrent(state);
@@ -428,7 +468,7 @@ export function activityText(state: AppState): string {
   }
   if (state.stopped) return shown === null ? "Stopped" : shown === "full" ? "Stopped" : "Stopped: not timed";
   if (state.engine.kind === "loading") return "Loading engine…";
-  if (shown === "full") return "Done";
+  if (shown === "full") return chartsDrawn(state) ? "Done" : "Drawing…";
   if (shown === "quick") return "Quick estimate";
   if (shown === "counts") return "Exact counts, not timed";
   if (shownOf(state)) return isRunning(state) ? "Settings changed…" : "Settings changed: not measured";
@@ -466,6 +506,41 @@ export function staleNote(state: AppState): string | null {
 /** True while a lesson's question waits for its answer: predict is on, a lesson is open, and Reveal has not been pressed. */
 export function predicting(state: AppState): boolean {
   return state.params.predict && state.params.lesson !== null && !state.revealed;
+}
+
+/**
+ * The lesson's own experiment after `link` was opened: a new lesson starts
+ * from its link; the same lesson's link again (Load it again, a suggestion)
+ * keeps what its own link measured.
+ */
+function lessonRunOf(current: LessonRun | null, link: Decoded, links: Links): LessonRun | null {
+  const lesson = link.params.lesson;
+  if (lesson === null) return null;
+  if (current?.lesson === lesson) return current;
+  return { lesson, run: links.run, sweep: links.sweep, report: null, sweepReport: null };
+}
+
+/** The results a lesson's answer is read from: its own link's (whatever the settings on screen became since), or the current ones without a lesson. */
+export function lessonResults(state: AppState): { report: LabReport | null; sweep: SweepReport | null } {
+  const own = state.lessonRun;
+  return own === null ? currentResults(state) : { report: own.report, sweep: own.sweepReport };
+}
+
+/** Keeps the lesson's own results as they arrive: the best stage of its run link, the newest sweep of its sweep link. */
+function withLessonResults(next: Step): Step {
+  const { state } = next;
+  const own = state.lessonRun;
+  if (own === null) return next;
+  let { report, sweepReport } = own;
+  for (const shown of Object.values(state.shown)) {
+    if (!shown || shown.report === report) continue;
+    const better = report === null || STAGE_RANK[shown.report.stage] >= STAGE_RANK[report.stage];
+    if (better && sameLink(state, shown.fragment, own.run)) report = shown.report;
+  }
+  const sweep = state.sweep;
+  if (sweep?.report && sweep.report !== sweepReport && own.sweep !== null && sameLink(state, sweep.fragment, own.sweep)) sweepReport = sweep.report;
+  if (report === own.report && sweepReport === own.sweepReport) return next;
+  return { ...next, state: { ...state, lessonRun: { ...own, report, sweepReport } } };
 }
 
 /**
@@ -633,8 +708,8 @@ function hold(state: AppState, held: Held): Step {
 
 function linkLoaded(state: AppState, link: Decoded, links: Links): Step {
   const sameLesson = link.params.lesson === state.params.lesson;
-  const workshop = sameLesson ? {} : { revealed: false, guess: null };
-  const loaded = withLinks(withLink({ ...state, ...workshop, held: null }, link), link.params, links);
+  const workshop = sameLesson ? {} : { revealed: false, guess: null, ended: false };
+  const loaded = withLinks(withLink({ ...state, ...workshop, held: null, lessonRun: lessonRunOf(state.lessonRun, link, links) }, link), link.params, links);
   const compare = comparing(link, loaded.nextRequestId);
   const next = { ...loaded, compare, nextRequestId: loaded.nextRequestId + (compare ? 1 : 0) };
   return merge(step(next, [{ type: "writeLink", fragment: addressOf(next) }]), (s) => measure(s, "full"));
@@ -780,13 +855,19 @@ function settingsNote(state: AppState, message: string): Step {
   return step({ ...state, notices: [...state.notices.filter((n) => n.source !== "settings"), added], nextNoticeId: state.nextNoticeId + 1 });
 }
 
+/** Forward: a blank screen comes back first; then the answer is revealed; then the next lesson, or past the last the end slide. */
 function forward(state: AppState, order: readonly LessonId[]): Step {
+  if (state.blank) return step({ ...state, blank: false });
   if (predicting(state)) return step({ ...state, revealed: true });
   const next = lessonStep(state, order, 1);
-  return step(state, next ? [{ type: "openLesson", id: next }] : []);
+  if (next) return step(state, [{ type: "openLesson", id: next }]);
+  return step(state.params.lesson !== null && state.params.lesson === order.at(-1) ? { ...state, ended: true } : state);
 }
 
+/** Back: a blank screen comes back first; from the end slide to the last lesson; else the previous lesson. */
 function back(state: AppState, order: readonly LessonId[]): Step {
+  if (state.blank) return step({ ...state, blank: false });
+  if (state.ended) return step({ ...state, ended: false });
   const previous = lessonStep(state, order, -1);
   return step(state, previous ? [{ type: "openLesson", id: previous }] : []);
 }
@@ -807,7 +888,7 @@ function withMilestones(next: Step): Step {
 
 /** The one transition function: the next state and the effects to run. */
 export function update(state: AppState, action: Action): Step {
-  return withMilestones(startCompare(transition(state, action)));
+  return withMilestones(startCompare(withLessonResults(transition(state, action))));
 }
 
 function transition(state: AppState, action: Action): Step {
@@ -868,6 +949,10 @@ function transition(state: AppState, action: Action): Step {
       return compareFile(state, action.file, action.outcome);
     case "compareClosed":
       return compareClosed(state);
+    case "blank":
+      return step({ ...state, blank: !state.blank });
+    case "drawn":
+      return step({ ...state, drawn: { ...state.drawn, [action.report.lab]: action.report } });
   }
 }
 

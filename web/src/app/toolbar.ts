@@ -73,3 +73,16 @@ export function createActions(container: HTMLElement, handlers: ActionHandlers):
     },
   };
 }
+
+/**
+ * Keeps `--toolbar-h` on <html> at the sticky toolbar's height, so whatever
+ * the page scrolls to (a lesson's results, the settings, a glossary entry)
+ * lands below the bar rather than under it (styles/toolbar.css:
+ * scroll-padding-top). The bar's height changes with presenter mode's type
+ * and with the width.
+ */
+export function trackToolbarHeight(toolbar: HTMLElement): void {
+  const set = (): void => document.documentElement.style.setProperty("--toolbar-h", `${toolbar.getBoundingClientRect().height}px`);
+  new ResizeObserver(set).observe(toolbar);
+  set();
+}

@@ -24,3 +24,13 @@ export function sampleCount(report: LabReport): number {
 export function fillSteps(ops: readonly Op[]): number[] {
   return ops.flatMap((op, i) => (op.source_reads > 0 && !op.bypass && op.reads.some((r) => r.block !== null) ? [i] : []));
 }
+
+/**
+ * How many application reads one fill of the buffer serves: from the step
+ * of the first fill up to the step before the next (null without two fills
+ * in view). The timeline's sentence and the lesson's answer both say this.
+ */
+export function fillServes(ops: readonly Op[]): number | null {
+  const fills = fillSteps(ops);
+  return fills.length >= 2 ? fills[1]! - fills[0]! : null;
+}

@@ -2068,7 +2068,7 @@ definition: string, };
 /**
  * A term the glossary defines: the id a page element links to.
  */
-export type TermId = "source-read" | "app-read" | "copy" | "allocation" | "chunking" | "system-call" | "pending" | "digest" | "exact" | "measured" | "modelled" | "arrival" | "sweep" | "knee";
+export type TermId = "source-read" | "app-read" | "copy" | "allocation" | "chunking" | "system-call" | "pending" | "digest" | "exact" | "measured" | "modelled" | "arrival" | "sweep" | "knee" | "buf-reader" | "capacity" | "read-size" | "bypass" | "chained" | "seed" | "outlier";
 
 /**
  * One reader's first operations.

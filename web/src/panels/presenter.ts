@@ -18,15 +18,39 @@ import { h, replaceChildren, setText } from "../shared/dom";
 export interface PresenterToggle {
   /** Applies presenter mode on or off; the caller re-themes the charts after this. */
   show(on: boolean): void;
+  /** Blanks the screen (B), or brings it back. */
+  blank(on: boolean): void;
 }
 
-/** `studentsLink()`: the address the QR code carries (the page's link without presenter mode). */
-export function createPresenterToggle(container: HTMLElement, onToggle: (on: boolean) => void, studentsLink: () => string): PresenterToggle {
+export interface PresenterOptions {
+  /** Presenter mode asked on or off; the page's state follows and calls `show`. */
+  toggle(on: boolean): void;
+  /** The address the QR code carries (the page's link without presenter mode). */
+  studentsLink(): string;
+  /** Start a workshop: presenter mode and predict on (the handout opens beside, from the button's own link). */
+  startWorkshop(): void;
+}
+
+export function createPresenterToggle(container: HTMLElement, { toggle: onToggle, studentsLink, startWorkshop }: PresenterOptions): PresenterToggle {
   const button = h(
     "button",
     { type: "button", id: "present-toggle", class: "small", "aria-pressed": "false", title: "Large type and high contrast for a projector (link key present)" },
     "Presenter mode",
   );
+  // A link, so the handout opens in a tab of its own; the click also switches the page to the workshop.
+  const workshop = h(
+    "a",
+    {
+      href: "./handout.html",
+      target: "_blank",
+      rel: "noopener",
+      id: "workshop-start",
+      class: "button small",
+      title: "Presenter mode and predict-then-reveal on, and the handout for the students in a new tab",
+    },
+    "Start a workshop",
+  );
+  workshop.addEventListener("click", () => startWorkshop());
   let on = false;
   button.addEventListener("click", () => onToggle(!on));
   const qrButton = h("button", { type: "button", id: "qr-button", class: "small", popovertarget: "qr-panel" }, "QR code");
@@ -47,13 +71,17 @@ export function createPresenterToggle(container: HTMLElement, onToggle: (on: boo
     setText(address, link);
     void import("../shared/qr").then(({ qrSvg }) => replaceChildren(code, qrSvg(link, "QR code of this page's link")));
   });
-  replaceChildren(container, button, qrButton, panel);
+  replaceChildren(container, workshop, button, qrButton, panel);
   return {
     show(next) {
       on = next;
       button.setAttribute("aria-pressed", String(on));
       qrButton.hidden = !on;
+      workshop.hidden = on;
       document.documentElement.classList.toggle("presenting", on);
+    },
+    blank(blanked) {
+      document.documentElement.classList.toggle("blanked", blanked);
     },
   };
 }

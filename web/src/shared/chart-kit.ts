@@ -278,12 +278,13 @@ export function showCounts(chart: Chart<"bar", number[], string | string[]>, lab
 /**
  * Ticks for a linear axis of bytes from 0 to `max`: multiples of a power of
  * two (0, 256 KiB, 512 KiB, … rather than 0, 200,000, 400,000, …), between
- * three and eight of them past zero.
+ * three and eight of them past zero, and at most `most` past zero (what the
+ * axis has room for at its type size: labels never run together).
  */
-export function binaryTicks(max: number): number[] {
+export function binaryTicks(max: number, most = 8): number[] {
   if (!(max > 0) || !Number.isFinite(max)) return [0];
   let step = 2 ** Math.floor(Math.log2(max));
-  while (max / step < 3 && step > 1) step /= 2;
+  while (max / step < 3 && step > 1 && max / (step / 2) <= Math.max(most, 1)) step /= 2;
   const ticks: number[] = [];
   for (let v = 0; v <= max + 1e-9; v += step) ticks.push(v);
   return ticks;

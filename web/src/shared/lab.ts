@@ -50,8 +50,12 @@ export interface LabUi {
   readonly views: readonly View[];
   /** Shows params in the lab's form (and view controls) without reporting a change. */
   show(params: Params): void;
-  /** A report of this lab arrived; `timing`: whether its times are still to come (false once stopped). */
-  update(report: LabReport, timing: boolean): void;
+  /**
+   * A report of this lab arrived; `timing`: whether its times are still to
+   * come (false once stopped). Resolves once its charts are drawn (the page
+   * says "Done" only then).
+   */
+  update(report: LabReport, timing: boolean): Promise<void>;
   /** Shows `view` (one of `views`), hiding the lab's other views. */
   showView(view: View): void;
   /**

@@ -82,9 +82,9 @@ export function createReadLab(context: LabContext): LabUi {
       timeline.now?.showStep(params.step);
     },
     update(report, timing) {
-      if (isWriteReport(report)) return;
-      run.update(report, timing);
+      if (isWriteReport(report)) return Promise.resolve();
       timeline((t) => t.update(report));
+      return run.update(report, timing);
     },
     showView(view) {
       for (const [id, pane] of Object.entries(panes)) pane.hidden = id !== view;

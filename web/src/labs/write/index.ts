@@ -30,9 +30,9 @@ export function createWriteLab(context: LabContext): LabUi {
       settings.show(params);
     },
     update(report, timing) {
-      if (!isWriteReport(report)) return;
+      if (!isWriteReport(report)) return Promise.resolve();
       last = report;
-      results.update(report, timing);
+      return results.update(report, timing);
     },
     showView() {},
     enter(view, params) {

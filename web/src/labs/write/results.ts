@@ -110,7 +110,8 @@ export function summarizeWrite(report: WriteReport, labelOf: (id: string) => str
 }
 
 export interface WriteResults {
-  update(report: WriteReport, timing: boolean): void;
+  /** Shows `report`; resolves once its charts are drawn (or could not be). */
+  update(report: WriteReport, timing: boolean): Promise<void>;
   retheme(): void;
 }
 
@@ -118,7 +119,7 @@ export function createWriteResults(container: HTMLElement, codec: Codec, chartsC
   // Built on the first write report, not with the page: the read lab (the
   // default) should not pay for charts it keeps hidden before its first
   // numbers. The charts' module (it brings chart.js) comes after the tables.
-  let parts: { charts: (use: (charts: WriteCharts) => void) => void; tables: ReturnType<typeof createWriteTables>; frames: WriteChartFrames } | null = null;
+  let parts: { charts: (use: (charts: WriteCharts) => void, failed?: (error: unknown) => void) => void; tables: ReturnType<typeof createWriteTables>; frames: WriteChartFrames } | null = null;
   const build = (): NonNullable<typeof parts> => {
     const tables = createWriteTables(codec);
     // The charts' figures come with the tables, at their final size; the
@@ -152,10 +153,18 @@ export function createWriteResults(container: HTMLElement, codec: Codec, chartsC
   };
   return {
     update(report, timing) {
-      parts ??= build();
-      showWriteFrames(parts.frames, report, timing);
-      parts.charts((c) => c.update(report, timing));
-      parts.tables.update(report, timing);
+      const built = (parts ??= build());
+      showWriteFrames(built.frames, report, timing);
+      built.tables.update(report, timing);
+      return new Promise<void>((drawn) =>
+        built.charts(
+          (c) => {
+            c.update(report, timing);
+            drawn();
+          },
+          () => drawn(),
+        ),
+      );
     },
     retheme() {
       parts?.charts((c) => c.retheme());

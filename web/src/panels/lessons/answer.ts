@@ -2,7 +2,7 @@
 // screen. Pure: the question (question.ts) shows what it returns; the reveal
 // state itself is the page's model's.
 
-import { fillSteps } from "../../engine/report";
+import { fillServes } from "../../engine/report";
 import type { Answer } from "../../engine/types.gen";
 import type { CurrentResults } from "./view";
 
@@ -24,8 +24,7 @@ export function answerOf(answer: Answer, results: CurrentResults): number | null
   if (answer.kind === "fill_serves") {
     // The application reads one fill serves: from the step of the first fill to the step before the next.
     const ops = report.lab === "read" ? report.runs.find((r) => r.reader === answer.reader)?.timeline?.ops : undefined;
-    const fills = ops ? fillSteps(ops) : [];
-    return fills.length >= 2 ? fills[1]! - fills[0]! : null;
+    return ops ? fillServes(ops) : null;
   }
   const run: object | undefined =
     answer.kind === "read"

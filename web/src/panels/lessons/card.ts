@@ -9,6 +9,7 @@ import { h, holdAtTop, replaceChildren, setText } from "../../shared/dom";
 import { fragmentOf } from "../../shared/url";
 import { fillWithTerms, termNodes } from "../glossary";
 import type { LessonView } from "./view";
+import { createEnd } from "./end";
 import { createQuestion } from "./question";
 import { load, sourceLabel } from "./words";
 
@@ -85,31 +86,44 @@ export function createCard(card: HTMLElement, { codec, lessons, results, guessed
   const claim = h("p", { class: "lesson-claim" });
   const reload = h("button", { type: "button", class: "link-button" }, "Load it again");
   const changed = createChanged(codec, lessons, reload);
-  const question = createQuestion(guessed, reveal);
+  const question = createQuestion(guessed, reveal, (text) => codec.parseSize(text));
+  const why = h("details", { class: "lesson-why" }, h("summary", {}, "Why this experiment"), explanation, world, claim);
+  const end = createEnd(lessons);
+  const body = h("div", { class: "lesson-body" });
   replaceChildren(
-    card,
+    body,
     h("div", { class: "lesson-card-head" }, h("p", { class: "lesson-where" }, step, " · ", from), h("div", { class: "lesson-nav", role: "group", "aria-label": "Lesson path" }, previous, next, all)),
     title,
     ...changed.elements,
     question.element,
     question.keys,
     notice,
-    h("details", { class: "lesson-why" }, h("summary", {}, "Why this experiment"), explanation, world, claim),
+    why,
   );
+  replaceChildren(card, body, end);
   card.setAttribute("aria-labelledby", "lesson-card-title");
   card.hidden = true;
 
-  /** Fills the card with `lesson` (the `index`th of the path). */
-  function show(lesson: Lesson, index: number): void {
+  /** Fills the card with `lesson` (the `index`th of the path); its points and why only once its question is answered (`told`). */
+  function show(lesson: Lesson, index: number, told: boolean): void {
     setText(step, `Lesson ${index + 1} of ${lessons.length}`);
     setText(from, `from ${sourceLabel(lesson)}`);
     setText(title, lesson.title);
-    // Each term links once per card, where the card first uses it.
-    const linked = new Set<TermId>();
-    replaceChildren(points, ...lesson.notice.map((point) => h("li", {}, ...termNodes(point, linked))));
-    fillWithTerms(explanation, lesson.explanation, linked);
-    replaceChildren(world, ...termNodes(lesson.world_note, linked));
-    replaceChildren(claim, h("strong", {}, "The claim, checked by a test on this link: "), ...termNodes(lesson.claim, linked));
+    // While the question waits, its answer is nowhere in the card, folded parts included.
+    notice.hidden = why.hidden = !told;
+    if (told) {
+      // Each term links once per card, where the card first uses it.
+      const linked = new Set<TermId>();
+      replaceChildren(points, ...lesson.notice.map((point) => h("li", {}, ...termNodes(point, linked))));
+      fillWithTerms(explanation, lesson.explanation, linked);
+      replaceChildren(world, ...termNodes(lesson.world_note, linked));
+      replaceChildren(claim, h("strong", {}, "The claim, checked by a test on this link: "), ...termNodes(lesson.claim, linked));
+    } else {
+      replaceChildren(points);
+      replaceChildren(explanation);
+      replaceChildren(world);
+      replaceChildren(claim);
+    }
     const before = lessons[index - 1];
     const after = lessons[index + 1];
     previous.disabled = !before;
@@ -121,23 +135,32 @@ export function createCard(card: HTMLElement, { codec, lessons, results, guessed
     reload.onclick = () => load(lesson, results);
   }
 
+  let shown: string | undefined;
   let shownLesson: string | null | undefined;
   return {
     update(view) {
       const index = lessons.findIndex((l) => l.id === view.lesson);
       const lesson = lessons[index] ?? null;
-      if (view.lesson !== shownLesson) {
+      const told = !view.asking;
+      const key = `${view.lesson}|${told}`;
+      if (key !== shown) {
         // A lesson link opened on a phone opens on the lesson's card (the results follow it).
         const opening = shownLesson === undefined;
+        const newLesson = view.lesson !== shownLesson;
+        shown = key;
         shownLesson = view.lesson;
-        changed.reset();
         card.hidden = lesson === null;
         card.dataset["lesson"] = lesson?.id ?? "";
-        markBody(lesson);
-        if (lesson) show(lesson, index);
+        if (newLesson) {
+          changed.reset();
+          markBody(lesson);
+        }
+        if (lesson) show(lesson, index, told);
         if (lesson && opening && narrow.matches) requestAnimationFrame(() => holdAtTop(card));
       }
-      notice.hidden = lesson !== null && view.asking;
+      body.hidden = view.ended;
+      end.hidden = !view.ended;
+      document.body.classList.toggle("lesson-ended", view.ended);
       question.update(lesson, index, lessons.length, view);
       changed.update(lesson, view.fragment);
     },

@@ -7,7 +7,7 @@ import type { Codec } from "../../engine/codec";
 import { lessons } from "../../engine/lessons";
 import { realCodec } from "../../engine/real-engine";
 import { fragmentOf } from "../../shared/url";
-import { introduction } from "./words";
+import { introduction, parseGuess, unreadGuess } from "./words";
 
 let codec: Codec;
 beforeAll(() => {
@@ -61,5 +61,38 @@ describe("the lessons", () => {
     expect(decoded.notices.map((n) => n.key)).toEqual(["lesson"]);
     expect(decoded.params.lesson).toBeNull();
     expect(codec.schema.defaults.lesson).toBeNull();
+  });
+});
+
+describe("a typed guess", () => {
+  const size = (text: string): number | undefined => codec.parseSize(text);
+
+  it("reads grouped digits, fractions and exponents, and nothing from an empty field", () => {
+    expect(parseGuess("3,641", null)).toBe(3641);
+    expect(parseGuess(" 3 641 ", null)).toBe(3641);
+    expect(parseGuess("1e3", null)).toBe(1000);
+    expect(parseGuess("", null)).toBeNull();
+    expect(parseGuess("  ", size)).toBeNull();
+  });
+
+  it("takes a size in bytes as the link format writes sizes: 800K and 800 KiB are 819,200 bytes", () => {
+    expect(parseGuess("800K", size)).toBe(800 * 1024);
+    expect(parseGuess("800 KiB", size)).toBe(800 * 1024);
+    expect(parseGuess("64 kb", size)).toBe(65_536);
+    expect(parseGuess("1M", size)).toBe(1 << 20);
+  });
+
+  it("takes K and M in a count as thousand and million", () => {
+    expect(parseGuess("800K", null)).toBe(800_000);
+    expect(parseGuess("1.5 M", null)).toBe(1_500_000);
+    expect(parseGuess("800 KiB", null)).toBeNull();
+  });
+
+  it("reads no negative number or word, and says so with an example of the answer's kind", () => {
+    expect(parseGuess("-5", null)).toBeNull();
+    expect(parseGuess("lots", size)).toBeNull();
+    expect(parseGuess("lots", null)).toBeNull();
+    expect(unreadGuess("lots", true)).toBe('"lots" is not a number: type one such as 4096, 4K or 4 KiB.');
+    expect(unreadGuess("lots", false)).toContain("800K");
   });
 });

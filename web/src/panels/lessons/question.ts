@@ -10,7 +10,7 @@ import { formatCount } from "../../shared/format";
 import { fillWithTerms } from "../glossary";
 import { answerOf } from "./answer";
 import type { LessonView } from "./view";
-import { guessFeedback, parseGuess } from "./words";
+import { guessFeedback, parseGuess, unreadGuess } from "./words";
 
 export interface LessonQuestion {
   element: HTMLElement;
@@ -20,7 +20,18 @@ export interface LessonQuestion {
   update(lesson: Lesson | null, index: number, total: number, view: LessonView): void;
 }
 
-export function createQuestion(guessed: (guess: number | null) => void, reveal: () => void): LessonQuestion {
+/** Scrolls `element` into view once the page has laid out what Reveal brought back, if it is out of view. */
+function keepInView(element: HTMLElement): void {
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      const box = element.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > innerHeight) element.scrollIntoView({ block: "nearest" });
+    }),
+  );
+}
+
+/** `parseSize` reads a size as the link format does (the codec's), for answers in bytes. */
+export function createQuestion(guessed: (guess: number | null) => void, reveal: () => void, parseSize: (text: string) => number | undefined): LessonQuestion {
   const text = h("p", { class: "lesson-question-text", id: "lesson-question-text" });
   const field = h("input", {
     type: "text",
@@ -31,7 +42,19 @@ export function createQuestion(guessed: (guess: number | null) => void, reveal: 
     "aria-describedby": "lesson-question-text",
     spellcheck: "false",
   });
-  field.addEventListener("input", () => guessed(parseGuess(field.value)));
+  // What the field cannot read is said under it, never dropped in silence.
+  const unread = h("p", { class: "lesson-guess-unread", id: "lesson-guess-unread", role: "status" });
+  unread.hidden = true;
+  let inBytes = false;
+  const read = (): number | null => {
+    const guess = parseGuess(field.value, inBytes ? parseSize : null);
+    const unreadable = guess === null && field.value.trim() !== "";
+    unread.hidden = !unreadable;
+    setText(unread, unreadable ? unreadGuess(field.value, inBytes) : "");
+    field.setAttribute("aria-invalid", String(unreadable));
+    return guess;
+  };
+  field.addEventListener("input", () => guessed(read()));
   const form = h(
     "form",
     { class: "lesson-guess-row", novalidate: true },
@@ -41,7 +64,9 @@ export function createQuestion(guessed: (guess: number | null) => void, reveal: 
   );
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    guessed(parseGuess(field.value));
+    const guess = read();
+    if (guess === null && field.value.trim() !== "") return;
+    guessed(guess);
     reveal();
   });
   const answerLine = h("p", { class: "lesson-answer", role: "status", "aria-live": "polite" });
@@ -53,6 +78,7 @@ export function createQuestion(guessed: (guess: number | null) => void, reveal: 
     h("p", { class: "lesson-question-head" }, "Predict"),
     text,
     form,
+    unread,
     answerLine,
     feedbackLine,
     whyLine,
@@ -68,21 +94,28 @@ export function createQuestion(guessed: (guess: number | null) => void, reveal: 
       const answer = lesson !== null && view.predict && !asking ? answerOf(lesson.question.answer, view.results) : null;
       const ask = lesson === null ? "" : `${lesson.id}|${view.predict}|${asking}|${answer}|${view.guess}|${view.present}`;
       if (ask === shown) return;
+      // Reveal brings the results back above what the page was anchored on: keep the answer in view (a phone's one column).
+      const revealing = shown.startsWith(`${lesson?.id}|true|true|`) && !asking;
       shown = ask;
+      if (revealing) keepInView(answerLine);
       document.body.classList.toggle("predicting", asking);
       element.hidden = lesson === null || !view.predict;
       if (!lesson) return;
       fillWithTerms(text, lesson.question.text);
+      inBytes = lesson.question.answer.kind === "knee";
       if (document.activeElement !== field) field.value = view.guess === null ? "" : String(view.guess);
       // After Reveal the guess is in the feedback line; the row gives its room to the answer.
       form.hidden = !asking;
+      if (!asking) unread.hidden = true;
       answerLine.hidden = asking;
       whyLine.hidden = asking;
       feedbackLine.hidden = asking || view.guess === null || answer === null;
       setText(answerLine, answer === null ? "Answer: measuring…" : `Answer: ${formatCount(answer)} ${lesson.question.unit}.`);
       setText(feedbackLine, answer !== null && view.guess !== null ? guessFeedback(view.guess, answer) : "");
-      fillWithTerms(whyLine, lesson.question.why);
-      const forward = asking ? "reveal" : index + 1 < total ? "next lesson" : "(last lesson)";
+      // While the question waits, its answer is nowhere in the page, hidden parts included.
+      if (asking) setText(whyLine, "");
+      else fillWithTerms(whyLine, lesson.question.why);
+      const forward = asking ? "reveal" : index + 1 < total ? "next lesson" : "the end";
       setText(keys, `→ / PageDown: ${forward} · ← / PageUp: back`);
     },
   };

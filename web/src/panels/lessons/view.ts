@@ -20,8 +20,10 @@ export interface LessonView {
   asking: boolean;
   /** The number the person guessed (null: none yet). */
   guess: number | null;
-  /** The results a lesson's answer is read from (answer.ts). */
+  /** The results of the lesson's own link, its answer is read from (answer.ts), whatever the settings on screen became. */
   results: CurrentResults;
   /** The address bar's link. */
   fragment: string;
+  /** A clicker went past the last lesson: the end slide shows. */
+  ended: boolean;
 }

@@ -29,12 +29,28 @@ export function introduction(list: readonly Lesson[]): string {
   return `${plural(list.length, "lesson")}: ${plural(fromArticles.length, "experiment")} from ${from} BufLab is built from${ownText}.`;
 }
 
-/** A typed guess as a number ("3,641", "3641 ", "1e3"); null when it is none. */
-export function parseGuess(text: string): number | null {
-  const cleaned = text.replace(/[,_\s]/g, "");
+/**
+ * A typed guess as a number, or null when the field is empty or unreadable.
+ * Digits may be grouped ("3,641", "3 641") and written with a fraction or an
+ * exponent ("1e3"). A guess in bytes (`parseSize`: the link format's sizes,
+ * "64K", "800 KiB") takes the binary units the page writes sizes in; a
+ * count takes K and M as thousand and million ("800K reads").
+ */
+export function parseGuess(text: string, parseSize: ((text: string) => number | undefined) | null): number | null {
+  const cleaned = text.trim().replace(/(?<=\d)[,_\s](?=\d)/g, "");
   if (cleaned === "") return null;
-  const n = Number(cleaned);
-  return Number.isFinite(n) && n >= 0 ? n : null;
+  const plain = Number(cleaned);
+  if (Number.isFinite(plain)) return plain >= 0 ? plain : null;
+  if (parseSize) return parseSize(cleaned.replace(/\s+/g, "")) ?? null;
+  const counted = /^(\d+(?:\.\d+)?)\s*([km])$/i.exec(cleaned);
+  if (!counted) return null;
+  return Math.round(Number(counted[1]) * (counted[2]!.toLowerCase() === "k" ? 1e3 : 1e6));
+}
+
+/** What the guess field says of text it cannot read, for an answer in bytes or a count. */
+export function unreadGuess(text: string, bytes: boolean): string {
+  const example = bytes ? "4096, 4K or 4 KiB" : "3,641 or 800K";
+  return `"${text.trim().slice(0, 24)}" is not a number: type one such as ${example}.`;
 }
 
 /** Opens a lesson's link through the page's own link handling (hashchange), then shows `results`, where its numbers appear. */

@@ -6,6 +6,7 @@
 import type { Descriptor, Sizes, TraceReport } from "../../engine/types.gen";
 import { h, replaceChildren } from "../../shared/dom";
 import { formatBinaryBytes, formatCount } from "../../shared/format";
+import { METRIC } from "../../shared/metrics";
 
 /** Most rows drawn; the rest are said in a line under the table. */
 export const ROWS_SHOWN = 50;
@@ -20,7 +21,7 @@ export function sizesText(s: Sizes): string {
 
 const COLUMNS: [string, (d: Descriptor) => string][] = [
   ["Read calls", (d) => formatCount(d.calls)],
-  ["Bytes", (d) => formatCount(d.bytes)],
+  [METRIC.bytes.label, (d) => formatCount(d.bytes)],
   ["Asked for", (d) => sizesText(d.asked)],
   ["Returned", (d) => sizesText(d.returned)],
   ["Short reads", (d) => formatCount(d.short_reads)],

@@ -6,6 +6,7 @@
 import type { Descriptor, ReaderKind, Replay } from "../../engine/types.gen";
 import { h, replaceChildren } from "../../shared/dom";
 import { formatBinaryBytes, formatCount } from "../../shared/format";
+import { METRIC } from "../../shared/metrics";
 
 export interface ReplayOptions {
   labelOf(reader: ReaderKind): string;
@@ -63,7 +64,7 @@ export function createReplay(element: HTMLElement, { labelOf, urlOf }: ReplayOpt
             "table",
             { class: "results trace-replay", id: "trace-replay" },
             h("caption", {}, "The program's own requests, replayed"),
-            h("thead", {}, h("tr", {}, ...["Reader", "Capacity", "Source reads", "App reads", "Bytes copied"].map((c) => h("th", { scope: "col" }, c)))),
+            h("thead", {}, h("tr", {}, ...["Reader", "Capacity", METRIC.source_reads.label, METRIC.app_reads.label, METRIC.bytes_copied.label].map((c) => h("th", { scope: "col" }, c)))),
             h("tbody", {}, ...rows),
           ),
         ),

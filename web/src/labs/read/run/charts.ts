@@ -46,7 +46,10 @@ export function createReadCharts(container: HTMLElement, frames: ReadChartFrames
   const copiesAxis = copiesChart.options.scales?.["x"];
   if (copiesAxis) {
     copiesAxis.afterBuildTicks = (scale) => {
-      scale.ticks = binaryTicks(scale.max).map((value) => ({ value }));
+      // A label such as "768 KiB" is about 4 ems wide: as many as the axis has room for, with a gap.
+      const em = (scale.options as { ticks?: { font?: { size?: number } } }).ticks?.font?.size ?? 12;
+      const room = scale.width > 0 ? Math.floor(scale.width / (em * 5.5)) : 8;
+      scale.ticks = binaryTicks(scale.max, room).map((value) => ({ value }));
     };
     if (copiesAxis.ticks) copiesAxis.ticks.callback = (value) => formatBinaryBytes(Number(value));
   }

@@ -17,7 +17,8 @@ import { createTable } from "./table";
 export interface RunView {
   /** Sizes the charts for the readers `params` compare. */
   show(readers: number): void;
-  update(report: Report, timing: boolean): void;
+  /** Shows `report`; resolves once its charts are drawn (or could not be). */
+  update(report: Report, timing: boolean): Promise<void>;
   headline(): string;
   retheme(): void;
   charts(): ExportedChart[];
@@ -42,8 +43,16 @@ export function createRunView(context: LabContext, codec: Codec, labelOf: (id: s
       last = report;
       sizeReadCharts(frames, report.runs.length);
       showReadCaptions(frames, report, labelOf, timing);
-      charts((c) => c.update(report, labelOf, timing));
       table.update(report, labelOf, timing);
+      return new Promise<void>((drawn) =>
+        charts(
+          (c) => {
+            c.update(report, labelOf, timing);
+            drawn();
+          },
+          () => drawn(),
+        ),
+      );
     },
     headline: () => (last ? runHeadline(last, labelOf, buffered, codec) : ""),
     retheme: () => charts((c) => c.retheme()),

@@ -61,7 +61,7 @@ describe("buffer timeline", () => {
     expect(first).toBe(0);
     expect(second).toBeLessThan(50);
     expect(describeTrace(started, "std BufReader")).toBe(
-      `std BufReader: a source read fills the 256-byte buffer at step 1 with 256 bytes; ${second! - 1} application reads drain it from memory; it refills at step ${second! + 1}. ${totalsAt(started.ops, started.ops.length - 1).reads} source reads in 100 steps.`,
+      `std BufReader: a source read fills the 256-byte buffer at step 1 with 256 bytes, which serves ${second!} application reads (steps 1 to ${second!}); the next source read refills it at step ${second! + 1}. ${totalsAt(started.ops, started.ops.length - 1).reads} source reads in 100 steps.`,
     );
     const unbuffered = start.runs.find((r) => r.reader === "unbuffered")!.timeline!;
     expect(describeTrace(unbuffered, "unbuffered Read")).toBe("unbuffered Read has no buffer: in these 100 steps every application read goes to the source (100 source reads).");

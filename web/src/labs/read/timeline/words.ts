@@ -5,7 +5,7 @@
 import type { Op, Run, Timeline } from "../../../engine/types.gen";
 import { formatCount } from "../../../shared/format";
 import { stripScale } from "./marks";
-import { fillSteps } from "../../../engine/report";
+import { fillServes, fillSteps } from "../../../engine/report";
 import { bytesText } from "./start";
 
 /** A size before a noun: "8 KiB", "256-byte". */
@@ -66,9 +66,9 @@ export function describeTrace(t: Timeline, label: string): string {
     return `${label}: ${fill}; the next ${plural(drained, "step")} are served from memory and it never refills within the ${steps} recorded.`;
   }
   const second = fills[1]!;
-  const between = second - first - 1;
+  const served = fillServes(ops)!;
   const reads = ops.reduce((sum, op) => sum + op.source_reads, 0);
-  return `${label}: ${fill}; ${plural(between, "application read")} drain it from memory; it refills at step ${second + 1}. ${plural(reads, "source read")} in ${steps}.`;
+  return `${label}: ${fill}, which serves ${plural(served, "application read")} (steps ${first + 1} to ${second}); the next source read refills it at step ${second + 1}. ${plural(reads, "source read")} in ${steps}.`;
 }
 
 /** True when the trace shows the buffer fill, drain and fill again. */

@@ -4,9 +4,11 @@
 // notice and loses nothing; a mistyped key gets a notice naming the nearest
 // known key. Short streams keep each comparison quick.
 
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { downloaded, metric, settled, usePages } from "./browser";
+import { downloaded, metric, pngSize, settled, usePages } from "./browser";
 import { shot } from "./screenshots";
 
 const baseUrl = inject("baseUrl");
@@ -126,6 +128,78 @@ describe("compare", () => {
     const rows = await compared(page);
     expect(rows.find((r) => r.metric === "source_reads")?.outcome).toBe("tie");
     await expect.poll(() => page.locator("#compare .compare-machines").textContent()).toMatch(/A measured on .*; B on /);
+  });
+
+  it("a result file made by `buflab --json` opens as B beside the page's, with both machines named and the counts agreeing", async () => {
+    const link = "v=1&len=64K&chunk=poor&rs=1&rd=unbuffered,std";
+    // The CLI's own JSON, made here: `npm test` names the CLI it built (BUFLAB_CLI); else cargo builds it.
+    const root = fileURLToPath(new URL("../../", import.meta.url));
+    const args = ["--quick", "--json", link];
+    const [command, commandArgs] = process.env.BUFLAB_CLI ? [process.env.BUFLAB_CLI, args] : ["cargo", ["run", "-q", "-p", "buflab", "--", ...args]];
+    const native = execFileSync(command, commandArgs, { cwd: root, encoding: "utf8", maxBuffer: 16 << 20 });
+    const cli = JSON.parse(native) as { machine: { kind: string }; runs: { reader: string; source_reads: number }[] };
+    expect(cli.machine.kind).toBe("native");
+
+    const page = await open(`${baseUrl}#${link}`);
+    await settled(page);
+    await page.locator("#compare-file").setInputFiles({ name: "native.json", mimeType: "application/json", buffer: Buffer.from(native) });
+    const rows = await compared(page);
+    // The same experiment: every count agrees with the CLI's, and with the page's own.
+    const reads = rows.filter((r) => r.metric === "source_reads");
+    expect(reads.map((r) => r.outcome)).toEqual(["tie", "tie"]);
+    for (const run of cli.runs) {
+      const shown = reads.find((r) => r.reader.startsWith(run.reader));
+      expect(Number(shown?.b.replace(/\D/g, "")), run.reader).toBe(run.source_reads);
+      expect(await metric(page, run.reader, "source_reads"), run.reader).toBe(run.source_reads);
+    }
+    const machines = (await page.locator("#compare .compare-machines").textContent()) ?? "";
+    expect(machines).toMatch(/^A measured on .*Mozilla.*; B on .*(Linux|linux|native)/);
+    expect(await page.locator("#compare .compare-title").textContent()).toContain("native.json");
+  });
+
+  it("while comparing, the exports carry both links: CSV and Markdown are the comparison's table, JSON adds it, a chart's PNG names B", async () => {
+    const page = await open(`${baseUrl}#v=1&len=64K&chunk=file&rs=1&rd=std&cap=1K`);
+    await settled(page);
+    // A chart's PNG alone, and the room its caption takes below the chart (the image is twice the chart's size).
+    const captionOf = async (): Promise<number> => {
+      const shown = await page.locator("#charts figure.chart canvas").first().evaluate((c) => c.clientHeight);
+      return pngSize((await downloaded(page, "#export-png-0")).bytes).height - 2 * shown;
+    };
+    await page.locator(".export-pngs button").first().waitFor({ state: "attached" });
+    const alone = await captionOf();
+    await page.locator("#compare-key").selectOption("cap");
+    await page.locator("#compare-value").fill("64K");
+    await page.locator("#compare-b").click();
+    const rows = await compared(page);
+    const both = await page.evaluate(() => location.href);
+    expect(both).toContain("b.cap=64K");
+
+    const csv = (await downloaded(page, "#export-csv")).bytes.toString("utf8");
+    const lines = csv.trim().split("\r\n");
+    expect(lines).toContain(`# link: ${both}`);
+    expect(lines.find((l) => l.startsWith("# link A: "))).toMatch(/cap=1K/);
+    expect(lines.find((l) => l.startsWith("# link B: "))).toMatch(/cap=64K/);
+    const table = lines.filter((l) => !l.startsWith("# "));
+    expect(table[0]).toMatch(/^reader_a,reader_b,metric,a,b,difference,ratio,outcome,/);
+    const reads = table.find((l) => l.startsWith("std,std,source_reads,"))!.split(",");
+    const shownReads = rows.find((r) => r.metric === "source_reads")!;
+    expect([reads[3], reads[4], reads[7]]).toEqual([shownReads.a.replace(/\D/g, ""), shownReads.b.replace(/\D/g, ""), "less"]);
+
+    const md = (await downloaded(page, "#export-md")).bytes.toString("utf8");
+    expect(md).toContain(`<${both}>`);
+    expect(md).toContain("cap 1K → 64K");
+    expect(md).toContain("| Reader | Metric | A | B | B − A | B ÷ A | Says |");
+
+    const json = JSON.parse((await downloaded(page, "#export-json")).bytes.toString("utf8")) as {
+      report: { link: string };
+      compared: { link: string; a_link: string; b_link: string; comparison: { kind: string } };
+    };
+    expect(json.compared.link).toBe(both);
+    expect(json.compared.b_link).toMatch(/cap=64K/);
+    expect(json.compared.comparison.kind).toBe("compare");
+    expect(json.report.link).toMatch(/cap=1K/);
+    // The chart is A's: its PNG has one line more under it, naming the comparison's link.
+    expect(await captionOf()).toBe(alone + 2 * 15);
   });
 
   it("a mistyped key gets a notice naming the nearest known key, and the link still runs", async () => {

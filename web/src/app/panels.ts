@@ -13,6 +13,7 @@ import type { LabUi } from "../shared/lab";
 import { atOnce, onFirstUse, type Later } from "../shared/later";
 import { linkUrl } from "../shared/url";
 import { createEmbedBar, createEmbedCode, type EmbedBar, type EmbedCode } from "../panels/embed";
+import type { ComparedExport } from "../panels/export";
 import { createPresenterToggle, type PresenterToggle } from "../panels/presenter";
 import type { Intents } from "./intents";
 import type { Action, AppState } from "./state";
@@ -45,6 +46,25 @@ export interface PanelsOptions {
 }
 
 const urlOf = (fragment: string): string => linkUrl(location.href, fragment);
+
+/**
+ * The comparison on screen for the exports of `report` (its A): both links
+ * and the comparison; its CSV and Markdown come from the comparison's own
+ * code, loaded only when asked for. Null without a finished comparison.
+ */
+function comparedExport(state: AppState, report: LabReport, labelOf: (id: string) => string): ComparedExport | null {
+  const c = state.compare;
+  const result = c?.status === "done" ? c.result : null;
+  if (!c || !result || report.lab !== "read") return null;
+  const links = { a: urlOf(result.a.link), b: urlOf(result.b.link), both: c.source === "link" ? urlOf(c.fragment) : null };
+  const format = () => import("../labs/read/compare/compare-export");
+  return {
+    ...links,
+    comparison: result,
+    csv: () => format().then((m) => m.comparisonCsv(result, links)),
+    markdown: () => format().then((m) => m.comparisonMarkdown(result, links, labelOf)),
+  };
+}
 
 export function createPanels({ codec, state, dispatch, intents, labOf, results }: PanelsOptions): Panels {
   // Lessons load by navigating to their links (the page's hashchange handler
@@ -93,6 +113,7 @@ export function createPanels({ codec, state, dispatch, intents, labOf, results }
       import("../panels/export").then((m) =>
         m.createExport(byId("export"), {
           link: (report: LabReport) => urlOf(report.link),
+          compared: (report: LabReport) => comparedExport(state(), report, labOf("read").labelOf),
           labelOf: (report: LabReport) => labOf(report.lab).labelOf,
           charts: () => labOf(state().params.lab).charts(),
         }),

@@ -7,6 +7,9 @@ import { h } from "../../../shared/dom";
 import { METRIC } from "../../../shared/metrics";
 import { difference, figure, OUTCOME_WORDS, outcomeTone, ratioText, spreadAbout, spreadLabel, spreadsShown, spreadText } from "./words";
 
+/** The table's columns; a phone's stacked rows name each cell by its column (`data-label`). */
+const COLUMNS = ["Reader, metric", "A", "B", "B − A", "B ÷ A", "Says"] as const;
+
 function readerName(run: PairedRun, labelOf: (id: string) => string): string {
   if (run.a && run.b && run.a !== run.b) return `${labelOf(run.a)} → ${labelOf(run.b)}`;
   return labelOf(run.a ?? run.b ?? "");
@@ -19,11 +22,11 @@ function row(schema: Schema, reader: string, m: Compared): HTMLElement {
     "tr",
     { "data-metric": m.metric, "data-outcome": m.outcome },
     h("th", { scope: "row" }, reader, h("span", { class: "metric" }, METRIC[m.metric].label)),
-    h("td", { class: "num a" }, figure(m.metric, m.a), spread(m.a_spread)),
-    h("td", { class: "num b" }, figure(m.metric, m.b), spread(m.b_spread)),
-    h("td", { class: "num" }, difference(m.metric, m.difference)),
-    h("td", { class: "num" }, ratioText(m), spread(m.ratio_spread), xCopy),
-    h("td", { class: `outcome tone-${outcomeTone(m.outcome)}` }, OUTCOME_WORDS[m.outcome]),
+    h("td", { class: "num a", "data-label": COLUMNS[1] }, figure(m.metric, m.a), spread(m.a_spread)),
+    h("td", { class: "num b", "data-label": COLUMNS[2] }, figure(m.metric, m.b), spread(m.b_spread)),
+    h("td", { class: "num", "data-label": COLUMNS[3] }, difference(m.metric, m.difference)),
+    h("td", { class: "num", "data-label": COLUMNS[4] }, ratioText(m), spread(m.ratio_spread), xCopy),
+    h("td", { class: `outcome tone-${outcomeTone(m.outcome)}`, "data-label": COLUMNS[5] }, OUTCOME_WORDS[m.outcome]),
   );
 }
 
@@ -37,7 +40,7 @@ export function comparisonTable(schema: Schema, comparison: Comparison, labelOf:
   const head = h(
     "thead",
     {},
-    h("tr", {}, ...["Reader, metric", "A", "B", "B − A", "B ÷ A", "Says"].map((t) => h("th", { scope: "col" }, t))),
+    h("tr", {}, ...COLUMNS.map((t) => h("th", { scope: "col" }, t))),
   );
   const table = h("table", { class: "compare-table" }, head, body);
   const key = h(

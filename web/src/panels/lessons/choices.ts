@@ -15,11 +15,11 @@
 
 import { fillServes } from "../../engine/report";
 import type { Answer } from "../../engine/types.gen";
+import { LETTERS, type Letter } from "../../shared/cards";
 import { answerOf } from "./answer";
 import type { CurrentResults } from "./view";
 
-export const LETTERS = ["A", "B", "C", "D"] as const;
-export type Letter = (typeof LETTERS)[number];
+export { LETTERS, type Letter };
 
 /** One choice: its letter, its number, and whether it is the real answer. */
 export interface Choice {
@@ -60,7 +60,7 @@ function wrongOnes(answer: Answer, results: CurrentResults, real: number): numbe
       const ops = run?.timeline?.ops;
       // The buffer's size in bytes, mistaken for a count of reads; the fill with the other reader's.
       if (run) out.push(report.params.cap);
-      for (const other of report.runs) if (other.reader !== answer.reader && other.timeline) out.push(fillServes(other.timeline.ops));
+      for (const other of report.runs) if (other.reader !== answer.reader && other.timeline) out.push(fillServes(other.timeline.ops) ?? NaN);
       if (ops) out.push(real * 2, Math.floor(real / 2));
     } else if (answer.kind === "read" && report?.lab === "read") {
       const runs = report.runs;

@@ -41,8 +41,22 @@ export function cardsSeen(markers: readonly { id: number; corners: readonly { x:
   return seen;
 }
 
-/** A detector of the cards' markers: RGBA pixels in, the cards seen out. */
-export function createCardReader(): (image: { width: number; height: number; data: Uint8ClampedArray }) => SeenCard[] {
+/** A marker found in a picture: its id, and the letter on top were it a card (the page's model keeps only the cards). */
+export interface SeenMarker {
+  id: number;
+  letter: Letter;
+}
+
+type Picture = { width: number; height: number; data: Uint8ClampedArray };
+
+/** A detector of the dictionary's markers: RGBA pixels in, every marker found out, each with its letter. */
+export function createMarkerReader(): (image: Picture) => SeenMarker[] {
+  const detector = new AR.Detector({ dictionaryName: DICTIONARY });
+  return (image) => detector.detect(image).filter((m) => m.corners.length === 4).map((m) => ({ id: m.id, letter: letterOf(m.corners) }));
+}
+
+/** A detector of the cards: RGBA pixels in, the cards seen out. */
+export function createCardReader(): (image: Picture) => SeenCard[] {
   const detector = new AR.Detector({ dictionaryName: DICTIONARY });
   return (image) => cardsSeen(detector.detect(image));
 }

@@ -53,13 +53,14 @@ export const PRECACHE_LATER = "buflab:precache-later";
  * labs' chart modules (`charts-…`, `chart-kit-…`), the read lab's sweep
  * and timeline views, which the page loads after its first numbers, and the
  * strace log reader (its panel, worker, wasm and the shipped log), and the
- * room's panel, camera, marker detector and answer cards. Any
+ * room's panel, camera, marker detector and answer cards page (the cards'
+ * rules, shared/cards.ts, are the model's too, so they come first). Any
  * other file is cached at install.
  */
 export function isLater(url: string): boolean {
   return (
     LATER_WASM.test(url) ||
-    /^assets\/(buflab_program|charts?|sweep|timeline|trace|worker-trace|room|camera|detect-worker|cards-page|cards|marker|aruco)-[^/]+\.js$/.test(url) ||
+    /^assets\/(buflab_program|charts?|sweep|timeline|trace|worker-trace|room|camera|detect-worker|cards-page|marker|aruco)-[^/]+\.js$/.test(url) ||
     /^assets\/(trace|room)-[^/]+\.css$/.test(url) ||
     /^traces\/[^/]+\.strace$/.test(url)
   );

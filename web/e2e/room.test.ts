@@ -57,6 +57,7 @@ const ROTATION = { A: 0, B: -90, C: 180, D: 90 } as const;
 async function drawRoom(page: Page): Promise<Uint8Array> {
   await page.goto(`${baseUrl}handout.html?cards`);
   await page.locator("svg.room-card[data-card='40']").waitFor();
+  await page.screenshot({ path: shot("room-cards-1280.png") });
   const cells = markerCells(UNKNOWN.id);
   const rgba = await page.evaluate(
     async ({ room, unknown, cells, rotation, width, height }) => {

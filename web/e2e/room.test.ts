@@ -220,6 +220,8 @@ describe("the room without a camera", () => {
     await expect.poll(() => page.locator("#room-status").textContent(), { timeout: 20_000 }).toBe("The camera was refused: count the raised hands for each letter instead.");
     await expect(page.locator("#room-hands").getAttribute("open")).resolves.not.toBeNull();
     for (const [letter, count] of Object.entries({ A: 3, B: 0, C: 7, D: 1 })) await page.fill(`#room-hands-${letter}`, String(count));
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.screenshot({ path: shot("room-hands-1920.png") });
     await page.click('#lesson-card [data-action="reveal"]');
     const { counts, real } = await histogramOf(page);
     expect(counts).toEqual({ A: 3, B: 0, C: 7, D: 1 });
@@ -237,6 +239,25 @@ describe("the room without a camera", () => {
     await page.click('#lesson-card [data-action="reveal"]');
     const { counts } = await histogramOf(page);
     expect(counts).toEqual({ A: 0, B: 12, C: 0, D: 4 });
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("students who follow", () => {
+  it("the presenter's QR code carries the lesson and its step, asking first, without presenter mode", async () => {
+    const problems: string[] = [];
+    const browser = await browserWith([]);
+    const page = watch(await browser.newPage({ viewport: { width: 1280, height: 720 } }), problems);
+    // Presenter mode without predict, on the timeline lesson at its own step.
+    const timeline = "#v=1&len=1M&chunk=poor&seed=42&cap=256&rs=8&sys=150&rd=unbuffered,std&wl=fixed&view=timeline&step=33&lesson=buffer-timeline";
+    await page.goto(`${baseUrl}${timeline}&present=on`);
+    await page.click("#qr-button");
+    const carried = (await page.locator("#qr-panel svg.qr").getAttribute("data-qr"))!;
+    const fragment = new URLSearchParams(carried.split("#")[1]);
+    expect(fragment.get("lesson")).toBe("buffer-timeline");
+    expect(fragment.get("step")).toBe("33");
+    expect(fragment.get("predict")).toBe("on");
+    expect(fragment.get("present")).toBeNull();
     expect(problems).toEqual([]);
   });
 });

@@ -128,8 +128,8 @@ export function createPanels({ codec, state, dispatch, intents, labOf, results }
     embedCode: createEmbedCode(byId("embed-share"), (params) => urlOf(codec.encodeLink(params))),
     presenter: createPresenterToggle(byId("present"), {
       toggle: (on) => intents.display({ ...state().params, present: on }),
-      // The students' link: the teacher's without presenter mode (predict stays).
-      studentsLink: () => urlOf(codec.links({ ...state().params, present: false }).link),
+      // The students' link: the teacher's lesson and step, without presenter mode, and always asking first (predict on).
+      studentsLink: () => urlOf(codec.links({ ...state().params, present: false, predict: true }).link),
       // A workshop: presenter mode and predict on, on the open lesson or the first.
       startWorkshop: () => {
         const params = state().params;

@@ -36,7 +36,8 @@ function tools(): HTMLElement {
   const other = answers
     ? h("a", { href: "./handout.html", id: "handout-other" }, "The students' handout")
     : h("a", { href: "./handout.html?answers", id: "handout-other" }, "Answer key (for the teacher)");
-  const why = unreachableWhy(location.href);
+  // The cards carry no link: no warning about reaching one.
+  const why = cards ? null : unreachableWhy(location.href);
   const warning = why
     ? h(
         "p",

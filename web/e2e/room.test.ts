@@ -10,6 +10,7 @@
 // histogram. The detector's frames per second at 1280×720 are logged.
 
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -52,6 +53,19 @@ const EXPECTED = { A: 2, B: 2, C: 1, D: 1 };
 const ANSWERED = [1, 2, 3, 4, 5, 6];
 
 const ROTATION = { A: 0, B: -90, C: 180, D: 90 } as const;
+
+const axeSource = (createRequire(import.meta.url)("axe-core") as { source: string }).source;
+
+/** axe-core's serious and critical findings inside #room (evaluated through the debugger protocol: the CSP allows no inline script). */
+async function roomProblems(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type Found = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Element): Promise<{ violations: Found[] }> } }).axe;
+    const { violations } = await axe.run(document.getElementById("room")!);
+    return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+}
 
 /** The picture of the room as RGBA, drawn in the handout's page from its own card SVGs. */
 async function drawRoom(page: Page): Promise<Uint8Array> {
@@ -226,6 +240,7 @@ describe("the room without a camera", () => {
     const { counts, real } = await histogramOf(page);
     expect(counts).toEqual({ A: 3, B: 0, C: 7, D: 1 });
     expect(real).toEqual(await realLetter(page));
+    expect(await roomProblems(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
 
@@ -233,12 +248,19 @@ describe("the room without a camera", () => {
     const problems: string[] = [];
     const browser = await browserWith([]);
     const page = await presenting(browser, problems);
+    expect(await roomProblems(page)).toEqual([]);
     await page.click("#room-hands summary");
     await page.fill("#room-hands-B", "12");
     await page.fill("#room-hands-D", "4");
     await page.click('#lesson-card [data-action="reveal"]');
     const { counts } = await histogramOf(page);
     expect(counts).toEqual({ A: 0, B: 12, C: 0, D: 4 });
+    // On a 390 px phone the room fits the screen's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator("#room-histogram").scrollIntoViewIfNeeded();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, "sideways overflow at 390 px").toBeLessThanOrEqual(0);
+    await page.screenshot({ path: shot("room-revealed-390.png") });
     expect(problems).toEqual([]);
   });
 });

@@ -61,6 +61,11 @@ export function createPanels({ codec, state, dispatch, intents, labOf, results }
         codec,
         guessed: (guess) => dispatch({ type: "guessed", guess }),
         reveal: () => dispatch({ type: "reveal" }),
+        openLog: () =>
+          trace((panel) => {
+            panel.openShipped();
+            byId("trace").scrollIntoView({ block: "start" });
+          }),
       }),
     ),
   );

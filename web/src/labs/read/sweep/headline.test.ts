@@ -9,6 +9,7 @@ import { realCodec, realSweep } from "../../../engine/real-engine";
 import type { SweepReport } from "../../../engine/types.gen";
 import { bytesLabel, listText } from "../../../shared/format";
 import { gridHeadline, kneeRuns, sweepHeadline } from "./headline";
+import { axisTitle } from "./heatmap";
 
 let codec: Codec;
 beforeAll(() => {
@@ -73,6 +74,11 @@ describe("the sweep's headline", () => {
     );
     // A real sweep of 40 points: more than the default 5 s on a loaded machine.
   }, 60_000);
+
+  it("names each heatmap axis with the unit of its ticks", () => {
+    const axis = (id: string) => codec.schema.sweep_axes.find((a) => a.id === id)!;
+    expect(["cap", "rate", "streams"].map((id) => axisTitle(axis(id)))).toEqual(["Buffer capacity, bytes", "Arrival rate, bytes/s", "Streams"]);
+  });
 
   it("joins neighbouring columns that knee at the same value, and only neighbours", () => {
     const knee = (across: number, value: number) => ({ across, value });

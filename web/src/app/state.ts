@@ -41,6 +41,7 @@
 // (`lessonRun`, `lessonResults`), never from settings moved since.
 
 import type { LinkRules } from "../engine/codec";
+import { emptyRoom, roomLeft, roomRevealed, roomUpdate, scanning, type Room, type RoomAction, type RoomEffect } from "./room";
 import type { Comparison, Decoded, Lab, LabReport, LessonId, Links, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
 
 export type { Links };
@@ -209,6 +210,8 @@ export interface AppState {
   drawn: Partial<Record<Lab, LabReport>>;
   /** The comparison on screen (null: none). */
   compare: CompareRun | null;
+  /** The room's answers to the lesson's question: cards scanned, hands counted (app/room.ts). */
+  room: Room;
 }
 
 export type Outcome =
@@ -264,7 +267,7 @@ export type Action =
   | { type: "respawned"; reason: string }
   | { type: "engineBroken"; message: string }
   | { type: "engineNotice"; message: string }
-  /** The page chose settings for the person (a view's own starting settings): said in a notice until the settings change again. */
+  /** The page chose settings for the person (a view's own starting settings): said in a notice until the settings or the view change again. */
   | { type: "settingsNote"; message: string }
   | { type: "noticeDismissed"; id: number }
   /** Reveal the lesson's answer (predict, then reveal). */
@@ -284,7 +287,9 @@ export type Action =
   /** B: blank the screen, or bring it back. */
   | { type: "blank" }
   /** A lab drew `report`'s charts. */
-  | { type: "drawn"; report: LabReport };
+  | { type: "drawn"; report: LabReport }
+  /** The room: a scan, what the camera saw, hands counted (app/room.ts). */
+  | { type: "room"; action: RoomAction };
 
 export type Effect =
   /** Ask a worker for `stage` of the run link `fragment`; a timed stage times `counts` when given. */
@@ -302,7 +307,9 @@ export type Effect =
   /** The page has reached a milestone (once each, after the step that reached it is drawn). */
   | { type: "milestone"; milestone: Milestone }
   /** Measure the comparison link `fragment`: A and B in alternating rounds. */
-  | { type: "compare"; id: number; fragment: string };
+  | { type: "compare"; id: number; fragment: string }
+  /** The room's camera on or off (app/room.ts). */
+  | { type: "room"; effect: RoomEffect };
 
 export interface Step {
   state: AppState;
@@ -351,6 +358,7 @@ export function initialState(link: Decoded, rules: LinkRules): AppState {
       blank: false,
       ended: false,
       drawn: {},
+      room: emptyRoom(),
     },
     link,
   );
@@ -796,7 +804,9 @@ function sweepEdited(state: AppState, params: Params, links: Links): Step {
 }
 
 /** A view tab was chosen: its own starting settings are a change of experiment, said in a notice; else only the view changes. */
-function viewChosen(state: AppState, entered: Entered): Step {
+function viewChosen(chosen: AppState, entered: Entered): Step {
+  // A note about the view left (its starting settings) goes with it.
+  const state = { ...chosen, notices: chosen.notices.filter((n) => n.source !== "settings") };
   if (entered.links.run === state.runFragment) return displayed(state, entered.params, entered.links);
   const changed = edited(state, entered.params, entered.links, false);
   return entered.note === null ? changed : merge(changed, (s) => settingsNote(s, entered.note!));
@@ -888,7 +898,7 @@ function withMilestones(next: Step): Step {
 
 /** The one transition function: the next state and the effects to run. */
 export function update(state: AppState, action: Action): Step {
-  return withMilestones(startCompare(withLessonResults(transition(state, action))));
+  return withMilestones(startCompare(withRoom(state, withLessonResults(transition(state, action)))));
 }
 
 function transition(state: AppState, action: Action): Step {
@@ -953,7 +963,30 @@ function transition(state: AppState, action: Action): Step {
       return step({ ...state, blank: !state.blank });
     case "drawn":
       return step({ ...state, drawn: { ...state.drawn, [action.report.lab]: action.report } });
+    case "room":
+      return roomStep(state, action.action);
   }
+}
+
+// ---- the room (its rules are app/room.ts's; here only where it meets the page)
+
+/** A room action, in the page's context: presenter mode, and whether the lesson's question is asking. */
+function roomStep(state: AppState, action: RoomAction): Step {
+  const { room, effects } = roomUpdate(state.room, action, { present: state.params.present, asking: predicting(state) });
+  return step(room === state.room ? state : { ...state, room }, effects.map((effect) => ({ type: "room", effect }) as const));
+}
+
+/** Another lesson empties the room; Reveal, or leaving presenter mode, stops its camera. */
+function withRoom(before: AppState, next: Step): Step {
+  const { state } = next;
+  const moved =
+    state.params.lesson !== before.params.lesson
+      ? roomLeft(state.room)
+      : (predicting(before) && !predicting(state)) || (!state.params.present && scanning(state.room))
+        ? roomRevealed(state.room)
+        : null;
+  if (moved === null || (moved.room === state.room && moved.effects.length === 0)) return next;
+  return { state: { ...state, room: moved.room }, effects: [...next.effects, ...moved.effects.map((effect) => ({ type: "room", effect }) as const)] };
 }
 
 /**

@@ -102,6 +102,12 @@ describe("sweeps", () => {
     expect(parsed.link).toBe(page.url());
     expect(parsed.sweep.complete).toBe(true);
     expect(parsed.sweep.points.length).toBe(POINTS);
+    // The status speaks of the sweep's points, with the samples a point's times really took (fewer than a
+    // single run's), not of the single run's measurement.
+    const points = parsed.sweep.points as { report: { runs: { cpu_ns: { samples: number } }[] } }[];
+    const samples = points[0]!.report.runs[0]!.cpu_ns.samples;
+    await expect(page.locator(".status .sweep-badge").textContent()).resolves.toBe(`sweep, ${POINTS} points, ${samples} samples each`);
+    await expect(page.locator(".status .badge").first().isHidden()).resolves.toBe(true);
     const png = await downloaded(page, "#sweep-export-png-0");
     expect(png.download.suggestedFilename()).toMatch(/^buflab-sweep-cap-source-reads-.*\.png$/);
     expect([...png.bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);

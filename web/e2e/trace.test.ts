@@ -60,6 +60,11 @@ describe("an strace log on the page", () => {
     await expect(cell(page, "#trace-replay", '[data-reader="std"][data-cap="8192"]', 3)).resolves.toBe("2");
     await expect(page.locator(".trace-knees li").first().innerText()).resolves.toContain("past 2 KiB");
     await expect(noticeKinds(page)).resolves.toEqual([]);
+    // The calls in order: 1,056 one-byte reads and the end of file, a flat line at 1 byte.
+    const pattern = page.locator("#trace-pattern[data-points]");
+    await pattern.waitFor();
+    expect(Number(await pattern.getAttribute("data-points"))).toBeGreaterThan(1);
+    await expect(pattern.getAttribute("aria-label")).resolves.toMatch(/^Read calls in order, 1,057 in all .*: every call that returned data returned 1 B\.$/);
     await page.locator("#trace").screenshot({ path: shot("trace-1280.png") });
 
     // The nearest experiment, opened from its link, counts what the replay did.

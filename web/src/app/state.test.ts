@@ -320,6 +320,13 @@ describe("the page's model", () => {
     const own = { ...defaults, view: "timeline" as const, cap: 32, rs: 1 };
     expect(runs(p.act({ type: "viewChosen", view: "timeline", entered: { params: own, links: links(own), note: "The timeline opened on its own starting settings." } }))).toEqual(["counts"]);
     expect(p.state.notices.map((n) => [n.source, n.message])).toEqual([["settings", "The timeline opened on its own starting settings."]]);
+    // Its note goes with the view: the sweep view, on the same run link, does not keep saying it.
+    p.answerAll();
+    p.answerAll();
+    const back = { ...own, view: "sweep" as const };
+    p.act({ type: "viewChosen", view: "sweep", entered: { params: back, links: links(back), note: null } });
+    expect(p.state.params.cap).toBe(32);
+    expect(p.state.notices).toEqual([]);
   });
 
   it("a fresh worker is said in a notice unless a running request's failure says it", () => {

@@ -233,7 +233,7 @@ export type Action =
   | { type: "respawned"; reason: string }
   | { type: "engineBroken"; message: string }
   | { type: "engineNotice"; message: string }
-  /** The page chose settings for the person (a view's own starting settings): said in a notice until the settings change again. */
+  /** The page chose settings for the person (a view's own starting settings): said in a notice until the settings or the view change again. */
   | { type: "settingsNote"; message: string }
   | { type: "noticeDismissed"; id: number }
   /** Reveal the lesson's answer (predict, then reveal). */
@@ -688,7 +688,9 @@ function sweepEdited(state: AppState, params: Params, links: Links): Step {
 }
 
 /** A view tab was chosen: its own starting settings are a change of experiment, said in a notice; else only the view changes. */
-function viewChosen(state: AppState, entered: Entered): Step {
+function viewChosen(chosen: AppState, entered: Entered): Step {
+  // A note about the view left (its starting settings) goes with it.
+  const state = { ...chosen, notices: chosen.notices.filter((n) => n.source !== "settings") };
   if (entered.links.run === state.runFragment) return displayed(state, entered.params, entered.links);
   const changed = edited(state, entered.params, entered.links, false);
   return entered.note === null ? changed : merge(changed, (s) => settingsNote(s, entered.note!));

@@ -6,9 +6,9 @@
 // cross-origin isolation a worker's clock ticks in 100 µs steps; the engine
 // then lengthens its samples, and the line says so.
 
-import { activityText, currentStage, isRunning, isStale, reportOf, type AppState } from "./state";
+import { activityText, currentStage, isRunning, isStale, reportOf, sweepCurrent, viewOf, type AppState } from "./state";
 import { sampleCount } from "../engine/report";
-import type { LabReport, Stage, Timer } from "../engine/types.gen";
+import type { LabReport, Stage, SweepReport, Timer } from "../engine/types.gen";
 import { formatNsShort } from "../shared/format";
 import { h, replaceChildren, setText } from "../shared/dom";
 
@@ -28,6 +28,20 @@ export function describeReport(report: LabReport, stale: boolean): string {
     full: `full measurement, ${samples} sample${samples === 1 ? "" : "s"}`,
   };
   return stale ? `earlier settings: ${what[report.stage]}` : what[report.stage];
+}
+
+/** What a sweep's points are: how many are in, and the samples each point's times took (fewer than a single run's). */
+export function describeSweep(sweep: SweepReport, stale: boolean): string {
+  const first = sweep.points[0]?.report;
+  const samples = first ? sampleCount(first) : 0;
+  const points = sweep.complete ? `${sweep.points.length} points` : `${sweep.points.length} of ${sweep.total} points`;
+  const each = samples > 0 ? `, ${samples} sample${samples === 1 ? "" : "s"} each` : "";
+  return `${stale ? "earlier settings: " : ""}sweep, ${points}${each}`;
+}
+
+/** What a sweep's times are, for the explanation. */
+export function explainSweep(samples: number): string {
+  return `Sweep: every point's counts are exact; its times are the median of ${samples} sample${samples === 1 ? "" : "s"} taken after a warm-up (fewer than a single run's, so a sweep of many points stays quick). A time knee is named only where the samples of neighbouring points do not overlap.`;
 }
 
 /** What each stage means, for the explanation. */
@@ -58,6 +72,7 @@ export function createStatus(container: HTMLElement, results: HTMLElement): Stat
   const spinner = h("span", { class: "spinner", "aria-hidden": "true" });
   const activity = h("span", { class: "activity" });
   const measurement = h("span", { class: "badge" });
+  const sweepBadge = h("span", { class: "badge sweep-badge", hidden: true });
   const timer = h("span", { class: "timer" });
   const aboutMeasurement = h("p", {});
   const aboutTimer = h("p", {});
@@ -77,7 +92,7 @@ export function createStatus(container: HTMLElement, results: HTMLElement): Stat
   // A long measurement shows its elapsed seconds (not announced: the live
   // region only carries the activity word).
   const elapsed = h("span", { class: "elapsed", "aria-hidden": "true" });
-  replaceChildren(container, live, elapsed, measurement, timer, info, about);
+  replaceChildren(container, live, elapsed, measurement, sweepBadge, timer, info, about);
 
   let runningSince: number | null = null;
   let ticker: ReturnType<typeof setInterval> | null = null;
@@ -125,6 +140,17 @@ export function createStatus(container: HTMLElement, results: HTMLElement): Stat
         timer.setAttribute("data-resolution-ns", String(report.timer.resolution_ns));
         setText(aboutMeasurement, explainMeasurement(report.stage, samples));
         setText(aboutTimer, explainTimer(report.timer));
+      }
+      // The sweep view shows the sweep's points, whose times take fewer samples than a single run's: its
+      // badge says so, in place of the single run's.
+      const sweep = viewOf(state) === "sweep" ? state.sweep?.report : null;
+      const point = sweep?.points[0]?.report;
+      sweepBadge.hidden = !sweep || !point;
+      if (sweep && point) {
+        measurement.hidden = true;
+        setText(sweepBadge, describeSweep(sweep, !sweepCurrent(state)));
+        sweepBadge.classList.toggle("quick", !sweep.complete);
+        setText(aboutMeasurement, explainSweep(sampleCount(point)));
       }
     },
   };

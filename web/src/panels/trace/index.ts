@@ -5,7 +5,7 @@
 // made of them, with the nearest experiment's link. The panel's state is a
 // pure model (model.ts); this file is its edge: it runs the model's effects
 // on the worker and the network and draws the pieces (open.ts, status.ts,
-// figures.ts, replay.ts), each owning one element.
+// figures.ts, pattern.ts, replay.ts), each owning one element.
 
 import { messageOf } from "../../engine/errors";
 import { createTraceRunner } from "../../engine/trace-runner";
@@ -14,6 +14,7 @@ import { h, replaceChildren } from "../../shared/dom";
 import { createFigures } from "./figures";
 import { initialTrace, step, type TraceEffect, type TraceEvent, type TraceModel } from "./model";
 import { createOpen } from "./open";
+import { createPattern } from "./pattern";
 import { createReplay } from "./replay";
 import { createStatus } from "./status";
 import "./trace.css";
@@ -36,6 +37,7 @@ export function createTrace(element: HTMLElement, options: TraceOptions): TraceP
   const open = h("div", { class: "trace-open" });
   const status = h("div", { class: "trace-status" });
   const figures = h("div", { class: "table-scroll trace-figures-wrap" });
+  const pattern = h("div", { class: "trace-pattern-wrap" });
   const replay = h("div", { class: "trace-replay-wrap", id: "trace-replay-wrap" });
   replaceChildren(
     element,
@@ -49,6 +51,7 @@ export function createTrace(element: HTMLElement, options: TraceOptions): TraceP
     open,
     status,
     figures,
+    pattern,
     replay,
   );
   let model: TraceModel = initialTrace;
@@ -87,12 +90,14 @@ export function createTrace(element: HTMLElement, options: TraceOptions): TraceP
   });
   const statusPiece = createStatus(status, () => dispatch({ type: "cancel" }));
   const figuresPiece = createFigures(figures, (id) => dispatch({ type: "choose", id }));
+  const patternPiece = createPattern(pattern);
   const replayPiece = createReplay(replay, options);
   function draw(): void {
     element.dataset["state"] = model.status;
     statusPiece.draw(model);
     figuresPiece.draw(model.report, model.chosen);
     const descriptor = model.report?.descriptors.find((d) => d.id === model.chosen) ?? null;
+    patternPiece.draw(descriptor);
     replayPiece.draw(descriptor, model.chosen === null ? null : (model.replays[model.chosen] ?? null), model.chosen !== null && model.replaying.includes(model.chosen));
   }
   draw();

@@ -8,7 +8,8 @@ import { lessons } from "../../../engine/lessons";
 import { realCodec, realSweep } from "../../../engine/real-engine";
 import type { SweepReport } from "../../../engine/types.gen";
 import { bytesLabel, listText } from "../../../shared/format";
-import { gridHeadline, sweepHeadline } from "./headline";
+import { gridHeadline, kneeRuns, sweepHeadline } from "./headline";
+import { axisTitle } from "./heatmap";
 
 let codec: Codec;
 beforeAll(() => {
@@ -72,6 +73,39 @@ describe("the sweep's headline", () => {
       "For std BufReader and chained zero-copy, source reads stop falling where the buffer capacity reaches the chunk size, in every column (grid of 8 × 5).",
     );
     // A real sweep of 40 points: more than the default 5 s on a loaded machine.
+  }, 60_000);
+
+  it("names each heatmap axis with the unit of its ticks", () => {
+    const axis = (id: string) => codec.schema.sweep_axes.find((a) => a.id === id)!;
+    expect(["cap", "rate", "streams"].map((id) => axisTitle(axis(id)))).toEqual(["Buffer capacity, bytes", "Arrival rate, bytes/s", "Streams"]);
+  });
+
+  it("joins neighbouring columns that knee at the same value, and only neighbours", () => {
+    const knee = (across: number, value: number) => ({ across, value });
+    expect(kneeRuns([knee(2, 4), knee(4, 4), knee(8, 4), knee(16, 64), knee(32, 64)], [2, 4, 8, 16, 32])).toEqual([
+      { value: 4, from: 2, to: 8 },
+      { value: 64, from: 16, to: 32 },
+    ]);
+    // The same knee in columns a different one separates is said twice; a column without a knee breaks a run.
+    expect(kneeRuns([knee(1, 4), knee(2, 8), knee(3, 4)], [1, 2, 3])).toEqual([
+      { value: 4, from: 1, to: 1 },
+      { value: 8, from: 2, to: 2 },
+      { value: 4, from: 3, to: 3 },
+    ]);
+    expect(kneeRuns([knee(1, 4), knee(3, 4)], [1, 2, 3])).toEqual([
+      { value: 4, from: 1, to: 1 },
+      { value: 4, from: 3, to: 3 },
+    ]);
+  });
+
+  it("says the buffer-size lesson's knee line as runs of arrival rates (short enough for a phone's six lines)", () => {
+    const lesson = lessons.find((l) => l.id === "buffer-size")!;
+    const report = sweep(lesson.link);
+    const axis = (id: string) => codec.schema.sweep_axes.find((a) => a.id === id)!;
+    const text = gridHeadline(report, axis(report.sweep.axis), axis(report.sweep.across!.axis), labelOf, (_, v) => codec.formatSize(v), false);
+    expect(text).toBe(
+      "std BufReader's and chained zero-copy's source reads stop falling at buffer capacity 4K at arrival rate 2M to 8M and 64K at arrival rate 16M to 32M (grid of 8 × 5).",
+    );
   }, 60_000);
 
   it("states no knee for a reader whose source reads never fall", () => {

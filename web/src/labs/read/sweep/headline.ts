@@ -105,7 +105,9 @@ export function gridHeadline(
     const flat = knees.filter((k) => k.first).map((k) => valueText(across, k.across!));
     const values = [...new Set(fell.map((k) => k.value))];
     const never = flat.length > 0 ? `, and never fall at ${by} ${listText(flat)}` : "";
-    const parts = fell.map((k) => `${valueText(axis, k.value)} at ${by} ${valueText(across, k.across!)}`);
+    const parts = kneeRuns(fell, report.across_values).map(
+      ({ value, from, to }) => `${valueText(axis, value)} at ${by} ${valueText(across, from)}${to === from ? "" : ` to ${valueText(across, to)}`}`,
+    );
     // The grid is whole here, and counts knee in every column (at its first point where nothing fell).
     const rest =
       fell.length === 0
@@ -117,4 +119,24 @@ export function gridHeadline(
   }
   const sentences = [...said, ...[...whose].map(([rest, names]) => `${listText(names.map((n) => `${n}'s`))} ${rest}`)];
   return `${prefix}${sentences.join("; ")} (grid of ${size}).`;
+}
+
+/**
+ * A reader's knees, column by column, as runs of neighbouring columns (in the
+ * grid's order) whose knee sits at the same value: "4 KiB at 2 to 8 MiB/s"
+ * instead of a clause per column.
+ */
+export function kneeRuns(knees: readonly { value: number; across?: number }[], columns: readonly number[]): { value: number; from: number; to: number }[] {
+  const runs: { value: number; from: number; to: number; last: number }[] = [];
+  const byColumn = new Map(knees.map((k) => [k.across!, k.value]));
+  columns.forEach((column, index) => {
+    const value = byColumn.get(column);
+    if (value === undefined) return;
+    const run = runs.at(-1);
+    if (run && run.value === value && run.last === index - 1) {
+      run.to = column;
+      run.last = index;
+    } else runs.push({ value, from: column, to: column, last: index });
+  });
+  return runs.map(({ value, from, to }) => ({ value, from, to }));
 }

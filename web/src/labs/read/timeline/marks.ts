@@ -30,7 +30,7 @@ export interface BufferRow {
   name: string;
   /** "300 bytes unread", "empty", … */
   state: string;
-  /** Where the unread bytes sit ("at 0–300"), when there are any. */
+  /** Where the unread bytes sit ("at bytes 0–300" of the buffer), when there are any. */
   at: string | null;
   marks: Mark[];
 }
@@ -73,7 +73,7 @@ export function bufferRows(op: Op, t: Timeline): { rows: BufferRow[]; more: numb
     return {
       name: blocks ? `block ${id}` : "buffer",
       state: unread ? `${bytesText(span.end - span.start)} unread` : blocks ? (t.pool ? "read through, back in the pool" : "read through, freed") : "empty",
-      at: unread ? `at ${formatCount(span.start)}–${formatCount(span.end)}` : null,
+      at: unread ? `at bytes ${formatCount(span.start)}–${formatCount(span.end)}` : null,
       marks,
     };
   });

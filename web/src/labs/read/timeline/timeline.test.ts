@@ -11,6 +11,7 @@ import { stepScene, wrapWords, type Shape } from "./scene";
 import { fillSteps } from "../../../engine/report";
 import { TIMELINE_START, bytesText } from "./start";
 import { defaultReader, describeTrace, flowCards, refills, totalsAt, totalsText } from "./words";
+import { bufferRows } from "./marks";
 
 let codec: Codec;
 beforeAll(() => {
@@ -24,6 +25,18 @@ function run(fragment: string): Report {
 }
 
 describe("buffer timeline", () => {
+  it("says where the unread bytes sit in the buffer with their unit", () => {
+    const report = run("#v=1&len=1K&chunk=64-512&seed=9&cap=256&rs=16&rd=std&wl=fixed");
+    const t = report.runs[0]!.timeline!;
+    // The first read fills the buffer from its start and takes 16 bytes off its front.
+    const first = t.ops[0]!;
+    const span = first.buffer[0]!;
+    const row = bufferRows(first, t).rows[0]!;
+    expect(row.state).toBe(`${bytesText(span.end - span.start)} unread`);
+    expect(row.at).toBe(`at bytes ${span.start}–${span.end}`);
+    expect(span.start).toBe(16);
+  });
+
   it("sums a complete trace to the run's own counts", () => {
     // 1 KiB in 16-byte reads: 64 reads (a few more where a chunk or the buffer ends short of 16)
     // and the final one that returns 0, within the 100 recorded.

@@ -4,7 +4,7 @@
 // reader whose cells differ until the person picks one, and redraws at its
 // box's size (a phone turned, a projector, an embed's frame).
 
-import type { SweepReport } from "../../../../engine/types.gen";
+import type { SweepAxisInfo, SweepReport } from "../../../../engine/types.gen";
 import { readTheme } from "../../../../shared/chart-kit";
 import { h, replaceChildren, setText } from "../../../../shared/dom";
 import type { Axes } from "../axes";
@@ -54,9 +54,9 @@ export function createHeatmap(axes: Axes, labelOf: (reader: string) => string, f
       value: metric.value,
       format: metric.format,
       short: (n: number) => shortTick({ ...metric, log: false }, n),
-      // A rate says its unit: the labels are sizes per second.
-      rowTitle: rows.per ? `${rows.label}, bytes${rows.per}` : rows.label,
-      columnTitle: columns.per ? `${columns.label}, bytes${columns.per}` : columns.label,
+      // An axis in bytes says so beside its title (a rate: bytes per second); its ticks are K/M sizes.
+      rowTitle: axisTitle(rows),
+      columnTitle: axisTitle(columns),
       rowLabel: (v: number) => axes.formatValue(rows, v),
       columnLabel: (v: number) => axes.formatValue(columns, v),
       theme,
@@ -115,4 +115,9 @@ export function createHeatmap(axes: Axes, labelOf: (reader: string) => string, f
       theme = readTheme();
     },
   };
+}
+
+/** A heatmap axis's title with the unit of its ticks: "Buffer capacity, bytes", "Arrival rate, bytes/s". */
+export function axisTitle(axis: SweepAxisInfo): string {
+  return axis.bytes ? `${axis.label}, bytes${axis.per}` : axis.label;
 }

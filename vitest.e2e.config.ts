@@ -12,7 +12,7 @@ import { defineConfig } from "vitest/config";
 // `hosted` (first results within 5 s), `faults` (Stop within 1 s),
 // `calibrate` (its reads are timed), `sweep` (no long task over 200 ms
 // while points arrive).
-const ALONE = ["web/e2e/hosted.test.ts", "web/e2e/faults.test.ts", "web/e2e/calibrate.test.ts", "web/e2e/sweep.test.ts"];
+const ALONE = ["web/e2e/hosted.test.ts", "web/e2e/faults.test.ts", "web/e2e/calibrate.test.ts", "web/e2e/sweep.test.ts", "web/e2e/room.test.ts"];
 
 const shared = {
   environment: "node",

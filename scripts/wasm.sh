@@ -27,8 +27,8 @@
 #                                   wasm-pack would compile any other again
 #
 # A build is skipped when its out dir holds the stamp of the same inputs:
-# crate/src, the manifests, Cargo.lock, .cargo/config.toml, package-lock.json
-# (wasm-opt's version), the tools' versions, RUSTFLAGS and the build's own
+# crate/src, the manifests, Cargo.lock, .cargo/config.toml, the tools'
+# versions (wasm-opt's too), RUSTFLAGS and the build's own
 # arguments. Cargo would rebuild nothing then, but wasm-bindgen and wasm-opt
 # would still run on every module. BUFLAB_WASM_FORCE=1 rebuilds anyway.
 set -euo pipefail
@@ -84,12 +84,14 @@ out_of() {
 inputs=$(
   {
     find crate/src -type f -print0 | sort -z | xargs -0 sha256sum
-    sha256sum crate/Cargo.toml Cargo.toml Cargo.lock package-lock.json
+    sha256sum crate/Cargo.toml Cargo.toml Cargo.lock
     if [ -f .cargo/config.toml ]; then sha256sum .cargo/config.toml; fi
     rustc -vV
     # (Missing while `npm test` installs them and compiles: unused then.)
     wasm-pack --version 2>/dev/null || echo "no wasm-pack"
     wasm-bindgen --version 2>/dev/null || echo "no wasm-bindgen"
+    # wasm-opt (npm's binaryen) by its version: a new npm package elsewhere rebuilds nothing.
+    wasm-opt --version 2>/dev/null || echo "no wasm-opt"
     echo "RUSTFLAGS=${RUSTFLAGS-unset}"
   } | sha256sum | cut -d' ' -f1
 )

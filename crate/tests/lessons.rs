@@ -60,7 +60,7 @@ fn reader(report: &Report, kind: ReaderKind) -> &Run {
 
 #[test]
 fn every_lesson_link_decodes_cleanly_and_is_canonical() {
-    assert_eq!(LESSONS.len(), 10);
+    assert_eq!(LESSONS.len(), 11);
     for lesson in &LESSONS {
         let d = decode_link(lesson.link);
         assert!(d.notices.is_empty(), "{}: {:?}", lesson.id.id(), d.notices);
@@ -495,4 +495,33 @@ fn every_lesson_question_has_its_answer_in_the_real_result_and_explains_that_num
         // The question itself never gives the number away.
         assert!(!q.text.contains(&shown), "{}: {}", lesson.id.id(), q.text);
     }
+}
+
+/// The lesson of a real program's log: its link is the nearest experiment the
+/// engine finds for the shipped log's busiest descriptor, and both count what
+/// the lesson says.
+#[test]
+fn own_log_bash_reads_its_pipe_a_byte_at_a_time_and_a_buffer_makes_two_source_reads() {
+    use buflab::engine::clock::InstantClock;
+    use buflab::model::trace::ReplayOptions;
+    let lesson = buflab::catalog::lessons::lesson(LessonId::OwnLog);
+    let name = lesson.log.expect("the lesson opens a shipped log");
+    let path = format!("{}/../public/traces/{name}", env!("CARGO_MANIFEST_DIR"));
+    let trace = buflab::api::read_trace(std::fs::File::open(&path).unwrap(), 1 << 12, |_| true).unwrap();
+    // bash's standard input, the pipe: the descriptor with the most read calls.
+    let d = trace.report.descriptors.iter().max_by_key(|d| d.calls).unwrap();
+    assert_eq!((d.fd, d.calls, d.bytes), (0, 1057, 1056));
+    let replay = buflab::api::trace_replay(&trace, d.id, &ReplayOptions::default(), &InstantClock::default()).unwrap();
+    let fit = replay.fit.expect("the log's pattern fits a chunk model");
+    assert_eq!(lesson.link, format!("#{}&lesson=own-log", fit.link), "the lesson's link is the log's nearest experiment");
+    let r = read_report(&lesson_params(LessonId::OwnLog));
+    let (raw, std) = (reader(&r, ReaderKind::Unbuffered), reader(&r, ReaderKind::Std));
+    assert_eq!((raw.source_reads, std.source_reads), (d.calls, 2));
+    let replayed = |kind: ReaderKind, cap: Option<u64>| replay.runs.iter().find(|x| x.reader == kind && x.cap == cap).unwrap().source_reads;
+    assert_eq!((replayed(ReaderKind::Unbuffered, None), replayed(ReaderKind::Std, Some(8192))), (raw.source_reads, std.source_reads));
+    // The figures its points and claim quote.
+    let calls = format!("{} read calls of 1 byte", grouped(d.calls));
+    assert!(point(LessonId::OwnLog, 0).contains(&calls) && point(LessonId::OwnLog, 0).contains(&format!("for {} bytes", grouped(d.bytes))));
+    assert!(point(LessonId::OwnLog, 1).contains(&format!("make {} source reads", std.source_reads)));
+    assert!(lesson.claim.contains(&format!("({} for {} bytes)", grouped(d.calls), grouped(d.bytes))) && lesson.claim.contains("make 2 source reads"));
 }

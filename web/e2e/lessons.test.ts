@@ -66,10 +66,10 @@ beforeAll(async () => {
 });
 
 describe("lessons", () => {
-  it("the list has the ten lessons with their links, and no lesson is selected by default", async () => {
+  it("the list has the eleven lessons with their links, and no lesson is selected by default", async () => {
     // The catalog's lessons in its order (their order itself: web/src/panels/lessons/lessons.test.ts).
     expect([...links.keys()]).toEqual(lessonData.map((l) => l.id));
-    expect(links.size).toBe(10);
+    expect(links.size).toBe(11);
     for (const [id, link] of links) expect(link, id).toMatch(new RegExp(`^#v=1&.*&lesson=${id}$`));
     const page = await open(baseUrl);
     await settled(page, "read");

@@ -2,7 +2,8 @@
 // clicker's PageDown scrolls to lands below the sticky bar; the card keeps
 // its column and width through Reveal and from lesson to lesson; where a
 // lesson comes from is never cut off; the timeline's Back and Forward are on
-// the first screen.
+// the first screen; the status in the bar is never cut, from the first
+// numbers to Done.
 
 import { type Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
@@ -26,6 +27,27 @@ async function onLesson(page: Page, id: string): Promise<void> {
 }
 
 describe("a lesson on a 1280×720 projector", () => {
+  it("the status in the bar says all it says, whole and on screen, at each stage from the first numbers to Done", async () => {
+    const page = await open(`${baseUrl}${links.get("one-byte")}&present=on`, 1280, 720);
+    // Every visible piece of the status, each time it changes, until the full measurement is in.
+    await page.evaluate(() => {
+      const status = document.getElementById("status")!;
+      const seen: string[] = ((window as unknown as { __cut: string[] }).__cut = []);
+      const check = (): void => {
+        for (const el of status.querySelectorAll<HTMLElement>(".activity, .badge, .timer")) {
+          if (el.offsetParent === null || el.textContent === "") continue;
+          const r = el.getBoundingClientRect();
+          if (el.scrollWidth > el.clientWidth + 1 || r.right > innerWidth || r.left < 0) seen.push(`${el.className}: "${el.textContent}" ${el.scrollWidth}/${el.clientWidth} at ${Math.round(r.left)}–${Math.round(r.right)}`);
+        }
+      };
+      new MutationObserver(check).observe(status, { subtree: true, childList: true, characterData: true, attributes: true });
+      check();
+    });
+    await settled(page);
+    await expect(page.evaluate(() => (window as unknown as { __cut: string[] }).__cut)).resolves.toEqual([]);
+    await page.close();
+  });
+
   it("PageDown to the write lab's lesson leaves its card head and the headline below the sticky bar", async () => {
     const page = await open(`${baseUrl}${links.get("chained-worst")}&present=on`, 1280, 720);
     await settled(page);

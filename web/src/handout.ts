@@ -27,6 +27,8 @@ export function studentsFragment(lesson: Lesson): string {
 }
 
 const answers = new URLSearchParams(location.search).has("answers");
+/** `handout.html?cards`: the room's answer cards (panels/room/cards-page.ts), loaded only for that page. */
+const cards = new URLSearchParams(location.search).has("cards");
 
 function tools(): HTMLElement {
   const print = h("button", { type: "button", id: "handout-print" }, "Print");
@@ -34,7 +36,8 @@ function tools(): HTMLElement {
   const other = answers
     ? h("a", { href: "./handout.html", id: "handout-other" }, "The students' handout")
     : h("a", { href: "./handout.html?answers", id: "handout-other" }, "Answer key (for the teacher)");
-  const why = unreachableWhy(location.href);
+  // The cards carry no link: no warning about reaching one.
+  const why = cards ? null : unreachableWhy(location.href);
   const warning = why
     ? h(
         "p",
@@ -43,7 +46,10 @@ function tools(): HTMLElement {
         `${why}. Serve the page at an address the room can open (a public host, or this computer's address on the room's network) and open the handout from there.`,
       )
     : null;
-  return h("nav", { class: "handout-tools screen-only", "aria-label": "Handout" }, h("a", { href: "./", id: "handout-back" }, "← Back to BufLab"), print, other, warning);
+  const room = cards
+    ? h("a", { href: "./handout.html", id: "handout-cards" }, "The students' handout")
+    : h("a", { href: "./handout.html?cards", id: "handout-cards" }, "Answer cards (for the room)");
+  return h("nav", { class: "handout-tools screen-only", "aria-label": "Handout" }, h("a", { href: "./", id: "handout-back" }, "← Back to BufLab"), print, cards ? null : other, room, warning);
 }
 
 function lessonItem(lesson: Lesson, i: number): HTMLElement {
@@ -71,5 +77,11 @@ if (list) {
     if (head) head.textContent = "BufLab lessons: the answer key (for the teacher)";
   }
   list.before(tools());
-  replaceChildren(list, ...lessons.map(lessonItem));
+  if (cards) {
+    document.title = "BufLab: answer cards for the room";
+    const head = document.querySelector(".handout-head h1");
+    if (head) head.textContent = "BufLab: answer cards for the room";
+    const intro = document.querySelector<HTMLElement>(".handout-head p");
+    void import("./panels/room/cards-page").then((m) => intro && m.showCards(list, intro));
+  } else replaceChildren(list, ...lessons.map(lessonItem));
 }

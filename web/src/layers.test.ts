@@ -6,7 +6,7 @@
 // meaning).
 //
 //   main.ts      boot: app, engine, offline, shared
-//   handout.ts   the printable lesson handout: app (link), engine, shared
+//   handout.ts   the printable lesson handout: app (link), engine, shared, and the room's cards page (panels/room)
 //   app/         the page, its state, the link, the lab registry: anything below
 //   panels/      lessons, baseline, export, code, presenter, about: shared, engine
 //                (each panel declares what it is handed, e.g. panels/lessons/view.ts)
@@ -53,7 +53,7 @@ function layerOf(path: string): string {
 /** Which layers each layer may import from (besides itself). */
 const ALLOWED: Record<string, (target: string) => boolean> = {
   main: (t) => ["app", "engine", "offline", "shared"].includes(t),
-  handout: (t) => ["app", "engine", "shared"].includes(t),
+  handout: (t) => ["app", "engine", "panels", "shared"].includes(t),
   app: (t) => t.startsWith("labs/") || ["engine", "panels", "shared"].includes(t),
   panels: (t) => ["engine", "shared"].includes(t),
   shared: (t) => t === "engine",

@@ -50,6 +50,12 @@ pub struct Lesson {
     /// a person who follows one has not left the lesson (the page names the
     /// suggestion instead of calling the settings changed).
     pub suggestions: &'static [Suggestion],
+    /// The shipped strace log (in `public/traces/`) the lesson opens in the
+    /// page's trace panel; its link is that log's nearest experiment
+    /// (`tests/lessons.rs` checks it against the engine's fit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub log: Option<&'static str>,
 }
 
 /// Which of the two worlds a pipe or a socket can be in a lesson shows:
@@ -119,7 +125,7 @@ pub enum Answer {
 }
 
 /// Every lesson, in the order the page's guided path takes them (article order).
-pub const LESSONS: [Lesson; 10] = [
+pub const LESSONS: [Lesson; 11] = [
     Lesson {
         id: LessonId::OneByte,
         seed: "000",
@@ -146,6 +152,7 @@ pub const LESSONS: [Lesson; 10] = [
             text: "chunking poor (64–512 bytes)",
             link: "#v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&lesson=one-byte",
         }],
+        log: None,
         question: Question {
             text: "How many source reads does std's BufReader make to read 1 MiB one byte at a time through its 8 KiB buffer?",
             answer: Answer::Read { reader: ReaderKind::Std, field: "source_reads" },
@@ -183,6 +190,7 @@ pub const LESSONS: [Lesson; 10] = [
             text: "read size 1",
             link: "#v=1&len=64K&chunk=file&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&streams=100&lesson=no-help",
         }],
+        log: None,
         question: Question {
             text: "How many bytes do std's buffers take across the 100 streams, when every read asks for 64 KiB?",
             answer: Answer::Read { reader: ReaderKind::Std, field: "alloc_bytes" },
@@ -225,6 +233,7 @@ pub const LESSONS: [Lesson; 10] = [
                        &lesson=async-bufreader",
             },
         ],
+        log: None,
         question: Question {
             text: "How many source reads does std's 8 KiB BufReader make for 1 MiB over a network that \
                    hands over 64 to 512 bytes per read?",
@@ -260,6 +269,7 @@ pub const LESSONS: [Lesson; 10] = [
             text: "the workload \"read_to_end, then scan\"",
             link: "#v=1&len=1M&chunk=file&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=to_end&lesson=bytes-vs-to-end",
         }],
+        log: None,
         question: Question {
             text: "How many source reads does bytes() make on the unbuffered 1 MiB file?",
             answer: Answer::Read { reader: ReaderKind::Unbuffered, field: "source_reads" },
@@ -293,6 +303,7 @@ pub const LESSONS: [Lesson; 10] = [
             text: "the block pool off",
             link: "#v=1&len=1M&chunk=worst&seed=42&cap=4K&rs=1&sys=150&rd=std,chained&wl=frames&pool=off&lesson=chained-worst",
         }],
+        log: None,
         question: Question {
             text: "How many heap allocations does std's BufReader make reading 1 MiB of frames?",
             answer: Answer::Read { reader: ReaderKind::Std, field: "allocations" },
@@ -339,6 +350,7 @@ pub const LESSONS: [Lesson; 10] = [
                        &wlen=1M&ws=16&wcap=8K&sink=file&lesson=cursors",
             },
         ],
+        log: None,
         question: Question {
             text: "How many times does Cursor<Vec<u8>> reallocate while it grows from empty to 32 KiB?",
             answer: Answer::Write { flavour: Flavour::CursorVec, field: "reallocs" },
@@ -373,6 +385,7 @@ pub const LESSONS: [Lesson; 10] = [
             link: "#v=1&len=1M&chunk=poor&seed=42&cap=8K&rs=64&sys=150&rd=unbuffered,std&wl=fixed&rate=2M&work=6400\
                    &lesson=fast-sender",
         }],
+        log: None,
         question: Question {
             text: "How many source reads does std's 8 KiB BufReader make for 1 MiB, behind a sender three times as \
                    fast as the program?",
@@ -408,6 +421,7 @@ pub const LESSONS: [Lesson; 10] = [
                 while the program keeps up with the sender, and only at the kernel's buffer once the sender is faster.",
         charts: &[Embed::Sweep],
         suggestions: &[],
+        log: None,
         question: Question {
             text: "With the pieces arriving at 32 MiB/s, faster than the program handles them, at what buffer \
                    capacity, in bytes, do std's source reads stop falling?",
@@ -440,6 +454,7 @@ pub const LESSONS: [Lesson; 10] = [
                 where the capacity equals the chunk size, in every column.",
         charts: &[Embed::Sweep],
         suggestions: &[],
+        log: None,
         question: Question {
             text: "When every source read hands over a 1 KiB chunk, at what buffer capacity, in bytes, do std's \
                    source reads stop falling?",
@@ -471,12 +486,44 @@ pub const LESSONS: [Lesson; 10] = [
                 buffer, which serves 32 application reads; the next source read comes at step 33.",
         charts: &[Embed::Timeline],
         suggestions: &[],
+        log: None,
         question: Question {
             text: "How many 8-byte application reads does one fill of std's 256-byte buffer serve?",
             answer: Answer::FillServes { reader: ReaderKind::Std },
             unit: "application reads",
             why: "256 bytes ÷ 8 bytes per read = 32 application reads from one fill; the 33rd finds the \
                   buffer empty and makes the next source read.",
+        },
+    },
+    Lesson {
+        id: LessonId::OwnLog,
+        seed: "log",
+        title: "A real program's reads, from its strace log",
+        link: "#v=1&len=1056&chunk=file&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&lesson=own-log",
+        explanation: "A real program, recorded with strace (scripts/record-trace.sh): cat writes a 1,056-byte \
+                      file into a pipe and bash's `while read` loop reads it line by line. `read` must stop at \
+                      the end of a line and cannot give back bytes it read past it on a pipe (the next command \
+                      would lose them), so bash asks the pipe for one byte per read(2). The lesson's link is the \
+                      experiment nearest to those reads, as the trace panel finds it: the same requests, from a \
+                      source that answers every one in full.",
+        world: World::File,
+        world_note: "As a file: cat had written the bytes into the pipe before bash read them, so every read got all it asked for.",
+        notice: &[
+            "The log: 1,057 read calls of 1 byte on bash's standard input for 1,056 bytes, the last one finding the end; the link's unbuffered reader makes the same 1,057 source reads.",
+            "Through std's 8 KiB BufReader the same requests make 2 source reads: one that takes all 1,056 bytes and one that finds the end.",
+            "Open the log below, in \"Your own program's reads\": every descriptor of the run, and bash's requests replayed at other capacities. Record your own program with the command it gives.",
+        ],
+        claim: "bash's while-read loop makes one read call per byte of its pipe (1,057 for 1,056 bytes); the \
+                same requests through an 8 KiB BufReader make 2 source reads.",
+        charts: &[Embed::Reads],
+        suggestions: &[],
+        log: Some("bash-while-read.strace"),
+        question: Question {
+            text: "bash read its pipe with 1,057 one-byte read calls. How many source reads would std's 8 KiB BufReader make of the same 1,056 bytes?",
+            answer: Answer::Read { reader: ReaderKind::Std, field: "source_reads" },
+            unit: "source reads",
+            why: "All 1,056 bytes were waiting in the pipe, fewer than the buffer's 8,192, so the first source read \
+                  takes them all and serves every one-byte read from memory; the second finds the end.",
         },
     },
 ];

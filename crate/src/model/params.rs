@@ -139,6 +139,7 @@ pub enum LessonId {
     BufferSize,
     KneeGrid,
     BufferTimeline,
+    OwnLog,
 }
 
 impl Id for LessonId {}

@@ -10,6 +10,7 @@ import type { Fault } from "../engine/protocol";
 import type { SweepRunner } from "../engine/sweep-runner";
 import type { LessonId } from "../engine/types.gen";
 import { writeLink } from "./link";
+import type { RoomEffect } from "./room";
 import type { Action, Effect, Held, Milestone, SweepOutcome } from "./state";
 
 /** Quiet time after a slider step before a quick estimate starts. */
@@ -88,6 +89,34 @@ export function createEffects({ codec, engines, openingCounts, milestones, dispa
       );
   }
 
+  /** Stops the room's camera, when one is on or on its way. */
+  let stopCamera: (() => void) | null = null;
+
+  /** The room's camera and its detector (panels/room/camera.ts, loaded on the first scan). */
+  function room(effect: RoomEffect): void {
+    stopCamera?.();
+    stopCamera = null;
+    if (effect.kind === "stopCamera") return;
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    stopCamera = () => {
+      stopped = true;
+      stop?.();
+    };
+    const report = (action: Extract<Action, { type: "room" }>["action"]): void => dispatch({ type: "room", action });
+    void import("../panels/room/camera").then(
+      (camera) => {
+        if (stopped) return;
+        stop = camera.startCamera({
+          on: () => report({ kind: "cameraOn" }),
+          failed: (refused, message) => report({ kind: "cameraFailed", refused, message }),
+          seen: (markers) => report({ kind: "seen", markers }),
+        });
+      },
+      (error: unknown) => report({ kind: "cameraFailed", refused: false, message: `The scanner could not load (${messageOf(error)})` }),
+    );
+  }
+
   function cancelDebounce(): void {
     if (debounceTimer !== null) clearTimeout(debounceTimer);
     debounceTimer = null;
@@ -124,6 +153,8 @@ export function createEffects({ codec, engines, openingCounts, milestones, dispa
         return openLesson(effect.id);
       case "milestone":
         return reached(effect.milestone, milestones);
+      case "room":
+        return room(effect.effect);
     }
   }
 

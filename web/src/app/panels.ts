@@ -28,6 +28,8 @@ export interface Panels {
   exportTools: Later<Made<typeof import("../panels/export").createExport>>;
   baseline: Later<Made<typeof import("../panels/baseline").createBaseline>>;
   trace: Later<Made<typeof import("../panels/trace").createTrace>>;
+  /** The room's answers (presenter mode at a question): loaded only when a workshop asks. */
+  room: Later<Made<typeof import("../panels/room").createRoom>>;
   embedBar: EmbedBar;
   embedCode: EmbedCode;
   presenter: PresenterToggle;
@@ -59,6 +61,11 @@ export function createPanels({ codec, state, dispatch, intents, labOf, results }
         codec,
         guessed: (guess) => dispatch({ type: "guessed", guess }),
         reveal: () => dispatch({ type: "reveal" }),
+        openLog: () =>
+          trace((panel) => {
+            panel.openShipped();
+            byId("trace").scrollIntoView({ block: "start" });
+          }),
       }),
     ),
   );
@@ -82,6 +89,15 @@ export function createPanels({ codec, state, dispatch, intents, labOf, results }
   );
   return {
     lessons,
+    room: onFirstUse(() =>
+      import("../panels/room").then((m) =>
+        m.createRoom(byId("room"), {
+          scan: () => dispatch({ type: "room", action: { kind: "scan" } }),
+          stop: () => dispatch({ type: "room", action: { kind: "stop" } }),
+          hands: (letter, count) => dispatch({ type: "room", action: { kind: "hands", letter, count } }),
+        }),
+      ),
+    ),
     // The Glossary (the masthead's button) and the terms the headline links to it.
     glossary: onFirstUse(() => import("../panels/glossary").then((m) => m.createGlossary(byId("glossary")))),
     code: onFirstUse(() => import("../panels/code").then((m) => m.createCodePanel(byId("code"), codec))),
@@ -117,8 +133,8 @@ export function createPanels({ codec, state, dispatch, intents, labOf, results }
     embedCode: createEmbedCode(byId("embed-share"), (params) => urlOf(codec.encodeLink(params))),
     presenter: createPresenterToggle(byId("present"), {
       toggle: (on) => intents.display({ ...state().params, present: on }),
-      // The students' link: the teacher's without presenter mode (predict stays).
-      studentsLink: () => urlOf(codec.links({ ...state().params, present: false }).link),
+      // The students' link: the teacher's lesson and step, without presenter mode, and always asking first (predict on).
+      studentsLink: () => urlOf(codec.links({ ...state().params, present: false, predict: true }).link),
       // A workshop: presenter mode and predict on, on the open lesson or the first.
       startWorkshop: () => {
         const params = state().params;

@@ -8,6 +8,7 @@ import { setText } from "../shared/dom";
 import type { LabUi, SweepShown } from "../shared/lab";
 import { plainTerms } from "../shared/term";
 import { labOf, type Labs } from "./labs";
+import { answeredCards, histogram } from "./room";
 import type { Panels } from "./panels";
 import { isRunning, lessonResults, pendingStages, predicting, reportCurrent, reportOf, staleNote, sweepCurrent, viewOf, type AppState, type Shown } from "./state";
 
@@ -123,6 +124,31 @@ export function lessonsPiece(lessons: Panels["lessons"]): Piece {
         ended: state.ended,
       }),
     );
+}
+
+/** The room's answers: drawn (and its part loaded) only in presenter mode with predict on and a lesson open. */
+export function roomPiece(room: Panels["room"]): Piece {
+  let shown = false;
+  return (state) => {
+    const { present, predict, lesson } = state.params;
+    const wanted = present && predict && lesson !== null;
+    if (!wanted && !shown) return;
+    shown = wanted;
+    const r = state.room;
+    room((panel) =>
+      panel.update({
+        shown: wanted,
+        lesson,
+        asking: predicting(state),
+        camera: r.camera,
+        cameraNote: r.cameraNote,
+        answered: answeredCards(r),
+        histogram: histogram(r),
+        hands: r.hands,
+        results: lessonResults(state),
+      }),
+    );
+  };
 }
 
 /**

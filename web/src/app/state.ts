@@ -33,6 +33,7 @@
 // (`lessonRun`, `lessonResults`), never from settings moved since.
 
 import type { LinkRules } from "../engine/codec";
+import { emptyRoom, roomLeft, roomRevealed, roomUpdate, scanning, type Room, type RoomAction, type RoomEffect } from "./room";
 import type { Decoded, Lab, LabReport, LessonId, Links, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
 
 export type { Links };
@@ -178,6 +179,8 @@ export interface AppState {
   ended: boolean;
   /** The reports whose charts have been drawn (the newest of each lab): "Done" waits for them. */
   drawn: Partial<Record<Lab, LabReport>>;
+  /** The room's answers to the lesson's question: cards scanned, hands counted (app/room.ts). */
+  room: Room;
 }
 
 export type Outcome =
@@ -247,7 +250,9 @@ export type Action =
   /** B: blank the screen, or bring it back. */
   | { type: "blank" }
   /** A lab drew `report`'s charts. */
-  | { type: "drawn"; report: LabReport };
+  | { type: "drawn"; report: LabReport }
+  /** The room: a scan, what the camera saw, hands counted (app/room.ts). */
+  | { type: "room"; action: RoomAction };
 
 export type Effect =
   /** Ask a worker for `stage` of the run link `fragment`; a timed stage times `counts` when given. */
@@ -263,7 +268,9 @@ export type Effect =
   /** Open a lesson's link from inside the page (presenter mode and predict stay: `keepWorkshop`). */
   | { type: "openLesson"; id: LessonId }
   /** The page has reached a milestone (once each, after the step that reached it is drawn). */
-  | { type: "milestone"; milestone: Milestone };
+  | { type: "milestone"; milestone: Milestone }
+  /** The room's camera on or off (app/room.ts). */
+  | { type: "room"; effect: RoomEffect };
 
 export interface Step {
   state: AppState;
@@ -311,6 +318,7 @@ export function initialState(link: Decoded, rules: LinkRules): AppState {
       blank: false,
       ended: false,
       drawn: {},
+      room: emptyRoom(),
     },
     link,
   );
@@ -780,7 +788,7 @@ function withMilestones(next: Step): Step {
 
 /** The one transition function: the next state and the effects to run. */
 export function update(state: AppState, action: Action): Step {
-  return withMilestones(withLessonResults(transition(state, action)));
+  return withMilestones(withRoom(state, withLessonResults(transition(state, action))));
 }
 
 function transition(state: AppState, action: Action): Step {
@@ -839,7 +847,30 @@ function transition(state: AppState, action: Action): Step {
       return step({ ...state, blank: !state.blank });
     case "drawn":
       return step({ ...state, drawn: { ...state.drawn, [action.report.lab]: action.report } });
+    case "room":
+      return roomStep(state, action.action);
   }
+}
+
+// ---- the room (its rules are app/room.ts's; here only where it meets the page)
+
+/** A room action, in the page's context: presenter mode, and whether the lesson's question is asking. */
+function roomStep(state: AppState, action: RoomAction): Step {
+  const { room, effects } = roomUpdate(state.room, action, { present: state.params.present, asking: predicting(state) });
+  return step(room === state.room ? state : { ...state, room }, effects.map((effect) => ({ type: "room", effect }) as const));
+}
+
+/** Another lesson empties the room; Reveal, or leaving presenter mode, stops its camera. */
+function withRoom(before: AppState, next: Step): Step {
+  const { state } = next;
+  const moved =
+    state.params.lesson !== before.params.lesson
+      ? roomLeft(state.room)
+      : (predicting(before) && !predicting(state)) || (!state.params.present && scanning(state.room))
+        ? roomRevealed(state.room)
+        : null;
+  if (moved === null || (moved.room === state.room && moved.effects.length === 0)) return next;
+  return { state: { ...state, room: moved.room }, effects: [...next.effects, ...moved.effects.map((effect) => ({ type: "room", effect }) as const)] };
 }
 
 /**

@@ -516,12 +516,18 @@ charts: Array<Embed>,
  * a person who follows one has not left the lesson (the page names the
  * suggestion instead of calling the settings changed).
  */
-suggestions: Array<Suggestion>, };
+suggestions: Array<Suggestion>, 
+/**
+ * The shipped strace log (in `public/traces/`) the lesson opens in the
+ * page's trace panel; its link is that log's nearest experiment
+ * (`tests/lessons.rs` checks it against the engine's fit).
+ */
+log?: string, };
 
 /**
  * A lesson's id: the value of the `lesson` link key.
  */
-export type LessonId = "one-byte" | "no-help" | "async-bufreader" | "bytes-vs-to-end" | "chained-worst" | "cursors" | "fast-sender" | "buffer-size" | "knee-grid" | "buffer-timeline";
+export type LessonId = "one-byte" | "no-help" | "async-bufreader" | "bytes-vs-to-end" | "chained-worst" | "cursors" | "fast-sender" | "buffer-size" | "knee-grid" | "buffer-timeline" | "own-log";
 
 /**
  * Every numeric limit, in one place.

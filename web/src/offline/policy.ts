@@ -52,11 +52,18 @@ export const PRECACHE_LATER = "buflab:precache-later";
  * glue; the counting build is `buflab_counts…`), chart.js's chunks, the
  * labs' chart modules (`charts-…`, `chart-kit-…`), the read lab's sweep
  * and timeline views, which the page loads after its first numbers, and the
- * strace log reader (its panel, worker, wasm and the shipped log). Any
+ * strace log reader (its panel, worker, wasm and the shipped log), and the
+ * room's panel, camera, marker detector and answer cards page (the cards'
+ * rules, shared/cards.ts, are the model's too, so they come first). Any
  * other file is cached at install.
  */
 export function isLater(url: string): boolean {
-  return LATER_WASM.test(url) || /^assets\/(buflab_program|charts?|sweep|timeline|trace|worker-trace)-[^/]+\.js$/.test(url) || /^assets\/trace-[^/]+\.css$/.test(url) || /^traces\/[^/]+\.strace$/.test(url);
+  return (
+    LATER_WASM.test(url) ||
+    /^assets\/(buflab_program|charts?|sweep|timeline|trace|worker-trace|room|camera|detect-worker|cards-page|marker|aruco)-[^/]+\.js$/.test(url) ||
+    /^assets\/(trace|room)-[^/]+\.css$/.test(url) ||
+    /^traces\/[^/]+\.strace$/.test(url)
+  );
 }
 
 /** The wasm of the builds that come after the first numbers (web/pkg-timing/<workload>, web/pkg-program; hashed), by URL or path. */

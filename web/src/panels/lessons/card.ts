@@ -23,6 +23,8 @@ export interface CardOptions {
   results: HTMLElement;
   guessed(guess: number | null): void;
   reveal(): void;
+  /** Opens the lesson's shipped strace log in the trace panel. */
+  openLog(): void;
 }
 
 /** Shows on <body> which lesson is open and the charts it is about first (styles/lessons.css reads them). */
@@ -31,9 +33,12 @@ function markBody(lesson: Lesson | null): void {
   if (lesson) {
     document.body.dataset["lessonCharts"] = lesson.charts.join(" ");
     document.body.dataset["lessonChart"] = lesson.charts[0] ?? "";
+    if (lesson.log) document.body.dataset["lessonLog"] = lesson.log;
+    else delete document.body.dataset["lessonLog"];
   } else {
     delete document.body.dataset["lessonCharts"];
     delete document.body.dataset["lessonChart"];
+    delete document.body.dataset["lessonLog"];
   }
 }
 
@@ -64,7 +69,7 @@ function createChanged(codec: Codec, lessons: readonly Lesson[], reload: HTMLEle
   };
 }
 
-export function createCard(card: HTMLElement, { codec, lessons, results, guessed, reveal }: CardOptions): LessonCard {
+export function createCard(card: HTMLElement, { codec, lessons, results, guessed, reveal, openLog }: CardOptions): LessonCard {
   const step = h("span", { class: "lesson-step" });
   const from = h("span", { class: "lesson-from" });
   const previous = h("button", { type: "button", class: "small", "data-action": "lesson-previous" }, "◀ Previous");
@@ -88,6 +93,9 @@ export function createCard(card: HTMLElement, { codec, lessons, results, guessed
   const changed = createChanged(codec, lessons, reload);
   const question = createQuestion(guessed, reveal, (text) => codec.parseSize(text));
   const why = h("details", { class: "lesson-why" }, h("summary", {}, "Why this experiment"), explanation, world, claim);
+  // A lesson about a real program's log opens that log in the trace panel (its replay gives the answer away: after Reveal).
+  const log = h("button", { type: "button", class: "small lesson-log", id: "lesson-open-log" }, "Open the program's strace log");
+  log.addEventListener("click", openLog);
   const end = createEnd(lessons);
   const body = h("div", { class: "lesson-body" });
   replaceChildren(
@@ -98,6 +106,7 @@ export function createCard(card: HTMLElement, { codec, lessons, results, guessed
     question.element,
     question.keys,
     notice,
+    log,
     why,
   );
   replaceChildren(card, body, end);
@@ -111,6 +120,7 @@ export function createCard(card: HTMLElement, { codec, lessons, results, guessed
     setText(title, lesson.title);
     // While the question waits, its answer is nowhere in the card, folded parts included.
     notice.hidden = why.hidden = !told;
+    log.hidden = !told || !lesson.log;
     if (told) {
       // Each term links once per card, where the card first uses it.
       const linked = new Set<TermId>();

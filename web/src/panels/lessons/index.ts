@@ -41,12 +41,14 @@ export interface LessonsOptions {
   guessed(guess: number | null): void;
   /** Reveal was pressed. */
   reveal(): void;
+  /** A lesson's button asks for its shipped strace log in the trace panel. */
+  openLog(): void;
 }
 
-export function createLessons({ menu, card, start, results, codec, guessed, reveal }: LessonsOptions): Lessons {
+export function createLessons({ menu, card, start, results, codec, guessed, reveal, openLog }: LessonsOptions): Lessons {
   const list = createMenu(menu, lessons, results);
   createStart(start, lessons, results);
-  const lessonCard = createCard(card, { codec, lessons, results, guessed, reveal });
+  const lessonCard = createCard(card, { codec, lessons, results, guessed, reveal, openLog });
   let shown: LessonId | null | undefined;
   return {
     order: lessons.map((l) => l.id),

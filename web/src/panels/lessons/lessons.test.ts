@@ -15,7 +15,7 @@ beforeAll(() => {
 });
 
 describe("the lessons", () => {
-  it("lists the ten lessons, the articles' in seed order and the fast sender, then the sweeps and the timeline, each complete", () => {
+  it("lists the eleven lessons, the articles' in seed order and the fast sender, then the sweeps, the timeline and a real program's log, each complete", () => {
     expect(lessons.map((l) => l.id)).toEqual([
       "one-byte",
       "no-help",
@@ -27,8 +27,11 @@ describe("the lessons", () => {
       "buffer-size",
       "knee-grid",
       "buffer-timeline",
+      "own-log",
     ]);
-    expect(lessons.map((l) => l.seed)).toEqual(["000", "000", "000", "001", "002", "004", "000", "sweep", "sweep", "000"]);
+    expect(lessons.map((l) => l.seed)).toEqual(["000", "000", "000", "001", "002", "004", "000", "sweep", "sweep", "000", "log"]);
+    // Only the last opens a shipped log.
+    expect(lessons.map((l) => l.log ?? null)).toEqual([...Array(10).fill(null), "bash-while-read.strace"]);
     for (const l of lessons) {
       expect(l.title.length, l.id).toBeGreaterThan(0);
       expect(l.world_note.length, l.id).toBeGreaterThan(0);
@@ -51,7 +54,10 @@ describe("the lessons", () => {
   });
 
   it("the list's introduction counts the lessons, the articles they come from and BufLab's own", () => {
-    expect(introduction(lessons)).toBe("10 lessons: 8 experiments from the 4 articles BufLab is built from, and 2 sweeps of BufLab's own.");
+    expect(introduction(lessons)).toBe(
+      "11 lessons: 8 experiments from the 4 articles BufLab is built from, 2 sweeps of BufLab's own and a real program's strace log.",
+    );
+    expect(introduction(lessons.slice(0, 10))).toBe("10 lessons: 8 experiments from the 4 articles BufLab is built from, and 2 sweeps of BufLab's own.");
     // Counted, not written: one article and no sweep say so.
     expect(introduction(lessons.slice(0, 2))).toBe("2 lessons: 2 experiments from one article BufLab is built from.");
   });

@@ -8,9 +8,9 @@ import { formatCount, formatRatio, listText } from "../../shared/format";
 import { fragmentOf } from "../../shared/url";
 import { articleOf } from "../articles";
 
-/** Where a lesson comes from, in words: "the BufRead article", or "a sweep" for BufLab's own. */
+/** Where a lesson comes from, in words: "the BufRead article", "a sweep" for BufLab's own, or "a real program's strace log". */
 export function sourceLabel(lesson: Lesson): string {
-  return articleOf(lesson.seed)?.short ?? (lesson.seed === "sweep" ? "a sweep" : `article ${lesson.seed}`);
+  return articleOf(lesson.seed)?.short ?? (lesson.seed === "sweep" ? "a sweep" : lesson.log ? "a real program's strace log" : `article ${lesson.seed}`);
 }
 
 /**
@@ -23,10 +23,15 @@ export function introduction(list: readonly Lesson[]): string {
   const fromArticles = list.filter((l) => articleOf(l.seed));
   const articles = new Set(fromArticles.map((l) => l.seed)).size;
   const own = new Map<string, number>();
-  for (const l of list) if (!articleOf(l.seed)) own.set(l.seed, (own.get(l.seed) ?? 0) + 1);
-  const ownText = own.size === 0 ? "" : `, and ${listText([...own].map(([kind, n]) => plural(n, kind)))} of BufLab's own`;
+  for (const l of list) if (!articleOf(l.seed) && !l.log) own.set(l.seed, (own.get(l.seed) ?? 0) + 1);
+  const logs = list.filter((l) => l.log).length;
+  const parts = [
+    ...(own.size === 0 ? [] : [`${listText([...own].map(([kind, n]) => plural(n, kind)))} of BufLab's own`]),
+    ...(logs === 0 ? [] : [logs === 1 ? "a real program's strace log" : `${logs} real programs' strace logs`]),
+  ];
+  const rest = parts.length === 0 ? "" : `${parts.length === 1 ? ", and " : ", "}${listText(parts)}`;
   const from = articles === 1 ? "one article" : `the ${articles} articles`;
-  return `${plural(list.length, "lesson")}: ${plural(fromArticles.length, "experiment")} from ${from} BufLab is built from${ownText}.`;
+  return `${plural(list.length, "lesson")}: ${plural(fromArticles.length, "experiment")} from ${from} BufLab is built from${rest}.`;
 }
 
 /**

@@ -8,6 +8,7 @@
 // figures.ts, pattern.ts, replay.ts), each owning one element.
 
 import { messageOf } from "../../engine/errors";
+import { lessons } from "../../engine/lessons";
 import { createTraceRunner } from "../../engine/trace-runner";
 import type { ReaderKind } from "../../engine/types.gen";
 import { h, replaceChildren } from "../../shared/dom";
@@ -29,7 +30,8 @@ export interface TracePanel {
   openShipped(): void;
 }
 
-const SHIPPED_NAME = "bash-while-read.strace";
+/** The shipped log: the one the lessons open (the catalog names it). */
+const SHIPPED_NAME = lessons.find((l) => l.log)?.log ?? "";
 /** The shipped log (public/traces/, recorded by scripts/record-trace.sh): fetched when asked for, never before. */
 const shippedUrl = `./traces/${SHIPPED_NAME}`;
 

@@ -501,7 +501,7 @@ pub const LESSONS: [Lesson; 11] = [
         title: "A real program's reads, from its strace log",
         link: "#v=1&len=1056&chunk=file&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&lesson=own-log",
         explanation: "A real program, recorded with strace (scripts/record-trace.sh): cat writes a 1,056-byte \
-                      file into a pipe and bash's `while read` loop reads it line by line. `read` must stop at \
+                      file into a pipe and bash's while-read loop reads it line by line. Its read builtin must stop at \
                       the end of a line and cannot give back bytes it read past it on a pipe (the next command \
                       would lose them), so bash asks the pipe for one byte per read(2). The lesson's link is the \
                       experiment nearest to those reads, as the trace panel finds it: the same requests, from a \
@@ -519,11 +519,12 @@ pub const LESSONS: [Lesson; 11] = [
         suggestions: &[],
         log: Some("bash-while-read.strace"),
         question: Question {
-            text: "bash read its pipe with 1,057 one-byte read calls. How many source reads would std's 8 KiB BufReader make of the same 1,056 bytes?",
-            answer: Answer::Read { reader: ReaderKind::Std, field: "source_reads" },
-            unit: "source reads",
-            why: "All 1,056 bytes were waiting in the pipe, fewer than the buffer's 8,192, so the first source read \
-                  takes them all and serves every one-byte read from memory; the second finds the end.",
+            text: "bash's read builtin asks its pipe for one byte per read(2) call. How many read calls does it make for the 1,056 bytes cat wrote?",
+            answer: Answer::Read { reader: ReaderKind::Unbuffered, field: "source_reads" },
+            unit: "read calls",
+            why: "One call per byte, 1,056 of them, and one more that gets 0 bytes: the end of the pipe. Through \
+                  an 8 KiB BufReader the same requests would make two: one that takes all the bytes into its \
+                  buffer, one that finds the end.",
         },
     },
 ];

@@ -498,7 +498,7 @@ pub const LESSONS: [Lesson; 11] = [
     Lesson {
         id: LessonId::OwnLog,
         seed: "log",
-        title: "A real program's reads, from its strace log",
+        title: "A real program's reads",
         link: "#v=1&len=1056&chunk=file&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&lesson=own-log",
         explanation: "A real program, recorded with strace (scripts/record-trace.sh): cat writes a 1,056-byte \
                       file into a pipe and bash's while-read loop reads it line by line. Its read builtin must stop at \
@@ -509,9 +509,9 @@ pub const LESSONS: [Lesson; 11] = [
         world: World::File,
         world_note: "As a file: cat had written the bytes into the pipe before bash read them, so every read got all it asked for.",
         notice: &[
-            "The log: 1,057 read calls of 1 byte on bash's standard input for 1,056 bytes, the last one finding the end; the link's unbuffered reader makes the same 1,057 source reads.",
-            "Through std's 8 KiB BufReader the same requests make 2 source reads: one that takes all 1,056 bytes and one that finds the end.",
-            "Open the log below, in \"Your own program's reads\": every descriptor of the run, and bash's requests replayed at other capacities. Record your own program with the command it gives.",
+            "The log: 1,057 read calls of 1 byte for 1,056 bytes, the last finding the end; unbuffered Read makes the same 1,057 source reads.",
+            "std's 8 KiB BufReader would make 2 source reads of the same requests: one takes all 1,056 bytes, one finds the end.",
+            "Open the log below to see every descriptor, and bash's requests replayed at other capacities.",
         ],
         claim: "bash's while-read loop makes one read call per byte of its pipe (1,057 for 1,056 bytes); the \
                 same requests through an 8 KiB BufReader make 2 source reads.",
@@ -522,9 +522,9 @@ pub const LESSONS: [Lesson; 11] = [
             text: "bash's read builtin asks its pipe for one byte per read(2) call. How many read calls does it make for the 1,056 bytes cat wrote?",
             answer: Answer::Read { reader: ReaderKind::Unbuffered, field: "source_reads" },
             unit: "read calls",
-            why: "One call per byte, 1,056 of them, and one more that gets 0 bytes: the end of the pipe. Through \
-                  an 8 KiB BufReader the same requests would make two: one that takes all the bytes into its \
-                  buffer, one that finds the end.",
+            why: "One call per byte, 1,056 of them, and one more that gets 0 bytes, the end of the pipe: 1,057 \
+                  read calls. Through an 8 KiB BufReader the same requests would make two: one that takes all \
+                  the bytes into its buffer, one that finds the end.",
         },
     },
 ];

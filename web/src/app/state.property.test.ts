@@ -516,8 +516,8 @@ function checkInvariants(world: World, m: Move, before: AppState): void {
     // This view's own measuring only: the single run's pending stages, or the sweep view's sweep (a sweep running behind the single run's view does not count).
     const measuring = view === "sweep" ? s.sweep?.status === "running" : pendingStages(s).length > 0;
     if (!measuring) expect(staleNote(s), "stale results shown without a word while nothing measures them").not.toBe(null);
-    // (Known gap, left as it is: with the sweep view's axis removed while a sweep runs, that sweep's points keep
-    // coming under "Pick an axis", which asks for an axis but does not say the results are of the earlier one.)
+    // ("Pick an axis", the sweep view with its axis taken away (its sweep cancelled), asks for an axis rather than
+    // saying the results shown are of the earlier one.)
     else if (staleNote(s) === null && s.engine.kind !== "broken" && !(view === "sweep" && s.params.sweep === null)) {
       expect(MEASURING_WORDS, `status "${activity}" over stale results`).toContain(activity);
     }

@@ -230,6 +230,18 @@ describe("the page's model", () => {
     }
   });
 
+  it("taking the sweep's axis away while it runs cancels it", () => {
+    const swept: Params = { ...defaults, view: "sweep", sweep: { axis: "cap", from: 16, to: 65536 } };
+    const p = page(swept);
+    const id = p.state.sweep!.id;
+    const off: Params = { ...swept, sweep: null };
+    expect(p.act({ type: "sweepEdited", params: off, links: links(off) }).map((e) => e.type)).toContain("cancelSweep");
+    expect(p.state.sweep?.status).toBe("cancelled");
+    // Its late points are not taken.
+    p.act({ type: "sweepPoint", id, report: sweepReport(p.state.sweep!.fragment) });
+    expect(p.state.sweep?.report).toBeNull();
+  });
+
   it("an older sweep's late points and end never reach the newer sweep", () => {
     const swept: Params = { ...defaults, view: "sweep", sweep: { axis: "cap", from: 16, to: 65536 } };
     const p = page(swept);

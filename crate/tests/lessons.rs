@@ -523,5 +523,6 @@ fn own_log_bash_reads_its_pipe_a_byte_at_a_time_and_a_buffer_makes_two_source_re
     let calls = format!("{} read calls of 1 byte", grouped(d.calls));
     assert!(point(LessonId::OwnLog, 0).contains(&calls) && point(LessonId::OwnLog, 0).contains(&format!("for {} bytes", grouped(d.bytes))));
     assert!(point(LessonId::OwnLog, 1).contains(&format!("make {} source reads", std.source_reads)));
+    assert!(point(LessonId::OwnLog, 0).contains(&format!("makes the same {} source reads", grouped(raw.source_reads))));
     assert!(lesson.claim.contains(&format!("({} for {} bytes)", grouped(d.calls), grouped(d.bytes))) && lesson.claim.contains("make 2 source reads"));
 }

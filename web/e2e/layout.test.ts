@@ -130,7 +130,7 @@ describe("what is on the first screen", () => {
       links.set(id, await lessonLink(start, id));
     }
     await start.close();
-    expect(links.size).toBe(10);
+    expect(links.size).toBe(11);
     // Three lessons at a time (browser.ts `inTurns`).
     await inTurns([...links], async ([id, link]) => {
       const page = await open(`${baseUrl}${link}&present=on`, 1280, 720);

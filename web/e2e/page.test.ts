@@ -305,6 +305,9 @@ describe("BufLab page", () => {
     // points to them (for when they are not) stays out of the picture.
     const tall = await phone.evaluate(() => document.documentElement.scrollHeight);
     await phone.setViewportSize({ width: 360, height: tall });
+    // (From the top: the results take at least a window's height, so a window this tall left at the
+    // settings' scroll position would still have them above it.)
+    await phone.evaluate(() => window.scrollTo(0, 0));
     await phone.waitForFunction(() => document.querySelector<HTMLElement>(".peek")?.hidden === true);
     await phone.screenshot({ path: shot("screenshot-phone.png"), fullPage: true });
     await wide.close();

@@ -498,10 +498,10 @@ pub const LESSONS: [Lesson; 11] = [
     Lesson {
         id: LessonId::OwnLog,
         seed: "log",
-        title: "A real program's reads, from its strace log",
+        title: "A real program's reads",
         link: "#v=1&len=1056&chunk=file&seed=42&cap=8K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&lesson=own-log",
         explanation: "A real program, recorded with strace (scripts/record-trace.sh): cat writes a 1,056-byte \
-                      file into a pipe and bash's `while read` loop reads it line by line. `read` must stop at \
+                      file into a pipe and bash's while-read loop reads it line by line. Its read builtin must stop at \
                       the end of a line and cannot give back bytes it read past it on a pipe (the next command \
                       would lose them), so bash asks the pipe for one byte per read(2). The lesson's link is the \
                       experiment nearest to those reads, as the trace panel finds it: the same requests, from a \
@@ -509,9 +509,9 @@ pub const LESSONS: [Lesson; 11] = [
         world: World::File,
         world_note: "As a file: cat had written the bytes into the pipe before bash read them, so every read got all it asked for.",
         notice: &[
-            "The log: 1,057 read calls of 1 byte on bash's standard input for 1,056 bytes, the last one finding the end; the link's unbuffered reader makes the same 1,057 source reads.",
-            "Through std's 8 KiB BufReader the same requests make 2 source reads: one that takes all 1,056 bytes and one that finds the end.",
-            "Open the log below, in \"Your own program's reads\": every descriptor of the run, and bash's requests replayed at other capacities. Record your own program with the command it gives.",
+            "The log: 1,057 read calls of 1 byte for 1,056 bytes, the last finding the end; unbuffered Read makes the same 1,057 source reads.",
+            "std's 8 KiB BufReader would make 2 source reads of the same requests: one takes all 1,056 bytes, one finds the end.",
+            "Open the log below to see every descriptor, and bash's requests replayed at other capacities.",
         ],
         claim: "bash's while-read loop makes one read call per byte of its pipe (1,057 for 1,056 bytes); the \
                 same requests through an 8 KiB BufReader make 2 source reads.",
@@ -519,11 +519,12 @@ pub const LESSONS: [Lesson; 11] = [
         suggestions: &[],
         log: Some("bash-while-read.strace"),
         question: Question {
-            text: "bash read its pipe with 1,057 one-byte read calls. How many source reads would std's 8 KiB BufReader make of the same 1,056 bytes?",
-            answer: Answer::Read { reader: ReaderKind::Std, field: "source_reads" },
-            unit: "source reads",
-            why: "All 1,056 bytes were waiting in the pipe, fewer than the buffer's 8,192, so the first source read \
-                  takes them all and serves every one-byte read from memory; the second finds the end.",
+            text: "bash's read builtin asks its pipe for one byte per read(2) call. How many read calls does it make for the 1,056 bytes cat wrote?",
+            answer: Answer::Read { reader: ReaderKind::Unbuffered, field: "source_reads" },
+            unit: "read calls",
+            why: "One call per byte, 1,056 of them, and one more that gets 0 bytes, the end of the pipe: 1,057 \
+                  read calls. Through an 8 KiB BufReader the same requests would make two: one that takes all \
+                  the bytes into its buffer, one that finds the end.",
         },
     },
 ];

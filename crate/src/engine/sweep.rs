@@ -322,6 +322,51 @@ mod tests {
         assert_eq!(time_knee(&[t(100.0, 1.0), t(50.0, 49.0), t(60.0, 1.0), t(61.0, 1.0)]), Some(2));
     }
 
+    /// On the tolerance's edge: 95 is not clearly faster than 100 (it must be
+    /// *more* than 5 % below), so the knee stays at the first point.
+    #[test]
+    fn exactly_five_percent_faster_is_not_clearly_faster() {
+        let t = |median: f64| Timed { median, min: median, max: median };
+        assert_eq!(time_knee(&[t(100.0), t(95.0)]), Some(0));
+        assert_eq!(time_knee(&[t(100.0), t(94.9)]), Some(1));
+    }
+
+    /// The time knee is looked for up to and including the last point whose
+    /// work changes: a reader whose work never changes (unbuffered, on a
+    /// capacity axis) still has one, at the first point (its times, noisy
+    /// here, are not asserted on: only which points are looked at).
+    #[test]
+    fn the_time_knee_looks_up_to_the_last_change_of_work_inclusive() {
+        use crate::engine::clock::InstantClock;
+        use crate::model::ReaderKind;
+        let d = crate::link::decode("len=4K&chunk=512&rd=unbuffered,std&sweep=cap&from=16&to=512");
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+        let r = run_sweep(&d.params, &InstantClock::default(), Sampling::QUICK, |_, _, _| {}).unwrap();
+        let time = |reader| r.knees.iter().find(|k| k.reader == reader && k.metric == Metric::Time).cloned();
+        let unbuffered = time(ReaderKind::Unbuffered).expect("an unbuffered reader's time knee (its work never changes)");
+        assert!(unbuffered.first && unbuffered.value == 16, "{unbuffered:?}");
+        // std's work changes at every point up to 512 (the chunk): the last change is the last point.
+        let runs: Vec<&Run> = r.points.iter().map(|p| &p.report.runs[1]).collect();
+        assert_eq!(last_change(&runs), runs.len() - 1);
+        assert_eq!(last_change(&runs[..1]), 0);
+    }
+
+    /// A range past the sweep's point limit is cut to exactly the limit,
+    /// not one point (one bit of `to`) more.
+    #[test]
+    fn a_range_too_long_is_cut_to_the_point_limit() {
+        use crate::model::MAX_SWEEP_POINTS;
+        let d = crate::link::decode("sweep=chunk&from=1&to=64M");
+        let s = d.params.sweep.unwrap();
+        assert_eq!(s.values().len() as u64, MAX_SWEEP_POINTS);
+        assert_eq!(s.to, 1 << (MAX_SWEEP_POINTS - 1));
+        assert!(d.params.check().is_ok());
+        // The strict check (a link's params from JSON, the CLI) allows exactly the limit too.
+        let with = |to: u64| Params { len: 1 << 26, sweep: Some(Sweep::one(crate::model::SweepAxis::Chunk, 1, to)), ..Params::default() }.check();
+        assert!(with(1 << (MAX_SWEEP_POINTS - 1)).is_ok());
+        assert_eq!(with(1 << MAX_SWEEP_POINTS).map_err(|e| e.key), Err("to"));
+    }
+
     /// The sweep's time chart once marked "knee 256" on a flat reader whose
     /// points jumped up and down between loads, each with a tight spread.
     #[test]

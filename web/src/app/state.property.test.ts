@@ -1,13 +1,18 @@
 // The page's invariants, by property: random sequences of what a person and
 // the workers do (edit, drag, Measure again, Stop, switch view or lab, run or
 // cancel a sweep, open a lesson, a worker crash, results arriving late, out
-// of order or never) drive the pure model, and after every step:
+// of order or never, two answers failing in a row while an older request is
+// out, an older sweep's late points, Cancel racing a sweep's last point,
+// changes made while the codec has loaded but the page has not been told)
+// drive the pure model, and after every step:
 //
 //   1. "Done" only when the view's results are of the settings on screen (by
 //      the link each result really carries, not the model's bookkeeping), in
 //      full, and nothing runs or waits to run for them;
-//   2. a view whose results are of other settings says so: a stale note, or
-//      the status line's measuring word;
+//   2. a view whose results are of other settings says so: a stale note, or,
+//      while this view's own stages (or its sweep) are measuring, the status
+//      line's measuring word (a sweep running behind the single run's view
+//      is not this view measuring);
 //   3. "measure" (Measure again) always sends a request for the settings on
 //      screen, and once the workers answer everything the page says "Done";
 //   4. what the view's exports carry is the link its results were measured
@@ -15,6 +20,11 @@
 //      run's links never carry a sweep;
 //   5. nothing waits on nothing: a timed stage waiting for counts has counts
 //      on their way, and a debounce the state says is pending has its timer;
+//      the page says it runs exactly while the simulated workers hold a
+//      request, a timer or a sweep it sent and has neither cancelled nor had
+//      answered (the world's own bookkeeping, not the model's);
+//   7b. a sweep that ended (done, cancelled, failed) keeps its status, however
+//      its worker's last point or answer races the Cancel;
 //   8. workshops: forward reveals a hidden answer or opens the next lesson,
 //      never both; a lesson opened from inside the page keeps presenter
 //      mode and predict; a newly opened lesson asks its question again;
@@ -23,7 +33,8 @@
 //      and goes when the settings change again; a view that opens on settings
 //      of its own says so;
 //  10. a change made before the codec can write links is held (nothing of
-//      it is made), the newest winning, and made once it can;
+//      it is made), the newest winning, and made once it can, once: a later
+//      codecReady replays nothing;
 //  11. the page's milestones (first numbers, first full measurement) are
 //      reached once each, in order; a fresh worker is announced unless a
 //      running request's failure says so already.
@@ -99,6 +110,14 @@ type Move =
   | { kind: "sweepCancel" }
   | { kind: "sweepPoint" }
   | { kind: "sweepSettle"; how: "done" | "cancelled" | "failed" }
+  /** A sweep replaced by a newer one still delivers a point, or its end (the real worker can, until it is terminated). */
+  | { kind: "latePoint"; pick: number; end: boolean }
+  /** Cancel (or Stop) races the sweep's last point: the worker had sent its point and "done" before the cancel reached it. */
+  | { kind: "cancelRace"; stop: boolean }
+  /** The two newest requests fail or are dropped, one after the other, while an older one is still out. */
+  | { kind: "failTwo"; how: "failed" | "dropped" }
+  /** The codec's program build has loaded at the page's edge (it writes links) but the page has not yet been told (codecReady comes a microtask later). */
+  | { kind: "codecLoaded" }
   | { kind: "crash" }
   /** The open lab's charts finish drawing its report. */
   | { kind: "draw" }
@@ -117,6 +136,9 @@ type Move =
   | { kind: "settingsNote" }
   /** A held change made again once links can be written (never generated: `replayed`). */
   | { kind: "change"; params: Params; how: "edit" | "live" | "display" | "sweep" | "link" };
+
+/** The status line's words while the view's own stages or sweep measure (activityText). */
+const MEASURING_WORDS = ["Counting…", "Measuring…", "Exact counts; timing…", "Quick estimate; measuring…", "Estimating…", "Measuring again…", "Sweeping earlier settings…", "Sweeping…"];
 
 /** The lessons' order the clicker moves along: the first three of the engine's. */
 const ORDER: LessonId[] = lessons.slice(0, 3).map((l) => l.id);
@@ -151,6 +173,10 @@ const move: fc.Arbitrary<Move> = fc.oneof(
   w(1, fc.constant({ kind: "back" as const })),
   w(2, fc.record({ kind: fc.constant("step" as const), step: fc.integer({ min: 1, max: 100 }) })),
   w(1, fc.constant({ kind: "settingsNote" as const })),
+  w(2, fc.record({ kind: fc.constant("latePoint" as const), pick: fc.nat(), end: fc.boolean() })),
+  w(1, fc.record({ kind: fc.constant("cancelRace" as const), stop: fc.boolean() })),
+  w(1, fc.record({ kind: fc.constant("failTwo" as const), how: fc.constantFrom("failed" as const, "dropped" as const) })),
+  w(1, fc.constant({ kind: "codecLoaded" as const })),
 );
 
 /** The simulated outside world: what the workers were asked and have not answered, and the debounce timer. */
@@ -160,7 +186,15 @@ interface World {
   asked: Map<number, { stage: Stage; fragment: string; lab: "read" | "write" }>;
   /** The sweep asked last and not settled. */
   sweeping: { id: number; fragment: string; points: number } | null;
+  /** Older sweeps replaced by a newer one: their worker may still send a point or its end. */
+  late: { id: number; fragment: string; points: number }[];
   timer: boolean;
+  /** Run requests the page sent and has neither cancelled (cancelRuns) nor had answered: what it still waits for. */
+  live: Set<number>;
+  /** The sweep the page sent and has neither cancelled nor had end. */
+  sweepLive: number | null;
+  /** The codec can write links at the page's edge (set before the page is told: `codecLoaded`). */
+  codecLoaded: boolean;
   effects: Effect[];
 }
 
@@ -173,8 +207,10 @@ function apply(world: World, action: Action): void {
     switch (effect.type) {
       case "run":
         world.asked.set(effect.id, { stage: effect.stage, fragment: effect.fragment, lab: effect.lab });
+        world.live.add(effect.id);
         break;
       case "cancelRuns":
+        world.live.clear();
         break;
       case "debounce":
         world.timer = true;
@@ -183,9 +219,12 @@ function apply(world: World, action: Action): void {
         world.timer = false;
         break;
       case "sweep":
+        if (world.sweeping) world.late.push(world.sweeping);
         world.sweeping = { id: effect.id, fragment: effect.fragment, points: 0 };
+        world.sweepLive = effect.id;
         break;
       case "cancelSweep":
+        world.sweepLive = null;
         break;
       case "replay":
         replay = effect.held;
@@ -228,7 +267,7 @@ function sweepReport(fragment: string, points: number): SweepReport {
 }
 
 /** The links the page's edge hands an action: the codec's, or null while it cannot write links yet (the model holds the change). */
-const linksNow = (world: World, p: Params): Links | null => (world.state.codecReady ? linksOf(p) : null);
+const linksNow = (world: World, p: Params): Links | null => (world.state.codecReady || world.codecLoaded ? linksOf(p) : null);
 
 /** Edits go through the same links the page would write. */
 function edit(world: World, params: Params, live: boolean): void {
@@ -308,6 +347,7 @@ function play(world: World, m: Move): void {
       const id = ids[ids.length - 1 - (m.pick % ids.length)]!;
       const asked = world.asked.get(id)!;
       world.asked.delete(id);
+      world.live.delete(id);
       const outcome =
         m.how === "report"
           ? { kind: "report" as const, report: reportFor(asked), elapsedMs: 1 }
@@ -330,6 +370,7 @@ function play(world: World, m: Move): void {
       const s = world.sweeping;
       if (!s) return;
       world.sweeping = null;
+      if (world.sweepLive === s.id) world.sweepLive = null;
       const outcome =
         m.how === "done"
           ? { kind: "done" as const, report: sweepReport(s.fragment, Math.max(1, s.points)) }
@@ -347,6 +388,7 @@ function play(world: World, m: Move): void {
       // A crashed worker fails every request it held; the page is told a fresh one started.
       for (const [id] of world.asked) {
         world.asked.delete(id);
+        world.live.delete(id);
         apply(world, { type: "settled", id, outcome: { kind: "failed", message: "The engine crashed." } });
       }
       const running = isRunning(world.state);
@@ -363,7 +405,44 @@ function play(world: World, m: Move): void {
       world.state = { ...world.state, engine: { kind: "loading" } };
       return;
     case "codecReady":
+      world.codecLoaded = true;
       return apply(world, { type: "codecReady" });
+    case "codecLoaded":
+      world.codecLoaded = true;
+      return;
+    case "latePoint": {
+      if (world.late.length === 0) return;
+      const old = world.late[m.pick % world.late.length]!;
+      if (m.end) {
+        world.late = world.late.filter((l) => l !== old);
+        return apply(world, { type: "sweepSettled", id: old.id, outcome: { kind: "done", report: sweepReport(old.fragment, old.points + 1) }, elapsedMs: 5 });
+      }
+      old.points += 1;
+      return apply(world, { type: "sweepPoint", id: old.id, report: sweepReport(old.fragment, old.points) });
+    }
+    case "cancelRace": {
+      const s = world.sweeping;
+      if (!s || world.state.sweep?.id !== s.id || world.state.sweep.status !== "running") return;
+      apply(world, m.stop ? { type: "stop" } : { type: "sweepCancel" });
+      const effects = world.effects;
+      // The point and the end the worker had already sent.
+      play(world, { kind: "sweepPoint" });
+      const pointEffects = world.effects;
+      play(world, { kind: "sweepSettle", how: "done" });
+      world.effects = [...effects, ...pointEffects, ...world.effects];
+      return;
+    }
+    case "failTwo": {
+      const ids = [...world.asked.keys()];
+      if (ids.length < 3) return;
+      const effects: Effect[] = [];
+      for (let n = 0; n < 2; n++) {
+        play(world, { kind: "settle", pick: 0, how: m.how });
+        effects.push(...world.effects);
+      }
+      world.effects = effects;
+      return;
+    }
   }
 }
 
@@ -386,15 +465,25 @@ function newWorld(codecReady: boolean): World {
     state: initialState(decoded(params), codec),
     asked: new Map(),
     sweeping: null,
+    late: [],
     timer: false,
+    live: new Set(),
+    sweepLive: null,
+    codecLoaded: codecReady,
     effects: [],
   };
   const opened = opening(world.state);
   world.state = update(opened.state, { type: "engineReady", isolated: true }).state;
   if (codecReady) world.state = update(world.state, { type: "codecReady" }).state;
   for (const effect of opened.effects) {
-    if (effect.type === "run") world.asked.set(effect.id, { stage: effect.stage, fragment: effect.fragment, lab: effect.lab });
-    if (effect.type === "sweep") world.sweeping = { id: effect.id, fragment: effect.fragment, points: 0 };
+    if (effect.type === "run") {
+      world.asked.set(effect.id, { stage: effect.stage, fragment: effect.fragment, lab: effect.lab });
+      world.live.add(effect.id);
+    }
+    if (effect.type === "sweep") {
+      world.sweeping = { id: effect.id, fragment: effect.fragment, points: 0 };
+      world.sweepLive = effect.id;
+    }
   }
   return world;
 }
@@ -424,8 +513,14 @@ function checkInvariants(world: World, m: Move, before: AppState): void {
   }
   // 2. Results of other settings are said to be so.
   if (shownLink !== null && !current) {
-    const measuring = pendingStages(s).length > 0 || s.sweep?.status === "running";
-    expect(staleNote(s) !== null || measuring, "stale results shown without a word").toBe(true);
+    // This view's own measuring only: the single run's pending stages, or the sweep view's sweep (a sweep running behind the single run's view does not count).
+    const measuring = view === "sweep" ? s.sweep?.status === "running" : pendingStages(s).length > 0;
+    if (!measuring) expect(staleNote(s), "stale results shown without a word while nothing measures them").not.toBe(null);
+    // ("Pick an axis", the sweep view with its axis taken away (its sweep cancelled), asks for an axis rather than
+    // saying the results shown are of the earlier one.)
+    else if (staleNote(s) === null && s.engine.kind !== "broken" && !(view === "sweep" && s.params.sweep === null)) {
+      expect(MEASURING_WORDS, `status "${activity}" over stale results`).toContain(activity);
+    }
     expect(activity).not.toBe("Done");
   }
   // 3. Measure again sends a request for the settings on screen.
@@ -435,8 +530,8 @@ function checkInvariants(world: World, m: Move, before: AppState): void {
     expect(s.stopped).toBe(false);
   }
   // 4. Exports carry the link of what they export; a single run's links carry no sweep.
-  expect(exportFragment(s)).toBe(view === "sweep" ? (s.sweep?.report ? s.sweep.fragment : null) : (shownOf(s)?.fragment ?? null));
-  if (shownLink !== null) expect(sameLink(s, exportFragment(s), shownLink)).toBe(true);
+  // The oracle is the link the results themselves carry (the simulated workers' reports), exactly.
+  expect(exportFragment(s), "exports carry another link than their results").toBe(shownLink);
   if (activity === "Done") expect(sameLink(s, s.fragment, shownLink)).toBe(true);
   expect(carriesSweep(s.runFragment), s.runFragment).toBe(false);
   if (view !== "sweep") expect(carriesSweep(s.fragment), s.fragment).toBe(false);
@@ -449,6 +544,10 @@ function checkInvariants(world: World, m: Move, before: AppState): void {
   const asks = m.kind === "view" || m.kind === "sweepAxis" || m.kind === "lesson" || m.kind === "measure" || m.kind === "sweepRun" || (m.kind === "edit" && !m.live);
   if (asks && view === "sweep" && s.params.sweep !== null && !s.stopped) {
     expect(sweepCurrent(s) && s.sweep?.status !== "failed", "the sweep view shows a sweep of other settings and runs none").toBe(true);
+  }
+  // 7b. An ended sweep keeps its status until another sweep starts.
+  if (before.sweep && s.sweep?.id === before.sweep.id && before.sweep.status !== "running") {
+    expect(s.sweep.status, `a ${before.sweep.status} sweep became ${s.sweep.status}`).toBe(before.sweep.status);
   }
   // 8. Workshops.
   if (m.kind === "forward") {
@@ -485,6 +584,7 @@ function checkInvariants(world: World, m: Move, before: AppState): void {
   }
   if (s.codecReady) expect(s.held, "a change still held after links can be written").toBe(null);
   if (m.kind === "codecReady" && before.held?.kind === "edit") expect(s.params).toEqual(before.held.params);
+  if (m.kind === "codecReady") expect(world.effects.filter((e) => e.type === "replay").length, "replayed what was not held").toBe(before.held === null ? 0 : 1);
   // 11. Milestones are reached once each, after the first numbers.
   for (const e of world.effects) if (e.type === "milestone") expect(before.milestones[e.milestone], `${e.milestone} twice`).toBe(false);
   if (s.milestones.firstFull) expect(s.milestones.firstNumbers).toBe(true);
@@ -497,7 +597,8 @@ function checkInvariants(world: World, m: Move, before: AppState): void {
   expect(s.debouncing).toBe(world.timer);
   expect(new Set(s.inFlight.map((r) => r.id)).size).toBe(s.inFlight.length);
   for (const r of s.inFlight) expect(world.asked.has(r.id), `request ${r.id} in flight that no worker holds`).toBe(true);
-  expect(isRunning(s)).toBe(s.inFlight.length > 0 || s.timing !== null || s.debouncing || s.sweep?.status === "running");
+  // Running exactly while the simulated world holds something the page sent and still waits for.
+  expect(isRunning(s), "running, by the world's bookkeeping").toBe(world.live.size > 0 || world.timer || world.sweepLive !== null);
 }
 
 /** Sequences per property in `npm test` (up to 60 steps each); a fixed seed, so a failure reruns the same way (fast-check prints it). */

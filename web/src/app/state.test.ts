@@ -156,13 +156,106 @@ describe("the page's model", () => {
     expect(exportFragment(other.state)).toBe(links(swept).sweep);
   });
 
-  it("a single run's links and exports never carry the sweep, in the single run view", () => {
+  it("a single run's requests, address bar and exports are the codec's links of the same settings without a sweep, in the single run view", () => {
     const swept: Params = { ...defaults, view: "run", sweep: { axis: "cap", from: 16, to: 65536 } };
+    // The oracle: the codec asked about the same settings with no sweep at all (not the links the model was handed).
+    const unswept = links({ ...swept, sweep: null });
     const p = page(swept);
+    const sent = p.effects.filter((e): e is Extract<Effect, { type: "run" }> => e.type === "run");
+    expect(sent.map((e) => e.fragment)).toEqual([unswept.run]);
+    expect(p.effects.some((e) => e.type === "sweep")).toBe(false);
     p.answerAll();
     p.answerAll();
-    expect(p.state.fragment).not.toMatch(/sweep=/);
-    expect(exportFragment(p.state)).not.toMatch(/sweep=/);
+    expect(p.state.fragment).toBe(unswept.link);
+    expect(exportFragment(p.state)).toBe(unswept.run);
+    expect(codec.decodeLink(exportFragment(p.state)!).params.sweep).toBeNull();
+  });
+
+  it("a held change is made once: codecReady clears it, and a link read later replaces one still held", () => {
+    const p = page(defaults, false);
+    const one = { ...defaults, cap: 1 };
+    p.act({ type: "edited", params: one, links: null, live: false });
+    expect(p.state.held).toEqual({ kind: "edit", params: one, live: false });
+    expect(p.act({ type: "codecReady" })).toEqual([{ type: "replay", held: { kind: "edit", params: one, live: false } }]);
+    expect(p.state.held).toBeNull();
+    // The page makes the change again; a second codecReady (the program build reloaded) replays nothing older over it.
+    p.edit(one);
+    const two = { ...defaults, cap: 2 };
+    p.edit(two);
+    expect(p.act({ type: "codecReady" })).toEqual([]);
+    expect(p.state.params).toEqual(two);
+    // A change the edge could not write links for is held even now; a link read after it is newer and wins: nothing is replayed later.
+    p.act({ type: "edited", params: one, links: null, live: false });
+    expect(p.state.held).not.toBeNull();
+    const lesson = codec.decodeLink("cap=4K&lesson=one-byte");
+    p.act({ type: "linkLoaded", link: lesson, links: lesson.links });
+    expect(p.state.held).toBeNull();
+    expect(p.act({ type: "codecReady" })).toEqual([]);
+    expect(p.state.params.cap).toBe(4096);
+  });
+
+  it("a run view's stale results say so while only a sweep runs: the note waits for this view's own stages, not for anything running", () => {
+    const swept: Params = { ...defaults, view: "sweep", sweep: { axis: "cap", from: 16, to: 65536 } };
+    const p = page(swept);
+    expect(p.state.sweep?.status).toBe("running");
+    // To the single run view: the same run link, so only the view changes; the sweep keeps running.
+    const run: Params = { ...swept, view: "run" };
+    p.act({ type: "viewChosen", view: "run", entered: { params: run, links: links(run), note: null } });
+    p.answerAll();
+    p.answerAll();
+    expect(staleNote(p.state)).toBeNull();
+    // A new capacity whose counts and timing both fail: nothing is pending for this view, the sweep still runs.
+    p.edit({ ...run, cap: 4096 });
+    const counts = p.state.inFlight.find((r) => r.worker === "counter")!;
+    p.act({ type: "settled", id: counts.id, outcome: { kind: "failed", message: "boom" } });
+    const timed = p.state.inFlight.find((r) => r.worker === "timer")!;
+    p.act({ type: "settled", id: timed.id, outcome: { kind: "failed", message: "boom" } });
+    expect(pendingStages(p.state)).toEqual([]);
+    expect(p.state.sweep?.status).toBe("running");
+    expect(staleNote(p.state)).toMatch(/earlier settings/);
+  });
+
+  it("a cancelled sweep stays cancelled when its last point's answer races the Cancel", () => {
+    const swept: Params = { ...defaults, view: "sweep", sweep: { axis: "cap", from: 16, to: 65536 } };
+    for (const how of ["sweepCancel", "stop"] as const) {
+      const p = page(swept);
+      const id = p.state.sweep!.id;
+      p.act({ type: how });
+      expect(p.state.sweep?.status).toBe("cancelled");
+      // The worker had finished its last point before the cancel reached it.
+      p.act({ type: "sweepPoint", id, report: sweepReport(p.state.sweep!.fragment) });
+      p.act({ type: "sweepSettled", id, outcome: { kind: "done", report: sweepReport(p.state.sweep!.fragment) }, elapsedMs: 9 });
+      expect(p.state.sweep?.status, how).toBe("cancelled");
+      expect(activityText(p.state), how).toBe("Sweep cancelled");
+    }
+  });
+
+  it("taking the sweep's axis away while it runs cancels it", () => {
+    const swept: Params = { ...defaults, view: "sweep", sweep: { axis: "cap", from: 16, to: 65536 } };
+    const p = page(swept);
+    const id = p.state.sweep!.id;
+    const off: Params = { ...swept, sweep: null };
+    expect(p.act({ type: "sweepEdited", params: off, links: links(off) }).map((e) => e.type)).toContain("cancelSweep");
+    expect(p.state.sweep?.status).toBe("cancelled");
+    // Its late points are not taken.
+    p.act({ type: "sweepPoint", id, report: sweepReport(p.state.sweep!.fragment) });
+    expect(p.state.sweep?.report).toBeNull();
+  });
+
+  it("an older sweep's late points and end never reach the newer sweep", () => {
+    const swept: Params = { ...defaults, view: "sweep", sweep: { axis: "cap", from: 16, to: 65536 } };
+    const p = page(swept);
+    const old = p.state.sweep!;
+    const narrower: Params = { ...swept, sweep: { axis: "cap", from: 16, to: 1024 } };
+    expect(p.act({ type: "sweepEdited", params: narrower, links: links(narrower) }).some((e) => e.type === "sweep")).toBe(true);
+    const fresh = p.state.sweep!;
+    expect(fresh.id).not.toBe(old.id);
+    p.act({ type: "sweepPoint", id: old.id, report: sweepReport(old.fragment) });
+    expect(p.state.sweep?.report).toBeNull();
+    p.act({ type: "sweepSettled", id: old.id, outcome: { kind: "done", report: sweepReport(old.fragment) }, elapsedMs: 9 });
+    expect(p.state.sweep).toEqual(fresh);
+    expect(exportFragment(p.state)).toBeNull();
+    expect(activityText(p.state)).toBe("Sweeping…");
   });
 
   it("presenter mode changes the link, not the results: they stay current and nothing runs", () => {

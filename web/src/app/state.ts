@@ -640,7 +640,9 @@ function startSweep(state: AppState): Step {
 
 /** The sweep view is shown: sweeps the settings on screen unless its sweep is theirs already. */
 function sweepIfShown(state: AppState): Step {
-  if (viewOf(state) !== "sweep" || state.params.sweep === null) return step(state);
+  if (viewOf(state) !== "sweep") return step(state);
+  // The axis taken away (Off) while its sweep runs: that sweep is not wanted any more.
+  if (state.params.sweep === null) return sweepCancel(state);
   if (sweepCurrent(state) && state.sweep!.status !== "failed") return step(state);
   return startSweep(state);
 }

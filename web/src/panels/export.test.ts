@@ -248,6 +248,33 @@ describe("baselines", () => {
     expect(settingDifferences(swept, current, (link) => codec.experimentPairs(link))).toEqual(["sweep none → buffer capacity from 16 bytes to 64 KiB"]);
   });
 
+  it("says a setting the current run no longer has: a key only on the baseline's side (its sweep, say) counts too", () => {
+    const current = readRun("len=64K&chunk=poor&cap=1K&rs=1&rd=std");
+    const swept = { link: `${current.link}&sweep=cap&from=16&to=64K`, params: { ...current.params, sweep: { axis: "cap" as const, from: 16, to: 65536 } } };
+    // The baseline swept; the current run does not: the hand-written words of that change, the other way round.
+    expect(settingDifferences(current, swept, (link) => codec.experimentPairs(link))).toEqual(["sweep buffer capacity from 16 bytes to 64 KiB → none"]);
+    // A key without words, only on the baseline's side.
+    expect(settingDifferences(current, { link: `${current.link}&zz=1`, params: current.params }, (link) => codec.experimentPairs(link))).toEqual(["zz 1 → (default)"]);
+  });
+
+  it("finds nothing better or worse between two identical runs, the total time included", () => {
+    const quick = readRun("len=64K&chunk=poor&cap=1K&rs=1&rd=unbuffered,std");
+    // Five samples a side (a quick run's one sample is never compared), spread 100–110 ns.
+    const report: Report = { ...quick, runs: quick.runs.map((run) => ({ ...run, cpu_ns: { ...run.cpu_ns, min: 100, median: 105, max: 110, samples: 5 } })) };
+    // Modelled I/O far larger than the measured spread: a total-time bound that dropped it would set the two runs apart.
+    expect(report.runs.every((r) => r.modelled_io_ns > 1000)).toBe(true);
+    const rows = compareRuns(report, structuredClone(report), codec.verdict);
+    expect(rows.length).toBe(report.runs.length * BASELINE_METRICS.length);
+    expect(rows.filter((r) => r.change !== "same").map((r) => `${r.reader} ${r.metric} ${r.change}`)).toEqual([]);
+    // The total time's statistics are the CPU's shifted by the modelled I/O, every one of them (a hand-computed oracle).
+    const total = BASELINE_METRICS.find((m) => m.id === "modelled_total_ns")!;
+    for (const run of report.runs) {
+      const io = run.modelled_io_ns;
+      expect(total.stats!(run)).toMatchObject({ min: run.cpu_ns.min + io, median: run.cpu_ns.median + io, max: run.cpu_ns.max + io });
+      expect(total.value(run)).toBe(run.cpu_ns.median + io);
+    }
+  });
+
   it("calls a time better or worse only beyond the noise of both runs' samples", () => {
     const base = readRun("len=64K&chunk=poor&cap=1K&rs=1&rd=std");
     const withCpu = (r: Report, lo: number, hi: number): Report => ({

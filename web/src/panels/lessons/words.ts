@@ -8,9 +8,9 @@ import { formatCount, formatRatio, listText } from "../../shared/format";
 import { fragmentOf } from "../../shared/url";
 import { articleOf } from "../articles";
 
-/** Where a lesson comes from, in words: "the BufRead article", "a sweep" for BufLab's own, or "a real program's strace log". */
+/** Where a lesson comes from, in words: "the BufRead article", "a sweep" for BufLab's own, or "an strace log". */
 export function sourceLabel(lesson: Lesson): string {
-  return articleOf(lesson.seed)?.short ?? (lesson.seed === "sweep" ? "a sweep" : lesson.log ? "a real program's strace log" : `article ${lesson.seed}`);
+  return articleOf(lesson.seed)?.short ?? (lesson.seed === "sweep" ? "a sweep" : lesson.log ? "an strace log" : `article ${lesson.seed}`);
 }
 
 /**

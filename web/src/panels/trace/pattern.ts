@@ -43,7 +43,7 @@ export interface PatternPiece {
 }
 
 export function createPattern(element: HTMLElement): PatternPiece {
-  const { block, canvas, caption } = chartBlock("Bytes per read call, call by call", "");
+  const { block, canvas, caption } = chartBlock("What each read call returned, call by call", "");
   canvas.id = "trace-pattern";
   let chart: Chart<"line"> | null = null;
   let drawn: Descriptor | null = null;

@@ -13,6 +13,7 @@ export interface SweepTable {
 
 export function createSweepTable(axes: Axes, labelOf: (reader: string) => string): SweepTable {
   const element = h("div", { class: "sweep-table-wrap" });
+  // The scroll box gets focus so keyboard users can scroll a wide table (as the single run's table does).
   return {
     element,
     show(report, readers, kneeOf) {
@@ -39,7 +40,7 @@ export function createSweepTable(axes: Axes, labelOf: (reader: string) => string
       const along = axis.label.toLowerCase();
       const by = second ? second.label.toLowerCase() : "";
       const caption = `Sweep of ${along}${second ? ` by ${by}` : ""}: one row per point (${report.points.length} of ${report.total}); ◆ marks a knee${second ? ` along the ${along} at that ${by}` : ""}.`;
-      replaceChildren(element, h("div", { class: "table-scroll" }, h("table", { class: "sweep-table" }, h("caption", {}, caption), h("thead", {}, groups, head), h("tbody", {}, ...rows))));
+      replaceChildren(element, h("div", { class: "table-scroll", tabindex: 0, role: "region", "aria-label": "Sweep table" }, h("table", { class: "sweep-table" }, h("caption", {}, caption), h("thead", {}, groups, head), h("tbody", {}, ...rows))));
     },
   };
 }

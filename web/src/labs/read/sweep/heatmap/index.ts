@@ -117,7 +117,7 @@ export function createHeatmap(axes: Axes, labelOf: (reader: string) => string, f
   };
 }
 
-/** A heatmap axis's title with the unit of its ticks: "Buffer capacity, bytes", "Arrival rate, bytes/s". */
+/** A heatmap axis's title with the unit of its ticks: its label, then ", bytes" for an axis in bytes (", bytes/s" for a rate). */
 export function axisTitle(axis: SweepAxisInfo): string {
   return axis.bytes ? `${axis.label}, bytes${axis.per}` : axis.label;
 }

@@ -6,5 +6,9 @@ export default defineConfig({
   test: {
     include: ["web/src/**/*.test.ts"],
     environment: "node",
+    // `npm test` runs these beside the end-to-end suite on the same cores: the
+    // headline tests' wasm sweeps took 2.3 s there against 0.5 s alone, and a
+    // slower machine passes vitest's 5 s default. A limit here catches hangs.
+    testTimeout: 30_000,
   },
 });

@@ -34,10 +34,13 @@ describe("a lesson on a 1280×720 projector", () => {
       const status = document.getElementById("status")!;
       const seen: string[] = ((window as unknown as { __cut: string[] }).__cut = []);
       const check = (): void => {
+        // The status clips what does not fit it (overflow: hidden): a piece must lie within it, and within the screen.
+        const box = status.getBoundingClientRect();
         for (const el of status.querySelectorAll<HTMLElement>(".activity, .badge, .timer")) {
           if (el.offsetParent === null || el.textContent === "") continue;
           const r = el.getBoundingClientRect();
-          if (el.scrollWidth > el.clientWidth + 1 || r.right > innerWidth || r.left < 0) seen.push(`${el.className}: "${el.textContent}" ${el.scrollWidth}/${el.clientWidth} at ${Math.round(r.left)}–${Math.round(r.right)}`);
+          const cut = el.scrollWidth > el.clientWidth + 1 || r.right > Math.min(innerWidth, box.right) + 1 || r.left < Math.max(0, box.left) - 1;
+          if (cut) seen.push(`${el.className}: "${el.textContent}" ${el.scrollWidth}/${el.clientWidth} at ${Math.round(r.left)}–${Math.round(r.right)} in ${Math.round(box.left)}–${Math.round(box.right)}`);
         }
       };
       new MutationObserver(check).observe(status, { subtree: true, childList: true, characterData: true, attributes: true });

@@ -234,7 +234,8 @@ export interface ChartBlock {
 }
 
 export function chartBlock(title: string, note: string, term: TermId | null = null): ChartBlock {
-  const canvas = h("canvas", { role: "img" });
+  // Named from the start (its title); the drawn chart replaces the name with its text equivalent.
+  const canvas = h("canvas", { role: "img", "aria-label": title });
   const holder = h("div", { class: "chart-holder" }, canvas);
   const caption = h("p", { class: "chart-note" }, note);
   const block = h("figure", { class: "chart" }, h("figcaption", { class: "chart-title" }, term ? termButton(term, title) : title), holder, caption);

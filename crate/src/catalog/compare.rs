@@ -138,7 +138,7 @@ pub fn says(m: &Compared, timing: &Timing) -> String {
             _ => format!("{fb} against {fa}: not compared"),
         },
         Outcome::Faster | Outcome::Slower | Outcome::Same => {
-            let interval = m.ratio_spread.map(|s| format!("{}–{}", ratio(s.low), ratio(s.high))).unwrap_or_default();
+            let interval = m.ratio_spread.map(|s| format!("{}–{}", ratio(s.low), ratio(s.high)));
             match *timing {
                 Timing::Alternating { rounds, confidence, margin, .. } => {
                     let rule = match m.outcome {
@@ -146,17 +146,16 @@ pub fn says(m: &Compared, timing: &Timing) -> String {
                         Outcome::Slower => format!("above {}", 1.0 + margin),
                         _ => format!("not beyond 1 ± {:.0}%", margin * 100.0),
                     };
+                    let interval = interval.map(|i| format!("{:.0}% interval {i} ", confidence * 100.0)).unwrap_or_default();
+                    format!("{}: {fb} against {fa}{times}; {interval}over {rounds} alternating rounds, {rule}", called(m.outcome, ""))
+                }
+                Timing::Separate { factor, .. } => {
+                    let interval = interval.map(|i| format!("the samples allow {i}, ")).unwrap_or_default();
                     format!(
-                        "{}: {fb} against {fa}{times}; {:.0}% interval {interval} over {rounds} alternating rounds, {rule}",
-                        called(m.outcome, ""),
-                        confidence * 100.0
+                        "measured at different times: {fb} against {fa}{times}; {interval}called only beyond {factor}×: {}",
+                        called(m.outcome, "")
                     )
                 }
-                Timing::Separate { factor, .. } => format!(
-                    "measured at different times: {fb} against {fa}{times}; the samples allow {interval}, called only beyond \
-                     {factor}×: {}",
-                    called(m.outcome, "")
-                ),
                 Timing::Untimed => format!("{fb} against {fa}"),
             }
         }
@@ -242,5 +241,32 @@ mod tests {
         );
         let tie = Compared { metric: MetricId::SourceReads, a: Some(10487.0), b: Some(10487.0), outcome: Outcome::Tie, ..base };
         assert_eq!(says(&tie, &alternating), "a tie: 10,487 source reads each (exact)");
+    }
+
+    #[test]
+    fn a_sentence_without_an_interval_leaves_its_clause_out() {
+        // Two quick results paired as separate files carry no ratio interval.
+        let separate = Timing::Separate { same_machine: true, factor: 3.0 };
+        let m = Compared {
+            metric: MetricId::CpuMedianNs,
+            a: Some(2e6),
+            b: Some(2.02e6),
+            difference: Some(0.02e6),
+            ratio: Some(1.01),
+            outcome: Outcome::Same,
+            a_spread: None,
+            b_spread: None,
+            ratio_spread: None,
+            a_x_copy: None,
+            b_x_copy: None,
+            x_copy_outcome: None,
+            says: String::new(),
+        };
+        assert_eq!(
+            says(&m, &separate),
+            "measured at different times: 2.02 ms against 2.00 ms (B ÷ A = 1.01); called only beyond 3×: same within noise"
+        );
+        let alternating = Timing::Alternating { rounds: 21, confidence: 0.95, coverage: 0.973, margin: 0.05 };
+        assert!(!says(&m, &alternating).contains("interval"), "{}", says(&m, &alternating));
     }
 }

@@ -106,9 +106,14 @@ describe("the room (the model)", () => {
     expect(roomUpdate(on.room, late, asking)).toEqual({ room: on.room, effects: [] });
     expect(roomUpdate(emptyRoom(), late, asking)).toEqual({ room: emptyRoom(), effects: [] });
     expect(roomUpdate(starting, late, asking)).toEqual({ room: { ...starting, camera: "refused", cameraNote: "late" }, effects: [] });
+    // No camera at all (not a refusal): said as unavailable.
+    expect(roomUpdate(starting, { kind: "cameraFailed", refused: false, message: "none" }, asking).room).toEqual({ ...starting, camera: "unavailable", cameraNote: "none" });
     // Frames and hands change the counts only: no camera effect.
     expect(roomUpdate(on.room, { kind: "seen", markers: [{ id: 1, letter: "A" }] }, asking).effects).toEqual([]);
     expect(roomUpdate(on.room, { kind: "hands", letter: "B", count: 2 }, asking).effects).toEqual([]);
+    // Clear empties the answers and keeps the camera as it is, running or not.
+    const full = roomUpdate(roomUpdate(on.room, { kind: "seen", markers: [{ id: 1, letter: "A" }] }, asking).room, { kind: "hands", letter: "B", count: 2 }, asking).room;
+    expect(roomUpdate(full, { kind: "clear" }, asking)).toEqual({ room: { ...emptyRoom(), camera: "on" }, effects: [] });
   });
 
   it("leaves an empty room as it is, and empties any other, stopping only a camera that runs", () => {

@@ -155,8 +155,10 @@ describe("the link a page opens with", () => {
   it("is the address's, unless its fragment names an element of the page", () => {
     // The page's own anchors (node has no DOM: a stand-in with one element, #results).
     vi.stubGlobal("document", { getElementById: (id: string) => (id === "results" ? {} : null) });
+    expect(openingLink(codec, "#results")).toEqual(readLink(codec, ""));
     expect(openingLink(codec, "#results").params).toEqual(codec.schema.defaults);
-    expect(openingLink(codec, "#len=1M").params.len).toBe(1 << 20);
+    expect(codec.schema.defaults.len).not.toBe(64 << 10);
+    expect(openingLink(codec, "#len=64K").params.len).toBe(64 << 10);
     expect(openingLink(codec, "").params).toEqual(codec.schema.defaults);
     // An in-page anchor is not an experiment: no notice about an unknown key either.
     expect(openingLink(codec, "#results").notices).toEqual([]);

@@ -3,11 +3,14 @@
 # bugs one at a time and reports the ones no test catches.
 #
 #   npm run mutants            both parts below
-#   npm run mutants -- rust    cargo-mutants over the engine's link codec, model
-#                              and simulated source (crate/src/link/mod.rs,
-#                              crate/src/model/*.rs, crate/src/engine/source.rs)
-#   npm run mutants -- web     Stryker over web/src/app's pure modules
-#                              (stryker.config.mjs)
+#   npm run mutants -- rust    cargo-mutants over the engine's link codec, model,
+#                              simulated source and sweep verdicts (crate/src/link/*.rs,
+#                              crate/src/model/*.rs, crate/src/engine/source.rs,
+#                              crate/src/engine/sweep.rs)
+#   npm run mutants -- web     Stryker over web/src/app/ and baseline.ts's
+#                              comparisons (stryker.config.mjs); extra arguments
+#                              go to Stryker: `npm run mutants -- web --mutate
+#                              web/src/app/room.ts` runs one file
 #
 # Each Rust mutant rebuilds the crate's test binaries (about a minute on a
 # loaded 2-core machine): the 512 mutants take hours there. MUTANTS_SHARD=k/n
@@ -15,7 +18,8 @@
 # the three modules; MUTANTS_RE=regex only the mutants whose names match (as
 # `cargo mutants --list` shows them). Results: target/mutants/mutants.out/
 # (missed.txt, caught.txt, timeout.txt) and test-results/mutation/web.html.
-# docs/benchmarks.md ("Mutation testing") has the last scores.
+# docs/benchmarks.md ("Mutation testing") has the last scores, file by file,
+# and the narrower commands that rerun each in minutes rather than hours.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
@@ -30,7 +34,7 @@ rust() {
   fi
   local args=(
     -p buflab
-    -f crate/src/link/mod.rs -f 'crate/src/model/*.rs' -f crate/src/engine/source.rs
+    -f 'crate/src/link/*.rs' -f 'crate/src/model/*.rs' -f crate/src/engine/source.rs -f crate/src/engine/sweep.rs
     -j 1 --timeout 180 --build-timeout 900 --baseline skip
     -C --lib -C --test=readers -C --test=chained
     -o target/mutants
@@ -49,12 +53,13 @@ rust() {
 
 web() {
   if [ ! -f web/pkg-program/buflab_program_bg.wasm ]; then npm run --silent wasm; fi
-  nice -n 10 stryker run stryker.config.mjs
+  nice -n 10 stryker run stryker.config.mjs "$@"
 }
 
+[ "$#" -gt 0 ] && shift
 case "$part" in
   rust) rust ;;
-  web) web ;;
+  web) web "$@" ;;
   all) rust; web ;;
   *) echo "usage: scripts/mutants.sh [rust|web|all]" >&2; exit 64 ;;
 esac

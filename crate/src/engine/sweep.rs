@@ -322,6 +322,20 @@ mod tests {
         assert_eq!(time_knee(&[t(100.0, 1.0), t(50.0, 49.0), t(60.0, 1.0), t(61.0, 1.0)]), Some(2));
     }
 
+    /// A point with any one figure not finite (a failed timer, say) leaves
+    /// the curve without a time knee, whichever figure it is and wherever
+    /// the point lies; a one-point curve too.
+    #[test]
+    fn a_time_curve_with_any_figure_not_finite_has_no_knee() {
+        let ok = |m: f64| Timed { median: m, min: m, max: m };
+        for bad in [f64::NAN, f64::INFINITY] {
+            for broken in [Timed { median: bad, ..ok(50.0) }, Timed { min: bad, ..ok(50.0) }, Timed { max: bad, ..ok(50.0) }] {
+                assert_eq!(time_knee(&[broken]), None, "{broken:?}");
+                assert_eq!(time_knee(&[ok(100.0), broken, ok(40.0)]), None, "{broken:?}");
+            }
+        }
+    }
+
     /// On the tolerance's edge: 95 is not clearly faster than 100 (it must be
     /// *more* than 5 % below), so the knee stays at the first point.
     #[test]

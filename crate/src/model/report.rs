@@ -596,6 +596,17 @@ mod tests {
         assert_eq!(c.verdict(&a), Verdict::Same);
     }
 
+    /// Two samples a side are the fewest that decide; one on either side,
+    /// the other well sampled, decides nothing (each side's count is checked).
+    #[test]
+    fn two_samples_a_side_decide_and_one_on_either_side_does_not() {
+        assert_eq!(stats(1.0, 2.0, 2).verdict(&stats(3.0, 4.0, 2)), Verdict::Faster);
+        assert_eq!(stats(3.0, 4.0, 2).verdict(&stats(1.0, 2.0, 2)), Verdict::Slower);
+        assert_eq!(stats(1.0, 2.0, 5).verdict(&stats(3.0, 3.0, 1)), Verdict::Same);
+        assert_eq!(stats(3.0, 3.0, 1).verdict(&stats(1.0, 2.0, 5)), Verdict::Same);
+        assert!(stats(1.0, 2.0, 2).ratio(&stats(3.0, 4.0, 2)).is_some());
+    }
+
     #[test]
     fn a_ratio_spans_what_the_samples_allow() {
         let fast = Stats { min: 2.0, median: 2.5, max: 3.0, samples: 5, ..Stats::default() };
@@ -605,6 +616,10 @@ mod tests {
         assert_eq!((back.low, back.high), (2.0 / 180.0, 3.0 / 120.0));
         assert_eq!(fast.ratio(&stats(2.0, 3.0, 1)), None, "one sample bounds nothing");
         assert_eq!(Stats::default().ratio(&slow), None, "counts only: no times");
+        // A fastest sample of zero (a timer too coarse for the run) bounds no ratio: no infinite "most".
+        let zero = Stats { min: 0.0, median: 1.0, max: 2.0, samples: 5, ..Stats::default() };
+        assert_eq!(zero.ratio(&slow), None);
+        assert_eq!(slow.ratio(&zero), None);
     }
 
     /// The ratio's range and the verdict are one rule: faster exactly when

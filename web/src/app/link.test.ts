@@ -1,12 +1,12 @@
 // Link handling against the real engine: the wasm builds `npm run wasm`
 // makes, loaded here with initSync as the page loads them.
 
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Codec } from "../engine/codec";
 import { realCodec } from "../engine/real-engine";
 import type { Params } from "../engine/types.gen";
 import { fragmentOf, linkUrl } from "../shared/url";
-import { readLink, writeLink } from "./link";
+import { openingLink, readLink, writeLink } from "./link";
 
 let codec: Codec;
 
@@ -146,5 +146,22 @@ describe("writing a link", () => {
     expect(linkUrl("http://h/", "v=1")).toBe("http://h/#v=1");
     expect(fragmentOf("#a=1")).toBe("a=1");
     expect(fragmentOf("a=1")).toBe("a=1");
+  });
+});
+
+describe("the link a page opens with", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("is the address's, unless its fragment names an element of the page", () => {
+    // The page's own anchors (node has no DOM: a stand-in with one element, #results).
+    vi.stubGlobal("document", { getElementById: (id: string) => (id === "results" ? {} : null) });
+    expect(openingLink(codec, "#results")).toEqual(readLink(codec, ""));
+    expect(openingLink(codec, "#results").params).toEqual(codec.schema.defaults);
+    expect(codec.schema.defaults.len).not.toBe(64 << 10);
+    expect(openingLink(codec, "#len=64K").params.len).toBe(64 << 10);
+    expect(openingLink(codec, "").params).toEqual(codec.schema.defaults);
+    // An in-page anchor is not an experiment: no notice about an unknown key either.
+    expect(openingLink(codec, "#results").notices).toEqual([]);
+    expect(readLink(codec, "#results").notices).not.toEqual([]);
   });
 });

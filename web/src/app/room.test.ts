@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { realCodec } from "../engine/real-engine";
 import schema from "../engine/schema.gen.json";
 import type { Decoded, Params } from "../engine/types.gen";
-import { answeredCards, histogram, MAX_HANDS, type RoomAction } from "./room";
+import { answeredCards, emptyRoom, histogram, MAX_HANDS, roomLeft, roomUpdate, type Room, type RoomAction } from "./room";
 import { initialState, update, type AppState, type Effect } from "./state";
 
 const defaults = schema.defaults as unknown as Params;
@@ -88,5 +88,49 @@ describe("the room (the model)", () => {
     const on = act(presenting(), { kind: "scan" }, { kind: "cameraOn" }).state;
     const off = { ...on.params, present: false };
     expect(cameraEffects(update(on, { type: "display", params: off, links: codec.links(off) }).effects)).toEqual(["stopCamera"]);
+  });
+
+  it("stops a camera still starting, ignores a second scan and a late failure, and asks the page for nothing else", () => {
+    const asking = { present: true, asking: true };
+    const starting = roomUpdate(emptyRoom(), { kind: "scan" }, asking).room;
+    expect(starting.camera).toBe("starting");
+    // A second press while the camera starts: nothing new.
+    expect(roomUpdate(starting, { kind: "scan" }, asking)).toEqual({ room: starting, effects: [] });
+    // Stop before the camera answered: stopped (the camera may still come, and is then stopped at once).
+    expect(roomUpdate(starting, { kind: "stop" }, asking)).toEqual({ room: { ...starting, camera: "off" }, effects: [{ kind: "stopCamera" }] });
+    const on = roomUpdate(starting, { kind: "cameraOn" }, asking);
+    expect(on).toEqual({ room: { ...starting, camera: "on" }, effects: [] });
+    expect(roomUpdate(on.room, { kind: "stop" }, asking)).toEqual({ room: { ...on.room, camera: "off" }, effects: [{ kind: "stopCamera" }] });
+    // A failure reported after the camera came (or after Stop) changes nothing.
+    const late = { kind: "cameraFailed", refused: true, message: "late" } as const;
+    expect(roomUpdate(on.room, late, asking)).toEqual({ room: on.room, effects: [] });
+    expect(roomUpdate(emptyRoom(), late, asking)).toEqual({ room: emptyRoom(), effects: [] });
+    expect(roomUpdate(starting, late, asking)).toEqual({ room: { ...starting, camera: "refused", cameraNote: "late" }, effects: [] });
+    // No camera at all (not a refusal): said as unavailable.
+    expect(roomUpdate(starting, { kind: "cameraFailed", refused: false, message: "none" }, asking).room).toEqual({ ...starting, camera: "unavailable", cameraNote: "none" });
+    // Frames and hands change the counts only: no camera effect.
+    expect(roomUpdate(on.room, { kind: "seen", markers: [{ id: 1, letter: "A" }] }, asking).effects).toEqual([]);
+    expect(roomUpdate(on.room, { kind: "hands", letter: "B", count: 2 }, asking).effects).toEqual([]);
+    // Clear empties the answers and keeps the camera as it is, running or not.
+    const full = roomUpdate(roomUpdate(on.room, { kind: "seen", markers: [{ id: 1, letter: "A" }] }, asking).room, { kind: "hands", letter: "B", count: 2 }, asking).room;
+    expect(roomUpdate(full, { kind: "clear" }, asking)).toEqual({ room: { ...emptyRoom(), camera: "on" }, effects: [] });
+  });
+
+  it("leaves an empty room as it is, and empties any other, stopping only a camera that runs", () => {
+    const empty = emptyRoom();
+    expect(roomLeft(empty).room).toBe(empty);
+    expect(roomLeft(empty).effects).toEqual([]);
+    const cases: [string, Room, string[]][] = [
+      ["a card", { ...empty, cards: { 3: "A" } }, []],
+      ["hands", { ...empty, hands: { ...empty.hands, D: 1 } }, []],
+      ["a refusal said", { ...empty, camera: "refused", cameraNote: "no" }, []],
+      ["a camera starting", { ...empty, camera: "starting" }, ["stopCamera"]],
+      ["a camera on", { ...empty, camera: "on" }, ["stopCamera"]],
+    ];
+    for (const [what, room, effects] of cases) {
+      const left = roomLeft(room);
+      expect(left.room, what).toEqual(emptyRoom());
+      expect(left.effects.map((e) => e.kind), what).toEqual(effects);
+    }
   });
 });

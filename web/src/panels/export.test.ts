@@ -295,6 +295,11 @@ describe("baselines", () => {
     expect(ratioText(1, 288)).toBe("0.0035×");
     expect(ratioText(2, 1)).toBe("2.00×");
     expect(ratioText(1048577, 3641)).toBe("288×");
+    // Each band from its first value: 10× and up without decimals, 100× and up grouped by thousands.
+    expect(ratioText(10, 1)).toBe("10×");
+    expect(ratioText(99, 1)).toBe("99×");
+    expect(ratioText(9.99, 1)).toBe("9.99×");
+    expect(ratioText(2_000_000, 1)).toBe("2,000,000×");
   });
 
   it("survives corrupt or foreign storage with a notice, and keeps a bounded list", () => {
@@ -312,6 +317,56 @@ describe("baselines", () => {
     expect(list[0]!.saved).toBe(`2026-01-0${MAX_BASELINES + 3}T00:00:00.000Z`);
     // A stored list round-trips.
     expect(parseStored(JSON.stringify(list))).toEqual({ baselines: list, problem: null });
+  });
+
+  it("drops a stored entry that lacks any one field the panel reads, and says how many went", () => {
+    const good = entry(readRun("len=16K"));
+    const run0 = good.report.runs[0]!;
+    const withRun = (run: unknown) => ({ ...good, report: { ...good.report, runs: [run0, run] } });
+    const { cpu_ns: _cpu, ...noCpu } = run0;
+    // Each broken in one place only: a check that let any one of these through fails here.
+    const broken: unknown[] = [
+      null,
+      7,
+      { ...good, saved: 1 },
+      { ...good, link: null },
+      { ...good, report: null },
+      { ...good, report: "report" },
+      { ...good, report: { ...good.report, runs: "runs" } },
+      withRun(null),
+      withRun("run"),
+      withRun({ ...run0, reader: 1 }),
+      withRun({ ...run0, source_reads: "1" }),
+      withRun({ ...run0, bytes_copied: null }),
+      withRun({ ...run0, allocations: undefined }),
+      withRun({ ...run0, modelled_io_ns: "0" }),
+      withRun({ ...run0, cpu_ns: { ...run0.cpu_ns, median: "5" } }),
+      withRun(noCpu),
+    ];
+    for (const bad of broken) {
+      expect(parseStored(JSON.stringify([good, bad])), JSON.stringify(bad).slice(0, 80)).toEqual({
+        baselines: [good],
+        problem: "1 saved baseline had an unknown format and was dropped.",
+      });
+    }
+    // Nothing stored yet (an empty string) is no problem; text that is not a list keeps nothing.
+    expect(parseStored("")).toEqual({ baselines: [], problem: null });
+    expect(parseStored("{not json").baselines).toEqual([]);
+    expect(parseStored('{"a":1}').baselines).toEqual([]);
+    // A longer list than the panel keeps (stored by an older page, say) is cut to the newest.
+    const long = Array.from({ length: MAX_BASELINES + 2 }, (_, i) => entry(good.report, `2026-02-0${i + 1}T00:00:00.000Z`));
+    expect(parseStored(JSON.stringify(long))).toEqual({ baselines: long.slice(0, MAX_BASELINES), problem: null });
+  });
+
+  it("calls a count better when lower, worse when higher, and has no ratio over a zero baseline", () => {
+    const base = readRun("len=64K&chunk=poor&cap=1K&rs=1&rd=std");
+    const counts = (r: Report, reads: number, allocations: number): Report => ({ ...r, runs: r.runs.map((run) => ({ ...run, source_reads: reads, allocations })) });
+    const row = (a: Report, b: Report, metric: string) => compareRuns(a, b, codec.verdict).find((r) => r.metric === metric)!;
+    expect(row(counts(base, 10, 1), counts(base, 20, 1), "source_reads")).toMatchObject({ change: "better", ratio: 0.5 });
+    expect(row(counts(base, 30, 1), counts(base, 20, 1), "source_reads")).toMatchObject({ change: "worse", ratio: 1.5 });
+    expect(row(counts(base, 20, 1), counts(base, 20, 1), "source_reads")).toMatchObject({ change: "same", ratio: 1 });
+    // A baseline of zero allocations: more now is worse, and no ratio is given (not Infinity).
+    expect(row(counts(base, 20, 3), counts(base, 20, 0), "allocations")).toMatchObject({ change: "worse", ratio: null });
   });
 });
 

@@ -79,6 +79,8 @@ fn generate_types() -> String {
     // Returned by `wasm::time_ratio`.
     c.visit::<Ratio>();
     c.visit::<Calibration>();
+    // Returned by `wasm::quiz`.
+    c.visit::<crate::catalog::quiz::Quiz>();
     // A program's own reads (`wasm::TraceSession`).
     c.visit::<TraceProgress>();
     c.visit::<TraceReport>();

@@ -185,6 +185,14 @@ pub fn run(link: &str, counts: bool, quick: bool, fault: Option<String>) -> Resu
     to_js(&report)
 }
 
+/// The quiz the engine writes for a link (`catalog::quiz`): its questions,
+/// answered by real counted runs. `link`: a canonical fragment, as [`run`]'s.
+#[wasm_bindgen]
+pub fn quiz(link: &str) -> Result<JsValue, JsError> {
+    let params = link::params_of(link).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&crate::catalog::quiz::quiz(&params).map_err(|e| JsError::new(&e.to_string()))?)
+}
+
 /// [`run`]'s timing stages for a link whose counts are known: `counts` is
 /// the read report the counting build returned for this same link, and
 /// only the timed pass runs (`api::time_counted`). A write-lab link runs

@@ -3,7 +3,7 @@
 // debounce timer, the address bar and the performance marks of the page's
 // milestones. It decides nothing: every decision is the state's (state.ts).
 
-import { countsClient, isDropped, type Engines, type RunResult } from "../engine/client";
+import { countsClient, createEngineClient, isDropped, type EngineClient, type Engines, type RunResult } from "../engine/client";
 import type { Codec } from "../engine/codec";
 import { messageOf } from "../engine/errors";
 import type { Fault } from "../engine/protocol";
@@ -89,6 +89,20 @@ export function createEffects({ codec, engines, openingCounts, milestones, dispa
       );
   }
 
+  /** The quiz's own counting worker, started by the first quiz (its jobs never wait behind the page's runs, nor drop them). */
+  let quizClient: EngineClient | null = null;
+
+  function quiz(link: string): void {
+    quizClient ??= createEngineClient("buflab-quiz", "counts");
+    const report = (action: Extract<Action, { type: "quiz" }>["action"]): void => dispatch({ type: "quiz", action });
+    quizClient.submit({ kind: "quiz", link }).then(
+      (written) => report({ kind: "written", link, quiz: written }),
+      (error: unknown) => {
+        if (!isDropped(error)) report({ kind: "failed", link, message: messageOf(error) });
+      },
+    );
+  }
+
   /** Stops the room's camera, when one is on or on its way. */
   let stopCamera: (() => void) | null = null;
 
@@ -155,6 +169,8 @@ export function createEffects({ codec, engines, openingCounts, milestones, dispa
         return reached(effect.milestone, milestones);
       case "room":
         return room(effect.effect);
+      case "quiz":
+        return quiz(effect.link);
     }
   }
 

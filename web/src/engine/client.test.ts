@@ -64,6 +64,7 @@ const KINDS: { [K in JobKind]: { job: () => Job<K>; reply: () => Reply<K>; worke
   run: { job: () => ({ kind: "run", link: link(7), stage: "full" }), reply: () => ({ report: reportFor(params(7)), elapsedMs: 1 }), worker: "resident" },
   sweep: { job: () => ({ kind: "sweep", params: sweepParams, quick: false }), reply: () => sweepReport(3), worker: "resident" },
   calibrate: { job: () => ({ kind: "calibrate", params: params(1) }), reply: () => ({ kind: "measured", calibration }), worker: "per-job" },
+  quiz: { job: () => ({ kind: "quiz", link: link(3) }), reply: () => ({ qseed: 1, questions: [], note: "none" }), worker: "resident" },
 };
 
 function setup(options: Pick<ClientOptions, "timeoutMs" | "maxRespawns" | "preempt" | "quiet" | "worker" | "build"> = {}) {

@@ -17,6 +17,7 @@ import { chartLib } from "../../../shared/chart-lib";
 import { h, setText } from "../../../shared/dom";
 import { formatBinaryBytes } from "../../../shared/format";
 import type { Axes } from "./axes";
+import { placeLabel, type Box, type Polyline } from "./label-place";
 import { FALLBACK_STYLE, METRICS, READER_STYLE, shortTick, type MetricView } from "./metrics";
 
 type XY = { x: number; y: number };
@@ -50,9 +51,12 @@ const kneePlugin: Plugin<"line"> = {
     ctx.font = `600 ${theme.fontPx}px ${getComputedStyle(chart.canvas).fontFamily}`;
     ctx.textBaseline = "top";
     ctx.textAlign = "left";
-    extras.marks.forEach((mark, i) => {
+    const lines: Polyline[] = chart.data.datasets.flatMap((_, d) => (chart.isDatasetVisible(d) ? [chart.getDatasetMeta(d).data.map((p) => ({ x: p.x, y: p.y }))] : []));
+    const taken: Box[] = [];
+    const labels: string[] = [];
+    for (const mark of extras.marks) {
       const px = x.getPixelForValue(mark.value);
-      if (!Number.isFinite(px)) return;
+      if (!Number.isFinite(px)) continue;
       ctx.strokeStyle = theme.text;
       ctx.beginPath();
       ctx.moveTo(px, chartArea.top);
@@ -63,14 +67,19 @@ const kneePlugin: Plugin<"line"> = {
       let left = px + 4;
       if (left + width > chartArea.right) left = px - 4 - width;
       left = Math.max(chartArea.left + 2, Math.min(left, chartArea.right - width - 2));
-      const top = chartArea.top + 2 + i * (theme.fontPx + 4);
+      // The first row down that hides no reader's line and no other label.
+      const box = placeLabel(left - 2, width + 4, theme.fontPx + 3, chartArea, lines, taken);
+      taken.push(box);
+      labels.push(`${Math.round(box.left)},${Math.round(box.top)},${Math.round(box.right)},${Math.round(box.bottom)}`);
       ctx.globalAlpha = 0.85;
       ctx.fillStyle = theme.surface;
-      ctx.fillRect(left - 2, top - 1, width + 4, theme.fontPx + 3);
+      ctx.fillRect(box.left, box.top, box.right - box.left, box.bottom - box.top);
       ctx.globalAlpha = 1;
       ctx.fillStyle = theme.text;
-      ctx.fillText(mark.text, left, top);
-    });
+      ctx.fillText(mark.text, box.left + 2, box.top + 1);
+    }
+    // Where the labels went (canvas px: left,top,right,bottom per label), for tests.
+    chart.canvas.dataset["kneeLabels"] = labels.join(";");
     ctx.restore();
   },
 };

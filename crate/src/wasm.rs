@@ -187,6 +187,9 @@ pub fn run(link: &str, counts: bool, quick: bool, fault: Option<String>) -> Resu
 
 /// The quiz the engine writes for a link (`catalog::quiz`): its questions,
 /// answered by real counted runs. `link`: a canonical fragment, as [`run`]'s.
+/// In the timing builds (the page asks the one of the link's workload), not
+/// the counting build: the first numbers' download stays without it.
+#[cfg(feature = "timed")]
 #[wasm_bindgen]
 pub fn quiz(link: &str) -> Result<JsValue, JsError> {
     let params = link::params_of(link).map_err(|e| JsError::new(&e.to_string()))?;

@@ -6,7 +6,7 @@
 import { countsClient, createEngineClient, isDropped, type EngineClient, type Engines, type RunResult } from "../engine/client";
 import type { Codec } from "../engine/codec";
 import { messageOf } from "../engine/errors";
-import type { Fault } from "../engine/protocol";
+import { timingBuildOf, type Fault } from "../engine/protocol";
 import type { SweepRunner } from "../engine/sweep-runner";
 import type { LessonId } from "../engine/types.gen";
 import { writeLink } from "./link";
@@ -89,11 +89,11 @@ export function createEffects({ codec, engines, openingCounts, milestones, dispa
       );
   }
 
-  /** The quiz's own counting worker, started by the first quiz (its jobs never wait behind the page's runs, nor drop them). */
+  /** The quiz's own worker, started by the first quiz (its jobs never wait behind the page's runs, nor drop them), on the timing build of the link's workload. */
   let quizClient: EngineClient | null = null;
 
   function quiz(link: string): void {
-    quizClient ??= createEngineClient("buflab-quiz", "counts");
+    quizClient ??= createEngineClient("buflab-quiz", (job) => (job.kind === "quiz" ? timingBuildOf(codec.decodeLink(job.link).params) : "program"));
     const report = (action: Extract<Action, { type: "quiz" }>["action"]): void => dispatch({ type: "quiz", action });
     quizClient.submit({ kind: "quiz", link }).then(
       (written) => report({ kind: "written", link, quiz: written }),

@@ -17,7 +17,7 @@
 //              when the link's counts come along: a LabReport
 //   sweep      sweep_point(params, i) → sweep_report(params, points so far),
 //              a progress message per point; the answer is the last report
-//   quiz       quiz(link): the quiz the engine writes for a link (counting build)
+//   quiz       quiz(link): the quiz the engine writes for a link (the timing build of its workload)
 //   calibrate  opens a file in the Origin Private File System (async), then
 //              calibrate_opfs(params, handle): a Calibration, or what this
 //              browser is missing
@@ -88,7 +88,7 @@ export interface Jobs {
     progress: SweepProgress;
     reply: SweepReport;
   };
-  /** The quiz the engine writes for `link` (a canonical fragment), its answers from real counted runs. The counting build. */
+  /** The quiz the engine writes for `link` (a canonical fragment), its answers from real counted runs. The timing build of its workload. */
   quiz: {
     request: { link: string };
     progress: never;

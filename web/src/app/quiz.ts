@@ -1,7 +1,7 @@
 // The quiz the engine writes (`quiz=on`), the page model's quiz section
 // (state.ts holds a `quiz` and sends quiz actions here). The questions,
 // their choices, answers and explanations are the engine's
-// (crate/src/catalog/quiz.rs, through the quiz worker on the timing build of the link.s workload); here only the
+// (crate/src/catalog/quiz.rs, through the quiz worker on the timing build of the link's workload); here only the
 // person's way through them. Pure.
 //
 // Rules:

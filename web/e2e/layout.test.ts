@@ -180,6 +180,27 @@ describe("what is on the first screen", () => {
     await page.close();
   });
 
+  it("on a 390×844 phone the colour scheme shares the name's line, so the headline starts in the top three quarters", async () => {
+    const page = await open(baseUrl, 390, 844);
+    await settled(page);
+    const name = await boxOf(page, ".masthead h1");
+    const scheme = await boxOf(page, "#theme");
+    const tagline = await boxOf(page, ".tagline");
+    // Beside the name, on its line, inside the screen, and above the tagline.
+    const nameEnd = await page.locator(".masthead h1").evaluate((e) => {
+      const text = document.createRange();
+      text.selectNodeContents(e);
+      return text.getBoundingClientRect().right;
+    });
+    expect(scheme.x).toBeGreaterThan(nameEnd);
+    expect(scheme.y).toBeLessThan(name.y + name.height);
+    expect(scheme.y + scheme.height).toBeLessThanOrEqual(tagline.y + 1);
+    expect(onScreen(scheme, 390, 844)).toBe(true);
+    // It had a line of its own, and the headline started at 652 px.
+    expect((await boxOf(page, "#headline")).y).toBeLessThan(844 * 0.75);
+    await page.close();
+  });
+
   it("nothing overflows sideways from 360 to 1920 px, the results tables included", async () => {
     const start = await open(baseUrl, 1280, 900);
     const sweepLesson = await lessonLink(start, "buffer-size");

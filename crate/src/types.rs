@@ -87,6 +87,8 @@ fn generate_types() -> String {
     c.visit::<ResultError>();
     // Returned by `wasm::playground`.
     c.visit::<Playground>();
+    // Returned by `wasm::quiz`.
+    c.visit::<crate::catalog::quiz::Quiz>();
     // A program's own reads (`wasm::TraceSession`).
     c.visit::<TraceProgress>();
     c.visit::<TraceReport>();

@@ -260,6 +260,17 @@ pub fn pair_results(a: &str, b: &str) -> Result<JsValue, JsError> {
     to_js(&api::pair_results(a, b).map_err(|e| JsError::new(&e.message))?)
 }
 
+/// The quiz the engine writes for a link (`catalog::quiz`): its questions,
+/// answered by real counted runs. `link`: a canonical fragment, as [`run`]'s.
+/// In the timing builds (the page asks the one of the link's workload), not
+/// the counting build: the first numbers' download stays without it.
+#[cfg(feature = "timed")]
+#[wasm_bindgen]
+pub fn quiz(link: &str) -> Result<JsValue, JsError> {
+    let params = link::params_of(link).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&crate::catalog::quiz::quiz(&params).map_err(|e| JsError::new(&e.to_string()))?)
+}
+
 /// [`run`]'s timing stages for a link whose counts are known: `counts` is
 /// the read report the counting build returned for this same link, and
 /// only the timed pass runs (`api::time_counted`). A write-lab link runs

@@ -43,6 +43,21 @@ enum Command {
     /// bytes and sizes, and what a buffer would have made of them (the
     /// program's own requests replayed through BufLab's readers).
     Trace(trace::TraceArgs),
+    /// Prints the quiz the engine writes for a link (`quiz=on` on the page):
+    /// questions answered by the link's real runs, each with a link to the
+    /// run that shows why.
+    Quiz(QuizArgs),
+}
+
+/// `buflab quiz`.
+#[derive(Args, Debug)]
+struct QuizArgs {
+    /// A BufLab link, its #fragment or a bare fragment (defaults if omitted);
+    /// its `qseed` picks the quiz.
+    link: Option<String>,
+    /// Print the quiz as JSON (what the page shows).
+    #[arg(long)]
+    json: bool,
 }
 
 /// `buflab compare`.
@@ -191,8 +206,39 @@ fn main() -> ExitCode {
         Some(Command::Stream(args)) => stream(args),
         Some(Command::Compare(args)) => compare_command(args),
         Some(Command::Trace(args)) => trace::run(args),
+        Some(Command::Quiz(args)) => quiz(args),
         None => run(cli.run),
     }
+}
+
+fn quiz(args: QuizArgs) -> ExitCode {
+    let decoded = buflab::link::decode(args.link.as_deref().unwrap_or(""));
+    for n in &decoded.notices {
+        eprintln!("notice: {}: {}", n.key, n.message);
+    }
+    let quiz = match buflab::catalog::quiz::quiz(&decoded.params) {
+        Ok(q) => q,
+        Err(e) => {
+            eprintln!("buflab: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&quiz).expect("a quiz always serializes"));
+        return ExitCode::SUCCESS;
+    }
+    if let Some(note) = &quiz.note {
+        println!("{note}");
+    }
+    for (n, q) in quiz.questions.iter().enumerate() {
+        println!("{}. {}", n + 1, q.text);
+        for (i, c) in q.choices.iter().enumerate() {
+            println!("   {}) {c}", (b'A' + i as u8) as char);
+        }
+        println!("   answer: {}) {}  {}", (b'A' + q.answer as u8) as char, q.choices[q.answer], q.why);
+        println!("   see: {}\n", q.link);
+    }
+    ExitCode::SUCCESS
 }
 
 fn run(args: RunArgs) -> ExitCode {

@@ -11,6 +11,7 @@ pub mod cursors;
 pub mod glossary;
 pub mod lessons;
 pub mod metrics;
+pub mod quiz;
 pub mod schema;
 pub mod settings;
 pub mod snippet;

@@ -332,7 +332,7 @@ mod tests {
         assert_eq!(json["defaults"]["write"]["records"], 2048);
         assert_eq!(json["flavours"][3]["seekable"], "by_index");
         assert_eq!(json["defaults"]["lesson"], serde_json::Value::Null);
-        assert_eq!(json["display_keys"], serde_json::json!(["present", "view", "step", "lesson", "syssrc", "embed", "predict"]));
+        assert_eq!(json["display_keys"], serde_json::json!(["present", "view", "step", "lesson", "syssrc", "embed", "predict", "quiz", "qseed"]));
         let chained = json["readers"].as_array().unwrap().iter().find(|r| r["id"] == "chained").unwrap();
         assert_eq!(chained["shape"], "blocks");
         assert!(s.differences.iter().any(|d| d.reader == ReaderKind::Tokio && d.workload == Workload::ToEnd));

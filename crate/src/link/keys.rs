@@ -17,11 +17,11 @@ pub const LINK_VERSION: u32 = 1;
 pub const MAX_LINK_BYTES: usize = 8 * 1024;
 
 /// Keys that never change a result: presenter mode, the result view shown,
-/// the timeline's step, the lesson a link was opened from, predict-then-reveal, and where `sys` came from (a result
+/// the timeline's step, the lesson a link was opened from, predict-then-reveal, the quiz and its seed, and where `sys` came from (a result
 /// follows `sys` itself). Two links that differ only in these describe the
 /// same experiment (the page's baseline comparison and "settings changed
 /// since the lesson" both rely on this list).
-pub const DISPLAY_KEYS: &[&str] = &[key::PRESENT, key::VIEW, key::STEP, key::LESSON, key::SYS_SOURCE, key::EMBED, key::PREDICT];
+pub const DISPLAY_KEYS: &[&str] = &[key::PRESENT, key::VIEW, key::STEP, key::LESSON, key::SYS_SOURCE, key::EMBED, key::PREDICT, key::QUIZ, key::QUIZ_SEED];
 
 /// Keys that say what a sweep runs, never what a single run measures: a
 /// single run's link (its report, exports and native command) leaves them
@@ -115,6 +115,9 @@ pub const KEYS: &[Key] = {
         field_key!(WORK => work: Count(LIMITS.work), if changed),
         field_key!(PRESENT => present: Flag, if changed),
         field_key!(PREDICT => predict: Flag, if changed),
+        // The quiz the engine writes (`catalog::quiz`) and its seed.
+        field_key!(QUIZ => quiz: Flag, if changed),
+        field_key!(QUIZ_SEED => qseed: Count(LIMITS.qseed), if changed),
         // The write lab: `lab=write` when it is shown (absent means the read
         // lab, so older links keep their meaning); its keys whenever it is
         // shown or its settings differ from the defaults, so switching labs

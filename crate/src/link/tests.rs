@@ -189,7 +189,7 @@ fn every_key_of_the_table_is_known_once() {
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");
     }
-    assert_eq!(keys.len(), 38);
+    assert_eq!(keys.len(), 40);
     assert!(DISPLAY_KEYS.iter().all(|k| keys.contains(k)));
 }
 
@@ -286,7 +286,7 @@ fn display_keys_change_no_part_of_the_experiment() {
     assert_eq!(shown.params.experiment(), plain.params);
     let swept = decode("v=1&cap=16K&rs=4&view=sweep&sweep=cap&from=1K&to=64K");
     assert_eq!(swept.params.experiment(), plain.params, "a sweep's single run is the experiment");
-    assert_eq!(DISPLAY_KEYS, [key::PRESENT, key::VIEW, key::STEP, key::LESSON, key::SYS_SOURCE, key::EMBED, key::PREDICT]);
+    assert_eq!(DISPLAY_KEYS, [key::PRESENT, key::VIEW, key::STEP, key::LESSON, key::SYS_SOURCE, key::EMBED, key::PREDICT, key::QUIZ, key::QUIZ_SEED]);
 }
 
 #[test]
@@ -362,6 +362,21 @@ fn predict_round_trips_and_stays_out_of_default_links() {
     assert!(!bad.params.predict);
 }
 
+#[test]
+fn the_quiz_and_its_seed_round_trip_stay_out_of_default_links_and_bad_values_get_a_notice() {
+    assert!(!encode(&Params::default()).contains("quiz"));
+    let d = decode("v=1&cap=16K&quiz=on&qseed=7");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert!(d.params.quiz);
+    assert_eq!(d.params.qseed, 7);
+    assert!(d.fragment.ends_with("&quiz=on&qseed=7"), "{}", d.fragment);
+    assert_eq!(decode(&d.fragment).params, d.params);
+    assert_eq!(d.params.experiment(), decode("v=1&cap=16K").params, "the quiz never changes a result");
+    let bad = decode("quiz=soon&qseed=x");
+    assert_eq!(keys(&bad), ["quiz", "qseed"]);
+    assert!(!bad.params.quiz);
+    assert_eq!(bad.params.qseed, Params::default().qseed);
+}
 
 #[test]
 fn the_view_is_implied_by_the_sweep_and_written_only_when_it_differs() {
@@ -458,6 +473,7 @@ mod canonical {
             ("nul", &["64"]),
             ("present", &["1"]),
             ("predict", &["1", "maybe"]),
+            ("quiz", &["1", "later"]),
             ("lab", &["read", "write", "x"]),
             ("recs", &["1", "512", "0"]),
             ("icap", &["0", "1K"]),
@@ -568,6 +584,7 @@ fn numeric_keys() -> Vec<Numeric> {
         n(key::NUL, LIMITS.nul, Size, |p| p.nul),
         n(key::PEND, LIMITS.pend, Count, |p| p.pend),
         n(key::STEP, LIMITS.step, Count, |p| p.step),
+        n(key::QUIZ_SEED, LIMITS.qseed, Count, |p| p.qseed),
         n(key::RECORDS, LIMITS.records, Size, |p| p.write.records),
         n(key::INIT_CAP, LIMITS.init_cap, Size, |p| p.write.init_cap),
         n(key::FIXED_BUF, LIMITS.buf, Size, |p| p.write.buf),
@@ -633,6 +650,7 @@ fn every_link_key_is_numeric_tested_or_named_as_not_numeric() {
         key::REUSE,
         key::PRESENT,
         key::PREDICT,
+        key::QUIZ,
         key::LAB,
         key::FLAVOURS,
         key::SWEEP,

@@ -283,6 +283,13 @@ pub struct Params {
     /// Predict, then reveal: the page hides the lesson's answer until the
     /// person asks for it. Changes only how the page looks, never a result.
     pub predict: bool,
+    /// The quiz the engine writes from this experiment's results
+    /// (`catalog::quiz`). Changes only what the page shows, never a result.
+    pub quiz: bool,
+    /// The quiz's seed: the same seed, the same quiz, in every browser and
+    /// the CLI. Apart from `seed` (the data's), so a room can get a new quiz
+    /// on the same results. Never changes a result.
+    pub qseed: u64,
     /// A sweep over one or two axes; `None`: no sweep.
     pub sweep: Option<Sweep>,
     /// The result view the page shows. Changes only how the page looks,
@@ -327,6 +334,8 @@ impl Default for Params {
             lesson: None,
             present: false,
             predict: false,
+            quiz: false,
+            qseed: 1,
             sweep: None,
             view: View::Run,
             step: 1,
@@ -359,6 +368,8 @@ impl Params {
             lesson: display.lesson,
             present: display.present,
             predict: display.predict,
+            quiz: display.quiz,
+            qseed: display.qseed,
             view: display.view,
             step: display.step,
             embed: display.embed.clone(),

@@ -32,7 +32,7 @@ import { listen } from "./listeners";
 import { createNotices } from "./notices";
 import { createPanels } from "./panels";
 import { createPeek } from "./phone-bar";
-import { activityPiece, bodyPiece, comparePiece, formsPiece, headlinePiece, layoutPiece, lessonsPiece, panelsPiece, presenterPiece, resultsPiece, roomPiece } from "./render";
+import { activityPiece, bodyPiece, comparePiece, formsPiece, headlinePiece, layoutPiece, lessonsPiece, panelsPiece, presenterPiece, quizPiece, resultsPiece, roomPiece } from "./render";
 import { addressOf, initialState, opening as openingStep, reportOf } from "./state";
 import { createStatus } from "./status";
 import { createStore } from "./store";
@@ -137,6 +137,7 @@ export async function startPage(
     status.update,
     lessonsPiece(panels.lessons),
     roomPiece(panels.room),
+    quizPiece(panels.quiz),
     layoutPiece(labs),
     resultsPiece(labs, (report) => dispatch({ type: "drawn", report })),
     headline,

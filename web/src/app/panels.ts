@@ -32,6 +32,8 @@ export interface Panels {
   trace: Later<Made<typeof import("../panels/trace").createTrace>>;
   /** The room's answers (presenter mode at a question): loaded only when a workshop asks. */
   room: Later<Made<typeof import("../panels/room").createRoom>>;
+  /** The quiz the engine writes (`quiz=on`): loaded only when a link asks. */
+  quiz: Later<Made<typeof import("../panels/quiz").createQuiz>>;
   embedBar: EmbedBar;
   embedCode: EmbedCode;
   presenter: PresenterToggle;
@@ -116,6 +118,16 @@ export function createPanels({ codec, state, dispatch, intents, labOf, results }
           scan: () => dispatch({ type: "room", action: { kind: "scan" } }),
           stop: () => dispatch({ type: "room", action: { kind: "stop" } }),
           hands: (letter, count) => dispatch({ type: "room", action: { kind: "hands", letter, count } }),
+        }),
+      ),
+    ),
+    quiz: onFirstUse(() =>
+      import("../panels/quiz").then((m) =>
+        m.createQuiz(byId("quiz"), {
+          pick: (choice) => dispatch({ type: "quiz", action: { kind: "pick", choice } }),
+          next: () => dispatch({ type: "quiz", action: { kind: "next" } }),
+          again: () => dispatch({ type: "quiz", action: { kind: "again" } }),
+          urlOf,
         }),
       ),
     ),

@@ -8,6 +8,7 @@ import { setText } from "../shared/dom";
 import type { LabUi, SweepShown } from "../shared/lab";
 import { plainTerms } from "../shared/term";
 import { labOf, type Labs } from "./labs";
+import { score } from "./quiz";
 import { answeredCards, histogram } from "./room";
 import type { Panels } from "./panels";
 import { addressOf, isRunning, lessonResults, pendingStages, predicting, reportCurrent, reportOf, staleNote, sweepCurrent, viewOf, type AppState, type Shown } from "./state";
@@ -122,6 +123,7 @@ export function lessonsPiece(lessons: Panels["lessons"]): Piece {
         results: lessonResults(state),
         fragment: state.fragment,
         ended: state.ended,
+        step: state.view === "timeline" ? state.params.step : null,
       }),
     );
 }
@@ -148,6 +150,18 @@ export function roomPiece(room: Panels["room"]): Piece {
         results: lessonResults(state),
       }),
     );
+  };
+}
+
+/** The quiz: drawn (and its part loaded) only when the link asks for it (`quiz=on`). */
+export function quizPiece(quiz: Panels["quiz"]): Piece {
+  let shown = false;
+  return (state) => {
+    const wanted = state.params.quiz;
+    if (!wanted && !shown) return;
+    shown = wanted;
+    const q = state.quiz;
+    quiz((panel) => panel.update({ shown: wanted, quiz: q.quiz, failed: q.failed, picked: q.picked, at: q.at, score: score(q) }));
   };
 }
 

@@ -39,8 +39,14 @@
 // past the last lesson to the end slide (`ended`); B blanks the screen
 // (`blank`). A lesson's answer is read from its own link's results
 // (`lessonRun`, `lessonResults`), never from settings moved since.
+//
+// The quiz (`params.quiz`, app/quiz.ts) is asked of the engine for the
+// link on screen (`quizLinkOf`: the sweep's, else the single run's) and
+// asked again only when that link becomes another experiment or `qseed`
+// changes; display keys (present, predict, the step) keep the answers given.
 
 import type { LinkRules } from "../engine/codec";
+import { noQuiz, quizAsked, quizUpdate, type QuizAction, type QuizState } from "./quiz";
 import { emptyRoom, roomLeft, roomRevealed, roomUpdate, scanning, type Room, type RoomAction, type RoomEffect } from "./room";
 import type { Comparison, Decoded, Lab, LabReport, LessonId, Links, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
 
@@ -212,6 +218,8 @@ export interface AppState {
   compare: CompareRun | null;
   /** The room's answers to the lesson's question: cards scanned, hands counted (app/room.ts). */
   room: Room;
+  /** The quiz the engine writes for the link on screen, and the answers given (app/quiz.ts). */
+  quiz: QuizState;
 }
 
 export type Outcome =
@@ -289,7 +297,9 @@ export type Action =
   /** A lab drew `report`'s charts. */
   | { type: "drawn"; report: LabReport }
   /** The room: a scan, what the camera saw, hands counted (app/room.ts). */
-  | { type: "room"; action: RoomAction };
+  | { type: "room"; action: RoomAction }
+  /** The quiz: written by the engine, a choice picked, Next, Again (app/quiz.ts). */
+  | { type: "quiz"; action: QuizAction };
 
 export type Effect =
   /** Ask a worker for `stage` of the run link `fragment`; a timed stage times `counts` when given. */
@@ -309,7 +319,9 @@ export type Effect =
   /** Measure the comparison link `fragment`: A and B in alternating rounds. */
   | { type: "compare"; id: number; fragment: string }
   /** The room's camera on or off (app/room.ts). */
-  | { type: "room"; effect: RoomEffect };
+  | { type: "room"; effect: RoomEffect }
+  /** Ask the engine for the quiz of `link` (app/quiz.ts). */
+  | { type: "quiz"; link: string };
 
 export interface Step {
   state: AppState;
@@ -359,6 +371,7 @@ export function initialState(link: Decoded, rules: LinkRules): AppState {
       ended: false,
       drawn: {},
       room: emptyRoom(),
+      quiz: noQuiz(),
     },
     link,
   );
@@ -900,7 +913,7 @@ function withMilestones(next: Step): Step {
 
 /** The one transition function: the next state and the effects to run. */
 export function update(state: AppState, action: Action): Step {
-  return withMilestones(startCompare(withRoom(state, withLessonResults(transition(state, action)))));
+  return withMilestones(startCompare(withRoom(state, withQuiz(withLessonResults(transition(state, action))))));
 }
 
 function transition(state: AppState, action: Action): Step {
@@ -967,7 +980,28 @@ function transition(state: AppState, action: Action): Step {
       return step({ ...state, drawn: { ...state.drawn, [action.report.lab]: action.report } });
     case "room":
       return roomStep(state, action.action);
+    case "quiz":
+      return step({ ...state, quiz: quizUpdate(state.quiz, action.action) });
   }
+}
+
+// ---- the quiz (its rules are app/quiz.ts's; here only which link it is about)
+
+/** The link the quiz is about: the sweep's when there is one (its knee is a question), else the single run's; null without `quiz=on`. */
+export function quizLinkOf(state: AppState): string | null {
+  if (!state.params.quiz) return null;
+  return state.sweepFragment ?? state.runFragment;
+}
+
+/** Asks for the quiz when the link on screen is another experiment or another `qseed` than the quiz's; drops it when `quiz` is off. */
+function withQuiz(next: Step): Step {
+  const { state } = next;
+  const link = quizLinkOf(state);
+  const q = state.quiz;
+  if (link === null) return q.link === null ? next : { ...next, state: { ...state, quiz: noQuiz() } };
+  if (q.link !== null && sameLink(state, q.link, link) && q.qseed === state.params.qseed) return next;
+  const asked = quizAsked(link, state.params.qseed);
+  return { state: { ...state, quiz: asked.quiz }, effects: [...next.effects, ...asked.effects.map((e) => ({ type: "quiz", link: e.link }) as const)] };
 }
 
 // ---- the room (its rules are app/room.ts's; here only where it meets the page)
@@ -1004,5 +1038,5 @@ export function effectsBeforeRender(effects: readonly Effect[]): number {
 
 /** What a page does as it opens: the address bar gets the canonical link of what runs, then its exact counts (already on their way), the full measurement and, in the sweep view, its sweep. */
 export function opening(state: AppState): Step {
-  return merge(step(state, [{ type: "writeLink", fragment: addressOf(state) }]), (s) => measure(s, "full"));
+  return withQuiz(merge(step(state, [{ type: "writeLink", fragment: addressOf(state) }]), (s) => measure(s, "full")));
 }

@@ -129,6 +129,16 @@ export const JOB_KINDS: { readonly [K in JobKind]: KindRules<K> } = {
     slow: "The comparison",
     advice: "Try a shorter stream or a larger read size.",
   },
+  quiz: {
+    // Waits behind a running quiz: the state takes only its newest link's.
+    replaces: false,
+    // A quiz runs the link's counted pass a few times (and a sweep's points).
+    budgetMs: 60_000,
+    timed: () => false,
+    describe: (job) => `the quiz of #${job.link}`,
+    slow: "Writing the quiz",
+    advice: "Try a shorter stream or a smaller sweep.",
+  },
   calibrate: {
     replaces: false,
     // Worker start included; the engine bounds its own work to about half a

@@ -19,11 +19,12 @@
 //              a progress message per point; the answer is the last report
 //   compare    compare(link, counts, quick) on a link with `b.` keys: A and
 //              B counted, then timed in alternating rounds: a Comparison
+//   quiz       quiz(link): the quiz the engine writes for a link (the timing build of its workload)
 //   calibrate  opens a file in the Origin Private File System (async), then
 //              calibrate_opfs(params, handle): a Calibration, or what this
 //              browser is missing
 
-import type { Calibration, Comparison, LabReport, Params, Stage, SweepReport, Workload } from "./types.gen";
+import type { Calibration, Comparison, LabReport, Params, Quiz, Stage, SweepReport, Workload } from "./types.gen";
 
 /** A failure injected on purpose to test recovery; only builds made with `npm run build:faults` accept one. */
 export type Fault = "panic" | "hang" | "oom";
@@ -98,6 +99,12 @@ export interface Jobs {
     request: { link: string; quick: boolean };
     progress: never;
     reply: { comparison: Comparison; elapsedMs: number };
+  };
+  /** The quiz the engine writes for `link` (a canonical fragment), its answers from real counted runs. The timing build of its workload. */
+  quiz: {
+    request: { link: string };
+    progress: never;
+    reply: Quiz;
   };
   /** The cost of one source read on the browser's file system. The program build only. */
   calibrate: {

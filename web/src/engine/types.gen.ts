@@ -780,7 +780,12 @@ nul: Bounds,
  * The buffer timeline's step on screen, from 1 to the operations it
  * records ([`TIMELINE_OPS`]).
  */
-step: Bounds, };
+step: Bounds, 
+/**
+ * The quiz's seed (`qseed`): which reader each question asks about and
+ * the order of its choices; as `seed`, at most 2^53 − 1.
+ */
+qseed: Bounds, };
 
 /**
  * The BufLab link nearest to a descriptor's pattern, and how near.
@@ -1169,6 +1174,17 @@ present: boolean,
  */
 predict: boolean, 
 /**
+ * The quiz the engine writes from this experiment's results
+ * (`catalog::quiz`). Changes only what the page shows, never a result.
+ */
+quiz: boolean, 
+/**
+ * The quiz's seed: the same seed, the same quiz, in every browser and
+ * the CLI. Apart from `seed` (the data's), so a room can get a new quiz
+ * on the same results. Never changes a result.
+ */
+qseed: number, 
+/**
  * A sweep over one or two axes; `None`: no sweep.
  */
 sweep: Sweep | null, 
@@ -1244,6 +1260,55 @@ unit: string,
  * The answer explained in words, the number quoted as the page formats it.
  */
 why: string, };
+
+/**
+ * A quiz about one link's experiment.
+ */
+export type Quiz = { 
+/**
+ * The quiz's seed (the link's `qseed`).
+ */
+qseed: number, questions: Array<QuizQuestion>, 
+/**
+ * Why the quiz has no questions, in words (`None` when it has some).
+ */
+note: string | null, };
+
+/**
+ * What a question asks about.
+ */
+export type QuizKind = "reads" | "fewer" | "knee" | "double";
+
+/**
+ * One question, its choices, its answer and why.
+ */
+export type QuizQuestion = { kind: QuizKind, text: string, 
+/**
+ * The choices as the page shows them (A, B, C, D in this order).
+ */
+choices: Array<string>, 
+/**
+ * The index of the right choice in `choices`.
+ */
+answer: number, 
+/**
+ * The answer explained, the run's figures quoted.
+ */
+why: string, 
+/**
+ * The BufLab link (a fragment with its `#`) to the run or sweep that shows why.
+ */
+link: string, 
+/**
+ * The reader asked about.
+ */
+reader: ReaderKind, 
+/**
+ * The figure the answer rests on: a count of source reads (`reads`,
+ * `double`), the knee's axis value (`knee`), or for `fewer` the index
+ * of the reader with fewer reads in `[first, second]` (2: the same).
+ */
+value: number, };
 
 /**
  * How many times one measured time is another, as far as the samples say:

@@ -1,13 +1,13 @@
 // The timing builds' worker script (engine/spawn.ts): worker.ts on the
-// timing builds' glue, bundled into this one file, doing the read lab's runs
-// and sweeps (protocol.ts, Jobs). Every workload's timing build has the same
+// timing builds' glue, bundled into this one file, doing the read lab's runs,
+// sweeps and quizzes (protocol.ts, Jobs). Every workload's timing build has the same
 // exports and imports, so one glue serves them all: the page hands over the
 // compiled build of the link's workload (engine/builds.test.ts holds the
 // builds' glue to that). Each job blocks this thread until it is done;
 // Cancel terminates the worker.
 
-import init, { compare, run, sweep_point, sweep_report, sweep_total, time_counted } from "../../pkg-timing/fixed/buflab_timing.js";
-import type { Comparison, SweepPoint, SweepReport } from "./types.gen";
+import init, { compare, quiz, run, sweep_point, sweep_report, sweep_total, time_counted } from "../../pkg-timing/fixed/buflab_timing.js";
+import type { Comparison, Quiz, SweepPoint, SweepReport } from "./types.gen";
 import { serve, timedRun } from "./worker";
 
 serve(
@@ -37,5 +37,7 @@ serve(
       }
       return report ?? (sweep_report(params, points) as SweepReport);
     },
+    // The quiz of a link of this build's workload, from counted runs (catalog/quiz.rs).
+    quiz: ({ link }) => quiz(link) as Quiz,
   },
 );

@@ -183,5 +183,16 @@ for name in "${order[@]}"; do
     printf '  %-8s %s  %s\n' "${result[$name]:-?}" "" "${label[$name]}"
   fi
 done
+# What failed, last, where a reader of only the run's tail sees it: each
+# failed suite's failing tests (vitest's FAIL lines, cargo's FAILED and
+# panicked lines, a build's error lines), without colour, at most 12 each.
+for name in "${order[@]}"; do
+  case "${result[$name]:-}" in passed | "not run"*) continue ;; esac
+  [ -f "$logs/$name.log" ] || continue
+  printf '\n\033[1mfailed in %s:\033[0m\n' "${label[$name]}"
+  sed 's/\x1b\[[0-9;]*m//g' "$logs/$name.log" |
+    grep -E '^ *FAIL |^test .* FAILED$|panicked at|^error(\[|:)|AssertionError|Error: ' |
+    awk '!seen[$0]++' | head -n 12 || true
+done
 printf '\nsuites: %d passed, %d failed\n' "$passed" "$failed"
 [ "$failed" = 0 ]

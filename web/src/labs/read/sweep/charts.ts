@@ -53,7 +53,6 @@ const kneePlugin: Plugin<"line"> = {
     ctx.textAlign = "left";
     const lines: Polyline[] = chart.data.datasets.flatMap((_, d) => (chart.isDatasetVisible(d) ? [chart.getDatasetMeta(d).data.map((p) => ({ x: p.x, y: p.y }))] : []));
     const taken: Box[] = [];
-    const labels: string[] = [];
     for (const mark of extras.marks) {
       const px = x.getPixelForValue(mark.value);
       if (!Number.isFinite(px)) continue;
@@ -70,7 +69,6 @@ const kneePlugin: Plugin<"line"> = {
       // The first row down that hides no reader's line and no other label.
       const box = placeLabel(left - 2, width + 4, theme.fontPx + 3, chartArea, lines, taken);
       taken.push(box);
-      labels.push(`${Math.round(box.left)},${Math.round(box.top)},${Math.round(box.right)},${Math.round(box.bottom)}`);
       ctx.globalAlpha = 0.85;
       ctx.fillStyle = theme.surface;
       ctx.fillRect(box.left, box.top, box.right - box.left, box.bottom - box.top);
@@ -78,8 +76,6 @@ const kneePlugin: Plugin<"line"> = {
       ctx.fillStyle = theme.text;
       ctx.fillText(mark.text, box.left + 2, box.top + 1);
     }
-    // Where the labels went (canvas px: left,top,right,bottom per label), for tests.
-    chart.canvas.dataset["kneeLabels"] = labels.join(";");
     ctx.restore();
   },
 };

@@ -11,6 +11,7 @@ import { createControl } from "./control";
 import { comparisonTable } from "./table";
 import type { CompareView } from "./view";
 import { changedText, verdicts } from "./words";
+import "./compare.css";
 
 export type { CompareView } from "./view";
 

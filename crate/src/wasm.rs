@@ -6,9 +6,9 @@
 //!   format_size / max_streams             (blocking; only ever in the worker)
 //!   encode_link / links / fit_sweep /   compare(link, counts, quick) -> Comparison
 //!   verdict / time_ratio /                (a link with `b.` keys: A and B)
-//!   encode_comparison / playground /    calibrate_opfs(params, handle) -> Calibration
-//!   pair_results                          (the worker opens the OPFS handle)
-//!   (pure, synchronous)
+//!   encode_comparison / playground      calibrate_opfs(params, handle) -> Calibration
+//!   (pure, synchronous)                   (the worker opens the OPFS handle)
+//!                                       TraceSession, pair_results (files opened)
 //! ```
 //!
 //! A comparison link decodes like any link (`decode_link`): its `compare`
@@ -36,12 +36,13 @@
 //!   (`time_counted`, `run`) and sweeps, with the loops of that workload only;
 //! - web/pkg-program: what the page calls on its own thread besides reading
 //!   links (`encode_link`, `links`, `fit_sweep`, `code`, `playground`,
-//!   `encode_comparison`, `pair_results`), the write lab and Calibrate.
+//!   `encode_comparison`), the write lab and Calibrate.
 //!
 //! `compare` is in the timing builds: its rounds time both sides.
 //!
-//! - web/pkg-trace (`npm run wasm:trace`): [`TraceSession`], a program's
-//!   own reads from its strace log, for when the page opens one.
+//! - web/pkg-trace (`npm run wasm:trace`): what reads the files a person
+//!   opens, in a worker: [`TraceSession`], a program's own reads from its
+//!   strace log, and `pair_results`, two exported results paired.
 //!
 //! Exports marked `#[cfg(feature = "timed")]` exist in the timing and
 //! program builds, those marked `program` in the program build only, those
@@ -253,8 +254,11 @@ pub fn compare(link: &str, counts: bool, quick: bool) -> Result<JsValue, JsError
 /// a `Comparison` whose timing is `separate`. Untrusted: throws an `Error`
 /// whose message names the file (`A: …`, `B: …`) and what is wrong (not
 /// JSON, cut short, not a BufLab result, a newer version, …). In the
-/// program build (the page's own thread) only.
-#[cfg(feature = "program")]
+/// trace build, the one that reads the files a person opens (a log, a
+/// result), in its worker: reading a whole report is most of a build's
+/// size, and the program build, which every first change of a setting
+/// waits for, stays without it.
+#[cfg(feature = "trace")]
 #[wasm_bindgen]
 pub fn pair_results(a: &str, b: &str) -> Result<JsValue, JsError> {
     to_js(&api::pair_results(a, b).map_err(|e| JsError::new(&e.message))?)

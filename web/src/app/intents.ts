@@ -151,11 +151,11 @@ export function createIntents({ codec, labs, state, dispatch, show }: IntentsOpt
     const refuse = (message: string): void => dispatch({ type: "compareFile", file: file.name, outcome: { kind: "refused", message } });
     const a = currentResults(state()).report;
     if (a === null || a.stage === "counts") return refuse("Measure A first: a result file is compared with the timed result on screen.");
-    if (!codec.ready) return refuse("The engine is still loading; try again in a moment.");
     // No more than the engine reads: a larger file is refused by its size, without reading it all.
     const text = await file.slice(0, codec.schema.compare.max_result_bytes + 1).text();
     try {
-      const comparison = codec.pairResults(JSON.stringify(a), text);
+      const { pairResults } = await import("../engine/pair");
+      const comparison = await pairResults(JSON.stringify(a), text);
       dispatch({ type: "compareFile", file: file.name, outcome: { kind: "paired", comparison } });
     } catch (error) {
       refuse(messageOf(error));

@@ -16,7 +16,7 @@ import { messageOf } from "./errors";
 import schemaData from "./schema.gen.json";
 import type { EngineBuild } from "./protocol";
 import { engineModule } from "./spawn";
-import type { Comparison, Decoded, Lab, Links, Params, Ratio, Schema, Stats, Verdict } from "./types.gen";
+import type { Decoded, Lab, Links, Params, Ratio, Schema, Stats, Verdict } from "./types.gen";
 
 /** The engine's schema (crate/src/catalog/schema.rs), as generated; the page reads it as `Codec.schema`. */
 const schema = schemaData as Schema;
@@ -41,7 +41,6 @@ export interface ProgramExports {
   links(params: unknown): unknown;
   fit_sweep(params: unknown): unknown;
   code(params: unknown): string;
-  pair_results(a: string, b: string): unknown;
 }
 
 /** The figures of `stats` the engine's comparisons read, as it takes them (crate/src/wasm.rs `compared`). */
@@ -130,12 +129,6 @@ export interface Codec extends LinkRules {
   fitSweep(params: Params): Decoded;
   /** The Rust program these params correspond to (crate/src/catalog/snippet.rs). Throws for invalid params. */
   code(params: Params): string;
-  /**
-   * Two exported results (JSON text: a report, or a comparison's side),
-   * measured separately, paired as a Comparison. Untrusted: throws an Error
-   * naming the file (`A: …`, `B: …`) and what is wrong with it.
-   */
-  pairResults(a: string, b: string): Comparison;
 }
 
 /**
@@ -200,7 +193,6 @@ export function codecFrom(exports: CodecExports, program: ProgramExports | Promi
     links: (params) => full().links(params) as Links,
     fitSweep: (params) => full().fit_sweep(params) as Decoded,
     code: (params) => full().code(params),
-    pairResults: (a, b) => full().pair_results(a, b) as Comparison,
   };
 }
 

@@ -4,7 +4,7 @@
 
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Codec } from "../../../engine/codec";
-import { realCodec, realQuickRun } from "../../../engine/real-engine";
+import { realCodec, realPairResults, realQuickRun } from "../../../engine/real-engine";
 import type { Comparison } from "../../../engine/types.gen";
 import { COMPARISON_CSV_HEADER, comparisonCsv, comparisonMarkdown, type ComparedLinks } from "./compare-export";
 
@@ -21,7 +21,7 @@ const links: ComparedLinks = {
 beforeAll(() => {
   codec = realCodec();
   const file = (link: string): string => JSON.stringify({ link, exported_at: "2026-11-29T00:00:00Z", report: realQuickRun(link) });
-  comparison = codec.pairResults(file(A), file(B));
+  comparison = realPairResults(file(A), file(B));
 });
 
 const labelOf = (id: string): string => codec.schema.readers.find((r) => r.id === id)?.label ?? id;

@@ -2,7 +2,7 @@
 // the trace build, the build that reads the files a person opens: a worker
 // for the one pairing, ended when it answers.
 
-import type { FromTraceWorker, ToTraceWorker } from "./trace-protocol";
+import type { FromPairWorker, ToTraceWorker } from "./trace-protocol";
 import type { Comparison } from "./types.gen";
 
 /**
@@ -14,11 +14,10 @@ export function pairResults(a: string, b: string): Promise<Comparison> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./worker-trace.ts", import.meta.url), { type: "module", name: "buflab-pair" });
     const end = (): void => worker.terminate();
-    worker.addEventListener("message", (event: MessageEvent<FromTraceWorker>) => {
+    worker.addEventListener("message", (event: MessageEvent<FromPairWorker>) => {
       const message = event.data;
       if (message.kind === "paired") resolve(message.comparison);
-      else if (message.kind === "failed") reject(new Error(message.message));
-      else return;
+      else reject(new Error(message.message));
       end();
     });
     worker.addEventListener("error", (event) => {

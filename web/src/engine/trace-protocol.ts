@@ -22,5 +22,7 @@ export type FromTraceWorker =
   /** The log's report: `report.complete` false after a Cancel. */
   | { kind: "read"; job: number; report: TraceReport }
   | { kind: "replayed"; job: number; id: number; replay: Replay }
-  | { kind: "paired"; job: number; comparison: Comparison }
   | { kind: "failed"; job: number; message: string };
+
+/** The worker's answer to a `pair` (engine/pair.ts: a worker of its own, for one pairing). */
+export type FromPairWorker = { kind: "paired"; job: number; comparison: Comparison } | { kind: "failed"; job: number; message: string };

@@ -10,14 +10,14 @@
 import init, { pair_results, TraceSession } from "../../pkg-trace/buflab_trace.js";
 import wasmUrl from "../../pkg-trace/buflab_trace_bg.wasm?url";
 import { messageOf } from "./errors";
-import type { FromTraceWorker, ToTraceWorker } from "./trace-protocol";
+import type { FromPairWorker, FromTraceWorker, ToTraceWorker } from "./trace-protocol";
 import type { Comparison, Replay, TraceProgress, TraceReport } from "./types.gen";
 
 const ready = init({ module_or_path: wasmUrl });
 /** The newest job, its session and whether Cancel was asked. */
 let current: { job: number; session: TraceSession; cancelled: boolean } | null = null;
 
-const post = (message: FromTraceWorker): void => postMessage(message);
+const post = (message: FromTraceWorker | FromPairWorker): void => postMessage(message);
 
 async function read(job: number, log: Blob): Promise<void> {
   await ready;

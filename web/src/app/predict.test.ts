@@ -4,7 +4,8 @@ import schema from "../engine/schema.gen.json";
 import type { Decoded, LabReport, LessonId, Params, SweepReport } from "../engine/types.gen";
 import { answerOf as answerIn } from "../panels/lessons/answer";
 import { guessFeedback } from "../panels/lessons/words";
-import { initialState, keepWorkshop, lessonResults, lessonStep, predicting, update, type AppState, type Links } from "./state";
+import { lessons } from "../engine/lessons";
+import { activityText, initialState, keepWorkshop, lessonResults, lessonStep, opening, predicting, update, type AppState, type Effect, type Links } from "./state";
 
 /** The answer the lesson card shows for the page in `state`. */
 const answerOf = (answer: Parameters<typeof answerIn>[0], state: AppState) => answerIn(answer, lessonResults(state));
@@ -134,5 +135,60 @@ describe("the answer on screen", () => {
     expect(guessFeedback(3000, 3641)).toBe("Your guess, 3,000, is 641 off: 18% too low.");
     expect(guessFeedback(129, 1_048_577)).toBe("Your guess, 129, is 1,048,448 off: 8,129× too low.");
     expect(guessFeedback(1000, 512)).toBe("Your guess, 1,000, is 488 off: 95% too high.");
+  });
+});
+
+describe("a lesson's link opened cold with its settings changed", () => {
+  const lesson = lessons.find((l) => l.id === "one-byte")!;
+  const own = codec.decodeLink(lesson.link);
+  const question = lesson.question.answer;
+  /** What the counting worker says std made for `fragment`: 129 source reads on the lesson's own 8 KiB buffer, 16,385 on a 64-byte one. */
+  const counted = (fragment: string): LabReport =>
+    ({ stage: "counts", lab: "read", link: fragment, runs: [{ reader: "std", source_reads: fragment.includes("cap=64&") ? 16385 : 129 }] }) as unknown as LabReport;
+  const runsOf = (effects: Effect[]) => effects.filter((e): e is Extract<Effect, { type: "run" }> => e.type === "run");
+  /** A page opened cold on `link` (a student scanning a handout's "Then try", say), its opening counts in. */
+  const cold = (link: string): AppState => {
+    let s = opening(initialState(codec.decodeLink(link), codec)).state;
+    s = update(update(s, { type: "engineReady", isolated: true }).state, { type: "codecReady" }).state;
+    const first = s.inFlight.find((r) => r.stage === "counts")!;
+    return update(s, { type: "settled", id: first.id, outcome: { kind: "report", report: counted(first.fragment), elapsedMs: 1 } }).state;
+  };
+
+  it("answers the lesson's question from the lesson's own link, counted beside the changed settings, never from the changed link's results", () => {
+    const changed = lesson.link.replace("cap=8K", "cap=64");
+    expect(changed).not.toBe(lesson.link);
+    let s = update(cold(changed), { type: "reveal" }).state;
+    expect(s.shown.read?.fragment).toBe(codec.decodeLink(changed).links.run);
+    // Once the page knows the lesson's own link, its counts are asked, and the changed link's 16,385 is no answer meanwhile.
+    const step = update(s, { type: "lessonLink", link: own });
+    expect(answerOf(question, step.state)).toBeNull();
+    const asked = runsOf(step.effects);
+    expect(asked).toMatchObject([{ stage: "counts", fragment: own.links.run, lab: "read", counts: null }]);
+    s = step.state;
+    s = update(s, { type: "settled", id: asked[0]!.id, outcome: { kind: "report", report: counted(asked[0]!.fragment), elapsedMs: 1 } }).state;
+    expect(answerOf(question, s)).toBe(129);
+    // The settings on screen keep their own results, and say nothing of the lesson's run.
+    expect(s.shown.read?.fragment).toBe(codec.decodeLink(changed).links.run);
+    expect(activityText(s)).not.toMatch(/earlier settings/);
+  });
+
+  it("the lesson's own counts, come before the page's first numbers, are not shown as the page's results", () => {
+    const changed = codec.decodeLink(lesson.link.replace("cap=8K", "cap=64"));
+    let s = opening(initialState(changed, codec)).state;
+    s = update(s, { type: "codecReady" }).state;
+    const known = update(s, { type: "lessonLink", link: own });
+    const asked = runsOf(known.effects)[0]!;
+    s = known.state;
+    s = update(s, { type: "settled", id: asked.id, outcome: { kind: "report", report: counted(asked.fragment), elapsedMs: 1 } }).state;
+    expect(s.shown).toEqual({});
+    expect(answerOf(question, s)).toBe(129);
+  });
+
+  it("asks nothing more when the link opened is the lesson's own, or is of another lesson", () => {
+    const s = cold(lesson.link);
+    expect(update(s, { type: "lessonLink", link: own }).effects).toEqual([]);
+    expect(answerOf(question, s)).toBe(129);
+    const other = codec.decodeLink(lessons.find((l) => l.id === "no-help")!.link);
+    expect(update(s, { type: "lessonLink", link: other }).effects).toEqual([]);
   });
 });

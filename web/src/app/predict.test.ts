@@ -184,6 +184,49 @@ describe("a lesson's link opened cold with its settings changed", () => {
     expect(answerOf(question, s)).toBe(129);
   });
 
+  it("the lesson's counts answer only the lesson still open, only once they come, and never over its link's results on screen", () => {
+    const changed = lesson.link.replace("cap=8K", "cap=64");
+    /** Cold on the changed link, the lesson's own counts asked: the state, and that request's id. */
+    const asking = (): [AppState, number] => {
+      const known = update(cold(changed), { type: "lessonLink", link: own });
+      return [known.state, runsOf(known.effects)[0]!.id];
+    };
+    const settle = (s: AppState, settled: Parameters<typeof update>[1]) => update(s, settled).state;
+    const countedFor = (id: number) => ({ type: "settled" as const, id, outcome: { kind: "report" as const, report: counted(own.links.run), elapsedMs: 1 } });
+    // They failed: no answer, and nothing in its place.
+    let [s, id] = asking();
+    s = settle(s, { type: "settled", id, outcome: { kind: "failed", message: "boom" } });
+    expect(s.lessonRun?.report).toBeNull();
+    // Another lesson was opened meanwhile: not its answer.
+    [s, id] = asking();
+    const noHelp = codec.decodeLink(lessons.find((l) => l.id === "no-help")!.link);
+    s = update(s, { type: "linkLoaded", link: noHelp, links: noHelp.links }).state;
+    s = settle(s, countedFor(id));
+    expect(s.lessonRun).toMatchObject({ lesson: "no-help", report: null });
+    // No lesson any more (Reset): nothing to answer.
+    [s, id] = asking();
+    const plain = codec.decodeLink("");
+    s = update(s, { type: "linkLoaded", link: plain, links: plain.links }).state;
+    expect(settle(s, countedFor(id)).lessonRun).toBeNull();
+    // The teacher loaded the lesson's own settings, measured in full before its counts came: the full report stays the answer's.
+    [s, id] = asking();
+    s = update(s, { type: "linkLoaded", link: own, links: own.links }).state;
+    for (const stage of ["counts", "full"] as const) {
+      const r = s.inFlight.find((q) => q.stage === stage && !q.lesson && q.fragment === own.links.run)!;
+      const report = { ...counted(r.fragment), stage } as LabReport;
+      s = update(s, { type: "settled", id: r.id, outcome: { kind: "report", report, elapsedMs: 1 } }).state;
+    }
+    expect(s.lessonRun?.report?.stage).toBe("full");
+    expect(settle(s, countedFor(id)).lessonRun?.report?.stage).toBe("full");
+    // The same after the settings moved on (the full report no longer on screen).
+    const moved = codec.decodeLink(changed);
+    s = update(s, { type: "edited", params: moved.params, links: moved.links, live: false }).state;
+    const next = s.inFlight.find((q) => q.worker === "counter" && !q.lesson)!;
+    s = update(s, { type: "settled", id: next.id, outcome: { kind: "report", report: counted(next.fragment), elapsedMs: 1 } }).state;
+    expect(s.shown.read?.fragment).toBe(moved.links.run);
+    expect(settle(s, countedFor(id)).lessonRun?.report?.stage).toBe("full");
+  });
+
   it("asks nothing more when the link opened is the lesson's own, or is of another lesson", () => {
     const s = cold(lesson.link);
     expect(update(s, { type: "lessonLink", link: own }).effects).toEqual([]);

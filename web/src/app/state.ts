@@ -646,9 +646,9 @@ function settled(state: AppState, id: number, outcome: Outcome): Step {
   let next: AppState = { ...state, inFlight: state.inFlight.filter((r) => r.id !== id) };
   const current = request.lab === state.params.lab && sameLink(state, request.fragment, state.runFragment);
   if (request.lesson) {
-    // The lesson's own counts, for its answer only (`lessonLinkKnown`), unless a better stage of its link came first.
+    // The lesson's own counts, for its answer only (`lessonLinkKnown`), unless its link's results came first (on screen: `withLessonResults`).
     const own = next.lessonRun;
-    if (outcome.kind === "report" && own !== null && sameLink(state, own.run, request.fragment) && (own.report === null || STAGE_RANK[own.report.stage] <= STAGE_RANK[outcome.report.stage])) {
+    if (outcome.kind === "report" && own !== null && own.report === null && sameLink(state, own.run, request.fragment)) {
       next = { ...next, lessonRun: { ...own, report: outcome.report } };
     }
   } else if (outcome.kind === "report") {

@@ -164,6 +164,8 @@ describe("a lesson's link opened cold with its settings changed", () => {
     expect(answerOf(question, step.state)).toBeNull();
     const asked = runsOf(step.effects);
     expect(asked).toMatchObject([{ stage: "counts", fragment: own.links.run, lab: "read", counts: null }]);
+    // Out as exact counts on the counting worker (what Stop ends, what a timed stage of that link would wait for).
+    expect(step.state.inFlight.find((r) => r.id === asked[0]!.id)).toMatchObject({ stage: "counts", worker: "counter", lesson: true });
     s = step.state;
     s = update(s, { type: "settled", id: asked[0]!.id, outcome: { kind: "report", report: counted(asked[0]!.fragment), elapsedMs: 1 } }).state;
     expect(answerOf(question, s)).toBe(129);
@@ -227,11 +229,25 @@ describe("a lesson's link opened cold with its settings changed", () => {
     expect(settle(s, countedFor(id)).lessonRun?.report?.stage).toBe("full");
   });
 
-  it("asks nothing more when the link opened is the lesson's own, or is of another lesson", () => {
+  it("asks nothing more when the link opened is the lesson's own (counted yet or not), of another lesson, or of none", () => {
     const s = cold(lesson.link);
     expect(update(s, { type: "lessonLink", link: own }).effects).toEqual([]);
     expect(answerOf(question, s)).toBe(129);
+    const early = update(opening(initialState(own, codec)).state, { type: "codecReady" }).state;
+    expect(update(early, { type: "lessonLink", link: own }).effects).toEqual([]);
     const other = codec.decodeLink(lessons.find((l) => l.id === "no-help")!.link);
     expect(update(s, { type: "lessonLink", link: other }).effects).toEqual([]);
+    const none = cold("");
+    expect(update(none, { type: "lessonLink", link: own })).toEqual({ state: none, effects: [] });
+  });
+
+  it("the lesson's own settings loaded before the page knew its link: their results on screen answer it, nothing more is asked", () => {
+    let s = cold(lesson.link.replace("cap=8K", "cap=64"));
+    s = update(s, { type: "linkLoaded", link: own, links: own.links }).state;
+    const counts = s.inFlight.find((r) => r.worker === "counter" && r.fragment === own.links.run)!;
+    s = update(s, { type: "settled", id: counts.id, outcome: { kind: "report", report: counted(counts.fragment), elapsedMs: 1 } }).state;
+    const known = update(s, { type: "lessonLink", link: own });
+    expect(known.effects).toEqual([]);
+    expect(answerOf(question, known.state)).toBe(129);
   });
 });

@@ -3,11 +3,15 @@
 //! every report it makes leaves `link` empty; this is the one place that
 //! pairs the two.
 
+use crate::catalog;
 use crate::engine::clock::{Clock, Sampling};
+use crate::engine::compare::{self, ResultError};
 use crate::engine::trace::{Parser, Trace};
 use crate::engine::{experiment, sweep, write};
 use crate::link;
-use crate::model::{LabReport, ParamError, Params, Replay, ReplayOptions, Report, SweepPoint, SweepReport, TraceProgress, WriteReport};
+use crate::model::{
+    Comparison, LabReport, ParamError, Params, Replay, ReplayOptions, Report, SweepPoint, SweepReport, TraceProgress, WriteReport,
+};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::model::RealReport;
 
@@ -15,7 +19,49 @@ use crate::model::RealReport;
 pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<Report, ParamError> {
     let mut report = experiment::run(params, clock, sampling)?;
     report.link = link::encode(&report.params);
+    here(&mut report);
     Ok(report)
+}
+
+/// Natively, where a report was measured (`engine::machine`); in a browser
+/// the wasm glue says so from the worker's `navigator`.
+fn here(report: &mut Report) {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        report.machine = Some(crate::engine::machine::native(&report.timer));
+    }
+    let _ = report;
+}
+
+/// Compares `a` with `b` (`engine::compare::run`: counts, then times in
+/// alternating rounds), with the links, the settings that differ and every
+/// sentence filled in.
+pub fn compare(a: &Params, b: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<Comparison, ParamError> {
+    let mut c = compare::run(a, b, clock, sampling)?;
+    here(&mut c.a);
+    here(&mut c.b);
+    Ok(described(c))
+}
+
+/// Two results measured separately (a saved run, exported files), paired.
+pub fn pair(a: Report, b: Report) -> Comparison {
+    described(compare::pair(a, b))
+}
+
+/// Two exported result files (untrusted text) read and paired; an error
+/// names the file and what is wrong with it.
+pub fn pair_results(a: &str, b: &str) -> Result<Comparison, ResultError> {
+    compare::pair_results(a, b).map(described)
+}
+
+/// A comparison with its links, changed settings and sentences.
+fn described(mut c: Comparison) -> Comparison {
+    c.a.link = link::encode(&c.a.params);
+    c.b.link = link::encode(&c.b.params);
+    c.link = link::encode_pair(&c.a.params, &c.b.params);
+    c.changed = link::changed(&c.a.params, &c.b.params);
+    catalog::compare::describe(&mut c);
+    c
 }
 
 /// Checks `params`, then runs the write lab (whatever `params.lab` says).
@@ -28,7 +74,11 @@ pub fn run_write(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Resu
 /// Runs the lab `params.lab` selects.
 pub fn run_lab(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<LabReport, ParamError> {
     Ok(match experiment::run_lab(params, clock, sampling)? {
-        LabReport::Read(r) => LabReport::Read(Report { link: link::encode(&r.params), ..r }),
+        LabReport::Read(mut r) => {
+            r.link = link::encode(&r.params);
+            here(&mut r);
+            LabReport::Read(r)
+        }
         LabReport::Write(w) => LabReport::Write(WriteReport { link: link::encode(&w.params), ..w }),
     })
 }
@@ -39,6 +89,7 @@ pub fn run_lab(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result
 pub fn time_counted(params: &Params, counted: Report, clock: &dyn Clock, sampling: Sampling) -> Result<Report, ParamError> {
     let mut report = experiment::time_counted(params, counted, clock, sampling)?;
     report.link = link::encode(&report.params);
+    here(&mut report);
     Ok(report)
 }
 

@@ -32,9 +32,11 @@ use ts_rs::{Config, TypeVisitor, TS};
 use crate::catalog::glossary::{glossary, Term};
 use crate::catalog::lessons::{Lesson, LESSONS};
 use crate::catalog::Schema;
+use crate::catalog::snippet::Playground;
+use crate::engine::compare::ResultError;
 use crate::link::{Decoded, Links};
 use crate::model::trace::{ReplayOptions, TraceProgress};
-use crate::model::{Calibration, LabReport, Ratio, Replay, SweepReport, TraceReport, Verdict};
+use crate::model::{Calibration, Comparison, LabReport, Ratio, Replay, SweepReport, TraceReport, Verdict};
 
 const TYPES_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/types.gen.ts");
 const SCHEMA_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/schema.gen.json");
@@ -79,6 +81,14 @@ fn generate_types() -> String {
     // Returned by `wasm::time_ratio`.
     c.visit::<Ratio>();
     c.visit::<Calibration>();
+    // Returned by `wasm::compare`, `wasm::pair_results` and `wasm::pair_reports`.
+    c.visit::<Comparison>();
+    // Thrown (as JSON in the message) by `wasm::pair_results`.
+    c.visit::<ResultError>();
+    // Returned by `wasm::playground`.
+    c.visit::<Playground>();
+    // Returned by `wasm::quiz`.
+    c.visit::<crate::catalog::quiz::Quiz>();
     // A program's own reads (`wasm::TraceSession`).
     c.visit::<TraceProgress>();
     c.visit::<TraceReport>();

@@ -4,10 +4,17 @@
 //! main thread                         worker
 //!   decode_link / parse_size /          run(link, counts, quick) -> Report | WriteReport
 //!   format_size / max_streams             (blocking; only ever in the worker)
-//!   encode_link / links / fit_sweep /   calibrate_opfs(params, handle) -> Calibration
-//!   verdict / time_ratio                  (the worker opens the OPFS handle)
-//!   (pure, synchronous)
+//!   encode_link / links / fit_sweep /   compare(link, counts, quick) -> Comparison
+//!   verdict / time_ratio /                (a link with `b.` keys: A and B)
+//!   encode_comparison / playground      calibrate_opfs(params, handle) -> Calibration
+//!   (pure, synchronous)                   (the worker opens the OPFS handle)
+//!                                       TraceSession, pair_results (files opened)
 //! ```
+//!
+//! A comparison link decodes like any link (`decode_link`): its `compare`
+//! holds B, the canonical comparison link and the settings that differ.
+//! Reports say where they were measured (`Report::machine`): this glue
+//! fills it from the worker's `navigator` (user agent, cores) and the clock.
 //!
 //! The schema (limits, defaults, choices, texts) is not here: it is a
 //! constant, so the page imports it as generated data (`crate::types`,
@@ -28,11 +35,14 @@
 //! - web/pkg-timing/<workload>, one per workload: the read lab's timed pass
 //!   (`time_counted`, `run`) and sweeps, with the loops of that workload only;
 //! - web/pkg-program: what the page calls on its own thread besides reading
-//!   links (`encode_link`, `links`, `fit_sweep`, `code`), the write lab and
-//!   Calibrate.
+//!   links (`encode_link`, `links`, `fit_sweep`, `code`, `playground`,
+//!   `encode_comparison`), the write lab and Calibrate.
 //!
-//! - web/pkg-trace (`npm run wasm:trace`): [`TraceSession`], a program's
-//!   own reads from its strace log, for when the page opens one.
+//! `compare` is in the timing builds: its rounds time both sides.
+//!
+//! - web/pkg-trace (`npm run wasm:trace`): what reads the files a person
+//!   opens, in a worker: [`TraceSession`], a program's own reads from its
+//!   strace log, and `pair_results`, two exported results paired.
 //!
 //! Exports marked `#[cfg(feature = "timed")]` exist in the timing and
 //! program builds, those marked `program` in the program build only, those
@@ -182,7 +192,87 @@ pub fn run(link: &str, counts: bool, quick: bool, fault: Option<String>) -> Resu
     let sampling = Sampling::chosen(counts, quick, Sampling::FULL);
     let report = api::run_lab(&params, &PerformanceClock::new()?, sampling)
         .map_err(|e| JsError::new(&e.to_string()))?;
-    to_js(&report)
+    to_js(&measured_here(report))
+}
+
+/// A read report with where it was measured: this browser, as its worker's
+/// `navigator` and clock tell. Times only: the counting build's reports are
+/// exact counts, the same on every machine, and it stays small.
+fn measured_here(report: model::LabReport) -> model::LabReport {
+    match report {
+        model::LabReport::Read(mut r) if cfg!(feature = "timed") => {
+            r.machine = Some(browser_machine(&r.timer));
+            model::LabReport::Read(r)
+        }
+        write => write,
+    }
+}
+
+/// This browser: its user agent and logical cores (`navigator`), whether it
+/// is cross-origin isolated and the timer's step (`timer`). Browsers do not
+/// name the CPU.
+fn browser_machine(timer: &model::Timer) -> model::Machine {
+    let navigator = js_sys::Reflect::get(&js_sys::global(), &"navigator".into()).ok();
+    let field = |name: &str| navigator.as_ref().and_then(|n| js_sys::Reflect::get(n, &name.into()).ok());
+    model::Machine {
+        kind: model::MachineKind::Browser,
+        user_agent: field("userAgent").and_then(|v| v.as_string()),
+        os: None,
+        cpu: None,
+        cores: field("hardwareConcurrency").and_then(|v| v.as_f64()).filter(|n| *n >= 1.0 && *n < 1e6).map(|n| n as u32),
+        isolated: timer.isolated,
+        timer_step_ns: timer.resolution_ns,
+        build: model::Machine::this_build(),
+    }
+}
+
+/// Compares A with B of a comparison link (one with `b.` keys; canonical,
+/// as `decode_link`'s `compare.fragment`): both counted, then, unless
+/// `counts`, timed in alternating rounds (`quick`: fewer, shorter rounds).
+/// Returns a `Comparison`. Throws for a link the codec would correct or one
+/// without `b.` keys, and for a workload this build does not run (a timing
+/// build runs one: A's and B's must both be it). In the timing builds only.
+#[cfg(feature = "timed")]
+#[wasm_bindgen]
+pub fn compare(link: &str, counts: bool, quick: bool) -> Result<JsValue, JsError> {
+    let decoded = link::decode(link);
+    if let Some(n) = decoded.notices.first() {
+        return Err(JsError::new(&format!("link: {}: {}", n.key, n.message)));
+    }
+    let b = decoded.compare.ok_or_else(|| JsError::new("link: it has no b. keys, so nothing to compare"))?;
+    let sampling = Sampling::chosen(counts, quick, Sampling::FULL);
+    let mut comparison = api::compare(&decoded.params, &b.params, &PerformanceClock::new()?, sampling)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    for side in [&mut comparison.a, &mut comparison.b] {
+        side.machine = Some(browser_machine(&side.timer));
+    }
+    to_js(&comparison)
+}
+
+/// Two exported read-lab results (JSON text: a file the page opened, a
+/// saved run as `JSON.stringify` writes it), measured separately, paired:
+/// a `Comparison` whose timing is `separate`. Untrusted: throws an `Error`
+/// whose message names the file (`A: …`, `B: …`) and what is wrong (not
+/// JSON, cut short, not a BufLab result, a newer version, …). In the
+/// trace build, the one that reads the files a person opens (a log, a
+/// result), in its worker: reading a whole report is most of a build's
+/// size, and the program build, which every first change of a setting
+/// waits for, stays without it.
+#[cfg(feature = "trace")]
+#[wasm_bindgen]
+pub fn pair_results(a: &str, b: &str) -> Result<JsValue, JsError> {
+    to_js(&api::pair_results(a, b).map_err(|e| JsError::new(&e.message))?)
+}
+
+/// The quiz the engine writes for a link (`catalog::quiz`): its questions,
+/// answered by real counted runs. `link`: a canonical fragment, as [`run`]'s.
+/// In the timing builds (the page asks the one of the link's workload), not
+/// the counting build: the first numbers' download stays without it.
+#[cfg(feature = "timed")]
+#[wasm_bindgen]
+pub fn quiz(link: &str) -> Result<JsValue, JsError> {
+    let params = link::params_of(link).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&crate::catalog::quiz::quiz(&params).map_err(|e| JsError::new(&e.to_string()))?)
 }
 
 /// [`run`]'s timing stages for a link whose counts are known: `counts` is
@@ -204,7 +294,7 @@ pub fn time_counted(link: &str, quick: bool, counts: JsValue) -> Result<JsValue,
         }
         model::Lab::Write => api::run_lab(&params, &clock, sampling),
     };
-    to_js(&report.map_err(|e| JsError::new(&e.to_string()))?)
+    to_js(&measured_here(report.map_err(|e| JsError::new(&e.to_string()))?))
 }
 
 /// Runs the benchmark suite (`npm run bench`): blocking for tens of seconds,
@@ -244,6 +334,15 @@ pub fn encode_link(params: JsValue) -> Result<String, JsError> {
 #[wasm_bindgen]
 pub fn links(params: JsValue) -> Result<JsValue, JsError> {
     to_js(&link::links(&params_from_js(params)?))
+}
+
+/// The canonical comparison link of A (`a`) and B (`b`), valid params
+/// each: A's link, then B's `b.` keys where B differs (`b.v=1` where it
+/// does not). Throws for invalid params.
+#[cfg(feature = "program")]
+#[wasm_bindgen]
+pub fn encode_comparison(a: JsValue, b: JsValue) -> Result<String, JsError> {
+    Ok(link::encode_pair(&params_from_js(a)?, &params_from_js(b)?))
 }
 
 /// The figures of a [`model::Stats`] that its comparisons read
@@ -305,6 +404,15 @@ pub fn max_streams(len: f64, cap: f64) -> f64 {
 #[wasm_bindgen]
 pub fn code(params: JsValue) -> Result<String, JsError> {
     Ok(crate::catalog::snippet::snippet(&params_from_js(params)?))
+}
+
+/// The code panel's program in the Rust Playground: `{program, url,
+/// reason}` (`catalog::snippet::playground`): the self-contained program
+/// and its Playground address, or why there is none. Throws for invalid params.
+#[cfg(feature = "program")]
+#[wasm_bindgen]
+pub fn playground(params: JsValue) -> Result<JsValue, JsError> {
+    to_js(&crate::catalog::snippet::playground(&params_from_js(params)?))
 }
 
 // ---------------------------------------------------------------------------

@@ -1,4 +1,6 @@
-//! The generated programs compile.
+#![cfg(not(target_arch = "wasm32"))]
+//! The generated programs compile, and the self-contained form (the Rust
+//! Playground's) runs and prints BufLab's source reads.
 //!
 //! Read-lab programs use std only: each workload's program (with all three
 //! readers, plus the variants that change the code) is compiled by `rustc`
@@ -13,12 +15,13 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use buflab::catalog::snippet::snippet;
-use buflab::link::decode as decode_link;
-use buflab::model::{Flavour, Id, Lab, ReaderKind, Workload};
-
 mod common;
-use common::every_reader;
+
+use buflab::catalog::snippet::{playground, self_contained, snippet, MAX_PLAYGROUND_URL, PLAYGROUND_URL};
+use buflab::engine::clock::{InstantClock, Sampling};
+use buflab::link::decode as decode_link;
+use buflab::model::{Flavour, Id, Lab, Params, ReaderKind, Workload};
+use common::{every_reader, programs};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/snippet-check").join(name);
@@ -52,8 +55,13 @@ fn read_links() -> Vec<String> {
 fn read_lab_programs_compile_with_std_alone() {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let dir = scratch("read");
-    for (i, link) in read_links().iter().enumerate() {
-        let code = snippet(&decode_link(link).params);
+    // Each program as the Code panel prints it, and its self-contained form where it has one.
+    let programs = read_links().into_iter().flat_map(|link| {
+        let params = decode_link(&link).params;
+        let contained = self_contained(&params).ok().map(|code| (format!("{link} (self-contained)"), code));
+        std::iter::once((link, snippet(&params))).chain(contained)
+    });
+    for (i, (link, code)) in programs.enumerate() {
         let file = dir.join(format!("p{i}.rs"));
         std::fs::write(&file, &code).unwrap();
         let out = Command::new(&rustc)
@@ -151,4 +159,121 @@ fn async_and_write_lab_programs_compile_with_the_crates_they_name() {
          bincode = \"1.3\"\nserde = { version = \"1\", features = [\"derive\"] }\nbytes = \"1\"\n",
         &programs,
     );
+}
+
+// ---------------------------------------------------------------------------
+// The self-contained form (the Rust Playground's): run, not only compiled
+
+/// `reader: N source reads` lines a self-contained program printed, in order.
+fn printed_reads(stdout: &str) -> Vec<(String, u64)> {
+    stdout
+        .lines()
+        .filter_map(|l| {
+            let (reader, rest) = l.split_once(": ")?;
+            let n = rest.strip_suffix(" source reads")?;
+            Some((reader.to_string(), n.parse().ok()?))
+        })
+        .collect()
+}
+
+/// BufLab's source reads for `link`, per reader the program runs (the
+/// chained reader is only described there).
+fn buflab_reads(link: &str) -> Vec<(String, u64)> {
+    let params = decode_link(link).params;
+    let report = buflab::api::run(&params, &InstantClock::default(), Sampling::COUNTS).unwrap();
+    report.runs.iter().filter(|r| r.reader != ReaderKind::Chained).map(|r| (r.reader.id().to_string(), r.source_reads)).collect()
+}
+
+/// Runs case `i` of a harness and checks its printed counts against BufLab's.
+fn check_case(exe: &std::path::Path, i: usize, link: &str) {
+    let out = Command::new(exe).arg(i.to_string()).output().expect("the harness runs");
+    assert!(out.status.success(), "{link}: {}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(printed_reads(&stdout), buflab_reads(link), "{link}:\n{stdout}");
+}
+
+/// Every blocking reader (chained described), every workload, each kind of
+/// chunking, read sizes below and above the buffer.
+fn self_contained_std_links() -> Vec<String> {
+    let mut links = Vec::new();
+    for w in Workload::all() {
+        for chunk in ["poor", "file", "pipe", "100", "worst"] {
+            links.push(format!("len=20000&rd=unbuffered,std,chained&wl={}&chunk={chunk}&cap=1K&rs=3", w.id()));
+        }
+        links.push(format!("len=70000&rd=std,unbuffered&wl={}&chunk=good&cap=64&rs=4K", w.id()));
+    }
+    links.push("len=20000&rd=unbuffered,std&wl=frames&reuse=on&frame=0-300&chunk=normal".into());
+    links.push("len=20000&rd=unbuffered,std&wl=lines&line=0-4K&chunk=1".into());
+    links.push("len=20000&rd=std&wl=scan&nul=30000&chunk=file".into());
+    links.push("len=0&rd=unbuffered,std&wl=to_end&chunk=file".into());
+    links.push("len=1M&chunk=poor&cap=8K&rs=1&rd=unbuffered,std".into());
+    // Several streams, read round-robin: each its own source, its chunks
+    // drawn with the stream's own seed; the count is every stream's.
+    for w in Workload::all() {
+        links.push(format!("len=20000&rd=unbuffered,std,chained&wl={}&chunk=poor&cap=1K&rs=3&streams=3", w.id()));
+    }
+    links.push("len=20000&rd=std&wl=to_end&chunk=file&streams=2".into());
+    links
+}
+
+#[test]
+fn self_contained_programs_print_buflabs_source_reads() {
+    let links = self_contained_std_links();
+    let programs: Vec<String> =
+        links.iter().map(|l| self_contained(&decode_link(l).params).unwrap_or_else(|e| panic!("{l}: {e}"))).collect();
+    // As the Code panel's programs: warnings denied.
+    let dir = scratch("self-contained");
+    let exe = programs::build_harness(&dir, &programs);
+    for (i, link) in links.iter().enumerate() {
+        check_case(&exe, i, link);
+    }
+}
+
+/// tokio's and futures' readers, whose self-contained programs need those
+/// crates (the Playground has them): built by cargo, then run.
+#[test]
+fn self_contained_async_programs_print_buflabs_source_reads() {
+    let mut links: Vec<String> =
+        Workload::all().into_iter().map(|w| format!("len=20000&rd=tokio,futures,std&wl={}&chunk=poor&cap=1K&rs=3", w.id())).collect();
+    links.push("len=20000&rd=futures,tokio&wl=to_end&chunk=file".into());
+    links.push("len=20000&rd=tokio&wl=lines&chunk=pipe&pend=50".into());
+    links.push("len=20000&rd=tokio,futures,std&wl=fixed&chunk=poor&cap=1K&rs=3&streams=3".into());
+    let programs: Vec<String> = links.iter().map(|l| self_contained(&decode_link(l).params).unwrap()).collect();
+    let exe = programs::cargo_harness(
+        &scratch("self-contained-async"),
+        "tokio = { version = \"1\", features = [\"rt\", \"io-util\"] }\nfutures = \"0.3\"\n",
+        &programs,
+    );
+    for (i, link) in links.iter().enumerate() {
+        check_case(&exe, i, link);
+    }
+}
+
+#[test]
+fn the_playground_gets_the_self_contained_program_or_a_reason() {
+    let default = playground(&Params::default());
+    let url = default.url.expect("the default link fits");
+    assert!(url.starts_with("https://play.rust-lang.org/?version=stable&mode=release&edition=2021&code=%2F%2F%20BufLab"), "{url}");
+    assert!(url.len() <= MAX_PLAYGROUND_URL, "{}", url.len());
+    assert!(!url[PLAYGROUND_URL.len()..].contains(['+', ' ', '\n', '&', '#']), "every reserved character escaped");
+    let program = default.program.unwrap();
+    assert!(program.contains("fn stream()") && program.contains("SOURCE_READS") && !program.contains("TcpStream"), "{program}");
+    // No self-contained form: a source that lives in time, the write lab, the chained reader alone.
+    for (link, why) in [
+        ("rate=4M&len=64K", "lives in time"),
+        ("lab=write", "write lab"),
+        ("rd=chained", "chained reader"),
+    ] {
+        let p = playground(&decode_link(link).params);
+        assert_eq!((p.program, p.url), (None, None), "{link}");
+        assert!(p.reason.as_deref().is_some_and(|r| r.contains(why)), "{link}: {:?}", p.reason);
+    }
+    // Too long for an address: every reader and workload's longest program, as a reason.
+    // Several streams have one: it reads them round-robin, as the link does.
+    let streams = playground(&decode_link("streams=4&len=64K").params).program.expect("a program for several streams");
+    assert!(streams.contains("const STREAMS: usize = 4;") && streams.contains("fn round_robin<R>("), "{streams}");
+    let long = playground(&decode_link("rd=unbuffered,std,chained,tokio,futures&wl=frames&chunk=file").params);
+    if long.url.is_none() {
+        assert!(long.program.is_some() && long.reason.unwrap().contains("Playground address"));
+    }
 }

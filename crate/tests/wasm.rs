@@ -195,6 +195,49 @@ fn a_two_axis_sweeps_points_keep_their_pair_through_the_round_trip() {
     assert_eq!(get(&report, "knees.0.value").as_f64(), Some(512.0));
 }
 
+/// A comparison link in, a `Comparison` out: B's exact counts beside A's,
+/// and both sides named as measured in this browser.
+#[wasm_bindgen_test]
+fn compare_runs_a_b_link_and_names_the_browser() {
+    let c = wasm::compare("v=1&len=64K&chunk=100&seed=42&cap=8K&rs=1&sys=150&rd=std&wl=fixed&b.cap=64", true, false)
+        .map_err(JsValue::from)
+        .unwrap();
+    assert_eq!(get(&c, "kind").as_string().unwrap(), "compare");
+    assert_eq!(get(&c, "timing.kind").as_string().unwrap(), "untimed");
+    assert_eq!(get(&c, "changed.0.key").as_string().unwrap(), "cap");
+    let reads = get(&c, "readers.0.metrics.0");
+    assert_eq!(get(&reads, "metric").as_string().unwrap(), "source_reads");
+    // 100-byte chunks through an 8 KiB buffer: 656 reads and the final 0; through 64 bytes, 1024 and the 0.
+    assert_eq!((get(&reads, "a").as_f64(), get(&reads, "b").as_f64()), (Some(657.0), Some(1025.0)));
+    assert_eq!(get(&reads, "outcome").as_string().unwrap(), "more");
+    assert_eq!(get(&c, "b.machine.kind").as_string().unwrap(), "browser");
+    assert!(get(&c, "b.machine.user_agent").as_string().is_some_and(|ua| ua.contains("Chrome")));
+    // A link without b. keys, or one the codec would correct, is refused.
+    for link in ["v=1&cap=8K", "v=1&b.cap=banana"] {
+        let err: JsValue = wasm::compare(link, true, false).unwrap_err().into();
+        assert!(get(&err, "message").as_string().unwrap().starts_with("link: "), "{link}");
+    }
+}
+
+/// Untrusted result files come back as errors naming the file and the fault.
+#[wasm_bindgen_test]
+fn pair_results_names_a_bad_file() {
+    let report = wasm::run("len=4K&rd=std", true, false, None).map_err(JsValue::from).unwrap();
+    let text = String::from(JSON::stringify(&report).unwrap());
+    let c = wasm::pair_results(&text, &text).map_err(JsValue::from).unwrap();
+    assert_eq!(get(&c, "timing.kind").as_string().unwrap(), "separate");
+    let err: JsValue = wasm::pair_results(&text, &text[..text.len() / 2]).unwrap_err().into();
+    assert!(get(&err, "message").as_string().unwrap().starts_with("B: the file ends early"));
+}
+
+#[wasm_bindgen_test]
+fn playground_offers_the_self_contained_program() {
+    let params = get(&wasm::decode_link("v=1&len=64K&rd=unbuffered,std").map_err(JsValue::from).unwrap(), "params");
+    let p = wasm::playground(params).map_err(JsValue::from).unwrap();
+    assert!(get(&p, "url").as_string().unwrap().starts_with("https://play.rust-lang.org/?version=stable&mode=release&edition=2021&code="));
+    assert!(get(&p, "program").as_string().unwrap().contains("fn stream()"));
+}
+
 #[wasm_bindgen_test]
 fn a_log_is_fed_in_chunks_finished_once_and_replayed() {
     // 2 × 8 KiB of 1-byte reads from a file, then its end; the log split in

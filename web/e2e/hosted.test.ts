@@ -39,30 +39,34 @@ const MOUNT = "/some/sub/path/";
  * targets: those live in benchmarks, so the 150 KB first-load target and its
  * measured figure are in `npm run bench` (docs/benchmarks.md, each figure
  * beside its target). The figures are printed here too. Before the first
- * numbers: 140.4 KiB gzipped (the service worker, the write lab and the
- * panels around the results come after them), the counting build of the
- * engine (82.1 KiB: the read lab only, sources that arrive in time,
- * comparing times, and the links a decoded link carries) and the page's
- * code (the page chunk, with the state model, 24.7 KiB, the room's section
- * of the model included; the room's panel, camera and detector come later).
- * For the default link's full measurement, besides those (343.7 KiB with
- * them): the timing build of its workload (fixed, 198.9 KiB: every reader's loops of that one
- * workload, over a chunked source and over one that arrives in time) and the
- * timing worker's script. In all (2133.6 KiB): the seven timing builds
- * (188.6–213.1 KiB each, 1411.9 KiB together), the program build (177.5
- * KiB: writing links, the code panel, the write lab, Calibrate) and the
- * strace log reader's build (225.4 KiB), which the offline copy fetches
- * after the first full measurement so any link and any log open offline,
- * the worker scripts (each with its build's glue), chart.js (57.6 KiB), the
- * sweep and timeline views, the handout's QR codes, the room's panel,
- * marker detector worker and answer cards page (25 KiB, so a workshop
- * scans and counts offline too), the trace panel's calls-in-order chart,
- * and the later parts' own chunks. Each guard sits just above its figure,
- * so a doubled chunk or a few KiB of new bloat trips it.
+ * numbers: 148.6 KiB gzipped (152.1 KB: over the 150 KB target since the
+ * codec reads comparison links and names the nearest key of a mistyped one,
+ * docs/benchmarks.md "The engine in parts"; the service worker, the write
+ * lab and the panels around the results come after them), the counting
+ * build of the engine (87.5 KiB: the read lab only, sources that arrive in
+ * time, comparing times, and the links a decoded link carries, a comparison
+ * link's B included) and the page's code (the page chunk, with the state
+ * model, 26.9 KiB, the room's, the comparison's and the quiz's sections of
+ * the model included; their panels, camera and detector come later). For
+ * the default link's full measurement, besides those (394.3 KiB with them):
+ * the timing build of its workload (fixed, 240.8 KiB: every reader's loops
+ * of that one workload, over a chunked source and over one that arrives in
+ * time, A/B comparison rounds and the quiz's counted runs) and the timing
+ * worker's script. In all (2565.7 KiB): the seven timing builds, the
+ * program build (225.8 KiB: writing links, the code panel and its
+ * Playground program, the write lab, Calibrate) and the trace build
+ * (296.4 KiB: a program's strace log, two result files paired), which the
+ * offline copy fetches after the first full measurement so any link, log
+ * and result file open offline, the worker scripts (each with its build's
+ * glue), chart.js, the sweep and timeline views, the handout's QR codes,
+ * the room's panel, marker detector worker and answer cards page, the
+ * trace panel's calls-in-order chart, and the later parts' own chunks.
+ * Each guard sits just above its figure, so a doubled chunk or a few KiB
+ * of new bloat trips it.
  */
-const BYTES_BUDGET = 141 * 1024;
-const LINK_BYTES_BUDGET = 345 * 1024;
-const ALL_BYTES_BUDGET = 2136 * 1024;
+const BYTES_BUDGET = 149 * 1024;
+const LINK_BYTES_BUDGET = 395 * 1024;
+const ALL_BYTES_BUDGET = 2567 * 1024;
 /** Generous: a loaded 2-core CI machine. The target on localhost is 300 ms (docs/benchmarks.md). */
 const FIRST_RESULTS_BOUND_MS = 5_000;
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */
@@ -194,7 +198,9 @@ afterEach(() => {
   expect(seen, "console errors").toEqual([]);
 });
 
-describe("BufLab deployed under a sub-path of a plain static host", () => {
+// One person's visits in order, each test on the state the one before left
+// (a retry would start a "first visit" on a warm browser): no retry here.
+describe("BufLab deployed under a sub-path of a plain static host", { retry: 0 }, () => {
   it("first visit: the experiment runs at once, not isolated and without a reload; the service worker comes after the first numbers; within budget", async () => {
     const started = Date.now();
     const page = watch(await context.newPage(), problems);

@@ -90,7 +90,7 @@ const engines = {
   // A full measurement of settings the page has left ends at once. Times
   // are taken once the page has loaded, not beside its loading (counts at
   // once). Each run on the build of its link's workload.
-  timer: createEngineClient("buflab-timing", (job) => (job.kind === "run" ? buildOfRun(job.link) : "program"), {
+  timer: createEngineClient("buflab-timing", (job) => (job.kind === "run" || job.kind === "compare" ? buildOfRun(job.link) : "program"), {
     onEvent: relay.send,
     preempt: ({ job }) => job.kind === "run" && job.stage === "full",
     quiet: pageQuiet(),

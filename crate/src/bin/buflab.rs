@@ -35,11 +35,66 @@ enum Command {
     /// Writes the bytes the link's source delivers (the stream its readers
     /// read), so the program `--code` prints can run on the same bytes.
     Stream(StreamArgs),
+    /// Compares two links: both counted exactly, then timed in alternating
+    /// rounds of one measurement (the same table a comparison link, one
+    /// with `b.` keys, prints).
+    Compare(CompareArgs),
     /// Reads a program's strace log: per file descriptor, its read calls,
     /// bytes and sizes, and what a buffer would have made of them (the
     /// program's own requests replayed through BufLab's readers).
     Trace(trace::TraceArgs),
+    /// Prints the quiz the engine writes for a link (`quiz=on` on the page):
+    /// questions answered by the link's real runs, each with a link to the
+    /// run that shows why.
+    Quiz(QuizArgs),
 }
+
+/// `buflab quiz`.
+#[derive(Args, Debug)]
+struct QuizArgs {
+    /// A BufLab link, its #fragment or a bare fragment (defaults if omitted);
+    /// its `qseed` picks the quiz.
+    link: Option<String>,
+    /// Print the quiz as JSON (what the page shows).
+    #[arg(long)]
+    json: bool,
+}
+
+/// `buflab compare`.
+#[derive(Args, Debug)]
+#[command(after_help = COMPARE_AFTER_HELP)]
+struct CompareArgs {
+    /// A's link (its #fragment, or a bare fragment); with --files, A's exported result.
+    a: String,
+    /// B's link; with --files, B's exported result.
+    b: String,
+    /// A and B are two exported results (`buflab --json`, the page's JSON
+    /// export), measured separately: paired as they are, nothing run.
+    #[arg(long, conflicts_with_all = ["quick", "counts"])]
+    files: bool,
+    /// Print the comparison as JSON.
+    #[arg(long)]
+    json: bool,
+    /// A quick comparison: 7 short rounds instead of 21.
+    #[arg(long)]
+    quick: bool,
+    /// The exact counts alone, no timing.
+    #[arg(long, conflicts_with = "quick")]
+    counts: bool,
+}
+
+const COMPARE_AFTER_HELP: &str = "\
+Counts are exact, so any difference is real. Times: A and B in alternating rounds (A first, then
+B first, in turn); B is called faster or slower only where the 95% confidence interval of the
+median per-round ratio B ÷ A lies beyond 1 by more than 5%, otherwise the same within noise.
+Two exported results (--files) were measured separately: their times are called faster or
+slower only beyond 3×, and in ns not at all across two machines.
+
+Examples:
+  buflab compare 'len=1M&chunk=poor&cap=8K&rs=1&rd=std' 'len=1M&chunk=poor&cap=64K&rs=1&rd=std'
+  buflab '#v=1&len=1M&chunk=poor&cap=8K&rs=1&rd=std&b.cap=64K'      # the same, as one link
+  buflab compare --json 'rd=std' 'rd=chained'
+  buflab --json 'rd=std' > mine.json; buflab compare --files mine.json theirs.json";
 
 /// `buflab stream`.
 #[derive(Args, Debug)]
@@ -124,6 +179,14 @@ struct RunArgs {
     /// Print the Rust program the link corresponds to, instead of running it.
     #[arg(long, conflicts_with_all = ["json", "quick", "timeline", "bench"])]
     code: bool,
+    /// With --code: the program in its self-contained form, which makes the
+    /// link's bytes itself and prints its source reads (the Rust Playground's).
+    #[arg(long, requires = "code")]
+    self_contained: bool,
+    /// Print the Rust Playground address of the self-contained program (or
+    /// why there is none), instead of running the link.
+    #[arg(long, conflicts_with_all = ["json", "quick", "timeline", "bench", "code"])]
+    playground: bool,
     /// Run the benchmark suite (crate/src/bench/mod.rs) and print it as JSON.
     #[arg(long, conflicts_with_all = ["link", "json", "quick", "timeline"])]
     bench: bool,
@@ -141,9 +204,41 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Real(args)) => real(args),
         Some(Command::Stream(args)) => stream(args),
+        Some(Command::Compare(args)) => compare_command(args),
         Some(Command::Trace(args)) => trace::run(args),
+        Some(Command::Quiz(args)) => quiz(args),
         None => run(cli.run),
     }
+}
+
+fn quiz(args: QuizArgs) -> ExitCode {
+    let decoded = buflab::link::decode(args.link.as_deref().unwrap_or(""));
+    for n in &decoded.notices {
+        eprintln!("notice: {}: {}", n.key, n.message);
+    }
+    let quiz = match buflab::catalog::quiz::quiz(&decoded.params) {
+        Ok(q) => q,
+        Err(e) => {
+            eprintln!("buflab: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&quiz).expect("a quiz always serializes"));
+        return ExitCode::SUCCESS;
+    }
+    if let Some(note) = &quiz.note {
+        println!("{note}");
+    }
+    for (n, q) in quiz.questions.iter().enumerate() {
+        println!("{}. {}", n + 1, q.text);
+        for (i, c) in q.choices.iter().enumerate() {
+            println!("   {}) {c}", (b'A' + i as u8) as char);
+        }
+        println!("   answer: {}) {}  {}", (b'A' + q.answer as u8) as char, q.choices[q.answer], q.why);
+        println!("   see: {}\n", q.link);
+    }
+    ExitCode::SUCCESS
 }
 
 fn run(args: RunArgs) -> ExitCode {
@@ -165,12 +260,36 @@ fn run(args: RunArgs) -> ExitCode {
     for n in &decoded.notices {
         eprintln!("notice: {}: {}", n.key, n.message);
     }
+    if args.code && args.self_contained {
+        return match buflab::catalog::snippet::self_contained(&decoded.params) {
+            Ok(program) => {
+                print!("{program}");
+                ExitCode::SUCCESS
+            }
+            Err(why) => {
+                eprintln!("buflab: no self-contained program: {why}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     if args.code {
         print!("{}", buflab::catalog::snippet::snippet(&decoded.params));
         return ExitCode::SUCCESS;
     }
+    if args.playground {
+        let playground = buflab::catalog::snippet::playground(&decoded.params);
+        if let Some(url) = playground.url {
+            println!("{url}");
+            return ExitCode::SUCCESS;
+        }
+        eprintln!("buflab: no Playground address: {}", playground.reason.unwrap_or_default());
+        return ExitCode::FAILURE;
+    }
     let sampling = Sampling::chosen(args.counts, args.quick, Sampling::FULL);
     let clock = InstantClock::default();
+    if let Some(b) = &decoded.compare {
+        return compare(&decoded.params, &b.params, sampling, args.json);
+    }
     if decoded.params.sweep.is_some() && decoded.params.lab == Lab::Read {
         let sampling = Sampling::chosen(args.counts, args.quick, buflab::engine::sweep::SAMPLING);
         return sweep(&decoded.params, &clock, sampling, args.json);
@@ -249,7 +368,7 @@ fn timed(stats: &Stats, show: impl Fn(&Stats) -> String) -> String {
 fn table(r: &Report) -> String {
     let header = [
         "reader", "source reads", "app reads", "bytes", "copied", "allocs", "alloc bytes", "peak heap",
-        "cpu median", "cpu min–max", "modelled I/O", "total*", "digest",
+        "cpu median", "cpu min–max", "× copy†", "modelled I/O", "total*", "digest",
     ];
     let rows: Vec<Vec<String>> = r
         .runs
@@ -266,6 +385,7 @@ fn table(r: &Report) -> String {
                 run.alloc.peak_bytes.to_string(),
                 timed(&run.cpu_ns, |s| ns(s.median)),
                 timed(&run.cpu_ns, |s| format!("{}–{}", ns(s.min), ns(s.max))),
+                run.cpu_x_copy.map_or_else(|| "–".into(), |x| format!("{x:.1}×")),
                 ns(run.modelled_io_ns),
                 ns(run.modelled_total_ns()),
                 run.digest.clone(),
@@ -317,8 +437,18 @@ fn table(r: &Report) -> String {
     if r.runs.iter().any(|run| run.blocks.is_some() || run.polls.is_some()) {
         out.push('\n');
     }
+    let floor = match &r.copy_ns {
+        Some(c) => format!(
+            "† × copy: the CPU median over this run's copy floor, copying the stream's bytes once ({} median, \
+             {}–{}, sampled beside the readers).\n",
+            ns(c.median),
+            ns(c.min),
+            ns(c.max)
+        ),
+        None => String::new(),
+    };
     out += &format!(
-        "\n* total = measured CPU median + modelled I/O (source reads × {} ns).\n\
+        "\n* total = measured CPU median + modelled I/O (source reads × {} ns).\n{floor}\
          timer resolution {}, {} sample(s) × batch; digests {}.\n",
         p.sys,
         ns(r.timer.resolution_ns),
@@ -396,6 +526,169 @@ fn layout(header: &[&str], rows: &[Vec<String>]) -> String {
     for row in rows {
         out += &line(row.iter().map(String::as_str).collect());
     }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Comparisons
+
+/// `buflab compare A B`: two links, each read as any link (B whole, not
+/// relative to A), then the same comparison a `b.` link runs; or, with
+/// `--files`, two exported results paired as they are.
+fn compare_command(args: CompareArgs) -> ExitCode {
+    if args.files {
+        let read = |path: &str| std::fs::read(path).map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
+        let (a, b) = match (read(&args.a), read(&args.b)) {
+            (Ok(a), Ok(b)) => (a, b),
+            (Err(e), _) | (_, Err(e)) => {
+                eprintln!("buflab: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let paired = buflab::api::pair_results(&a, &b).map_err(|e| ParamError { key: "file", message: e.message });
+        return finish(paired, args.json, comparison_table, |_| true, "");
+    }
+    let mut sides = Vec::new();
+    for (side, link) in [("A", &args.a), ("B", &args.b)] {
+        let decoded = buflab::link::decode(link);
+        for n in &decoded.notices {
+            eprintln!("notice: {side}: {}: {}", n.key, n.message);
+        }
+        if decoded.compare.is_some() {
+            eprintln!("notice: {side}: its b. keys are ignored: `compare` takes A and B as two links");
+        }
+        sides.push(decoded.params);
+    }
+    compare(&sides[0], &sides[1], Sampling::chosen(args.counts, args.quick, Sampling::FULL), args.json)
+}
+
+/// Runs a comparison and prints its table (or JSON).
+fn compare(a: &buflab::Params, b: &buflab::Params, sampling: Sampling, json: bool) -> ExitCode {
+    finish(
+        buflab::api::compare(a, b, &InstantClock::default(), sampling),
+        json,
+        comparison_table,
+        |c| c.a.digests_agree() && c.b.digests_agree(),
+        "a reader delivered different bytes than the source",
+    )
+}
+
+/// One spread in a cell, with what it is: `A ±21.0 µs MAD`, `B ÷ A 0.98–1.03 99% CI`.
+fn spread_text(side: &str, metric: buflab::model::MetricId, s: buflab::model::Spread, timing: &buflab::model::Timing) -> String {
+    use buflab::catalog::compare::{figure, ratio, spread};
+    use buflab::model::{SpreadKind, Timing};
+    let label = spread(s.kind).label;
+    match (s.kind, timing) {
+        (SpreadKind::Mad, _) => format!("{side} ±{} {label}", figure(metric, (s.high - s.low) / 2.0)),
+        (SpreadKind::RatioInterval, Timing::Alternating { confidence, .. }) => {
+            format!("{side} {}–{} {:.0}% {label}", ratio(s.low), ratio(s.high), confidence * 100.0)
+        }
+        _ => format!("{side} {}–{} {label}", ratio(s.low), ratio(s.high)),
+    }
+}
+
+/// A comparison as a table: per pair of readers and metric, A, B, B − A,
+/// B ÷ A, what that means, and each spread with what it is; then the time
+/// rows' sentences, where each side was measured, and the notes.
+fn comparison_table(c: &buflab::model::Comparison) -> String {
+    use buflab::catalog::compare::{changed_words, figure, ratio, SPREADS};
+    use buflab::catalog::metrics::METRICS;
+    use buflab::model::{Compared, Timing};
+    let mut out = format!("#{}\nA: #{}\nB: #{}\n", c.link, c.a.link, c.b.link);
+    if c.changed.is_empty() {
+        out += "B is the same experiment as A (an A/A comparison).\n";
+    } else {
+        let words: Vec<String> = c.changed.iter().map(|ch| changed_words(c.a.params.lab, ch)).collect();
+        out += &format!("B differs from A in: {}.\n", words.join("; "));
+    }
+    out += &match c.timing {
+        Timing::Untimed => "Counts only (no times).\n".to_string(),
+        Timing::Alternating { rounds, margin, .. } => {
+            format!("Times: {rounds} alternating rounds; faster or slower only beyond 1 ± {:.0}%.\n", margin * 100.0)
+        }
+        Timing::Separate { same_machine, factor } => format!(
+            "Times: measured separately{}; called only beyond {factor}×.\n",
+            if same_machine { ", at different times" } else { ", on two machines (ns not compared)" }
+        ),
+    };
+    out.push('\n');
+    let words = |o: buflab::model::Outcome| o.id().replace('_', " ");
+    let row = |who: &str, what: &str, m: &Compared| {
+        let cell = |v: Option<f64>| v.map_or_else(|| "–".to_string(), |v| figure(m.metric, v));
+        let spreads: Vec<String> = [("A", m.a_spread), ("B", m.b_spread), ("B ÷ A", m.ratio_spread)]
+            .into_iter()
+            .filter_map(|(side, s)| s.map(|s| spread_text(side, m.metric, s, &c.timing)))
+            .collect();
+        vec![
+            who.to_string(),
+            what.to_string(),
+            cell(m.a),
+            cell(m.b),
+            cell(m.difference),
+            m.ratio.map_or_else(|| "–".into(), ratio),
+            match m.x_copy_outcome {
+                Some(o) => format!("{} (× copy: {})", words(m.outcome), words(o)),
+                None => words(m.outcome),
+            },
+            spreads.join("; "),
+        ]
+    };
+    let reader = |k: Option<ReaderKind>| k.map_or("–", |k| k.id());
+    let who = |p: &buflab::model::PairedRun| {
+        if p.a == p.b {
+            reader(p.a).to_string()
+        } else {
+            format!("{} / {}", reader(p.a), reader(p.b))
+        }
+    };
+    let mut rows = Vec::new();
+    for pair in &c.readers {
+        if pair.metrics.is_empty() {
+            let side = if pair.a.is_some() { "A" } else { "B" };
+            rows.push(vec![who(pair), format!("(only {side} runs it)"), String::new(), String::new(), String::new(), String::new(), String::new(), String::new()]);
+        }
+        for m in &pair.metrics {
+            rows.push(row(&who(pair), METRICS[m.metric as usize].short, m));
+        }
+    }
+    if let Some(copy) = &c.copy {
+        rows.push(row("copy floor", "copy time", copy));
+    }
+    out += &layout(&["reader", "metric", "A", "B", "B − A", "B ÷ A", "outcome", "spreads (what each is)"], &rows);
+    let x = |v: Option<f64>| v.map_or_else(|| "–".to_string(), |v| format!("{}×", ratio(v)));
+    let copies: Vec<String> = c
+        .readers
+        .iter()
+        .flat_map(|p| p.metrics.iter().filter(|m| m.a_x_copy.is_some() || m.b_x_copy.is_some()).map(move |m| (p, m)))
+        .map(|(p, m)| format!("{}: A {}, B {}", who(p), x(m.a_x_copy), x(m.b_x_copy)))
+        .collect();
+    if !copies.is_empty() {
+        out += &format!("\nCPU time as multiples of each side's copy floor (× copy): {}.\n", copies.join("; "));
+    }
+    out.push('\n');
+    for pair in &c.readers {
+        for m in pair.metrics.iter().filter(|m| m.ratio_spread.is_some() || m.x_copy_outcome.is_some()) {
+            out += &format!("{} {}: {}.\n", who(pair), METRICS[m.metric as usize].short, m.says);
+        }
+    }
+    if let Some(copy) = &c.copy {
+        out += &format!("copy floor: {}.\n", copy.says);
+    }
+    for (side, machine) in [("A", &c.a.machine), ("B", &c.b.machine)] {
+        if let Some(m) = machine {
+            out += &format!("{side} measured on: {}.\n", m.describe());
+        }
+    }
+    out.push('\n');
+    for note in &c.notes {
+        out += &format!("{note}\n");
+    }
+    let spreads: Vec<String> = SPREADS.iter().map(|s| format!("{}: {}", s.label, s.about.trim_end_matches('.'))).collect();
+    out += &format!(
+        "Spreads: {}.\nDigests {}.\n",
+        spreads.join("; "),
+        if c.a.digests_agree() && c.b.digests_agree() { "agree with the source on both sides" } else { "DIFFER from the source" },
+    );
     out
 }
 

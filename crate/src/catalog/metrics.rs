@@ -8,35 +8,14 @@
 //! [`Metric`] is the subset a sweep finds knees on; [`MetricInfo::knee`]
 //! names the entry each of them is.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::terms::TermId;
-use crate::model::{Id, Metric};
+use crate::model::Metric;
 
-/// A number the page shows for one run of either lab.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case")]
-pub enum MetricId {
-    SourceReads,
-    AppReads,
-    Polls,
-    Bytes,
-    BytesCopied,
-    Allocations,
-    Reallocs,
-    PeakBytes,
-    PoolBlocks,
-    CpuMedianNs,
-    ModelledIoNs,
-    ModelledTotalNs,
-    Digest,
-    AppWrites,
-    SinkWrites,
-    SinkFlushes,
-}
-
-impl Id for MetricId {}
+/// A number the page shows for one run of either lab (the model owns the ids:
+/// a comparison names them too).
+pub use crate::model::MetricId;
 
 /// What a metric's numbers count, for how the page writes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -230,6 +209,7 @@ pub const METRICS: [MetricInfo; 16] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Id;
 
     #[test]
     fn the_table_lists_every_metric_id_once_in_order() {

@@ -6,10 +6,12 @@
 //! It sits above the model, the link codec and the engine, and below the
 //! wasm glue and the CLI.
 
+pub mod compare;
 pub mod cursors;
 pub mod glossary;
 pub mod lessons;
 pub mod metrics;
+pub mod quiz;
 pub mod schema;
 pub mod settings;
 pub mod snippet;

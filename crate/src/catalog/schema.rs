@@ -5,13 +5,15 @@
 
 use serde::Serialize;
 
+use super::compare::{SpreadInfo, SPREADS};
 use super::cursors::{EndingInfo, FlavourInfo, WriteModeInfo, ARTICLE_ORDER, ENDINGS, FLAVOURS, WRITE_MODES};
 use super::metrics::{MetricInfo, METRICS};
 use super::settings::{self, SettingInfo};
 use super::workloads::{WorkloadInfo, WORKLOADS};
+use crate::engine::compare;
 use crate::engine::readers::{self, ReaderDifference, ReaderInfo};
 use crate::engine::sweep::KNEE_TOLERANCE;
-use crate::link::{DISPLAY_KEYS, LINK_VERSION, MAX_LINK_BYTES, SWEEP_KEYS};
+use crate::link::{B_PREFIX, DISPLAY_KEYS, LINK_VERSION, MAX_LINK_BYTES, SWEEP_KEYS};
 use crate::model::limits::TraceLimits;
 use crate::model::{TRACE, 
     key, Bounds, Id, Lab, Limits, Params, Preset, ReaderKind, SweepAxis, SysSource, View, LIMITS, MAX_JOB_BYTES,
@@ -235,8 +237,34 @@ pub struct Schema {
     pub metrics: &'static [MetricInfo],
     /// Both forms' settings: label, hint and unit per lab and link key.
     pub settings: Vec<SettingInfo>,
+    /// What each kind of spread is, for the label beside every ± and range.
+    pub spreads: &'static [SpreadInfo],
+    /// The rules a comparison's verdicts follow.
+    pub compare: CompareInfo,
     /// What reading a program's strace log keeps, whatever its length.
     pub trace: TraceLimits,
+}
+
+/// The rules of a comparison (`engine::compare`), for the page's words.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct CompareInfo {
+    /// The prefix of B's keys in a comparison link (`b.`).
+    pub b_prefix: &'static str,
+    /// Alternating rounds of a settled comparison, and of a quick one.
+    pub rounds: u32,
+    pub quick_rounds: u32,
+    /// The nominal confidence of a ratio's interval.
+    pub confidence: f64,
+    /// How far beyond 1 the interval must lie for faster or slower.
+    pub margin: f64,
+    /// Separate measurements: the factor a time must differ by.
+    pub separate_factor: f64,
+    /// The largest result file the engine reads, in bytes: the page reads no
+    /// more of a file than this and one byte.
+    pub max_result_bytes: usize,
+    /// What carries from one machine to another, in a few sentences.
+    pub across_machines: &'static str,
 }
 
 pub fn schema() -> Schema {
@@ -265,6 +293,17 @@ pub fn schema() -> Schema {
         sys_sources: &SYS_SOURCES,
         metrics: &METRICS,
         settings: settings::settings(),
+        spreads: &SPREADS,
+        compare: CompareInfo {
+            b_prefix: B_PREFIX,
+            rounds: compare::ROUNDS,
+            quick_rounds: compare::QUICK_ROUNDS,
+            confidence: compare::CONFIDENCE,
+            margin: compare::MARGIN,
+            separate_factor: compare::SEPARATE_FACTOR,
+            max_result_bytes: compare::MAX_RESULT_BYTES,
+            across_machines: compare::ACROSS_MACHINES,
+        },
         trace: TRACE,
     }
 }
@@ -293,7 +332,7 @@ mod tests {
         assert_eq!(json["defaults"]["write"]["records"], 2048);
         assert_eq!(json["flavours"][3]["seekable"], "by_index");
         assert_eq!(json["defaults"]["lesson"], serde_json::Value::Null);
-        assert_eq!(json["display_keys"], serde_json::json!(["present", "view", "step", "lesson", "syssrc", "embed", "predict"]));
+        assert_eq!(json["display_keys"], serde_json::json!(["present", "view", "step", "lesson", "syssrc", "embed", "predict", "quiz", "qseed"]));
         let chained = json["readers"].as_array().unwrap().iter().find(|r| r["id"] == "chained").unwrap();
         assert_eq!(chained["shape"], "blocks");
         assert!(s.differences.iter().any(|d| d.reader == ReaderKind::Tokio && d.workload == Workload::ToEnd));

@@ -21,10 +21,12 @@
 
 use std::fmt::Write as _;
 
+use serde::Serialize;
+
 use super::cursors::flavour;
 use crate::engine::readers::{self, AsyncSnippet, SnippetPart, Strategy, Visit};
 use crate::link;
-use crate::model::{format_size, ChunkModel, Flavour, Lab, Params, ReaderKind, Workload};
+use crate::model::{format_size, ChunkModel, Flavour, Id, Lab, Params, ReaderKind, Workload};
 
 /// The link in a program's header: presenter mode changes nothing a
 /// program does, so it is left out.
@@ -394,7 +396,7 @@ fn app_buffered<R: BufRead>(reader: &mut R) -> io::Result<u64> {
 /// The workload's loop as an `async fn` over an async library's traits, in
 /// a module of its own: the same steps the engine awaits
 /// (`engine::readers::poll`), one future per application call.
-fn async_module(p: &Params, lib: &AsyncSnippet) -> String {
+fn async_module(p: &Params, lib: &AsyncSnippet, form: Form) -> String {
     let consume = lib.consume;
     let (ext, uses, body): (&[&str], &[&str], String) = match p.workload {
         Workload::Fixed => (
@@ -526,7 +528,12 @@ fn async_module(p: &Params, lib: &AsyncSnippet) -> String {
     if !uses.is_empty() {
         let _ = writeln!(out, "\n    use super::{{{}}};", uses.join(", "));
     }
-    if lib.opens_its_own {
+    if lib.opens_its_own && form == Form::SelfContained {
+        let (param, arg) = if p.streams > 1 { ("stream: usize", "stream") } else { ("", "") };
+        let _ = writeln!(out);
+        let _ = writeln!(out, "    /// The program's in-memory source, read through {}'s traits.", lib.traits);
+        let _ = writeln!(out, "    pub async fn open({param}) -> io::Result<super::Source> {{\n        super::open({arg})\n    }}");
+    } else if lib.opens_its_own {
         let (source_type, _, open_expr) = source_of(p);
         let module = if source_type == "File" { "fs" } else { "net" };
         let param = if p.streams > 1 { "stream: usize" } else { "" };
@@ -547,7 +554,22 @@ fn async_module(p: &Params, lib: &AsyncSnippet) -> String {
     out
 }
 
+/// Where a read-lab program gets its bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    /// A real file, pipe or socket (`open()`), fed by `buflab stream`.
+    Real,
+    /// Bytes it makes itself, cut into the link's chunks by a source of its
+    /// own that counts its read calls: for the Rust Playground.
+    SelfContained,
+}
+
 fn read_snippet(p: &Params) -> String {
+    read_program(p, Form::Real)
+}
+
+fn read_program(p: &Params, form: Form) -> String {
+    let contained = form == Form::SelfContained;
     let lp = read_loop(p);
     let call = |buffered: bool| -> &'static str {
         match (&lp.generic, buffered, p.streams > 1) {
@@ -567,7 +589,7 @@ fn read_snippet(p: &Params) -> String {
     // Readers that appear as code, with and without a buffer of their own.
     let unbuffered = written().any(|part| !part.buffered);
     let buffered = written().any(|part| part.buffered);
-    let std_open = blocking || asyncs.iter().any(|a| !a.opens_its_own);
+    let std_open = blocking || asyncs.iter().any(|a| !a.opens_its_own) || contained;
     let (source_type, source_about, open_expr) = source_of(p);
     let streams = p.streams > 1;
 
@@ -579,9 +601,15 @@ fn read_snippet(p: &Params) -> String {
         let deps: Vec<&str> = asyncs.iter().map(|a| a.dependency).collect();
         let _ = writeln!(out, "// Cargo.toml [dependencies]: {}", deps.join(", "));
     }
-    let _ = writeln!(out, "// The source: {source_about},");
-    let _ = writeln!(out, "// played here by a real {source_type} (BufLab simulates it and counts every read).");
-    let _ = writeln!(out, "// The same bytes: {}", stream_command(p));
+    if contained {
+        let _ = writeln!(out, "// Self-contained: it makes the link's bytes and cuts them as BufLab's simulated source does");
+        let _ = writeln!(out, "// ({}), and counts the source's read calls: BufLab's", chunks_in_words(p.chunk));
+        let _ = writeln!(out, "// source reads, the stand-ins for system calls. Run it in release mode.");
+    } else {
+        let _ = writeln!(out, "// The source: {source_about},");
+        let _ = writeln!(out, "// played here by a real {source_type} (BufLab simulates it and counts every read).");
+        let _ = writeln!(out, "// The same bytes: {}", stream_command(p));
+    }
     if streams {
         let _ = writeln!(out, "// BufLab reads {} such streams round-robin, each through its own reader", p.streams);
         let _ = writeln!(out, "// (so {} buffers at once): one step on each stream in turn, as below.", p.streams);
@@ -596,13 +624,16 @@ fn read_snippet(p: &Params) -> String {
             p.pend
         );
     }
+    if contained && !asyncs.is_empty() && p.pend > 0 {
+        let _ = writeln!(out, "// (Here the source is always ready: a Pending costs a poll, never a source read.)");
+    }
     if blocking && written().next().is_none() {
         // Only readers described in comments: the helpers they would call are
         // otherwise unused.
         let _ = writeln!(out, "#![allow(dead_code)] // the reader below is described, not called");
     }
     let _ = writeln!(out);
-    if std_open {
+    if std_open && !contained {
         let _ = writeln!(out, "use std::{}::{source_type};", if source_type == "File" { "fs" } else { "net" });
     }
     let mut io_items = vec!["self"];
@@ -614,13 +645,18 @@ fn read_snippet(p: &Params) -> String {
             io_items.push(item);
         }
     }
-    if blocking && (lp.generic.is_some() || (unbuffered && lp.unbuffered.is_some())) {
-        io_items.push("Read");
+    if contained || (blocking && (lp.generic.is_some() || (unbuffered && lp.unbuffered.is_some()))) {
+        if !io_items.contains(&"Read") {
+            io_items.push("Read");
+        }
     }
     if io_items.len() == 1 {
         let _ = writeln!(out, "use std::io;");
     } else {
         let _ = writeln!(out, "use std::io::{{{}}};", io_items.join(", "));
+    }
+    if contained {
+        out.push_str(&contained_uses(parts.iter().any(|r| r.asynchronous.is_some_and(|a| a.opens_its_own))));
     }
     let _ = writeln!(out);
 
@@ -633,8 +669,11 @@ fn read_snippet(p: &Params) -> String {
     if rs_used || async_rs {
         size_const(&mut out, "RS", p.rs, "rs", "The application's read size, in bytes.");
     }
-    if (blocking && lp.uses_len) || async_len {
+    if (blocking && lp.uses_len) || async_len || contained {
         size_const(&mut out, "LEN", p.len, "len", "Stream length in bytes (the application knows it, as with a file).");
+    }
+    if contained {
+        out.push_str(&contained_source(p, parts.iter().any(|r| r.asynchronous.is_some_and(|a| a.opens_its_own))));
     }
     if streams {
         let _ = writeln!(out, "/// Streams read at once, each from its own source; link key `streams`.");
@@ -667,9 +706,11 @@ fn read_snippet(p: &Params) -> String {
         let _ = writeln!(out, "{ROUND_ROBIN}\n");
     }
     for lib in &asyncs {
-        let _ = writeln!(out, "{}", async_module(p, lib));
+        let _ = writeln!(out, "{}", async_module(p, lib, form));
     }
-    if std_open {
+    if contained {
+        out.push_str(&contained_open(p));
+    } else if std_open {
         let param = if streams { "stream: usize" } else { "" };
         let _ = writeln!(out, "fn open({param}) -> io::Result<{source_type}> {{\n    {open_expr}\n}}\n");
     }
@@ -677,9 +718,17 @@ fn read_snippet(p: &Params) -> String {
     let _ = writeln!(out, "fn main() -> io::Result<()> {{");
     let mains: Vec<String> = parts
         .iter()
-        .map(|r| match &steps {
-            Some(st) => over_streams(&r.main, st.bytes),
-            None => r.main.clone(),
+        .zip(&p.readers)
+        .map(|(r, kind)| {
+            let main = match &steps {
+                Some(st) => over_streams(&r.main, st.bytes),
+                None => r.main.clone(),
+            };
+            if contained && !r.part.described_only {
+                format!("{main}    println!(\"{}: {{}} source reads\", SOURCE_READS.load(Ordering::Relaxed));\n", kind.id())
+            } else {
+                main
+            }
         })
         .collect();
     out.push_str(&mains.join("\n"));
@@ -1166,6 +1215,365 @@ fn main() -> io::Result<()> {
     );
     out
 }
+
+// ---------------------------------------------------------------------------
+// The self-contained form, for the Rust Playground
+
+/// The `use` lines the self-contained form adds (`tokio`: the source is
+/// read through tokio's `AsyncRead` too).
+fn contained_uses(tokio: bool) -> String {
+    let mut out = String::new();
+    if tokio {
+        out.push_str("use std::pin::Pin;\n");
+    }
+    out.push_str("use std::sync::atomic::{AtomicU64, Ordering};\n");
+    if tokio {
+        out.push_str("use std::task::{Context, Poll};\n");
+    }
+    out
+}
+
+/// Salt of the content's draws (`engine::content`), apart from the chunks'.
+const CONTENT_SALT: &str = "0x636F_6E74_656E_7473";
+
+/// The self-contained form's generator and source: the link's bytes made
+/// as `engine::content` makes them, cut as `engine::source` cuts them
+/// (SplitMix64, multiply-shift into the range), every read call counted.
+fn contained_source(p: &Params, tokio: bool) -> String {
+    let mut out = String::new();
+    let seeded_chunks = matches!(p.chunk, ChunkModel::Uniform { .. });
+    let seeded_content = matches!(p.workload, Workload::Lines | Workload::Frames);
+    let range = |out: &mut String, name: &str, key: &str, min: u64, max: u64, doc: &str| {
+        size_const(out, &format!("{name}_MIN"), min, key, doc);
+        size_const(out, &format!("{name}_MAX"), max, key, &format!("The most bytes of one, as {name}_MIN the least."));
+    };
+    match p.chunk {
+        ChunkModel::Uniform { min, max } => {
+            let (lo, hi) = (min.max(1), max.max(min).max(1));
+            range(&mut out, "CHUNK", "chunk", lo as u64, hi as u64, "Each read returns at most the next chunk, of CHUNK_MIN..=CHUNK_MAX bytes.");
+        }
+        ChunkModel::Fixed { size } => size_const(&mut out, "CHUNK", size.max(1) as u64, "chunk", "Each read returns at most this many bytes."),
+        ChunkModel::Pipe => size_const(&mut out, "CHUNK", crate::model::PIPE_CHUNK as u64, "chunk", "A pipe: each read returns at most this many bytes."),
+        ChunkModel::File => {}
+    }
+    match p.workload {
+        Workload::Lines => range(&mut out, "LINE", "line", p.line.min, p.line.max, "The fewest bytes in a line, its newline left out."),
+        Workload::Frames => range(&mut out, "FRAME", "frame", p.frame.min, p.frame.max, "The fewest bytes in a frame's payload."),
+        Workload::Scan => size_const(&mut out, "NUL", p.nul, "nul", "Where the one NUL byte is (at or past the end: none)."),
+        _ => {}
+    }
+    if seeded_chunks || seeded_content {
+        let _ = writeln!(out, "/// Seed of the chunk sizes and the content; link key `seed`.\nconst SEED: u64 = {};", p.seed);
+        out.push_str(
+            "
+/// SplitMix64, the generator BufLab draws chunk sizes and content with.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A value in 0..n, by multiply-shift.
+    fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next()) * n as u128) >> 64) as usize
+    }
+}
+",
+        );
+    }
+    out.push('\n');
+    let body = match p.workload {
+        Workload::Fixed | Workload::Exact | Workload::Bytes | Workload::ToEnd => {
+            "/// The link's bytes: 0, 1, …, 255, repeating.\nfn stream() -> Vec<u8> {\n    (0..LEN).map(|i| i as u8).collect()\n}\n".to_string()
+        }
+        Workload::Scan => "/// The link's bytes: 1, 2, …, 255 repeating (never 0), but for one NUL.
+fn stream() -> Vec<u8> {
+    let mut out: Vec<u8> = (0..LEN).map(|i| (i % 255) as u8 + 1).collect();
+    if let Some(b) = out.get_mut(NUL) {
+        *b = 0;
+    }
+    out
+}
+"
+        .to_string(),
+        Workload::Lines => format!(
+            "/// The link's bytes: text lines of LINE_MIN..=LINE_MAX bytes, cut from these words.
+const TEXT: &[u8] = b\"{}\";
+
+fn stream() -> Vec<u8> {{
+    let mut rng = SplitMix64(SEED ^ {CONTENT_SALT});
+    let mut out = Vec::with_capacity(LEN);
+    while out.len() < LEN {{
+        let mut left = (LINE_MIN + rng.below(LINE_MAX - LINE_MIN + 1)).min(LEN - out.len());
+        let mut at = rng.below(TEXT.len());
+        while left > 0 {{
+            let take = left.min(TEXT.len() - at);
+            out.extend_from_slice(&TEXT[at..at + take]);
+            left -= take;
+            at = 0;
+        }}
+        if out.len() < LEN {{
+            out.push(b'\\n');
+        }}
+    }}
+    out
+}}
+",
+            String::from_utf8_lossy(crate::engine::content::TEXT)
+        ),
+        Workload::Frames => format!(
+            "/// The link's bytes: frames of a 4-byte big-endian length and a payload of
+/// FRAME_MIN..=FRAME_MAX bytes; the last frame takes what is left.
+fn stream() -> Vec<u8> {{
+    let mut rng = SplitMix64(SEED ^ {CONTENT_SALT});
+    let mut out = Vec::with_capacity(LEN);
+    let mut frame = 0u8;
+    while out.len() < LEN {{
+        let left = LEN - out.len() - 4;
+        let mut n = (FRAME_MIN + rng.below(FRAME_MAX - FRAME_MIN + 1)).min(left);
+        if left - n < 4 {{
+            n = left;
+        }}
+        out.extend_from_slice(&(n as u32).to_be_bytes());
+        out.extend((0..n).map(|i| (i as u8) ^ frame));
+        frame = frame.wrapping_add(1);
+    }}
+    out
+}}
+"
+        ),
+    };
+    out.push_str(&body);
+    let limit = match p.chunk {
+        ChunkModel::Uniform { .. } => ".min(CHUNK_MIN + self.chunks.below(CHUNK_MAX - CHUNK_MIN + 1))",
+        ChunkModel::Fixed { .. } | ChunkModel::Pipe => ".min(CHUNK)",
+        ChunkModel::File => "",
+    };
+    let _ = write!(
+        out,
+        "
+/// Read calls on the source: BufLab's source reads, the stand-ins for system calls.
+static SOURCE_READS: AtomicU64 = AtomicU64::new(0);
+
+/// The source: each read returns what it asks for, at most what is left{}.
+struct Source {{
+    data: Vec<u8>,
+    pos: usize,{}
+}}
+
+impl Read for Source {{
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {{
+        SOURCE_READS.fetch_add(1, Ordering::Relaxed);
+        let left = self.data.len() - self.pos;
+        if buf.is_empty() || left == 0 {{
+            return Ok(0);
+        }}
+        let n = buf.len().min(left){limit};
+        buf[..n].copy_from_slice(&self.data[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }}
+",
+        match p.chunk {
+            ChunkModel::File => " (a regular file)",
+            _ => " and at most the next chunk",
+        },
+        if matches!(p.chunk, ChunkModel::Uniform { .. }) { "\n    chunks: SplitMix64," } else { "" },
+    );
+    if p.chunk == ChunkModel::File {
+        out.push_str(
+            "
+    /// As std's File: it knows its size, reserves it and reads it in one call, then
+    /// checks for the end (a Vec filled exactly: with a 32-byte read).
+    fn read_to_end(&mut self, buf: &mut Vec<u8>) -> io::Result<usize> {
+        let (start, size) = (buf.len(), self.data.len() - self.pos);
+        buf.reserve(size);
+        let start_cap = buf.capacity();
+        let most = (size + 1024).next_multiple_of(8192);
+        let mut probe = [0u8; 32];
+        if size == 0 && buf.capacity() - buf.len() < 32 {
+            let n = self.read(&mut probe)?;
+            buf.extend_from_slice(&probe[..n]);
+            if n == 0 {
+                return Ok(0);
+            }
+        }
+        loop {
+            if buf.len() == buf.capacity() && buf.capacity() == start_cap {
+                let n = self.read(&mut probe)?;
+                buf.extend_from_slice(&probe[..n]);
+                if n == 0 {
+                    return Ok(buf.len() - start);
+                }
+            }
+            if buf.len() == buf.capacity() {
+                buf.reserve(32);
+            }
+            let at = buf.len();
+            let want = (buf.capacity() - at).min(most);
+            buf.resize(at + want, 0);
+            let n = self.read(&mut buf[at..])?;
+            buf.truncate(at + n);
+            if n == 0 {
+                return Ok(buf.len() - start);
+            }
+        }
+    }
+",
+        );
+    }
+    out.push_str("}\n");
+    if tokio {
+        out.push_str(
+            "
+/// tokio reads the source through its AsyncRead: always ready here.
+impl tokio::io::AsyncRead for Source {
+    fn poll_read(self: Pin<&mut Self>, _: &mut Context<'_>, buf: &mut tokio::io::ReadBuf<'_>) -> Poll<io::Result<()>> {
+        let n = Read::read(self.get_mut(), buf.initialize_unfilled())?;
+        buf.advance(n);
+        Poll::Ready(Ok(()))
+    }
+}
+",
+        );
+    }
+    out
+}
+
+/// The self-contained form's `open`: a fresh source over the link's bytes.
+/// With several streams, `open(n)` opens stream `n` (from 1): the same
+/// bytes, its chunks drawn with the stream's own seed as BufLab draws them
+/// (`engine::source::stream_seed`); opening the first sets the count to 0,
+/// so the count is every stream's reads.
+fn contained_open(p: &Params) -> String {
+    let seeded = matches!(p.chunk, ChunkModel::Uniform { .. });
+    if p.streams <= 1 {
+        return format!(
+            "/// A fresh source over the link's bytes, its read count at 0.\nfn open() -> io::Result<Source> {{\n    \
+             SOURCE_READS.store(0, Ordering::Relaxed);\n    Ok(Source {{ data: stream(), pos: 0{} }})\n}}\n\n",
+            if seeded { ", chunks: SplitMix64(SEED)" } else { "" }
+        );
+    }
+    let mut out = String::new();
+    if seeded {
+        out.push_str(
+            "/// The chunk seed of stream `n` (from 1), as BufLab seeds each stream's chunks:
+/// the first takes SEED itself, the others unrelated seeds drawn from it.
+fn stream_seed(n: usize) -> u64 {
+    if n == 1 {
+        SEED
+    } else {
+        SplitMix64(SEED ^ ((n - 1) as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)).next()
+    }
+}
+
+",
+        );
+    }
+    let _ = write!(
+        out,
+        "/// A fresh source over the link's bytes for stream `n` (from 1); opening the
+/// first sets the read count to 0, so it counts the reads of every stream.
+fn open(n: usize) -> io::Result<Source> {{
+    if n == 1 {{
+        SOURCE_READS.store(0, Ordering::Relaxed);
+    }}
+    Ok(Source {{ data: stream(), pos: 0{} }})
+}}
+
+",
+        if seeded { ", chunks: SplitMix64(stream_seed(n))" } else { "" }
+    );
+    out
+}
+
+/// The chunking in a few words, for the self-contained program's header.
+fn chunks_in_words(chunk: ChunkModel) -> String {
+    match chunk {
+        ChunkModel::Uniform { min, max } => {
+            let preset = chunk.preset_name().map(|n| format!(", `{n}`")).unwrap_or_default();
+            format!("reads of at most {}-{} bytes, drawn with the seed{preset}", format_size(min as u64), format_size(max as u64))
+        }
+        ChunkModel::Fixed { size } => format!("reads of at most {} bytes", format_size(size as u64)),
+        ChunkModel::File => "a regular file: each read gets what it asks for".into(),
+        ChunkModel::Pipe => "a pipe: reads of at most 64 KiB".into(),
+    }
+}
+
+/// The Rust Playground with a program in its `code` parameter: stable
+/// Rust, release mode (times like BufLab's timed pass), and the edition
+/// the programs are written for (`tests/snippet.rs` compiles them with it).
+pub const PLAYGROUND_URL: &str = "https://play.rust-lang.org/?version=stable&mode=release&edition=2021&code=";
+
+/// The longest Playground address offered, in bytes. Servers refuse a
+/// request line past their buffer (the Playground has answered long `code`
+/// links with 414 Request-URI Too Large, rust-lang/rust-playground#439), and
+/// nginx's default buffer for one is 8 KiB; 8000 bytes of address leave
+/// room for the method and protocol around it.
+pub const MAX_PLAYGROUND_URL: usize = 8000;
+
+/// The Code panel's program in the Rust Playground.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Playground {
+    /// The self-contained program (it makes the link's bytes itself);
+    /// `None` where the link has none (`reason` says why).
+    pub program: Option<String>,
+    /// The Playground's address with the program in it; `None` where there
+    /// is no program or the address would be too long.
+    pub url: Option<String>,
+    /// Why there is no `url`, in a sentence.
+    pub reason: Option<String>,
+}
+
+/// The read lab's program in a self-contained form: it makes the link's
+/// bytes with BufLab's generator (seed, content, chunking) instead of
+/// opening a file or socket, counts its source's read calls and prints
+/// them per reader. `Err`: why the link has no such form.
+pub fn self_contained(p: &Params) -> Result<String, String> {
+    if p.lab != Lab::Read {
+        return Err("the write lab's program writes to files of its own; its self-contained form is not written yet".into());
+    }
+    if p.lives_in_time() {
+        return Err(format!(
+            "this link's source lives in time (rate {}/s): what a read finds depends on BufLab's clock, which the self-contained \
+             program does not keep, so its counts would not be the link's",
+            format_size(p.rate)
+        ));
+    }
+    if p.readers.iter().all(|&k| reader_part(k, p, &|_| "app").part.described_only) {
+        return Err("the chained reader is BufLab's own type, not a crate the Playground has: its program only describes it".into());
+    }
+    Ok(read_program(p, Form::SelfContained))
+}
+
+/// The self-contained program ([`self_contained`]) and its Playground
+/// address, or why there is none.
+pub fn playground(p: &Params) -> Playground {
+    let program = match self_contained(p) {
+        Ok(program) => program,
+        Err(reason) => return Playground { program: None, url: None, reason: Some(reason) },
+    };
+    let url = format!("{PLAYGROUND_URL}{}", percent_encoding::utf8_percent_encode(&program, QUERY_VALUE));
+    if url.len() > MAX_PLAYGROUND_URL {
+        let reason = format!(
+            "the program makes a {}-byte Playground address, over the {MAX_PLAYGROUND_URL} bytes a server is sure to accept: copy it into the Playground by hand",
+            url.len()
+        );
+        return Playground { program: Some(program), url: None, reason: Some(reason) };
+    }
+    Playground { program: Some(program), url: Some(url), reason: None }
+}
+
+/// What a query value escapes: everything but RFC 3986's unreserved
+/// characters, so a space is `%20` under every decoder.
+const QUERY_VALUE: &percent_encoding::AsciiSet =
+    &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
 
 #[cfg(test)]
 mod tests {

@@ -33,7 +33,7 @@ pub fn generate(params: &Params) -> Vec<u8> {
 }
 
 /// Words the lines are cut from (never a newline, never a NUL).
-const TEXT: &[u8] = b"a buffer pays for itself when it turns many small reads into one large read \
+pub const TEXT: &[u8] = b"a buffer pays for itself when it turns many small reads into one large read \
 and costs a copy when it does not; ";
 
 fn draw(rng: &mut SplitMix64, range: LenRange) -> usize {

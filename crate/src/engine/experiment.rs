@@ -19,12 +19,40 @@ use super::{timed, timeline};
 use super::workload::{self, combined_digest, Consume, DigestSink, Spec, Ticking};
 use crate::model::{
     key, ArrivalCounts, Id, Lab, LabReport, ParamError, Params, ReaderKind, Report, Run, Stage, Stats, Timeline, Timer,
+    REPORT_FORMAT,
 };
 
 /// Checks `params`, then runs the experiment. `sampling` decides how hard to
 /// time ([`Sampling::FULL`] or [`Sampling::QUICK`]).
 pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<Report, ParamError> {
-    run_with(params, clock, sampling, Timelines::Record)
+    let mut report = run_with(params, clock, sampling, Timelines::Record)?;
+    set_copy_floor(&mut report, clock, sampling);
+    Ok(report)
+}
+
+/// Times the copy floor of `report`'s stream beside its readers, with the
+/// same sampling (nothing without timing), and sets it on the report. The
+/// counting build, which never times, leaves it out.
+fn set_copy_floor(report: &mut Report, clock: &dyn Clock, sampling: Sampling) {
+    if !cfg!(feature = "timed") || sampling.samples == 0 {
+        return;
+    }
+    let data = content::generate(&report.params);
+    let floor = time_copy(&data, report.params.streams, clock, report.timer.resolution_ns, sampling);
+    report.set_copy_floor(floor);
+}
+
+/// The copy floor ([`Report::copy_ns`]): the stream's bytes copied once
+/// per stream, `copy_from_slice` into a buffer made beforehand, sampled with
+/// `sampling`. What any reader must at least spend to hand the bytes on.
+pub fn time_copy(data: &[u8], streams: u64, clock: &dyn Clock, resolution_ns: f64, sampling: Sampling) -> Stats {
+    let mut to = vec![0u8; data.len()];
+    clock::sample(clock, resolution_ns, sampling, || {
+        for _ in 0..streams {
+            to.copy_from_slice(std::hint::black_box(data));
+            std::hint::black_box(&mut to[..]);
+        }
+    })
 }
 
 /// Whether a run records each reader's buffer timeline (an untimed pass of
@@ -63,6 +91,9 @@ pub fn run_with(params: &Params, clock: &dyn Clock, sampling: Sampling, timeline
         source_digest: combined_digest(&vec![expected.digest; params.streams as usize]),
         link: String::new(),
         lab: Lab::Read,
+        copy_ns: None,
+        machine: None,
+        format: Some(REPORT_FORMAT),
     })
 }
 
@@ -102,6 +133,7 @@ pub fn time_counted(params: &Params, counted: Report, clock: &dyn Clock, samplin
     report.timer = Timer { resolution_ns, isolated: clock.isolated() };
     report.quick = sampling == Sampling::QUICK;
     report.stage = sampling.stage();
+    report.set_copy_floor(time_copy(&data, params.streams, clock, resolution_ns, sampling));
     Ok(report)
 }
 
@@ -277,6 +309,7 @@ fn count_reader(params: &Params, kind: ReaderKind, data: &[u8]) -> Result<Run, P
         polls: driven.polls.map(|p| p.polls),
         pendings: driven.polls.map(|p| p.pendings),
         timeline: None,
+        cpu_x_copy: None,
     })
 }
 

@@ -8,9 +8,12 @@
 //! empty and the façade in `crate::api` fills it in.
 
 pub mod clock;
+pub mod compare;
 pub mod content;
 pub mod experiment;
 pub mod heap;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod machine;
 pub mod readers;
 pub mod real;
 pub mod source;

@@ -25,11 +25,17 @@ pub struct Decoder {
     pub(super) defaults: Params,
     /// The `view` the link named, if it named a known one.
     pub(super) view: Option<View>,
+    /// Put before every key a notice names: `b.` while B's keys are read.
+    pub(super) prefix: &'static str,
 }
 
 impl Decoder {
+    pub(super) fn new(defaults: Params) -> Decoder {
+        Decoder { notices: Vec::new(), defaults, view: None, prefix: "" }
+    }
+
     pub(super) fn notice(&mut self, key: &str, message: String) {
-        self.notices.push(Notice { key: key.to_string(), message });
+        self.notices.push(Notice { key: format!("{}{key}", self.prefix), message });
     }
 
     /// A size within `bounds`: clamped when out of range, `default` when
@@ -277,8 +283,9 @@ impl Form<u64> for SizeOrOff {
         }
         d.size(key, t, self.0, self.0.min)
     }
+    /// 0 is written `off` (A never writes it; B may turn A's rate off: `b.rate=off`).
     fn write(&self, value: &u64) -> String {
-        format_size(*value)
+        if *value == 0 { "off".to_string() } else { format_size(*value) }
     }
 }
 

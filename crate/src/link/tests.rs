@@ -64,8 +64,30 @@ fn percent_encoding_and_plus_are_decoded() {
 #[test]
 fn whole_urls_and_unknown_keys_are_accepted() {
     let d = decode("https://example.org/buflab/?x=1#v=1&cap=16K&future=yes");
-    assert!(d.notices.is_empty());
+    assert_eq!(keys(&d), ["future"], "the query before # is not the link's");
     assert_eq!(d.params.cap, 16384);
+}
+
+/// Issue 49: `CAP=16K` and `cpa=16K` ran `cap=8K` without a word.
+#[test]
+fn a_mistyped_key_gets_a_notice_naming_the_nearest_known_key_and_the_link_still_runs() {
+    for (link, typed, near) in [
+        ("v=1&CAP=16K", "CAP", "cap"),
+        ("v=1&cpa=16K", "cpa", "cap"),
+        ("v=1&Rd=std", "Rd", "rd"),
+        ("v=1&chunks=file", "chunks", "chunk"),
+        ("v=1&b.cpa=16K", "b.cpa", "b.cap"),
+        ("v=1&B.CAP=16K", "B.CAP", "b.cap"),
+    ] {
+        let d = decode(link);
+        assert_eq!(keys(&d), [typed], "{link}: {:?}", d.notices);
+        assert_eq!(d.notices[0].message, format!("unknown key '{typed}' ignored; did you mean '{near}'?"));
+        assert_eq!(d.params, Params::default(), "{link}: the value is not guessed into the link");
+        assert_eq!(d.compare, None, "{link}");
+    }
+    // One notice per key, however often it is given; known keys still apply.
+    let d = decode("cap=4K&cpa=1&cpa=2&rd=std");
+    assert_eq!((keys(&d), d.params.cap), (vec!["cpa"], 4096));
 }
 
 #[test]
@@ -167,7 +189,7 @@ fn every_key_of_the_table_is_known_once() {
     for (i, k) in keys.iter().enumerate() {
         assert!(!keys[..i].contains(k), "{k} twice");
     }
-    assert_eq!(keys.len(), 38);
+    assert_eq!(keys.len(), 40);
     assert!(DISPLAY_KEYS.iter().all(|k| keys.contains(k)));
 }
 
@@ -264,7 +286,7 @@ fn display_keys_change_no_part_of_the_experiment() {
     assert_eq!(shown.params.experiment(), plain.params);
     let swept = decode("v=1&cap=16K&rs=4&view=sweep&sweep=cap&from=1K&to=64K");
     assert_eq!(swept.params.experiment(), plain.params, "a sweep's single run is the experiment");
-    assert_eq!(DISPLAY_KEYS, [key::PRESENT, key::VIEW, key::STEP, key::LESSON, key::SYS_SOURCE, key::EMBED, key::PREDICT]);
+    assert_eq!(DISPLAY_KEYS, [key::PRESENT, key::VIEW, key::STEP, key::LESSON, key::SYS_SOURCE, key::EMBED, key::PREDICT, key::QUIZ, key::QUIZ_SEED]);
 }
 
 #[test]
@@ -340,6 +362,21 @@ fn predict_round_trips_and_stays_out_of_default_links() {
     assert!(!bad.params.predict);
 }
 
+#[test]
+fn the_quiz_and_its_seed_round_trip_stay_out_of_default_links_and_bad_values_get_a_notice() {
+    assert!(!encode(&Params::default()).contains("quiz"));
+    let d = decode("v=1&cap=16K&quiz=on&qseed=7");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert!(d.params.quiz);
+    assert_eq!(d.params.qseed, 7);
+    assert!(d.fragment.ends_with("&quiz=on&qseed=7"), "{}", d.fragment);
+    assert_eq!(decode(&d.fragment).params, d.params);
+    assert_eq!(d.params.experiment(), decode("v=1&cap=16K").params, "the quiz never changes a result");
+    let bad = decode("quiz=soon&qseed=x");
+    assert_eq!(keys(&bad), ["quiz", "qseed"]);
+    assert!(!bad.params.quiz);
+    assert_eq!(bad.params.qseed, Params::default().qseed);
+}
 
 #[test]
 fn the_view_is_implied_by_the_sweep_and_written_only_when_it_differs() {
@@ -375,9 +412,15 @@ fn a_link_with_no_known_key_says_so() {
         assert!(d.notices[0].message.contains("no known key"), "{:?}", d.notices);
         assert_eq!(d.params, Params::default(), "{link}");
     }
-    // Unknown keys beside known ones are ignored silently; empty links and `reset` are the defaults.
-    for link in ["", "#", "v=1&future=yes", "reset", "cap=16K&x=%%"] {
+    // Empty links and `reset` are the defaults, without a word.
+    for link in ["", "#", "reset"] {
         assert!(decode(link).notices.is_empty(), "{link}: {:?}", decode(link).notices);
+    }
+    // Unknown keys beside known ones are ignored, each with a notice.
+    for (link, unknown) in [("v=1&future=yes", "future"), ("cap=16K&x=%%", "x")] {
+        let d = decode(link);
+        assert_eq!(keys(&d), [unknown], "{link}");
+        assert!(d.notices[0].message.ends_with("ignored: not a BufLab setting"), "{:?}", d.notices);
     }
 }
 
@@ -410,7 +453,7 @@ mod canonical {
     use proptest::prelude::*;
 
     /// A value for each key, valid or not (out of range, unknown, malformed).
-    fn pair() -> impl Strategy<Value = String> {
+    pub(super) fn pair() -> impl Strategy<Value = String> {
         let values: &[(&str, &[&str])] = &[
             ("len", &["1", "1K", "64K", "1M", "0", "999T", "x"]),
             ("chunk", &["file", "poor", "1-7", "64-512", "0-0", "9-3"]),
@@ -430,6 +473,7 @@ mod canonical {
             ("nul", &["64"]),
             ("present", &["1"]),
             ("predict", &["1", "maybe"]),
+            ("quiz", &["1", "later"]),
             ("lab", &["read", "write", "x"]),
             ("recs", &["1", "512", "0"]),
             ("icap", &["0", "1K"]),
@@ -540,6 +584,7 @@ fn numeric_keys() -> Vec<Numeric> {
         n(key::NUL, LIMITS.nul, Size, |p| p.nul),
         n(key::PEND, LIMITS.pend, Count, |p| p.pend),
         n(key::STEP, LIMITS.step, Count, |p| p.step),
+        n(key::QUIZ_SEED, LIMITS.qseed, Count, |p| p.qseed),
         n(key::RECORDS, LIMITS.records, Size, |p| p.write.records),
         n(key::INIT_CAP, LIMITS.init_cap, Size, |p| p.write.init_cap),
         n(key::FIXED_BUF, LIMITS.buf, Size, |p| p.write.buf),
@@ -605,6 +650,7 @@ fn every_link_key_is_numeric_tested_or_named_as_not_numeric() {
         key::REUSE,
         key::PRESENT,
         key::PREDICT,
+        key::QUIZ,
         key::LAB,
         key::FLAVOURS,
         key::SWEEP,
@@ -642,7 +688,7 @@ fn sweep_ends_clamp_to_the_axis_powers_of_two() {
 #[test]
 fn params_that_fail_the_check_are_never_returned() {
     let bad = Params { cap: LIMITS.cap.max * 2, ..Params::default() };
-    let d = finish(bad, Decoder { notices: Vec::new(), defaults: Params::default(), view: None });
+    let d = finish(bad, Decoder::new(Params::default()));
     assert_eq!(d.params, Params::default());
     assert_eq!(keys(&d), ["cap"]);
     assert!(d.notices[0].message.contains("using defaults"), "{:?}", d.notices);
@@ -696,4 +742,208 @@ fn a_rate_is_a_size_per_second_or_off() {
     let link = encode(&p);
     assert!(link.contains("&rate=3M") && link.contains("&work=200") && link.contains("&syskib=40"), "{link}");
     assert_eq!(decode(&link).params, p);
+}
+
+// ---------------------------------------------------------------------------
+// Comparison links: B as `b.` keys over A (`compare.rs`)
+
+mod comparison {
+    use super::*;
+    use crate::model::Changed;
+
+    /// A key's value in `p` as the key table writes it.
+    fn value_of(name: &str, p: &Params) -> Option<String> {
+        (KEYS.iter().find(|k| k.name == name).unwrap().value)(p)
+    }
+
+    fn b_keys(d: &Decoded) -> Vec<String> {
+        d.notices.iter().map(|n| n.key.clone()).collect()
+    }
+
+    #[test]
+    fn the_design_example_compares_two_capacities() {
+        let d = decode("#v=1&len=1M&chunk=poor&cap=8K&rs=1&rd=std&b.cap=64K");
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+        assert_eq!(d.params.cap, 8 * 1024);
+        let b = d.compare.expect("a comparison");
+        assert_eq!(b.params, Params { cap: 64 * 1024, ..d.params.clone() });
+        assert_eq!(b.changed, [Changed { key: "cap".into(), a: Some("8K".into()), b: Some("64K".into()) }]);
+        assert_eq!(b.fragment, format!("{}&b.cap=64K", d.fragment));
+        assert_eq!(d.fragment, encode(&d.params), "A's fragment is A's alone");
+        // A link without `b.` keys is no comparison.
+        assert_eq!(decode("v=1&cap=8K").compare, None);
+    }
+
+    /// Every numeric key B may set, at and past its limits: `b.key=v` gives
+    /// B the value `key=v` gives A, with the same notices, named `b.key`.
+    #[test]
+    fn b_keys_clamp_and_fall_back_as_the_keys_themselves_do_at_every_limit() {
+        for k in numeric_keys().into_iter().filter(|k| comparable(k.key)) {
+            let Bounds { min, max } = k.bounds;
+            let mut raws: Vec<String> =
+                [min, max, max + 1, max.saturating_mul(2), u64::MAX].iter().map(u64::to_string).collect();
+            if min > 0 {
+                raws.extend([(min - 1).to_string(), "0".to_string()]);
+            }
+            raws.extend(["banana".to_string(), "-1".to_string(), format_size(max)]);
+            for raw in raws {
+                let a = decode(&format!("{}={raw}", k.key));
+                let d = decode(&format!("b.{}={raw}", k.key));
+                let b = d.compare.unwrap_or_else(|| panic!("b.{}={raw} is a comparison", k.key));
+                assert_eq!(value_of(k.key, &b.params), value_of(k.key, &a.params), "b.{}={raw}", k.key);
+                assert_eq!(d.params, Params::default(), "A keeps its defaults: b.{}={raw}", k.key);
+                let prefixed: Vec<(String, String)> =
+                    a.notices.iter().map(|n| (format!("b.{}", n.key), n.message.clone())).collect();
+                let got: Vec<(String, String)> = d.notices.iter().map(|n| (n.key.clone(), n.message.clone())).collect();
+                assert_eq!(got, prefixed, "b.{}={raw}", k.key);
+                assert_eq!(b.params.check(), Ok(()));
+            }
+        }
+    }
+
+    #[test]
+    fn an_unreadable_b_value_falls_back_to_as_value_not_the_default() {
+        let d = decode("cap=16K&rs=4&b.cap=banana&b.rs=8");
+        let b = d.compare.clone().unwrap();
+        assert_eq!((b.params.cap, b.params.rs), (16 * 1024, 8));
+        assert_eq!(b_keys(&d), ["b.cap"]);
+        assert!(d.notices[0].message.ends_with("using 16K"), "{:?}", d.notices);
+        // Given twice: A's value, with a notice.
+        let d = decode("cap=16K&b.cap=1K&b.cap=2K");
+        assert_eq!((d.compare.clone().unwrap().params.cap, b_keys(&d)), (16 * 1024, vec!["b.cap".to_string()]));
+    }
+
+    #[test]
+    fn b_settles_its_own_job_size_and_sweep() {
+        // 64 streams of 1M are A's limit; B's 64M streams allow one.
+        let d = decode("streams=64&b.len=64M");
+        let b = d.compare.clone().unwrap();
+        assert_eq!((d.params.streams, b.params.streams), (64, max_streams(64 * MIB, 8 * 1024)));
+        assert_eq!(b_keys(&d), ["b.streams"]);
+        // B's own sweep: another axis brings its own range, and its ends are written.
+        let d = decode("sweep=cap&from=1K&to=8K&b.sweep=rs&b.to=4K");
+        let b = d.compare.clone().unwrap();
+        assert_eq!(b.params.sweep, Some(Sweep::one(SweepAxis::Rs, 1, 4096)), "{:?}", d.notices);
+        assert!(b.fragment.ends_with("&b.sweep=rs&b.from=1&b.to=4K"), "{}", b.fragment);
+        assert_eq!(decode(&b.fragment).compare.unwrap().params, b.params);
+        // No sweep for B: `b.sweep=off`.
+        let d = decode("sweep=cap&b.sweep=off");
+        let b = d.compare.clone().unwrap();
+        assert_eq!((b.params.sweep, b.fragment.ends_with("&b.sweep=off")), (None, true), "{}", b.fragment);
+    }
+
+    /// The arrival keys (issue 45) are compared as any other: `b.rate` at
+    /// and past its limits gives B what `rate` gives A, with the same
+    /// notices named `b.rate`; B may turn A's arrival off, and the link
+    /// writes it so.
+    #[test]
+    fn the_arrival_keys_compare_as_any_other() {
+        for k in [key::RATE, key::WORK, key::SYS_KIB] {
+            assert!(comparable(k), "{k}");
+        }
+        for raw in ["512", "1000G", "fast", "4M", "4M/s", "off", "0"] {
+            let a = decode(&format!("rate={raw}"));
+            let d = decode(&format!("b.rate={raw}"));
+            let b = d.compare.clone().unwrap_or_else(|| panic!("b.rate={raw} is a comparison"));
+            assert_eq!(b.params.rate, a.params.rate, "b.rate={raw}");
+            let prefixed: Vec<String> = a.notices.iter().map(|n| format!("b.{}", n.key)).collect();
+            assert_eq!(b_keys(&d), prefixed, "b.rate={raw}");
+        }
+        let d = decode("len=1M&rate=4M&work=200&b.rate=off&b.work=0&b.syskib=40");
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+        let b = d.compare.unwrap();
+        assert_eq!((d.params.rate, d.params.work, d.params.sys_kib), (4 << 20, 200, Params::default().sys_kib));
+        assert_eq!((b.params.rate, b.params.work, b.params.sys_kib), (0, 0, 40));
+        let changed: Vec<&str> = b.changed.iter().map(|c| c.key.as_str()).collect();
+        assert_eq!(changed, ["syskib", "rate", "work"]);
+        assert!(b.fragment.ends_with("&b.syskib=40&b.rate=off&b.work=0"), "{}", b.fragment);
+        let again = decode(&b.fragment);
+        assert_eq!((again.params, again.compare.unwrap().params), (d.params, b.params));
+    }
+
+    #[test]
+    fn display_keys_are_not_compared_and_b_shows_as_a_does() {
+        let d = decode("cap=16K&present=on&view=timeline&b.present=off&b.view=run&b.lesson=one-byte");
+        assert_eq!(b_keys(&d), ["b.present", "b.view", "b.lesson"]);
+        assert!(d.notices.iter().all(|n| n.message.ends_with("so A and B share it; ignored")), "{:?}", d.notices);
+        assert_eq!(d.compare, None, "display keys alone make no comparison");
+        let d = decode("cap=16K&present=on&view=timeline&b.cap=1K&b.present=off");
+        let b = d.compare.unwrap().params;
+        assert_eq!((b.present, b.view, b.cap), (true, View::Timeline, 1024));
+        assert_eq!(b.shown_as(&d.params), b);
+        for k in DISPLAY_KEYS {
+            assert!(!comparable(k), "{k}");
+        }
+        assert!(comparable("cap") && comparable("rd") && comparable("sweep") && !comparable("nope"));
+    }
+
+    #[test]
+    fn an_a_a_comparison_is_written_b_v_1() {
+        let a = decode("cap=16K").params;
+        let link = encode_pair(&a, &a);
+        assert_eq!(link, format!("{}&b.v=1", encode(&a)));
+        let d = decode(&link);
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+        let b = d.compare.clone().unwrap();
+        assert_eq!((b.params, b.changed, b.fragment), (a, vec![], link));
+        let d = decode("v=1&b.v=2");
+        assert_eq!(b_keys(&d), ["b.v"]);
+        // B the same as A by value is an A/A comparison too.
+        assert!(decode("cap=8K&b.cap=8K").compare.unwrap().fragment.ends_with("&b.v=1"));
+    }
+
+    #[test]
+    fn b_keys_are_known_keys() {
+        assert!(decode("b.cap=1K").notices.is_empty());
+        let d = decode("b.nope=1");
+        assert_eq!(keys(&d), ["link"], "no known key at all: {:?}", d.notices);
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    mod property {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// A random link (every key, valid or not) decoded to valid params.
+        fn params() -> impl Strategy<Value = Params> {
+            proptest::collection::vec(super::super::canonical::pair(), 0..10).prop_map(|pairs| decode(&pairs.join("&")).params)
+        }
+
+        proptest! {
+            /// Any A, any B: the comparison link decodes back to both, with
+            /// nothing to correct, and encodes again to itself.
+            #[test]
+            fn a_comparison_link_round_trips(a in params(), b in params()) {
+                let b = b.shown_as(&a);
+                let link = encode_pair(&a, &b);
+                let d = decode(&link);
+                prop_assert!(d.notices.is_empty(), "{}: {:?}", link, d.notices);
+                prop_assert_eq!(&d.params, &a);
+                let got = d.compare.expect("a comparison");
+                prop_assert_eq!(&got.params, &b);
+                prop_assert_eq!(&got.fragment, &link);
+                prop_assert_eq!(got.changed.is_empty(), a.experiment() == b.experiment() && a.sweep == b.sweep);
+            }
+
+            /// B from any `b.` keys over any A: what `key=v` alone over the
+            /// same A gives, field for field.
+            #[test]
+            fn b_is_a_with_its_keys_read_as_any_link_reads_them(
+                a_pairs in proptest::collection::vec(super::super::canonical::pair(), 0..6),
+                b_pair in super::super::canonical::pair(),
+            ) {
+                let a_link = a_pairs.join("&");
+                let (name, _) = b_pair.split_once('=').unwrap();
+                // (A sweep's ends are read after its axis, so `b.sweep` over A's
+                // `from` is not A's `sweep` before it: those keys are tested on their own.)
+                prop_assume!(comparable(name) && !SWEEP_KEYS.contains(&name));
+                prop_assume!(!a_pairs.iter().any(|p| p.split_once('=').unwrap().0 == name));
+                let as_b = decode(&format!("{a_link}&b.{b_pair}"));
+                let as_a = decode(&format!("{a_link}&{b_pair}"));
+                let b = as_b.compare.expect("a comparison").params;
+                prop_assert_eq!(b.experiment(), as_a.params.experiment(), "{} {}", a_link, b_pair);
+                prop_assert_eq!(b.sweep, as_a.params.sweep);
+            }
+        }
+    }
 }

@@ -38,6 +38,8 @@ pub mod key {
     pub const NUL: &str = "nul";
     pub const PRESENT: &str = "present";
     pub const PREDICT: &str = "predict";
+    pub const QUIZ: &str = "quiz";
+    pub const QUIZ_SEED: &str = "qseed";
     pub const LAB: &str = "lab";
     pub const RECORDS: &str = "recs";
     pub const INIT_CAP: &str = "icap";
@@ -130,6 +132,9 @@ pub struct Limits {
     /// The buffer timeline's step on screen, from 1 to the operations it
     /// records ([`TIMELINE_OPS`]).
     pub step: Bounds,
+    /// The quiz's seed (`qseed`): which reader each question asks about and
+    /// the order of its choices; as `seed`, at most 2^53 − 1.
+    pub qseed: Bounds,
 }
 
 /// Application operations the buffer timeline records per reader: enough to
@@ -159,6 +164,7 @@ pub const LIMITS: Limits = Limits {
     frame: Bounds::new(0, MIB),
     nul: Bounds::new(0, 64 * MIB),
     step: Bounds::new(1, TIMELINE_OPS),
+    qseed: Bounds::new(0, (1 << 53) - 1),
 };
 
 /// One job's bound with several streams: stream length × streams (the bytes
@@ -392,6 +398,7 @@ impl Params {
         check_bounds(key::PEND, self.pend, LIMITS.pend)?;
         check_bounds(key::SEED, self.seed, LIMITS.seed)?;
         check_bounds(key::STEP, self.step, LIMITS.step)?;
+        check_bounds(key::QUIZ_SEED, self.qseed, LIMITS.qseed)?;
         check_chunk(key::CHUNK, self.chunk)?;
         check_list(key::READERS, &self.readers, "reader")?;
         self.check_write()?;

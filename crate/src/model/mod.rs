@@ -8,6 +8,7 @@
 //! (`web/src/engine/types.gen.ts`; see `crate::types`).
 
 pub mod chunk;
+pub mod compare;
 pub mod id;
 pub mod limits;
 pub mod params;
@@ -19,6 +20,7 @@ pub mod timeline;
 pub mod trace;
 
 pub use chunk::{ChunkModel, Preset, PIPE_CHUNK, PRESETS};
+pub use compare::{Changed, Compared, Comparison, Outcome, PairedRun, Spread, SpreadKind, Timing, COMPARISON_KIND};
 pub use id::Id;
 pub use limits::{
     key, max_streams, Bounds, Limits, ParamError, LIMITS, MAX_JOB_BYTES, MAX_GRID_POINTS, MAX_REAL_STREAMS,
@@ -32,8 +34,8 @@ pub use real::{
     AllocCalls, Calibration, CalibratedFrom, CallCounter, CostFit, FitPoint, Lateness, ModelSide, ReadSizes, RealReport, RealRun, RealSource,
 };
 pub use report::{
-    AllocCounts, ArrivalCounts, BlockCounts, Ending, FinalFlush, FlavourRun, LabReport, Ratio, Report, Run, SinkRun, Stage, Stats, Timer,
-    Verdict, WriteFailure, WriteMode, WriteReport,
+    format_step, x_copy, AllocCounts, ArrivalCounts, BlockCounts, Ending, FinalFlush, FlavourRun, LabReport, Machine, MachineKind,
+    MetricId, Ratio, Report, Run, SinkRun, Stage, Stats, Timer, Verdict, WriteFailure, WriteMode, WriteReport, REPORT_FORMAT,
 };
 pub use size::{format_size, parse_size, KIB, MIB};
 pub use sweep::{Knee, Metric, SweepPoint, SweepReport};

@@ -283,6 +283,13 @@ pub struct Params {
     /// Predict, then reveal: the page hides the lesson's answer until the
     /// person asks for it. Changes only how the page looks, never a result.
     pub predict: bool,
+    /// The quiz the engine writes from this experiment's results
+    /// (`catalog::quiz`). Changes only what the page shows, never a result.
+    pub quiz: bool,
+    /// The quiz's seed: the same seed, the same quiz, in every browser and
+    /// the CLI. Apart from `seed` (the data's), so a room can get a new quiz
+    /// on the same results. Never changes a result.
+    pub qseed: u64,
     /// A sweep over one or two axes; `None`: no sweep.
     pub sweep: Option<Sweep>,
     /// The result view the page shows. Changes only how the page looks,
@@ -327,6 +334,8 @@ impl Default for Params {
             lesson: None,
             present: false,
             predict: false,
+            quiz: false,
+            qseed: 1,
             sweep: None,
             view: View::Run,
             step: 1,
@@ -348,16 +357,22 @@ impl Params {
     /// settings with the same `experiment()` give the same report.
     pub fn experiment(&self) -> Params {
         // The display fields as a link without their keys has them.
-        let plain = Params::default();
+        Params { sweep: None, ..self.shown_as(&Params::default()) }
+    }
+
+    /// These settings shown as `display` is: every field the display keys
+    /// set taken from `display` (a comparison's B shows as its A does).
+    pub fn shown_as(&self, display: &Params) -> Params {
         Params {
-            sys_source: plain.sys_source,
-            lesson: plain.lesson,
-            present: plain.present,
-            predict: plain.predict,
-            sweep: plain.sweep,
-            view: plain.view,
-            step: plain.step,
-            embed: plain.embed,
+            sys_source: display.sys_source,
+            lesson: display.lesson,
+            present: display.present,
+            predict: display.predict,
+            quiz: display.quiz,
+            qseed: display.qseed,
+            view: display.view,
+            step: display.step,
+            embed: display.embed.clone(),
             ..self.clone()
         }
     }

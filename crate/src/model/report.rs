@@ -142,6 +142,91 @@ pub struct Timer {
     pub isolated: bool,
 }
 
+/// The format of a report (read, write, comparison) as this build writes
+/// it, for files read back later: a report whose `format` is higher was
+/// written by a newer BufLab. Raised only when a field changes meaning
+/// (fields are added freely); reports without the field are format 1.
+pub const REPORT_FORMAT: u32 = 1;
+
+/// What kind of place a result was measured in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum MachineKind {
+    /// The native command line (`buflab`).
+    Native,
+    /// A browser's web worker (the page).
+    Browser,
+}
+
+impl Id for MachineKind {}
+
+/// Where a result was measured, as far as the place can tell: what a
+/// colleague needs to read its times. Counts never depend on it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Machine {
+    pub kind: MachineKind,
+    /// The browser's `navigator.userAgent`; `None` natively.
+    #[serde(default)]
+    pub user_agent: Option<String>,
+    /// Natively, the operating system and architecture (`linux x86_64`);
+    /// a browser says it in its user agent, if at all.
+    #[serde(default)]
+    pub os: Option<String>,
+    /// The CPU's model name (natively from /proc/cpuinfo); browsers do not tell.
+    #[serde(default)]
+    pub cpu: Option<String>,
+    /// Logical cores (`available_parallelism`, `navigator.hardwareConcurrency`).
+    #[serde(default)]
+    pub cores: Option<u32>,
+    /// Cross-origin isolated (a browser's fine timer); always true natively.
+    pub isolated: bool,
+    /// The smallest step the clock was seen to take, in ns.
+    pub timer_step_ns: f64,
+    /// The build that measured: BufLab's version, native or wasm32, and
+    /// release or debug (`buflab 0.1.0, wasm32, release`).
+    pub build: String,
+}
+
+impl Machine {
+    /// The build this code is: version, target and profile.
+    pub fn this_build() -> String {
+        format!(
+            "buflab {}, {}, {}",
+            env!("CARGO_PKG_VERSION"),
+            if cfg!(target_arch = "wasm32") { "wasm32" } else { std::env::consts::ARCH },
+            if cfg!(debug_assertions) { "debug" } else { "release" }
+        )
+    }
+
+    /// One line for a person: "native, linux x86_64, Intel(R) Xeon(R) …, 2 cores, timer step 20 ns".
+    pub fn describe(&self) -> String {
+        let mut parts: Vec<String> = vec![self.kind.id().to_string()];
+        parts.extend(self.os.clone());
+        parts.extend(self.user_agent.clone());
+        parts.extend(self.cpu.clone());
+        parts.extend(self.cores.map(|c| format!("{c} core{}", if c == 1 { "" } else { "s" })));
+        if self.kind == MachineKind::Browser {
+            parts.push(if self.isolated { "cross-origin isolated".into() } else { "not isolated".into() });
+        }
+        parts.push(format!("timer step {}", format_step(self.timer_step_ns)));
+        parts.push(self.build.clone());
+        parts.join(", ")
+    }
+}
+
+/// A timer step for a person: `20 ns`, `5 µs`, `100 µs`.
+pub fn format_step(ns: f64) -> String {
+    if ns >= 1e6 {
+        format!("{:.0} ms", ns / 1e6)
+    } else if ns >= 1e3 {
+        format!("{:.0} µs", ns / 1e3)
+    } else {
+        format!("{ns:.0} ns")
+    }
+}
+
 /// The read lab's result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -166,6 +251,22 @@ pub struct Report {
     #[serde(default)]
     #[cfg_attr(test, ts(type = "\"read\""))]
     pub lab: Lab,
+    /// The time to copy the stream's bytes once (`len` × `streams`, one
+    /// `copy_from_slice` into a buffer of that length), sampled as the
+    /// readers are, in the same run: the floor that any reader's time
+    /// stands on, here. Absent without timing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub copy_ns: Option<Stats>,
+    /// Where it was measured. Absent in reports the engine has not yet
+    /// handed out (the glue and the command line fill it in).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub machine: Option<Machine>,
+    /// [`REPORT_FORMAT`] of the build that wrote it; absent: 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub format: Option<u32>,
 }
 
 /// One reader's result.
@@ -221,6 +322,12 @@ pub struct Run {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     pub timeline: Option<Timeline>,
+    /// The CPU median as a multiple of the report's copy floor
+    /// ([`Report::copy_ns`]): "× copy", a time that carries roughly across
+    /// machines. Absent without timing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub cpu_x_copy: Option<f64>,
 }
 
 /// How a reader met a source living in time: its modelled clock, in exact
@@ -253,6 +360,19 @@ impl Report {
     pub fn digests_agree(&self) -> bool {
         self.runs.iter().all(|r| r.digest == self.source_digest)
     }
+
+    /// Sets the copy floor and every run's time in multiples of it.
+    pub fn set_copy_floor(&mut self, copy_ns: Stats) {
+        for run in &mut self.runs {
+            run.cpu_x_copy = x_copy(run.cpu_ns.median, &copy_ns);
+        }
+        self.copy_ns = (copy_ns.samples > 0).then_some(copy_ns);
+    }
+}
+
+/// `ns` as a multiple of a copy floor; `None` without a floor or a time.
+pub fn x_copy(ns: f64, copy_ns: &Stats) -> Option<f64> {
+    (copy_ns.samples > 0 && copy_ns.median > 0.0 && ns > 0.0 && ns.is_finite()).then(|| ns / copy_ns.median)
 }
 
 // ---------------------------------------------------------------------------
@@ -412,6 +532,34 @@ pub enum LabReport {
     Read(Report),
     Write(WriteReport),
 }
+
+// ---------------------------------------------------------------------------
+// Metrics
+
+/// A number the page shows for one run of either lab.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum MetricId {
+    SourceReads,
+    AppReads,
+    Polls,
+    Bytes,
+    BytesCopied,
+    Allocations,
+    Reallocs,
+    PeakBytes,
+    PoolBlocks,
+    CpuMedianNs,
+    ModelledIoNs,
+    ModelledTotalNs,
+    Digest,
+    AppWrites,
+    SinkWrites,
+    SinkFlushes,
+}
+
+impl Id for MetricId {}
 
 #[cfg(test)]
 mod tests {

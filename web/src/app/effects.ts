@@ -3,10 +3,10 @@
 // debounce timer, the address bar and the performance marks of the page's
 // milestones. It decides nothing: every decision is the state's (state.ts).
 
-import { countsClient, isDropped, type Engines, type RunResult } from "../engine/client";
+import { countsClient, createEngineClient, isDropped, type EngineClient, type Engines, type RunResult } from "../engine/client";
 import type { Codec } from "../engine/codec";
 import { messageOf } from "../engine/errors";
-import type { Fault } from "../engine/protocol";
+import { timingBuildOf, type Fault } from "../engine/protocol";
 import type { SweepRunner } from "../engine/sweep-runner";
 import type { LessonId } from "../engine/types.gen";
 import { writeLink } from "./link";
@@ -89,6 +89,28 @@ export function createEffects({ codec, engines, openingCounts, milestones, dispa
       );
   }
 
+  /** A comparison link measured in the timing worker: A and B in alternating rounds. */
+  function compare({ id, fragment }: Extract<Effect, { type: "compare" }>): void {
+    engines.timer.submit({ kind: "compare", link: fragment, quick: false }).then(
+      ({ comparison }) => dispatch({ type: "compareSettled", id, outcome: { kind: "done", comparison } }),
+      (error: unknown) => dispatch({ type: "compareSettled", id, outcome: isDropped(error) ? { kind: "dropped" } : { kind: "failed", message: messageOf(error) } }),
+    );
+  }
+
+  /** The quiz's own worker, started by the first quiz (its jobs never wait behind the page's runs, nor drop them), on the timing build of the link's workload. */
+  let quizClient: EngineClient | null = null;
+
+  function quiz(link: string): void {
+    quizClient ??= createEngineClient("buflab-quiz", (job) => (job.kind === "quiz" ? timingBuildOf(codec.decodeLink(job.link).params) : "program"));
+    const report = (action: Extract<Action, { type: "quiz" }>["action"]): void => dispatch({ type: "quiz", action });
+    quizClient.submit({ kind: "quiz", link }).then(
+      (written) => report({ kind: "written", link, quiz: written }),
+      (error: unknown) => {
+        if (!isDropped(error)) report({ kind: "failed", link, message: messageOf(error) });
+      },
+    );
+  }
+
   /** Stops the room's camera, when one is on or on its way. */
   let stopCamera: (() => void) | null = null;
 
@@ -153,8 +175,12 @@ export function createEffects({ codec, engines, openingCounts, milestones, dispa
         return openLesson(effect.id);
       case "milestone":
         return reached(effect.milestone, milestones);
+      case "compare":
+        return compare(effect);
       case "room":
         return room(effect.effect);
+      case "quiz":
+        return quiz(effect.link);
     }
   }
 

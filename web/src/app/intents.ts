@@ -10,7 +10,7 @@ import { messageOf } from "../engine/errors";
 import type { Decoded, Lab, Links, Params, Sweep, View } from "../engine/types.gen";
 import type { LabUi } from "../shared/lab";
 import { labOf as labOfLabs, type Labs } from "./labs";
-import { keepWorkshop, type Action, type AppState, type Held } from "./state";
+import { currentResults, keepWorkshop, type Action, type AppState, type Held } from "./state";
 
 export interface Intents {
   /** A setting changed (as from a form field); `live` while a slider is still moving. */
@@ -27,6 +27,17 @@ export interface Intents {
   loadLink(read: Decoded): void;
   /** Makes a change the model held again, now that links can be written. */
   replay(held: Held): void;
+  /**
+   * Compare: the settings on screen become A, and B is A with link key
+   * `key` set to `value` (null: B the same as A, an A/A comparison). The
+   * comparison link this writes is read like any link, B's value validated
+   * with its notice, and measured.
+   */
+  compareWith(key: string | null, value: string): void;
+  /** A result file (from another machine, or `buflab --json`) as B, against the report on screen as A. */
+  compareFile(file: File): void;
+  /** Close the comparison: A alone. */
+  closeCompare(): void;
 }
 
 export interface IntentsOptions {
@@ -130,7 +141,31 @@ export function createIntents({ codec, labs, state, dispatch, show }: IntentsOpt
     });
   }
 
+  function compareWith(key: string | null, value: string): void {
+    const { b_prefix } = codec.schema.compare;
+    const b = key === null ? `${b_prefix}v=1` : `${b_prefix}${encodeURIComponent(key)}=${encodeURIComponent(value)}`;
+    loadLink(codec.decodeLink(`${state().runFragment}&${b}`));
+  }
+
+  async function compareFile(file: File): Promise<void> {
+    const refuse = (message: string): void => dispatch({ type: "compareFile", file: file.name, outcome: { kind: "refused", message } });
+    const a = currentResults(state()).report;
+    if (a === null || a.stage === "counts") return refuse("Measure A first: a result file is compared with the timed result on screen.");
+    // No more than the engine reads: a larger file is refused by its size, without reading it all.
+    const text = await file.slice(0, codec.schema.compare.max_result_bytes + 1).text();
+    try {
+      const { pairResults } = await import("../engine/pair");
+      const comparison = await pairResults(JSON.stringify(a), text);
+      dispatch({ type: "compareFile", file: file.name, outcome: { kind: "paired", comparison } });
+    } catch (error) {
+      refuse(messageOf(error));
+    }
+  }
+
   return {
+    compareWith,
+    compareFile: (file) => void compareFile(file),
+    closeCompare: () => dispatch({ type: "compareClosed" }),
     edit,
     display,
     editSweep: (sweep) => sweepChanged({ ...state().params, sweep }),

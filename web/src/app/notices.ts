@@ -27,7 +27,9 @@ export function createNotices(container: HTMLElement, onDismiss: (id: number) =>
         ? [h("span", { class: "notice-kind" }, "Link value for "), h("code", {}, notice.key ?? "link"), ": "]
         : notice.source === "settings"
           ? [h("span", { class: "notice-kind" }, "Settings changed: ")]
-          : [h("span", { class: "notice-kind" }, "Engine: ")];
+          : notice.source === "file"
+            ? [h("span", { class: "notice-kind" }, "Result file "), h("code", {}, notice.key ?? "file"), ": "]
+            : [h("span", { class: "notice-kind" }, "Engine: ")];
     return h(
       "li",
       { class: `notice ${notice.source}`, "data-key": notice.key },

@@ -32,8 +32,8 @@ import { listen } from "./listeners";
 import { createNotices } from "./notices";
 import { createPanels } from "./panels";
 import { createPeek } from "./phone-bar";
-import { activityPiece, bodyPiece, formsPiece, headlinePiece, layoutPiece, lessonsPiece, panelsPiece, presenterPiece, resultsPiece, roomPiece } from "./render";
-import { initialState, opening as openingStep, reportOf } from "./state";
+import { activityPiece, bodyPiece, comparePiece, formsPiece, headlinePiece, layoutPiece, lessonsPiece, panelsPiece, presenterPiece, quizPiece, resultsPiece, roomPiece } from "./render";
+import { addressOf, initialState, opening as openingStep, reportOf } from "./state";
 import { createStatus } from "./status";
 import { createStore } from "./store";
 import { createActions, trackToolbarHeight } from "./toolbar";
@@ -116,7 +116,7 @@ export async function startPage(
     rerun: () => dispatch({ type: "measure" }),
     stop: () => dispatch({ type: "stop" }),
     reset: () => intents.loadLink(codec.decodeLink("")),
-    link: () => linkUrl(location.href, state().fragment),
+    link: () => linkUrl(location.href, addressOf(state())),
     settings: () => {
       byId("settings").scrollIntoView({ block: "start" });
       byId("settings").focus({ preventScroll: true });
@@ -137,12 +137,14 @@ export async function startPage(
     status.update,
     lessonsPiece(panels.lessons),
     roomPiece(panels.room),
+    quizPiece(panels.quiz),
     layoutPiece(labs),
     resultsPiece(labs, (report) => dispatch({ type: "drawn", report })),
     headline,
     activityPiece(labs, { setRunning: actions.setRunning, peek, placeholder: byId("placeholder"), results }),
     panelsPiece(panels, { shareTools: byId("share-tools"), baseline: byId("baseline"), calibrate: byId("calibrate") }),
     presenterPiece(panels.presenter, retheme),
+    comparePiece(panels.compare, (fragment) => linkUrl(location.href, fragment), codec.experimentPairs),
   ]) {
     store.subscribe(piece);
   }

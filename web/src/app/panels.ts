@@ -13,6 +13,7 @@ import type { LabUi } from "../shared/lab";
 import { atOnce, onFirstUse, type Later } from "../shared/later";
 import { linkUrl } from "../shared/url";
 import { createEmbedBar, createEmbedCode, type EmbedBar, type EmbedCode } from "../panels/embed";
+import type { ComparedExport } from "../panels/export";
 import { createPresenterToggle, type PresenterToggle } from "../panels/presenter";
 import type { Intents } from "./intents";
 import type { Action, AppState } from "./state";
@@ -27,9 +28,12 @@ export interface Panels {
   calibrate: Later<Made<typeof import("../panels/calibrate").createCalibrate>>;
   exportTools: Later<Made<typeof import("../panels/export").createExport>>;
   baseline: Later<Made<typeof import("../panels/baseline").createBaseline>>;
+  compare: Later<Made<typeof import("../labs/read/compare").createCompare>>;
   trace: Later<Made<typeof import("../panels/trace").createTrace>>;
   /** The room's answers (presenter mode at a question): loaded only when a workshop asks. */
   room: Later<Made<typeof import("../panels/room").createRoom>>;
+  /** The quiz the engine writes (`quiz=on`): loaded only when a link asks. */
+  quiz: Later<Made<typeof import("../panels/quiz").createQuiz>>;
   embedBar: EmbedBar;
   embedCode: EmbedCode;
   presenter: PresenterToggle;
@@ -46,6 +50,25 @@ export interface PanelsOptions {
 }
 
 const urlOf = (fragment: string): string => linkUrl(location.href, fragment);
+
+/**
+ * The comparison on screen for the exports of `report` (its A): both links
+ * and the comparison; its CSV and Markdown come from the comparison's own
+ * code, loaded only when asked for. Null without a finished comparison.
+ */
+function comparedExport(state: AppState, report: LabReport, labelOf: (id: string) => string): ComparedExport | null {
+  const c = state.compare;
+  const result = c?.status === "done" ? c.result : null;
+  if (!c || !result || report.lab !== "read") return null;
+  const links = { a: urlOf(result.a.link), b: urlOf(result.b.link), both: c.source === "link" ? urlOf(c.fragment) : null };
+  const format = () => import("../labs/read/compare/compare-export");
+  return {
+    ...links,
+    comparison: result,
+    csv: () => format().then((m) => m.comparisonCsv(result, links)),
+    markdown: () => format().then((m) => m.comparisonMarkdown(result, links, labelOf)),
+  };
+}
 
 export function createPanels({ codec, state, dispatch, intents, labOf, results }: PanelsOptions): Panels {
   // Lessons load by navigating to their links (the page's hashchange handler
@@ -98,6 +121,16 @@ export function createPanels({ codec, state, dispatch, intents, labOf, results }
         }),
       ),
     ),
+    quiz: onFirstUse(() =>
+      import("../panels/quiz").then((m) =>
+        m.createQuiz(byId("quiz"), {
+          pick: (choice) => dispatch({ type: "quiz", action: { kind: "pick", choice } }),
+          next: () => dispatch({ type: "quiz", action: { kind: "next" } }),
+          again: () => dispatch({ type: "quiz", action: { kind: "again" } }),
+          urlOf,
+        }),
+      ),
+    ),
     // The Glossary (the masthead's button) and the terms the headline links to it.
     glossary: onFirstUse(() => import("../panels/glossary").then((m) => m.createGlossary(byId("glossary")))),
     code: onFirstUse(() => import("../panels/code").then((m) => m.createCodePanel(byId("code"), codec))),
@@ -108,6 +141,7 @@ export function createPanels({ codec, state, dispatch, intents, labOf, results }
       import("../panels/export").then((m) =>
         m.createExport(byId("export"), {
           link: (report: LabReport) => urlOf(report.link),
+          compared: (report: LabReport) => comparedExport(state(), report, labOf("read").labelOf),
           labelOf: (report: LabReport) => labOf(report.lab).labelOf,
           charts: () => labOf(state().params.lab).charts(),
         }),
@@ -122,6 +156,18 @@ export function createPanels({ codec, state, dispatch, intents, labOf, results }
           pairsOf: (link) => codec.experimentPairs(link),
           paramsOf: (link) => codec.decodeLink(link).params,
           compare: codec.verdict,
+        }),
+      ),
+    ),
+    // The read lab's comparison of A and B: its control on every run, its results with a comparison.
+    compare: onFirstUse(() =>
+      import("../labs/read/compare").then((m) =>
+        m.createCompare(byId("compare"), {
+          schema: codec.schema,
+          labelOf: (id) => labOf("read").labelOf(id),
+          onCompare: (key, value) => intents.compareWith(key, value),
+          onFile: (file) => intents.compareFile(file),
+          onClose: () => intents.closeCompare(),
         }),
       ),
     ),

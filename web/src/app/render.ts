@@ -8,9 +8,10 @@ import { setText } from "../shared/dom";
 import type { LabUi, SweepShown } from "../shared/lab";
 import { plainTerms } from "../shared/term";
 import { labOf, type Labs } from "./labs";
+import { score } from "./quiz";
 import { answeredCards, histogram } from "./room";
 import type { Panels } from "./panels";
-import { isRunning, lessonResults, pendingStages, predicting, reportCurrent, reportOf, staleNote, sweepCurrent, viewOf, type AppState, type Shown } from "./state";
+import { addressOf, isRunning, lessonResults, pendingStages, predicting, reportCurrent, reportOf, staleNote, sweepCurrent, viewOf, type AppState, type Shown } from "./state";
 
 export type Piece = (state: AppState) => void;
 
@@ -122,6 +123,7 @@ export function lessonsPiece(lessons: Panels["lessons"]): Piece {
         results: lessonResults(state),
         fragment: state.fragment,
         ended: state.ended,
+        step: state.view === "timeline" ? state.params.step : null,
       }),
     );
 }
@@ -151,6 +153,18 @@ export function roomPiece(room: Panels["room"]): Piece {
   };
 }
 
+/** The quiz: drawn (and its part loaded) only when the link asks for it (`quiz=on`). */
+export function quizPiece(quiz: Panels["quiz"]): Piece {
+  let shown = false;
+  return (state) => {
+    const wanted = state.params.quiz;
+    if (!wanted && !shown) return;
+    shown = wanted;
+    const q = state.quiz;
+    quiz((panel) => panel.update({ shown: wanted, quiz: q.quiz, failed: q.failed, picked: q.picked, at: q.at, score: score(q) }));
+  };
+}
+
 /**
  * The panels about the settings (the code, the native command, Calibrate)
  * and about the report on screen (export and baselines, each carrying its
@@ -176,6 +190,26 @@ export function panelsPiece(panels: Panels, elements: { shareTools: HTMLElement;
     elements.shareTools.hidden = view !== "run";
     elements.baseline.hidden = params.lab !== "read";
     elements.calibrate.hidden = params.lab !== "read";
+  };
+}
+
+/** The comparison of A and B: the control on the read lab's runs, and the comparison on screen. */
+export function comparePiece(compare: Panels["compare"], urlOf: (fragment: string) => string, pairsOf: (link: string) => Map<string, string>): Piece {
+  let drawn: AppState["compare"] | undefined;
+  let link = "";
+  return (state) => {
+    if (state.params.lab !== "read") return;
+    if (drawn === state.compare && link === state.runFragment) return;
+    drawn = state.compare;
+    link = state.runFragment;
+    const c = state.compare;
+    const pairs = pairsOf(state.runFragment);
+    compare((ui) =>
+      ui.update({
+        run: c && { source: c.source, file: c.file, status: c.status, result: c.result, failure: c.failure, url: urlOf(addressOf(state)) },
+        valueOf: (key) => pairs.get(key),
+      }),
+    );
   };
 }
 

@@ -23,6 +23,14 @@
 //     newest winning) and made once it can (`codecReady`);
 //   - the page's milestones (`Milestones`) are reached once each.
 //
+// Comparisons: a link with `b.` keys (`Decoded.compare`) is measured as it
+// is written, A and B in alternating rounds of one measurement in the timing
+// worker (`compare`), and the address bar keeps the comparison link, so the
+// link reproduces it. A result file paired with the report on screen
+// (`compareFile`) is a comparison too; a file the engine refuses leaves a
+// notice and everything else as it was. A change of settings ends the
+// comparison (its A is no longer what the controls show).
+//
 // Workshops: presenter mode (`params.present`) and predict-then-reveal
 // (`params.predict`) are display keys that stay when a link is opened from
 // inside the page (`keepWorkshop`); while a lesson's question waits for its
@@ -31,15 +39,21 @@
 // past the last lesson to the end slide (`ended`); B blanks the screen
 // (`blank`). A lesson's answer is read from its own link's results
 // (`lessonRun`, `lessonResults`), never from settings moved since.
+//
+// The quiz (`params.quiz`, app/quiz.ts) is asked of the engine for the
+// link on screen (`quizLinkOf`: the sweep's, else the single run's) and
+// asked again only when that link becomes another experiment or `qseed`
+// changes; display keys (present, predict, the step) keep the answers given.
 
 import type { LinkRules } from "../engine/codec";
+import { noQuiz, quizAsked, quizUpdate, type QuizAction, type QuizState } from "./quiz";
 import { emptyRoom, roomLeft, roomRevealed, roomUpdate, scanning, type Room, type RoomAction, type RoomEffect } from "./room";
-import type { Decoded, Lab, LabReport, LessonId, Links, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
+import type { Comparison, Decoded, Lab, LabReport, LessonId, Links, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
 
 export type { Links };
 
 /** Where a notice comes from: a link value replaced, settings the page chose (a view's starting settings), the engine. */
-export type NoticeSource = "link" | "settings" | "engine";
+export type NoticeSource = "link" | "settings" | "engine" | "file";
 
 export interface Notice {
   id: number;
@@ -99,6 +113,27 @@ export interface SweepRun {
   /** Wall time from start to its end (null while it runs). */
   elapsedMs: number | null;
 }
+
+/** A comparison on screen: A and B of a comparison link, or the report on screen against a result file. */
+export interface CompareRun {
+  id: number;
+  /** The comparison link it measures (a result file's: the link of A, the report it was paired with). */
+  fragment: string;
+  source: "link" | "file";
+  /** The file B came from (source "file"). */
+  file: string | null;
+  /** `waiting`: for A's own measurement to settle (the timing worker runs one job at a time), then `running`. */
+  status: "waiting" | "running" | "done" | "failed" | "cancelled";
+  result: Comparison | null;
+  failure: string | null;
+  /** Times its rounds were ended by the page's own runs (not by Stop) and sent again. */
+  retries: number;
+}
+
+/** A comparison whose rounds the page's own runs end (the timing worker gives way to a newer run) is sent again this many times, then said to be stopped. */
+export const MAX_COMPARE_RETRIES = 2;
+
+export type CompareOutcome = { kind: "done"; comparison: Comparison } | { kind: "failed"; message: string } | { kind: "dropped" };
 
 /** A change made before the codec could write links (`codecReady`); replayed once it can, the newest winning. */
 export type Held =
@@ -181,8 +216,12 @@ export interface AppState {
   ended: boolean;
   /** The reports whose charts have been drawn (the newest of each lab): "Done" waits for them. */
   drawn: Partial<Record<Lab, LabReport>>;
+  /** The comparison on screen (null: none). */
+  compare: CompareRun | null;
   /** The room's answers to the lesson's question: cards scanned, hands counted (app/room.ts). */
   room: Room;
+  /** The quiz the engine writes for the link on screen, and the answers given (app/quiz.ts). */
+  quiz: QuizState;
 }
 
 export type Outcome =
@@ -249,6 +288,12 @@ export type Action =
   | { type: "forward"; order: readonly LessonId[] }
   /** A clicker's back (←, PageUp): the previous lesson of `order`. */
   | { type: "back"; order: readonly LessonId[] }
+  /** A comparison's rounds ended. */
+  | { type: "compareSettled"; id: number; outcome: CompareOutcome }
+  /** A result file was paired with the report on screen by the engine, or refused (`message` names what is wrong). */
+  | { type: "compareFile"; file: string; outcome: { kind: "paired"; comparison: Comparison } | { kind: "refused"; message: string } }
+  /** The comparison is closed: the page shows A alone. */
+  | { type: "compareClosed" }
   /** B: blank the screen, or bring it back. */
   | { type: "blank" }
   /** A lab drew `report`'s charts. */
@@ -256,7 +301,9 @@ export type Action =
   /** The open lesson's own link, from the lesson catalog (its panel has loaded): the lesson's answer is read from it. */
   | { type: "lessonLink"; link: Decoded }
   /** The room: a scan, what the camera saw, hands counted (app/room.ts). */
-  | { type: "room"; action: RoomAction };
+  | { type: "room"; action: RoomAction }
+  /** The quiz: written by the engine, a choice picked, Next, Again (app/quiz.ts). */
+  | { type: "quiz"; action: QuizAction };
 
 export type Effect =
   /** Ask a worker for `stage` of the run link `fragment`; a timed stage times `counts` when given. */
@@ -273,8 +320,12 @@ export type Effect =
   | { type: "openLesson"; id: LessonId }
   /** The page has reached a milestone (once each, after the step that reached it is drawn). */
   | { type: "milestone"; milestone: Milestone }
+  /** Measure the comparison link `fragment`: A and B in alternating rounds. */
+  | { type: "compare"; id: number; fragment: string }
   /** The room's camera on or off (app/room.ts). */
-  | { type: "room"; effect: RoomEffect };
+  | { type: "room"; effect: RoomEffect }
+  /** Ask the engine for the quiz of `link` (app/quiz.ts). */
+  | { type: "quiz"; link: string };
 
 export interface Step {
   state: AppState;
@@ -318,11 +369,13 @@ export function initialState(link: Decoded, rules: LinkRules): AppState {
       rules,
       revealed: false,
       guess: null,
+      compare: comparing(link, 0),
       lessonRun: lessonRunOf(null, link, links),
       blank: false,
       ended: false,
       drawn: {},
       room: emptyRoom(),
+      quiz: noQuiz(),
     },
     link,
   );
@@ -362,9 +415,25 @@ export function sweepCurrent(state: AppState): boolean {
   return state.sweep !== null && state.sweepFragment !== null && sameLink(state, state.sweep.fragment, state.sweepFragment);
 }
 
-/** True while any run request or the sweep runs, or a run waits to be sent. */
-export function isRunning(state: AppState): boolean {
+/** True while any run request or the sweep runs, or a run waits to be sent (a comparison's rounds aside). */
+function measuring(state: AppState): boolean {
   return state.inFlight.length > 0 || state.timing !== null || state.debouncing || state.sweep?.status === "running";
+}
+
+/** True while any run request, the sweep or the comparison runs, or a run waits to be sent. */
+export function isRunning(state: AppState): boolean {
+  return measuring(state) || state.compare?.status === "running" || state.compare?.status === "waiting";
+}
+
+/** The comparison a link asks for (`b.` keys), about to be measured; null for a link of one experiment. */
+function comparing(link: Decoded, id: number): CompareRun | null {
+  if (!link.compare) return null;
+  return { id, fragment: link.compare.fragment, source: "link", file: null, status: "waiting", result: null, failure: null, retries: 0 };
+}
+
+/** The link the address bar shows: the comparison link while a link's comparison is on screen, else the settings'. */
+export function addressOf(state: AppState): string {
+  return state.compare?.source === "link" ? state.compare.fragment : state.fragment;
 }
 
 /** The stages asked for the settings on screen and not yet in (sent, or waiting for their counts or for the controls to rest). */
@@ -696,19 +765,71 @@ function linkLoaded(state: AppState, link: Decoded, links: Links): Step {
   const sameLesson = link.params.lesson === state.params.lesson;
   const workshop = sameLesson ? {} : { revealed: false, guess: null, ended: false };
   const loaded = withLinks(withLink({ ...state, ...workshop, held: null, lessonRun: lessonRunOf(state.lessonRun, link, links) }, link), link.params, links);
-  return merge(step(loaded, [{ type: "writeLink", fragment: links.link }]), (s) => measure(s, "full"));
+  const compare = comparing(link, loaded.nextRequestId);
+  const next = { ...loaded, compare, nextRequestId: loaded.nextRequestId + (compare ? 1 : 0) };
+  return merge(step(next, [{ type: "writeLink", fragment: addressOf(next) }]), (s) => measure(s, "full"));
+}
+
+/** The comparison waiting on screen is measured once A's own requests have settled (the timing worker runs one job at a time). */
+function startCompare(next: Step): Step {
+  const c = next.state.compare;
+  if (c?.status !== "waiting" || measuring(next.state)) return next;
+  return { state: { ...next.state, compare: { ...c, status: "running" } }, effects: [...next.effects, { type: "compare", id: c.id, fragment: c.fragment }] };
+}
+
+/** A comparison's rounds ended: its result, unless another comparison (or none) has replaced it. */
+function compareSettled(state: AppState, id: number, outcome: CompareOutcome): Step {
+  const c = state.compare;
+  if (c?.id !== id || c.status !== "running") return step(state);
+  if (outcome.kind === "done") return step({ ...state, compare: { ...c, status: "done", result: outcome.comparison } });
+  if (outcome.kind === "failed") return step({ ...state, compare: { ...c, status: "failed", failure: outcome.message } });
+  // Ended by the page's own runs, not by Stop (which marks it cancelled first): sent again once they are done.
+  if (c.retries < MAX_COMPARE_RETRIES) return step({ ...state, compare: { ...c, status: "waiting", retries: c.retries + 1 } });
+  return step({ ...state, compare: { ...c, status: "cancelled" } });
+}
+
+/** A result file: paired, it is the comparison on screen; refused, a notice says why and nothing else changes. */
+function compareFile(state: AppState, file: string, outcome: Extract<Action, { type: "compareFile" }>["outcome"]): Step {
+  if (outcome.kind === "refused") {
+    const added: Notice = { id: state.nextNoticeId, source: "file", key: file, message: outcome.message };
+    return step({ ...state, notices: [...state.notices.filter((n) => n.source !== "file"), added], nextNoticeId: state.nextNoticeId + 1 });
+  }
+  const compare: CompareRun = {
+    id: state.nextRequestId,
+    fragment: outcome.comparison.a.link,
+    source: "file",
+    file,
+    status: "done",
+    result: outcome.comparison,
+    failure: null,
+    retries: 0,
+  };
+  const running = state.compare?.status === "running";
+  return step(
+    { ...state, compare, nextRequestId: compare.id + 1, notices: state.notices.filter((n) => n.source !== "file") },
+    [...(running ? [{ type: "cancelRuns" } as const] : []), { type: "writeLink", fragment: state.fragment }],
+  );
+}
+
+/** The comparison is closed: A alone, its own link in the address bar. */
+function compareClosed(state: AppState): Step {
+  if (state.compare === null) return step(state);
+  const running = state.compare.status === "running";
+  return step({ ...state, compare: null }, [...(running ? [{ type: "cancelRuns" } as const] : []), { type: "writeLink", fragment: state.fragment }]);
 }
 
 function edited(state: AppState, params: Params, links: Links, live: boolean): Step {
   const unchanged = links.run === state.runFragment && links.sweep === state.sweepFragment;
   // Notices about the link and the settings go when the experiment changes (a display key alone, as the view, keeps them).
   const sameExperiment = sameLink(state, links.run, state.runFragment) && sameLink(state, links.sweep, state.sweepFragment);
+  // A comparison's A is the settings it was opened with: a change of experiment ends it.
+  const compare = sameExperiment ? state.compare : null;
   const next = withLinks(
-    unchanged ? state : { ...state, notices: sameExperiment ? state.notices : state.notices.filter((n) => n.source === "engine"), error: null },
+    unchanged ? { ...state, compare } : { ...state, compare, notices: sameExperiment ? state.notices : state.notices.filter((n) => n.source === "engine"), error: null },
     params,
     links,
   );
-  const written = step(next, [{ type: "writeLink", fragment: links.link }]);
+  const written = step(next, [{ type: "writeLink", fragment: addressOf(next) }]);
   // A control set back to the value already measured in full needs no new run.
   if (unchanged && !live && !isRunning(state) && (viewOf(next) === "sweep" ? sweepCurrent(next) : currentStage(next) === "full")) return written;
   // A slider let go where it rests: its counts are on screen, so only the full measurement is missing.
@@ -721,11 +842,11 @@ function edited(state: AppState, params: Params, links: Links, live: boolean): S
 
 function displayed(state: AppState, params: Params, links: Links): Step {
   const next = withLinks(state, params, links);
-  return merge(merge(step(next, [{ type: "writeLink", fragment: links.link }]), sweepIfShown), timeIfShown);
+  return merge(merge(step(next, [{ type: "writeLink", fragment: addressOf(next) }]), sweepIfShown), timeIfShown);
 }
 
 function sweepEdited(state: AppState, params: Params, links: Links): Step {
-  const next = withLinks({ ...state, error: null }, params, links);
+  const next = withLinks({ ...state, error: null, compare: null }, params, links);
   return merge(step(next, [{ type: "writeLink", fragment: links.link }]), sweepIfShown);
 }
 
@@ -750,7 +871,9 @@ function stop(state: AppState): Step {
   if (state.inFlight.length > 0) effects.push({ type: "cancelRuns" });
   const sweep = state.sweep?.status === "running" ? { ...state.sweep, status: "cancelled" as const } : state.sweep;
   if (sweep !== state.sweep) effects.push({ type: "cancelSweep" });
-  return step({ ...state, inFlight: [], timing: null, debouncing: false, sweep, stopped: true }, effects);
+  const compare = state.compare?.status === "running" || state.compare?.status === "waiting" ? { ...state.compare, status: "cancelled" as const } : state.compare;
+  if (state.compare?.status === "running" && state.inFlight.length === 0) effects.push({ type: "cancelRuns" });
+  return step({ ...state, inFlight: [], timing: null, debouncing: false, sweep, compare, stopped: true }, effects);
 }
 
 function debounced(state: AppState): Step {
@@ -813,8 +936,8 @@ function withMilestones(next: Step): Step {
   const reached: Milestone[] = [];
   if (!m.firstNumbers && Object.keys(state.shown).length > 0) reached.push("firstNumbers");
   if (!m.firstFullShown && reportOf(state)?.stage === "full" && reportCurrent(state)) reached.push("firstFullShown");
-  // What waited for the first full measurement loads once the opening's requests have settled.
-  if (!m.firstFull && (m.firstNumbers || reached.includes("firstNumbers")) && !isRunning(state)) reached.push("firstFull");
+  // What waited for the first full measurement loads once the opening's requests have settled (a comparison's rounds may take longer: the view that shows them is among what waits).
+  if (!m.firstFull && (m.firstNumbers || reached.includes("firstNumbers")) && !measuring(state)) reached.push("firstFull");
   if (reached.length === 0) return next;
   const milestones = { ...m, ...Object.fromEntries(reached.map((r) => [r, true])) };
   return { state: { ...state, milestones }, effects: [...next.effects, ...reached.map((milestone) => ({ type: "milestone", milestone }) as const)] };
@@ -822,7 +945,7 @@ function withMilestones(next: Step): Step {
 
 /** The one transition function: the next state and the effects to run. */
 export function update(state: AppState, action: Action): Step {
-  return withMilestones(withRoom(state, withLessonResults(transition(state, action))));
+  return withMilestones(startCompare(withRoom(state, withQuiz(withLessonResults(transition(state, action))))));
 }
 
 function transition(state: AppState, action: Action): Step {
@@ -877,6 +1000,12 @@ function transition(state: AppState, action: Action): Step {
       return forward(state, action.order);
     case "back":
       return back(state, action.order);
+    case "compareSettled":
+      return compareSettled(state, action.id, action.outcome);
+    case "compareFile":
+      return compareFile(state, action.file, action.outcome);
+    case "compareClosed":
+      return compareClosed(state);
     case "blank":
       return step({ ...state, blank: !state.blank });
     case "drawn":
@@ -885,7 +1014,28 @@ function transition(state: AppState, action: Action): Step {
       return lessonLinkKnown(state, action.link);
     case "room":
       return roomStep(state, action.action);
+    case "quiz":
+      return step({ ...state, quiz: quizUpdate(state.quiz, action.action) });
   }
+}
+
+// ---- the quiz (its rules are app/quiz.ts's; here only which link it is about)
+
+/** The link the quiz is about: the sweep's when there is one (its knee is a question), else the single run's; null without `quiz=on`. */
+export function quizLinkOf(state: AppState): string | null {
+  if (!state.params.quiz) return null;
+  return state.sweepFragment ?? state.runFragment;
+}
+
+/** Asks for the quiz when the link on screen is another experiment or another `qseed` than the quiz's; drops it when `quiz` is off. */
+function withQuiz(next: Step): Step {
+  const { state } = next;
+  const link = quizLinkOf(state);
+  const q = state.quiz;
+  if (link === null) return q.link === null ? next : { ...next, state: { ...state, quiz: noQuiz() } };
+  if (q.link !== null && sameLink(state, q.link, link) && q.qseed === state.params.qseed) return next;
+  const asked = quizAsked(link, state.params.qseed);
+  return { state: { ...state, quiz: asked.quiz }, effects: [...next.effects, ...asked.effects.map((e) => ({ type: "quiz", link: e.link }) as const)] };
 }
 
 // ---- the room (its rules are app/room.ts's; here only where it meets the page)
@@ -922,5 +1072,5 @@ export function effectsBeforeRender(effects: readonly Effect[]): number {
 
 /** What a page does as it opens: the address bar gets the canonical link of what runs, then its exact counts (already on their way), the full measurement and, in the sweep view, its sweep. */
 export function opening(state: AppState): Step {
-  return merge(step(state, [{ type: "writeLink", fragment: state.fragment }]), (s) => measure(s, "full"));
+  return withQuiz(merge(step(state, [{ type: "writeLink", fragment: addressOf(state) }]), (s) => measure(s, "full")));
 }

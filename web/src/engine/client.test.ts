@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { realCodec } from "./real-engine";
 import { Cancelled, EngineClient, JOB_KINDS, LatestQueue, Superseded, isDropped, type ClientEvent, type ClientOptions, type WorkerLike } from "./client";
 import { timingBuildOf, type EngineBuild, type FromWorker, type Job, type JobKind, type Reply, type ToWorker } from "./protocol";
-import type { Calibration, Params, Report, SweepReport } from "./types.gen";
+import type { Calibration, Comparison, Params, Report, SweepReport } from "./types.gen";
 import { StandInWorker } from "./stand-in-worker";
 
 class ClientWorker extends StandInWorker<ToWorker, FromWorker> implements WorkerLike {
@@ -63,7 +63,13 @@ const calibration = { source: "opfs", sys: 212_000 } as unknown as Calibration;
 const KINDS: { [K in JobKind]: { job: () => Job<K>; reply: () => Reply<K>; worker: "resident" | "per-job" } } = {
   run: { job: () => ({ kind: "run", link: link(7), stage: "full" }), reply: () => ({ report: reportFor(params(7)), elapsedMs: 1 }), worker: "resident" },
   sweep: { job: () => ({ kind: "sweep", params: sweepParams, quick: false }), reply: () => sweepReport(3), worker: "resident" },
+  compare: {
+    job: () => ({ kind: "compare", link: `${link(7)}&b.cap=64K`, quick: false }),
+    reply: () => ({ comparison: { kind: "compare", a: reportFor(params(7)), b: reportFor(params(7)) } as unknown as Comparison, elapsedMs: 1 }),
+    worker: "resident",
+  },
   calibrate: { job: () => ({ kind: "calibrate", params: params(1) }), reply: () => ({ kind: "measured", calibration }), worker: "per-job" },
+  quiz: { job: () => ({ kind: "quiz", link: link(3) }), reply: () => ({ qseed: 1, questions: [], note: "none" }), worker: "resident" },
 };
 
 function setup(options: Pick<ClientOptions, "timeoutMs" | "maxRespawns" | "preempt" | "quiet" | "worker" | "build"> = {}) {

@@ -120,6 +120,25 @@ export const JOB_KINDS: { readonly [K in JobKind]: KindRules<K> } = {
     slow: "A sweep point",
     advice: "Try a shorter stream or a smaller range.",
   },
+  compare: {
+    replaces: true,
+    // Two experiments, each run once per alternating round.
+    budgetMs: 120_000,
+    timed: () => true,
+    describe: (job) => `a comparison of #${job.link}`,
+    slow: "The comparison",
+    advice: "Try a shorter stream or a larger read size.",
+  },
+  quiz: {
+    // Waits behind a running quiz: the state takes only its newest link's.
+    replaces: false,
+    // A quiz runs the link's counted pass a few times (and a sweep's points).
+    budgetMs: 60_000,
+    timed: () => false,
+    describe: (job) => `the quiz of #${job.link}`,
+    slow: "Writing the quiz",
+    advice: "Try a shorter stream or a smaller sweep.",
+  },
   calibrate: {
     replaces: false,
     // Worker start included; the engine bounds its own work to about half a

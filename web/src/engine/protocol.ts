@@ -17,11 +17,14 @@
 //              when the link's counts come along: a LabReport
 //   sweep      sweep_point(params, i) → sweep_report(params, points so far),
 //              a progress message per point; the answer is the last report
+//   compare    compare(link, counts, quick) on a link with `b.` keys: A and
+//              B counted, then timed in alternating rounds: a Comparison
+//   quiz       quiz(link): the quiz the engine writes for a link (the timing build of its workload)
 //   calibrate  opens a file in the Origin Private File System (async), then
 //              calibrate_opfs(params, handle): a Calibration, or what this
 //              browser is missing
 
-import type { Calibration, LabReport, Params, Stage, SweepReport, Workload } from "./types.gen";
+import type { Calibration, Comparison, LabReport, Params, Quiz, Stage, SweepReport, Workload } from "./types.gen";
 
 /** A failure injected on purpose to test recovery; only builds made with `npm run build:faults` accept one. */
 export type Fault = "panic" | "hang" | "oom";
@@ -86,6 +89,22 @@ export interface Jobs {
     request: { params: Params; quick: boolean };
     progress: SweepProgress;
     reply: SweepReport;
+  };
+  /**
+   * A comparison link (`b.` keys): A and B counted, then timed in
+   * alternating rounds (`quick`: fewer, shorter rounds). The timing build of
+   * A's workload, which must be B's too (the engine says so otherwise).
+   */
+  compare: {
+    request: { link: string; quick: boolean };
+    progress: never;
+    reply: { comparison: Comparison; elapsedMs: number };
+  };
+  /** The quiz the engine writes for `link` (a canonical fragment), its answers from real counted runs. The timing build of its workload. */
+  quiz: {
+    request: { link: string };
+    progress: never;
+    reply: Quiz;
   };
   /** The cost of one source read on the browser's file system. The program build only. */
   calibrate: {

@@ -1,5 +1,6 @@
 // For unit tests: the real engine, the builds the page loads (`npm run
-// wasm`: web/pkg-counts, web/pkg-program, web/pkg-timing/<workload>),
+// wasm`: web/pkg-counts, web/pkg-program, web/pkg-timing/<workload>,
+// web/pkg-trace),
 // loaded synchronously with initSync where the page loads them
 // asynchronously. Tests take params, limits and defaults from them instead
 // of keeping copies, and hold the builds to each other (builds.test.ts).
@@ -14,9 +15,10 @@ import * as frames from "../../pkg-timing/frames/buflab_timing.js";
 import * as lines from "../../pkg-timing/lines/buflab_timing.js";
 import * as scan from "../../pkg-timing/scan/buflab_timing.js";
 import * as toEnd from "../../pkg-timing/to_end/buflab_timing.js";
+import * as trace from "../../pkg-trace/buflab_trace.js";
 import { codecFrom, type Codec } from "./codec";
 import { timingBuildOf } from "./protocol";
-import type { LabReport, Notice, Params, SweepPoint, SweepReport, Workload } from "./types.gen";
+import type { Comparison, LabReport, Notice, Params, SweepPoint, SweepReport, Workload } from "./types.gen";
 
 /** A timing build's exports (every workload's has the same). */
 export type TimingEngine = typeof fixed;
@@ -48,6 +50,16 @@ export function realProgramEngine(): typeof program {
 /** The timing build of `workload` (the read lab's timed pass and sweeps of that workload), loaded. */
 export function realTimingEngine(workload: Workload): TimingEngine {
   return load(TIMING[workload], `../../pkg-timing/${workload}/buflab_timing_bg.wasm`);
+}
+
+/** The trace build's exports (a program's strace log, two result files paired), loaded. */
+export function realTraceEngine(): typeof trace {
+  return load(trace, "../../pkg-trace/buflab_trace_bg.wasm");
+}
+
+/** Two exported results (JSON text) paired, as the page's engine/pair.ts has the trace build's worker pair them. */
+export function realPairResults(a: string, b: string): Comparison {
+  return realTraceEngine().pair_results(a, b) as Comparison;
 }
 
 let codec: Codec | null = null;

@@ -114,9 +114,161 @@ bytes_ok: boolean, timer: Timer, };
 export type CallCounter = "kernel" | "wrapper";
 
 /**
+ * One setting that differs between A and B, as a link writes it.
+ */
+export type Changed = { 
+/**
+ * The link key (without `b.`).
+ */
+key: string, 
+/**
+ * A's value, as a link writes it (`8K`); `None` where A has none (a
+ * sweep's `from` without a sweep).
+ */
+a: string | null, 
+/**
+ * B's value.
+ */
+b: string | null, };
+
+/**
  * How the stream is cut into pieces, one piece per read call at most.
  */
 export type ChunkModel = { "kind": "uniform", min: number, max: number, } | { "kind": "fixed", size: number, } | { "kind": "file" } | { "kind": "pipe" };
+
+/**
+ * The rules of a comparison (`engine::compare`), for the page's words.
+ */
+export type CompareInfo = { 
+/**
+ * The prefix of B's keys in a comparison link (`b.`).
+ */
+b_prefix: string, 
+/**
+ * Alternating rounds of a settled comparison, and of a quick one.
+ */
+rounds: number, quick_rounds: number, 
+/**
+ * The nominal confidence of a ratio's interval.
+ */
+confidence: number, 
+/**
+ * How far beyond 1 the interval must lie for faster or slower.
+ */
+margin: number, 
+/**
+ * Separate measurements: the factor a time must differ by.
+ */
+separate_factor: number, 
+/**
+ * The largest result file the engine reads, in bytes: the page reads no
+ * more of a file than this and one byte.
+ */
+max_result_bytes: number, 
+/**
+ * What carries from one machine to another, in a few sentences.
+ */
+across_machines: string, };
+
+/**
+ * One metric of one pair of runs.
+ */
+export type Compared = { metric: MetricId, 
+/**
+ * A's figure (a time: the median); `None` where A has no such figure
+ * (polls of a blocking reader, a time not taken).
+ */
+a: number | null, b: number | null, 
+/**
+ * B − A.
+ */
+difference: number | null, 
+/**
+ * B ÷ A (for a time, the median of the per-round ratios when taken in
+ * alternating rounds); `None` where A is 0 or either side has none.
+ */
+ratio: number | null, outcome: Outcome, 
+/**
+ * The spread of A's figure (a time's [`SpreadKind::Mad`] over its rounds
+ * or samples); `None` for an exact figure.
+ */
+a_spread: Spread | null, b_spread: Spread | null, 
+/**
+ * The ratio's interval the outcome was read from (`None` for exact figures).
+ */
+ratio_spread: Spread | null, 
+/**
+ * A time as multiples of that side's copy floor ("× copy").
+ */
+a_x_copy: number | null, b_x_copy: number | null, 
+/**
+ * Times measured separately on two machines: the outcome read from the
+ * × copy figures (ns do not carry across machines); `None` otherwise.
+ */
+x_copy_outcome: Outcome | null, 
+/**
+ * One sentence a person reads: what B's figure is against A's, and on
+ * what grounds (filled in beside the link, `crate::api`).
+ */
+says: string, };
+
+/**
+ * B of a comparison link.
+ */
+export type Comparing = { 
+/**
+ * B's params: A's, with the `b.` keys applied, and A's display fields.
+ */
+params: Params, 
+/**
+ * The canonical comparison link: A's canonical link, then B's `b.`
+ * keys ([`encode_pair`]).
+ */
+fragment: string, 
+/**
+ * The settings that differ, in the key table's order; empty for an A/A
+ * comparison.
+ */
+changed: Array<Changed>, };
+
+/**
+ * Two experiments compared: both reports and the comparison of each reader
+ * and metric.
+ */
+export type Comparison = { 
+/**
+ * Always `compare`: tells a comparison from a lab's report.
+ */
+kind: "compare", 
+/**
+ * A's report (its times are the rounds' medians when alternating).
+ */
+a: Report, b: Report, 
+/**
+ * The comparison link (A's link with B's `b.` keys).
+ */
+link: string, 
+/**
+ * The settings that differ, in the link's key order; empty for A/A.
+ */
+changed: Array<Changed>, 
+/**
+ * A and B are the same experiment (display keys aside).
+ */
+same_experiment: boolean, timing: Timing, readers: Array<PairedRun>, 
+/**
+ * The copy floors of A and B (`Report::copy_ns`), compared as a time.
+ */
+copy: Compared | null, 
+/**
+ * Sentences on what the comparison rests on: how the times were taken,
+ * what carries across machines, counts that disagree.
+ */
+notes: Array<string>, 
+/**
+ * [`super::report::REPORT_FORMAT`].
+ */
+format: number | null, };
 
 /**
  * How a form edits a setting.
@@ -135,7 +287,13 @@ fragment: string,
  * The links the page keeps for `params` ([`links`]): its run link, its
  * sweep link, the address bar's and the view they show.
  */
-links: Links, };
+links: Links, 
+/**
+ * B, when the link compares two experiments (`b.` keys): its params,
+ * the canonical comparison link and what differs from A. `params` and
+ * `fragment` above are A's alone.
+ */
+compare?: Comparing, };
 
 /**
  * One file descriptor's reads. A descriptor number reused after a `close`
@@ -622,7 +780,12 @@ nul: Bounds,
  * The buffer timeline's step on screen, from 1 to the operations it
  * records ([`TIMELINE_OPS`]).
  */
-step: Bounds, };
+step: Bounds, 
+/**
+ * The quiz's seed (`qseed`): which reader each question asks about and
+ * the order of its choices; as `seed`, at most 2^53 − 1.
+ */
+qseed: Bounds, };
 
 /**
  * The BufLab link nearest to a descriptor's pattern, and how near.
@@ -695,6 +858,47 @@ paths: boolean,
  * The log ends with strace's own count of the calls (`-c` or `-C`).
  */
 summary: boolean, };
+
+/**
+ * Where a result was measured, as far as the place can tell: what a
+ * colleague needs to read its times. Counts never depend on it.
+ */
+export type Machine = { kind: MachineKind, 
+/**
+ * The browser's `navigator.userAgent`; `None` natively.
+ */
+user_agent: string | null, 
+/**
+ * Natively, the operating system and architecture (`linux x86_64`);
+ * a browser says it in its user agent, if at all.
+ */
+os: string | null, 
+/**
+ * The CPU's model name (natively from /proc/cpuinfo); browsers do not tell.
+ */
+cpu: string | null, 
+/**
+ * Logical cores (`available_parallelism`, `navigator.hardwareConcurrency`).
+ */
+cores: number | null, 
+/**
+ * Cross-origin isolated (a browser's fine timer); always true natively.
+ */
+isolated: boolean, 
+/**
+ * The smallest step the clock was seen to take, in ns.
+ */
+timer_step_ns: number, 
+/**
+ * The build that measured: BufLab's version, native or wasm32, and
+ * release or debug (`buflab 0.1.0, wasm32, release`).
+ */
+build: string, };
+
+/**
+ * What kind of place a result was measured in.
+ */
+export type MachineKind = "native" | "browser";
 
 /**
  * What a knee is measured on.
@@ -846,6 +1050,25 @@ export type OpKind = "read" | "read_exact" | "next_byte" | "read_to_end" | "line
 export type Origin = "exact" | "measured" | "modelled";
 
 /**
+ * What a comparison says of one metric, B against A.
+ */
+export type Outcome = "tie" | "less" | "more" | "faster" | "slower" | "same" | "not_compared";
+
+/**
+ * A reader of A against a reader of B: the same reader where both run it,
+ * otherwise the ones left over, in order (`rd=std` against `b.rd=chained`).
+ */
+export type PairedRun = { 
+/**
+ * A's reader; `None`: B's reader has no counterpart in A.
+ */
+a: ReaderKind | null, b: ReaderKind | null, 
+/**
+ * One entry per metric, in the table's order; empty for an unpaired reader.
+ */
+metrics: Array<Compared>, };
+
+/**
  * One whole experiment. Unknown fields are ignored, as unknown link keys
  * are (serde-wasm-bindgen reads only declared fields, and native JSON
  * behaves the same way).
@@ -951,6 +1174,17 @@ present: boolean,
  */
 predict: boolean, 
 /**
+ * The quiz the engine writes from this experiment's results
+ * (`catalog::quiz`). Changes only what the page shows, never a result.
+ */
+quiz: boolean, 
+/**
+ * The quiz's seed: the same seed, the same quiz, in every browser and
+ * the CLI. Apart from `seed` (the data's), so a room can get a new quiz
+ * on the same results. Never changes a result.
+ */
+qseed: number, 
+/**
  * A sweep over one or two axes; `None`: no sweep.
  */
 sweep: Sweep | null, 
@@ -981,6 +1215,25 @@ export type Piece = { len: number,
 block: number | null, offset: number, };
 
 /**
+ * The Code panel's program in the Rust Playground.
+ */
+export type Playground = { 
+/**
+ * The self-contained program (it makes the link's bytes itself);
+ * `None` where the link has none (`reason` says why).
+ */
+program: string | null, 
+/**
+ * The Playground's address with the program in it; `None` where there
+ * is no program or the address would be too long.
+ */
+url: string | null, 
+/**
+ * Why there is no `url`, in a sentence.
+ */
+reason: string | null, };
+
+/**
  * A named network chunking from the Monibuca article's benchmark.
  */
 export type Preset = { id: string, min: number, max: number, about: string, };
@@ -1007,6 +1260,55 @@ unit: string,
  * The answer explained in words, the number quoted as the page formats it.
  */
 why: string, };
+
+/**
+ * A quiz about one link's experiment.
+ */
+export type Quiz = { 
+/**
+ * The quiz's seed (the link's `qseed`).
+ */
+qseed: number, questions: Array<QuizQuestion>, 
+/**
+ * Why the quiz has no questions, in words (`None` when it has some).
+ */
+note: string | null, };
+
+/**
+ * What a question asks about.
+ */
+export type QuizKind = "reads" | "fewer" | "knee" | "double";
+
+/**
+ * One question, its choices, its answer and why.
+ */
+export type QuizQuestion = { kind: QuizKind, text: string, 
+/**
+ * The choices as the page shows them (A, B, C, D in this order).
+ */
+choices: Array<string>, 
+/**
+ * The index of the right choice in `choices`.
+ */
+answer: number, 
+/**
+ * The answer explained, the run's figures quoted.
+ */
+why: string, 
+/**
+ * The BufLab link (a fragment with its `#`) to the run or sweep that shows why.
+ */
+link: string, 
+/**
+ * The reader asked about.
+ */
+reader: ReaderKind, 
+/**
+ * The figure the answer rests on: a count of source reads (`reads`,
+ * `double`), the knee's axis value (`knee`), or for `fewer` the index
+ * of the reader with fewer reads in `[first, second]` (2: the same).
+ */
+value: number, };
 
 /**
  * How many times one measured time is another, as far as the samples say:
@@ -1207,7 +1509,33 @@ link: string,
 /**
  * Always `read`: tells a read report from a [`WriteReport`].
  */
-lab: "read", };
+lab: "read", 
+/**
+ * The time to copy the stream's bytes once (`len` × `streams`, one
+ * `copy_from_slice` into a buffer of that length), sampled as the
+ * readers are, in the same run: the floor that any reader's time
+ * stands on, here. Absent without timing.
+ */
+copy_ns?: Stats, 
+/**
+ * Where it was measured. Absent in reports the engine has not yet
+ * handed out (the glue and the command line fill it in).
+ */
+machine?: Machine, 
+/**
+ * [`REPORT_FORMAT`] of the build that wrote it; absent: 1.
+ */
+format?: number, };
+
+/**
+ * A result file that could not be read, and why, in words.
+ */
+export type ResultError = { kind: ResultErrorKind, message: string, };
+
+/**
+ * Why a result file could not be read.
+ */
+export type ResultErrorKind = "too_large" | "not_json" | "truncated" | "not_buf_lab" | "other_kind" | "newer" | "invalid";
 
 /**
  * One reader's result.
@@ -1273,6 +1601,12 @@ pendings?: number,
  * recorded in a separate untimed pass.
  */
 timeline?: Timeline, 
+/**
+ * The CPU median as a multiple of the report's copy floor
+ * ([`Report::copy_ns`]): "× copy", a time that carries roughly across
+ * machines. Absent without timing.
+ */
+cpu_x_copy?: number, 
 /**
  * `alloc` calls, plus `realloc` calls that moved or grew a block.
  */
@@ -1367,6 +1701,14 @@ metrics: Array<MetricInfo>,
  * Both forms' settings: label, hint and unit per lab and link key.
  */
 settings: Array<SettingInfo>, 
+/**
+ * What each kind of spread is, for the label beside every ± and range.
+ */
+spreads: Array<SpreadInfo>, 
+/**
+ * The rules a comparison's verdicts follow.
+ */
+compare: CompareInfo, 
 /**
  * What reading a program's strace log keeps, whatever its length.
  */
@@ -1581,6 +1923,35 @@ block: number | null, offset: number, };
  * a new block gets a new id).
  */
 export type Span = { block: number, start: number, end: number, };
+
+/**
+ * A spread, with what it is.
+ */
+export type Spread = { kind: SpreadKind, low: number, high: number, };
+
+/**
+ * What a spread is, for a label beside it.
+ */
+export type SpreadInfo = { kind: SpreadKind, 
+/**
+ * A label short enough to stand beside the figure: "MAD".
+ */
+label: string, 
+/**
+ * What it is, in a sentence (a tooltip, a footnote).
+ */
+about: string, 
+/**
+ * The fields of every `Stats` (a report's times) that are this spread:
+ * `mad` is the `±` beside a median, `min` and `max` its range.
+ */
+stats_fields: Array<string>, };
+
+/**
+ * What a spread is: every `±` and every range the page or the CLI shows
+ * beside a figure names one of these.
+ */
+export type SpreadKind = "mad" | "range" | "ratio_interval" | "ratio_range";
 
 /**
  * How far a report's timing has come. Counts are exact at every stage;
@@ -1810,6 +2181,35 @@ resolution_ns: number,
  * Cross-origin isolated (fine timer) in a browser; always true natively.
  */
 isolated: boolean, };
+
+/**
+ * How the two sides' times were taken, and so what their comparison may claim.
+ */
+export type Timing = { "kind": "untimed" } | { "kind": "alternating", rounds: number, 
+/**
+ * The nominal confidence of the ratio's interval (0.95).
+ */
+confidence: number, 
+/**
+ * Its exact coverage with this many rounds (order statistics of
+ * the median: at least `confidence`).
+ */
+coverage: number, 
+/**
+ * B is faster or slower only when the interval lies beyond 1 by
+ * more than this fraction (below 1 ÷ (1 + margin), above 1 + margin).
+ */
+margin: number, } | { "kind": "separate", 
+/**
+ * Both name the same machine (kind, CPU or browser, cores, build).
+ */
+same_machine: boolean, 
+/**
+ * A time is faster or slower only when every ratio the two sides'
+ * samples allow lies beyond this factor (B at most A ÷ factor, or
+ * at least A × factor); in ns only on the same machine.
+ */
+factor: number, };
 
 /**
  * What reading an `strace` log keeps, whatever its length: the log is

@@ -1,13 +1,13 @@
 // The timing builds' worker script (engine/spawn.ts): worker.ts on the
-// timing builds' glue, bundled into this one file, doing the read lab's runs
-// and sweeps (protocol.ts, Jobs). Every workload's timing build has the same
+// timing builds' glue, bundled into this one file, doing the read lab's runs,
+// sweeps and quizzes (protocol.ts, Jobs). Every workload's timing build has the same
 // exports and imports, so one glue serves them all: the page hands over the
 // compiled build of the link's workload (engine/builds.test.ts holds the
 // builds' glue to that). Each job blocks this thread until it is done;
 // Cancel terminates the worker.
 
-import init, { run, sweep_point, sweep_report, sweep_total, time_counted } from "../../pkg-timing/fixed/buflab_timing.js";
-import type { SweepPoint, SweepReport } from "./types.gen";
+import init, { compare, quiz, run, sweep_point, sweep_report, sweep_total, time_counted } from "../../pkg-timing/fixed/buflab_timing.js";
+import type { Comparison, Quiz, SweepPoint, SweepReport } from "./types.gen";
 import { serve, timedRun } from "./worker";
 
 serve(
@@ -18,6 +18,12 @@ serve(
       timedRun(() =>
         counted === undefined || stage === "counts" ? run(link, stage === "counts", stage === "quick", fault) : time_counted(link, stage === "quick", counted),
       ),
+    // A and B in alternating rounds, in this one worker.
+    compare: ({ link, quick }) => {
+      const started = performance.now();
+      const comparison = compare(link, false, quick) as Comparison;
+      return { comparison, elapsedMs: performance.now() - started };
+    },
     // Point by point, posting the report of the points so far after each one.
     sweep: ({ params, quick }, progress) => {
       const total = sweep_total(params);
@@ -31,5 +37,7 @@ serve(
       }
       return report ?? (sweep_report(params, points) as SweepReport);
     },
+    // The quiz of a link of this build's workload, from counted runs (catalog/quiz.rs).
+    quiz: ({ link }) => quiz(link) as Quiz,
   },
 );

@@ -4,19 +4,20 @@
 // every 100 ms (and giving the message queue a turn then), and stops
 // between chunks on Cancel. Memory stays within the
 // engine's bound whatever the log (engine::trace::memory_bound): a chunk is
-// fed and dropped, never gathered.
+// fed and dropped, never gathered. It also pairs two result files
+// (`pair_results`, engine/pair.ts).
 
-import init, { TraceSession } from "../../pkg-trace/buflab_trace.js";
+import init, { pair_results, TraceSession } from "../../pkg-trace/buflab_trace.js";
 import wasmUrl from "../../pkg-trace/buflab_trace_bg.wasm?url";
 import { messageOf } from "./errors";
-import type { FromTraceWorker, ToTraceWorker } from "./trace-protocol";
-import type { Replay, TraceProgress, TraceReport } from "./types.gen";
+import type { FromPairWorker, FromTraceWorker, ToTraceWorker } from "./trace-protocol";
+import type { Comparison, Replay, TraceProgress, TraceReport } from "./types.gen";
 
 const ready = init({ module_or_path: wasmUrl });
 /** The newest job, its session and whether Cancel was asked. */
 let current: { job: number; session: TraceSession; cancelled: boolean } | null = null;
 
-const post = (message: FromTraceWorker): void => postMessage(message);
+const post = (message: FromTraceWorker | FromPairWorker): void => postMessage(message);
 
 async function read(job: number, log: Blob): Promise<void> {
   await ready;
@@ -57,6 +58,10 @@ addEventListener("message", (event: MessageEvent<ToTraceWorker>) => {
   const message = event.data;
   const fail = (error: unknown): void => post({ kind: "failed", job: message.job, message: messageOf(error) });
   if (message.kind === "read") read(message.job, message.log).catch(fail);
+  else if (message.kind === "pair") {
+    const { job, a, b } = message;
+    ready.then(() => post({ kind: "paired", job, comparison: pair_results(a, b) as Comparison })).catch(fail);
+  }
   else if (message.kind === "cancel") {
     if (current?.job === message.job) current.cancelled = true;
   } else if (current?.job === message.job) {

@@ -50,8 +50,8 @@ export const PRECACHE_LATER = "buflab:precache-later";
  * Files the first numbers do not need: the engine's timing builds (one per
  * workload) and its program build (their wasm, and the program build's JS
  * glue; the counting build is `buflab_counts…`), chart.js's chunks, the
- * labs' chart modules (`charts-…`, `chart-kit-…`), the read lab's sweep
- * and timeline views, which the page loads after its first numbers, and the
+ * labs' chart modules (`charts-…`, `chart-kit-…`), the read lab's sweep,
+ * timeline and compare views, which the page loads after its first numbers, and the
  * strace log reader (its panel, worker, wasm and the shipped log), and the
  * room's panel, camera, marker detector and answer cards page (the cards'
  * rules, shared/cards.ts, are the model's too, so they come first). Any
@@ -60,7 +60,7 @@ export const PRECACHE_LATER = "buflab:precache-later";
 export function isLater(url: string): boolean {
   return (
     LATER_WASM.test(url) ||
-    /^assets\/(buflab_program|charts?|sweep|timeline|trace|worker-trace|room|camera|detect-worker|cards-page|marker|aruco)-[^/]+\.js$/.test(url) ||
+    /^assets\/(buflab_program|charts?|sweep|timeline|compare|trace|worker-trace|room|camera|detect-worker|cards-page|marker|aruco)-[^/]+\.js$/.test(url) ||
     /^assets\/(trace|room)-[^/]+\.css$/.test(url) ||
     /^traces\/[^/]+\.strace$/.test(url)
   );

@@ -6,11 +6,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Codec } from "../engine/codec";
 import { isWriteReport } from "../engine/report";
 import type { Report, WriteReport } from "../engine/types.gen";
-import { realCodec, realQuickRun } from "../engine/real-engine";
+import { realCodec, realPairResults, realQuickRun } from "../engine/real-engine";
 import { BASELINE_METRICS, MAX_BASELINES, compareRuns, parseStored, settingDifferences, ratioText, withSaved, type Baseline } from "./baseline";
 import { csvField, exactNumber } from "../shared/export-kit";
 import { settingsInWords } from "../shared/settings-words";
-import { READ_CSV_HEADER, WRITE_CSV_HEADER, csvOf, fileName, jsonOf, markdownOf, mdCell } from "./export";
+import { READ_CSV_HEADER, WRITE_CSV_HEADER, comparedLine, csvOf, fileName, jsonOf, markdownOf, mdCell } from "./export";
 
 let codec: Codec;
 beforeAll(() => {
@@ -143,6 +143,25 @@ describe("JSON", () => {
     expect(parsed.exported_at).toBe("2026-01-02T03:04:05.000Z");
     expect(parsed.report).toEqual(report);
     expect(parsed.report.runs.map((r) => r.reader)).toEqual(["unbuffered", "std"]);
+  });
+
+  it("with a comparison on screen carries both links and the comparison, and still opens as one result", () => {
+    const a = readRun("len=16K&rd=std&cap=1K");
+    const b = readRun("len=16K&rd=std&cap=8K");
+    const at = new Date("2026-01-02T03:04:05Z");
+    const comparison = realPairResults(jsonOf(a, a.link, at), jsonOf(b, b.link, at));
+    const url = (link: string): string => `http://example.org/#${link}`;
+    const compared = { a: url(a.link), b: url(b.link), both: url(`${a.link}&b.cap=8K`), comparison, csv: () => Promise.resolve(""), markdown: () => Promise.resolve("") };
+    const text = jsonOf(a, url(a.link), at, compared);
+    const parsed = JSON.parse(text) as { report: Report; compared: { link: string; a_link: string; b_link: string; comparison: typeof comparison } };
+    expect(parsed.report).toEqual(a);
+    expect([parsed.compared.link, parsed.compared.a_link, parsed.compared.b_link]).toEqual([compared.both, compared.a, compared.b]);
+    expect(parsed.compared.comparison.changed).toEqual(comparison.changed);
+    // The file is still one result: it opens as B against another.
+    expect(realPairResults(text, jsonOf(b, b.link, at)).a.link).toBe(a.link);
+    expect(comparedLine(compared)).toContain(compared.both);
+    expect(comparedLine({ ...compared, both: null })).toContain(compared.b);
+    expect(comparedLine(null)).toBeUndefined();
   });
 });
 

@@ -10,7 +10,7 @@
 
 import { messageOf } from "../engine/errors";
 import { isWriteReport } from "../engine/report";
-import type { FlavourRun, LabReport, MetricInfo, Report, Run, SinkRun, WriteReport } from "../engine/types.gen";
+import type { Comparison, FlavourRun, LabReport, MetricInfo, Report, Run, SinkRun, WriteReport } from "../engine/types.gen";
 import { formatCount, formatNs } from "../shared/format";
 import { METRIC } from "../shared/metrics";
 import { h, replaceChildren, setText } from "../shared/dom";
@@ -87,9 +87,14 @@ function writeCsv(report: WriteReport, comments: string[]): string {
   return csvLines(comments, WRITE_CSV_HEADER, rows);
 }
 
-/** The report exactly as the engine returned it, with the link that reproduces it. */
-export function jsonOf(report: LabReport, link: string, exportedAt: Date): string {
-  return JSON.stringify({ link, exported_at: exportedAt.toISOString(), report }, null, 2) + "\n";
+/**
+ * The report exactly as the engine returned it, with the link that
+ * reproduces it; with a comparison on screen, also `compared`: both links
+ * and the comparison (the file still opens as one result: its `report`).
+ */
+export function jsonOf(report: LabReport, link: string, exportedAt: Date, compared: ComparedExport | null = null): string {
+  const both = compared && { link: compared.both, a_link: compared.a, b_link: compared.b, comparison: compared.comparison };
+  return JSON.stringify({ link, exported_at: exportedAt.toISOString(), report, ...(both ? { compared: both } : {}) }, null, 2) + "\n";
 }
 
 /** A Markdown table cell: pipes escaped, line breaks flattened. */
@@ -168,12 +173,35 @@ export interface ExportTools {
   update(report: LabReport | null): void;
 }
 
+/**
+ * The comparison on screen, for the exports to carry: A's, B's and the
+ * comparison's full links (`both`: null for a result file), the
+ * comparison, and its CSV and Markdown (made by the comparison's own code,
+ * loaded when asked for).
+ */
+export interface ComparedExport {
+  a: string;
+  b: string;
+  both: string | null;
+  comparison: Comparison;
+  csv(): Promise<string>;
+  markdown(): Promise<string>;
+}
+
 export interface ExportOptions {
   /** The full URL that reproduces a report. */
   link(report: LabReport): string;
+  /** The comparison on screen with `report` as its A (null: none). */
+  compared(report: LabReport): ComparedExport | null;
   labelOf(report: LabReport): (id: string) => string;
   /** The charts of the lab on screen, each with its title. */
   charts(): { title: string; canvas: HTMLCanvasElement }[];
+}
+
+/** The line an image adds under its link while a comparison is on screen: the chart is A's, B is named by its link. */
+export function comparedLine(compared: ComparedExport | null): string | undefined {
+  if (!compared) return undefined;
+  return compared.both ? `This chart is A's; A against B: ${compared.both}` : `This chart is A's, compared with B: ${compared.b}`;
 }
 
 export function createExport(container: HTMLElement, options: ExportOptions): ExportTools {
@@ -191,13 +219,20 @@ export function createExport(container: HTMLElement, options: ExportOptions): Ex
     });
     return b;
   };
-  const csv = button("export-csv", "CSV", (r) => download(new Blob([csvOf(r, options.link(r))], { type: "text/csv" }), fileName(r, "csv", new Date())));
+  // With a comparison on screen, CSV and Markdown are its table, with both links; JSON adds it beside A's report.
+  const csv = button("export-csv", "CSV", async (r) => {
+    const compared = options.compared(r);
+    const text = compared ? await compared.csv() : csvOf(r, options.link(r));
+    download(new Blob([text], { type: "text/csv" }), fileName(r, "csv", new Date(), compared ? "compare" : undefined));
+  });
   const json = button("export-json", "JSON", (r) =>
-    download(new Blob([jsonOf(r, options.link(r), new Date())], { type: "application/json" }), fileName(r, "json", new Date())),
+    download(new Blob([jsonOf(r, options.link(r), new Date(), options.compared(r))], { type: "application/json" }), fileName(r, "json", new Date())),
   );
-  const md = button("export-md", "Markdown table", (r) =>
-    download(new Blob([markdownOf(r, options.link(r), options.labelOf(r))], { type: "text/markdown" }), fileName(r, "md", new Date())),
-  );
+  const md = button("export-md", "Markdown table", async (r) => {
+    const compared = options.compared(r);
+    const text = compared ? await compared.markdown() : markdownOf(r, options.link(r), options.labelOf(r));
+    download(new Blob([text], { type: "text/markdown" }), fileName(r, "md", new Date(), compared ? "compare" : undefined));
+  });
   const pngs = h("span", { class: "export-pngs" });
   replaceChildren(
     container,
@@ -221,7 +256,7 @@ export function createExport(container: HTMLElement, options: ExportOptions): Ex
         pngs,
         ...charts.map(({ title, canvas }, i) =>
           button(`export-png-${i}`, `${title} (PNG)`, (r) =>
-            chartPng(canvas, { title, settings: settingsInWords(r.params), link: options.link(r) }).then((blob) =>
+            chartPng(canvas, { title, settings: settingsInWords(r.params), link: options.link(r), compared: comparedLine(options.compared(r)) }).then((blob) =>
               download(blob, fileName(r, "png", new Date(), title)),
             ),
           ),

@@ -90,6 +90,8 @@ export interface ImageCaption {
   settings: string;
   /** The full link that reproduces it. */
   link: string;
+  /** A line under the link naming what it was compared with (a comparison on screen), if any. */
+  compared?: string | undefined;
 }
 
 /** The pixel density of exported images. */
@@ -124,7 +126,7 @@ export function wrapCaption(text: string, width: number): string[] {
  */
 export function captionLayout(width: number, height: number, caption: ImageCaption) {
   const { pad, titleSize, lineSize, lineGap } = CAPTION;
-  const lines = [...wrapCaption(caption.settings, width), caption.link];
+  const lines = [...wrapCaption(caption.settings, width), caption.link, ...(caption.compared ? [caption.compared] : [])];
   const top = pad + titleSize + pad / 2;
   const below = top + height + pad / 2;
   return {

@@ -1,7 +1,7 @@
 // A QR code of a link, as an SVG element. The encoding is the `uqr`
-// library's (a maintained, dependency-free encoder; README "Why each library" says
-// why); this file only draws its modules, one path of dark squares, so the
-// link reaches the page as data, never as markup.
+// library's (a maintained, dependency-free encoder; CONTRIBUTING.md,
+// "Dependencies and why", says why); this file only draws its modules, one
+// path of dark squares, so the link reaches the page as data, never as markup.
 
 import { encode } from "uqr";
 import { svgElement } from "./dom";

@@ -76,6 +76,9 @@ export function createCard(card: HTMLElement, { codec, lessons, results, guessed
   const next = h("button", { type: "button", class: "small", "data-action": "lesson-next" }, "Next ▶");
   const all = h("button", { type: "button", class: "small", popovertarget: "lesson-menu" }, "All lessons");
   const title = h("h2", { id: "lesson-card-title", class: "lesson-card-title" });
+  // A student's page (predict on, not presenting): where the teacher's link was taken, and the way on.
+  const follow = h("p", { class: "lesson-follow", id: "lesson-follow" });
+  const followNext = h("button", { type: "button", class: "link-button", id: "lesson-follow-next" });
   const points = h("ul", { class: "lesson-points" });
   // What to notice: on a phone it starts folded, so a lesson link opens on
   // the card and the chart it talks about together (styles/lessons.css).
@@ -102,6 +105,7 @@ export function createCard(card: HTMLElement, { codec, lessons, results, guessed
     body,
     h("div", { class: "lesson-card-head" }, h("p", { class: "lesson-where" }, step, " · ", from), h("div", { class: "lesson-nav", role: "group", "aria-label": "Lesson path" }, previous, next, all)),
     title,
+    follow,
     ...changed.elements,
     question.element,
     question.keys,
@@ -143,6 +147,24 @@ export function createCard(card: HTMLElement, { codec, lessons, results, guessed
     previous.onclick = () => before && load(before, results);
     next.onclick = () => after && load(after, results);
     reload.onclick = () => load(lesson, results);
+    followNext.onclick = () => after && load(after, results);
+  }
+
+  /** The student's line: this link's lesson (and timeline step), that nothing follows the teacher by itself, and the next lesson. */
+  let followShown = "";
+  function showFollow(lesson: Lesson | null, index: number, view: LessonView): void {
+    follow.hidden = lesson === null || !view.predict || view.present;
+    const key = `${lesson?.id}|${view.step}`;
+    if (follow.hidden || lesson === null || key === followShown) return;
+    followShown = key;
+    const after = lessons[index + 1];
+    const at = `This link opens lesson ${index + 1} of ${lessons.length}${view.step === null ? "" : `, at step ${view.step} of the buffer timeline`}.`;
+    setText(followNext, after ? `Next: ${after.title} ▶` : "");
+    replaceChildren(
+      follow,
+      `${at} It does not follow the teacher by itself: when the class moves on, scan the new QR code${after ? ", or go on: " : "."}`,
+      after ? followNext : null,
+    );
   }
 
   let shown: string | undefined;
@@ -172,6 +194,7 @@ export function createCard(card: HTMLElement, { codec, lessons, results, guessed
       end.hidden = !view.ended;
       document.body.classList.toggle("lesson-ended", view.ended);
       question.update(lesson, index, lessons.length, view);
+      showFollow(lesson, index, view);
       changed.update(lesson, view.fragment);
     },
   };

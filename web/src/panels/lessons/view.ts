@@ -26,4 +26,6 @@ export interface LessonView {
   fragment: string;
   /** A clicker went past the last lesson: the end slide shows. */
   ended: boolean;
+  /** The buffer timeline's step on screen when the timeline view shows (null otherwise): a student's link says where it was taken. */
+  step: number | null;
 }

@@ -371,3 +371,71 @@ describe("a link read", () => {
     expect(p.state.ended).toBe(false);
   });
 });
+
+describe("comparisons, where they meet Stop and a link read", () => {
+  const bLink = "v=1&len=64K&rd=std&cap=1K&b.cap=64K";
+  /** A page opened on a comparison link (A's own run first, its comparison waiting). */
+  const comparing = () => {
+    const decoded = codec.decodeLink(bLink);
+    let state = opening(initialState(decoded, codec)).state;
+    state = update(update(state, { type: "engineReady", isolated: true }).state, { type: "codecReady" }).state;
+    const act = (action: Action): Effect[] => {
+      const next = update(state, action);
+      state = next.state;
+      return next.effects;
+    };
+    const answerOldest = () => {
+      const r = state.inFlight[0]!;
+      return act({ type: "settled", id: r.id, outcome: { kind: "report", report: report(r.stage, r.fragment), elapsedMs: 1 } });
+    };
+    return {
+      act,
+      answerOldest,
+      get state() {
+        return state;
+      },
+    };
+  };
+  const compares = (effects: Effect[]) => effects.filter((e) => e.type === "compare");
+
+  it("Stop while the comparison waits for A's own runs: cancelled, and never started after", () => {
+    const p = comparing();
+    expect(p.state.compare?.status).toBe("waiting");
+    expect(compares(p.act({ type: "stop" }))).toEqual([]);
+    expect(p.state.compare?.status).toBe("cancelled");
+    expect(isRunning(p.state)).toBe(false);
+  });
+
+  it("Stop while A is measured again after its comparison finished: the comparison stays done, and the run workers are ended once", () => {
+    const p = comparing();
+    p.answerOldest();
+    p.answerOldest();
+    const id = p.state.compare!.id;
+    p.act({ type: "compareSettled", id, outcome: { kind: "done", comparison: { kind: "compare" } as never } });
+    p.act({ type: "measure" });
+    expect(asked(p.act({ type: "stop" }))).toEqual([{ type: "cancelRuns" }]);
+    expect(p.state.compare?.status).toBe("done");
+  });
+
+  it("Stop while the comparison's rounds run beside A's new counts ends the run workers once", () => {
+    const p = comparing();
+    p.answerOldest();
+    p.answerOldest();
+    expect(p.state.compare?.status).toBe("running");
+    p.act({ type: "measure" });
+    expect(p.state.inFlight.length).toBeGreaterThan(0);
+    expect(asked(p.act({ type: "stop" }))).toEqual([{ type: "cancelRuns" }]);
+    expect(p.state.compare?.status).toBe("cancelled");
+  });
+
+  it("a comparison link read while a run is out takes an id of its own, as does every request after it", () => {
+    const p = page();
+    p.answer(1); // the defaults' full measurement (2) stays out
+    const link = codec.decodeLink(bLink);
+    const effects = p.act({ type: "linkLoaded", link, links: link.links });
+    const ids = [...p.state.inFlight.map((r) => r.id), p.state.compare!.id];
+    expect(runs(effects).length).toBeGreaterThan(0);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(Math.max(...ids)).toBeLessThan(p.state.nextRequestId);
+  });
+});

@@ -100,10 +100,18 @@ const engines = {
 // read the link; the page's code (downloaded beside this script: the
 // modulepreload in index.html) runs after that, while the worker counts. A
 // lab the counting build leaves out (the write lab) is counted by the
-// program build, which then loads at once. The link is read once the frame is
+// program build, which then loads at once, as for a link with keys other
+// than A's (`Decoded.deferred`). The link is read once the frame is
 // parsed: `openingLink` takes an in-page anchor (#results) for no link.
-const opening = Promise.all([codec, parsed]).then(([codec]) => {
-  const decoded = openingLink(codec, location.hash);
+const opening = Promise.all([codec, parsed]).then(async ([codec]) => {
+  let decoded = openingLink(codec, location.hash);
+  if (decoded.deferred !== undefined) {
+    // A comparison link or a mistyped key: the counting build leaves those
+    // out, so the program build loads at once and reads the link.
+    startFullEngine();
+    await codec.programLoaded;
+    decoded = codec.decodeLink(decoded.deferred);
+  }
   const build = codec.countsBuild(decoded.params.lab);
   if (build !== "counts") startFullEngine();
   else prefetchEngine(timingBuildOf(decoded.params));

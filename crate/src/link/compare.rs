@@ -38,6 +38,7 @@ pub fn comparable(name: &str) -> bool {
 
 /// Whether `name` is a key of the table with B's prefix, comparable or not
 /// (a display key with the prefix is known, and refused with a notice).
+#[cfg(feature = "full-codec")]
 pub(super) fn is_b_key(name: &str) -> bool {
     name.strip_prefix(B_PREFIX).is_some_and(|rest| known_keys().any(|k| k == rest))
 }
@@ -57,6 +58,7 @@ pub struct Comparing {
 }
 
 /// B with A's display fields, and the canonical comparison link.
+#[cfg(feature = "full-codec")]
 pub(super) fn comparing(a: &Params, b: Params) -> Comparing {
     let b = b.shown_as(a);
     Comparing { fragment: encode_pair(a, &b), changed: changed(a, &b), params: b }

@@ -46,10 +46,12 @@ use crate::model::{limits::Bounds, ChunkModel, Lab, LenRange, LIMITS};
 mod compare;
 mod form;
 mod keys;
+#[cfg(feature = "full-codec")]
 mod nearest;
 
 pub use compare::{changed, comparable, encode_pair, Comparing, B_PREFIX};
 pub use keys::{boot_facts, encode, known_keys, BootFacts, Key, DISPLAY_KEYS, KEYS, LINK_VERSION, MAX_LINK_BYTES, SWEEP_KEYS};
+#[cfg(feature = "full-codec")]
 pub use nearest::nearest_key;
 
 use form::Decoder;
@@ -76,6 +78,14 @@ pub struct Decoded {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     pub compare: Option<Comparing>,
+    /// The link as given, when this build cannot read all of it: the
+    /// counting build leaves out `b.` keys and unknown keys' notices (cargo
+    /// feature `full-codec`), so a link with any key that is not one of A's
+    /// is read again by a build that has them. `params`, `links` and
+    /// `notices` are then of A's keys alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub deferred: Option<String>,
 }
 
 /// The keys read by hand: the sweep's, and what is settled once every key is
@@ -269,7 +279,22 @@ pub fn decode(link: &str) -> Decoded {
     let pairs: Vec<(String, String)> =
         form_urlencoded::parse(fragment.as_bytes()).map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
     let a = read_keys(d, &pairs, "", p);
-    let (b, b_notices) = decode_b(&pairs, &a.params);
+    // Only A's keys, or an empty link: nothing for B or the notices below.
+    let only_a = pairs.iter().all(|(name, _)| known_keys().any(|k| k == name));
+    if only_a && (pairs.is_empty() == fragment.trim().is_empty()) {
+        return a;
+    }
+    #[cfg(not(feature = "full-codec"))]
+    return Decoded { deferred: Some(fragment.to_string()), ..a };
+    #[cfg(feature = "full-codec")]
+    with_others(a, &pairs, fragment)
+}
+
+/// `a` with what the link's other keys say: B from its `b.` keys, and a
+/// notice for each unknown key, naming the nearest known one.
+#[cfg(feature = "full-codec")]
+fn with_others(a: Decoded, pairs: &[(String, String)], fragment: &str) -> Decoded {
+    let (b, b_notices) = decode_b(pairs, &a.params);
     let mut a = a;
     a.notices.extend(b_notices);
     // Unknown keys are ignored, each with a notice naming the nearest known
@@ -293,6 +318,7 @@ pub fn decode(link: &str) -> Decoded {
 
 /// Decodes B from the link's `b.` pairs over A's params: `None` when the
 /// link has no `b.` key B may set. The notices name each key with its prefix.
+#[cfg(feature = "full-codec")]
 fn decode_b(pairs: &[(String, String)], a: &Params) -> (Option<Params>, Vec<Notice>) {
     let mut refused = Vec::new();
     let mut comparing = false;
@@ -347,7 +373,7 @@ fn finish(params: Params, mut d: Decoder) -> Decoded {
             d.defaults
         }
     };
-    Decoded { fragment: encode(&params), links: links(&params), params, notices: d.notices, compare: None }
+    Decoded { fragment: encode(&params), links: links(&params), params, notices: d.notices, compare: None, deferred: None }
 }
 
 /// `p` with its sweep fitted to the rest of `p` the way a link's would be

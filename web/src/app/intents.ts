@@ -134,6 +134,12 @@ export function createIntents({ codec, labs, state, dispatch, show }: IntentsOpt
   }
 
   function loadLink(read: Decoded): void {
+    // A link the counting build could not read whole is read again once
+    // the program build has loaded; until then the model holds it.
+    if (read.deferred !== undefined) {
+      if (!codec.ready) return dispatch({ type: "linkLoaded", link: read, links: null });
+      read = codec.decodeLink(read.deferred);
+    }
     const params = keepWorkshop(state().params, read.params);
     withLab(params.lab, () => {
       const links = linksOf(params);

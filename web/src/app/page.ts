@@ -187,6 +187,16 @@ export async function startPage(
   // (milliseconds), then the full measurement, which replaces them; a link
   // that opens the sweep view runs its sweep.
   store.open(openingStep(state()));
+  // A lesson's link opened with settings changed from the lesson's own (a
+  // handout's "Then try", a link passed on): its question is answered from
+  // the lesson's own link (state.ts `lessonLink`), once its card has loaded.
+  const lesson = state().params.lesson;
+  if (lesson !== null) {
+    panels.lessons((l) => {
+      const own = l.linkOf(lesson);
+      if (own !== null) dispatch({ type: "lessonLink", link: codec.decodeLink(own) });
+    });
+  }
   return {
     runWithFault: (fault) => {
       effects.injectFault(fault);

@@ -4,7 +4,8 @@ import schema from "../engine/schema.gen.json";
 import type { Decoded, LabReport, LessonId, Params, SweepReport } from "../engine/types.gen";
 import { answerOf as answerIn } from "../panels/lessons/answer";
 import { guessFeedback } from "../panels/lessons/words";
-import { initialState, keepWorkshop, lessonResults, lessonStep, predicting, update, type AppState, type Links } from "./state";
+import { lessons } from "../engine/lessons";
+import { activityText, initialState, keepWorkshop, lessonResults, lessonStep, opening, predicting, update, type AppState, type Effect, type Links } from "./state";
 
 /** The answer the lesson card shows for the page in `state`. */
 const answerOf = (answer: Parameters<typeof answerIn>[0], state: AppState) => answerIn(answer, lessonResults(state));
@@ -134,5 +135,119 @@ describe("the answer on screen", () => {
     expect(guessFeedback(3000, 3641)).toBe("Your guess, 3,000, is 641 off: 18% too low.");
     expect(guessFeedback(129, 1_048_577)).toBe("Your guess, 129, is 1,048,448 off: 8,129× too low.");
     expect(guessFeedback(1000, 512)).toBe("Your guess, 1,000, is 488 off: 95% too high.");
+  });
+});
+
+describe("a lesson's link opened cold with its settings changed", () => {
+  const lesson = lessons.find((l) => l.id === "one-byte")!;
+  const own = codec.decodeLink(lesson.link);
+  const question = lesson.question.answer;
+  /** What the counting worker says std made for `fragment`: 129 source reads on the lesson's own 8 KiB buffer, 16,385 on a 64-byte one. */
+  const counted = (fragment: string): LabReport =>
+    ({ stage: "counts", lab: "read", link: fragment, runs: [{ reader: "std", source_reads: fragment.includes("cap=64&") ? 16385 : 129 }] }) as unknown as LabReport;
+  const runsOf = (effects: Effect[]) => effects.filter((e): e is Extract<Effect, { type: "run" }> => e.type === "run");
+  /** A page opened cold on `link` (a student scanning a handout's "Then try", say), its opening counts in. */
+  const cold = (link: string): AppState => {
+    let s = opening(initialState(codec.decodeLink(link), codec)).state;
+    s = update(update(s, { type: "engineReady", isolated: true }).state, { type: "codecReady" }).state;
+    const first = s.inFlight.find((r) => r.stage === "counts")!;
+    return update(s, { type: "settled", id: first.id, outcome: { kind: "report", report: counted(first.fragment), elapsedMs: 1 } }).state;
+  };
+
+  it("answers the lesson's question from the lesson's own link, counted beside the changed settings, never from the changed link's results", () => {
+    const changed = lesson.link.replace("cap=8K", "cap=64");
+    expect(changed).not.toBe(lesson.link);
+    let s = update(cold(changed), { type: "reveal" }).state;
+    expect(s.shown.read?.fragment).toBe(codec.decodeLink(changed).links.run);
+    // Once the page knows the lesson's own link, its counts are asked, and the changed link's 16,385 is no answer meanwhile.
+    const step = update(s, { type: "lessonLink", link: own });
+    expect(answerOf(question, step.state)).toBeNull();
+    const asked = runsOf(step.effects);
+    expect(asked).toMatchObject([{ stage: "counts", fragment: own.links.run, lab: "read", counts: null }]);
+    // Out as exact counts on the counting worker (what Stop ends, what a timed stage of that link would wait for).
+    expect(step.state.inFlight.find((r) => r.id === asked[0]!.id)).toMatchObject({ stage: "counts", worker: "counter", lesson: true });
+    s = step.state;
+    s = update(s, { type: "settled", id: asked[0]!.id, outcome: { kind: "report", report: counted(asked[0]!.fragment), elapsedMs: 1 } }).state;
+    expect(answerOf(question, s)).toBe(129);
+    // The settings on screen keep their own results, and say nothing of the lesson's run.
+    expect(s.shown.read?.fragment).toBe(codec.decodeLink(changed).links.run);
+    expect(activityText(s)).not.toMatch(/earlier settings/);
+  });
+
+  it("the lesson's own counts, come before the page's first numbers, are not shown as the page's results", () => {
+    const changed = codec.decodeLink(lesson.link.replace("cap=8K", "cap=64"));
+    let s = opening(initialState(changed, codec)).state;
+    s = update(s, { type: "codecReady" }).state;
+    const known = update(s, { type: "lessonLink", link: own });
+    const asked = runsOf(known.effects)[0]!;
+    s = known.state;
+    s = update(s, { type: "settled", id: asked.id, outcome: { kind: "report", report: counted(asked.fragment), elapsedMs: 1 } }).state;
+    expect(s.shown).toEqual({});
+    expect(answerOf(question, s)).toBe(129);
+  });
+
+  it("the lesson's counts answer only the lesson still open, only once they come, and never over its link's results on screen", () => {
+    const changed = lesson.link.replace("cap=8K", "cap=64");
+    /** Cold on the changed link, the lesson's own counts asked: the state, and that request's id. */
+    const asking = (): [AppState, number] => {
+      const known = update(cold(changed), { type: "lessonLink", link: own });
+      return [known.state, runsOf(known.effects)[0]!.id];
+    };
+    const settle = (s: AppState, settled: Parameters<typeof update>[1]) => update(s, settled).state;
+    const countedFor = (id: number) => ({ type: "settled" as const, id, outcome: { kind: "report" as const, report: counted(own.links.run), elapsedMs: 1 } });
+    // They failed: no answer, and nothing in its place.
+    let [s, id] = asking();
+    s = settle(s, { type: "settled", id, outcome: { kind: "failed", message: "boom" } });
+    expect(s.lessonRun?.report).toBeNull();
+    // Another lesson was opened meanwhile: not its answer.
+    [s, id] = asking();
+    const noHelp = codec.decodeLink(lessons.find((l) => l.id === "no-help")!.link);
+    s = update(s, { type: "linkLoaded", link: noHelp, links: noHelp.links }).state;
+    s = settle(s, countedFor(id));
+    expect(s.lessonRun).toMatchObject({ lesson: "no-help", report: null });
+    // No lesson any more (Reset): nothing to answer.
+    [s, id] = asking();
+    const plain = codec.decodeLink("");
+    s = update(s, { type: "linkLoaded", link: plain, links: plain.links }).state;
+    expect(settle(s, countedFor(id)).lessonRun).toBeNull();
+    // The teacher loaded the lesson's own settings, measured in full before its counts came: the full report stays the answer's.
+    [s, id] = asking();
+    s = update(s, { type: "linkLoaded", link: own, links: own.links }).state;
+    for (const stage of ["counts", "full"] as const) {
+      const r = s.inFlight.find((q) => q.stage === stage && !q.lesson && q.fragment === own.links.run)!;
+      const report = { ...counted(r.fragment), stage } as LabReport;
+      s = update(s, { type: "settled", id: r.id, outcome: { kind: "report", report, elapsedMs: 1 } }).state;
+    }
+    expect(s.lessonRun?.report?.stage).toBe("full");
+    expect(settle(s, countedFor(id)).lessonRun?.report?.stage).toBe("full");
+    // The same after the settings moved on (the full report no longer on screen).
+    const moved = codec.decodeLink(changed);
+    s = update(s, { type: "edited", params: moved.params, links: moved.links, live: false }).state;
+    const next = s.inFlight.find((q) => q.worker === "counter" && !q.lesson)!;
+    s = update(s, { type: "settled", id: next.id, outcome: { kind: "report", report: counted(next.fragment), elapsedMs: 1 } }).state;
+    expect(s.shown.read?.fragment).toBe(moved.links.run);
+    expect(settle(s, countedFor(id)).lessonRun?.report?.stage).toBe("full");
+  });
+
+  it("asks nothing more when the link opened is the lesson's own (counted yet or not), of another lesson, or of none", () => {
+    const s = cold(lesson.link);
+    expect(update(s, { type: "lessonLink", link: own }).effects).toEqual([]);
+    expect(answerOf(question, s)).toBe(129);
+    const early = update(opening(initialState(own, codec)).state, { type: "codecReady" }).state;
+    expect(update(early, { type: "lessonLink", link: own }).effects).toEqual([]);
+    const other = codec.decodeLink(lessons.find((l) => l.id === "no-help")!.link);
+    expect(update(s, { type: "lessonLink", link: other }).effects).toEqual([]);
+    const none = cold("");
+    expect(update(none, { type: "lessonLink", link: own })).toEqual({ state: none, effects: [] });
+  });
+
+  it("the lesson's own settings loaded before the page knew its link: their results on screen answer it, nothing more is asked", () => {
+    let s = cold(lesson.link.replace("cap=8K", "cap=64"));
+    s = update(s, { type: "linkLoaded", link: own, links: own.links }).state;
+    const counts = s.inFlight.find((r) => r.worker === "counter" && r.fragment === own.links.run)!;
+    s = update(s, { type: "settled", id: counts.id, outcome: { kind: "report", report: counted(counts.fragment), elapsedMs: 1 } }).state;
+    const known = update(s, { type: "lessonLink", link: own });
+    expect(known.effects).toEqual([]);
+    expect(answerOf(question, known.state)).toBe(129);
   });
 });

@@ -88,6 +88,8 @@ export interface Request {
   fragment: string;
   lab: Lab;
   worker: WorkerKind;
+  /** Asked for the open lesson's answer only (its own link, `lessonLink`): never shown as the page's results. */
+  lesson?: true;
 }
 
 /** A timed stage asked for and waiting for the counts it times (the timing worker times the counting worker's counts). */
@@ -296,6 +298,8 @@ export type Action =
   | { type: "blank" }
   /** A lab drew `report`'s charts. */
   | { type: "drawn"; report: LabReport }
+  /** The open lesson's own link, from the lesson catalog (its panel has loaded): the lesson's answer is read from it. */
+  | { type: "lessonLink"; link: Decoded }
   /** The room: a scan, what the camera saw, hands counted (app/room.ts). */
   | { type: "room"; action: RoomAction }
   /** The quiz: written by the engine, a choice picked, Next, Again (app/quiz.ts). */
@@ -541,6 +545,28 @@ function lessonRunOf(current: LessonRun | null, link: Decoded, links: Links): Le
   return { lesson, run: links.run, sweep: links.sweep, report: null, sweepReport: null };
 }
 
+/**
+ * The open lesson's own link is known (the catalog's). A lesson opened from
+ * a link whose settings differ from its own (a handout's "Then try", a link
+ * passed on, opened cold) still asks the lesson's question: its answer is
+ * read from the lesson's own link, whose counts are asked beside the
+ * settings on screen (never shown as the page's results). A sweep's answer
+ * waits for a sweep of the lesson's own link.
+ */
+function lessonLinkKnown(state: AppState, link: Decoded): Step {
+  const own = state.lessonRun;
+  const { links } = link;
+  if (own === null || own.lesson !== link.params.lesson) return step(state);
+  if (sameLink(state, own.run, links.run) && sameLink(state, own.sweep, links.sweep)) return step(state);
+  const lessonRun: LessonRun = { lesson: own.lesson, run: links.run, sweep: links.sweep, report: null, sweepReport: null };
+  // Counts of the lesson's own link already on screen answer it (`withLessonResults`).
+  if (Object.values(state.shown).some((s) => s && sameLink(state, s.fragment, links.run))) return step({ ...state, lessonRun });
+  const request: Request = { id: state.nextRequestId, stage: "counts", fragment: links.run, lab: link.params.lab, worker: "counter", lesson: true };
+  return step({ ...state, lessonRun, inFlight: [...state.inFlight, request], nextRequestId: request.id + 1 }, [
+    { type: "run", id: request.id, stage: "counts", fragment: request.fragment, lab: request.lab, counts: null },
+  ]);
+}
+
 /** The results a lesson's answer is read from: its own link's (whatever the settings on screen became since), or the current ones without a lesson. */
 export function lessonResults(state: AppState): { report: LabReport | null; sweep: SweepReport | null } {
   const own = state.lessonRun;
@@ -688,7 +714,13 @@ function settled(state: AppState, id: number, outcome: Outcome): Step {
   if (!request) return step(state);
   let next: AppState = { ...state, inFlight: state.inFlight.filter((r) => r.id !== id) };
   const current = request.lab === state.params.lab && sameLink(state, request.fragment, state.runFragment);
-  if (outcome.kind === "report") {
+  if (request.lesson) {
+    // The lesson's own counts, for its answer only (`lessonLinkKnown`), unless its link's results came first (on screen: `withLessonResults`).
+    const own = next.lessonRun;
+    if (outcome.kind === "report" && own !== null && own.report === null && sameLink(state, own.run, request.fragment)) {
+      next = { ...next, lessonRun: { ...own, report: outcome.report } };
+    }
+  } else if (outcome.kind === "report") {
     const shown = next.shown[request.lab];
     const shownCurrent = shown !== undefined && sameLink(state, shown.fragment, state.runFragment);
     const older = shownCurrent && !current;
@@ -978,6 +1010,8 @@ function transition(state: AppState, action: Action): Step {
       return step({ ...state, blank: !state.blank });
     case "drawn":
       return step({ ...state, drawn: { ...state.drawn, [action.report.lab]: action.report } });
+    case "lessonLink":
+      return lessonLinkKnown(state, action.link);
     case "room":
       return roomStep(state, action.action);
     case "quiz":

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { realCodec, realCountingEngine, realEngineFor, realProgramEngine, realTimingEngine, realTraceEngine } from "./real-engine";
-import type { LabReport, Params, Workload } from "./types.gen";
+import type { Decoded, LabReport, Params, Workload } from "./types.gen";
 
 const counting = realCountingEngine();
 const program = realProgramEngine();
@@ -55,6 +55,21 @@ describe("the counting, timing and program builds", () => {
     expect(decoded(link)).toEqual(realTimingEngine(params.workload).decode_link(link));
     expect(program.encode_link(params)).toBe(fragment);
   });
+
+  it.each(["len=32K&cap=1K&b.cap=64K", "len=32K&cpa=16K", "len=32K&b.cpa=2K", "nothing=here"])(
+    "leave %j, with a key that is not one of A's, to the program build: the counting build reads A's keys and defers the rest",
+    (link) => {
+      const first = counting.decode_link(link) as Decoded;
+      const whole = program.decode_link(link) as Decoded;
+      expect(first.deferred).toBe(link);
+      expect(first.params).toEqual(whole.params);
+      expect(first.compare).toBeUndefined();
+      expect(whole.deferred).toBeUndefined();
+      // What only the whole codec says: B, or the unknown key's notice.
+      expect(whole.compare !== undefined || whole.notices.length > first.notices.length).toBe(true);
+      expect(realCodec().decodeLink(link)).toEqual(whole);
+    },
+  );
 
   it.each(LINKS)("count %j alike in the counting build and the build that times it: every count and digest (or the counting build refuses a lab the schema says it leaves out)", (link) => {
     const { fragment, params } = decoded(link);

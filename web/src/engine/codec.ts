@@ -37,6 +37,7 @@ export interface CodecExports {
  * the params' deserializer, which the counting build leaves out for size.
  */
 export interface ProgramExports {
+  decode_link(link: string): unknown;
   encode_link(params: unknown): string;
   links(params: unknown): unknown;
   fit_sweep(params: unknown): unknown;
@@ -77,7 +78,13 @@ export function sameExperiment(a: string, b: string): boolean {
 
 export interface Codec extends LinkRules {
   readonly schema: Schema;
-  /** Never throws: invalid values fall back to defaults with a notice naming the key. Carries its params' links (`links`). */
+  /**
+   * Never throws: invalid values fall back to defaults with a notice naming
+   * the key. Carries its params' links (`links`). Before the program build
+   * has loaded, a link with keys other than A's (a comparison's `b.` keys, a
+   * mistyped key) comes back `deferred`: A's keys alone, to be read again
+   * once it has (`ready`).
+   */
   decodeLink(fragment: string): Decoded;
   /** True when two links describe one experiment (`sameExperiment`). */
   sameExperiment(a: string, b: string): boolean;
@@ -172,7 +179,9 @@ export function codecFrom(exports: CodecExports, program: ProgramExports | Promi
   };
   return {
     schema,
-    decodeLink: (fragment) => exports.decode_link(fragment.replace(/^#/, "")) as Decoded,
+    // The program build's codec reads every link; the counting build's
+    // defers one with keys other than A's (`Decoded.deferred`).
+    decodeLink: (fragment) => (loaded ?? exports).decode_link(fragment.replace(/^#/, "")) as Decoded,
     sameExperiment,
     experimentPairs,
     parseSize: (text) => {

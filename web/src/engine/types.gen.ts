@@ -293,7 +293,15 @@ links: Links,
  * the canonical comparison link and what differs from A. `params` and
  * `fragment` above are A's alone.
  */
-compare?: Comparing, };
+compare?: Comparing, 
+/**
+ * The link as given, when this build cannot read all of it: the
+ * counting build leaves out `b.` keys and unknown keys' notices (cargo
+ * feature `full-codec`), so a link with any key that is not one of A's
+ * is read again by a build that has them. `params`, `links` and
+ * `notices` are then of A's keys alone.
+ */
+deferred?: string, };
 
 /**
  * One file descriptor's reads. A descriptor number reused after a `close`

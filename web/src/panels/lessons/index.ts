@@ -25,6 +25,8 @@ export interface Lessons {
   readonly order: readonly LessonId[];
   /** Opens a lesson through the page's link handling, as Next does. */
   open(id: LessonId): void;
+  /** A lesson's own link (the catalog's, with its leading '#'; null for an unknown id). */
+  linkOf(id: LessonId): string | null;
 }
 
 export interface LessonsOptions {
@@ -56,6 +58,7 @@ export function createLessons({ menu, card, start, results, codec, guessed, reve
       const lesson = lessons.find((l) => l.id === id);
       if (lesson) load(lesson, results);
     },
+    linkOf: (id) => lessons.find((l) => l.id === id)?.link ?? null,
     update(view) {
       if (view.lesson !== shown) {
         shown = view.lesson;

@@ -1,0 +1,441 @@
+// The model's decision functions, each decision pinned by a scenario that
+// fails when that decision is written differently (issue 52: Stryker's
+// survivors in state.ts, found on 29 November with
+// `--testFiles` the app's unit tests; each test below was also seen failing
+// under a bug planted by hand, docs/benchmarks.md). The property test
+// (state.property.test.ts) covers the same ground at random; these are the
+// cases it reached seldom or checked loosely.
+
+import { describe, expect, it } from "vitest";
+import { realCodec } from "../engine/real-engine";
+import schema from "../engine/schema.gen.json";
+import type { Decoded, LabReport, Params, Stage, SweepReport } from "../engine/types.gen";
+import {
+  activityText,
+  currentResults,
+  exportFragment,
+  hasResults,
+  initialState,
+  isRunning,
+  isStale,
+  opening,
+  pendingStages,
+  staleNote,
+  update,
+  type Action,
+  type AppState,
+  type Effect,
+  type Links,
+} from "./state";
+
+const defaults = schema.defaults as unknown as Params;
+const codec = realCodec();
+const links = (p: Params): Links => codec.links(p);
+const decoded = (p: Params): Decoded => ({ params: p, notices: [], fragment: links(p).link, links: links(p) });
+const report = (stage: Stage, link: string): LabReport => ({ stage, lab: "read", link, runs: [] }) as unknown as LabReport;
+const sweepReport = (link: string): SweepReport => ({ link, points: [{}], total: 1, complete: true }) as unknown as SweepReport;
+const swept: Params = { ...defaults, view: "sweep", sweep: { axis: "cap", from: 16, to: 65536 } };
+/** The sweep view with no axis picked yet. */
+const axisless: Params = { ...defaults, view: "sweep", sweep: null };
+
+/** A page opened on `params` (engine and codec ready), its last effects, and the workers' answers. */
+function page(params: Params = defaults) {
+  let state: AppState = initialState(decoded(params), codec);
+  const opened = opening(state);
+  state = update(update(opened.state, { type: "engineReady", isolated: true }).state, { type: "codecReady" }).state;
+  let effects: Effect[] = opened.effects;
+  const act = (action: Action): Effect[] => {
+    const next = update(state, action);
+    state = next.state;
+    effects = next.effects;
+    return effects;
+  };
+  const request = (id: number) => state.inFlight.find((r) => r.id === id)!;
+  return {
+    get state() {
+      return state;
+    },
+    get effects() {
+      return effects;
+    },
+    act,
+    edit: (p: Params, live = false) => act({ type: "edited", params: p, links: links(p), live }),
+    /** The worker answers request `id` with a report of what it was asked, and the page draws it. */
+    answer(id: number): Effect[] {
+      const r = request(id);
+      const answered = report(r.stage, r.fragment);
+      const made = act({ type: "settled", id, outcome: { kind: "report", report: answered, elapsedMs: 1 } });
+      if (state.shown.read?.report === answered) state = update(state, { type: "drawn", report: answered }).state;
+      return made;
+    },
+    fail: (id: number, message = "boom") => act({ type: "settled", id, outcome: { kind: "failed", message } }),
+    drop: (id: number) => act({ type: "settled", id, outcome: { kind: "dropped" } }),
+    /** The newest request of `worker` in flight. */
+    newest: (worker: "counter" | "timer") => state.inFlight.filter((r) => r.worker === worker).at(-1)!,
+    answerAll() {
+      while (state.inFlight.length > 0) this.answer(state.inFlight[0]!.id);
+    },
+  };
+}
+
+const runs = (effects: Effect[]) => effects.filter((e): e is Extract<Effect, { type: "run" }> => e.type === "run");
+const stages = (effects: Effect[]) => runs(effects).map((e) => e.stage);
+/** What a step asks of the workers and the page's timers (the milestones it marks aside). */
+const asked = (effects: Effect[]) => effects.filter((e) => e.type !== "milestone");
+
+describe("which results are current, stale, or there at all", () => {
+  it("picking an axis in the sweep view, before any sweep, sweeps at once", () => {
+    const p = page(axisless);
+    expect(p.state.sweep).toBeNull();
+    expect(currentResults(p.state).sweep).toBeNull();
+    expect(p.act({ type: "sweepEdited", params: swept, links: links(swept) }).some((e) => e.type === "sweep")).toBe(true);
+    expect(activityText(p.state)).toBe("Sweeping…");
+  });
+
+  it("a request of earlier settings still out keeps nothing of this view measuring: Done over the current results", () => {
+    const p = page();
+    p.answer(1); // the defaults' counts; their full measurement (2) stays out
+    p.edit({ ...defaults, cap: 1024 });
+    p.answer(p.newest("counter").id);
+    p.answer(p.newest("timer").id);
+    expect(p.state.inFlight.map((r) => r.id)).toEqual([2]);
+    expect(pendingStages(p.state)).toEqual([]);
+    expect(isRunning(p.state)).toBe(true);
+    expect(activityText(p.state)).toBe("Done");
+  });
+
+  it("Measure again over a quick estimate says the full measurement is coming while its counts come", () => {
+    const p = page();
+    p.answerAll();
+    p.answerAll();
+    p.edit({ ...defaults, cap: 2048 }, true);
+    p.answer(p.newest("counter").id);
+    p.act({ type: "debounced" });
+    p.answerAll();
+    expect(activityText(p.state)).toBe("Quick estimate");
+    expect(stages(p.act({ type: "measure" }))).toEqual(["counts"]);
+    expect(pendingStages(p.state)).toEqual(["counts", "full"]);
+    expect(activityText(p.state)).toBe("Quick estimate; measuring…");
+  });
+
+  it("no stale note without results: the sweep view before its first sweep, a run stopped before its first answer", () => {
+    const sweep = page(axisless);
+    expect(isStale(sweep.state)).toBe(false);
+    expect(staleNote(sweep.state)).toBeNull();
+    const run = page();
+    run.act({ type: "stop" });
+    expect(isStale(run.state)).toBe(false);
+    expect(staleNote(run.state)).toBeNull();
+  });
+
+  it("a single run's stale results: no note while the new settings are measured, the note once their stages failed; the failure is said", () => {
+    const p = page();
+    p.answer(1); // the defaults' counts on screen; their full measurement (2) stays out
+    p.edit({ ...defaults, cap: 4096 });
+    expect(isStale(p.state)).toBe(true);
+    expect(staleNote(p.state)).toBeNull();
+    // The counts fail: the timing that waited for them goes out all the same, with no counts to time.
+    const timed = runs(p.fail(p.newest("counter").id));
+    expect(timed).toHaveLength(1);
+    expect(timed[0]).toMatchObject({ stage: "full", fragment: links({ ...defaults, cap: 4096 }).run, counts: null });
+    expect(staleNote(p.state)).toBeNull();
+    p.fail(timed[0]!.id);
+    expect(pendingStages(p.state)).toEqual([]);
+    expect(staleNote(p.state)).toMatch(/earlier settings/);
+    expect(p.state.error).toBe("boom");
+  });
+
+  it("a sweep of earlier settings still running says so in the status, not in a stale note; once it ends, the note", () => {
+    const p = page(swept);
+    const id = p.state.sweep!.id;
+    p.edit({ ...swept, cap: 4096 }, true); // a drag counts, and sweeps only once let go
+    expect(p.state.sweep?.status).toBe("running");
+    expect(activityText(p.state)).toBe("Sweeping earlier settings…");
+    expect(staleNote(p.state)).toBeNull();
+    p.act({ type: "sweepSettled", id, outcome: { kind: "done", report: sweepReport(p.state.sweep!.fragment) }, elapsedMs: 9 });
+    expect(staleNote(p.state)).toMatch(/This sweep was run for earlier settings/);
+  });
+
+  it("the single run view is judged by its own report, not by a sweep of earlier settings left behind", () => {
+    const p = page(swept);
+    p.act({ type: "sweepSettled", id: p.state.sweep!.id, outcome: { kind: "done", report: sweepReport(p.state.sweep!.fragment) }, elapsedMs: 9 });
+    p.answerAll();
+    p.answerAll();
+    // A drag in the sweep view: counted, then estimated, never swept; then to the single run view, where it is measured in full.
+    const moved: Params = { ...swept, cap: 4096 };
+    p.edit(moved, true);
+    p.answer(p.newest("counter").id);
+    p.act({ type: "debounced" });
+    p.answerAll();
+    const run: Params = { ...moved, view: "run" };
+    p.act({ type: "viewChosen", view: "run", entered: { params: run, links: links(run), note: null } });
+    p.answerAll();
+    expect(p.state.sweep?.fragment).toBe(links(swept).sweep);
+    expect(activityText(p.state)).toBe("Done");
+    expect(isStale(p.state)).toBe(false);
+    expect(staleNote(p.state)).toBeNull();
+  });
+
+  it("has results, and exports a link, only once there are some: a report in the run view, a sweep's point in the sweep view", () => {
+    const p = page();
+    expect(hasResults(p.state)).toBe(false);
+    expect(exportFragment(p.state)).toBeNull();
+    p.answer(1);
+    expect(hasResults(p.state)).toBe(true);
+    p.edit({ ...defaults, cap: 4096 });
+    expect(hasResults(p.state)).toBe(true); // of earlier settings, still results
+
+    const none = page(axisless);
+    expect(hasResults(none.state)).toBe(false);
+    expect(exportFragment(none.state)).toBeNull();
+
+    const s = page(swept);
+    s.answerAll();
+    s.answerAll();
+    // The single run's report is in, but the sweep view shows the sweep.
+    expect(s.state.shown.read).toBeDefined();
+    expect(hasResults(s.state)).toBe(false);
+    expect(exportFragment(s.state)).toBeNull();
+    const point = sweepReport(s.state.sweep!.fragment);
+    s.act({ type: "sweepPoint", id: s.state.sweep!.id, report: point });
+    expect(s.state.sweep?.report).toBe(point);
+    expect(hasResults(s.state)).toBe(true);
+    expect(exportFragment(s.state)).toBe(links(swept).sweep);
+  });
+});
+
+describe("a worker's answer (settled)", () => {
+  it("results of earlier settings fill an empty screen until the current ones come, and their better stage replaces them", () => {
+    const p = page();
+    p.edit({ ...defaults, cap: 4096 }, true); // a drag before the opening's counts came
+    p.answer(1);
+    expect(p.state.shown.read?.fragment).toBe(links(defaults).run);
+    expect(p.state.shown.read?.report.stage).toBe("counts");
+  });
+
+  it("Measure again: the new counts never replace the full measurement on screen; the new full one does", () => {
+    const p = page();
+    p.answerAll();
+    p.answerAll();
+    const first = p.state.shown.read!.report;
+    expect(first.stage).toBe("full");
+    p.act({ type: "measure" });
+    expect(stages(p.answer(p.newest("counter").id))).toEqual(["full"]);
+    expect(p.state.shown.read?.report).toBe(first);
+    expect(activityText(p.state)).toBe("Measuring again…");
+    p.answer(p.newest("timer").id);
+    expect(p.state.shown.read?.report).not.toBe(first);
+    expect(p.state.shown.read?.report.stage).toBe("full");
+  });
+
+  it("a failure is said only when it is of the settings on screen; a dropped request says nothing", () => {
+    const failed = page();
+    failed.fail(1, "out of memory");
+    expect(failed.state.error).toBe("out of memory");
+    const dropped = page();
+    dropped.drop(1);
+    expect(dropped.state.error).toBeNull();
+    const earlier = page();
+    earlier.answer(1); // the defaults' full measurement (2) stays out
+    earlier.edit({ ...defaults, cap: 4096 });
+    earlier.fail(2);
+    expect(earlier.state.error).toBeNull();
+  });
+
+  it("of two counts of the same settings, the first to come is timed at once; a failed one leaves the timing to the newer", () => {
+    // The opening's counts (1) and Measure again's (3): the full measurement waits for counts.
+    const p = page();
+    p.act({ type: "measure" });
+    expect(p.state.timing).not.toBeNull();
+    const timed = runs(p.answer(1));
+    expect(timed.map((e) => e.stage)).toEqual(["full"]);
+    expect(timed[0]!.counts).toMatchObject({ stage: "counts" });
+
+    const q = page();
+    q.act({ type: "measure" });
+    const newer = q.newest("counter").id;
+    expect(runs(q.fail(1))).toEqual([]);
+    expect(q.state.timing).not.toBeNull();
+    const later = runs(q.answer(newer));
+    expect(later.map((e) => e.stage)).toEqual(["full"]);
+    expect(later[0]!.counts).toMatchObject({ stage: "counts" });
+  });
+
+  it("a timing of the same settings in flight neither sends the timing that waits for new counts nor holds it back", () => {
+    /** Done, then Measure again twice: a full measurement (timed from the first new counts) is out while the second counts come. */
+    const twice = () => {
+      const p = page();
+      p.answerAll();
+      p.answerAll();
+      p.act({ type: "measure" });
+      p.answer(p.newest("counter").id);
+      p.act({ type: "measure" });
+      expect(p.state.inFlight.map((r) => r.worker)).toEqual(["timer", "counter"]);
+      expect(p.state.timing).not.toBeNull();
+      return p;
+    };
+    // Its answer is a full report: never timed again (the engine refuses to time one), so nothing goes out.
+    const p = twice();
+    expect(runs(p.answer(p.newest("timer").id))).toEqual([]);
+    const timed = runs(p.answer(p.newest("counter").id));
+    expect(timed.map((e) => e.stage)).toEqual(["full"]);
+    expect(timed[0]!.counts).toMatchObject({ stage: "counts" });
+    // The counts fail: no more counts are coming, so the timing goes out now, whatever timing is in flight.
+    const q = twice();
+    expect(stages(q.fail(q.newest("counter").id))).toEqual(["full"]);
+  });
+
+  it("every request gets an id of its own", () => {
+    const p = page();
+    const ids: number[] = [1];
+    const sent = (effects: Effect[]) => ids.push(...runs(effects).map((e) => e.id));
+    sent(p.answer(1)); // the full measurement, sent from settled
+    sent(p.act({ type: "measure" }));
+    sent(p.edit({ ...defaults, cap: 2048 }));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(Math.max(...ids)).toBeLessThan(p.state.nextRequestId);
+  });
+});
+
+describe("Stop, Cancel and the sweep's answers", () => {
+  it("Stop while only the sweep runs cancels the sweep and ends no run worker", () => {
+    const p = page(swept);
+    p.answerAll();
+    p.answerAll();
+    expect(p.state.inFlight).toEqual([]);
+    expect(isRunning(p.state)).toBe(true);
+    expect(asked(p.act({ type: "stop" }))).toEqual([{ type: "cancelSweep" }]);
+    expect(p.state.sweep?.status).toBe("cancelled");
+    expect(activityText(p.state)).toBe("Sweep cancelled");
+  });
+
+  it("Stop while the controls rest before their quick estimate cancels it: no estimate after Stop", () => {
+    const p = page();
+    p.answerAll();
+    p.answerAll();
+    p.edit({ ...defaults, cap: 2048 }, true);
+    p.answer(p.newest("counter").id);
+    expect(p.state.inFlight).toEqual([]);
+    expect(asked(p.act({ type: "stop" }))).toEqual([{ type: "cancelDebounce" }]);
+    expect(activityText(p.state)).toBe("Stopped: not timed");
+    expect(p.act({ type: "debounced" })).toEqual([]);
+  });
+
+  it("Stop when nothing runs changes nothing: Done stays Done", () => {
+    const p = page();
+    p.answerAll();
+    p.answerAll();
+    expect(activityText(p.state)).toBe("Done");
+    expect(asked(p.act({ type: "stop" }))).toEqual([]);
+    expect(p.state.stopped).toBe(false);
+    expect(activityText(p.state)).toBe("Done");
+  });
+
+  it("Cancel after the sweep is done changes nothing", () => {
+    const p = page(swept);
+    p.act({ type: "sweepSettled", id: p.state.sweep!.id, outcome: { kind: "done", report: sweepReport(p.state.sweep!.fragment) }, elapsedMs: 9 });
+    expect(p.act({ type: "sweepCancel" })).toEqual([]);
+    expect(p.state.sweep?.status).toBe("done");
+  });
+
+  it("a sweep that fails says so and why; one its worker ends as cancelled is cancelled", () => {
+    const failed = page(swept);
+    failed.act({ type: "sweepSettled", id: failed.state.sweep!.id, outcome: { kind: "failed", message: "too many points" }, elapsedMs: 9 });
+    expect(failed.state.sweep).toMatchObject({ status: "failed", failure: "too many points", elapsedMs: 9 });
+    expect(activityText(failed.state)).toBe("Sweep failed");
+    const cancelled = page(swept);
+    cancelled.act({ type: "sweepSettled", id: cancelled.state.sweep!.id, outcome: { kind: "cancelled" }, elapsedMs: 9 });
+    expect(cancelled.state.sweep).toMatchObject({ status: "cancelled", failure: null, elapsedMs: 9 });
+    expect(activityText(cancelled.state)).toBe("Sweep cancelled");
+  });
+
+  it("a sweep's point or end with no sweep on the page changes nothing", () => {
+    const p = page();
+    const before = p.state;
+    p.act({ type: "sweepPoint", id: 99, report: sweepReport("") });
+    p.act({ type: "sweepSettled", id: 99, outcome: { kind: "done", report: sweepReport("") }, elapsedMs: 1 });
+    expect(p.state.sweep).toBeNull();
+    expect(p.state).toBe(before);
+  });
+});
+
+describe("a link read", () => {
+  it("writes its own link to the address bar first, and a new lesson leaves the end slide", () => {
+    const order = ["one-byte", "no-help"] as const;
+    const p = page({ ...defaults, lesson: "no-help" });
+    p.act({ type: "forward", order });
+    expect(p.state.ended).toBe(true);
+    const lesson = codec.decodeLink("cap=4K&lesson=one-byte");
+    const effects = p.act({ type: "linkLoaded", link: lesson, links: lesson.links });
+    expect(effects[0]).toEqual({ type: "writeLink", fragment: lesson.links.link });
+    expect(p.state.ended).toBe(false);
+  });
+});
+
+describe("comparisons, where they meet Stop and a link read", () => {
+  const bLink = "v=1&len=64K&rd=std&cap=1K&b.cap=64K";
+  /** A page opened on a comparison link (A's own run first, its comparison waiting). */
+  const comparing = () => {
+    const decoded = codec.decodeLink(bLink);
+    let state = opening(initialState(decoded, codec)).state;
+    state = update(update(state, { type: "engineReady", isolated: true }).state, { type: "codecReady" }).state;
+    const act = (action: Action): Effect[] => {
+      const next = update(state, action);
+      state = next.state;
+      return next.effects;
+    };
+    const answerOldest = () => {
+      const r = state.inFlight[0]!;
+      return act({ type: "settled", id: r.id, outcome: { kind: "report", report: report(r.stage, r.fragment), elapsedMs: 1 } });
+    };
+    return {
+      act,
+      answerOldest,
+      get state() {
+        return state;
+      },
+    };
+  };
+  const compares = (effects: Effect[]) => effects.filter((e) => e.type === "compare");
+
+  it("Stop while the comparison waits for A's own runs: cancelled, and never started after", () => {
+    const p = comparing();
+    expect(p.state.compare?.status).toBe("waiting");
+    expect(compares(p.act({ type: "stop" }))).toEqual([]);
+    expect(p.state.compare?.status).toBe("cancelled");
+    expect(isRunning(p.state)).toBe(false);
+  });
+
+  it("Stop while A is measured again after its comparison finished: the comparison stays done, and the run workers are ended once", () => {
+    const p = comparing();
+    p.answerOldest();
+    p.answerOldest();
+    const id = p.state.compare!.id;
+    p.act({ type: "compareSettled", id, outcome: { kind: "done", comparison: { kind: "compare" } as never } });
+    p.act({ type: "measure" });
+    expect(asked(p.act({ type: "stop" }))).toEqual([{ type: "cancelRuns" }]);
+    expect(p.state.compare?.status).toBe("done");
+  });
+
+  it("Stop while the comparison's rounds run beside A's new counts ends the run workers once", () => {
+    const p = comparing();
+    p.answerOldest();
+    p.answerOldest();
+    expect(p.state.compare?.status).toBe("running");
+    p.act({ type: "measure" });
+    expect(p.state.inFlight.length).toBeGreaterThan(0);
+    expect(asked(p.act({ type: "stop" }))).toEqual([{ type: "cancelRuns" }]);
+    expect(p.state.compare?.status).toBe("cancelled");
+  });
+
+  it("a comparison link read while a run is out takes an id of its own, as does every request after it", () => {
+    const p = page();
+    p.answer(1); // the defaults' full measurement (2) stays out
+    const link = codec.decodeLink(bLink);
+    const effects = p.act({ type: "linkLoaded", link, links: link.links });
+    const ids = [...p.state.inFlight.map((r) => r.id), p.state.compare!.id];
+    expect(runs(effects).length).toBeGreaterThan(0);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(Math.max(...ids)).toBeLessThan(p.state.nextRequestId);
+  });
+});

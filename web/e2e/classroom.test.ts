@@ -124,6 +124,18 @@ describe("the answer is the lesson's", () => {
     await expect(page.locator("#lesson-card .lesson-answer-why").textContent()).resolves.toContain("129 source reads");
     await page.close();
   });
+
+  it("a lesson link opened cold with its capacity changed answers the lesson's own question, and the page keeps the link's settings", async () => {
+    const [first] = ids();
+    const changed = links.get(first!)!.replace(/([#&])cap=[^&]*/, "$1cap=64");
+    expect(changed).toContain("cap=64");
+    const page = await open(`${baseUrl}${changed}&predict=on`, 1280, 900);
+    await page.waitForFunction(() => document.getElementById("results")?.classList.contains("has-report") === true, undefined, { timeout: 60_000 });
+    await page.click('#lesson-card [data-action="reveal"]');
+    await expect.poll(() => page.locator("#lesson-card .lesson-answer").textContent(), { timeout: 60_000 }).toBe("Answer: 129 source reads.");
+    expect(await page.evaluate(() => location.hash)).toContain("cap=64");
+    await page.close();
+  });
 });
 
 describe("no answer before its Reveal", () => {

@@ -428,6 +428,17 @@ describe("comparisons, where they meet Stop and a link read", () => {
     expect(p.state.compare?.status).toBe("cancelled");
   });
 
+  it("the status never says Done while the comparison on screen still measures: A's results are in, B's rounds are not", () => {
+    const p = comparing();
+    p.answerOldest();
+    p.answerOldest();
+    p.act({ type: "drawn", report: currentResults(p.state).report! });
+    expect(p.state.compare?.status).toBe("running");
+    expect(activityText(p.state)).toBe("Comparing A and B…");
+    p.act({ type: "compareSettled", id: p.state.compare!.id, outcome: { kind: "done", comparison: { kind: "compare" } as never } });
+    expect(activityText(p.state)).toBe("Done");
+  });
+
   it("a comparison link read while a run is out takes an id of its own, as does every request after it", () => {
     const p = page();
     p.answer(1); // the defaults' full measurement (2) stays out

@@ -493,6 +493,8 @@ export function activityText(state: AppState): string {
   }
   if (state.stopped) return shown === null ? "Stopped" : shown === "full" ? "Stopped" : "Stopped: not timed";
   if (state.engine.kind === "loading") return "Loading engine…";
+  // A's results are in, B's rounds are not: the comparison on screen is still measuring.
+  if (state.compare?.status === "waiting" || state.compare?.status === "running") return "Comparing A and B…";
   if (shown === "full") return chartsDrawn(state) ? "Done" : "Drawing…";
   if (shown === "quick") return "Quick estimate";
   if (shown === "counts") return "Exact counts, not timed";

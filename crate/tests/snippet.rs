@@ -16,12 +16,13 @@ use std::path::PathBuf;
 use std::process::Command;
 
 mod common;
+mod printed;
 
 use buflab::catalog::snippet::{playground, self_contained, snippet, MAX_PLAYGROUND_URL, PLAYGROUND_URL};
 use buflab::engine::clock::{InstantClock, Sampling};
 use buflab::link::decode as decode_link;
 use buflab::model::{Flavour, Id, Lab, Params, ReaderKind, Workload};
-use common::{every_reader, programs};
+use common::every_reader;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/snippet-check").join(name);
@@ -223,7 +224,7 @@ fn self_contained_programs_print_buflabs_source_reads() {
         links.iter().map(|l| self_contained(&decode_link(l).params).unwrap_or_else(|e| panic!("{l}: {e}"))).collect();
     // As the Code panel's programs: warnings denied.
     let dir = scratch("self-contained");
-    let exe = programs::build_harness(&dir, &programs);
+    let exe = printed::build_harness(&dir, &programs);
     for (i, link) in links.iter().enumerate() {
         check_case(&exe, i, link);
     }
@@ -239,7 +240,7 @@ fn self_contained_async_programs_print_buflabs_source_reads() {
     links.push("len=20000&rd=tokio&wl=lines&chunk=pipe&pend=50".into());
     links.push("len=20000&rd=tokio,futures,std&wl=fixed&chunk=poor&cap=1K&rs=3&streams=3".into());
     let programs: Vec<String> = links.iter().map(|l| self_contained(&decode_link(l).params).unwrap()).collect();
-    let exe = programs::cargo_harness(
+    let exe = printed::cargo_harness(
         &scratch("self-contained-async"),
         "tokio = { version = \"1\", features = [\"rt\", \"io-util\"] }\nfutures = \"0.3\"\n",
         &programs,

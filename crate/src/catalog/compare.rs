@@ -216,10 +216,9 @@ mod tests {
         assert_eq!(ratio(1024.4), "1024");
     }
 
-    #[test]
-    fn a_sentence_says_what_it_rests_on() {
-        let alternating = Timing::Alternating { rounds: 21, confidence: 0.95, coverage: 0.973, margin: 0.05 };
-        let base = Compared {
+    /// CPU time, 2.00 ms against 2.02 ms, called the same, with `ratio_spread`.
+    fn two_ms(ratio_spread: Option<Spread>) -> Compared {
+        Compared {
             metric: MetricId::CpuMedianNs,
             a: Some(2e6),
             b: Some(2.02e6),
@@ -228,12 +227,18 @@ mod tests {
             outcome: Outcome::Same,
             a_spread: None,
             b_spread: None,
-            ratio_spread: Some(Spread { kind: SpreadKind::RatioInterval, low: 0.98, high: 1.03 }),
+            ratio_spread,
             a_x_copy: None,
             b_x_copy: None,
             x_copy_outcome: None,
             says: String::new(),
-        };
+        }
+    }
+
+    #[test]
+    fn a_sentence_says_what_it_rests_on() {
+        let alternating = Timing::Alternating { rounds: 21, confidence: 0.95, coverage: 0.973, margin: 0.05 };
+        let base = two_ms(Some(Spread { kind: SpreadKind::RatioInterval, low: 0.98, high: 1.03 }));
         let s = says(&base, &alternating);
         assert_eq!(
             s,
@@ -247,21 +252,7 @@ mod tests {
     fn a_sentence_without_an_interval_leaves_its_clause_out() {
         // Two quick results paired as separate files carry no ratio interval.
         let separate = Timing::Separate { same_machine: true, factor: 3.0 };
-        let m = Compared {
-            metric: MetricId::CpuMedianNs,
-            a: Some(2e6),
-            b: Some(2.02e6),
-            difference: Some(0.02e6),
-            ratio: Some(1.01),
-            outcome: Outcome::Same,
-            a_spread: None,
-            b_spread: None,
-            ratio_spread: None,
-            a_x_copy: None,
-            b_x_copy: None,
-            x_copy_outcome: None,
-            says: String::new(),
-        };
+        let m = two_ms(None);
         assert_eq!(
             says(&m, &separate),
             "measured at different times: 2.02 ms against 2.00 ms (B ÷ A = 1.01); called only beyond 3×: same within noise"

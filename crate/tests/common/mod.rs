@@ -5,8 +5,6 @@
 // Each test target compiles this module and uses only part of it.
 #![allow(dead_code, unused_imports)]
 
-pub mod programs;
-
 use buflab::model::{Id, ReaderKind};
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -1,6 +1,7 @@
 //! The Code panel's printed programs as real processes: one harness crate
 //! built from their texts, the link's bytes written where they read them,
-//! and `strace` to watch them (`tests/kernel.rs`, `tests/trace.rs`).
+//! and `strace` to watch them (`tests/kernel.rs`, `tests/trace.rs`); the
+//! Playground's self-contained programs built the same way (`tests/snippet.rs`).
 
 // Each test target uses only part of it.
 #![allow(dead_code)]
@@ -49,6 +50,26 @@ pub fn harness_source(programs: &[String]) -> String {
     }
     src += "        _ => panic!(\"which case?\"),\n    }\n}\n";
     src
+}
+
+/// The harness of programs that need crates, built in `dir` by cargo as the
+/// main of a scratch crate with `dependencies` (its first build fetches and
+/// builds them; later ones only the harness).
+pub fn cargo_harness(dir: &Path, dependencies: &str, programs: &[String]) -> PathBuf {
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"harness\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n\n\
+             [dependencies]\n{dependencies}"
+        ),
+    )
+    .unwrap();
+    std::fs::write(dir.join("src/main.rs"), harness_source(programs)).unwrap();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo).args(["build", "--quiet"]).current_dir(dir).output().expect("cargo runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    dir.join("target/debug/harness")
 }
 
 /// `buflab stream --out FILE LINK`: the link's bytes where the program reads them.

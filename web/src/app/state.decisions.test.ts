@@ -7,9 +7,8 @@
 // cases it reached seldom or checked loosely.
 
 import { describe, expect, it } from "vitest";
-import { realCodec } from "../engine/real-engine";
-import schema from "../engine/schema.gen.json";
-import type { Decoded, LabReport, Params, Stage, SweepReport } from "../engine/types.gen";
+import type { Params } from "../engine/types.gen";
+import { codec, defaults, links, page, report, sweepReport } from "./state-fixtures";
 import {
   activityText,
   currentResults,
@@ -23,60 +22,13 @@ import {
   staleNote,
   update,
   type Action,
-  type AppState,
   type Effect,
-  type Links,
 } from "./state";
 
-const defaults = schema.defaults as unknown as Params;
-const codec = realCodec();
-const links = (p: Params): Links => codec.links(p);
-const decoded = (p: Params): Decoded => ({ params: p, notices: [], fragment: links(p).link, links: links(p) });
-const report = (stage: Stage, link: string): LabReport => ({ stage, lab: "read", link, runs: [] }) as unknown as LabReport;
-const sweepReport = (link: string): SweepReport => ({ link, points: [{}], total: 1, complete: true }) as unknown as SweepReport;
 const swept: Params = { ...defaults, view: "sweep", sweep: { axis: "cap", from: 16, to: 65536 } };
 /** The sweep view with no axis picked yet. */
 const axisless: Params = { ...defaults, view: "sweep", sweep: null };
 
-/** A page opened on `params` (engine and codec ready), its last effects, and the workers' answers. */
-function page(params: Params = defaults) {
-  let state: AppState = initialState(decoded(params), codec);
-  const opened = opening(state);
-  state = update(update(opened.state, { type: "engineReady", isolated: true }).state, { type: "codecReady" }).state;
-  let effects: Effect[] = opened.effects;
-  const act = (action: Action): Effect[] => {
-    const next = update(state, action);
-    state = next.state;
-    effects = next.effects;
-    return effects;
-  };
-  const request = (id: number) => state.inFlight.find((r) => r.id === id)!;
-  return {
-    get state() {
-      return state;
-    },
-    get effects() {
-      return effects;
-    },
-    act,
-    edit: (p: Params, live = false) => act({ type: "edited", params: p, links: links(p), live }),
-    /** The worker answers request `id` with a report of what it was asked, and the page draws it. */
-    answer(id: number): Effect[] {
-      const r = request(id);
-      const answered = report(r.stage, r.fragment);
-      const made = act({ type: "settled", id, outcome: { kind: "report", report: answered, elapsedMs: 1 } });
-      if (state.shown.read?.report === answered) state = update(state, { type: "drawn", report: answered }).state;
-      return made;
-    },
-    fail: (id: number, message = "boom") => act({ type: "settled", id, outcome: { kind: "failed", message } }),
-    drop: (id: number) => act({ type: "settled", id, outcome: { kind: "dropped" } }),
-    /** The newest request of `worker` in flight. */
-    newest: (worker: "counter" | "timer") => state.inFlight.filter((r) => r.worker === worker).at(-1)!,
-    answerAll() {
-      while (state.inFlight.length > 0) this.answer(state.inFlight[0]!.id);
-    },
-  };
-}
 
 const runs = (effects: Effect[]) => effects.filter((e): e is Extract<Effect, { type: "run" }> => e.type === "run");
 const stages = (effects: Effect[]) => runs(effects).map((e) => e.stage);

@@ -2,73 +2,17 @@
 // (state.property.test.ts) generalises, each pinned as a person meets it.
 
 import { describe, expect, it } from "vitest";
-import { realCodec } from "../engine/real-engine";
-import schema from "../engine/schema.gen.json";
-import type { Decoded, LabReport, Params, Stage, SweepReport } from "../engine/types.gen";
+import type { Params } from "../engine/types.gen";
+import { codec, defaults, links, page, sweepReport } from "./state-fixtures";
 import {
   MAX_ENGINE_NOTICES,
   activityText,
   exportFragment,
-  initialState,
   isRunning,
-  opening,
   pendingStages,
   staleNote,
-  update,
-  type Action,
-  type AppState,
   type Effect,
-  type Links,
 } from "./state";
-
-const defaults = schema.defaults as unknown as Params;
-const codec = realCodec();
-
-/** Links as the page writes them: the engine's codec. */
-const links = (p: Params): Links => codec.links(p);
-/** `p` as a link decodes to it. */
-const decoded = (p: Params): Decoded => ({ params: p, notices: [], fragment: links(p).link, links: links(p) });
-
-const report = (stage: Stage, link: string): LabReport => ({ stage, lab: "read", link, runs: [] }) as unknown as LabReport;
-const sweepReport = (link: string): SweepReport => ({ link, points: [{}], total: 1, complete: true }) as unknown as SweepReport;
-
-/** A page, its effects so far, and helpers to act on it; `ready`: its codec can write links. */
-function page(params: Params = defaults, ready = true) {
-  let state: AppState = initialState(decoded(params), codec);
-  let effects: Effect[] = [];
-  const act = (action: Action): Effect[] => {
-    const next = update(state, action);
-    state = next.state;
-    effects = next.effects;
-    return effects;
-  };
-  const opened = opening(state);
-  state = update(opened.state, { type: "engineReady", isolated: true }).state;
-  if (ready) state = update(state, { type: "codecReady" }).state;
-  effects = opened.effects;
-  return {
-    get state() {
-      return state;
-    },
-    get effects() {
-      return effects;
-    },
-    act,
-    edit: (p: Params, live = false) => act({ type: "edited", params: p, links: links(p), live }),
-    /** The worker answers request `id` with a report of what it was asked; the page draws its charts unless `undrawn`. */
-    answer(id: number, undrawn = false) {
-      const r = state.inFlight.find((q) => q.id === id)!;
-      const answered = report(r.stage, r.fragment);
-      const made = act({ type: "settled", id, outcome: { kind: "report", report: answered, elapsedMs: 1 } });
-      if (!undrawn && state.shown.read?.report === answered) state = update(state, { type: "drawn", report: answered }).state;
-      return made;
-    },
-    /** Answers every request in flight, oldest first, until none is left. */
-    answerAll() {
-      while (state.inFlight.length > 0) this.answer(state.inFlight[0]!.id);
-    },
-  };
-}
 
 const runs = (effects: Effect[]) => effects.filter((e): e is Extract<Effect, { type: "run" }> => e.type === "run").map((e) => e.stage);
 

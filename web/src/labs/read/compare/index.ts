@@ -2,12 +2,15 @@
 // a comparison on screen, what differs in words, the verdict of each
 // reader's time (the engine's: "faster" or "slower" only where the
 // alternating rounds' interval separates, else "same within noise"), the
-// table of every reader and metric, and the notes the comparison rests on.
+// charts pairing A's and B's bars per reader and metric, the table of every
+// reader and metric, and the notes the comparison rests on.
 // It owns <section id="compare"> and is handed plain data (`CompareView`).
 
 import type { Machine, Schema } from "../../../engine/types.gen";
 import { h, replaceChildren } from "../../../shared/dom";
 import { createControl } from "./control";
+import { pairCharts, sideLabels } from "./pair-bars";
+import { pairChartsBlock } from "./pair-charts";
 import { comparisonTable } from "./table";
 import type { CompareView } from "./view";
 import { changedText, verdicts } from "./words";
@@ -53,6 +56,7 @@ export function createCompare(element: HTMLElement, options: CompareOptions) {
       h("p", { class: "compare-changed" }, changedText(result.changed)),
       ...machines,
       h("ul", { class: "compare-verdicts" }, ...verdicts(result, labelOf).map((v) => h("li", {}, v))),
+      pairChartsBlock(pairCharts(schema, result, labelOf), sideLabels(result.changed, run.source === "file" ? (run.file ?? "a result file") : null)),
       ...comparisonTable(schema, result, labelOf),
       h("ul", { class: "compare-notes" }, ...result.notes.map((n) => h("li", {}, n))),
       run.source === "link" ? h("p", { class: "compare-link" }, "This comparison's link: ", h("a", { href: run.url }, run.url)) : "",

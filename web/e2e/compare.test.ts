@@ -55,6 +55,33 @@ describe("compare", () => {
     expect(spreads.length).toBeGreaterThan(0);
     for (const s of spreads) expect(s).toMatch(/^(MAD|min–max|CI|sample range) /);
     expect(await page.evaluate(() => location.hash)).toContain("b.cap=64K");
+
+    // The charts pair A and B: one figure per metric, A's bar above B's on one scale, named by their settings.
+    const legend = (await page.locator("#compare .pair-legend").textContent()) ?? "";
+    expect(legend).toContain("A: cap 1K");
+    expect(legend).toContain("B: cap 64K");
+    expect(await page.locator("#compare figure.pair-chart").evaluateAll((f) => f.map((x) => x.getAttribute("data-metric")))).toEqual([
+      "source_reads",
+      "cpu_median_ns",
+      "bytes_copied",
+      "allocations",
+    ]);
+    const barWidth = (metric: string, side: "a" | "b") => page.locator(`#compare figure[data-metric="${metric}"] .pair-row[data-side="${side}"] .pair-bar`).evaluate((e) => e.getBoundingClientRect().width);
+    const trackWidth = await page.locator('#compare figure[data-metric="source_reads"] .pair-track').first().evaluate((e) => e.getBoundingClientRect().width);
+    // One scale: A's count (the larger) fills the track; B's bar is as much shorter as its count is smaller.
+    const [barA, barB] = [await barWidth("source_reads", "a"), await barWidth("source_reads", "b")];
+    expect(barA).toBeCloseTo(trackWidth, 0);
+    const [countA, countB] = [Number(reads!.a.replace(/\D/g, "")), Number(reads!.b.replace(/\D/g, ""))];
+    expect(barB).toBeLessThan(barA);
+    expect(Math.abs(barB - Math.max(1, (trackWidth * countB) / countA))).toBeLessThan(2);
+    expect(await page.locator('#compare figure[data-metric="source_reads"] .pair-outcome').textContent()).toBe("less");
+    // A time bar shows its spread as a whisker and says what it is; its words are the table's (the engine's).
+    const time = page.locator('#compare figure[data-metric="cpu_median_ns"]');
+    expect(await time.locator(".pair-whisker").count()).toBe(2);
+    for (const s of await time.locator(".spread").allTextContents()) expect(s).toMatch(/^MAD ± /);
+    const cpuRow = rows.find((r) => r.metric === "cpu_median_ns")!;
+    const words = { faster: "B faster", slower: "B slower", same: "same within noise" } as Record<string, string>;
+    expect(await time.locator(".pair-outcome").textContent()).toBe(words[cpuRow.outcome]);
   });
 
   it("fits a 390 px phone and a 1280 px screen: the page never scrolls sideways (docs/compare-*.png)", async () => {
@@ -128,6 +155,80 @@ describe("compare", () => {
     const rows = await compared(page);
     expect(rows.find((r) => r.metric === "source_reads")?.outcome).toBe("tie");
     await expect.poll(() => page.locator("#compare .compare-machines").textContent()).toMatch(/A measured on .*; B on /);
+  });
+
+  it("two result files picked together open as A and B side by side, each named", async () => {
+    const exported = async (link: string): Promise<Buffer> => {
+      const page = await open(`${baseUrl}#${link}`);
+      await settled(page);
+      const { bytes } = await downloaded(page, "#export-json");
+      await page.close();
+      return bytes;
+    };
+    const mine = await exported("v=1&len=64K&chunk=file&rs=1&rd=std&cap=1K");
+    const theirs = await exported("v=1&len=64K&chunk=file&rs=1&rd=std&cap=64K");
+    const page = await open(`${baseUrl}#v=1&len=64K&chunk=poor&rd=unbuffered`);
+    await settled(page);
+    await page.locator("#compare-file").setInputFiles([
+      { name: "mine.json", mimeType: "application/json", buffer: mine },
+      { name: "theirs.json", mimeType: "application/json", buffer: theirs },
+    ]);
+    const rows = await compared(page);
+    expect(await page.locator("#compare .compare-title").textContent()).toBe("A: mine.json · B: theirs.json");
+    // A is the first file, not the result on screen (which runs the unbuffered reader only).
+    expect(new Set(rows.map((r) => r.reader))).toEqual(new Set(["std BufReader"]));
+    expect(rows.find((r) => r.metric === "source_reads")?.outcome).toBe("less");
+    const legend = (await page.locator("#compare .pair-legend").textContent()) ?? "";
+    expect(legend).toContain("A: mine.json");
+    expect(legend).toContain("B: theirs.json");
+    await expect.poll(() => page.locator("#compare .compare-machines").textContent()).toMatch(/A measured on .*; B on /);
+  });
+
+  it("files dropped on the page: each bad one gets its own notice (garbage, a huge file, too many), the page stays and nothing changes", async () => {
+    const page = await open(`${baseUrl}#v=1&len=64K&chunk=poor&rd=std`);
+    await settled(page);
+    const before = await page.evaluate(() => location.href);
+    const reads = await metric(page, "std", "source_reads");
+    /** Drops files made in the page (sizes in bytes, filled with garbage) on the results, as a person's drag would. */
+    const drop = (files: { name: string; bytes: number }[]) =>
+      page.evaluate((files) => {
+        const data = new DataTransfer();
+        for (const f of files) {
+          const bytes = new Uint8Array(f.bytes);
+          for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i * 7919) & 0xff;
+          bytes.set(new TextEncoder().encode('{"link":"v=1", <b>bold</b>'));
+          data.items.add(new File([bytes], f.name, { type: "application/json" }));
+        }
+        const target = document.getElementById("results") ?? document.body;
+        const over = new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true });
+        target.dispatchEvent(over);
+        const dropped = new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true });
+        target.dispatchEvent(dropped);
+        // Both cancelled: the browser neither shows a no-drop cursor nor opens the file in the page's place.
+        return over.defaultPrevented && dropped.defaultPrevented;
+      }, files);
+    expect(await drop([
+      { name: "garbage.json", bytes: 5000 },
+      { name: "huge.json", bytes: (32 << 20) + 4096 },
+    ])).toBe(true);
+    const garbage = page.locator('.notice.file[data-key="garbage.json"]');
+    const huge = page.locator('.notice.file[data-key="huge.json"]');
+    await garbage.waitFor({ timeout: 30_000 });
+    await huge.waitFor({ timeout: 30_000 });
+    expect((await garbage.textContent())?.length).toBeGreaterThan(20);
+    expect(await huge.textContent()).toMatch(/MiB|MB|bytes|large/i);
+    expect(await page.locator(".notice b").count()).toBe(0);
+    await drop([
+      { name: "one.json", bytes: 10 },
+      { name: "two.json", bytes: 10 },
+      { name: "three.json", bytes: 10 },
+    ]);
+    await page.locator('.notice.file[data-key="3 files"]').waitFor();
+    // The last selection's notices replaced the earlier ones; the page, its link and its result are as they were.
+    expect(await garbage.count()).toBe(0);
+    expect(await page.evaluate(() => location.href)).toBe(before);
+    expect(await metric(page, "std", "source_reads")).toBe(reads);
+    expect(await page.locator("#compare .compare-table").count()).toBe(0);
   });
 
   it("a result file made by `buflab --json` opens as B beside the page's, with both machines named and the counts agreeing", async () => {

@@ -120,4 +120,27 @@ describe("comparisons in the page's model", () => {
     p.act({ type: "compareClosed" });
     expect(p.state.compare).toBeNull();
   });
+
+  it("two files refused together leave a notice each, replacing the last selection's; two paired are A and B by name", () => {
+    const p = page("v=1&len=64K&rd=std");
+    const before = p.state;
+    p.act({ type: "compareFile", file: "old.json", outcome: { kind: "refused", message: "not a result" } });
+    p.act({
+      type: "compareFile",
+      file: "cut.json",
+      outcome: { kind: "refused", message: "the file ends early", others: [{ file: "huge.json", message: "larger than 4 MiB" }] },
+    });
+    const notices = p.state.notices.filter((n) => n.source === "file");
+    expect(notices.map((n) => [n.key, n.message])).toEqual([
+      ["cut.json", "the file ends early"],
+      ["huge.json", "larger than 4 MiB"],
+    ]);
+    expect(new Set(p.state.notices.map((n) => n.id)).size).toBe(p.state.notices.length);
+    expect({ ...p.state, notices: before.notices, nextNoticeId: before.nextNoticeId }).toEqual(before);
+    const paired = comparison("v=1&len=64K&rd=std");
+    (paired as { a: LabReport }).a = { link: "v=1&len=64K&rd=std" } as LabReport;
+    p.act({ type: "compareFile", file: "theirs.json", fileA: "mine.json", outcome: { kind: "paired", comparison: paired } });
+    expect(p.state.compare).toMatchObject({ source: "file", file: "theirs.json", fileA: "mine.json", status: "done" });
+    expect(p.state.notices.some((n) => n.source === "file")).toBe(false);
+  });
 });

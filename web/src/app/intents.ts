@@ -34,8 +34,12 @@ export interface Intents {
    * with its notice, and measured.
    */
   compareWith(key: string | null, value: string): void;
-  /** A result file (from another machine, or `buflab --json`) as B, against the report on screen as A. */
-  compareFile(file: File): void;
+  /**
+   * Result files (from another machine, or `buflab --json`), picked or
+   * dropped: one is B, against the report on screen as A; two are A and B.
+   * Every file refused gets its own notice; nothing else changes.
+   */
+  compareFiles(files: readonly File[]): void;
   /** Close the comparison: A alone. */
   closeCompare(): void;
 }
@@ -153,24 +157,49 @@ export function createIntents({ codec, labs, state, dispatch, show }: IntentsOpt
     loadLink(codec.decodeLink(`${state().runFragment}&${b}`));
   }
 
-  async function compareFile(file: File): Promise<void> {
-    const refuse = (message: string): void => dispatch({ type: "compareFile", file: file.name, outcome: { kind: "refused", message } });
-    const a = currentResults(state()).report;
-    if (a === null || a.stage === "counts") return refuse("Measure A first: a result file is compared with the timed result on screen.");
-    // No more than the engine reads: a larger file is refused by its size, without reading it all.
-    const text = await file.slice(0, codec.schema.compare.max_result_bytes + 1).text();
+  /** A file's text, no more of it than the engine reads (a larger file is refused by its size, without reading it all). */
+  const textOf = (file: File): Promise<string> => file.slice(0, codec.schema.compare.max_result_bytes + 1).text();
+
+  async function compareFiles(files: readonly File[]): Promise<void> {
+    const refuse = (file: string, message: string, others: { file: string; message: string }[] = []): void =>
+      dispatch({ type: "compareFile", file, outcome: { kind: "refused", message, others } });
+    const [first, second] = files;
+    if (!first) return;
+    if (files.length > 2) return refuse(`${files.length} files`, `Open one result file (B, against the result on screen) or two (A and B), not ${files.length}: nothing was opened.`);
     try {
       const { pairResults } = await import("../engine/pair");
-      const comparison = await pairResults(JSON.stringify(a), text);
-      dispatch({ type: "compareFile", file: file.name, outcome: { kind: "paired", comparison } });
+      if (!second) {
+        const a = currentResults(state()).report;
+        if (a === null || a.stage === "counts") return refuse(first.name, "Measure A first: a result file is compared with the timed result on screen.");
+        const comparison = await pairResults(JSON.stringify(a), await textOf(first));
+        return dispatch({ type: "compareFile", file: first.name, outcome: { kind: "paired", comparison } });
+      }
+      const texts = await Promise.all([textOf(first), textOf(second)]);
+      try {
+        const comparison = await pairResults(texts[0], texts[1]);
+        return dispatch({ type: "compareFile", file: second.name, fileA: first.name, outcome: { kind: "paired", comparison } });
+      } catch (error) {
+        // Each file read alone says what is wrong with it; files good alone that cannot be paired get the pair's message.
+        const alone = await Promise.all(
+          texts.map((text, i) =>
+            pairResults(text, text).then(
+              () => null,
+              (e: unknown) => ({ file: files[i]!.name, message: messageOf(e).replace(/^[AB]: /, "") }),
+            ),
+          ),
+        );
+        const bad = alone.filter((r) => r !== null);
+        const [head, ...rest] = bad.length > 0 ? bad : [{ file: `${first.name} and ${second.name}`, message: messageOf(error) }];
+        return refuse(head!.file, head!.message, rest);
+      }
     } catch (error) {
-      refuse(messageOf(error));
+      refuse(first.name, messageOf(error));
     }
   }
 
   return {
     compareWith,
-    compareFile: (file) => void compareFile(file),
+    compareFiles: (files) => void compareFiles(files),
     closeCompare: () => dispatch({ type: "compareClosed" }),
     edit,
     display,

@@ -1,8 +1,9 @@
 // The page's listeners on the document and the window: a term opens its
 // glossary entry, the skip link moves focus, a link pasted into the address
 // bar (or a lesson opened, which sets the hash) is read, a presentation
-// clicker steps through the lessons, and a change of colour scheme re-themes
-// the charts.
+// clicker steps through the lessons, files dropped on the page are compared
+// (never opened by the browser in the page's place), and a change of colour
+// scheme re-themes the charts.
 
 import type { LessonId, TermId } from "../engine/types.gen";
 import type { ThemeSwitch } from "../shared/theme";
@@ -21,9 +22,11 @@ export interface ListenersOptions {
   results: HTMLElement;
   theme: ThemeSwitch;
   retheme(): void;
+  /** Result files dropped on the page (a drop zone of its own, the trace panel's, takes its drops first). */
+  dropFiles(files: File[]): void;
 }
 
-export function listen({ state, dispatch, readLink, openTerm, lessonOrder, results, theme, retheme }: ListenersOptions): void {
+export function listen({ state, dispatch, readLink, openTerm, lessonOrder, results, theme, retheme, dropFiles }: ListenersOptions): void {
   // A term (a dotted word: `button.term[data-term]`, wherever it sits) opens its glossary entry.
   document.addEventListener("click", (event) => {
     const term = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-term]") : null;
@@ -76,6 +79,17 @@ export function listen({ state, dispatch, readLink, openTerm, lessonOrder, resul
     // The control the teacher touched last lets go of the keys that follow.
     if (target && target !== document.body) target.blur();
     lessonOrder((order) => dispatch({ type: move, order }));
+  });
+
+  // Files dragged over the page are droppable anywhere; a zone that took them (preventDefault) keeps them.
+  const dragsFiles = (event: DragEvent): boolean => !event.defaultPrevented && (event.dataTransfer?.types.includes("Files") ?? false);
+  document.addEventListener("dragover", (event) => {
+    if (dragsFiles(event)) event.preventDefault();
+  });
+  document.addEventListener("drop", (event) => {
+    if (!dragsFiles(event)) return;
+    event.preventDefault();
+    dropFiles([...(event.dataTransfer?.files ?? [])]);
   });
 
   window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", retheme);

@@ -171,6 +171,7 @@ export async function startPage(
     results,
     theme,
     retheme,
+    dropFiles: (files) => intents.compareFiles(files),
   });
   codec.programLoaded.then(
     () => {

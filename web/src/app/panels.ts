@@ -166,7 +166,7 @@ export function createPanels({ codec, state, dispatch, intents, labOf, results }
           schema: codec.schema,
           labelOf: (id) => labOf("read").labelOf(id),
           onCompare: (key, value) => intents.compareWith(key, value),
-          onFile: (file) => intents.compareFile(file),
+          onFiles: (files) => intents.compareFiles(files),
           onClose: () => intents.closeCompare(),
         }),
       ),

@@ -206,7 +206,7 @@ export function comparePiece(compare: Panels["compare"], urlOf: (fragment: strin
     const pairs = pairsOf(state.runFragment);
     compare((ui) =>
       ui.update({
-        run: c && { source: c.source, file: c.file, status: c.status, result: c.result, failure: c.failure, url: urlOf(addressOf(state)) },
+        run: c && { source: c.source, file: c.file, fileA: c.fileA, status: c.status, result: c.result, failure: c.failure, url: urlOf(addressOf(state)) },
         valueOf: (key) => pairs.get(key),
       }),
     );

@@ -26,9 +26,10 @@
 // Comparisons: a link with `b.` keys (`Decoded.compare`) is measured as it
 // is written, A and B in alternating rounds of one measurement in the timing
 // worker (`compare`), and the address bar keeps the comparison link, so the
-// link reproduces it. A result file paired with the report on screen
-// (`compareFile`) is a comparison too; a file the engine refuses leaves a
-// notice and everything else as it was. A change of settings ends the
+// link reproduces it. A result file paired with the report on screen, or
+// two result files paired with each other (`compareFile`), is a comparison
+// too; each file the engine refuses leaves a notice and everything else as
+// it was. A change of settings ends the
 // comparison (its A is no longer what the controls show).
 //
 // Workshops: presenter mode (`params.present`) and predict-then-reveal
@@ -122,6 +123,8 @@ export interface CompareRun {
   source: "link" | "file";
   /** The file B came from (source "file"). */
   file: string | null;
+  /** The file A came from when two files were opened together; null: A is the result on screen. */
+  fileA: string | null;
   /** `waiting`: for A's own measurement to settle (the timing worker runs one job at a time), then `running`. */
   status: "waiting" | "running" | "done" | "failed" | "cancelled";
   result: Comparison | null;
@@ -291,7 +294,15 @@ export type Action =
   /** A comparison's rounds ended. */
   | { type: "compareSettled"; id: number; outcome: CompareOutcome }
   /** A result file was paired with the report on screen by the engine, or refused (`message` names what is wrong). */
-  | { type: "compareFile"; file: string; outcome: { kind: "paired"; comparison: Comparison } | { kind: "refused"; message: string } }
+  | {
+      type: "compareFile";
+      /** B's file (or, refused, the file the message is about). */
+      file: string;
+      /** A's file when two were opened together. */
+      fileA?: string | null;
+      /** Refused: the other files of the same selection with their messages, each a notice too. */
+      outcome: { kind: "paired"; comparison: Comparison } | { kind: "refused"; message: string; others?: readonly { file: string; message: string }[] };
+    }
   /** The comparison is closed: the page shows A alone. */
   | { type: "compareClosed" }
   /** B: blank the screen, or bring it back. */
@@ -428,7 +439,7 @@ export function isRunning(state: AppState): boolean {
 /** The comparison a link asks for (`b.` keys), about to be measured; null for a link of one experiment. */
 function comparing(link: Decoded, id: number): CompareRun | null {
   if (!link.compare) return null;
-  return { id, fragment: link.compare.fragment, source: "link", file: null, status: "waiting", result: null, failure: null, retries: 0 };
+  return { id, fragment: link.compare.fragment, source: "link", file: null, fileA: null, status: "waiting", result: null, failure: null, retries: 0 };
 }
 
 /** The link the address bar shows: the comparison link while a link's comparison is on screen, else the settings'. */
@@ -791,16 +802,19 @@ function compareSettled(state: AppState, id: number, outcome: CompareOutcome): S
 }
 
 /** A result file: paired, it is the comparison on screen; refused, a notice says why and nothing else changes. */
-function compareFile(state: AppState, file: string, outcome: Extract<Action, { type: "compareFile" }>["outcome"]): Step {
+function compareFile(state: AppState, file: string, fileA: string | null, outcome: Extract<Action, { type: "compareFile" }>["outcome"]): Step {
   if (outcome.kind === "refused") {
-    const added: Notice = { id: state.nextNoticeId, source: "file", key: file, message: outcome.message };
-    return step({ ...state, notices: [...state.notices.filter((n) => n.source !== "file"), added], nextNoticeId: state.nextNoticeId + 1 });
+    // One notice per refused file of the selection; the previous selection's notices go.
+    const refused = [{ file, message: outcome.message }, ...(outcome.others ?? [])];
+    const added = refused.map((r, i): Notice => ({ id: state.nextNoticeId + i, source: "file", key: r.file, message: r.message }));
+    return step({ ...state, notices: [...state.notices.filter((n) => n.source !== "file"), ...added], nextNoticeId: state.nextNoticeId + added.length });
   }
   const compare: CompareRun = {
     id: state.nextRequestId,
     fragment: outcome.comparison.a.link,
     source: "file",
     file,
+    fileA,
     status: "done",
     result: outcome.comparison,
     failure: null,
@@ -1005,7 +1019,7 @@ function transition(state: AppState, action: Action): Step {
     case "compareSettled":
       return compareSettled(state, action.id, action.outcome);
     case "compareFile":
-      return compareFile(state, action.file, action.outcome);
+      return compareFile(state, action.file, action.fileA ?? null, action.outcome);
     case "compareClosed":
       return compareClosed(state);
     case "blank":

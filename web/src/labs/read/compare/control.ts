@@ -1,5 +1,6 @@
 // The Compare control: B from the settings on screen with one setting
-// changed (or none: A/A), or B from a result file; Close. It owns its
+// changed (or none: A/A), or result files (one: B against the result on
+// screen; two: A and B); Close. It owns its
 // <form>; what each does is the page's (the options' callbacks).
 
 import type { Schema } from "../../../engine/types.gen";
@@ -9,7 +10,8 @@ export interface ControlOptions {
   schema: Schema;
   /** B is A with `key` set to `value` (null: A/A). */
   onCompare(key: string | null, value: string): void;
-  onFile(file: File): void;
+  /** One result file (B, against the result on screen) or two (A and B). */
+  onFiles(files: readonly File[]): void;
   onClose(): void;
 }
 
@@ -24,8 +26,16 @@ export function createControl(options: ControlOptions) {
   const value = h("input", { id: "compare-value", name: "compare-value", type: "text", size: 10, "aria-label": "B's value", autocomplete: "off", spellcheck: "false" });
   const compareB = h("button", { type: "submit", id: "compare-b" }, "Compare");
   const aa = h("button", { type: "button", id: "compare-aa", title: "B the same experiment as A: how large the noise is" }, "A/A");
-  const file = h("input", { type: "file", id: "compare-file", accept: "application/json,.json", class: "visually-hidden" });
-  const fileLabel = h("label", { for: "compare-file", class: "button-like", title: "An exported result (JSON: this page's export or buflab --json) as B, against the result on screen as A" }, "B from a result file…");
+  const file = h("input", { type: "file", id: "compare-file", accept: "application/json,.json", multiple: true, class: "visually-hidden" });
+  const fileLabel = h(
+    "label",
+    {
+      for: "compare-file",
+      class: "button-like",
+      title: "Exported results (JSON: this page's export or buflab --json): one is B, against the result on screen as A; two are A and B. Files can be dropped on the page too; nothing leaves this browser.",
+    },
+    "Result files…",
+  );
   const close = h("button", { type: "button", id: "compare-close" }, "Close comparison");
   close.hidden = true;
   const form = h(
@@ -48,8 +58,8 @@ export function createControl(options: ControlOptions) {
   aa.addEventListener("click", () => options.onCompare(null, ""));
   close.addEventListener("click", () => options.onClose());
   file.addEventListener("change", () => {
-    const chosen = file.files?.[0];
-    if (chosen) options.onFile(chosen);
+    const chosen = [...(file.files ?? [])];
+    if (chosen.length > 0) options.onFiles(chosen);
     file.value = "";
   });
   return {

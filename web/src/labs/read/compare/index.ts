@@ -22,7 +22,8 @@ export interface CompareOptions {
   schema: Schema;
   labelOf(id: string): string;
   onCompare(key: string | null, value: string): void;
-  onFile(file: File): void;
+  /** One result file (B, against the result on screen) or two (A and B). */
+  onFiles(files: readonly File[]): void;
   onClose(): void;
 }
 
@@ -42,7 +43,7 @@ export function createCompare(element: HTMLElement, options: CompareOptions) {
 
   function draw(run: NonNullable<CompareView["run"]>): (Node | string)[] {
     const result = run.result;
-    const title = h("h3", { class: "compare-title" }, run.source === "file" ? `A: the result on screen · B: ${run.file ?? "a result file"}` : "A against B");
+    const title = h("h3", { class: "compare-title" }, run.source === "file" ? `A: ${run.fileA ?? "the result on screen"} · B: ${run.file ?? "a result file"}` : "A against B");
     if (run.status !== "done" || result === null) {
       const text = run.status === "failed" ? `${STATUS.failed}${run.failure ?? ""}` : STATUS[run.status === "done" ? "running" : run.status];
       return [title, h("p", { class: "compare-status", role: "status" }, text)];
@@ -56,7 +57,7 @@ export function createCompare(element: HTMLElement, options: CompareOptions) {
       h("p", { class: "compare-changed" }, changedText(result.changed)),
       ...machines,
       h("ul", { class: "compare-verdicts" }, ...verdicts(result, labelOf).map((v) => h("li", {}, v))),
-      pairChartsBlock(pairCharts(schema, result, labelOf), sideLabels(result.changed, run.source === "file" ? (run.file ?? "a result file") : null)),
+      pairChartsBlock(pairCharts(schema, result, labelOf), sideLabels(result.changed, run.source === "file" ? { a: run.fileA, b: run.file ?? "a result file" } : null)),
       ...comparisonTable(schema, result, labelOf),
       h("ul", { class: "compare-notes" }, ...result.notes.map((n) => h("li", {}, n))),
       run.source === "link" ? h("p", { class: "compare-link" }, "This comparison's link: ", h("a", { href: run.url }, run.url)) : "",

@@ -84,6 +84,7 @@ describe("paired charts", () => {
   it("names A and B by the settings that differ; an A/A comparison and a result file say so", () => {
     expect(sideLabels([{ key: "cap", a: "1K", b: "64K" }, { key: "rs", a: "1", b: null }], null)).toEqual({ a: "A: cap 1K, rs 1", b: "B: cap 64K, rs (none)" });
     expect(sideLabels([], null).b).toContain("A/A");
-    expect(sideLabels([{ key: "cap", a: "1K", b: "64K" }], "colleague.json")).toEqual({ a: "A: the result on screen", b: "B: colleague.json" });
+    expect(sideLabels([{ key: "cap", a: "1K", b: "64K" }], { a: null, b: "colleague.json" })).toEqual({ a: "A: the result on screen", b: "B: colleague.json" });
+    expect(sideLabels([], { a: "mine.json", b: "colleague.json" })).toEqual({ a: "A: mine.json", b: "B: colleague.json" });
   });
 });

@@ -42,8 +42,8 @@ export interface PairChart {
 }
 
 /** The words of A's and B's legend: their differing settings ("cap 8K", "cap 64K"). */
-export function sideLabels(changed: readonly Changed[], fileName: string | null): { a: string; b: string } {
-  if (fileName !== null) return { a: "A: the result on screen", b: `B: ${fileName}` };
+export function sideLabels(changed: readonly Changed[], files: { a: string | null; b: string } | null): { a: string; b: string } {
+  if (files !== null) return { a: `A: ${files.a ?? "the result on screen"}`, b: `B: ${files.b}` };
   if (changed.length === 0) return { a: "A", b: "B (the same settings: A/A)" };
   const side = (pick: (c: Changed) => string | null) => changed.map((c) => `${c.key} ${pick(c) ?? "(none)"}`).join(", ");
   return { a: `A: ${side((c) => c.a)}`, b: `B: ${side((c) => c.b)}` };

@@ -9,6 +9,8 @@ export interface CompareView {
     source: "link" | "file";
     /** The file B came from. */
     file: string | null;
+    /** The file A came from when two were opened together (null: A is the result on screen). */
+    fileA: string | null;
     status: "waiting" | "running" | "done" | "failed" | "cancelled";
     result: Comparison | null;
     failure: string | null;

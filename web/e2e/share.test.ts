@@ -111,33 +111,53 @@ describe("export", () => {
 });
 
 describe("baselines", () => {
-  it("saves a run, survives a reload, shows ratios, and says when the settings differ", async () => {
+  it("saves a run, survives a reload, opens it in the comparison view as A against the run on screen, and says when the settings differ", async () => {
     const page = await open(LINK);
     await page.evaluate(() => localStorage.removeItem("buflab:baselines"));
     await page.reload();
     await settled(page);
-    expect(await page.locator("#baseline-body table").count()).toBe(0);
+    expect(await page.locator("#baseline-compare").count()).toBe(0);
     await page.click("#baseline-save");
     await page.reload();
     await settled(page);
-    const ratio = (reader: string, metric: string) =>
-      page.locator(`#baseline-body tr[data-reader="${reader}"][data-metric="${metric}"] td.ratio`);
-    // Same settings: the counts are exact, so their ratios are exactly 1.
-    await expect.poll(() => ratio("std", "source_reads").textContent()).toBe("1×");
-    expect(await ratio("unbuffered", "bytes_copied").textContent()).toBe("1×");
-    expect(await ratio("chained", "allocations").textContent()).toBe("1×");
-    expect(await page.locator("#baseline-body tr[data-metric='cpu_median_ns']").count()).toBe(3);
     expect(await page.locator("#baseline-differs").count()).toBe(0);
+    /** "Compare with this", then the comparison view's rows as {reader, metric, outcome, a, b}. */
+    const compareWithBaseline = async () => {
+      await page.click("#baseline-compare");
+      await page.locator("#compare .compare-table tbody tr").first().waitFor({ timeout: 30_000 });
+      return page.$$eval("#compare .compare-table tbody tr", (rows) =>
+        rows.map((tr) => ({
+          reader: tr.querySelector("th")?.firstChild?.textContent ?? "",
+          metric: tr.getAttribute("data-metric") ?? "",
+          outcome: tr.getAttribute("data-outcome") ?? "",
+          a: Number(tr.querySelector("td.a")?.firstChild?.textContent?.replace(/\D/g, "")),
+          b: Number(tr.querySelector("td.b")?.firstChild?.textContent?.replace(/\D/g, "")),
+        })),
+      );
+    };
+    // Same settings: the comparison view, the baseline as A; exact counts tie; no time is called faster or slower between two runs of one experiment.
+    let rows = await compareWithBaseline();
+    expect(await page.locator("#compare .compare-title").textContent()).toMatch(/^A: the baseline saved .* · B: the run on screen$/);
+    expect(rows.filter((r) => r.metric === "source_reads").map((r) => r.outcome)).toEqual(["tie", "tie", "tie"]);
+    expect(rows.filter((r) => r.metric === "cpu_median_ns").map((r) => r.outcome)).not.toContain("faster");
+    expect(rows.filter((r) => r.metric === "cpu_median_ns").map((r) => r.outcome)).not.toContain("slower");
+    // Measured at two times, the verdict says so and is read only beyond the wider factor.
+    await expect.poll(() => page.locator("#compare .compare-verdicts").textContent()).toContain("measured at different times");
+    await page.click("#compare-close");
 
-    // A smaller buffer: std's source reads rise against the baseline, and the panel names the change in words.
+    // A smaller buffer: std's source reads rise against the baseline (B more than A), and the panel names the change in words.
     await page.goto(`${baseUrl}#${LINK.replace("cap=4K", "cap=64")}`);
     await settled(page);
     await expect
       .poll(() => page.locator("#baseline-differs").textContent())
-      .toBe("The settings differ (buffer capacity 4 KiB → 64 bytes): ratios compare readers of the same name across two different experiments.");
-    const r = Number(await ratio("std", "source_reads").getAttribute("data-ratio"));
-    expect(r).toBeGreaterThan(1);
+      .toBe("The settings differ (buffer capacity 4 KiB → 64 bytes): a comparison sets two different experiments side by side.");
+    rows = await compareWithBaseline();
+    const reads = rows.find((r) => r.metric === "source_reads" && r.reader === "std BufReader")!;
+    expect(reads.outcome).toBe("more");
+    expect(reads.b).toBeGreaterThan(reads.a);
+    await expect.poll(() => page.locator("#compare .compare-changed").textContent()).toContain("cap 4K → 64");
     expect(await page.locator(".baseline-link").getAttribute("href")).toBe(`${baseUrl}#${LINK}`);
+    await page.click("#compare-close");
 
     // Corrupt storage: a notice, no crash; Clear empties it.
     await page.evaluate(() => localStorage.setItem("buflab:baselines", "{oops"));
@@ -147,7 +167,7 @@ describe("baselines", () => {
     await page.click("#baseline-save");
     await page.click("#baseline-clear");
     expect(await page.evaluate(() => localStorage.getItem("buflab:baselines"))).toBeNull();
-    expect(await page.locator("#baseline-body table").count()).toBe(0);
+    expect(await page.locator("#baseline-compare").count()).toBe(0);
     await page.close();
   });
 });

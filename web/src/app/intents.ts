@@ -7,7 +7,7 @@
 
 import type { Codec } from "../engine/codec";
 import { messageOf } from "../engine/errors";
-import type { Decoded, Lab, Links, Params, Sweep, View } from "../engine/types.gen";
+import type { Decoded, Lab, Links, Params, Report, Sweep, View } from "../engine/types.gen";
 import type { LabUi } from "../shared/lab";
 import { labOf as labOfLabs, type Labs } from "./labs";
 import { currentResults, keepWorkshop, type Action, type AppState, type Held } from "./state";
@@ -40,6 +40,8 @@ export interface Intents {
    * Every file refused gets its own notice; nothing else changes.
    */
   compareFiles(files: readonly File[]): void;
+  /** A saved baseline's report (`name` says which) as A, against `report`, the run on screen, as B: the same comparison view. */
+  compareSaved(name: string, saved: Report, report: Report): void;
   /** Close the comparison: A alone. */
   closeCompare(): void;
 }
@@ -197,8 +199,19 @@ export function createIntents({ codec, labs, state, dispatch, show }: IntentsOpt
     }
   }
 
+  async function compareSaved(name: string, saved: Report, report: Report): Promise<void> {
+    try {
+      const { pairResults } = await import("../engine/pair");
+      const comparison = await pairResults(JSON.stringify(saved), JSON.stringify(report));
+      dispatch({ type: "compareFile", file: "the run on screen", fileA: name, outcome: { kind: "paired", comparison } });
+    } catch (error) {
+      dispatch({ type: "compareFile", file: name, outcome: { kind: "refused", message: messageOf(error) } });
+    }
+  }
+
   return {
     compareWith,
+    compareSaved: (name, saved, report) => void compareSaved(name, saved, report),
     compareFiles: (files) => void compareFiles(files),
     closeCompare: () => dispatch({ type: "compareClosed" }),
     edit,

@@ -155,7 +155,7 @@ export function createPanels({ codec, state, dispatch, intents, labOf, results }
           urlOf,
           pairsOf: (link) => codec.experimentPairs(link),
           paramsOf: (link) => codec.decodeLink(link).params,
-          compare: codec.verdict,
+          compareWith: (base, name, report) => intents.compareSaved(name, base.report, report),
         }),
       ),
     ),

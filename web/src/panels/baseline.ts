@@ -1,32 +1,28 @@
 // Baselines: "Save as baseline" keeps the read-lab run on screen (its report
-// as the engine returned it, its link, the date) in localStorage, and the
-// results then show the current run against it: per reader and metric, the
-// current value, the baseline's and their ratio. Counts are exact, so any
-// difference is real; a time is called better or worse only when its samples
-// and the baseline's do not overlap (the engine's rule), otherwise "same
-// within noise". Peak heap is there too: a bigger buffer's real cost. It
-// owns the element it is given.
+// as the engine returned it, its link, the date) in localStorage, and
+// "Compare with this" opens the comparison view (labs/read/compare) with the
+// baseline as A and the run on screen as B: the engine pairs the two
+// reports as it pairs two result files, counts exactly and times as two
+// measurements taken at different times (crate/src/engine/compare.rs), so
+// the panel decides no verdict of its own. It owns the element it is given.
 //
 // What must stay true:
 // - storage is bounded (MAX_BASELINES, newest first) and untrusted: whatever
 //   is stored (corrupt JSON, an old shape, a full quota, storage turned off)
 //   gives a visible notice, never an exception;
-// - only readers present in both runs are compared; when the settings differ
-//   (the two links' values of a key) the panel says which, in words
-//   (shared/settings-words.ts: "buffer capacity 8 KiB → 16 KiB"; a key
-//   without words as the links have it), and links the baseline's settings,
-//   since a ratio across different experiments means something else;
+// - when the settings differ (the two links' values of a key) the panel says
+//   which, in words (shared/settings-words.ts: "buffer capacity 8 KiB →
+//   16 KiB"; a key without words as the links have it), and links the
+//   baseline's settings;
 // - display keys (the engine's `display_keys`: presenter mode, the view, the
 //   lesson a link came from) never count as a difference.
 //
-// The pure parts (parseStored, compareRuns, settingDifferences, ratioText)
-// are unit-tested in export.test.ts on real engine reports.
+// The pure parts (parseStored, withSaved, settingDifferences) are
+// unit-tested in export.test.ts on real engine reports, with the engine's
+// pairing of a baseline and a run.
 
 import { isWriteReport } from "../engine/report";
-import type { LabReport, Params, Report, Run, Stats } from "../engine/types.gen";
-import { formatCount } from "../shared/format";
-import { METRIC, type MetricView } from "../shared/metrics";
-import type { Compare } from "../shared/lab";
+import type { LabReport, Params, Report, Run } from "../engine/types.gen";
 import { h, replaceChildren, setText } from "../shared/dom";
 import { settingChange } from "../shared/settings-words";
 
@@ -43,40 +39,6 @@ export interface Baseline {
   link: string;
   report: Report;
 }
-
-/** A run's total time: measured CPU shifted by its modelled I/O, which is exact and adds no spread. */
-const totalStats = (r: Run): Stats => {
-  const io = r.modelled_io_ns;
-  return { ...r.cpu_ns, min: r.cpu_ns.min + io, median: r.cpu_ns.median + io, max: r.cpu_ns.max + io };
-};
-
-/** A compared metric: what it means, how to show a value, and, for a time, its samples. */
-export interface BaselineMetric {
-  id: string;
-  label: string;
-  value(run: Run): number;
-  text(n: number): string;
-  /** A measured time's statistics: compared within noise. Absent for exact counts. */
-  stats?(run: Run): Stats;
-}
-
-/** A compared metric's words, accessor and format from shared/metrics. */
-const compared = (metric: MetricView & { value(run: Run): number }, stats?: (run: Run) => Stats): BaselineMetric => ({
-  id: metric.id,
-  label: metric.label,
-  value: metric.value,
-  text: metric.format,
-  stats,
-});
-
-export const BASELINE_METRICS: BaselineMetric[] = [
-  compared(METRIC.source_reads),
-  compared(METRIC.bytes_copied),
-  compared(METRIC.allocations),
-  compared(METRIC.peak_bytes),
-  compared(METRIC.cpu_median_ns, (r) => r.cpu_ns),
-  compared(METRIC.modelled_total_ns, totalStats),
-];
 
 function isBaseline(value: unknown): value is Baseline {
   if (typeof value !== "object" || value === null) return false;
@@ -126,49 +88,6 @@ export function parseStored(text: string | null): { baselines: Baseline[]; probl
 /** The list after saving `entry`: newest first, at most MAX_BASELINES. */
 export function withSaved(baselines: Baseline[], entry: Baseline): Baseline[] {
   return [entry, ...baselines].slice(0, MAX_BASELINES);
-}
-
-/** "2.0×", "0.50×", "=" for equal, "new" when the baseline had none. */
-export function ratioText(current: number, baseline: number): string {
-  if (current === baseline) return "1×";
-  if (baseline === 0) return "from 0";
-  const ratio = current / baseline;
-  if (ratio >= 100) return `${formatCount(ratio)}×`;
-  if (ratio >= 10) return `${ratio.toFixed(0)}×`;
-  if (ratio >= 1) return `${ratio.toFixed(2)}×`;
-  return `${ratio.toPrecision(2)}×`;
-}
-
-export interface ComparedRow {
-  reader: string;
-  metric: string;
-  current: number;
-  baseline: number;
-  /** current / baseline; null when the baseline is 0. */
-  ratio: number | null;
-  /**
-   * Lower is better for every metric. A count is better or worse whenever it
-   * differs (counts are exact); a time only when `compare` finds the two
-   * runs' samples apart, otherwise "same" (within noise).
-   */
-  change: "better" | "worse" | "same";
-}
-
-/** One row per reader in both runs (in the current run's order) and metric. */
-export function compareRuns(current: Report, baseline: Report, compare: Compare): ComparedRow[] {
-  const rows: ComparedRow[] = [];
-  for (const run of current.runs) {
-    const old = baseline.runs.find((r) => r.reader === run.reader);
-    if (!old) continue;
-    for (const m of BASELINE_METRICS) {
-      const a = m.value(run);
-      const b = m.value(old);
-      const verdict = m.stats ? compare(m.stats(run), m.stats(old)) : a < b ? "faster" : a > b ? "slower" : "same";
-      const change = verdict === "faster" ? "better" : verdict === "slower" ? "worse" : "same";
-      rows.push({ reader: run.reader, metric: m.id, current: a, baseline: b, ratio: b === 0 ? null : a / b, change });
-    }
-  }
-  return rows;
 }
 
 /** A run's settings: its link and its params (a report's, or a stored baseline's link as the codec decodes it). */
@@ -235,8 +154,8 @@ export interface BaselineOptions {
   pairsOf(link: string): Map<string, string>;
   /** A stored baseline's settings: its link, decoded by the codec (stored text is untrusted; the codec checks it). */
   paramsOf(link: string): Params;
-  /** How two times compare within noise (the engine's rule). */
-  compare: Compare;
+  /** Opens the comparison view: the baseline as A (`name` says which), `report` (the run on screen) as B. */
+  compareWith(baseline: Baseline, name: string, report: Report): void;
 }
 
 export function createBaseline(container: HTMLElement, options: BaselineOptions, storage: BaselineStore = localStore): BaselinePanel {
@@ -274,64 +193,25 @@ export function createBaseline(container: HTMLElement, options: BaselineOptions,
       return;
     }
     const differences = settingDifferences(report, { link: base.link, params: options.paramsOf(base.link) }, options.pairsOf);
-    const rows = compareRuns(report, base.report, options.compare);
     const parts: (HTMLElement | string)[] = [head];
     if (differences.length > 0) {
       parts.push(
         h(
           "p",
           { class: "field-note warn", id: "baseline-differs" },
-          `The settings differ (${differences.join("; ")}): ratios compare readers of the same name across two different experiments.`,
+          `The settings differ (${differences.join("; ")}): a comparison sets two different experiments side by side.`,
         ),
       );
     }
-    if (rows.length === 0) {
-      parts.push(h("p", { class: "field-note" }, "No reader of this run is in the baseline, so there is nothing to compare."));
-      replaceChildren(body, ...parts);
-      return;
-    }
-    const readers = [...new Set(rows.map((r) => r.reader))];
-    const table = h(
-      "table",
-      { class: "results baseline-table" },
-      h(
-        "caption",
-        {},
-        "Current run against the baseline: ratio = current ÷ baseline (below 1× is fewer or faster). Counts are exact; a time is marked better or worse only when the two runs' samples do not overlap.",
-      ),
-      h(
-        "thead",
-        {},
-        h("tr", {}, h("th", { scope: "col" }, "Reader"), h("th", { scope: "col" }, "Metric"), h("th", { scope: "col", class: "num" }, "Now"), h("th", { scope: "col", class: "num" }, "Baseline"), h("th", { scope: "col", class: "num" }, "Ratio")),
-      ),
-      h(
-        "tbody",
-        {},
-        ...readers.flatMap((reader) =>
-          rows
-            .filter((r) => r.reader === reader)
-            .map((r, i) => {
-              const m = BASELINE_METRICS.find((x) => x.id === r.metric)!;
-              const noise = m.stats !== undefined && r.change === "same" && r.current !== r.baseline;
-              return h(
-                "tr",
-                { "data-reader": reader, "data-metric": r.metric },
-                i === 0 ? h("th", { scope: "row", rowspan: BASELINE_METRICS.length }, options.labelOf(reader)) : null,
-                h("td", {}, m.label),
-                h("td", { class: "num" }, m.text(r.current)),
-                h("td", { class: "num" }, m.text(r.baseline)),
-                h(
-                  "td",
-                  { class: `num ratio ${r.change}`, "data-ratio": r.ratio ?? "", "data-change": r.change },
-                  ratioText(r.current, r.baseline),
-                  noise ? h("span", { class: "noise" }, " same within noise") : null,
-                ),
-              );
-            }),
-        ),
-      ),
+    const timed = report.stage !== "counts";
+    const compare = h(
+      "button",
+      { type: "button", class: "small", id: "baseline-compare", disabled: !timed, title: timed ? "" : "Wait for the run's timing" },
+      "Compare with this",
     );
-    parts.push(h("div", { class: "table-scroll" }, table));
+    const current = report;
+    compare.addEventListener("click", () => options.compareWith(base, `the baseline saved ${when}`, current));
+    parts.push(h("p", { class: "baseline-action" }, compare, " A is the baseline, B the run on screen, side by side in the comparison view."));
     replaceChildren(body, ...parts);
   };
 

@@ -5,9 +5,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Codec } from "../engine/codec";
 import { isWriteReport } from "../engine/report";
-import type { Report, WriteReport } from "../engine/types.gen";
+import type { Compared, Report, WriteReport } from "../engine/types.gen";
 import { realCodec, realPairResults, realQuickRun } from "../engine/real-engine";
-import { BASELINE_METRICS, MAX_BASELINES, compareRuns, parseStored, settingDifferences, ratioText, withSaved, type Baseline } from "./baseline";
+import { MAX_BASELINES, parseStored, settingDifferences, withSaved, type Baseline } from "./baseline";
 import { csvField, exactNumber } from "../shared/export-kit";
 import { settingsInWords } from "../shared/settings-words";
 import { READ_CSV_HEADER, WRITE_CSV_HEADER, comparedLine, csvOf, fileName, jsonOf, markdownOf, mdCell } from "./export";
@@ -205,20 +205,28 @@ describe("Markdown", () => {
 describe("baselines", () => {
   const entry = (report: Report, saved = "2026-01-01T00:00:00.000Z"): Baseline => ({ saved, link: report.link, report });
 
-  it("compares matching readers metric by metric, with ratios", () => {
+  /** "Compare with this": the baseline (A) paired with the run on screen (B) by the engine, as the page pairs them (intents.compareSaved). */
+  const paired = (baseline: Report, current: Report) => realPairResults(JSON.stringify(baseline), JSON.stringify(current));
+  const row = (baseline: Report, current: Report, reader: string, metric: string): Compared =>
+    paired(baseline, current).readers.find((r) => r.a === reader && r.b === reader)!.metrics.find((m) => m.metric === metric)!;
+
+  it("compares matching readers metric by metric, with ratios, in the engine's pairing", () => {
     const baseline = readRun("len=64K&chunk=poor&cap=1K&rs=1&rd=unbuffered,std");
     const current = readRun("len=64K&chunk=poor&cap=16K&rs=1&rd=std,chained");
-    const rows = compareRuns(current, baseline, codec.verdict);
-    // Only std is in both runs.
-    expect([...new Set(rows.map((r) => r.reader))]).toEqual(["std"]);
-    expect(rows.map((r) => r.metric)).toEqual(BASELINE_METRICS.map((m) => m.id));
-    const reads = rows.find((r) => r.metric === "source_reads")!;
-    expect(reads.current).toBe(current.runs[0]!.source_reads);
-    expect(reads.baseline).toBe(baseline.runs[1]!.source_reads);
+    const comparison = paired(baseline, current);
+    // In A's order: std with std, and the readers left over on each side with each other.
+    expect(comparison.readers.map((r) => [r.a, r.b])).toEqual([
+      ["unbuffered", "chained"],
+      ["std", "std"],
+    ]);
+    const reads = row(baseline, current, "std", "source_reads");
+    expect([reads.a, reads.b]).toEqual([baseline.runs[1]!.source_reads, current.runs[0]!.source_reads]);
     expect(reads.ratio).toBeCloseTo(current.runs[0]!.source_reads / baseline.runs[1]!.source_reads, 12);
-    // A bigger buffer than the largest chunk (512 B): the same source reads, more peak heap (worse).
-    expect([reads.current, reads.change]).toEqual([reads.baseline, "same"]);
-    expect(rows.find((r) => r.metric === "peak_bytes")!.change).toBe("worse");
+    // A bigger buffer than the largest chunk (512 B): the same source reads, more peak heap.
+    expect(reads.outcome).toBe("tie");
+    expect(row(baseline, current, "std", "peak_bytes").outcome).toBe("more");
+    // A quick run's one sample a side bounds nothing: its time is the same within noise, never faster or slower.
+    expect(row(baseline, current, "std", "cpu_median_ns").outcome).toBe("same");
     // The settings differ in cap and readers, said in words; presenter mode and a lesson never count.
     const display = (link: string) => codec.experimentPairs(link);
     expect(settingDifferences(current, baseline, display)).toEqual([
@@ -257,49 +265,31 @@ describe("baselines", () => {
     expect(settingDifferences(current, { link: `${current.link}&zz=1`, params: current.params }, (link) => codec.experimentPairs(link))).toEqual(["zz 1 → (default)"]);
   });
 
-  it("finds nothing better or worse between two identical runs, the total time included", () => {
-    const quick = readRun("len=64K&chunk=poor&cap=1K&rs=1&rd=unbuffered,std");
-    // Five samples a side (a quick run's one sample is never compared), spread 100–110 ns.
-    const report: Report = { ...quick, runs: quick.runs.map((run) => ({ ...run, cpu_ns: { ...run.cpu_ns, min: 100, median: 105, max: 110, samples: 5 } })) };
-    // Modelled I/O far larger than the measured spread: a total-time bound that dropped it would set the two runs apart.
+  /** `r` with every run's CPU samples set: five a side, median and MAD as given. */
+  const withCpu = (r: Report, lo: number, hi: number): Report => ({
+    ...r,
+    runs: r.runs.map((run) => ({ ...run, cpu_ns: { ...run.cpu_ns, min: lo, median: (lo + hi) / 2, max: hi, mad: (hi - lo) / 4, samples: 5 } })),
+  });
+
+  it("finds nothing more, less, faster or slower between two identical runs, the total time included", () => {
+    const report = withCpu(readRun("len=64K&chunk=poor&cap=1K&rs=1&rd=unbuffered,std"), 100, 110);
+    // Modelled I/O far larger than the measured spread: a total time that dropped it would set the two runs apart.
     expect(report.runs.every((r) => r.modelled_io_ns > 1000)).toBe(true);
-    const rows = compareRuns(report, structuredClone(report), codec.verdict);
-    expect(rows.length).toBe(report.runs.length * BASELINE_METRICS.length);
-    expect(rows.filter((r) => r.change !== "same").map((r) => `${r.reader} ${r.metric} ${r.change}`)).toEqual([]);
-    // The total time's statistics are the CPU's shifted by the modelled I/O, every one of them (a hand-computed oracle).
-    const total = BASELINE_METRICS.find((m) => m.id === "modelled_total_ns")!;
-    for (const run of report.runs) {
-      const io = run.modelled_io_ns;
-      expect(total.stats!(run)).toMatchObject({ min: run.cpu_ns.min + io, median: run.cpu_ns.median + io, max: run.cpu_ns.max + io });
-      expect(total.value(run)).toBe(run.cpu_ns.median + io);
-    }
+    const comparison = paired(report, structuredClone(report));
+    const called = comparison.readers.flatMap((r) => r.metrics.filter((m) => !["tie", "same"].includes(m.outcome)).map((m) => `${r.a} ${m.metric} ${m.outcome}`));
+    expect(called).toEqual([]);
+    expect(comparison.readers.every((r) => r.metrics.some((m) => m.metric === "modelled_total_ns" && m.outcome === "same"))).toBe(true);
   });
 
-  it("calls a time better or worse only beyond the noise of both runs' samples", () => {
+  it("calls a time faster or slower only beyond the noise two runs taken at different times allow", () => {
     const base = readRun("len=64K&chunk=poor&cap=1K&rs=1&rd=std");
-    const withCpu = (r: Report, lo: number, hi: number): Report => ({
-      ...r,
-      runs: r.runs.map((run) => ({ ...run, cpu_ns: { ...run.cpu_ns, min: lo, median: (lo + hi) / 2, max: hi, samples: 5 } })),
-    });
-    const cpu = (a: Report, b: Report) => compareRuns(a, b, codec.verdict).find((r) => r.metric === "cpu_median_ns")!;
-    // 1.02×, overlapping: the same within noise, neither coloured.
-    expect(cpu(withCpu(base, 100, 110), withCpu(base, 98, 108)).change).toBe("same");
-    expect(cpu(withCpu(base, 200, 210), withCpu(base, 98, 108)).change).toBe("worse");
-    expect(cpu(withCpu(base, 50, 60), withCpu(base, 98, 108)).change).toBe("better");
-  });
-
-  it("shows ratios readably, zero baselines included", () => {
-    expect(ratioText(5, 5)).toBe("1×");
-    expect(ratioText(0, 0)).toBe("1×");
-    expect(ratioText(3, 0)).toBe("from 0");
-    expect(ratioText(1, 288)).toBe("0.0035×");
-    expect(ratioText(2, 1)).toBe("2.00×");
-    expect(ratioText(1048577, 3641)).toBe("288×");
-    // Each band from its first value: 10× and up without decimals, 100× and up grouped by thousands.
-    expect(ratioText(10, 1)).toBe("10×");
-    expect(ratioText(99, 1)).toBe("99×");
-    expect(ratioText(9.99, 1)).toBe("9.99×");
-    expect(ratioText(2_000_000, 1)).toBe("2,000,000×");
+    const cpu = (a: Report, b: Report) => row(a, b, "std", "cpu_median_ns");
+    // 1.02×, overlapping: the same within noise; its spreads say what they are.
+    expect(cpu(withCpu(base, 98, 108), withCpu(base, 100, 110))).toMatchObject({ outcome: "same", a_spread: { kind: "mad" }, ratio_spread: { kind: "ratio_range" } });
+    // Twice as slow, samples apart, but measured minutes apart: still within what another time allows.
+    expect(cpu(withCpu(base, 98, 108), withCpu(base, 200, 210)).outcome).toBe("same");
+    expect(cpu(withCpu(base, 98, 108), withCpu(base, 1000, 1010)).outcome).toBe("slower");
+    expect(cpu(withCpu(base, 1000, 1010), withCpu(base, 98, 108)).outcome).toBe("faster");
   });
 
   it("survives corrupt or foreign storage with a notice, and keeps a bounded list", () => {
@@ -358,15 +348,17 @@ describe("baselines", () => {
     expect(parseStored(JSON.stringify(long))).toEqual({ baselines: long.slice(0, MAX_BASELINES), problem: null });
   });
 
-  it("calls a count better when lower, worse when higher, and has no ratio over a zero baseline", () => {
+  it("calls a count less when lower, more when higher, a tie when equal, and has no ratio over a zero baseline", () => {
     const base = readRun("len=64K&chunk=poor&cap=1K&rs=1&rd=std");
-    const counts = (r: Report, reads: number, allocations: number): Report => ({ ...r, runs: r.runs.map((run) => ({ ...run, source_reads: reads, allocations })) });
-    const row = (a: Report, b: Report, metric: string) => compareRuns(a, b, codec.verdict).find((r) => r.metric === metric)!;
-    expect(row(counts(base, 10, 1), counts(base, 20, 1), "source_reads")).toMatchObject({ change: "better", ratio: 0.5 });
-    expect(row(counts(base, 30, 1), counts(base, 20, 1), "source_reads")).toMatchObject({ change: "worse", ratio: 1.5 });
-    expect(row(counts(base, 20, 1), counts(base, 20, 1), "source_reads")).toMatchObject({ change: "same", ratio: 1 });
-    // A baseline of zero allocations: more now is worse, and no ratio is given (not Infinity).
-    expect(row(counts(base, 20, 3), counts(base, 20, 0), "allocations")).toMatchObject({ change: "worse", ratio: null });
+    const counts = (r: Report, reads: number, allocations: number): Report => ({
+      ...r,
+      runs: r.runs.map((run) => ({ ...run, source_reads: reads, allocations })),
+    });
+    expect(row(counts(base, 20, 1), counts(base, 10, 1), "std", "source_reads")).toMatchObject({ outcome: "less", ratio: 0.5 });
+    expect(row(counts(base, 20, 1), counts(base, 30, 1), "std", "source_reads")).toMatchObject({ outcome: "more", ratio: 1.5 });
+    expect(row(counts(base, 20, 1), counts(base, 20, 1), "std", "source_reads")).toMatchObject({ outcome: "tie", ratio: 1 });
+    // A baseline of zero allocations: more now, and no ratio is given (not Infinity).
+    expect(row(counts(base, 20, 0), counts(base, 20, 3), "std", "allocations")).toMatchObject({ outcome: "more", ratio: null });
   });
 });
 

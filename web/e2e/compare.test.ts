@@ -196,7 +196,7 @@ describe("compare", () => {
         for (const f of files) {
           const bytes = new Uint8Array(f.bytes);
           for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i * 7919) & 0xff;
-          bytes.set(new TextEncoder().encode('{"link":"v=1", <b>bold</b>'));
+          bytes.set(new TextEncoder().encode('{"link":"v=1", <b>bold</b>').subarray(0, bytes.length));
           data.items.add(new File([bytes], f.name, { type: "application/json" }));
         }
         const target = document.getElementById("results") ?? document.body;

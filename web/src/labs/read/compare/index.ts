@@ -68,9 +68,12 @@ export function createCompare(element: HTMLElement, options: CompareOptions) {
     update(view: CompareView): void {
       control.show(view.valueOf, view.run !== null);
       if (view.run === drawn) return;
+      // A comparison opened from a file or the baseline panel, wherever the person was: brought into view once.
+      const opened = view.run?.source === "file" && view.run.result !== drawn?.result;
       drawn = view.run;
       element.classList.toggle("comparing", view.run !== null);
       replaceChildren(body, ...(view.run ? draw(view.run) : []));
+      if (opened) element.scrollIntoView({ block: "start" });
     },
   };
 }

@@ -42,7 +42,7 @@ function timeOnly(row: Partial<Compared>): Comparison {
 }
 
 describe("paired charts", () => {
-  it("draws A and B of each reader on one scale: the larger figure of either side is the full width", () => {
+  it("draws A and B of each reader on one scale: the larger figure of either side is the full width (source reads on a log scale)", () => {
     const charts = pairCharts(schema, comparison, labelOf);
     expect(charts.map((c) => c.metric)).toEqual(["source_reads", "cpu_median_ns", "bytes_copied", "allocations"]);
     const reads = charts.find((c) => c.metric === "source_reads")!;
@@ -50,8 +50,14 @@ describe("paired charts", () => {
     const unbuffered = comparison.readers.find((r) => r.a === "unbuffered")!.metrics.find((m) => m.metric === "source_reads")!;
     const full = Math.max(std.a!, std.b!, unbuffered.a!, unbuffered.b!);
     const row = reads.rows.find((r) => r.reader === "std")!;
-    expect(row.a!.length).toBeCloseTo(std.a! / full, 9);
-    expect(row.b!.length).toBeCloseTo(std.b! / full, 9);
+    expect(reads.scale).toBe("log");
+    expect(row.a!.length).toBeCloseTo(Math.log1p(std.a!) / Math.log1p(full), 9);
+    expect(row.b!.length).toBeCloseTo(Math.log1p(std.b!) / Math.log1p(full), 9);
+    // Bytes copied on a linear one: std copies every byte, the unbuffered reader none.
+    const copied = charts.find((c) => c.metric === "bytes_copied")!;
+    expect(copied.scale).toBe("linear");
+    expect(copied.rows.find((r) => r.reader === "std")!.a!.length).toBe(1);
+    expect(copied.rows.find((r) => r.reader === "unbuffered")!.a!.length).toBe(0);
     // A 64 KiB buffer makes fewer source reads than a 1 KiB one: B's bar is the shorter.
     expect(row.b!.length).toBeLessThan(row.a!.length);
     expect(row.words).toBe("less");
@@ -64,7 +70,8 @@ describe("paired charts", () => {
     const [chart] = pairCharts(schema, timeOnly({}), labelOf);
     const row = chart!.rows[0]!;
     // The widest thing drawn is A's spread's end, 140 µs: the full width.
-    expect(chart!.scale).toBe("140 µs");
+    expect(chart!.full).toBe("140 µs");
+    expect(chart!.scale).toBe("linear");
     expect(row.a!.spread).toEqual({ low: 60 / 140, high: 1, text: "MAD ± 40.0 µs" });
     expect(row.b!.spread!.text).toMatch(/^MAD ± /);
     expect(row.a!.length).toBeCloseTo(100 / 140, 9);

@@ -1,7 +1,9 @@
 // The paired charts' geometry: for each charted metric, every reader's A and
-// B bars on one linear scale (the largest figure or spread end of either
-// side is the full width), each time bar's spread as a whisker with what it
-// is, and the outcome in the engine's words. Pure: it reads the engine's
+// B bars on one scale (the largest figure or spread end of either side is
+// the full width; source reads, which span orders of magnitude between
+// readers, on a log scale as the single run's chart has them), each time
+// bar's spread as a whisker with what it is, and the outcome in the
+// engine's words. Pure: it reads the engine's
 // Comparison and never decides a verdict (the outcome and `says` are the
 // engine's, crate/src/engine/compare.rs, from interleaved rounds).
 
@@ -9,8 +11,13 @@ import type { Changed, Compared, Comparison, MetricId, Outcome, Schema } from ".
 import { METRIC } from "../../../shared/metrics";
 import { figure, OUTCOME_WORDS, outcomeTone, spreadText } from "./words";
 
-/** The metrics charted, in the single run's chart order (run/charts.ts). */
-export const CHARTED: readonly MetricId[] = ["source_reads", "cpu_median_ns", "bytes_copied", "allocations"];
+/** The metrics charted, in the single run's chart order (run/charts.ts), each with its scale. */
+export const CHARTED: readonly { metric: MetricId; scale: "log" | "linear" }[] = [
+  { metric: "source_reads", scale: "log" },
+  { metric: "cpu_median_ns", scale: "linear" },
+  { metric: "bytes_copied", scale: "linear" },
+  { metric: "allocations", scale: "linear" },
+];
 
 export interface Bar {
   /** The figure in its unit ("1,025", "12.3 µs"). */
@@ -37,7 +44,9 @@ export interface PairChart {
   metric: MetricId;
   title: string;
   /** The figure the full width stands for, in its unit. */
-  scale: string;
+  full: string;
+  /** Linear, or log (length ∝ log(1 + figure)). */
+  scale: "log" | "linear";
   rows: PairRow[];
 }
 
@@ -49,11 +58,12 @@ export function sideLabels(changed: readonly Changed[], files: { a: string | nul
   return { a: `A: ${side((c) => c.a)}`, b: `B: ${side((c) => c.b)}` };
 }
 
-function bar(schema: Schema, m: Compared, side: "a" | "b", full: number): Bar | null {
+function bar(schema: Schema, m: Compared, side: "a" | "b", full: number, scale: "log" | "linear"): Bar | null {
   const value = m[side];
   if (value === null) return null;
   const s = m[side === "a" ? "a_spread" : "b_spread"];
-  const at = (v: number) => (full > 0 ? Math.min(1, Math.max(0, v / full)) : 0);
+  const f = scale === "log" ? (v: number) => Math.log1p(Math.max(0, v)) : (v: number) => v;
+  const at = (v: number) => (full > 0 ? Math.min(1, Math.max(0, f(v) / f(full))) : 0);
   return {
     text: figure(m.metric, value),
     length: at(value),
@@ -73,7 +83,7 @@ function scaleOf(rows: readonly Compared[]): number {
 /** The paired charts of `comparison`: one per charted metric either side has, A and B per reader on one scale. */
 export function pairCharts(schema: Schema, comparison: Comparison, labelOf: (id: string) => string): PairChart[] {
   const charts: PairChart[] = [];
-  for (const metric of CHARTED) {
+  for (const { metric, scale } of CHARTED) {
     const entries = comparison.readers.flatMap((r) => {
       const m = r.metrics.find((x) => x.metric === metric);
       if (!m || (m.a === null && m.b === null)) return [];
@@ -85,11 +95,12 @@ export function pairCharts(schema: Schema, comparison: Comparison, labelOf: (id:
     charts.push({
       metric,
       title: METRIC[metric].label,
-      scale: figure(metric, full),
+      full: figure(metric, full),
+      scale,
       rows: entries.map(({ reader, m }) => ({
         reader,
-        a: bar(schema, m, "a", full),
-        b: bar(schema, m, "b", full),
+        a: bar(schema, m, "a", full, scale),
+        b: bar(schema, m, "b", full, scale),
         outcome: m.outcome,
         words: OUTCOME_WORDS[m.outcome],
         tone: outcomeTone(m.outcome),

@@ -11,7 +11,8 @@ import type { Bar, PairChart } from "./pair-bars";
 function barRow(side: "a" | "b", name: string, bar: Bar | null): HTMLElement {
   const track = h("span", { class: "pair-track", "aria-hidden": "true" });
   if (bar) {
-    const fill = h("span", { class: `pair-bar side-${side}` });
+    // A zero draws no bar at all (a bar's least width is for figures above zero).
+    const fill = h("span", { class: `pair-bar side-${side}${bar.length === 0 ? " zero" : ""}` });
     fill.style.width = `${(bar.length * 100).toFixed(2)}%`;
     track.append(fill);
     if (bar.spread) {
@@ -42,7 +43,7 @@ export function pairChartsBlock(charts: readonly PairChart[], sides: { a: string
     h(
       "figure",
       { class: "pair-chart", "data-metric": chart.metric },
-      h("figcaption", {}, h("strong", {}, chart.title), h("span", { class: "pair-scale" }, ` · one linear scale for A and B, full width ${chart.scale}`)),
+      h("figcaption", {}, h("strong", {}, chart.title), h("span", { class: "pair-scale" }, ` · one ${chart.scale} scale for A and B, full width ${chart.full}`)),
       ...chart.rows.map((row) =>
         h(
           "div",

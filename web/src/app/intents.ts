@@ -7,7 +7,7 @@
 
 import type { Codec } from "../engine/codec";
 import { messageOf } from "../engine/errors";
-import type { Decoded, Lab, Links, Params, Report, Sweep, View } from "../engine/types.gen";
+import type { Decoded, Lab, LabReport, Links, Params, Report, Sweep, View } from "../engine/types.gen";
 import type { LabUi } from "../shared/lab";
 import { labOf as labOfLabs, type Labs } from "./labs";
 import { currentResults, keepWorkshop, type Action, type AppState, type Held } from "./state";
@@ -159,60 +159,20 @@ export function createIntents({ codec, labs, state, dispatch, show }: IntentsOpt
     loadLink(codec.decodeLink(`${state().runFragment}&${b}`));
   }
 
-  /** A file's text, no more of it than the engine reads (a larger file is refused by its size, without reading it all). */
-  const textOf = (file: File): Promise<string> => file.slice(0, codec.schema.compare.max_result_bytes + 1).text();
-
-  async function compareFiles(files: readonly File[]): Promise<void> {
-    const refuse = (file: string, message: string, others: { file: string; message: string }[] = []): void =>
-      dispatch({ type: "compareFile", file, outcome: { kind: "refused", message, others } });
-    const [first, second] = files;
-    if (!first) return;
-    if (files.length > 2) return refuse(`${files.length} files`, `Open one result file (B, against the result on screen) or two (A and B), not ${files.length}: nothing was opened.`);
-    try {
-      const { pairResults } = await import("../engine/pair");
-      if (!second) {
-        const a = currentResults(state()).report;
-        if (a === null || a.stage === "counts") return refuse(first.name, "Measure A first: a result file is compared with the timed result on screen.");
-        const comparison = await pairResults(JSON.stringify(a), await textOf(first));
-        return dispatch({ type: "compareFile", file: first.name, outcome: { kind: "paired", comparison } });
-      }
-      const texts = await Promise.all([textOf(first), textOf(second)]);
-      try {
-        const comparison = await pairResults(texts[0], texts[1]);
-        return dispatch({ type: "compareFile", file: second.name, fileA: first.name, outcome: { kind: "paired", comparison } });
-      } catch (error) {
-        // Each file read alone says what is wrong with it; files good alone that cannot be paired get the pair's message.
-        const alone = await Promise.all(
-          texts.map((text, i) =>
-            pairResults(text, text).then(
-              () => null,
-              (e: unknown) => ({ file: files[i]!.name, message: messageOf(e).replace(/^[AB]: /, "") }),
-            ),
-          ),
-        );
-        const bad = alone.filter((r) => r !== null);
-        const [head, ...rest] = bad.length > 0 ? bad : [{ file: `${first.name} and ${second.name}`, message: messageOf(error) }];
-        return refuse(head!.file, head!.message, rest);
-      }
-    } catch (error) {
-      refuse(first.name, messageOf(error));
-    }
-  }
-
-  async function compareSaved(name: string, saved: Report, report: Report): Promise<void> {
-    try {
-      const { pairResults } = await import("../engine/pair");
-      const comparison = await pairResults(JSON.stringify(saved), JSON.stringify(report));
-      dispatch({ type: "compareFile", file: "the run on screen", fileA: name, outcome: { kind: "paired", comparison } });
-    } catch (error) {
-      dispatch({ type: "compareFile", file: name, outcome: { kind: "refused", message: messageOf(error) } });
-    }
-  }
+  /** Result files and baselines are paired in a chunk of their own (compare-files.ts), loaded when first used. */
+  const paired = (then: (m: typeof import("./compare-files")) => Promise<void>, file: string): void =>
+    void import("./compare-files").then(then, (error: unknown) =>
+      dispatch({ type: "compareFile", file, outcome: { kind: "refused", message: `The result reader did not load: ${messageOf(error)}` } }),
+    );
+  const onScreen = (): LabReport | null => {
+    const a = currentResults(state()).report;
+    return a === null || a.stage === "counts" ? null : a;
+  };
 
   return {
     compareWith,
-    compareSaved: (name, saved, report) => void compareSaved(name, saved, report),
-    compareFiles: (files) => void compareFiles(files),
+    compareFiles: (files) => paired((m) => m.compareFiles(files, { dispatch, onScreen, maxBytes: codec.schema.compare.max_result_bytes }), files[0]?.name ?? "file"),
+    compareSaved: (name, saved, report) => paired((m) => m.compareSaved(name, saved, report, dispatch), name),
     closeCompare: () => dispatch({ type: "compareClosed" }),
     edit,
     display,

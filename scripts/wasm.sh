@@ -12,7 +12,10 @@
 #   faults          web/pkg-faults           test only: every feature and `faults`, a dev build (npm run build:faults)
 #
 #   scripts/wasm.sh                 the page's ten release builds (counts, timing-*, program, trace)
-#   scripts/wasm.sh NAME…           those builds only (`timing` is the seven)
+#   scripts/wasm.sh NAME…           those builds only (`timing` is the seven; `behind` is
+#                                   all but counts, most needed first: what `npm start`
+#                                   builds while the page is already served,
+#                                   web/build/builds-behind.ts)
 #   BUFLAB_WASM_LANES=2 scripts/wasm.sh
 #                                   two builds at a time, the second lane in its own
 #                                   target dir (target/wasm-lane-2)
@@ -42,6 +45,9 @@ TIMING=("${WORKLOADS[@]/#/timing-}")
 # them so each holds about half of the compile time (the counting build
 # compiles the dependencies again, in its own profile).
 RELEASE=(counts "${TIMING[@]}" program trace)
+# What the default link needs after its first numbers, then the rest: its
+# timing build, the program build (writing links), the other workloads, the trace build.
+BEHIND=(timing-fixed program "${TIMING[@]:1}" trace)
 LANE_1=(counts "${TIMING[@]:0:3}" trace)
 LANE_2=(program "${TIMING[@]:3}")
 
@@ -146,6 +152,7 @@ names=()
 for name in "${@:-release}"; do
   case "$name" in
     release) names+=("${RELEASE[@]}") ;;
+    behind) names+=("${BEHIND[@]}") ;;
     timing) names+=("${TIMING[@]}") ;;
     *) args_of "$name" >/dev/null && names+=("$name") ;;
   esac

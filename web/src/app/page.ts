@@ -160,6 +160,8 @@ export async function startPage(
         return dispatch({ type: "respawned", reason: event.reason });
       case "broken":
         return dispatch({ type: "engineBroken", message: event.message });
+      case "building":
+        return dispatch({ type: "building", builds: event.builds });
     }
   });
   listen({

@@ -46,6 +46,7 @@
 // changes; display keys (present, predict, the step) keep the answers given.
 
 import type { LinkRules } from "../engine/codec";
+import { timingBuildOf, type EngineBuild } from "../engine/protocol";
 import { noQuiz, quizAsked, quizUpdate, type QuizAction, type QuizState } from "./quiz";
 import { emptyRoom, roomLeft, roomRevealed, roomUpdate, scanning, type Room, type RoomAction, type RoomEffect } from "./room";
 import type { Comparison, Decoded, Lab, LabReport, LessonId, Links, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
@@ -194,6 +195,8 @@ export interface AppState {
   /** The last engine error for the current params, shown until the next result. */
   error: string | null;
   engine: EngineStatus;
+  /** The engine's builds the page waits for that its dev server is still compiling (`npm start` serves the page first). */
+  building: EngineBuild[];
   /** The person pressed Stop and has not asked for a run since. */
   stopped: boolean;
   sweep: SweepRun | null;
@@ -277,6 +280,8 @@ export type Action =
   | { type: "respawned"; reason: string }
   | { type: "engineBroken"; message: string }
   | { type: "engineNotice"; message: string }
+  /** The builds the page waits for that its dev server is still compiling, now (engine/spawn.ts). */
+  | { type: "building"; builds: EngineBuild[] }
   /** The page chose settings for the person (a view's own starting settings): said in a notice until the settings or the view change again. */
   | { type: "settingsNote"; message: string }
   | { type: "noticeDismissed"; id: number }
@@ -360,6 +365,7 @@ export function initialState(link: Decoded, rules: LinkRules): AppState {
       nextRequestId: 1,
       error: null,
       engine: { kind: "loading" },
+      building: [],
       stopped: false,
       sweep: null,
       codecReady: false,
@@ -479,6 +485,11 @@ export function exportFragment(state: AppState): string | null {
   return shownOf(state)?.fragment ?? null;
 }
 
+/** The engine's builds still being compiled that the page waits for, in words; null when none (every build the page asked for is in). */
+export function buildingText(state: AppState): string | null {
+  return state.building.length === 0 ? null : `Still being built: ${state.building.join(", ")}; each runs as it lands`;
+}
+
 /** What the engine is doing for the view on screen, in a word or three. "Done" only over current, finished results. */
 export function activityText(state: AppState): string {
   if (state.engine.kind === "broken") return "Engine unavailable";
@@ -486,8 +497,11 @@ export function activityText(state: AppState): string {
   const pending = pendingStages(state);
   const shown = currentStage(state);
   if (pending.length > 0) {
-    if (shown === null) return pending.includes("counts") ? "Counting…" : "Measuring…";
-    if (shown === "counts") return "Exact counts; timing…";
+    // The build that times these settings (and counts the write lab) is still being compiled: said, not a hang.
+    const build = timingBuildOf(state.params);
+    const awaited = state.building.includes(build) ? `: the ${build} build is still being built…` : "…";
+    if (shown === null) return pending.includes("counts") ? `Counting${awaited}` : `Measuring${awaited}`;
+    if (shown === "counts") return `Exact counts; timing${awaited}`;
     if (shown === "quick") return pending.includes("full") ? "Quick estimate; measuring…" : "Estimating…";
     return "Measuring again…";
   }
@@ -990,6 +1004,8 @@ function transition(state: AppState, action: Action): Step {
       return step({ ...state, engine: { kind: "broken", message: action.message } });
     case "engineNotice":
       return step(notice(state, action.message));
+    case "building":
+      return step({ ...state, building: action.builds });
     case "settingsNote":
       return settingsNote(state, action.message);
     case "noticeDismissed":

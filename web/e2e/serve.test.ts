@@ -1,0 +1,113 @@
+// `npm start` serves the page before the engine's builds are all compiled
+// (web/build/builds-behind.ts): the dev server, started here as `npm start`
+// starts it but with the default link's timing build (web/pkg-timing/fixed)
+// not in yet, and a builder that lands it when the test says. The page must
+// show the exact counts (the counting build), say in its status that the
+// timing-fixed build is still being built (not an error, not a hang), and
+// take the build up as it lands, without a reload, to a full measurement.
+//
+// The build is set aside by renaming its dir (web/pkg-timing/.fixed-aside)
+// and its own files are what lands: nothing is compiled here. A run killed
+// midway leaves the dir aside; the next run puts it back first.
+
+import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Page } from "playwright-core";
+import { createServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { realCodec, realCountingEngine } from "../src/engine/real-engine";
+import type { Report } from "../src/engine/types.gen";
+import { metric, settled, usePages } from "./browser";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const build = join(root, "web/pkg-timing/fixed");
+const aside = join(root, "web/pkg-timing/.fixed-aside");
+/** The file whose creation tells the builder to land the build. */
+const land = join(tmpdir(), `buflab-serve-land-${process.pid}`);
+
+// The builder: waits for `land`, then puts the build's dir back, as
+// scripts/wasm.sh's wasm-pack would write it.
+const BUILDER = `
+const { existsSync, renameSync } = require("node:fs");
+const [aside, build, land] = process.argv.slice(1);
+const poll = setInterval(() => {
+  if (!existsSync(land)) return;
+  clearInterval(poll);
+  renameSync(aside, build);
+  console.log("web/pkg-timing/fixed: built");
+}, 50);
+`;
+
+let server: ViteDevServer | undefined;
+let baseUrl = "";
+
+beforeAll(async () => {
+  if (existsSync(aside)) {
+    if (existsSync(build)) rmSync(aside, { recursive: true });
+    else renameSync(aside, build);
+  }
+  renameSync(build, aside);
+  process.env["BUFLAB_BUILD_BEHIND"] = JSON.stringify(["node", "-e", BUILDER, aside, build, land]);
+  try {
+    server = await createServer({ root: join(root, "web"), configFile: join(root, "vite.config.ts"), logLevel: "warn", server: { port: 0, host: "127.0.0.1" } });
+    await server.listen();
+  } finally {
+    delete process.env["BUFLAB_BUILD_BEHIND"];
+  }
+  const address = server.httpServer?.address();
+  if (typeof address !== "object" || address === null) throw new Error("the dev server has no port");
+  baseUrl = `http://127.0.0.1:${address.port}/`;
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(land, { force: true });
+  if (existsSync(aside) && !existsSync(build)) renameSync(aside, build);
+});
+
+const pages = usePages();
+
+/** The status line's activity text and its "still being built" note. */
+async function status(page: Page): Promise<{ activity: string; building: string | null }> {
+  return page.evaluate(() => {
+    const building = document.querySelector<HTMLElement>("#status .building");
+    return {
+      activity: document.querySelector("#status .activity")?.textContent ?? "",
+      building: building && !building.hidden ? building.textContent : null,
+    };
+  });
+}
+
+describe("npm start's dev server with the default link's timing build still being built", { retry: 0 }, () => {
+  it("answers for the missing build with 503 building, never the page's HTML", async () => {
+    const response = await fetch(`${baseUrl}pkg-timing/fixed/buflab_timing_bg.wasm`);
+    expect(response.status).toBe(503);
+    expect(response.headers.get("x-buflab-build")).toBe("building");
+    expect(await response.text()).toContain("web/pkg-timing/fixed is still being built");
+  });
+
+  it("shows the exact counts, says the timing build is still being built, and measures in full once it lands, without a reload", async () => {
+    const page = await pages.open(baseUrl);
+    const { links } = realCodec().decodeLink("");
+    const counted = realCountingEngine().run(links.run, true, false, undefined) as Report;
+    // The counts, and the status naming the build they wait for.
+    await page.waitForFunction(() => document.querySelector("#status .activity")?.textContent?.includes("timing-fixed build is still being built"), undefined, { timeout: 60_000 });
+    for (const run of counted.runs) expect(await metric(page, run.reader, "source_reads")).toBe(run.source_reads);
+    expect(await status(page)).toEqual({
+      activity: "Exact counts; timing: the timing-fixed build is still being built…",
+      building: "Still being built: timing-fixed; each runs as it lands",
+    });
+    // Still waiting, not failed, a while later (the page polls each second).
+    await page.evaluate(() => Object.assign(window, { beforeLanding: true }));
+    await page.waitForTimeout(2500);
+    expect((await status(page)).activity).toContain("still being built");
+
+    writeFileSync(land, "");
+    await settled(page);
+    expect(await status(page)).toEqual({ activity: "Done", building: null });
+    expect(await page.evaluate(() => "beforeLanding" in window), "the page was not reloaded").toBe(true);
+    for (const run of counted.runs) expect(await metric(page, run.reader, "source_reads")).toBe(run.source_reads);
+  });
+});

@@ -2,8 +2,8 @@
 // they are still being compiled. `npm start` compiles the counting build
 // (the first numbers), then starts Vite, and this plugin runs
 // `scripts/wasm.sh behind` (the other builds, most needed first) beside it.
-// A build is in once its out dir holds the stamp scripts/wasm.sh writes last
-// (`.inputs`). The page asks BUILD_STATE_PATH whether a build is in before
+// While the builder runs, a build is in once its out dir holds the stamp
+// scripts/wasm.sh writes last (`.inputs`). The page asks BUILD_STATE_PATH whether a build is in before
 // it fetches it (engine/spawn.ts), asks again each second while it is
 // `building`, and says meanwhile which build it waits for; `failed` (with
 // the end of the builder's output) and `missing` (no builder) are errors.
@@ -66,7 +66,8 @@ export function buildsBehind(): Plugin {
 
   /** Whether `dir`'s build is in, and if not why, with the HTTP status its files get meanwhile. */
   const state = (dir: string): BuildState & { status: number } => {
-    if (existsSync(join(web, dir, ".inputs"))) return { state: "in", message: "", status: 200 };
+    // Without a builder (`npm run dev`), whatever is there is all there will be.
+    if (existsSync(join(web, dir, builder === null ? "" : ".inputs"))) return { state: "in", message: "", status: 200 };
     if (builder === null) return { state: "missing", message: `web/${dir} is not built: run \`npm run wasm\`.`, status: 404 };
     if (builder.exit === null) return { state: "building", message: `web/${dir} is still being built (scripts/wasm.sh, started by npm start).`, status: 503 };
     return { state: "failed", message: `Building web/${dir} failed:\n${builder.tail.join("\n")}`, status: 500 };

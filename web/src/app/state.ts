@@ -485,11 +485,6 @@ export function exportFragment(state: AppState): string | null {
   return shownOf(state)?.fragment ?? null;
 }
 
-/** The engine's builds still being compiled that the page waits for, in words; null when none (every build the page asked for is in). */
-export function buildingText(state: AppState): string | null {
-  return state.building.length === 0 ? null : `Still being built: ${state.building.join(", ")}; each runs as it lands`;
-}
-
 /** What the engine is doing for the view on screen, in a word or three. "Done" only over current, finished results. */
 export function activityText(state: AppState): string {
   if (state.engine.kind === "broken") return "Engine unavailable";
@@ -499,9 +494,9 @@ export function activityText(state: AppState): string {
   if (pending.length > 0) {
     // The build that times these settings (and counts the write lab) is still being compiled: said, not a hang.
     const build = timingBuildOf(state.params);
-    const awaited = state.building.includes(build) ? `: the ${build} build is still being built…` : "…";
+    const awaited = state.building.includes(build) ? `; building ${build}…` : "…";
     if (shown === null) return pending.includes("counts") ? `Counting${awaited}` : `Measuring${awaited}`;
-    if (shown === "counts") return `Exact counts; timing${awaited}`;
+    if (shown === "counts") return state.building.includes(build) ? `Exact counts${awaited}` : "Exact counts; timing…";
     if (shown === "quick") return pending.includes("full") ? "Quick estimate; measuring…" : "Estimating…";
     return "Measuring again…";
   }

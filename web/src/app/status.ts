@@ -6,7 +6,7 @@
 // cross-origin isolation a worker's clock ticks in 100 µs steps; the engine
 // then lengthens its samples, and the line says so.
 
-import { activityText, buildingText, currentStage, isRunning, isStale, reportOf, sweepCurrent, viewOf, type AppState } from "./state";
+import { activityText, currentStage, isRunning, isStale, reportOf, sweepCurrent, viewOf, type AppState } from "./state";
 import { sampleCount } from "../engine/report";
 import type { LabReport, Stage, SweepReport, Timer } from "../engine/types.gen";
 import { formatNsShort } from "../shared/format";
@@ -74,8 +74,6 @@ export function createStatus(container: HTMLElement, results: HTMLElement): Stat
   const measurement = h("span", { class: "badge" });
   const sweepBadge = h("span", { class: "badge sweep-badge", hidden: true });
   const timer = h("span", { class: "timer" });
-  // The engine's builds a dev server is still compiling (`npm start`).
-  const building = h("span", { class: "building", hidden: true });
   const aboutMeasurement = h("p", {});
   const aboutTimer = h("p", {});
   const info = h(
@@ -94,7 +92,7 @@ export function createStatus(container: HTMLElement, results: HTMLElement): Stat
   // A long measurement shows its elapsed seconds (not announced: the live
   // region only carries the activity word).
   const elapsed = h("span", { class: "elapsed", "aria-hidden": "true" });
-  replaceChildren(container, live, elapsed, measurement, sweepBadge, timer, building, info, about);
+  replaceChildren(container, live, elapsed, measurement, sweepBadge, timer, info, about);
 
   let runningSince: number | null = null;
   let ticker: ReturnType<typeof setInterval> | null = null;
@@ -122,9 +120,6 @@ export function createStatus(container: HTMLElement, results: HTMLElement): Stat
       spinner.hidden = !busy;
 
       setText(activity, activityText(state));
-      const waiting = buildingText(state);
-      building.hidden = waiting === null;
-      setText(building, waiting ?? "");
       container.dataset["stage"] = currentStage(state) ?? "none";
 
       const report = reportOf(state);

@@ -87,9 +87,9 @@ describe("npm start's dev server with the default link's timing build still bein
     const { links } = realCodec().decodeLink("");
     const counted = realCountingEngine().run(links.run, true, false, undefined) as Report;
     // The counts, and the status naming the build they wait for.
-    await page.waitForFunction(() => document.querySelector("#status .activity")?.textContent?.includes("building timing-fixed"), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector("#status .activity")?.textContent?.includes("Building timing-fixed"), undefined, { timeout: 60_000 });
     for (const run of counted.runs) expect(await metric(page, run.reader, "source_reads")).toBe(run.source_reads);
-    expect(await activity(page)).toBe("Exact counts; building timing-fixed…");
+    expect(await activity(page)).toBe("Building timing-fixed…");
     // For a person to look at: the status while the build is compiled, on a laptop and a phone.
     await page.screenshot({ path: "test-results/serve-building-1280.png" });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -98,7 +98,7 @@ describe("npm start's dev server with the default link's timing build still bein
     // Still waiting, not failed, a while later (the page polls each second).
     await page.evaluate(() => Object.assign(window, { beforeLanding: true }));
     await page.waitForTimeout(2500);
-    expect(await activity(page)).toBe("Exact counts; building timing-fixed…");
+    expect(await activity(page)).toBe("Building timing-fixed…");
 
     writeFileSync(land, "");
     await settled(page);

@@ -13,7 +13,7 @@ describe("the status while builds are still being built", () => {
     const p = page();
     p.answer(1); // the defaults' exact counts; their timing (2) waits for its build
     p.act({ type: "building", builds: ["timing-fixed", "program"] });
-    expect(activityText(p.state)).toBe("Exact counts; building timing-fixed…");
+    expect(activityText(p.state)).toBe("Building timing-fixed…");
     p.act({ type: "building", builds: ["program"] });
     expect(activityText(p.state)).toBe("Exact counts; timing…");
     p.act({ type: "building", builds: [] });
@@ -26,12 +26,12 @@ describe("the status while builds are still being built", () => {
     p.act({ type: "building", builds: ["timing-fixed"] });
     expect(activityText(p.state)).toBe("Exact counts; timing…");
     p.act({ type: "building", builds: ["timing-lines"] });
-    expect(activityText(p.state)).toBe("Exact counts; building timing-lines…");
+    expect(activityText(p.state)).toBe("Building timing-lines…");
   });
 
   it("the write lab's counts wait for the program build, and say so", () => {
     const p = page({ ...defaults, lab: "write" } as Params);
     p.act({ type: "building", builds: ["program"] });
-    expect(activityText(p.state)).toBe("Counting; building program…");
+    expect(activityText(p.state)).toBe("Building program…");
   });
 });

@@ -492,11 +492,12 @@ export function activityText(state: AppState): string {
   const pending = pendingStages(state);
   const shown = currentStage(state);
   if (pending.length > 0) {
-    // The build that times these settings (and counts the write lab) is still being compiled: said, not a hang.
+    // The build that times these settings (and counts the write lab) is
+    // still being compiled (`npm start`): said, not a hang; the badge says how far the results have come.
     const build = timingBuildOf(state.params);
-    const awaited = state.building.includes(build) ? `; building ${build}…` : "…";
-    if (shown === null) return pending.includes("counts") ? `Counting${awaited}` : `Measuring${awaited}`;
-    if (shown === "counts") return state.building.includes(build) ? `Exact counts${awaited}` : "Exact counts; timing…";
+    if (state.building.includes(build) && shown !== "full") return `Building ${build}…`;
+    if (shown === null) return pending.includes("counts") ? "Counting…" : "Measuring…";
+    if (shown === "counts") return "Exact counts; timing…";
     if (shown === "quick") return pending.includes("full") ? "Quick estimate; measuring…" : "Estimating…";
     return "Measuring again…";
   }

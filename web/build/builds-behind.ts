@@ -157,7 +157,9 @@ export function buildsBehind(): Plugin {
     },
     // A path into a build's dir resolves before the build is there (the
     // page's code names its wasm's URL before it is compiled).
-    resolveId(source, importer) {
+    resolveId(source, importer, options) {
+      // The dependency scan reads what resolves: a file not there yet it leaves out, as any it cannot resolve.
+      if ((options as { scan?: boolean }).scan === true) return null;
       if (importer === undefined || !source.startsWith(".") || buildDirOf(source) === null) return null;
       const [path, query] = source.split("?", 2);
       const file = resolve(dirname(importer.split("?")[0]!), path!);

@@ -1,14 +1,16 @@
 // `npm start` serves the page before the engine's builds are all compiled
 // (web/build/builds-behind.ts): the dev server, started here as `npm start`
 // starts it but with the default link's timing build (web/pkg-timing/fixed)
-// not in yet, and a builder that lands it when the test says. The page must
+// and the program build not in yet, and a builder that lands them when the
+// test says. The page must
 // show the exact counts (the counting build), say in its status that the
 // timing-fixed build is still being built (not an error, not a hang), and
 // take the build up as it lands, without a reload, to a full measurement.
 //
-// The build is set aside by renaming its dir (web/pkg-timing/.fixed-aside)
-// and its own files are what lands: nothing is compiled here. A run killed
-// midway leaves the dir aside; the next run puts it back first.
+// A build is set aside by renaming its dir (web/pkg-timing/.fixed-aside,
+// web/.pkg-program-aside) and its own files are what lands: nothing is
+// compiled here. A run killed midway leaves the dirs aside; the next run
+// puts them back first. No other file of the parallel end-to-end group reads them.
 
 import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,36 +24,56 @@ import type { Report } from "../src/engine/types.gen";
 import { metric, settled, usePages } from "./browser";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const build = join(root, "web/pkg-timing/fixed");
-const aside = join(root, "web/pkg-timing/.fixed-aside");
+/** The builds not in when the page opens (as on a fresh clone, where none but the counting build is), and where each waits meanwhile. */
+const BUILDS = [
+  { build: join(root, "web/pkg-timing/fixed"), aside: join(root, "web/pkg-timing/.fixed-aside") },
+  { build: join(root, "web/pkg-program"), aside: join(root, "web/.pkg-program-aside") },
+];
 /** The file whose creation tells the builder to land the build. */
 const land = join(tmpdir(), `buflab-serve-land-${process.pid}`);
 
-// The builder: waits for `land`, then puts the build's dir back, as
-// scripts/wasm.sh's wasm-pack would write it.
+// The builder: waits for `land`, then puts the builds' dirs back, as
+// scripts/wasm.sh's wasm-pack would write them.
 const BUILDER = `
 const { existsSync, renameSync } = require("node:fs");
-const [aside, build, land] = process.argv.slice(1);
+const [land, ...dirs] = process.argv.slice(1);
 const poll = setInterval(() => {
   if (!existsSync(land)) return;
   clearInterval(poll);
-  renameSync(aside, build);
-  console.log("web/pkg-timing/fixed: built");
+  for (let i = 0; i < dirs.length; i += 2) renameSync(dirs[i], dirs[i + 1]);
 }, 50);
 `;
 
+/** Puts back a build a killed run left aside. */
+function restore({ build, aside }: { build: string; aside: string }): void {
+  if (!existsSync(aside)) return;
+  if (existsSync(build)) rmSync(aside, { recursive: true });
+  else renameSync(aside, build);
+}
+
+// The default link's exact counts, from the engine natively loaded here
+// (read before the program build is set aside: the codec writes with it).
+const counted = realCountingEngine().run(realCodec().decodeLink("").links.run, true, false, undefined) as Report;
+
 let server: ViteDevServer | undefined;
+
 let baseUrl = "";
 
 beforeAll(async () => {
-  if (existsSync(aside)) {
-    if (existsSync(build)) rmSync(aside, { recursive: true });
-    else renameSync(aside, build);
+  for (const build of BUILDS) {
+    restore(build);
+    renameSync(build.build, build.aside);
   }
-  renameSync(build, aside);
-  process.env["BUFLAB_BUILD_BEHIND"] = JSON.stringify(["node", "-e", BUILDER, aside, build, land]);
+  process.env["BUFLAB_BUILD_BEHIND"] = JSON.stringify(["node", "-e", BUILDER, land, ...BUILDS.flatMap(({ build, aside }) => [aside, build])]);
   try {
-    server = await createServer({ root: join(root, "web"), configFile: join(root, "vite.config.ts"), logLevel: "warn", server: { port: 0, host: "127.0.0.1" } });
+    // Its dependencies scanned afresh, as on a fresh clone.
+    server = await createServer({
+      root: join(root, "web"),
+      configFile: join(root, "vite.config.ts"),
+      logLevel: "warn",
+      server: { port: 0, host: "127.0.0.1" },
+      optimizeDeps: { force: true },
+    });
     await server.listen();
   } finally {
     delete process.env["BUFLAB_BUILD_BEHIND"];
@@ -64,7 +86,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   rmSync(land, { force: true });
-  if (existsSync(aside) && !existsSync(build)) renameSync(aside, build);
+  for (const build of BUILDS) restore(build);
 });
 
 const pages = usePages();
@@ -84,8 +106,6 @@ describe("npm start's dev server with the default link's timing build still bein
 
   it("shows the exact counts, says the timing build is still being built, and measures in full once it lands, without a reload", async () => {
     const page = await pages.open(baseUrl);
-    const { links } = realCodec().decodeLink("");
-    const counted = realCountingEngine().run(links.run, true, false, undefined) as Report;
     // The counts, and the status naming the build they wait for.
     await page.waitForFunction(() => document.querySelector("#status .activity")?.textContent?.includes("Building timing-fixed"), undefined, { timeout: 60_000 });
     for (const run of counted.runs) expect(await metric(page, run.reader, "source_reads")).toBe(run.source_reads);

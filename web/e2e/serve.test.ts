@@ -7,10 +7,11 @@
 // timing-fixed build is still being built (not an error, not a hang), and
 // take the build up as it lands, without a reload, to a full measurement.
 //
-// A build is set aside by renaming its dir (web/pkg-timing/.fixed-aside,
-// web/.pkg-program-aside) and its own files are what lands: nothing is
-// compiled here. A run killed midway leaves the dirs aside; the next run
-// puts them back first. No other file of the parallel end-to-end group reads them.
+// A build is not in while its stamp (.inputs) is set aside, and lands when
+// the builder puts it back: its files stay where they are for the unit and
+// end-to-end tests that read them at the same time, and nothing is compiled
+// here. A run killed midway leaves a stamp aside; the next run puts it back
+// first (and scripts/wasm.sh would only rebuild that build).
 
 import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,16 +25,20 @@ import type { Report } from "../src/engine/types.gen";
 import { metric, settled, usePages } from "./browser";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-/** The builds not in when the page opens (as on a fresh clone, where none but the counting build is), and where each waits meanwhile. */
+/**
+ * The builds not in when the page opens (as on a fresh clone, where none but
+ * the counting build is): each build's stamp, which scripts/wasm.sh writes
+ * last and the dev server waits for, and where it waits meanwhile.
+ */
 const BUILDS = [
-  { build: join(root, "web/pkg-timing/fixed"), aside: join(root, "web/pkg-timing/.fixed-aside") },
-  { build: join(root, "web/pkg-program"), aside: join(root, "web/.pkg-program-aside") },
+  { build: join(root, "web/pkg-timing/fixed/.inputs"), aside: join(root, "web/pkg-timing/fixed/.inputs-aside") },
+  { build: join(root, "web/pkg-program/.inputs"), aside: join(root, "web/pkg-program/.inputs-aside") },
 ];
 /** The file whose creation tells the builder to land the build. */
 const land = join(tmpdir(), `buflab-serve-land-${process.pid}`);
 
-// The builder: waits for `land`, then puts the builds' dirs back, as
-// scripts/wasm.sh's wasm-pack would write them.
+// The builder: waits for `land`, then puts the builds' stamps back, as
+// scripts/wasm.sh writes each once its build is done.
 const BUILDER = `
 const { existsSync, renameSync } = require("node:fs");
 const [land, ...dirs] = process.argv.slice(1);
@@ -44,15 +49,14 @@ const poll = setInterval(() => {
 }, 50);
 `;
 
-/** Puts back a build a killed run left aside. */
+/** Puts back a stamp a killed run left aside. */
 function restore({ build, aside }: { build: string; aside: string }): void {
   if (!existsSync(aside)) return;
-  if (existsSync(build)) rmSync(aside, { recursive: true });
+  if (existsSync(build)) rmSync(aside);
   else renameSync(aside, build);
 }
 
-// The default link's exact counts, from the engine natively loaded here
-// (read before the program build is set aside: the codec writes with it).
+// The default link's exact counts, from the engine natively loaded here.
 const counted = realCountingEngine().run(realCodec().decodeLink("").links.run, true, false, undefined) as Report;
 
 let server: ViteDevServer | undefined;

@@ -1,6 +1,7 @@
 import { basename, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { buildsBehind } from "./web/build/builds-behind.js";
 import { arucoExports } from "./web/build/js-aruco2.js";
 import { precompress } from "./web/build/precompress.js";
 import { preloadFirstNumbers } from "./web/build/preload-first.js";
@@ -56,10 +57,11 @@ export default defineConfig(({ mode }) => ({
     format: "es",
     plugins: () => [arucoExports()],
   },
+  // The dev server: the engine's builds still being compiled (`npm start`).
   // What the first numbers need, preloaded by the page; dist/sw.js: offline
   // copy of the whole build, and the isolation headers; then .br and .gz copies of the files for
   // hosts that serve them.
-  plugins: mode === "bench" ? [] : [arucoExports(), preloadFirstNumbers(), serviceWorker(), precompress()],
+  plugins: mode === "bench" ? [] : [buildsBehind(), arucoExports(), preloadFirstNumbers(), serviceWorker(), precompress()],
   server: {
     host: "127.0.0.1",
     headers: isolationHeaders,

@@ -12,7 +12,10 @@
 #   faults          web/pkg-faults           test only: every feature and `faults`, a dev build (npm run build:faults)
 #
 #   scripts/wasm.sh                 the page's ten release builds (counts, timing-*, program, trace)
-#   scripts/wasm.sh NAME…           those builds only (`timing` is the seven)
+#   scripts/wasm.sh NAME…           those builds only (`timing` is the seven; `behind` is
+#                                   all but counts, most needed first: what `npm start`
+#                                   builds while the page is already served,
+#                                   web/build/builds-behind.ts)
 #   BUFLAB_WASM_LANES=2 scripts/wasm.sh
 #                                   two builds at a time, the second lane in its own
 #                                   target dir (target/wasm-lane-2)
@@ -27,10 +30,13 @@
 #                                   wasm-pack would compile any other again
 #
 # A build is skipped when its out dir holds the stamp of the same inputs:
-# crate/src, the manifests, Cargo.lock, .cargo/config.toml, the tools'
-# versions (wasm-opt's too), RUSTFLAGS and the build's own
-# arguments. Cargo would rebuild nothing then, but wasm-bindgen and wasm-opt
-# would still run on every module. BUFLAB_WASM_FORCE=1 rebuilds anyway.
+# the source files it compiled last time (cargo's dep-info for it, kept in
+# its out dir as .sources: a file only other builds compile, or only the
+# native engine, changes none of its inputs), the manifests, Cargo.lock,
+# .cargo/config.toml, the tools' versions (wasm-opt's too), RUSTFLAGS and
+# the build's own arguments. Cargo would rebuild nothing then, but
+# wasm-bindgen and wasm-opt would still run on every module.
+# BUFLAB_WASM_FORCE=1 rebuilds anyway.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
@@ -42,6 +48,9 @@ TIMING=("${WORKLOADS[@]/#/timing-}")
 # them so each holds about half of the compile time (the counting build
 # compiles the dependencies again, in its own profile).
 RELEASE=(counts "${TIMING[@]}" program trace)
+# What the default link needs after its first numbers, then the rest: its
+# timing build, the program build (writing links), the other workloads, the trace build.
+BEHIND=(timing-fixed program "${TIMING[@]:1}" trace)
 LANE_1=(counts "${TIMING[@]:0:3}" trace)
 LANE_2=(program "${TIMING[@]:3}")
 
@@ -80,10 +89,9 @@ out_of() {
   esac
 }
 
-# What every build depends on besides its own arguments.
-inputs=$(
+# What every build depends on besides its sources and its own arguments.
+common=$(
   {
-    find crate/src -type f -print0 | sort -z | xargs -0 sha256sum
     sha256sum crate/Cargo.toml Cargo.toml Cargo.lock
     if [ -f .cargo/config.toml ]; then sha256sum .cargo/config.toml; fi
     rustc -vV
@@ -96,11 +104,41 @@ inputs=$(
   } | sha256sum | cut -d' ' -f1
 )
 
+# The target dir's profile dir of a build, where cargo writes its dep-info.
+profile_dir() {
+  local target=${CARGO_TARGET_DIR:-$PWD/target}
+  # (Relative, it is cargo's, which runs in crate/.)
+  [[ $target == /* ]] || target=crate/$target
+  case "$(profile_of "$1")" in
+    dev) echo "$target/wasm32-unknown-unknown/debug" ;;
+    *) echo "$target/wasm32-unknown-unknown/$(profile_of "$1")" ;;
+  esac
+}
+
+# The stamp of the build in `out` with arguments `args`: the common inputs,
+# the source files its last build compiled ($out/.sources) and their
+# contents (a file gone hashes as its error), its arguments.
+stamp_of() {
+  local out=$1 args=$2 sources="none listed"
+  if [ -s "$out/.sources" ]; then
+    sources=$({ cat "$out/.sources"; xargs -d '\n' sha256sum <"$out/.sources" 2>&1; } | sha256sum | cut -d' ' -f1)
+  fi
+  echo "$common $sources $args"
+}
+
+# Keeps the workspace's files a build compiled, from the dep-info cargo
+# wrote beside it (its first line: `<artifact>: <file> <file> …`).
+keep_sources() {
+  local name=$1 out=$2 root
+  root=$(pwd -P)
+  sed -n '1s/^[^:]*: *//p' "$(profile_dir "$name")/buflab.d" 2>/dev/null | tr ' ' '\n' | sed -n "s|^$root/||p" | sort >"$out/.sources" || true
+}
+
 build() {
   local name=$1 args out stamp
   args=$(args_of "$name")
   out=$(out_of "$name")
-  stamp="$inputs $args"
+  stamp=$(stamp_of "$out" "$args")
   if [ "${BUFLAB_WASM_FORCE:-0}" != 1 ] && [ "$(cat "$out/.inputs" 2>/dev/null)" = "$stamp" ]; then
     echo "$out: up to date (same inputs as its last build)"
     return
@@ -119,7 +157,8 @@ build() {
     # gets wasm-opt -Os, not wasm-pack's -O (crate/Cargo.toml says why 50).
     wasm-opt -Os --one-caller-inline-max-function-size 50 "$out/buflab_counts_bg.wasm" -o "$out/buflab_counts_bg.wasm" || return 1
   fi
-  echo "$stamp" > "$out/.inputs"
+  keep_sources "$name" "$out"
+  stamp_of "$out" "$args" >"$out/.inputs"
   echo "$out: built"
 }
 
@@ -146,6 +185,7 @@ names=()
 for name in "${@:-release}"; do
   case "$name" in
     release) names+=("${RELEASE[@]}") ;;
+    behind) names+=("${BEHIND[@]}") ;;
     timing) names+=("${TIMING[@]}") ;;
     *) args_of "$name" >/dev/null && names+=("$name") ;;
   esac

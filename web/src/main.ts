@@ -21,7 +21,7 @@ import { countsClient, createEngineClient, type ClientEvent } from "./engine/cli
 import { openingLink } from "./app/link";
 import { loadCodec } from "./engine/codec";
 import { messageOf } from "./engine/errors";
-import { prefetchEngine, prefetchesSettled, startFullEngine } from "./engine/spawn";
+import { prefetchEngine, prefetchesSettled, startFullEngine, watchBuilding } from "./engine/spawn";
 import { timingBuildOf, type EngineBuild, type Fault } from "./engine/protocol";
 import { registerServiceWorker } from "./offline/register";
 import { afterPartsArrived, firstNumbersShown, pageQuiet, startLaterParts } from "./shared/later";
@@ -84,6 +84,8 @@ void codec.then((codec) => {
   buildOfRun = (link) => timingBuildOf(codec.decodeLink(link).params);
 }, () => undefined);
 const relay = new EventRelay();
+// From the dev server of `npm start`: the builds the page waits for that are still being compiled.
+watchBuilding((builds) => relay.send({ type: "building", builds }));
 const engines = {
   // A count that runs long (a heavy link) gives way to the next change's.
   counter: createEngineClient("buflab-counts", "counts", { onEvent: relay.send, preempt: ({ ms }) => ms > 150 }),

@@ -207,6 +207,8 @@ function engineEvents(dispatch: (action: Action) => void): (event: ClientEvent) 
         return dispatch({ type: "respawned", reason: event.reason });
       case "broken":
         return dispatch({ type: "engineBroken", message: event.message });
+      case "building":
+        return dispatch({ type: "building", builds: event.builds });
     }
   };
 }

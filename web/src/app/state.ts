@@ -47,6 +47,7 @@
 // changes; display keys (present, predict, the step) keep the answers given.
 
 import type { LinkRules } from "../engine/codec";
+import { timingBuildOf, type EngineBuild } from "../engine/protocol";
 import { noQuiz, quizAsked, quizUpdate, type QuizAction, type QuizState } from "./quiz";
 import { emptyRoom, roomLeft, roomRevealed, roomUpdate, scanning, type Room, type RoomAction, type RoomEffect } from "./room";
 import type { Comparison, Decoded, Lab, LabReport, LessonId, Links, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
@@ -197,6 +198,8 @@ export interface AppState {
   /** The last engine error for the current params, shown until the next result. */
   error: string | null;
   engine: EngineStatus;
+  /** The engine's builds the page waits for that its dev server is still compiling (`npm start` serves the page first). */
+  building: EngineBuild[];
   /** The person pressed Stop and has not asked for a run since. */
   stopped: boolean;
   sweep: SweepRun | null;
@@ -280,6 +283,8 @@ export type Action =
   | { type: "respawned"; reason: string }
   | { type: "engineBroken"; message: string }
   | { type: "engineNotice"; message: string }
+  /** The builds the page waits for that its dev server is still compiling, now (engine/spawn.ts). */
+  | { type: "building"; builds: EngineBuild[] }
   /** The page chose settings for the person (a view's own starting settings): said in a notice until the settings or the view change again. */
   | { type: "settingsNote"; message: string }
   | { type: "noticeDismissed"; id: number }
@@ -371,6 +376,7 @@ export function initialState(link: Decoded, rules: LinkRules): AppState {
       nextRequestId: 1,
       error: null,
       engine: { kind: "loading" },
+      building: [],
       stopped: false,
       sweep: null,
       codecReady: false,
@@ -497,6 +503,10 @@ export function activityText(state: AppState): string {
   const pending = pendingStages(state);
   const shown = currentStage(state);
   if (pending.length > 0) {
+    // The build that times these settings (and counts the write lab) is
+    // still being compiled (`npm start`): said, not a hang; the badge says how far the results have come.
+    const build = timingBuildOf(state.params);
+    if (state.building.includes(build) && shown !== "full") return `Building ${build}…`;
     if (shown === null) return pending.includes("counts") ? "Counting…" : "Measuring…";
     if (shown === "counts") return "Exact counts; timing…";
     if (shown === "quick") return pending.includes("full") ? "Quick estimate; measuring…" : "Estimating…";
@@ -1004,6 +1014,8 @@ function transition(state: AppState, action: Action): Step {
       return step({ ...state, engine: { kind: "broken", message: action.message } });
     case "engineNotice":
       return step(notice(state, action.message));
+    case "building":
+      return step({ ...state, building: action.builds });
     case "settingsNote":
       return settingsNote(state, action.message);
     case "noticeDismissed":

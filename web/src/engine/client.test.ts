@@ -72,7 +72,7 @@ const KINDS: { [K in JobKind]: { job: () => Job<K>; reply: () => Reply<K>; worke
   quiz: { job: () => ({ kind: "quiz", link: link(3) }), reply: () => ({ qseed: 1, questions: [], note: "none" }), worker: "resident" },
 };
 
-function setup(options: Pick<ClientOptions, "timeoutMs" | "maxRespawns" | "preempt" | "quiet" | "worker" | "build"> = {}) {
+function setup(options: Pick<ClientOptions, "timeoutMs" | "maxRespawns" | "preempt" | "quiet" | "worker" | "build" | "arrived"> = {}) {
   const workers: ClientWorker[] = [];
   const events: ClientEvent[] = [];
   /** The build each worker was started with, in order. */
@@ -444,6 +444,25 @@ describe("builds (each job on the engine build it needs)", () => {
     expect(workers[1]!.lastRun().link).toBe(lines());
     answer();
     await expect(other).resolves.toMatchObject({ report: { params: { workload: "lines" } } });
+  });
+
+  it("a job's time budget runs once its build has arrived, not while the build is still being compiled", async () => {
+    let arrivedNow: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => (arrivedNow = resolve));
+    const asked: EngineBuild[] = [];
+    const { client, workers } = setup({ build: byWorkload, arrived: (build) => (asked.push(build), arrived) });
+    const run = client.run(lines(), "full");
+    const rejected = expect(run).rejects.toThrow("took longer than 60 s");
+    expect(asked).toEqual(["timing-lines"]);
+    // Minutes of `npm start` compiling the build: no time-out.
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(workers[0]!.terminated).toBe(false);
+    arrivedNow();
+    await vi.advanceTimersByTimeAsync(60_000 - 1);
+    expect(workers[0]!.terminated).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await rejected;
+    expect(workers[0]!.terminated).toBe(true);
   });
 
   it("a job waiting for the page's quiet already has its build's worker, loading", () => {

@@ -24,7 +24,7 @@
 
 import { messageOf } from "./errors";
 import type { EngineBuild, Fault, FromWorker, Job, JobKind, Progress, Reply, ToWorker } from "./protocol";
-import { spawnEngineWorker } from "./spawn";
+import { engineArrived, spawnEngineWorker } from "./spawn";
 import type { LabReport, Stage } from "./types.gen";
 
 /** Rejection for a request that a newer request replaced before it started, or ended early. */
@@ -175,7 +175,9 @@ export type ClientEvent =
   /** The worker was replaced; `reason` says why in words a person can act on. */
   | { type: "respawned"; reason: string }
   /** The engine cannot be used at all (the wasm failed to load). */
-  | { type: "broken"; message: string };
+  | { type: "broken"; message: string }
+  /** The builds the page waits for that its dev server is still compiling (engine/spawn.ts `watchBuilding`, relayed by main.ts). */
+  | { type: "building"; builds: EngineBuild[] };
 
 export interface ClientOptions {
   /** A fresh worker of `build`. */
@@ -210,6 +212,12 @@ export interface ClientOptions {
    * waits, and a newer request replaces it. Counts never wait.
    */
   quiet?: Promise<void>;
+  /**
+   * Resolves once `build`'s wasm has arrived (or failed to): a job's time
+   * budget runs from then, not while its build downloads or is still being
+   * compiled. Without it, from the job's start.
+   */
+  arrived?: (build: EngineBuild) => Promise<void>;
 }
 
 /** A run's answer: the report, and the wall time of the run inside the worker. */
@@ -229,7 +237,7 @@ export class EngineClient {
   /** Resolves when the first worker has loaded the wasm; rejects if it never can. */
   readonly ready: Promise<EngineInfo>;
 
-  private readonly options: Required<Omit<ClientOptions, "onEvent" | "quiet" | "timeoutMs">> & Pick<ClientOptions, "onEvent" | "timeoutMs">;
+  private readonly options: Required<Omit<ClientOptions, "onEvent" | "quiet" | "timeoutMs" | "arrived">> & Pick<ClientOptions, "onEvent" | "timeoutMs" | "arrived">;
   /** The build of the worker there is (or of the one to start next). */
   private build: EngineBuild | null;
   /** False until the page's `quiet` has come: timed jobs wait for it. */
@@ -381,7 +389,10 @@ export class EngineClient {
     // A timed job before the page's quiet: started when it comes (the constructor).
     if (!this.quiet && rulesOf(job.job).timed(job.job)) return;
     job.startedAt = performance.now();
-    this.arm(job);
+    if (this.options.arrived === undefined) this.arm(job);
+    else void this.options.arrived(build).then(() => {
+      if (this.queue.running === job) this.arm(job);
+    });
     worker.postMessage({ type: "job", id: job.id, job: job.job });
   }
 
@@ -489,6 +500,7 @@ export function createEngineClient(name: string, build: NonNullable<ClientOption
   return new EngineClient({
     ...options,
     build,
+    arrived: engineArrived,
     createWorker: (build) => spawnEngineWorker(name, build) as WorkerLike,
   });
 }

@@ -54,6 +54,22 @@ export type ModuleMessage =
   | { type: "module"; build: EngineBuild; module: WebAssembly.Module }
   | { type: "module"; build: EngineBuild; error: string };
 
+/**
+ * Where the dev server says whether an engine build is in
+ * (web/build/builds-behind.ts): `?of=` a path inside the build, answered
+ * with a BuildState. Served by the dev server only.
+ */
+export const BUILD_STATE_PATH = "/@buflab/build";
+
+/** A build's state on the dev server: in, still being compiled by `npm start`, failed, or not built at all (`message` says). */
+export interface BuildState {
+  state: "in" | "building" | "failed" | "missing";
+  message: string;
+}
+
+/** The header with which the dev server answers a request for a file of a build not in (its BuildState's word). */
+export const BUILD_HEADER = "x-buflab-build";
+
 /** A sweep point done: the report of the points so far. */
 export interface SweepProgress {
   /** Index of the point just done, and how many the sweep has. */

@@ -41,7 +41,11 @@ import scanUrl from "../../pkg-timing/scan/buflab_timing_bg.wasm?url";
 import toEndUrl from "../../pkg-timing/to_end/buflab_timing_bg.wasm?url";
 import { compileWasm } from "./compile";
 import { messageOf } from "./errors";
-import type { EngineBuild, ModuleMessage, TimingBuild } from "./protocol";
+import { BUILD_STATE_PATH, type BuildState, type EngineBuild, type ModuleMessage, type TimingBuild } from "./protocol";
+
+// True from the dev server only (web/build/builds-behind.ts defines it): it
+// may serve the page before the engine's builds are all compiled.
+const devServer = import.meta.env["BUFLAB_DEV_SERVER"] === true;
 
 /** Every build's wasm, by build (a timing build per workload: the type asks for all of them). */
 const WASM: Record<EngineBuild, string> & Record<TimingBuild, string> = {
@@ -83,7 +87,8 @@ const fetched: Partial<Record<EngineBuild, Promise<ArrayBuffer>>> = {};
  * most of the wait for the first full measurement.
  */
 export function prefetchEngine(build: EngineBuild): void {
-  if (build === "counts" || compiled[build] !== undefined || fetched[build] !== undefined) return;
+  // The dev server is this machine: nothing to hurry, and a build it is still compiling is not there.
+  if (devServer || build === "counts" || compiled[build] !== undefined || fetched[build] !== undefined) return;
   const bytes = fetch(WASM[build]).then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(response.statusText))));
   bytes.catch(() => undefined);
   fetched[build] = bytes;
@@ -98,6 +103,43 @@ export function prefetchesSettled(): Promise<void> {
   return Promise.allSettled(Object.values(fetched)).then(() => undefined);
 }
 
+/** How long the page waits before asking the dev server again for a build it is still compiling. */
+const BUILDING_POLL_MS = 1000;
+
+/** The builds the page has asked for that its dev server is still compiling. */
+const building = new Set<EngineBuild>();
+const buildingListeners: ((builds: EngineBuild[]) => void)[] = [];
+
+/** Calls `listener` with the builds the page waits for that its dev server is still compiling: now, and at every change. */
+export function watchBuilding(listener: (builds: EngineBuild[]) => void): void {
+  buildingListeners.push(listener);
+  listener([...building]);
+}
+
+function setBuilding(build: EngineBuild, still: boolean): void {
+  if (building.has(build) === still) return;
+  if (still) building.add(build);
+  else building.delete(build);
+  for (const listener of buildingListeners) listener([...building]);
+}
+
+/**
+ * `build`'s module from the dev server, once it is in: the server says
+ * `building` while `npm start` still compiles it (web/build/builds-behind.ts),
+ * and is asked again every BUILDING_POLL_MS, the page told meanwhile
+ * (`watchBuilding`). A build that failed or was never built is an error.
+ */
+async function fromDevServer(build: EngineBuild): Promise<WebAssembly.Module> {
+  const of = new URL(WASM[build], location.href).pathname;
+  for (;;) {
+    const { state, message } = (await (await fetch(`${BUILD_STATE_PATH}?of=${encodeURIComponent(of)}`)).json()) as BuildState;
+    setBuilding(build, state === "building");
+    if (state === "in") return compileWasm(WASM[build]);
+    if (state !== "building") throw new Error(message);
+    await new Promise((resolve) => setTimeout(resolve, BUILDING_POLL_MS));
+  }
+}
+
 /**
  * `build`'s module from its prefetched bytes, or fetched now if it was not
  * prefetched (or that failed). The bytes are let go here: the module is
@@ -107,7 +149,8 @@ export function prefetchesSettled(): Promise<void> {
 async function compileBuild(build: EngineBuild): Promise<WebAssembly.Module> {
   const bytes = await fetched[build]?.catch(() => undefined);
   delete fetched[build];
-  return bytes === undefined ? compileWasm(WASM[build]) : WebAssembly.compile(bytes);
+  if (bytes !== undefined) return WebAssembly.compile(bytes);
+  return devServer ? fromDevServer(build) : compileWasm(WASM[build]);
 }
 
 /** One engine build, compiled once per page (all but the counting build only after `startFullEngine`). */
@@ -127,6 +170,18 @@ export function engineModule(build: EngineBuild): Promise<WebAssembly.Module> {
     firstTiming ??= module;
   }
   return module;
+}
+
+/**
+ * Resolves once `build`'s module is compiled, or has failed to: from then
+ * on a job's time budget runs (engine/client.ts), not while its build
+ * downloads or is still being compiled by the dev server.
+ */
+export function engineArrived(build: EngineBuild): Promise<void> {
+  return engineModule(build).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** What the clients use of a Worker (engine/client.ts narrows the message types). */
@@ -201,5 +256,13 @@ export function spawnEngineWorker(name: string, build: EngineBuild): EngineWorke
     );
     return worker;
   };
-  return build === "counts" ? make() : new LateWorker(fullReleased, make);
+  if (build === "counts") return make();
+  // From the dev server, the worker's script imports its build's glue from
+  // web/pkg-*, which a build still being compiled does not have yet: the
+  // worker starts once the module is there.
+  const settled = module.then(
+    () => undefined,
+    () => undefined,
+  );
+  return new LateWorker(devServer ? fullReleased.then(() => settled) : fullReleased, make);
 }

@@ -320,14 +320,6 @@ impl SweepAxis {
             SweepAxis::Rate => LIMITS.rate,
         })
     }
-
-    /// True when the point `value` keeps to the job-size rule
-    /// ([`max_streams`]). Every axis' job size grows with its value, so the
-    /// largest point fitting means every point fits.
-    pub fn fits(self, base: &Params, value: u64) -> bool {
-        let p = self.apply(base, value);
-        p.streams <= max_streams(p.len, p.cap)
-    }
 }
 
 /// Why params were rejected: the link key of the offending value.
@@ -598,5 +590,19 @@ mod tests {
             let (from, to) = axis.default_range();
             assert!(axis.bounds().contains(from) && axis.bounds().contains(to), "{axis:?}");
         }
+    }
+
+    #[test]
+    fn a_two_axis_sweep_has_at_most_the_grids_points() {
+        use crate::model::params::{Across, Sweep};
+        // 8 capacities (64 B to 8 KiB) across 8 read sizes (1 B to 128 B): 64 points.
+        let grid = |rs_to: u64| Params {
+            sweep: Some(Sweep { across: Some(Across { axis: SweepAxis::Rs, from: 1, to: rs_to }), ..Sweep::one(SweepAxis::Cap, 64, 8 * KIB) }),
+            ..Params::default()
+        };
+        assert_eq!(grid(128).check(), Ok(()));
+        // Nine read sizes: 72 points, one column too many.
+        let refused = grid(256).check().unwrap_err();
+        assert_eq!((refused.key, refused.message.as_str()), (key::TO, "72 points; a two-axis sweep has at most 64"));
     }
 }

@@ -275,6 +275,20 @@ pub fn quiz(link: &str) -> Result<JsValue, JsError> {
     to_js(&crate::catalog::quiz::quiz(&params).map_err(|e| JsError::new(&e.to_string()))?)
 }
 
+/// A lesson question's four choices (`catalog::choices`): the real answer
+/// and three wrong ones, each a real run of the lesson's experiment with one
+/// thing changed, lettered A to D in the lesson's own order. `lesson`: a
+/// lesson id. In the timing builds (a read lesson's, of its workload) and
+/// the program build (the write lab's lesson), not the counting build.
+#[cfg(feature = "timed")]
+#[wasm_bindgen]
+pub fn lesson_choices(lesson: &str) -> Result<JsValue, JsError> {
+    use crate::model::Id;
+    let id = model::LessonId::from_id(lesson).ok_or_else(|| JsError::new(&format!("no lesson {lesson}")))?;
+    let clock = PerformanceClock::new()?;
+    to_js(&crate::catalog::choices::lesson_choices(id, &clock).map_err(|e| JsError::new(&e.to_string()))?)
+}
+
 /// [`run`]'s timing stages for a link whose counts are known: `counts` is
 /// the read report the counting build returned for this same link, and
 /// only the timed pass runs (`api::time_counted`). A write-lab link runs

@@ -20,14 +20,13 @@
 use serde::Serialize;
 use xxhash_rust::xxh3::xxh3_64;
 
-use super::cursors;
 use super::lessons::{self, Answer};
 use super::trace::{grouped, size_words};
-use crate::engine::clock::{Clock, Sampling};
+use crate::engine::clock::Clock;
 use crate::engine::source::SplitMix64;
-use crate::engine::{content, experiment, readers, sweep, timeline, write};
+use crate::engine::{content, experiment, readers, sweep, timeline};
 use crate::link;
-use crate::model::{key, max_streams, Id, LessonId, Metric, ParamError, Params, ReaderKind, Timeline, LIMITS};
+use crate::model::{key, max_streams, AllocCounts, FlavourRun, Id, LessonId, Run, Metric, ParamError, Params, ReaderKind, Timeline, View, LIMITS};
 
 /// The letters of the four choices, as the room's printed cards carry them.
 pub const LETTERS: [&str; 4] = ["A", "B", "C", "D"];
@@ -44,6 +43,10 @@ pub struct Choice {
     /// What the number is: the run it counts ("std's BufReader with its
     /// buffer at 16 KiB"), for the reveal to explain a wrong answer.
     pub what: String,
+    /// The BufLab link (a fragment with its `#`) of the run or sweep that
+    /// counts it, when there is one: `buflab --counts --json` on it gives
+    /// the number (`tests/quiz.rs` checks the read lessons').
+    pub link: Option<String>,
 }
 
 /// The four choices of one lesson's question, in the order the page letters them.
@@ -59,12 +62,27 @@ pub struct LessonChoices {
 pub struct Candidate {
     pub value: u64,
     pub what: String,
+    /// The run that counts it (`Choice::link`).
+    pub link: Option<String>,
 }
 
 impl Candidate {
     pub fn new(value: u64, what: impl Into<String>) -> Candidate {
-        Candidate { value, what: what.into() }
+        Candidate { value, what: what.into(), link: None }
     }
+
+    /// This candidate, counted by the run of `p` (its run view, without the lesson).
+    pub fn of(self, p: &Params) -> Candidate {
+        Candidate { link: Some(run_link(p)), ..self }
+    }
+}
+
+/// The link of `p`'s run: its run (or timeline) view, without a sweep, a
+/// lesson or the quiz's keys.
+pub fn run_link(p: &Params) -> String {
+    let view = if p.view == View::Timeline { View::Timeline } else { View::Run };
+    let plain = Params { quiz: false, qseed: 1, sweep: None, view, lesson: None, predict: false, present: false, ..p.clone() };
+    format!("#{}", link::encode(&plain))
 }
 
 /// The real answer and up to `want - 1` wrong ones, in `rng`'s order; the
@@ -130,7 +148,7 @@ pub fn lesson_choices(id: LessonId, clock: &dyn Clock) -> Result<LessonChoices, 
         choices: picked
             .into_iter()
             .zip(LETTERS)
-            .map(|((c, real), letter)| Choice { letter: letter.into(), value: c.value, real, what: c.what })
+            .map(|((c, real), letter)| Choice { letter: letter.into(), value: c.value, real, what: c.what, link: c.link })
             .collect(),
     })
 }
@@ -152,17 +170,19 @@ pub fn candidates(answer: Answer, params: &Params, clock: &dyn Clock) -> Result<
         }
         #[cfg(feature = "write-lab")]
         Answer::Write { flavour, field } => {
+            use super::cursors;
+            use crate::engine::{clock::Sampling, write};
             let report = write::run(params, clock, Sampling::QUICK)?;
-            let value = |f: &crate::model::FlavourRun| field_of(f, field);
+            let value = |f: &FlavourRun| field_of(f, field);
             let own = report.flavours.iter().find(|f| f.flavour == flavour).and_then(value).ok_or_else(|| missing(field))?;
             let label = cursors::flavour(flavour).label;
-            let real = Candidate::new(own, format!("{label}, as the lesson runs it"));
+            let real = Candidate::new(own, format!("{label}, as the lesson runs it")).of(params);
             // Another cursor's count of the same thing.
             let mut wrong: Vec<Candidate> = report
                 .flavours
                 .iter()
                 .filter(|f| f.flavour != flavour)
-                .filter_map(|f| value(f).map(|v| Candidate::new(v, format!("{}, another cursor", cursors::flavour(f.flavour).label))))
+                .filter_map(|f| value(f).map(|v| Candidate::new(v, format!("{}, another cursor", cursors::flavour(f.flavour).label)).of(params)))
                 .collect();
             // The same cursor starting with another capacity.
             for init in [64, 1024, 16, 4096, 256] {
@@ -173,7 +193,7 @@ pub fn candidates(answer: Answer, params: &Params, clock: &dyn Clock) -> Result<
                     continue;
                 }
                 if let Some(v) = write::run(&p, clock, Sampling::QUICK)?.flavours.first().and_then(value) {
-                    wrong.push(Candidate::new(v, format!("{label} starting with {} of capacity", size_words(init))));
+                    wrong.push(Candidate::new(v, format!("{label} starting with {} of capacity", size_words(init))).of(&p));
                 }
             }
             Ok((real, wrong))
@@ -183,16 +203,18 @@ pub fn candidates(answer: Answer, params: &Params, clock: &dyn Clock) -> Result<
             let base = Params { sweep: None, ..params.experiment() };
             let label = readers::info(reader).label;
             let own = served(&base, reader).ok_or_else(|| missing("fill_serves"))?;
-            let real = Candidate::new(own, format!("{label} with its buffer at {}, as the lesson runs it", size_words(base.cap)));
+            let timeline_of = |p: &Params| Params { view: View::Timeline, ..p.clone() };
+            let real = Candidate::new(own, format!("{label} with its buffer at {}, as the lesson runs it", size_words(base.cap))).of(&timeline_of(&base));
             let mut wrong = Vec::new();
             if reader != ReaderKind::Unbuffered {
                 if let Some(n) = served(&base, ReaderKind::Unbuffered) {
-                    wrong.push(Candidate::new(n, "unbuffered Read: no buffer, so every application read goes to the source"));
+                    wrong.push(Candidate::new(n, "unbuffered Read: no buffer, so every application read goes to the source").of(&timeline_of(&base)));
                 }
             }
             for cap in other_caps(&base) {
-                if let Some(n) = served(&Params { cap, ..base.clone() }, reader) {
-                    wrong.push(Candidate::new(n, format!("{label} with its buffer at {}", size_words(cap))));
+                let p = Params { cap, ..base.clone() };
+                if let Some(n) = served(&p, reader) {
+                    wrong.push(Candidate::new(n, format!("{label} with its buffer at {}", size_words(cap))).of(&timeline_of(&p)));
                 }
             }
             Ok((real, wrong))
@@ -204,34 +226,28 @@ pub fn candidates(answer: Answer, params: &Params, clock: &dyn Clock) -> Result<
 /// without a buffer, the lesson's other readers, other capacities.
 pub fn read_candidates(params: &Params, reader: ReaderKind, field: &str) -> Result<(Candidate, Vec<Candidate>), ParamError> {
     let base = Params { sweep: None, ..params.experiment() };
-    let count = |p: &Params, r: ReaderKind| -> Result<Option<u64>, ParamError> {
+    // `p`'s run of reader `r` alone, and its count: a candidate with its link.
+    let count = |p: &Params, r: ReaderKind, what: String| -> Result<Option<Candidate>, ParamError> {
         let p = Params { readers: vec![r], ..p.clone() };
-        Ok(experiment::counts(&p)?.first().and_then(|run| field_of(run, field)))
+        Ok(experiment::counts(&p)?.first().and_then(|run| field_of(run, field)).map(|n| Candidate::new(n, what).of(&p)))
     };
     let label = readers::info(reader).label;
-    let own = count(&base, reader)?.ok_or_else(|| missing(field))?;
-    let real = Candidate::new(own, format!("{label}{}, as the lesson runs it", cap_words(reader, base.cap)));
+    let real = count(&base, reader, format!("{label}{}, as this experiment runs it", cap_words(reader, base.cap)))?.ok_or_else(|| missing(field))?;
     let mut wrong = Vec::new();
     // The count without the buffer.
     if reader != ReaderKind::Unbuffered {
-        if let Some(n) = count(&base, ReaderKind::Unbuffered)? {
-            wrong.push(Candidate::new(n, "unbuffered Read: no buffer, every read goes to the source"));
-        }
+        wrong.extend(count(&base, ReaderKind::Unbuffered, "unbuffered Read: no buffer, every read goes to the source".into())?);
     }
     // Another reader's.
     for &r in base.readers.iter().filter(|&&r| r != reader && r != ReaderKind::Unbuffered) {
-        if let Some(n) = count(&base, r)? {
-            wrong.push(Candidate::new(n, format!("{}{}, another reader", readers::info(r).label, cap_words(r, base.cap))));
-        }
+        wrong.extend(count(&base, r, format!("{}{}, another reader", readers::info(r).label, cap_words(r, base.cap)))?);
     }
     // Another capacity's: the reader asked about, or (asked about the
     // unbuffered reader) the lesson's buffered readers.
     let buffered: Vec<ReaderKind> = if uses_cap(reader) { vec![reader] } else { base.readers.iter().copied().filter(|&r| uses_cap(r)).collect() };
     for cap in other_caps(&base) {
         for &r in &buffered {
-            if let Some(n) = count(&Params { cap, ..base.clone() }, r)? {
-                wrong.push(Candidate::new(n, format!("{} with its buffer at {}", readers::info(r).label, size_words(cap))));
-            }
+            wrong.extend(count(&Params { cap, ..base.clone() }, r, format!("{} with its buffer at {}", readers::info(r).label, size_words(cap)))?);
         }
     }
     // Last, a count that does not go with the buffer (allocations of a
@@ -239,9 +255,7 @@ pub fn read_candidates(params: &Params, reader: ReaderKind, field: &str) -> Resu
     for len in [base.len / 2, base.len * 2] {
         let p = Params { len, ..base.clone() };
         if len != base.len && p.check().is_ok() {
-            if let Some(n) = count(&p, reader)? {
-                wrong.push(Candidate::new(n, format!("{label} reading {} instead of {}", size_words(len), size_words(base.len))));
-            }
+            wrong.extend(count(&p, reader, format!("{label} reading {} instead of {}", size_words(len), size_words(base.len)))?);
         }
     }
     Ok((real, wrong))
@@ -276,14 +290,16 @@ fn knee_candidates(params: &Params, reader: ReaderKind, metric: Metric, across: 
         Ok(sweep::knee(&counts).map(|i| values[i]))
     };
     let label = readers::info(reader).label;
+    let sweep_link = format!("#{}", link::encode(&Params { quiz: false, qseed: 1, lesson: None, predict: false, present: false, view: View::Sweep, ..params.clone() }));
+    let at = |c: Candidate| Candidate { link: Some(sweep_link.clone()), ..c };
     let (values, counts) = curve(reader, across)?;
     let k = sweep::knee(&counts).ok_or_else(|| missing("knee"))?;
-    let real = Candidate::new(values[k], format!("{label}'s knee{}", column(across)));
+    let real = at(Candidate::new(values[k], format!("{label}'s knee{}", column(across))));
     let mut wrong = Vec::new();
     // Another reader's knee in the same column.
     for &r in params.readers.iter().filter(|&&r| r != reader) {
         if let Some(v) = knee_of(r, across)? {
-            wrong.push(Candidate::new(v, format!("{}'s knee{}", readers::info(r).label, column(across))));
+            wrong.push(at(Candidate::new(v, format!("{}'s knee{}", readers::info(r).label, column(across)))));
         }
     }
     // The knee in another column (another chunk size's, another rate's).
@@ -293,7 +309,7 @@ fn knee_candidates(params: &Params, reader: ReaderKind, metric: Metric, across: 
     others.sort_by_key(|&c| across.map_or(0, |a| (c as i128 - a as i128).unsigned_abs()));
     for c in others {
         if let Some(v) = knee_of(reader, Some(c))? {
-            wrong.push(Candidate::new(v, format!("{label}'s knee{}", column(Some(c)))));
+            wrong.push(at(Candidate::new(v, format!("{label}'s knee{}", column(Some(c))))));
         }
     }
     // The points either side of the knee: still falling before it, flat after.
@@ -304,10 +320,10 @@ fn knee_candidates(params: &Params, reader: ReaderKind, metric: Metric, across: 
         (Some(k + 2), "no fewer than at the knee"),
     ] {
         if let Some(i) = i.filter(|&i| i < values.len()) {
-            wrong.push(Candidate::new(
+            wrong.push(at(Candidate::new(
                 values[i],
                 format!("{} {}: {label} makes {} source reads there, {words}", s.axis.id(), show(values[i]), grouped(counts[i] as u64)),
-            ));
+            )));
         }
     }
     Ok((real, wrong))
@@ -340,9 +356,49 @@ fn other_caps(base: &Params) -> Vec<u64> {
         .collect()
 }
 
-/// A run's count by its name in the report's JSON (`source_reads`, `alloc_bytes`).
-fn field_of(run: &impl Serialize, field: &str) -> Option<u64> {
-    serde_json::to_value(run).ok()?.get(field)?.as_u64()
+/// A count of a run or a cursor's run by its name in the report's JSON
+/// (`source_reads`, `alloc_bytes`): named fields, not the JSON itself, so
+/// the wasm builds carry no JSON values (a `Value` of a whole run cost the
+/// program build 35 KB gzipped). `tests` hold the two to each other.
+pub trait Counted {
+    fn field(&self, name: &str) -> Option<u64>;
+}
+
+fn alloc_field(a: &AllocCounts, name: &str) -> Option<u64> {
+    Some(match name {
+        "allocations" => a.allocations,
+        "frees" => a.frees,
+        "alloc_bytes" => a.alloc_bytes,
+        "peak_bytes" => a.peak_bytes,
+        "reallocs" => a.reallocs,
+        _ => return None,
+    })
+}
+
+impl Counted for Run {
+    fn field(&self, name: &str) -> Option<u64> {
+        match name {
+            "source_reads" => Some(self.source_reads),
+            "app_reads" => Some(self.app_reads),
+            "bytes" => Some(self.bytes),
+            "bytes_copied" => Some(self.bytes_copied),
+            "source_bytes" => Some(self.source_bytes),
+            _ => alloc_field(&self.alloc, name),
+        }
+    }
+}
+
+impl Counted for FlavourRun {
+    fn field(&self, name: &str) -> Option<u64> {
+        match name {
+            "bytes" => Some(self.bytes),
+            _ => alloc_field(&self.alloc, name),
+        }
+    }
+}
+
+fn field_of(run: &impl Counted, field: &str) -> Option<u64> {
+    run.field(field)
 }
 
 fn missing(what: &str) -> ParamError {
@@ -365,18 +421,11 @@ fn cap_words(r: ReaderKind, cap: u64) -> String {
 mod tests {
     use super::*;
     use crate::engine::clock::InstantClock;
+    use crate::engine::write;
     use proptest::prelude::*;
 
     fn values(c: &LessonChoices) -> Vec<u64> {
         c.choices.iter().map(|c| c.value).collect()
-    }
-
-    #[test]
-    #[ignore]
-    fn show() {
-        for l in &lessons::LESSONS {
-            println!("{}: {:#?}", l.id.id(), lesson_choices(l.id, &InstantClock::default()).unwrap().choices);
-        }
     }
 
     #[test]
@@ -393,7 +442,6 @@ mod tests {
                 assert!(!ch.what.is_empty());
                 assert!(!ch.what.starts_with("a guess"), "{}: every wrong choice is a real run: {c:?}", l.id.id());
             }
-            assert_eq!(c, lesson_choices(l.id, &InstantClock::default()).unwrap(), "the same letters every time");
         }
     }
 
@@ -446,6 +494,39 @@ mod tests {
             prop_assert_eq!(p.len(), 4.min(1 + distinct.len()));
             prop_assert_eq!(p, run(seed));
         }
+    }
+
+    #[test]
+    fn a_count_by_name_is_the_reports_json_field_of_that_name() {
+        let p = link::decode("v=1&len=64K&chunk=poor&cap=1K&rs=1&rd=unbuffered,std,chained&wl=fixed").params;
+        for run in experiment::counts(&p).unwrap() {
+            let json = serde_json::to_value(&run).unwrap();
+            for name in ["source_reads", "app_reads", "bytes", "bytes_copied", "source_bytes", "allocations", "frees", "alloc_bytes", "peak_bytes", "reallocs"] {
+                assert_eq!(run.field(name), json[name].as_u64(), "{name}");
+            }
+            assert_eq!(run.field("digest"), None);
+        }
+        let w = write::run(&link::decode("lab=write&icap=0").params, &InstantClock::default(), crate::engine::clock::Sampling::QUICK).unwrap();
+        for f in &w.flavours {
+            let json = serde_json::to_value(f).unwrap();
+            for name in ["bytes", "allocations", "frees", "alloc_bytes", "peak_bytes", "reallocs"] {
+                assert_eq!(f.field(name), json[name].as_u64(), "{name}");
+            }
+        }
+        // Every field a lesson asks about has its name here.
+        for l in &lessons::LESSONS {
+            match l.question.answer {
+                Answer::Read { field, .. } => assert!(experiment::counts(&p).unwrap()[0].field(field).is_some(), "{field}"),
+                Answer::Write { field, .. } => assert!(w.flavours[0].field(field).is_some(), "{field}"),
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_lesson_gets_the_same_letters() {
+        let c = || lesson_choices(LessonId::OwnLog, &InstantClock::default()).unwrap();
+        assert_eq!(c(), c());
     }
 
     #[test]

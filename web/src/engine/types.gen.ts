@@ -147,7 +147,13 @@ real: boolean,
  * What the number is: the run it counts ("std's BufReader with its
  * buffer at 16 KiB"), for the reveal to explain a wrong answer.
  */
-what: string, };
+what: string, 
+/**
+ * The BufLab link (a fragment with its `#`) of the run or sweep that
+ * counts it, when there is one: `buflab --counts --json` on it gives
+ * the number (`tests/quiz.rs` checks the read lessons').
+ */
+link: string | null, };
 
 /**
  * How the stream is cut into pieces, one piece per read call at most.

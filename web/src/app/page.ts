@@ -33,7 +33,7 @@ import { createNotices } from "./notices";
 import { createPanels } from "./panels";
 import { createPeek } from "./phone-bar";
 import { activityPiece, bodyPiece, comparePiece, formsPiece, headlinePiece, layoutPiece, lessonsPiece, panelsPiece, presenterPiece, quizPiece, resultsPiece, roomPiece } from "./render";
-import { addressOf, initialState, opening as openingStep, reportOf } from "./state";
+import { addressOf, initialState, opening as openingStep, reportOf, type Action } from "./state";
 import { createStatus } from "./status";
 import { createStore } from "./store";
 import { createActions, trackToolbarHeight } from "./toolbar";
@@ -151,17 +151,7 @@ export async function startPage(
 
   performance.mark("buflab:ui");
   // Attached after the pieces: a worker that cannot even start reports at once.
-  listenEngine((event) => {
-    switch (event.type) {
-      case "ready":
-        performance.mark("buflab:engine-ready");
-        return dispatch({ type: "engineReady", isolated: event.info.isolated });
-      case "respawned":
-        return dispatch({ type: "respawned", reason: event.reason });
-      case "broken":
-        return dispatch({ type: "engineBroken", message: event.message });
-    }
-  });
+  listenEngine(engineEvents(dispatch));
   listen({
     state,
     dispatch,
@@ -202,5 +192,20 @@ export async function startPage(
       effects.injectFault(fault);
       dispatch({ type: "measure" });
     },
+  };
+}
+
+/** What the engine's clients tell the page, as actions. */
+function engineEvents(dispatch: (action: Action) => void): (event: ClientEvent) => void {
+  return (event) => {
+    switch (event.type) {
+      case "ready":
+        performance.mark("buflab:engine-ready");
+        return dispatch({ type: "engineReady", isolated: event.info.isolated });
+      case "respawned":
+        return dispatch({ type: "respawned", reason: event.reason });
+      case "broken":
+        return dispatch({ type: "engineBroken", message: event.message });
+    }
   };
 }

@@ -277,16 +277,19 @@ pub fn quiz(link: &str) -> Result<JsValue, JsError> {
 
 /// A lesson question's four choices (`catalog::choices`): the real answer
 /// and three wrong ones, each a real run of the lesson's experiment with one
-/// thing changed, lettered A to D in the lesson's own order. `lesson`: a
-/// lesson id. In the timing builds (a read lesson's, of its workload) and
-/// the program build (the write lab's lesson), not the counting build.
+/// thing changed, lettered A to D in the lesson's own order. `link`: the
+/// lesson's link; `answer`: its question's `answer` (lessons.gen.json), so
+/// this build carries no lesson texts. In the timing builds (a read
+/// lesson's, of its workload) and the program build (the write lab's
+/// lesson), not the counting build.
 #[cfg(feature = "timed")]
 #[wasm_bindgen]
-pub fn lesson_choices(lesson: &str) -> Result<JsValue, JsError> {
-    use crate::model::Id;
-    let id = model::LessonId::from_id(lesson).ok_or_else(|| JsError::new(&format!("no lesson {lesson}")))?;
+pub fn lesson_choices(link: &str, answer: JsValue) -> Result<JsValue, JsError> {
+    use crate::catalog::choices::{choices_of, AnswerIn};
+    let given: AnswerIn = serde_wasm_bindgen::from_value(answer).map_err(|e| JsError::new(&format!("answer: {e}")))?;
+    let answer = given.answer().map_err(|e| JsError::new(&e.to_string()))?;
     let clock = PerformanceClock::new()?;
-    to_js(&crate::catalog::choices::lesson_choices(id, &clock).map_err(|e| JsError::new(&e.to_string()))?)
+    to_js(&choices_of(link, answer, &clock).map_err(|e| JsError::new(&e.to_string()))?)
 }
 
 /// [`run`]'s timing stages for a link whose counts are known: `counts` is

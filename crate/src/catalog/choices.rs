@@ -17,7 +17,7 @@
 //!
 //! The same picking serves the quiz's count questions (`catalog::quiz`).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use xxhash_rust::xxh3::xxh3_64;
 
 use super::lessons::{self, Answer};
@@ -26,7 +26,7 @@ use crate::engine::clock::Clock;
 use crate::engine::source::SplitMix64;
 use crate::engine::{content, experiment, readers, sweep, timeline};
 use crate::link;
-use crate::model::{key, max_streams, AllocCounts, FlavourRun, Id, LessonId, Run, Metric, ParamError, Params, ReaderKind, Timeline, View, LIMITS};
+use crate::model::{key, max_streams, AllocCounts, Flavour, FlavourRun, Id, LessonId, Run, Metric, ParamError, Params, ReaderKind, Timeline, View, LIMITS};
 
 /// The letters of the four choices, as the room's printed cards carry them.
 pub const LETTERS: [&str; 4] = ["A", "B", "C", "D"];
@@ -113,19 +113,54 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut SplitMix64) {
     }
 }
 
-/// The seed of a lesson's letters: its link, so every screen agrees.
-fn seed_of(id: LessonId) -> u64 {
-    xxh3_64(lessons::lesson(id).link.as_bytes())
-}
-
 /// The four choices of lesson `id`'s question, from real runs of its own
-/// link's experiment. `clock` times nothing that matters here (the write
-/// lab runs with it, quick; counts are exact).
+/// link's experiment ([`choices_of`]).
 pub fn lesson_choices(id: LessonId, clock: &dyn Clock) -> Result<LessonChoices, ParamError> {
     let lesson = lessons::lesson(id);
-    let params = link::decode(lesson.link).params;
-    let (real, wrong) = candidates(lesson.question.answer, &params, clock)?;
-    let mut rng = SplitMix64::new(seed_of(id));
+    choices_of(lesson.link, lesson.question.answer, clock)
+}
+
+/// A lesson's question as the page hands it over (its `question.answer`
+/// from lessons.gen.json): the wasm builds take the lesson's link and its
+/// answer from the page rather than carry the lessons' texts (about 27 KB
+/// gzipped that no job of theirs needs).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum AnswerIn {
+    Read { reader: ReaderKind, field: String },
+    Write { flavour: Flavour, field: String },
+    Knee { reader: ReaderKind, metric: Metric, across: Option<u64> },
+    FillServes { reader: ReaderKind },
+}
+
+impl AnswerIn {
+    /// The lessons' [`Answer`] it names, or an error naming a count no run has.
+    pub fn answer(&self) -> Result<Answer, ParamError> {
+        let field = |name: &str| COUNTS.iter().copied().find(|&f| f == name).ok_or_else(|| missing(name));
+        Ok(match self {
+            AnswerIn::Read { reader, field: f } => Answer::Read { reader: *reader, field: field(f)? },
+            AnswerIn::Write { flavour, field: f } => Answer::Write { flavour: *flavour, field: field(f)? },
+            AnswerIn::Knee { reader, metric, across } => Answer::Knee { reader: *reader, metric: *metric, across: *across },
+            AnswerIn::FillServes { reader } => Answer::FillServes { reader: *reader },
+        })
+    }
+}
+
+/// The counts a question can ask about by name (`Counted`).
+const COUNTS: [&str; 10] = ["source_reads", "app_reads", "bytes", "bytes_copied", "source_bytes", "allocations", "frees", "alloc_bytes", "peak_bytes", "reallocs"];
+
+/// The four choices of a lesson's question: `link`, the lesson's link
+/// (with its `lesson` key), whose experiment is run with one thing changed
+/// for each wrong choice; `answer`, where its answer is. The lesson's link
+/// seeds the order, so every screen letters them the same way. `clock`
+/// times nothing that matters here (the write lab runs with it, quick;
+/// counts are exact).
+pub fn choices_of(link_text: &str, answer: Answer, clock: &dyn Clock) -> Result<LessonChoices, ParamError> {
+    let fragment = link_text.trim_start_matches('#');
+    let params = link::decode(fragment).params;
+    let id = params.lesson.ok_or_else(|| missing("lesson"))?;
+    let (real, wrong) = candidates(answer, &params, clock)?;
+    let mut rng = SplitMix64::new(xxh3_64(format!("#{fragment}").as_bytes()));
     let mut picked = pick(real.clone(), wrong, LETTERS.len(), &mut rng);
     if picked.len() < LETTERS.len() {
         // The experiment offered fewer than three distinct numbers: guesses
@@ -501,7 +536,7 @@ mod tests {
         let p = link::decode("v=1&len=64K&chunk=poor&cap=1K&rs=1&rd=unbuffered,std,chained&wl=fixed").params;
         for run in experiment::counts(&p).unwrap() {
             let json = serde_json::to_value(&run).unwrap();
-            for name in ["source_reads", "app_reads", "bytes", "bytes_copied", "source_bytes", "allocations", "frees", "alloc_bytes", "peak_bytes", "reallocs"] {
+            for name in COUNTS {
                 assert_eq!(run.field(name), json[name].as_u64(), "{name}");
             }
             assert_eq!(run.field("digest"), None);
@@ -521,6 +556,17 @@ mod tests {
                 _ => {}
             }
         }
+    }
+
+    #[test]
+    fn the_page_hands_over_each_lessons_answer_as_the_lessons_serialize_it() {
+        for l in &lessons::LESSONS {
+            let json = serde_json::to_value(l.question.answer).unwrap();
+            let back: AnswerIn = serde_json::from_value(json.clone()).unwrap();
+            assert_eq!(serde_json::to_value(back.answer().unwrap()).unwrap(), json, "{}", l.id.id());
+        }
+        let unknown: AnswerIn = serde_json::from_value(serde_json::json!({"kind": "read", "reader": "std", "field": "digest"})).unwrap();
+        assert!(unknown.answer().is_err());
     }
 
     #[test]

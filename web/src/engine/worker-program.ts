@@ -17,7 +17,7 @@ serve(
         counted !== undefined && stage !== "counts" ? time_counted(link, stage === "quick", counted) : run(link, stage === "counts", stage === "quick", fault),
       ),
     // The write lab's lesson's four choices, each a real run (catalog/choices.rs).
-    choices: ({ lesson }) => lesson_choices(lesson) as LessonChoices,
+    choices: ({ link, answer }) => lesson_choices(link, answer) as LessonChoices,
     // Opens a file in the Origin Private File System (the async part), then
     // the engine writes the stream to it and times reading it back through
     // the sync access handle (blocking, about half a second).

@@ -40,6 +40,6 @@ serve(
     // The quiz of a link of this build's workload, from counted runs (catalog/quiz.rs).
     quiz: ({ link }) => quiz(link) as Quiz,
     // A read lesson's four choices, each a real run (catalog/choices.rs).
-    choices: ({ lesson }) => lesson_choices(lesson) as LessonChoices,
+    choices: ({ link, answer }) => lesson_choices(link, answer) as LessonChoices,
   },
 );

@@ -25,7 +25,7 @@ function resultsOf(lesson: Lesson): CurrentResults {
 function engineChoices(lesson: Lesson): LessonChoices {
   const params = realCodec().decodeLink(lesson.link.replace(/^#/, "")).params;
   const engine = params.lab === "read" ? realTimingEngine(params.workload) : realProgramEngine();
-  return engine.lesson_choices(lesson.id) as LessonChoices;
+  return engine.lesson_choices(lesson.link, lesson.question.answer) as LessonChoices;
 }
 
 describe("a lesson's four choices, from the engine", () => {

@@ -9,7 +9,7 @@
 // and hands it a `RoomView`.
 
 import { lessons } from "../../engine/lessons";
-import type { LessonChoices, LessonId } from "../../engine/types.gen";
+import type { Answer, LessonChoices, LessonId } from "../../engine/types.gen";
 import { LETTERS, type Letter } from "../../shared/cards";
 import { h, replaceChildren, setText } from "../../shared/dom";
 import { formatCount } from "../../shared/format";
@@ -37,7 +37,7 @@ export interface RoomOptions {
   stop(): void;
   hands(letter: Letter, count: number): void;
   /** The engine's four choices of a lesson's question (its link says which build runs it). */
-  choices(lesson: LessonId, link: string): Promise<LessonChoices>;
+  choices(lesson: LessonId, link: string, answer: Answer): Promise<LessonChoices>;
 }
 
 export interface RoomPanel {
@@ -118,11 +118,11 @@ export function createRoom(element: HTMLElement, { scan, stop, hands, choices: a
 
   let last: RoomView | null = null;
   /** The engine's choices of `lesson`, asked for the first time it shows. */
-  function engineChoices(lesson: LessonId, link: string): LessonChoices | "pending" | "failed" {
+  function engineChoices(lesson: LessonId, link: string, answer: Answer): LessonChoices | "pending" | "failed" {
     const known = asked.get(lesson);
     if (known !== undefined) return known;
     asked.set(lesson, "pending");
-    ask(lesson, link).then(
+    ask(lesson, link, answer).then(
       (c) => asked.set(lesson, c),
       () => asked.set(lesson, "failed"),
     ).finally(() => {
@@ -135,7 +135,7 @@ export function createRoom(element: HTMLElement, { scan, stop, hands, choices: a
     update(view) {
       last = view;
       const lesson = lessons.find((l) => l.id === view.lesson) ?? null;
-      const engine = lesson && view.shown ? engineChoices(lesson.id, lesson.link.replace(/^#/, "")) : "pending";
+      const engine = lesson && view.shown ? engineChoices(lesson.id, lesson.link.replace(/^#/, ""), lesson.question.answer) : "pending";
       const key = JSON.stringify([typeof engine === "string" ? engine : "done", view.shown, view.lesson, view.asking, view.camera, view.cameraNote, view.answered, view.histogram, view.results.report?.link, view.results.sweep?.link, view.results.sweep?.complete]);
       if (key === drawn) return;
       drawn = key;

@@ -285,9 +285,13 @@ pub fn quiz(link: &str) -> Result<JsValue, JsError> {
 #[cfg(feature = "timed")]
 #[wasm_bindgen]
 pub fn lesson_choices(link: &str, answer: JsValue) -> Result<JsValue, JsError> {
-    use crate::catalog::choices::{choices_of, AnswerIn};
-    let given: AnswerIn = serde_wasm_bindgen::from_value(answer).map_err(|e| JsError::new(&format!("answer: {e}")))?;
-    let answer = given.answer().map_err(|e| JsError::new(&e.to_string()))?;
+    use crate::catalog::choices::{answer_from, choices_of};
+    let get = |key: &str| js_sys::Reflect::get(&answer, &key.into()).ok();
+    let text = |key: &str| get(key).and_then(|v| v.as_string());
+    let (kind, reader, field, flavour, metric) = (text("kind").unwrap_or_default(), text("reader"), text("field"), text("flavour"), text("metric"));
+    let across = get("across").and_then(|v| v.as_f64()).map(|a| a as u64);
+    let answer = answer_from(&kind, reader.as_deref(), field.as_deref(), flavour.as_deref(), metric.as_deref(), across)
+        .map_err(|e| JsError::new(&e.to_string()))?;
     let clock = PerformanceClock::new()?;
     to_js(&choices_of(link, answer, &clock).map_err(|e| JsError::new(&e.to_string()))?)
 }

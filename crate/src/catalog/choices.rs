@@ -17,8 +17,7 @@
 //!
 //! The same picking serves the quiz's count questions (`catalog::quiz`).
 
-use serde::{Deserialize, Serialize};
-use xxhash_rust::xxh3::xxh3_64;
+use serde::Serialize;
 
 use super::lessons::{self, Answer};
 use super::trace::{grouped, size_words};
@@ -120,30 +119,31 @@ pub fn lesson_choices(id: LessonId, clock: &dyn Clock) -> Result<LessonChoices, 
     choices_of(lesson.link, lesson.question.answer, clock)
 }
 
-/// A lesson's question as the page hands it over (its `question.answer`
-/// from lessons.gen.json): the wasm builds take the lesson's link and its
-/// answer from the page rather than carry the lessons' texts (about 27 KB
-/// gzipped that no job of theirs needs).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum AnswerIn {
-    Read { reader: ReaderKind, field: String },
-    Write { flavour: Flavour, field: String },
-    Knee { reader: ReaderKind, metric: Metric, across: Option<u64> },
-    FillServes { reader: ReaderKind },
-}
-
-impl AnswerIn {
-    /// The lessons' [`Answer`] it names, or an error naming a count no run has.
-    pub fn answer(&self) -> Result<Answer, ParamError> {
-        let field = |name: &str| COUNTS.iter().copied().find(|&f| f == name).ok_or_else(|| missing(name));
-        Ok(match self {
-            AnswerIn::Read { reader, field: f } => Answer::Read { reader: *reader, field: field(f)? },
-            AnswerIn::Write { flavour, field: f } => Answer::Write { flavour: *flavour, field: field(f)? },
-            AnswerIn::Knee { reader, metric, across } => Answer::Knee { reader: *reader, metric: *metric, across: *across },
-            AnswerIn::FillServes { reader } => Answer::FillServes { reader: *reader },
-        })
-    }
+/// A lesson's question's answer as the page hands it over (its
+/// `question.answer` from lessons.gen.json, field by field): the wasm
+/// builds take the lesson's link and its answer from the page rather than
+/// carry the lessons' texts, and read it without a serde deserializer (an
+/// internally tagged enum's cost the timing builds 30 KB before wasm-opt).
+pub fn answer_from(kind: &str, reader: Option<&str>, field: Option<&str>, flavour: Option<&str>, metric: Option<&str>, across: Option<u64>) -> Result<Answer, ParamError> {
+    let reader = || reader.and_then(ReaderKind::from_id).ok_or_else(|| missing("reader"));
+    let field = || field.and_then(|name| COUNTS.iter().copied().find(|&f| f == name)).ok_or_else(|| missing("count"));
+    Ok(match kind {
+        "read" => Answer::Read { reader: reader()?, field: field()? },
+        "write" => Answer::Write { flavour: flavour.and_then(Flavour::from_id).ok_or_else(|| missing("cursor"))?, field: field()? },
+        "knee" => Answer::Knee {
+            reader: reader()?,
+            metric: match metric {
+                Some("source_reads") => Metric::SourceReads,
+                Some("bytes_copied") => Metric::BytesCopied,
+                Some("allocations") => Metric::Allocations,
+                Some("time") => Metric::Time,
+                _ => return Err(missing("metric")),
+            },
+            across,
+        },
+        "fill_serves" => Answer::FillServes { reader: reader()? },
+        _ => return Err(missing("kind of answer")),
+    })
 }
 
 /// The counts a question can ask about by name (`Counted`).
@@ -160,7 +160,7 @@ pub fn choices_of(link_text: &str, answer: Answer, clock: &dyn Clock) -> Result<
     let params = link::decode(fragment).params;
     let id = params.lesson.ok_or_else(|| missing("lesson"))?;
     let (real, wrong) = candidates(answer, &params, clock)?;
-    let mut rng = SplitMix64::new(xxh3_64(format!("#{fragment}").as_bytes()));
+    let mut rng = SplitMix64::new(fnv1a(format!("#{fragment}").as_bytes()));
     let mut picked = pick(real.clone(), wrong, LETTERS.len(), &mut rng);
     if picked.len() < LETTERS.len() {
         // The experiment offered fewer than three distinct numbers: guesses
@@ -188,6 +188,11 @@ pub fn choices_of(link_text: &str, answer: Answer, clock: &dyn Clock) -> Result<
     })
 }
 
+/// A 64-bit FNV-1a hash: the seed of a lesson's letters from its link.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+}
+
 /// Numbers near `real` a person might guess (only used when the experiment offers too few).
 fn guesses(real: u64) -> impl Iterator<Item = u64> {
     [real * 2, real / 2, real + 1, real.saturating_sub(1), real * 4, real + 2].into_iter().chain((1..).map(move |k| real + 10 * k))
@@ -197,6 +202,14 @@ fn guesses(real: u64) -> impl Iterator<Item = u64> {
 /// plausible first (repeats and the answer itself included: `pick` drops them).
 pub fn candidates(answer: Answer, params: &Params, clock: &dyn Clock) -> Result<(Candidate, Vec<Candidate>), ParamError> {
     match answer {
+        // The program build (the write lab, no read workload) answers the
+        // write lab's lesson only: the read lessons' branches would add to
+        // its download what it never runs (the timing builds answer them).
+        #[cfg(all(feature = "write-lab", not(feature = "workloads")))]
+        Answer::Read { .. } | Answer::Knee { .. } | Answer::FillServes { .. } => {
+            Err(ParamError { key: key::LAB, message: "the read lab's lessons are answered by the timing build of their workload".into() })
+        }
+        #[cfg(any(feature = "workloads", not(feature = "write-lab")))]
         Answer::Read { reader, field } => read_candidates(params, reader, field),
         #[cfg(not(feature = "write-lab"))]
         Answer::Write { .. } => {
@@ -233,7 +246,9 @@ pub fn candidates(answer: Answer, params: &Params, clock: &dyn Clock) -> Result<
             }
             Ok((real, wrong))
         }
+        #[cfg(any(feature = "workloads", not(feature = "write-lab")))]
         Answer::Knee { reader, metric, across } => knee_candidates(params, reader, metric, across),
+        #[cfg(any(feature = "workloads", not(feature = "write-lab")))]
         Answer::FillServes { reader } => {
             let base = Params { sweep: None, ..params.experiment() };
             let label = readers::info(reader).label;
@@ -299,6 +314,7 @@ pub fn read_candidates(params: &Params, reader: ReaderKind, field: &str) -> Resu
 /// The knee along the lesson's sweep of one reader's metric (in the column
 /// `across`), and the wrong ones: the knee of the lesson's other readers,
 /// the knee in the other columns, the axis values next to the knee.
+#[cfg_attr(all(feature = "write-lab", not(feature = "workloads")), allow(dead_code))] // the program build: write lab only
 fn knee_candidates(params: &Params, reader: ReaderKind, metric: Metric, across: Option<u64>) -> Result<(Candidate, Vec<Candidate>), ParamError> {
     let Some(s) = params.sweep else { return Err(missing("sweep")) };
     let show = |v: u64| if s.axis.in_bytes() { size_words(v) } else { grouped(v) };
@@ -367,6 +383,7 @@ fn knee_candidates(params: &Params, reader: ReaderKind, metric: Metric, across: 
 /// How many application reads one fill of `reader`'s buffer serves in its
 /// timeline (from the step of the first fill to the step before the next);
 /// without a buffer, from one source read to the next.
+#[cfg_attr(all(feature = "write-lab", not(feature = "workloads")), allow(dead_code))] // the program build: write lab only
 fn served(params: &Params, reader: ReaderKind) -> Option<u64> {
     let data = content::generate(params);
     let t: Timeline = timeline::record(params, reader, &data);
@@ -562,11 +579,13 @@ mod tests {
     fn the_page_hands_over_each_lessons_answer_as_the_lessons_serialize_it() {
         for l in &lessons::LESSONS {
             let json = serde_json::to_value(l.question.answer).unwrap();
-            let back: AnswerIn = serde_json::from_value(json.clone()).unwrap();
-            assert_eq!(serde_json::to_value(back.answer().unwrap()).unwrap(), json, "{}", l.id.id());
+            let text = |k: &str| json.get(k).and_then(|v| v.as_str());
+            let back = answer_from(text("kind").unwrap(), text("reader"), text("field"), text("flavour"), text("metric"), json.get("across").and_then(|v| v.as_u64())).unwrap();
+            assert_eq!(serde_json::to_value(back).unwrap(), json, "{}", l.id.id());
         }
-        let unknown: AnswerIn = serde_json::from_value(serde_json::json!({"kind": "read", "reader": "std", "field": "digest"})).unwrap();
-        assert!(unknown.answer().is_err());
+        assert!(answer_from("read", Some("std"), Some("digest"), None, None, None).is_err());
+        assert!(answer_from("knee", Some("std"), None, None, Some("speed"), None).is_err());
+        assert!(answer_from("guess", Some("std"), None, None, None, None).is_err());
     }
 
     #[test]

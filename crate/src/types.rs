@@ -89,6 +89,8 @@ fn generate_types() -> String {
     c.visit::<Playground>();
     // Returned by `wasm::quiz`.
     c.visit::<crate::catalog::quiz::Quiz>();
+    // Returned by `wasm::lesson_choices`.
+    c.visit::<crate::catalog::choices::LessonChoices>();
     // A program's own reads (`wasm::TraceSession`).
     c.visit::<TraceProgress>();
     c.visit::<TraceReport>();

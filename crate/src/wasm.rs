@@ -275,6 +275,27 @@ pub fn quiz(link: &str) -> Result<JsValue, JsError> {
     to_js(&crate::catalog::quiz::quiz(&params).map_err(|e| JsError::new(&e.to_string()))?)
 }
 
+/// A lesson question's four choices (`catalog::choices`): the real answer
+/// and three wrong ones, each a real run of the lesson's experiment with one
+/// thing changed, lettered A to D in the lesson's own order. `link`: the
+/// lesson's link; `answer`: its question's `answer` (lessons.gen.json), so
+/// this build carries no lesson texts. In the timing builds (a read
+/// lesson's, of its workload) and the program build (the write lab's
+/// lesson), not the counting build.
+#[cfg(feature = "timed")]
+#[wasm_bindgen]
+pub fn lesson_choices(link: &str, answer: JsValue) -> Result<JsValue, JsError> {
+    use crate::catalog::choices::{answer_from, choices_of};
+    let get = |key: &str| js_sys::Reflect::get(&answer, &key.into()).ok();
+    let text = |key: &str| get(key).and_then(|v| v.as_string());
+    let (kind, reader, field, flavour, metric) = (text("kind").unwrap_or_default(), text("reader"), text("field"), text("flavour"), text("metric"));
+    let across = get("across").and_then(|v| v.as_f64()).map(|a| a as u64);
+    let answer = answer_from(&kind, reader.as_deref(), field.as_deref(), flavour.as_deref(), metric.as_deref(), across)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    let clock = PerformanceClock::new()?;
+    to_js(&choices_of(link, answer, &clock).map_err(|e| JsError::new(&e.to_string()))?)
+}
+
 /// [`run`]'s timing stages for a link whose counts are known: `counts` is
 /// the read report the counting build returned for this same link, and
 /// only the timed pass runs (`api::time_counted`). A write-lab link runs

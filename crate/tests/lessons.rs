@@ -526,3 +526,26 @@ fn own_log_bash_reads_its_pipe_a_byte_at_a_time_and_a_buffer_makes_two_source_re
     assert!(point(LessonId::OwnLog, 0).contains(&format!("makes the same {} source reads", grouped(raw.source_reads))));
     assert!(lesson.claim.contains(&format!("({} for {} bytes)", grouped(d.calls), grouped(d.bytes))) && lesson.claim.contains("make 2 source reads"));
 }
+
+/// The room's four choices of every lesson (`catalog::choices`): the real one
+/// is the answer read off the link's real result, as the page reads it,
+/// exactly once among four distinct numbers; every wrong one is a real
+/// run's count, and says which run.
+#[test]
+fn every_lesson_offers_its_real_answer_once_among_four_real_runs() {
+    use buflab::catalog::choices::lesson_choices;
+    for lesson in &LESSONS {
+        let c = lesson_choices(lesson.id, &InstantClock::default()).unwrap();
+        let answer = answer_of(lesson);
+        let real: Vec<u64> = c.choices.iter().filter(|c| c.real).map(|c| c.value).collect();
+        assert_eq!(real, [answer], "{}: {:?}", lesson.id.id(), c.choices);
+        assert_eq!(c.choices.iter().filter(|c| c.value == answer).count(), 1, "{}", lesson.id.id());
+        let mut values: Vec<u64> = c.choices.iter().map(|c| c.value).collect();
+        values.sort();
+        values.dedup();
+        assert_eq!(values.len(), 4, "{}: {:?}", lesson.id.id(), c.choices);
+        for ch in &c.choices {
+            assert!(!ch.what.is_empty() && !ch.what.contains("guess"), "{}: {ch:?}", lesson.id.id());
+        }
+    }
+}

@@ -112,3 +112,34 @@ fn the_same_qseed_gives_the_room_the_same_quiz_and_another_a_different_one() {
     let others: Vec<Value> = (6..10).map(|s| buflab(&["quiz", "--json", &format!("{link}&qseed={s}")])).collect();
     assert!(others.iter().any(|o| o["questions"] != a["questions"]), "another qseed, another quiz");
 }
+
+/// A lesson's four choices for the room (`catalog::choices`), checked against
+/// the CLI's own runs: on every read lesson whose question is a count, each
+/// choice, the real one and the three wrong ones, is what `buflab --counts
+/// --json` counts on the choice's own link (another reader, another
+/// capacity, no buffer); the real one is also the count of the lesson's link.
+#[test]
+fn every_read_lessons_choices_are_the_clis_counts_of_their_own_links() {
+    use buflab::catalog::choices::lesson_choices;
+    use buflab::catalog::lessons::Answer;
+    use buflab::engine::clock::InstantClock;
+    let mut checked = 0;
+    for lesson in LESSONS {
+        let Answer::Read { reader, field } = lesson.question.answer else { continue };
+        let c = lesson_choices(lesson.id, &InstantClock::default()).unwrap();
+        for choice in &c.choices {
+            let link = choice.link.as_deref().unwrap_or_else(|| panic!("{}: {choice:?} has its run's link", lesson.id.id()));
+            let report = buflab(&["--counts", "--json", link]);
+            let runs = report["runs"].as_array().unwrap();
+            assert_eq!(runs.len(), 1, "{link}: one reader per choice");
+            assert_eq!(runs[0][field].as_u64(), Some(choice.value), "{}: {choice:?}", lesson.id.id());
+            if choice.real {
+                let own = buflab(&["--counts", "--json", lesson.link]);
+                let run = own["runs"].as_array().unwrap().iter().find(|r| r["reader"] == reader.id()).unwrap();
+                assert_eq!(run[field].as_u64(), Some(choice.value), "{}: the lesson's own count", lesson.id.id());
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 24, "every read lesson's four choices: {checked}");
+}

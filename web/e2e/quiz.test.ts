@@ -79,6 +79,42 @@ describe("the quiz", () => {
     await page.screenshot({ path: shot("quiz-score-1280.png") });
   });
 
+  it("hides the results, which hold the answer, until the question is answered; then shows them, and says what each choice is", async () => {
+    const page = await open(`${baseUrl}#${LINK}`);
+    await settled(page);
+    const quiz = page.locator("#quiz");
+    await quiz.locator("#quiz-question").waitFor({ timeout: 60_000 });
+    const question = (await quiz.locator("#quiz-question").textContent()) ?? "";
+    const reads = await metric(page, await readerNamed(page, question), "source_reads");
+    const shown = reads.toLocaleString("en-US");
+    // The page's visible text outside the quiz (whose choices offer the answer among others).
+    const outside = (): Promise<string> =>
+      page.evaluate(() => {
+        const q = document.getElementById("quiz")!;
+        q.style.display = "none";
+        const text = document.body.innerText;
+        q.style.display = "";
+        return text;
+      });
+    const hasNumber = (text: string): boolean => new RegExp(`(^|[^\\d,.])${shown}([^\\d,]|$)`).test(text);
+    expect(hasNumber(await outside()), `${shown} before the question is answered`).toBe(false);
+    expect(await page.locator("#table").isVisible()).toBe(false);
+    expect(await page.locator("#charts").isVisible()).toBe(false);
+    await page.screenshot({ path: shot("quiz-asking-1280.png") });
+    const choices = quiz.locator(".quiz-choice");
+    const texts = (await choices.allTextContents()).map((t) => plain(t.slice(1).trim()));
+    await choices.nth(texts.indexOf(String(reads))).click();
+    await expect.poll(async () => hasNumber(await outside()), { timeout: 10_000 }).toBe(true);
+    expect(await page.locator("#table").isVisible()).toBe(true);
+    // Each choice says what it is: the run that gives its count.
+    const whats = await quiz.locator(".quiz-what").allTextContents();
+    expect(whats).toHaveLength(await choices.count());
+    expect(whats.every((w) => w.length > 0) && whats.some((w) => /as this experiment runs it/.test(w)), whats.join(" | ")).toBe(true);
+    // The next question hides them again until it is answered.
+    await quiz.locator("#quiz-next").click();
+    await expect.poll(() => page.locator("#table").isVisible()).toBe(false);
+  });
+
   it("is the same quiz for the same link, and a bad value is a notice naming the key", async () => {
     const first = async (link: string): Promise<string[]> => {
       const page = await open(`${baseUrl}#${link}`, 390, 844);

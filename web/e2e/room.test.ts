@@ -203,6 +203,8 @@ describe("the room, read by a camera", () => {
       .toBe(`6 cards have answered: cards ${ANSWERED.slice(0, -1).join(", ")} and ${ANSWERED.at(-1)}.`);
     // Who answered, never what: no histogram while the question asks.
     await expect(page.locator("#room-histogram").isVisible()).resolves.toBe(false);
+    // Nor what each choice is, which would give the answer away.
+    expect(await page.locator("#room-choices .room-what").count()).toBe(0);
     // Let the detector run a while at 1280×720, for its rate.
     await page.waitForTimeout(3_000);
     const frames = await page.evaluate(() => performance.getEntriesByName("buflab:room-frame").map((e) => e.duration));
@@ -217,6 +219,11 @@ describe("the room, read by a camera", () => {
     expect(counts).toEqual(EXPECTED);
     expect(real).toEqual(await realLetter(page));
     expect(real).toHaveLength(1);
+    // After Reveal each choice says what run it is (the engine's real runs): the lesson's own for the answer, the run without the buffer for another.
+    const whats = await page.locator("#room-choices .room-what").allTextContents();
+    expect(whats).toHaveLength(4);
+    expect(whats.filter((w) => /no buffer/.test(w)), whats.join(" | ")).toHaveLength(1);
+    expect(await page.locator("#room-choices li.room-real .room-what").textContent()).toMatch(/as the lesson runs it|as this experiment runs it/);
     // The camera stopped at Reveal: the scan button is gone and so is the stop button.
     await expect(page.locator("#room-stop").isVisible()).resolves.toBe(false);
     await page.locator("#room-histogram").scrollIntoViewIfNeeded();

@@ -6,6 +6,7 @@
 //! It sits above the model, the link codec and the engine, and below the
 //! wasm glue and the CLI.
 
+pub mod choices;
 pub mod compare;
 pub mod cursors;
 pub mod glossary;

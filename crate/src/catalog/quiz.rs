@@ -22,7 +22,8 @@
 
 use serde::Serialize;
 
-use super::trace::grouped;
+use super::choices::{self, Candidate};
+use super::trace::{grouped, size_words};
 use crate::engine::readers;
 use crate::engine::source::SplitMix64;
 use crate::engine::{experiment, sweep};
@@ -65,6 +66,10 @@ pub struct QuizQuestion {
     pub choices: Vec<String>,
     /// The index of the right choice in `choices`.
     pub answer: usize,
+    /// What each choice is, in the order of `choices`: for a count, the run
+    /// that makes it ("unbuffered Read: no buffer"), so a wrong pick is
+    /// explained (`catalog::choices`, as a lesson's cards are).
+    pub whats: Vec<String>,
     /// The answer explained, the run's figures quoted.
     pub why: String,
     /// The BufLab link (a fragment with its `#`) to the run or sweep that shows why.
@@ -94,22 +99,13 @@ pub fn quiz(params: &Params) -> Result<Quiz, ParamError> {
 
     // How many source reads will this reader make?
     let asked = readers[rng.below(readers.len() as u64) as usize];
-    let answer = reads_of(asked).unwrap_or(0);
-    let mut wrong: Vec<u64> = readers.iter().filter(|&&r| r != asked).filter_map(|&r| reads_of(r)).collect();
-    if asked != ReaderKind::Unbuffered {
-        wrong.push(count_of(&base, ReaderKind::Unbuffered, base.cap)?);
-    }
-    if uses_cap(asked) {
-        for cap in [base.cap * 2, base.cap / 2, base.cap * 4, base.cap / 4] {
-            if let Some(n) = count_at(&base, asked, cap)? {
-                wrong.push(n);
-            }
-        }
-    }
-    wrong.extend([answer * 2, answer / 2, answer + answer / 2]);
+    // The wrong ones as a lesson's cards have them (catalog::choices): the
+    // count without the buffer, another reader's, another capacity's.
+    let (real, wrong) = choices::read_candidates(&base, asked, "source_reads")?;
+    let answer = real.value;
     let label = readers::info(asked).label;
     let run_link = explained(&base);
-    if let Some((choices, index)) = numeric_choices(answer, &wrong, &mut rng) {
+    if let Some((choices, whats, index)) = numeric_choices(real, wrong, &mut rng) {
         quiz.questions.push(QuizQuestion {
             kind: QuizKind::Reads,
             text: format!(
@@ -120,6 +116,7 @@ pub fn quiz(params: &Params) -> Result<Quiz, ParamError> {
             ),
             choices,
             answer: index,
+            whats,
             why: format!("The run makes {} source reads with {label}{}.", grouped(answer), others_words(&runs, asked)),
             link: run_link.clone(),
             reader: asked,
@@ -144,6 +141,11 @@ pub fn quiz(params: &Params) -> Result<Quiz, ParamError> {
             text: format!("Which makes fewer source reads here: {la} or {lb}?"),
             choices: vec![la.to_string(), lb.to_string(), "the same number".to_string()],
             answer: value as usize,
+            whats: vec![
+                format!("{la}: {} source reads", grouped(na)),
+                format!("{lb}: {} source reads", grouped(nb)),
+                if na == nb { "both make the same number".into() } else { "they differ".into() },
+            ],
             why: format!("{la} makes {} source reads; {lb} makes {}.", grouped(na), grouped(nb)),
             link: run_link.clone(),
             reader: a,
@@ -162,14 +164,16 @@ pub fn quiz(params: &Params) -> Result<Quiz, ParamError> {
         let r = buffered[rng.below(buffered.len() as u64) as usize];
         let now = reads_of(r).unwrap_or(0);
         if let Some(doubled) = count_at(&base, r, base.cap * 2)? {
-            let mut wrong = vec![now, now / 2];
-            if let Some(n) = count_at(&base, r, base.cap * 4)? {
-                wrong.push(n);
-            }
-            wrong.extend([now * 2, now + now / 2]);
             let label = readers::info(r).label;
+            let real = choices::Candidate::new(doubled, format!("{label} with its buffer at {}", size_words(base.cap * 2)));
+            let mut wrong = vec![choices::Candidate::new(now, format!("{label} with its buffer at {}, as now: as if doubling changed nothing", size_words(base.cap)))];
+            for cap in [base.cap * 4, base.cap / 2] {
+                if let Some(n) = count_at(&base, r, cap)? {
+                    wrong.push(choices::Candidate::new(n, format!("{label} with its buffer at {}", size_words(cap))));
+                }
+            }
             let at = Params { cap: base.cap * 2, ..base.clone() };
-            if let Some((choices, index)) = numeric_choices(doubled, &wrong, &mut rng) {
+            if let Some((choices, whats, index)) = numeric_choices(real, wrong, &mut rng) {
                 quiz.questions.push(QuizQuestion {
                     kind: QuizKind::Double,
                     text: format!(
@@ -180,6 +184,7 @@ pub fn quiz(params: &Params) -> Result<Quiz, ParamError> {
                     ),
                     choices,
                     answer: index,
+                    whats,
                     why: format!(
                         "A real run at {} makes {} source reads{}.",
                         format_size(base.cap * 2),
@@ -239,8 +244,7 @@ fn knee_question(params: &Params, rng: &mut SplitMix64) -> Result<Option<QuizQue
             }
         }
     }
-    let mut choices: Vec<usize> = picked;
-    shuffle(&mut choices, rng);
+    shuffle(&mut picked, rng);
     let label = readers::info(reader).label;
     let within = match (s.across, column) {
         (Some(a), Some(c)) => format!(" with {} at {}", a.axis.id(), if a.axis.in_bytes() { format_size(c) } else { c.to_string() }),
@@ -252,8 +256,12 @@ fn knee_question(params: &Params, rng: &mut SplitMix64) -> Result<Option<QuizQue
             "Along the sweep of {}{within}, from which value on is {label} within 5 % of its fewest source reads (the knee)?",
             s.axis.id()
         ),
-        answer: choices.iter().position(|&i| i == k).expect("the knee is a choice"),
-        choices: choices.iter().map(|&i| show(values[i])).collect(),
+        answer: picked.iter().position(|&i| i == k).expect("the knee is a choice"),
+        whats: picked
+            .iter()
+            .map(|&i| format!("{} {}: {label} makes {} source reads there", s.axis.id(), show(values[i]), grouped(reads[i] as u64)))
+            .collect(),
+        choices: picked.iter().map(|&i| show(values[i])).collect(),
         why: format!(
             "At {} {label} makes {} source reads; its fewest anywhere in the sweep are {}.",
             show(values[k]),
@@ -284,33 +292,22 @@ fn uses_cap(r: ReaderKind) -> bool {
     readers::info(r).keys.contains(&key::CAP)
 }
 
-/// The answer and up to three distinct wrong counts, shuffled; `None` when
-/// no wrong count differs from the answer.
-fn numeric_choices(answer: u64, wrong: &[u64], rng: &mut SplitMix64) -> Option<(Vec<String>, usize)> {
-    let mut picked = vec![answer];
-    for &w in wrong {
-        if picked.len() == 4 {
-            break;
-        }
-        if w > 0 && !picked.contains(&w) {
-            picked.push(w);
-        }
-    }
+/// The answer and up to three distinct wrong counts (`choices::pick`: ties
+/// passed over), shuffled, with what each is; `None` when no wrong count
+/// differs from the answer. Only when the runs offer fewer than three is a
+/// halved or doubled count offered, named as a guess.
+fn numeric_choices(real: Candidate, wrong: Vec<Candidate>, rng: &mut SplitMix64) -> Option<(Vec<String>, Vec<String>, usize)> {
+    let answer = real.value;
+    let guesses = [answer * 2, answer / 2, answer + answer / 2].map(|n| Candidate::new(n, "a guess, not a run"));
+    let picked = choices::pick(real, wrong.into_iter().filter(|w| w.value > 0).chain(guesses.into_iter().filter(|g| g.value > 0)), 4, rng);
     if picked.len() < 2 {
         return None;
     }
-    shuffle(&mut picked, rng);
-    let index = picked.iter().position(|&n| n == answer)?;
-    Some((picked.into_iter().map(grouped).collect(), index))
+    let index = picked.iter().position(|(_, real)| *real)?;
+    Some((picked.iter().map(|(c, _)| grouped(c.value)).collect(), picked.into_iter().map(|(c, _)| c.what).collect(), index))
 }
 
-/// Fisher–Yates with the quiz's PRNG.
-fn shuffle<T>(items: &mut [T], rng: &mut SplitMix64) {
-    for i in (1..items.len()).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
-        items.swap(i, j);
-    }
-}
+use choices::shuffle;
 
 /// The run link of `p`, without the quiz's keys, as a link with its `#`.
 fn explained(p: &Params) -> String {

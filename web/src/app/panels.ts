@@ -6,8 +6,10 @@
 // so they come with the page. Each is handed what it needs here, never the
 // page's state or actions (panels/ sit below app/).
 
+import { createEngineClient, type EngineClient } from "../engine/client";
 import type { Codec } from "../engine/codec";
-import type { Lab, LabReport } from "../engine/types.gen";
+import { timingBuildOf } from "../engine/protocol";
+import type { Answer, Lab, LabReport, LessonChoices, LessonId } from "../engine/types.gen";
 import { byId } from "../shared/dom";
 import type { LabUi } from "../shared/lab";
 import { atOnce, onFirstUse, type Later } from "../shared/later";
@@ -71,6 +73,12 @@ function comparedExport(state: AppState, report: LabReport, labelOf: (id: string
 }
 
 export function createPanels({ codec, state, dispatch, intents, labOf, results }: PanelsOptions): Panels {
+  // The room's choices' own worker, started by the first lesson the room shows: on the build that runs the lesson's experiment.
+  let choicesClient: EngineClient | null = null;
+  const lessonChoices = (lesson: LessonId, link: string, answer: Answer): Promise<LessonChoices> => {
+    choicesClient ??= createEngineClient("buflab-choices", (job) => (job.kind === "choices" ? timingBuildOf(codec.decodeLink(job.link).params) : "program"));
+    return choicesClient.submit({ kind: "choices", lesson, link, answer });
+  };
   // Lessons load by navigating to their links (the page's hashchange handler
   // loads them). The panel comes after the first numbers, unless the link
   // opens a lesson: then its card shows beside them.
@@ -118,6 +126,7 @@ export function createPanels({ codec, state, dispatch, intents, labOf, results }
           scan: () => dispatch({ type: "room", action: { kind: "scan" } }),
           stop: () => dispatch({ type: "room", action: { kind: "stop" } }),
           hands: (letter, count) => dispatch({ type: "room", action: { kind: "hands", letter, count } }),
+          choices: lessonChoices,
         }),
       ),
     ),

@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { realCodec, realTimingEngine } from "../engine/real-engine";
 import schema from "../engine/schema.gen.json";
 import type { Decoded, Params, Quiz } from "../engine/types.gen";
-import { finished, noQuiz, quizAsked, quizUpdate, score, type QuizState } from "./quiz";
-import { initialState, opening, update, type Effect } from "./state";
+import { finished, noQuiz, quizAsked, quizAsking, quizUpdate, score, type QuizState } from "./quiz";
+import { initialState, opening, resultsHidden, update, type Effect } from "./state";
 
 const codec = realCodec();
 const defaults = schema.defaults as unknown as Params;
@@ -50,6 +50,23 @@ describe("the quiz's model", () => {
     expect([again.at, score(again).right, finished(again)]).toEqual([0, 0, false]);
   });
 
+  it("asks (the results hidden) while it is written and while the question on screen waits for its pick; never at the score, on a failure or without a quiz", () => {
+    expect(quizAsking(noQuiz())).toBe(false);
+    const asked = quizAsked(LINK, 1).quiz;
+    expect(quizAsking(asked)).toBe(true);
+    expect(quizAsking(quizUpdate(asked, { kind: "failed", link: LINK, message: "crashed" }))).toBe(false);
+    let q = written();
+    expect(quizAsking(q)).toBe(true);
+    q = quizUpdate(q, { kind: "pick", choice: 0 });
+    expect(quizAsking(q)).toBe(false);
+    q = quizUpdate(q, { kind: "next" });
+    expect(quizAsking(q)).toBe(true);
+    for (let i = q.at; i < q.quiz!.questions.length; i++) q = quizUpdate(quizUpdate(q, { kind: "pick", choice: 0 }), { kind: "next" });
+    expect(finished(q) && !quizAsking(q)).toBe(true);
+    const none = quizUpdate(quizAsked(LINK, 1).quiz, { kind: "written", link: LINK, quiz: { qseed: 1, questions: [], note: "none" } });
+    expect(quizAsking(none)).toBe(false);
+  });
+
   it("has no score before a quiz", () => {
     expect(score(noQuiz())).toEqual({ right: 0, of: 0 });
     expect(finished(noQuiz())).toBe(false);
@@ -90,6 +107,16 @@ describe("the quiz on the page", () => {
     expect(quizEffects(edited.effects)).toEqual([{ type: "quiz", link: codec.links(cap).run }]);
     const off = display({ ...state.params, quiz: false });
     expect([off.state.quiz.link, quizEffects(off.effects)]).toEqual([null, []]);
+  });
+
+  it("hides the results until the question on screen is answered, as predict does until Reveal", () => {
+    const p = page(LINK);
+    expect(resultsHidden(p.state)).toBe(true);
+    let state = update(p.state, { type: "quiz", action: { kind: "written", link: p.state.quiz.link!, quiz: engineQuiz(p.state.quiz.link!) } }).state;
+    expect(resultsHidden(state)).toBe(true);
+    state = update(state, { type: "quiz", action: { kind: "pick", choice: 0 } }).state;
+    expect(resultsHidden(state)).toBe(false);
+    expect(resultsHidden(page(LINK.replace("&quiz=on", "")).state)).toBe(false);
   });
 
   it("asks a sweep link's quiz of the sweep, whose knee is a question", () => {

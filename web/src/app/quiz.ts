@@ -73,6 +73,19 @@ export function score(q: QuizState): { right: number; of: number } {
   return { right: questions.filter((question, i) => q.picked[i] === question.answer).length, of: questions.length };
 }
 
+/**
+ * True while the quiz's question on screen waits for its pick, or the quiz
+ * is still being written: the results on screen hold its answers, so the
+ * page hides them as predict does until Reveal (state.ts, `resultsHidden`).
+ * False without a quiz, when it could not be written or has no questions,
+ * once the question is answered, and at the score.
+ */
+export function quizAsking(q: QuizState): boolean {
+  if (q.link === null || q.failed !== null) return false;
+  if (q.quiz === null) return true;
+  return q.at < q.quiz.questions.length && q.picked[q.at] === null;
+}
+
 /** True once every question is answered and the score shows. */
 export function finished(q: QuizState): boolean {
   return q.quiz !== null && q.quiz.questions.length > 0 && q.at >= q.quiz.questions.length;

@@ -11,7 +11,7 @@ import { labOf, type Labs } from "./labs";
 import { score } from "./quiz";
 import { answeredCards, histogram } from "./room";
 import type { Panels } from "./panels";
-import { addressOf, isRunning, lessonResults, pendingStages, predicting, reportCurrent, reportOf, staleNote, sweepCurrent, viewOf, type AppState, type Shown } from "./state";
+import { addressOf, isRunning, lessonResults, pendingStages, predicting, reportCurrent, resultsHidden, reportOf, staleNote, sweepCurrent, viewOf, type AppState, type Shown } from "./state";
 
 export type Piece = (state: AppState) => void;
 
@@ -48,6 +48,8 @@ export const bodyPiece: Piece = (state) => {
   } else delete document.body.dataset["embed"];
   document.body.dataset["lab"] = params.lab;
   document.body.dataset["view"] = viewOf(state);
+  // The quiz's question waits for its pick: the results, which hold its answer, wait too (as predict's do, styles/lessons.css).
+  document.body.classList.toggle("quizzing", resultsHidden(state) && !predicting(state));
 };
 
 /** Which lab and view are on screen: the other labs' elements hidden, the lab's view shown. */

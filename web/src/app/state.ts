@@ -48,7 +48,7 @@
 
 import type { LinkRules } from "../engine/codec";
 import { timingBuildOf, type EngineBuild } from "../engine/protocol";
-import { noQuiz, quizAsked, quizUpdate, type QuizAction, type QuizState } from "./quiz";
+import { noQuiz, quizAsked, quizAsking, quizUpdate, type QuizAction, type QuizState } from "./quiz";
 import { emptyRoom, roomLeft, roomRevealed, roomUpdate, scanning, type Room, type RoomAction, type RoomEffect } from "./room";
 import type { Comparison, Decoded, Lab, LabReport, LessonId, Links, Notice as LinkNotice, Params, Stage, SweepReport, View } from "../engine/types.gen";
 
@@ -554,6 +554,11 @@ export function staleNote(state: AppState): string | null {
 /** True while a lesson's question waits for its answer: predict is on, a lesson is open, and Reveal has not been pressed. */
 export function predicting(state: AppState): boolean {
   return state.params.predict && state.params.lesson !== null && !state.revealed;
+}
+
+/** True while the results must not show: a lesson's question or the quiz's waits for its answer (the page hides them, as predict does). */
+export function resultsHidden(state: AppState): boolean {
+  return predicting(state) || (state.params.quiz && quizAsking(state.quiz));
 }
 
 /**

@@ -70,6 +70,7 @@ const KINDS: { [K in JobKind]: { job: () => Job<K>; reply: () => Reply<K>; worke
   },
   calibrate: { job: () => ({ kind: "calibrate", params: params(1) }), reply: () => ({ kind: "measured", calibration }), worker: "per-job" },
   quiz: { job: () => ({ kind: "quiz", link: link(3) }), reply: () => ({ qseed: 1, questions: [], note: "none" }), worker: "resident" },
+  choices: { job: () => ({ kind: "choices", lesson: "one-byte", link: link(1), answer: { kind: "fill_serves", reader: "std" } }), reply: () => ({ lesson: "one-byte", choices: [] }), worker: "resident" },
 };
 
 function setup(options: Pick<ClientOptions, "timeoutMs" | "maxRespawns" | "preempt" | "quiet" | "worker" | "build" | "arrived"> = {}) {

@@ -139,6 +139,15 @@ export const JOB_KINDS: { readonly [K in JobKind]: KindRules<K> } = {
     slow: "Writing the quiz",
     advice: "Try a shorter stream or a smaller sweep.",
   },
+  choices: {
+    replaces: false,
+    // Counted runs of the lesson's experiment with one thing changed (a sweep's points for a knee).
+    budgetMs: 60_000,
+    timed: () => false,
+    describe: (job) => `the choices of lesson ${job.lesson}`,
+    slow: "Working out the choices",
+    advice: "Reload the page and try again.",
+  },
   calibrate: {
     replaces: false,
     // Worker start included; the engine bounds its own work to about half a

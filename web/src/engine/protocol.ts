@@ -20,11 +20,13 @@
 //   compare    compare(link, counts, quick) on a link with `b.` keys: A and
 //              B counted, then timed in alternating rounds: a Comparison
 //   quiz       quiz(link): the quiz the engine writes for a link (the timing build of its workload)
+//   choices    lesson_choices(link, answer): a lesson question's four choices, each a real run
+//              (the timing build of the lesson's workload; the program build for the write lab's)
 //   calibrate  opens a file in the Origin Private File System (async), then
 //              calibrate_opfs(params, handle): a Calibration, or what this
 //              browser is missing
 
-import type { Calibration, Comparison, LabReport, Params, Quiz, Stage, SweepReport, Workload } from "./types.gen";
+import type { Answer, Calibration, Comparison, LabReport, LessonChoices, LessonId, Params, Quiz, Stage, SweepReport, Workload } from "./types.gen";
 
 /** A failure injected on purpose to test recovery; only builds made with `npm run build:faults` accept one. */
 export type Fault = "panic" | "hang" | "oom";
@@ -121,6 +123,19 @@ export interface Jobs {
     request: { link: string };
     progress: never;
     reply: Quiz;
+  };
+  /**
+   * The four choices of lesson `lesson`'s question (catalog/choices.rs): the
+   * real answer and three wrong ones, each a real run of the lesson's
+   * experiment with one thing changed. `link`: the lesson's link (a
+   * canonical fragment), which says the build: the timing build of its
+   * workload, or the program build for the write lab. `answer`: its
+   * question's (lessons.gen.json), so the builds carry no lesson texts.
+   */
+  choices: {
+    request: { lesson: LessonId; link: string; answer: Answer };
+    progress: never;
+    reply: LessonChoices;
   };
   /** The cost of one source read on the browser's file system. The program build only. */
   calibrate: {

@@ -132,6 +132,30 @@ a: string | null,
 b: string | null, };
 
 /**
+ * One choice of a lesson's question.
+ */
+export type Choice = { 
+/**
+ * "A" to "D".
+ */
+letter: string, value: number, 
+/**
+ * The real answer (exactly one choice has it).
+ */
+real: boolean, 
+/**
+ * What the number is: the run it counts ("std's BufReader with its
+ * buffer at 16 KiB"), for the reveal to explain a wrong answer.
+ */
+what: string, 
+/**
+ * The BufLab link (a fragment with its `#`) of the run or sweep that
+ * counts it, when there is one: `buflab --counts --json` on it gives
+ * the number (`tests/quiz.rs` checks the read lessons').
+ */
+link: string | null, };
+
+/**
  * How the stream is cut into pieces, one piece per read call at most.
  */
 export type ChunkModel = { "kind": "uniform", min: number, max: number, } | { "kind": "fixed", size: number, } | { "kind": "file" } | { "kind": "pipe" };
@@ -689,6 +713,11 @@ suggestions: Array<Suggestion>,
  * (`tests/lessons.rs` checks it against the engine's fit).
  */
 log?: string, };
+
+/**
+ * The four choices of one lesson's question, in the order the page letters them.
+ */
+export type LessonChoices = { lesson: LessonId, choices: Array<Choice>, };
 
 /**
  * A lesson's id: the value of the `lesson` link key.
@@ -1299,6 +1328,12 @@ choices: Array<string>,
  * The index of the right choice in `choices`.
  */
 answer: number, 
+/**
+ * What each choice is, in the order of `choices`: for a count, the run
+ * that makes it ("unbuffered Read: no buffer"), so a wrong pick is
+ * explained (`catalog::choices`, as a lesson's cards are).
+ */
+whats: Array<string>, 
 /**
  * The answer explained, the run's figures quoted.
  */

@@ -3,9 +3,9 @@
 // runs and Calibrate (protocol.ts, Jobs). Each blocks this thread until it
 // is done; Cancel terminates the worker.
 
-import init, { calibrate_opfs, run, time_counted } from "../../pkg-program/buflab_program.js";
+import init, { calibrate_opfs, lesson_choices, run, time_counted } from "../../pkg-program/buflab_program.js";
 import { openOpfsFile } from "./opfs";
-import type { Calibration } from "./types.gen";
+import type { Calibration, LessonChoices } from "./types.gen";
 import { serve, timedRun } from "./worker";
 
 serve(
@@ -16,6 +16,8 @@ serve(
       timedRun(() =>
         counted !== undefined && stage !== "counts" ? time_counted(link, stage === "quick", counted) : run(link, stage === "counts", stage === "quick", fault),
       ),
+    // The write lab's lesson's four choices, each a real run (catalog/choices.rs).
+    choices: ({ link, answer }) => lesson_choices(link, answer) as LessonChoices,
     // Opens a file in the Origin Private File System (the async part), then
     // the engine writes the stream to it and times reading it back through
     // the sync access handle (blocking, about half a second).

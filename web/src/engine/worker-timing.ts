@@ -6,8 +6,8 @@
 // builds' glue to that). Each job blocks this thread until it is done;
 // Cancel terminates the worker.
 
-import init, { compare, quiz, run, sweep_point, sweep_report, sweep_total, time_counted } from "../../pkg-timing/fixed/buflab_timing.js";
-import type { Comparison, Quiz, SweepPoint, SweepReport } from "./types.gen";
+import init, { compare, lesson_choices, quiz, run, sweep_point, sweep_report, sweep_total, time_counted } from "../../pkg-timing/fixed/buflab_timing.js";
+import type { Comparison, LessonChoices, Quiz, SweepPoint, SweepReport } from "./types.gen";
 import { serve, timedRun } from "./worker";
 
 serve(
@@ -39,5 +39,7 @@ serve(
     },
     // The quiz of a link of this build's workload, from counted runs (catalog/quiz.rs).
     quiz: ({ link }) => quiz(link) as Quiz,
+    // A read lesson's four choices, each a real run (catalog/choices.rs).
+    choices: ({ link, answer }) => lesson_choices(link, answer) as LessonChoices,
   },
 );

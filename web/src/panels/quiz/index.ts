@@ -73,7 +73,9 @@ export function createQuiz(element: HTMLElement, { pick, next, again, urlOf }: Q
           `${letter(i)}  ${text}${mark}`,
         );
         button.addEventListener("click", () => pick(i));
-        return h("li", {}, button);
+        // Once picked, what each choice is: the run whose count it gives (the engine's words).
+        const what = picked !== null && q.whats[i] ? h("span", { class: "quiz-what" }, q.whats[i]!) : null;
+        return h("li", {}, button, ...(what ? [what] : []));
       }),
     );
     const parts: Node[] = [

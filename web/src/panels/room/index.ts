@@ -1,5 +1,6 @@
 // The room's answers, in presenter mode at a lesson's question: the four
-// choices A to D (panels/lessons/choices.ts), Scan the room (the camera
+// choices A to D (the engine's, asked once per lesson through `choices`;
+// panels/lessons/choices.ts checks them), Scan the room (the camera
 // reads the students' printed cards: handout.html?cards), which card numbers
 // have answered (never what), and after Reveal the room's histogram beside
 // the real answer. Without a camera, or when it is refused, the teacher
@@ -8,7 +9,7 @@
 // and hands it a `RoomView`.
 
 import { lessons } from "../../engine/lessons";
-import type { LessonId } from "../../engine/types.gen";
+import type { Answer, LessonChoices, LessonId } from "../../engine/types.gen";
 import { LETTERS, type Letter } from "../../shared/cards";
 import { h, replaceChildren, setText } from "../../shared/dom";
 import { formatCount } from "../../shared/format";
@@ -35,6 +36,8 @@ export interface RoomOptions {
   scan(): void;
   stop(): void;
   hands(letter: Letter, count: number): void;
+  /** The engine's four choices of a lesson's question (its link says which build runs it). */
+  choices(lesson: LessonId, link: string, answer: Answer): Promise<LessonChoices>;
 }
 
 export interface RoomPanel {
@@ -48,7 +51,9 @@ function cardsText(cards: readonly number[]): string {
   return `${cards.length} ${cards.length === 1 ? "card has" : "cards have"} answered: ${cards.length === 1 ? "card" : "cards"} ${list}.`;
 }
 
-export function createRoom(element: HTMLElement, { scan, stop, hands }: RoomOptions): RoomPanel {
+export function createRoom(element: HTMLElement, { scan, stop, hands, choices: ask }: RoomOptions): RoomPanel {
+  // The engine's choices per lesson: asked once, kept (they are a function of the lesson).
+  const asked = new Map<LessonId, LessonChoices | "pending" | "failed">();
   const choicesList = h("ol", { class: "room-choices", id: "room-choices" });
   const scanButton = h("button", { type: "button", id: "room-scan", class: "small" }, "Scan the room");
   const stopButton = h("button", { type: "button", id: "room-stop", class: "small" }, "Stop scanning");
@@ -74,15 +79,23 @@ export function createRoom(element: HTMLElement, { scan, stop, hands }: RoomOpti
   element.append(h("h2", { class: "room-head" }, "The room"), choicesList, h("div", { class: "room-buttons" }, scanButton, stopButton), privacy, status, handsBox, chart);
   let drawn = "";
 
-  function drawChoices(choices: Choice[] | null, unit: string, asking: boolean): void {
+  function drawChoices(choices: Choice[] | null, unit: string, asking: boolean, failed: boolean): void {
     if (choices === null) {
-      replaceChildren(choicesList, h("li", {}, "The choices come with the lesson's results…"));
+      replaceChildren(choicesList, h("li", {}, failed ? "The engine could not work out the choices; ask for a number instead." : "The choices come with the lesson's results…"));
       return;
     }
+    // After Reveal each choice says what it is: the real run, or the run whose count a wrong card gave.
     replaceChildren(
       choicesList,
       ...choices.map((c) =>
-        h("li", { "data-letter": c.letter, class: !asking && c.real ? "room-real" : null }, h("strong", {}, c.letter), ` ${formatCount(c.value)} ${unit}`, !asking && c.real ? " ✓ the answer" : ""),
+        h(
+          "li",
+          { "data-letter": c.letter, class: !asking && c.real ? "room-real" : null },
+          h("strong", {}, c.letter),
+          ` ${formatCount(c.value)} ${unit}`,
+          !asking && c.real ? " ✓ the answer" : "",
+          asking ? "" : h("span", { class: "room-what" }, `: ${c.what}`),
+        ),
       ),
     );
   }
@@ -103,16 +116,33 @@ export function createRoom(element: HTMLElement, { scan, stop, hands }: RoomOpti
     );
   }
 
-  return {
+  let last: RoomView | null = null;
+  /** The engine's choices of `lesson`, asked for the first time it shows. */
+  function engineChoices(lesson: LessonId, link: string, answer: Answer): LessonChoices | "pending" | "failed" {
+    const known = asked.get(lesson);
+    if (known !== undefined) return known;
+    asked.set(lesson, "pending");
+    ask(lesson, link, answer).then(
+      (c) => asked.set(lesson, c),
+      () => asked.set(lesson, "failed"),
+    ).finally(() => {
+      if (last !== null) panel.update(last);
+    });
+    return "pending";
+  }
+
+  const panel: RoomPanel = {
     update(view) {
-      const key = JSON.stringify([view.shown, view.lesson, view.asking, view.camera, view.cameraNote, view.answered, view.histogram, view.results.report?.link, view.results.sweep?.link, view.results.sweep?.complete]);
+      last = view;
+      const lesson = lessons.find((l) => l.id === view.lesson) ?? null;
+      const engine = lesson && view.shown ? engineChoices(lesson.id, lesson.link.replace(/^#/, ""), lesson.question.answer) : "pending";
+      const key = JSON.stringify([typeof engine === "string" ? engine : "done", view.shown, view.lesson, view.asking, view.camera, view.cameraNote, view.answered, view.histogram, view.results.report?.link, view.results.sweep?.link, view.results.sweep?.complete]);
       if (key === drawn) return;
       drawn = key;
       element.hidden = !view.shown;
       if (!view.shown) return;
-      const lesson = lessons.find((l) => l.id === view.lesson) ?? null;
-      const choices = lesson ? choicesOf(lesson.question.answer, view.results, lesson.link) : null;
-      drawChoices(choices, lesson?.question.unit ?? "", view.asking);
+      const choices = lesson && typeof engine !== "string" ? choicesOf(lesson.question.answer, view.results, engine) : null;
+      drawChoices(choices, lesson?.question.unit ?? "", view.asking, engine === "failed");
       const scanning = view.camera === "starting" || view.camera === "on";
       scanButton.hidden = !view.asking || scanning;
       stopButton.hidden = !scanning;
@@ -137,4 +167,5 @@ export function createRoom(element: HTMLElement, { scan, stop, hands }: RoomOpti
       if (!view.asking) drawHistogram(view, choices);
     },
   };
+  return panel;
 }

@@ -594,7 +594,7 @@ mod tests {
 
     #[test]
     fn a_two_axis_sweep_has_at_most_the_grids_points() {
-        use crate::model::params::{Across, Sweep};
+        use crate::model::params::Across;
         // 8 capacities (64 B to 8 KiB) across 8 read sizes (1 B to 128 B): 64 points.
         let grid = |rs_to: u64| Params {
             sweep: Some(Sweep { across: Some(Across { axis: SweepAxis::Rs, from: 1, to: rs_to }), ..Sweep::one(SweepAxis::Cap, 64, 8 * KIB) }),
@@ -604,5 +604,16 @@ mod tests {
         // Nine read sizes: 72 points, one column too many.
         let refused = grid(256).check().unwrap_err();
         assert_eq!((refused.key, refused.message.as_str()), (key::TO, "72 points; a two-axis sweep has at most 64"));
+    }
+
+    #[test]
+    fn a_sweep_has_at_most_its_points() {
+        // An axis whose bounds hold more than the points a sweep may have.
+        let axis = SweepAxis::all().into_iter().find(|a| sweep_point_count(a.bounds().min, a.bounds().max) > MAX_SWEEP_POINTS).unwrap();
+        let from = axis.bounds().min;
+        let with = |points: u64| Params { sweep: Some(Sweep::one(axis, from, from << (points - 1))), ..Params::default() }.check();
+        assert_eq!(with(MAX_SWEEP_POINTS), Ok(()), "{axis:?}");
+        let refused = with(MAX_SWEEP_POINTS + 1).unwrap_err();
+        assert_eq!((refused.key, refused.message), (key::TO, format!("25 points; a sweep has at most {MAX_SWEEP_POINTS}")));
     }
 }

@@ -39,7 +39,7 @@ const MOUNT = "/some/sub/path/";
  * targets: those live in benchmarks, so the 150 KB first-load target and its
  * measured figure are in `npm run bench` (docs/benchmarks.md, each figure
  * beside its target). The figures are printed here too. Before the first
- * numbers: 145.0 KiB gzipped (148.5 KB; the service worker, the write
+ * numbers: 145.9 KiB gzipped (149.4 KB; the service worker, the write
  * lab and the panels around the results come after them), the counting
  * build of the engine (83.8 KiB: the read lab only, sources that arrive in
  * time, comparing times, and the links a decoded link carries; a link with
@@ -47,12 +47,13 @@ const MOUNT = "/some/sub/path/";
  * and the page's code (the page chunk, with the state model, 27.2 KiB, the
  * room's, the comparison's and the quiz's sections of the model included;
  * their panels, camera and detector come later). For the default link's
- * full measurement, besides those (391.3 KiB with them): the timing build
- * of its workload (fixed, 241.2 KiB: every reader's loops
+ * full measurement, besides those (410.6 KiB with them): the timing build
+ * of its workload (fixed, 259.8 KiB: every reader's loops
  * of that one workload, over a chunked source and over one that arrives in
- * time, A/B comparison rounds and the quiz's counted runs) and the timing
- * worker's script. In all (2565.2 KiB): the seven timing builds, the
- * program build (226.1 KiB: writing links, the code panel and its
+ * time, A/B comparison rounds, the quiz's counted runs and a lesson
+ * question's four choices, each a real run) and the timing
+ * worker's script. In all (2711.7 KiB): the seven timing builds, the
+ * program build (238.1 KiB: writing links, the code panel and its
  * Playground program, the write lab, Calibrate) and the trace build
  * (296.5 KiB: a program's strace log, two result files paired), which the
  * offline copy fetches after the first full measurement so any link, log
@@ -64,8 +65,8 @@ const MOUNT = "/some/sub/path/";
  * of new bloat trips it.
  */
 const BYTES_BUDGET = 146 * 1024;
-const LINK_BYTES_BUDGET = 392 * 1024;
-const ALL_BYTES_BUDGET = 2567 * 1024;
+const LINK_BYTES_BUDGET = 412 * 1024;
+const ALL_BYTES_BUDGET = 2713 * 1024;
 /** Generous: a loaded 2-core CI machine. The target on localhost is 300 ms (docs/benchmarks.md). */
 const FIRST_RESULTS_BOUND_MS = 5_000;
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */

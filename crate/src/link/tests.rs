@@ -45,6 +45,8 @@ fn out_of_range_values_clamp() {
     assert_eq!(d.params.sys, LIMITS.sys.max);
     assert_eq!(keys(&d), ["len", "cap", "rs", "sys"]);
     assert!(d.notices[0].message.contains("maximum 64M"), "{:?}", d.notices[0]);
+    // A value under the range says so, with the minimum it takes.
+    assert_eq!(d.notices[1].message, "0 is below the minimum 1; using 1", "{:?}", d.notices[1]);
 }
 
 #[test]

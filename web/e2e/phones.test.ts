@@ -172,6 +172,21 @@ describe("a presenter's link opened on a phone", () => {
       await page.close();
     }
   });
+
+  it("with predict on, Reveal keeps the card the phone's width and the room's answers under it (one column)", async () => {
+    const lesson = lessons[0]!;
+    const page = await open(`${baseUrl}${lesson.link}&present=on&predict=on`, W, H);
+    await lessonSettled(page, lesson);
+    await page.getByRole("button", { name: /Reveal/ }).first().click();
+    await page.locator("#room .room-choices").waitFor();
+    const [card, room] = await Promise.all([page.locator("#lesson-card").boundingBox(), page.locator("#room").boundingBox()]);
+    // (Placed in the projector's second column, the room squeezed the card to 29 px.)
+    expect(card!.width).toBeGreaterThan(W * 0.8);
+    expect(room!.width).toBeGreaterThan(W * 0.8);
+    expect(room!.y).toBeGreaterThanOrEqual(card!.y + card!.height - 1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(W);
+    await page.close();
+  });
 });
 
 describe('the "Show results" bar', () => {

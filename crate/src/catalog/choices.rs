@@ -474,7 +474,6 @@ mod tests {
     use super::*;
     use crate::engine::clock::InstantClock;
     use crate::engine::write;
-    use proptest::prelude::*;
 
     fn values(c: &LessonChoices) -> Vec<u64> {
         c.choices.iter().map(|c| c.value).collect()
@@ -523,30 +522,6 @@ mod tests {
         assert_eq!(p.len(), 3);
     }
 
-    proptest! {
-        #[test]
-        fn the_real_answer_is_picked_exactly_once_among_distinct_numbers_in_the_seeds_order(
-            real in 0u64..50,
-            wrong in proptest::collection::vec(0u64..50, 0..12),
-            seed in any::<u64>(),
-        ) {
-            let run = |seed: u64| pick(Candidate::new(real, "real"), wrong.iter().map(|&w| Candidate::new(w, format!("w{w}"))), 4, &mut SplitMix64::new(seed));
-            let p = run(seed);
-            prop_assert_eq!(p.iter().filter(|(_, r)| *r).count(), 1);
-            prop_assert_eq!(p.iter().filter(|(c, _)| c.value == real).count(), 1);
-            prop_assert!(p.iter().all(|(c, r)| *r == (c.what == "real")));
-            let mut v: Vec<u64> = p.iter().map(|(c, _)| c.value).collect();
-            v.sort();
-            v.dedup();
-            prop_assert_eq!(v.len(), p.len());
-            let mut distinct = wrong.clone();
-            distinct.retain(|&w| w != real);
-            distinct.sort();
-            distinct.dedup();
-            prop_assert_eq!(p.len(), 4.min(1 + distinct.len()));
-            prop_assert_eq!(p, run(seed));
-        }
-    }
 
     #[test]
     fn a_count_by_name_is_the_reports_json_field_of_that_name() {
@@ -602,5 +577,37 @@ mod tests {
             at.insert(p.iter().position(|(_, r)| *r).unwrap());
         }
         assert_eq!(at.into_iter().collect::<Vec<_>>(), [0, 1, 2, 3]);
+    }
+}
+
+// (proptest is a native dev-dependency only: the wasm glue's tests build this crate for wasm32.)
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn the_real_answer_is_picked_exactly_once_among_distinct_numbers_in_the_seeds_order(
+            real in 0u64..50,
+            wrong in proptest::collection::vec(0u64..50, 0..12),
+            seed in any::<u64>(),
+        ) {
+            let run = |seed: u64| pick(Candidate::new(real, "real"), wrong.iter().map(|&w| Candidate::new(w, format!("w{w}"))), 4, &mut SplitMix64::new(seed));
+            let p = run(seed);
+            prop_assert_eq!(p.iter().filter(|(_, r)| *r).count(), 1);
+            prop_assert_eq!(p.iter().filter(|(c, _)| c.value == real).count(), 1);
+            prop_assert!(p.iter().all(|(c, r)| *r == (c.what == "real")));
+            let mut v: Vec<u64> = p.iter().map(|(c, _)| c.value).collect();
+            v.sort();
+            v.dedup();
+            prop_assert_eq!(v.len(), p.len());
+            let mut distinct = wrong.clone();
+            distinct.retain(|&w| w != real);
+            distinct.sort();
+            distinct.dedup();
+            prop_assert_eq!(p.len(), 4.min(1 + distinct.len()));
+            prop_assert_eq!(p, run(seed));
+        }
     }
 }

@@ -5,7 +5,7 @@ import type { Decoded, LabReport, LessonId, Params, SweepReport } from "../engin
 import { answerOf as answerIn } from "../panels/lessons/answer";
 import { guessFeedback } from "../panels/lessons/words";
 import { lessons } from "../engine/lessons";
-import { activityText, initialState, keepWorkshop, lessonResults, lessonStep, opening, predicting, update, type AppState, type Effect, type Links } from "./state";
+import { activityText, initialState, keepWorkshop, lessonAnswerComing, lessonResults, lessonStep, opening, predicting, update, type AppState, type Effect, type Links } from "./state";
 
 /** The answer the lesson card shows for the page in `state`. */
 const answerOf = (answer: Parameters<typeof answerIn>[0], state: AppState) => answerIn(answer, lessonResults(state));
@@ -172,6 +172,24 @@ describe("a lesson's link opened cold with its settings changed", () => {
     // The settings on screen keep their own results, and say nothing of the lesson's run.
     expect(s.shown.read?.fragment).toBe(codec.decodeLink(changed).links.run);
     expect(activityText(s)).not.toMatch(/earlier settings/);
+  });
+
+  it("a sweep's lesson opened with other settings says its answer is not measured here (nothing sweeps its own link), until it is loaded again", () => {
+    const knee = lessons.find((l) => l.id === "knee-grid")!;
+    const ownKnee = codec.decodeLink(knee.link);
+    const changed = knee.link.replace("seed=42", "seed=43");
+    expect(changed).not.toBe(knee.link);
+    let s = opening(initialState(codec.decodeLink(changed), codec)).state;
+    s = update(s, { type: "codecReady" }).state;
+    s = update(s, { type: "lessonLink", link: ownKnee }).state;
+    expect(lessonResults(s).sweep).toBeNull();
+    expect(lessonAnswerComing(s)).toBe(false);
+    // Loaded again: the sweep on screen is the lesson's own, and its answer comes with it.
+    s = update(s, { type: "linkLoaded", link: ownKnee, links: ownKnee.links }).state;
+    expect(s.sweep?.status).toBe("running");
+    expect(lessonAnswerComing(s)).toBe(true);
+    // A lesson answered by counts: its own counts are asked beside the changed settings, so its answer comes.
+    expect(lessonAnswerComing(update(cold(lesson.link.replace("cap=8K", "cap=64")), { type: "lessonLink", link: own }).state)).toBe(true);
   });
 
   it("the lesson's own counts, come before the page's first numbers, are not shown as the page's results", () => {

@@ -11,7 +11,7 @@ import { labOf, type Labs } from "./labs";
 import { score } from "./quiz";
 import { answeredCards, histogram } from "./room";
 import type { Panels } from "./panels";
-import { addressOf, isRunning, lessonResults, pendingStages, predicting, reportCurrent, resultsHidden, reportOf, staleNote, sweepCurrent, viewOf, type AppState, type Shown } from "./state";
+import { addressOf, isRunning, lessonAnswerComing, lessonResults, pendingStages, predicting, reportCurrent, resultsHidden, reportOf, staleNote, sweepCurrent, viewOf, type AppState, type Shown } from "./state";
 
 export type Piece = (state: AppState) => void;
 
@@ -123,6 +123,7 @@ export function lessonsPiece(lessons: Panels["lessons"]): Piece {
         asking: predicting(state),
         guess: state.guess,
         results: lessonResults(state),
+        answerComing: lessonAnswerComing(state),
         fragment: state.fragment,
         ended: state.ended,
         step: state.view === "timeline" ? state.params.step : null,

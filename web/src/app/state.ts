@@ -601,6 +601,20 @@ export function lessonResults(state: AppState): { report: LabReport | null; swee
   return own === null ? currentResults(state) : { report: own.report, sweep: own.sweepReport };
 }
 
+/**
+ * The open lesson's answer is in or on its way: read from the results on
+ * screen (no lesson link known), from its own counts (asked beside the
+ * settings on screen), or from its own sweep when that is the sweep on
+ * screen. False when the lesson's answer is a sweep's and the sweep on
+ * screen is of other settings: nothing sweeps the lesson's own link until
+ * it is loaded again.
+ */
+export function lessonAnswerComing(state: AppState): boolean {
+  const own = state.lessonRun;
+  if (own === null || own.sweep === null || own.sweepReport !== null) return true;
+  return state.sweepFragment !== null && sameLink(state, state.sweepFragment, own.sweep);
+}
+
 /** Keeps the lesson's own results as they arrive: the best stage of its run link, the newest sweep of its sweep link. */
 function withLessonResults(next: Step): Step {
   const { state } = next;

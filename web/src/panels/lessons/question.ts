@@ -12,6 +12,9 @@ import { answerOf } from "./answer";
 import type { LessonView } from "./view";
 import { guessFeedback, parseGuess, unreadGuess } from "./words";
 
+/** The answer line of a sweep's lesson opened with other settings: its own sweep has not run here, and nothing runs it until its link is loaded. */
+const NOT_SWEPT = "Answer: not measured with these settings: the lesson's own sweep runs when the lesson is loaded again.";
+
 export interface LessonQuestion {
   element: HTMLElement;
   /** The clicker's keys, in words. */
@@ -92,7 +95,7 @@ export function createQuestion(guessed: (guess: number | null) => void, reveal: 
     update(lesson, index, total, view) {
       const asking = lesson !== null && view.asking;
       const answer = lesson !== null && view.predict && !asking ? answerOf(lesson.question.answer, view.results) : null;
-      const ask = lesson === null ? "" : `${lesson.id}|${view.predict}|${asking}|${answer}|${view.guess}|${view.present}`;
+      const ask = lesson === null ? "" : `${lesson.id}|${view.predict}|${asking}|${answer}|${view.guess}|${view.present}|${view.answerComing}`;
       if (ask === shown) return;
       // Reveal brings the results back above what the page was anchored on: keep the answer in view (a phone's one column).
       const revealing = shown.startsWith(`${lesson?.id}|true|true|`) && !asking;
@@ -110,7 +113,7 @@ export function createQuestion(guessed: (guess: number | null) => void, reveal: 
       answerLine.hidden = asking;
       whyLine.hidden = asking;
       feedbackLine.hidden = asking || view.guess === null || answer === null;
-      setText(answerLine, answer === null ? "Answer: measuring…" : `Answer: ${formatCount(answer)} ${lesson.question.unit}.`);
+      setText(answerLine, answer !== null ? `Answer: ${formatCount(answer)} ${lesson.question.unit}.` : view.answerComing ? "Answer: measuring…" : NOT_SWEPT);
       setText(feedbackLine, answer !== null && view.guess !== null ? guessFeedback(view.guess, answer) : "");
       // While the question waits, its answer is nowhere in the page, hidden parts included.
       if (asking) setText(whyLine, "");

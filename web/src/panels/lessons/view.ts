@@ -22,6 +22,8 @@ export interface LessonView {
   guess: number | null;
   /** The results of the lesson's own link, its answer is read from (answer.ts), whatever the settings on screen became. */
   results: CurrentResults;
+  /** Those results are in or on their way (false: the lesson's own sweep runs only once its link is loaded again). */
+  answerComing: boolean;
   /** The address bar's link. */
   fragment: string;
   /** A clicker went past the last lesson: the end slide shows. */

@@ -120,6 +120,14 @@ async function overlaps(page: Page): Promise<{ drawn: number; overlapping: strin
         }
       }
     }
+    // A heatmap drawn to fit its box leaves its pickers inside the box (drawn at the whole box's height, they spilled over the note under it).
+    for (const figure of document.querySelectorAll<HTMLElement>(".sweep-heatmap:not([hidden])")) {
+      const bottom = figure.getBoundingClientRect().bottom;
+      for (const part of figure.children) {
+        const r = part.getBoundingClientRect();
+        if (r.height > 0 && r.bottom > bottom + 1) overlapping.push(`heatmap: ${part.className || part.tagName} ends ${Math.round(r.bottom - bottom)} px below its box`);
+      }
+    }
     return { drawn: count, overlapping };
   });
 }

@@ -78,9 +78,9 @@ export function createHeatmap(axes: Axes, labelOf: (reader: string) => string, f
     const exact = METRICS.filter((m) => m.id !== "time").map((m) => m.value);
     readerSelect.value = picked !== null && readers.includes(picked) ? picked : (readers[varyingReader(report, exact)] ?? "");
     const drawn = spec(report);
-    // A box that grows to fill its container (an embed's frame) sets the height too.
+    // A box that grows to fill its container (an embed's frame, a projector's screen) sets the height too: what its pickers and caption leave.
     const fits = getComputedStyle(element).flexGrow !== "0";
-    drawHeatmap(canvas, drawn, element.clientWidth || fallbackWidth() || 640, fits ? element.clientHeight : undefined);
+    drawHeatmap(canvas, drawn, element.clientWidth || fallbackWidth() || 640, fits ? roomLeft(element, canvas) : undefined);
     const knees = report.knees.filter((k) => k.reader === readers[drawn.readerIndex] && k.metric === drawn.metric);
     const rows = drawn.rowTitle.toLowerCase();
     setText(
@@ -120,4 +120,15 @@ export function createHeatmap(axes: Axes, labelOf: (reader: string) => string, f
 /** A heatmap axis's title with the unit of its ticks: its label, then ", bytes" for an axis in bytes (", bytes/s" for a rate). */
 export function axisTitle(axis: SweepAxisInfo): string {
   return axis.bytes ? `${axis.label}, bytes${axis.per}` : axis.label;
+}
+
+/** The height a box leaves `part`: its own, less its other children's (with their margins). */
+function roomLeft(box: HTMLElement, part: HTMLElement): number {
+  let room = box.clientHeight;
+  for (const child of box.children) {
+    if (child === part || !(child instanceof HTMLElement) || child.offsetParent === null) continue;
+    const style = getComputedStyle(child);
+    room -= child.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+  }
+  return Math.max(0, room);
 }

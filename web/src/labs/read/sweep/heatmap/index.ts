@@ -80,7 +80,7 @@ export function createHeatmap(axes: Axes, labelOf: (reader: string) => string, f
     const drawn = spec(report);
     // A box that grows to fill its container (an embed's frame, a projector's screen) sets the height too: what its pickers and caption leave.
     const fits = getComputedStyle(element).flexGrow !== "0";
-    drawHeatmap(canvas, drawn, element.clientWidth || fallbackWidth() || 640, fits ? roomLeft(element, canvas) : undefined);
+    drawHeatmap(canvas, drawn, element.clientWidth || fallbackWidth() || 640, fits ? heightLeft(element, canvas) : undefined);
     const knees = report.knees.filter((k) => k.reader === readers[drawn.readerIndex] && k.metric === drawn.metric);
     const rows = drawn.rowTitle.toLowerCase();
     setText(
@@ -123,7 +123,7 @@ export function axisTitle(axis: SweepAxisInfo): string {
 }
 
 /** The height a box leaves `part`: its own, less its other children's (with their margins). */
-function roomLeft(box: HTMLElement, part: HTMLElement): number {
+function heightLeft(box: HTMLElement, part: HTMLElement): number {
   let room = box.clientHeight;
   for (const child of box.children) {
     if (child === part || !(child instanceof HTMLElement) || child.offsetParent === null) continue;

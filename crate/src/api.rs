@@ -10,7 +10,8 @@ use crate::engine::trace::{Parser, Trace};
 use crate::engine::{experiment, sweep, write};
 use crate::link;
 use crate::model::{
-    Comparison, LabReport, ParamError, Params, Replay, ReplayOptions, Report, SweepPoint, SweepReport, TraceProgress, WriteReport,
+    Comparison, LabReport, ParamError, Params, Replay, ReplayOptions, Report, SweepComparison, SweepPoint, SweepReport, TraceProgress,
+    WriteReport,
 };
 #[cfg(not(target_arch = "wasm32"))]
 use crate::model::RealReport;
@@ -40,6 +41,11 @@ pub fn compare(a: &Params, b: &Params, clock: &dyn Clock, sampling: Sampling) ->
     let mut c = compare::run(a, b, clock, sampling)?;
     here(&mut c.a);
     here(&mut c.b);
+    if a.sweep.is_some() && b.sweep.is_some() {
+        // A sweep's points take the sweep's own lighter sampling, as a sweep alone does.
+        let points = Sampling::chosen(sampling.samples == 0, sampling == Sampling::QUICK, sweep::SAMPLING);
+        c.sweeps = Some(Box::new(compare_sweeps(a, b, clock, points, |_, _, _, _| {})?));
+    }
     Ok(described(c))
 }
 
@@ -121,6 +127,41 @@ pub fn run_sweep(
         point.report.link = link::encode(&point.report.params);
     }
     Ok(report)
+}
+
+/// Compares the sweeps of `a` and `b` (a comparison link whose A has a
+/// sweep): both sweeps run point by point in alternating order
+/// (`engine::sweep::run_pair`), the knee of each side paired, with the
+/// links, the settings that differ and every sentence filled in.
+pub fn compare_sweeps(
+    a: &Params,
+    b: &Params,
+    clock: &dyn Clock,
+    sampling: Sampling,
+    on_point: impl FnMut(char, usize, usize, &SweepPoint),
+) -> Result<SweepComparison, ParamError> {
+    Ok(sweeps_described(sweep::run_pair(a, b, clock, sampling, on_point)?))
+}
+
+/// Two sweep reports measured already (the page runs each side's points
+/// itself), paired: the knee of each side, with links and sentences.
+pub fn pair_sweeps(a: SweepReport, b: SweepReport) -> SweepComparison {
+    let knees = sweep::compare_knees(&a, &b);
+    sweeps_described(SweepComparison { a, b, link: String::new(), changed: Vec::new(), knees })
+}
+
+/// A sweep comparison with its links, changed settings and sentences.
+fn sweeps_described(mut c: SweepComparison) -> SweepComparison {
+    for r in [&mut c.a, &mut c.b] {
+        r.link = link::encode(&r.params);
+        for point in &mut r.points {
+            point.report.link = link::encode(&point.report.params);
+        }
+    }
+    c.link = link::encode_pair(&c.a.params, &c.b.params);
+    c.changed = link::changed(&c.a.params, &c.b.params);
+    catalog::compare::describe_sweeps(&mut c);
+    c
 }
 
 /// Runs the link's readers over real kernel sources beside its simulated

@@ -120,3 +120,24 @@ fn buflab_real_counts_the_allocators_calls_of_each_run() {
     assert_eq!(calls("unbuffered"), 0, "{out}");
     assert!(calls("std") >= 1, "{out}");
 }
+
+/// A comparison link whose A has a sweep runs two sweeps and prints the
+/// knee of each (issue 49), the same from `buflab compare A B`; `--json`
+/// carries both sweeps and the pairs. Before, such a link ran one
+/// comparison of two single runs and said nothing of knees.
+#[test]
+fn a_sweep_comparison_link_prints_the_knee_of_each_side() {
+    let link = "#v=1&len=4K&chunk=512&rs=1&rd=std&sweep=cap&from=16&to=2K&b.chunk=128";
+    let table = buflab(&["--counts", link]);
+    assert!(table.contains("── Knees, A against B ──"), "{table}");
+    assert!(table.contains("std, source reads: A's knee: 512 bytes; B's knee: 128 bytes (B ÷ A = 0.25)"), "{table}");
+    assert!(table.contains("── A ──") && table.contains("── B ──"), "{table}");
+    let two = buflab(&["compare", "--counts", "len=4K&chunk=512&rs=1&rd=std&sweep=cap&from=16&to=2K", "len=4K&chunk=128&rs=1&rd=std&sweep=cap&from=16&to=2K"]);
+    let knees = |t: &str| t.split("── Knees").nth(1).map(str::to_string);
+    assert_eq!(knees(&two), knees(&table));
+    let json: serde_json::Value = serde_json::from_str(&buflab(&["--counts", "--json", link])).unwrap();
+    assert_eq!(json["a"]["points"].as_array().unwrap().len(), 8);
+    assert_eq!(json["b"]["points"].as_array().unwrap().len(), 8);
+    let reads = json["knees"].as_array().unwrap().iter().find(|k| k["reader"] == "std" && k["metric"] == "source_reads").unwrap();
+    assert_eq!((reads["a"].as_u64(), reads["b"].as_u64(), reads["outcome"].as_str()), (Some(512), Some(128), Some("less")));
+}

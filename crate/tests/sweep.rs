@@ -335,3 +335,92 @@ fn a_reader_whose_work_never_changes_has_no_time_knee() {
     let std_reads = r.knees.iter().find(|k| k.reader == ReaderKind::Std && k.metric == Metric::SourceReads).unwrap();
     assert_eq!(std_reads.value, 512);
 }
+
+// ---------------------------------------------------------------------------
+// Two sweeps compared (issue 49): the knee of each
+
+/// A std capacity sweep over chunks of 512 bytes, B over chunks of 128: the
+/// source reads' knee is each side's chunk (exact counts).
+const SWEEP_PAIR: &str = "#v=1&len=4K&chunk=512&rs=1&rd=std&sweep=cap&from=16&to=2K&b.chunk=128";
+
+fn counted_pair(link: &str) -> buflab::model::SweepComparison {
+    let d = decode_link(link);
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    let b = d.compare.expect("a comparison link");
+    api::compare_sweeps(&d.params, &b.params, &InstantClock::default(), Sampling::COUNTS, |_, _, _, _| {}).unwrap()
+}
+
+/// Each side's knees are exactly those of its sweep run alone, and the
+/// source reads' knees differ for real: 512 against 128, a ratio the engine
+/// computes, in the sentence the page and the CLI show.
+#[test]
+fn a_sweep_comparison_pairs_the_knee_of_each_side() {
+    let c = counted_pair(SWEEP_PAIR);
+    let d = decode_link(SWEEP_PAIR);
+    let alone = |p: &Params| api::run_sweep(p, &InstantClock::default(), Sampling::COUNTS, |_, _, _| {}).unwrap();
+    let (a, b) = (alone(&d.params), alone(&d.compare.as_ref().unwrap().params));
+    assert_eq!(c.a.knees, a.knees);
+    assert_eq!(c.b.knees, b.knees);
+    assert_eq!(c.a.link, a.link);
+    assert_eq!(c.b.link, b.link);
+    assert_eq!(c.changed.len(), 1, "{:?}", c.changed);
+    let reads = c.knees.iter().find(|k| k.reader == ReaderKind::Std && k.metric == Metric::SourceReads).unwrap();
+    assert_eq!((reads.a, reads.b, reads.ratio), (Some(512), Some(128), Some(0.25)), "{reads:?}");
+    assert_eq!(reads.outcome, buflab::model::Outcome::Less);
+    assert!(reads.says.starts_with("std, source reads: A's knee: 512 bytes; B's knee: 128 bytes (B ÷ A = 0.25)"), "{}", reads.says);
+    assert!(reads.says.contains("exact"), "{}", reads.says);
+    // Every reader and metric of A has its pair.
+    assert_eq!(c.knees.len(), c.a.knees.len(), "{:?}", c.knees);
+    // The JSON the CLI prints carries both sweeps and the pairs.
+    let json = serde_json::to_value(&c).unwrap();
+    assert!(json["a"]["points"].is_array() && json["b"]["points"].is_array() && json["knees"][0]["says"].is_string());
+}
+
+/// B the same sweep as A (`b.v=1`): every knee the same, counts a tie.
+#[test]
+fn an_a_a_sweep_comparison_reads_the_same() {
+    let c = counted_pair("#v=1&len=4K&chunk=512&rs=1&rd=std,unbuffered&sweep=cap&from=16&to=2K&b.v=1");
+    assert!(c.changed.is_empty());
+    assert!(!c.knees.is_empty());
+    for k in &c.knees {
+        let want = if k.metric == Metric::Time { buflab::model::Outcome::Same } else { buflab::model::Outcome::Tie };
+        assert_eq!((k.outcome, k.a), (want, k.b), "{k:?}");
+        assert!(k.says.contains("the same knee"), "{}", k.says);
+    }
+}
+
+/// B without a sweep (`b.sweep=off`) has no knee to compare: refused, not
+/// run as two single runs.
+#[test]
+fn a_sweep_comparison_needs_a_sweep_on_both_sides() {
+    let d = decode_link("#v=1&len=4K&chunk=512&rs=1&rd=std&sweep=cap&from=16&to=2K&b.sweep=off");
+    let b = d.compare.expect("a comparison link");
+    assert!(b.params.sweep.is_none());
+    let e = api::compare_sweeps(&d.params, &b.params, &InstantClock::default(), Sampling::COUNTS, |_, _, _, _| {}).unwrap_err();
+    assert_eq!(e.key, "sweep");
+}
+
+/// Points run in alternating order, A first in even steps and B first in odd ones.
+#[test]
+fn a_sweep_comparison_runs_its_points_in_alternating_order() {
+    let d = decode_link("#v=1&len=4K&chunk=512&rs=1&rd=std&sweep=cap&from=16&to=64&b.chunk=128");
+    let b = d.compare.unwrap();
+    let mut order = Vec::new();
+    api::compare_sweeps(&d.params, &b.params, &InstantClock::default(), Sampling::COUNTS, |side, i, _, _| order.push((side, i))).unwrap();
+    assert_eq!(order, [('A', 0), ('B', 0), ('B', 1), ('A', 1), ('A', 2), ('B', 2)]);
+}
+
+/// The comparison the page asks for (`api::compare`, the wasm `compare`) of
+/// a link whose A and B have a sweep carries both sweeps and their knees,
+/// the same the CLI prints; one without a sweep carries none.
+#[test]
+fn a_comparison_of_sweep_links_carries_the_sweeps() {
+    let d = decode_link(SWEEP_PAIR);
+    let b = d.compare.as_ref().unwrap();
+    let c = api::compare(&d.params, &b.params, &InstantClock::default(), Sampling::COUNTS).unwrap();
+    let sweeps = c.sweeps.expect("the sweeps compared");
+    assert_eq!(sweeps.knees, counted_pair(SWEEP_PAIR).knees);
+    let single = decode_link("#v=1&len=4K&chunk=512&rs=1&rd=std&b.chunk=128");
+    let c = api::compare(&single.params, &single.compare.unwrap().params, &InstantClock::default(), Sampling::COUNTS).unwrap();
+    assert!(c.sweeps.is_none());
+}

@@ -89,11 +89,16 @@ B first, in turn); B is called faster or slower only where the 95% confidence in
 median per-round ratio B ÷ A lies beyond 1 by more than 5%, otherwise the same within noise.
 Two exported results (--files) were measured separately: their times are called faster or
 slower only beyond 3×, and in ns not at all across two machines.
+Two sweeps (a sweep on A, B's keys changing something else) run their points in alternating
+order and compare the knee of each: a knee of a count is exact, so knees at different values
+differ for real; two time knees differ only where the later one's samples are clearly (all more
+than 5%) below its own at the other's knee, otherwise the same within noise.
 
 Examples:
   buflab compare 'len=1M&chunk=poor&cap=8K&rs=1&rd=std' 'len=1M&chunk=poor&cap=64K&rs=1&rd=std'
   buflab '#v=1&len=1M&chunk=poor&cap=8K&rs=1&rd=std&b.cap=64K'      # the same, as one link
   buflab compare --json 'rd=std' 'rd=chained'
+  buflab '#v=1&len=1M&chunk=poor&rs=1&sweep=cap&from=16&to=64K&b.chunk=good'   # two sweeps: the knee of each
   buflab --json 'rd=std' > mine.json; buflab compare --files mine.json theirs.json";
 
 /// `buflab stream`.
@@ -288,6 +293,10 @@ fn run(args: RunArgs) -> ExitCode {
     let sampling = Sampling::chosen(args.counts, args.quick, Sampling::FULL);
     let clock = InstantClock::default();
     if let Some(b) = &decoded.compare {
+        if is_sweep_comparison(&decoded.params, &b.params) {
+            let sampling = Sampling::chosen(args.counts, args.quick, buflab::engine::sweep::SAMPLING);
+            return compare_sweeps(&decoded.params, &b.params, sampling, args.json);
+        }
         return compare(&decoded.params, &b.params, sampling, args.json);
     }
     if decoded.params.sweep.is_some() && decoded.params.lab == Lab::Read {
@@ -559,7 +568,54 @@ fn compare_command(args: CompareArgs) -> ExitCode {
         }
         sides.push(decoded.params);
     }
+    if is_sweep_comparison(&sides[0], &sides[1]) {
+        let sampling = Sampling::chosen(args.counts, args.quick, buflab::engine::sweep::SAMPLING);
+        return compare_sweeps(&sides[0], &sides[1], sampling, args.json);
+    }
     compare(&sides[0], &sides[1], Sampling::chosen(args.counts, args.quick, Sampling::FULL), args.json)
+}
+
+/// A comparison of two sweeps: the read lab with a sweep on both sides (one
+/// side without, `b.sweep=off`, compares the single runs, as the page does).
+fn is_sweep_comparison(a: &buflab::Params, b: &buflab::Params) -> bool {
+    a.lab == Lab::Read && b.lab == Lab::Read && a.sweep.is_some() && b.sweep.is_some()
+}
+
+/// Runs two sweeps in alternating order and prints each side's table, then
+/// the knee of each side, paired (or the JSON of it all).
+fn compare_sweeps(a: &buflab::Params, b: &buflab::Params, sampling: Sampling, json: bool) -> ExitCode {
+    let result = buflab::api::compare_sweeps(a, b, &InstantClock::default(), sampling, |side, i, n, point| {
+        if !json {
+            let across = point.across.map(|a| format!(", {}", format_size(a))).unwrap_or_default();
+            eprintln!("{side}: point {}/{n}: {}{across}", i + 1, format_size(point.value));
+        }
+    });
+    finish(result, json, sweep_comparison_table, |c| c.a.digests_agree && c.b.digests_agree, "a reader delivered different bytes than the source")
+}
+
+/// A sweep comparison as text: the links, what differs, A's sweep, B's
+/// sweep, then the knees of A and B side by side in the engine's words.
+fn sweep_comparison_table(c: &buflab::model::SweepComparison) -> String {
+    use buflab::catalog::compare::changed_words;
+    let mut out = format!("#{}\nA: #{}\nB: #{}\n", c.link, c.a.link, c.b.link);
+    if c.changed.is_empty() {
+        out += "B is the same sweep as A (an A/A comparison).\n";
+    } else {
+        let words: Vec<String> = c.changed.iter().map(|ch| changed_words(c.a.params.lab, ch)).collect();
+        out += &format!("B differs from A in: {}.\n", words.join("; "));
+    }
+    out += "Points run in alternating order (A then B, then B then A).\n";
+    for (side, r) in [("A", &c.a), ("B", &c.b)] {
+        out += &format!("\n── {side} ──\n{}", sweep_table(r));
+    }
+    out += "\n── Knees, A against B ──\n";
+    if c.knees.is_empty() {
+        out += &format!("no knee along {}: a bigger value only costs more.\n", c.a.sweep.axis.id());
+    }
+    for k in &c.knees {
+        out += &format!("{}\n", k.says);
+    }
+    out
 }
 
 /// Runs a comparison and prints its table (or JSON).

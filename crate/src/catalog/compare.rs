@@ -7,7 +7,10 @@ use serde::Serialize;
 
 use super::metrics::{Unit, METRICS};
 use super::settings;
-use crate::model::{Changed, Compared, Comparison, Id, Lab, MetricId, Outcome, SpreadKind, Timing};
+use crate::engine::sweep::KNEE_TOLERANCE;
+use crate::model::{
+    Changed, Compared, Comparison, Id, KneePair, Lab, Metric, MetricId, Outcome, SpreadKind, SweepAxis, SweepComparison, Timing,
+};
 
 /// What a spread is, for a label beside it.
 #[derive(Clone, Copy, Debug, Serialize)]
@@ -190,6 +193,81 @@ pub fn describe(c: &mut Comparison) {
     }
     if let Some(copy) = &mut c.copy {
         copy.says = says(copy, &timing);
+    }
+}
+
+/// A sweep axis' value in words: "4 KiB" (sizes), "8" (streams).
+fn axis_value(axis: SweepAxis, v: u64) -> String {
+    if axis.in_bytes() {
+        super::trace::size_words(v)
+    } else {
+        super::trace::grouped(v)
+    }
+}
+
+/// The sentence of one knee pair of a sweep comparison along `axis`:
+/// "A's knee: 4 KiB; B's knee: 64 KiB (B ÷ A = 16), exact". The ratio is
+/// the pair's, computed by the engine.
+pub fn knee_says(axis: SweepAxis, across: Option<SweepAxis>, k: &KneePair) -> String {
+    let what = METRICS_OF_KNEES.iter().find(|(m, _)| *m == k.metric).map_or("", |(_, w)| *w);
+    let column = match (across, k.across) {
+        (Some(x), Some(v)) => format!(" at {} {}", x.id(), axis_value(x, v)),
+        _ => String::new(),
+    };
+    let side = |who: &str, v: Option<u64>| match v {
+        Some(v) => format!("{who}'s knee: {}", axis_value(axis, v)),
+        None if k.metric == Metric::Time => format!("{who}: no knee (its times rise and fall again by more than their spread)"),
+        None => format!("{who}: no knee ({who} does not run this reader)"),
+    };
+    let head = format!("{}, {what}{column}: {}; {}", k.reader.id(), side("A", k.a), side("B", k.b));
+    let times = k.ratio.filter(|&r| r != 1.0).map(|r| format!(" (B ÷ A = {})", ratio(r))).unwrap_or_default();
+    let pct = format!("{:.0}%", KNEE_TOLERANCE * 100.0);
+    let tail = match (k.outcome, k.a.zip(k.b)) {
+        (Outcome::Tie, _) => " — the same knee (exact counts)".to_string(),
+        (Outcome::Less, _) if k.metric != Metric::Time => format!("{times}: B's knee comes earlier (exact counts, so the difference is real)"),
+        (Outcome::More, _) if k.metric != Metric::Time => format!("{times}: B's knee comes later (exact counts, so the difference is real)"),
+        (Outcome::Less | Outcome::More, Some((a, b))) => {
+            let (who, at, from) = if b > a { ("B", b, a) } else { ("A", a, b) };
+            format!(
+                "{times}: B's knee comes {}, clearly: {who}'s every sample at {} lies more than {pct} below its every sample at {}",
+                if b > a { "later" } else { "earlier" },
+                axis_value(axis, at),
+                axis_value(axis, from)
+            )
+        }
+        (Outcome::Same, Some((a, b))) if a == b => " — the same knee".to_string(),
+        (Outcome::Same, Some((a, b))) => {
+            let (who, at, from) = if b > a { ("B", b, a) } else { ("A", a, b) };
+            format!(
+                "{times}: same within noise ({who}'s times at {} and {} are not clearly apart: not every sample more than {pct} below)",
+                axis_value(axis, at),
+                axis_value(axis, from)
+            )
+        }
+        _ => ": not compared".to_string(),
+    };
+    format!("{head}{tail}")
+}
+
+/// The metrics a knee is found on, as the sentences name them.
+const METRICS_OF_KNEES: [(Metric, &str); 4] = [
+    (Metric::SourceReads, "source reads"),
+    (Metric::BytesCopied, "bytes copied"),
+    (Metric::Allocations, "allocations"),
+    (Metric::Time, "total time"),
+];
+
+/// Fills in every knee pair's sentence of a sweep comparison. Sweeps along
+/// different axes get one pair's worth of why.
+pub fn describe_sweeps(c: &mut SweepComparison) {
+    let (axis, across) = (c.a.sweep.axis, c.a.sweep.across.map(|x| x.axis));
+    let other = c.b.sweep.axis != axis || c.b.sweep.across.map(|x| x.axis) != across;
+    for k in &mut c.knees {
+        k.says = if other {
+            format!("{}: the sweeps run along different axes ({} and {}), so their knees are not compared", k.reader.id(), axis.id(), c.b.sweep.axis.id())
+        } else {
+            knee_says(axis, across, k)
+        };
     }
 }
 

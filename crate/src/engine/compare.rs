@@ -493,6 +493,7 @@ fn assemble(a: Report, b: Report, timing: Timing, readers: Vec<PairedRun>, copy:
         copy,
         notes,
         format: Some(REPORT_FORMAT),
+        sweeps: None,
         a,
         b,
     }

@@ -12,7 +12,9 @@
 
 use super::experiment::Timelines;
 use super::clock::{Clock, Sampling, COARSE_RESOLUTION_FACTOR};
-use crate::model::{Id, Knee, Metric, ParamError, Params, Run, Sweep, SweepPoint, SweepReport};
+use crate::model::{
+    Id, Knee, KneePair, Metric, Outcome, ParamError, Params, ReaderKind, Run, Sweep, SweepComparison, SweepPoint, SweepReport,
+};
 
 /// How hard each point is timed. A full measurement (30 ms warm-up, 5–10
 /// samples, 100 ms beyond the fifth) per reader makes a 13-point sweep of
@@ -263,6 +265,97 @@ pub fn run_sweep(
     Ok(report(params, done).expect("the sweep was checked above"))
 }
 
+// ---------------------------------------------------------------------------
+// Two sweeps compared: the knee of each
+
+/// A's knee and B's, per reader and metric (and column, on two axes), in A's
+/// order of knees, then any B has alone; sentences left empty
+/// (`catalog::compare::knee_says` writes them). A knee of a count is exact,
+/// so two knees at different values differ for real. Two time knees at
+/// different values differ only where the side whose knee lies further
+/// along is, at its own knee, [`clearly_faster`] than at the other side's
+/// knee: that side's samples show the later value still paying. Otherwise
+/// the two are the same within noise. Sweeps along different axes have no
+/// knees to pair (every pair `not_compared`).
+pub fn compare_knees(a: &SweepReport, b: &SweepReport) -> Vec<KneePair> {
+    let same_axes = a.sweep.axis == b.sweep.axis && a.sweep.across.map(|x| x.axis) == b.sweep.across.map(|x| x.axis);
+    let key = |k: &Knee| (k.reader, k.metric, k.across);
+    let mut keys: Vec<(ReaderKind, Metric, Option<u64>)> = a.knees.iter().map(key).collect();
+    for k in b.knees.iter().map(key) {
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    // A time curve without a knee (a zig-zag) still pairs with the other side's.
+    keys.into_iter()
+        .map(|(reader, metric, across)| {
+            let find = |r: &SweepReport| r.knees.iter().find(|k| key(k) == (reader, metric, across)).map(|k| k.value);
+            let (ka, kb) = (find(a), find(b));
+            let outcome = match (ka, kb) {
+                _ if !same_axes => Outcome::NotCompared,
+                (Some(va), Some(vb)) if va == vb => if metric == Metric::Time { Outcome::Same } else { Outcome::Tie },
+                (Some(va), Some(vb)) => {
+                    let further = if vb > va { Outcome::More } else { Outcome::Less };
+                    if metric != Metric::Time {
+                        further
+                    } else {
+                        let (later, at, from) = if vb > va { (b, vb, va) } else { (a, va, vb) };
+                        match (time_at(later, reader, at, across), time_at(later, reader, from, across)) {
+                            (Some(t_at), Some(t_from)) if clearly_faster(&t_at, &t_from) => further,
+                            _ => Outcome::Same,
+                        }
+                    }
+                }
+                _ => Outcome::NotCompared,
+            };
+            let ratio = ka.zip(kb).filter(|&(va, _)| va > 0).map(|(va, vb)| vb as f64 / va as f64);
+            KneePair { reader, metric, across, a: ka, b: kb, ratio, outcome, says: String::new() }
+        })
+        .collect()
+}
+
+/// `reader`'s total time at the point `(value, across)` of a sweep.
+fn time_at(r: &SweepReport, reader: ReaderKind, value: u64, across: Option<u64>) -> Option<Timed> {
+    let point = r.points.iter().find(|p| p.value == value && p.across == across)?;
+    point.report.runs.iter().find(|run| run.reader == reader).map(total)
+}
+
+/// Runs the sweeps of `a` and `b` (each must have one) point by point in
+/// alternating order (A's point `i` then B's in even steps, B's first in odd
+/// ones, so the machine's drift falls on both alike), calling `on_point`
+/// with the side (`'A'` or `'B'`) after each; returns both reports and
+/// their knees paired ([`compare_knees`]). Links and sentences are left
+/// empty (`crate::api` fills them).
+pub fn run_pair(
+    a: &Params,
+    b: &Params,
+    clock: &dyn Clock,
+    sampling: Sampling,
+    mut on_point: impl FnMut(char, usize, usize, &SweepPoint),
+) -> Result<SweepComparison, ParamError> {
+    for p in [a, b] {
+        p.check()?;
+        if p.sweep.is_none() {
+            return Err(ParamError { key: "sweep", message: "a sweep comparison needs a sweep on both sides (B has `b.sweep=off`?)".into() });
+        }
+    }
+    let (na, nb) = (grid(a).len(), grid(b).len());
+    let (mut pa, mut pb) = (Vec::with_capacity(na), Vec::with_capacity(nb));
+    for i in 0..na.max(nb) {
+        let order = if i % 2 == 0 { [('A', a, na), ('B', b, nb)] } else { [('B', b, nb), ('A', a, na)] };
+        for (side, p, n) in order {
+            if i < n {
+                let point = run_point(p, i, clock, sampling)?;
+                on_point(side, i, n, &point);
+                if side == 'A' { pa.push(point) } else { pb.push(point) }
+            }
+        }
+    }
+    let (ra, rb) = (report(a, pa).expect("checked above"), report(b, pb).expect("checked above"));
+    let knees = compare_knees(&ra, &rb);
+    Ok(SweepComparison { a: ra, b: rb, link: String::new(), changed: Vec::new(), knees })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -395,6 +488,81 @@ mod tests {
         assert_eq!(time_knee(&[t(300.0, 5.0), t(100.0, 2.0), t(103.0, 2.0), t(99.0, 2.0), t(102.0, 2.0)]), Some(1));
         // Wide spreads that overlap are no zig-zag either: flat, so the first point.
         assert_eq!(time_knee(&[t(100.0, 20.0), t(130.0, 20.0), t(90.0, 20.0), t(125.0, 20.0)]), Some(0));
+    }
+
+    /// A counted std sweep of capacity 16..512 (six points) with `times`
+    /// (median, spread) put on its one reader, knees found anew.
+    fn timed_sweep(times: &[(f64, f64)]) -> SweepReport {
+        use crate::engine::clock::InstantClock;
+        let d = crate::link::decode("len=4K&chunk=512&rs=1&rd=std&sweep=cap&from=16&to=512");
+        let r = run_sweep(&d.params, &InstantClock::default(), Sampling::COUNTS, |_, _, _| {}).unwrap();
+        let mut points = r.points;
+        for (p, &(m, s)) in points.iter_mut().zip(times) {
+            let run = &mut p.report.runs[0];
+            run.modelled_io_ns = 0.0;
+            (run.cpu_ns.median, run.cpu_ns.min, run.cpu_ns.max) = (m, m - s, m + s);
+        }
+        report(&d.params, points).unwrap()
+    }
+
+    fn time_pair(a: &SweepReport, b: &SweepReport) -> KneePair {
+        compare_knees(a, b).into_iter().find(|k| k.metric == Metric::Time).unwrap()
+    }
+
+    const KNEE_AT_64: [(f64, f64); 6] = [(300.0, 1.0), (200.0, 1.0), (100.0, 1.0), (99.0, 1.0), (98.0, 1.0), (97.0, 1.0)];
+
+    /// The same sweep on both sides: every knee the same, counts a tie.
+    #[test]
+    fn an_a_a_sweep_comparison_reads_the_same() {
+        let a = timed_sweep(&KNEE_AT_64);
+        let pairs = compare_knees(&a, &a.clone());
+        assert_eq!(pairs.len(), Metric::all().len());
+        for k in &pairs {
+            let want = if k.metric == Metric::Time { Outcome::Same } else { Outcome::Tie };
+            assert_eq!((k.outcome, k.a, k.ratio), (want, k.b, Some(1.0)), "{k:?}");
+        }
+    }
+
+    /// B's time knee later than A's, and B's own samples there clearly below
+    /// its samples at A's knee: a real difference, with the ratio.
+    #[test]
+    fn a_later_time_knee_clearly_apart_is_called_so() {
+        let a = timed_sweep(&KNEE_AT_64);
+        let b = timed_sweep(&[(300.0, 1.0), (250.0, 1.0), (200.0, 1.0), (150.0, 1.0), (100.0, 1.0), (99.0, 1.0)]);
+        let k = time_pair(&a, &b);
+        assert_eq!((k.a, k.b, k.ratio, k.outcome), (Some(64), Some(256), Some(4.0), Outcome::More), "{k:?}");
+        // The other way round: B's knee earlier, A's later one clearly apart.
+        let k = time_pair(&b, &a);
+        assert_eq!((k.a, k.b, k.ratio, k.outcome), (Some(256), Some(64), Some(0.25), Outcome::Less), "{k:?}");
+    }
+
+    /// Knees at different values whose times overlap within the tolerance
+    /// are the same within noise: B's knee at 128 (80..140) is not clearly
+    /// below B's own time at A's knee 64 (90..150).
+    #[test]
+    fn time_knees_apart_by_noise_are_the_same_within_noise() {
+        let a = timed_sweep(&KNEE_AT_64);
+        let b = timed_sweep(&[(300.0, 1.0), (250.0, 1.0), (120.0, 30.0), (110.0, 30.0), (80.0, 5.0), (80.0, 5.0)]);
+        let k = time_pair(&a, &b);
+        assert_eq!((k.a, k.b, k.outcome), (Some(64), Some(128), Outcome::Same), "{k:?}");
+    }
+
+    /// A side whose time curve zig-zags has no knee: nothing to compare.
+    #[test]
+    fn a_side_without_a_time_knee_is_not_compared() {
+        let a = timed_sweep(&KNEE_AT_64);
+        let b = timed_sweep(&[(100.0, 2.0), (130.0, 2.0), (90.0, 2.0), (140.0, 2.0), (80.0, 2.0), (120.0, 2.0)]);
+        let k = time_pair(&a, &b);
+        assert_eq!((k.a, k.b, k.ratio, k.outcome), (Some(64), None, None, Outcome::NotCompared), "{k:?}");
+    }
+
+    /// Sweeps along different axes have no knees to pair.
+    #[test]
+    fn sweeps_along_different_axes_are_not_compared() {
+        let a = timed_sweep(&KNEE_AT_64);
+        let mut b = a.clone();
+        b.sweep.axis = crate::model::SweepAxis::Rs;
+        assert!(compare_knees(&a, &b).iter().all(|k| k.outcome == Outcome::NotCompared));
     }
 
     #[test]

@@ -212,6 +212,13 @@ pub struct Comparison {
     /// [`super::report::REPORT_FORMAT`].
     #[serde(default)]
     pub format: Option<u32>,
+    /// Where A and B both have a sweep (a comparison link with `sweep`):
+    /// both sweeps, their points run in alternating order, and the knee of
+    /// each side paired. The rest of the comparison is of the single runs
+    /// at the link's other settings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub sweeps: Option<Box<super::sweep::SweepComparison>>,
 }
 
 /// The `kind` of a [`Comparison`].

@@ -38,6 +38,6 @@ pub use report::{
     MetricId, Ratio, Report, Run, SinkRun, Stage, Stats, Timer, Verdict, WriteFailure, WriteMode, WriteReport, REPORT_FORMAT,
 };
 pub use size::{format_size, parse_size, KIB, MIB};
-pub use sweep::{Knee, Metric, SweepPoint, SweepReport};
+pub use sweep::{Knee, KneePair, Metric, SweepComparison, SweepPoint, SweepReport};
 pub use timeline::{Kernel, Op, OpKind, Piece, Shape, SourceRead, Span, Timeline};
 pub use trace::{Descriptor, LogKind, Replay, ReplayOptions, ReplayRun, TraceProgress, TraceReport};

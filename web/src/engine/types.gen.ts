@@ -292,7 +292,14 @@ notes: Array<string>,
 /**
  * [`super::report::REPORT_FORMAT`].
  */
-format: number | null, };
+format: number | null, 
+/**
+ * Where A and B both have a sweep (a comparison link with `sweep`):
+ * both sweeps, their points run in alternating order, and the knee of
+ * each side paired. The rest of the comparison is of the single runs
+ * at the link's other settings.
+ */
+sweeps?: SweepComparison, };
 
 /**
  * How a form edits a setting.
@@ -626,6 +633,39 @@ first: boolean,
  * first axis) is found at: one knee per column of the grid.
  */
 across?: number, };
+
+/**
+ * One knee of a sweep comparison: A's knee and B's for one reader and
+ * metric (and, on two axes, one column), and what can be said of them.
+ */
+export type KneePair = { reader: ReaderKind, metric: Metric, across?: number, 
+/**
+ * A's knee (its axis value); `None` where A's curve has none (a time
+ * curve that zig-zags, a reader A does not run).
+ */
+a: number | null, 
+/**
+ * B's knee.
+ */
+b: number | null, 
+/**
+ * B's knee ÷ A's, where both have one.
+ */
+ratio: number | null, 
+/**
+ * For counts (exact): `tie`, or `less` / `more` where B's knee lies at
+ * a smaller / larger value. For time: `same` within noise unless the
+ * side whose knee lies further along has its own time there clearly
+ * below its time at the other side's knee (every sample more than the
+ * knee tolerance apart, the rule the time knee itself is found by):
+ * then `less` / `more`. `not_compared` where a side has no knee or
+ * the sweeps run along different axes.
+ */
+outcome: Outcome, 
+/**
+ * The comparison in words: "A's knee: 4 KiB; B's knee: 64 KiB …".
+ */
+says: string, };
 
 /**
  * The two halves of BufLab.
@@ -2088,6 +2128,24 @@ per: string,
  * cost more.
  */
 knee: boolean, };
+
+/**
+ * Two sweeps compared (a comparison link whose A has a sweep): both sweeps,
+ * their points run in alternating order, and the knee of each side paired.
+ */
+export type SweepComparison = { a: SweepReport, b: SweepReport, 
+/**
+ * The canonical comparison link (A's link, then B's `b.` keys).
+ */
+link: string, 
+/**
+ * The settings that differ, in the key table's order.
+ */
+changed: Array<Changed>, 
+/**
+ * Per reader and metric (and column, on two axes), A's knee and B's.
+ */
+knees: Array<KneePair>, };
 
 /**
  * One measured point of a sweep.

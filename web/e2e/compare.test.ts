@@ -303,6 +303,41 @@ describe("compare", () => {
     expect(await captionOf()).toBe(alone + 2 * 15);
   });
 
+  it("a b. link with a sweep shows both sweeps on the sweep view's charts and the knee of each, as `buflab` finds them for A and B alone", async () => {
+    const a = "v=1&len=4K&chunk=512&rs=1&rd=std&sweep=cap&from=16&to=2K";
+    // The CLI's own sweeps of A and of B, each alone (`npm test` names the CLI it built: BUFLAB_CLI; else cargo builds it).
+    const root = fileURLToPath(new URL("../../", import.meta.url));
+    const native = (link: string): { reader: string; metric: string; value: number }[] => {
+      const args = ["--counts", "--json", link];
+      const [command, commandArgs] = process.env.BUFLAB_CLI ? [process.env.BUFLAB_CLI, args] : ["cargo", ["run", "-q", "-p", "buflab", "--", ...args]];
+      return (JSON.parse(execFileSync(command, commandArgs, { cwd: root, encoding: "utf8", maxBuffer: 16 << 20 })) as { knees: { reader: string; metric: string; value: number }[] }).knees;
+    };
+    const [kneesA, kneesB] = [native(a), native(a.replace("chunk=512", "chunk=128"))];
+
+    const page = await open(`${baseUrl}#${a}&b.chunk=128`);
+    await page.waitForFunction(
+      () => document.querySelector('.sweep-pair-knees li[data-metric="source_reads"]') !== null || /failed|stopped/.test(document.querySelector(".sweep-pair-status")?.textContent ?? ""),
+      undefined,
+      { timeout: 90_000 },
+    );
+    expect(await page.locator("#view-sweep").isVisible()).toBe(true);
+    expect(await page.locator(".sweep-pair-changed").textContent()).toContain("chunk 512 → 128");
+    // Counts are exact: each side's knee of every count is the one the CLI finds for that side alone.
+    for (const metric of ["source_reads", "bytes_copied", "allocations"]) {
+      const item = page.locator(`.sweep-pair-knees li[data-reader="std"][data-metric="${metric}"]`);
+      const value = (knees: typeof kneesA) => String(knees.find((k) => k.reader === "std" && k.metric === metric)?.value);
+      expect([await item.getAttribute("data-a"), await item.getAttribute("data-b")], metric).toEqual([value(kneesA), value(kneesB)]);
+    }
+    const reads = page.locator('.sweep-pair-knees li[data-reader="std"][data-metric="source_reads"]');
+    expect(await reads.textContent()).toBe("std, source reads: A's knee: 512 bytes; B's knee: 128 bytes (B ÷ A = 0.25): B's knee comes earlier (exact counts, so the difference is real)");
+    expect(await reads.getAttribute("data-outcome")).toBe("less");
+    // The time knees are the page's own measurements: compared, and said in words either way.
+    expect(await page.locator('.sweep-pair-knees li[data-metric="time"]').getAttribute("data-outcome")).toMatch(/^(same|less|more|not_compared)$/);
+    // Every chart pairs A's lines and B's.
+    await expect.poll(() => page.locator('#sweep .sweep-chart canvas[data-sides="A,B"]').count()).toBe(4);
+    expect(await page.evaluate(() => location.hash)).toMatch(/sweep=cap.*b\.chunk=128/);
+  });
+
   it("a mistyped key gets a notice naming the nearest known key, and the link still runs", async () => {
     const page = await open(`${baseUrl}#v=1&len=64K&cpa=16K`);
     const notice = page.locator('.notice[data-key="cpa"]');

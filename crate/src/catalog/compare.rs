@@ -227,9 +227,10 @@ pub fn knee_says(axis: SweepAxis, across: Option<SweepAxis>, k: &KneePair) -> St
         (Outcome::Less, _) if k.metric != Metric::Time => format!("{times}: B's knee comes earlier (exact counts, so the difference is real)"),
         (Outcome::More, _) if k.metric != Metric::Time => format!("{times}: B's knee comes later (exact counts, so the difference is real)"),
         (Outcome::Less | Outcome::More, Some((a, b))) => {
-            let (who, at, from) = if b > a { ("B", b, a) } else { ("A", a, b) };
+            let (who, other, at, from) = if b > a { ("B", "A", b, a) } else { ("A", "B", a, b) };
             format!(
-                "{times}: B's knee comes {}, clearly: {who}'s every sample at {} lies more than {pct} below its every sample at {}",
+                "{times}: B's knee comes {}, clearly: {who}'s every sample at {} lies more than {pct} below its every sample at {}, \
+                 a gain {other}'s samples there do not allow",
                 if b > a { "later" } else { "earlier" },
                 axis_value(axis, at),
                 axis_value(axis, from)
@@ -237,11 +238,12 @@ pub fn knee_says(axis: SweepAxis, across: Option<SweepAxis>, k: &KneePair) -> St
         }
         (Outcome::Same, Some((a, b))) if a == b => " — the same knee".to_string(),
         (Outcome::Same, Some((a, b))) => {
-            let (who, at, from) = if b > a { ("B", b, a) } else { ("A", a, b) };
+            let (who, other, at, from) = if b > a { ("B", "A", b, a) } else { ("A", "B", a, b) };
             format!(
-                "{times}: same within noise ({who}'s times at {} and {} are not clearly apart: not every sample more than {pct} below)",
-                axis_value(axis, at),
-                axis_value(axis, from)
+                "{times}: same within noise (from {} to {}, {who}'s samples do not gain clearly more than {other}'s: \
+                 not every sample more than {pct} apart)",
+                axis_value(axis, from),
+                axis_value(axis, at)
             )
         }
         _ => ": not compared".to_string(),

@@ -272,11 +272,16 @@ pub fn run_sweep(
 /// order of knees, then any B has alone; sentences left empty
 /// (`catalog::compare::knee_says` writes them). A knee of a count is exact,
 /// so two knees at different values differ for real. Two time knees at
-/// different values differ only where the side whose knee lies further
-/// along is, at its own knee, [`clearly_faster`] than at the other side's
-/// knee: that side's samples show the later value still paying. Otherwise
-/// the two are the same within noise. Sweeps along different axes have no
-/// knees to pair (every pair `not_compared`).
+/// different values differ only where the samples show it, by the rule the
+/// time knee itself is found by ([`clearly_faster`]): the side whose knee
+/// lies further along is, at its own knee, clearly faster than at the other
+/// side's knee (the later value still pays there), and that gain is clearly
+/// larger than the other side's between the same two values (every ratio
+/// their samples allow: [`factor`]). Otherwise the two are the same within
+/// noise: on an A/A comparison, one side's knee moved a point by noise is
+/// not a difference while the other side's samples allow the same gain.
+/// Sweeps along different axes have no knees to pair (every pair
+/// `not_compared`).
 pub fn compare_knees(a: &SweepReport, b: &SweepReport) -> Vec<KneePair> {
     let same_axes = a.sweep.axis == b.sweep.axis && a.sweep.across.map(|x| x.axis) == b.sweep.across.map(|x| x.axis);
     let key = |k: &Knee| (k.reader, k.metric, k.across);
@@ -299,9 +304,10 @@ pub fn compare_knees(a: &SweepReport, b: &SweepReport) -> Vec<KneePair> {
                     if metric != Metric::Time {
                         further
                     } else {
-                        let (later, at, from) = if vb > va { (b, vb, va) } else { (a, va, vb) };
-                        match (time_at(later, reader, at, across), time_at(later, reader, from, across)) {
-                            (Some(t_at), Some(t_from)) if clearly_faster(&t_at, &t_from) => further,
+                        let (later, earlier, at, from) = if vb > va { (b, a, vb, va) } else { (a, b, va, vb) };
+                        let gain = |r: &SweepReport| Some((time_at(r, reader, at, across)?, time_at(r, reader, from, across)?));
+                        match (gain(later), gain(earlier)) {
+                            (Some(l), Some(e)) if clearly_faster(&l.0, &l.1) && clearly_faster(&factor(l), &factor(e)) => further,
                             _ => Outcome::Same,
                         }
                     }
@@ -312,6 +318,13 @@ pub fn compare_knees(a: &SweepReport, b: &SweepReport) -> Vec<KneePair> {
             KneePair { reader, metric, across, a: ka, b: kb, ratio, outcome, says: String::new() }
         })
         .collect()
+}
+
+/// How much a side's time changes from one point to another, `(at, from)`:
+/// the ratio at ÷ from, its spread every ratio their samples allow (the
+/// fastest at over the slowest from, to the slowest over the fastest).
+fn factor((at, from): (Timed, Timed)) -> Timed {
+    Timed { median: at.median / from.median, min: at.min / from.max, max: at.max / from.min }
 }
 
 /// `reader`'s total time at the point `(value, across)` of a sweep.
@@ -545,6 +558,20 @@ mod tests {
         let b = timed_sweep(&[(300.0, 1.0), (250.0, 1.0), (120.0, 30.0), (110.0, 30.0), (80.0, 5.0), (80.0, 5.0)]);
         let k = time_pair(&a, &b);
         assert_eq!((k.a, k.b, k.outcome), (Some(64), Some(128), Outcome::Same), "{k:?}");
+    }
+
+    /// B's knee one point later, its own samples there clearly faster, but
+    /// A's samples allow the same gain between the two points (A's point at
+    /// 128 spreads 85..105): an A/A's noise, the same within noise.
+    #[test]
+    fn a_later_knee_whose_gain_the_other_side_allows_is_the_same_within_noise() {
+        let a = timed_sweep(&[(300.0, 1.0), (200.0, 1.0), (100.0, 1.0), (95.0, 10.0), (96.0, 1.0), (97.0, 1.0)]);
+        let b = timed_sweep(&[(300.0, 1.0), (200.0, 1.0), (100.0, 1.0), (90.0, 1.0), (90.0, 1.0), (90.0, 1.0)]);
+        let k = time_pair(&a, &b);
+        assert_eq!((k.a, k.b, k.outcome), (Some(64), Some(128), Outcome::Same), "{k:?}");
+        // A's point at 128 as tight as the rest: A clearly does not gain what B gains, a real difference.
+        let a = timed_sweep(&[(300.0, 1.0), (200.0, 1.0), (100.0, 1.0), (99.0, 1.0), (98.0, 1.0), (97.0, 1.0)]);
+        assert_eq!(time_pair(&a, &b).outcome, Outcome::More);
     }
 
     /// A side whose time curve zig-zags has no knee: nothing to compare.

@@ -120,11 +120,11 @@ pub struct KneePair {
     pub ratio: Option<f64>,
     /// For counts (exact): `tie`, or `less` / `more` where B's knee lies at
     /// a smaller / larger value. For time: `same` within noise unless the
-    /// side whose knee lies further along has its own time there clearly
-    /// below its time at the other side's knee (every sample more than the
-    /// knee tolerance apart, the rule the time knee itself is found by):
-    /// then `less` / `more`. `not_compared` where a side has no knee or
-    /// the sweeps run along different axes.
+    /// side whose knee lies further along clearly gains between the two
+    /// knees, and clearly more than the other side's samples allow there
+    /// (every sample more than the knee tolerance apart, the rule the time
+    /// knee itself is found by): then `less` / `more`. `not_compared` where
+    /// a side has no knee or the sweeps run along different axes.
     pub outcome: super::compare::Outcome,
     /// The comparison in words: "A's knee: 4 KiB; B's knee: 64 KiB …".
     pub says: String,

@@ -5,7 +5,7 @@
 
 import type { Lab, LabReport, Params, View } from "../engine/types.gen";
 import { setText } from "../shared/dom";
-import type { LabUi, SweepShown } from "../shared/lab";
+import type { LabUi, SweepCompared, SweepShown } from "../shared/lab";
 import { plainTerms } from "../shared/term";
 import { labOf, type Labs } from "./labs";
 import { score } from "./quiz";
@@ -83,12 +83,25 @@ export function resultsPiece(labs: Labs, drawn: (report: LabReport) => void): Pi
         .update(shown.report, timing)
         .then(() => drawn(shown.report));
     }
-    const sweep: SweepShown | null = state.sweep && { ...state.sweep, current: sweepCurrent(state) };
-    const same = sweep?.id === drawnSweep?.id && sweep?.status === drawnSweep?.status && sweep?.report === drawnSweep?.report && sweep?.current === drawnSweep?.current;
+    const sweep: SweepShown | null = state.sweep && { ...state.sweep, current: sweepCurrent(state), compared: sweepsCompared(state) };
+    const same =
+      sweep?.id === drawnSweep?.id &&
+      sweep?.status === drawnSweep?.status &&
+      sweep?.report === drawnSweep?.report &&
+      sweep?.current === drawnSweep?.current &&
+      sweep?.compared?.status === drawnSweep?.compared?.status &&
+      sweep?.compared?.result === drawnSweep?.compared?.result;
     if (same) return;
     drawnSweep = sweep;
     labOf(labs, state.params.lab).showSweep(sweep);
   };
+}
+
+/** A comparison link's two sweeps, where the link has a sweep: the comparison's status and its `sweeps` (engine/sweep.rs run_pair). */
+function sweepsCompared(state: AppState): SweepCompared | null {
+  const c = state.compare;
+  if (c === null || c.source !== "link" || state.params.sweep === null) return null;
+  return { status: c.status, result: c.result?.sweeps ?? null, failure: c.failure };
 }
 
 /**

@@ -655,11 +655,11 @@ ratio: number | null,
 /**
  * For counts (exact): `tie`, or `less` / `more` where B's knee lies at
  * a smaller / larger value. For time: `same` within noise unless the
- * side whose knee lies further along has its own time there clearly
- * below its time at the other side's knee (every sample more than the
- * knee tolerance apart, the rule the time knee itself is found by):
- * then `less` / `more`. `not_compared` where a side has no knee or
- * the sweeps run along different axes.
+ * side whose knee lies further along clearly gains between the two
+ * knees, and clearly more than the other side's samples allow there
+ * (every sample more than the knee tolerance apart, the rule the time
+ * knee itself is found by): then `less` / `more`. `not_compared` where
+ * a side has no knee or the sweeps run along different axes.
  */
 outcome: Outcome, 
 /**

@@ -3,7 +3,7 @@
 // registry that builds the labs is app/labs.ts.
 
 import type { Codec } from "../engine/codec";
-import type { Lab, LabReport, Params, Ratio, Stats, Sweep, SweepReport, Verdict, View } from "../engine/types.gen";
+import type { Lab, LabReport, Params, Ratio, Stats, Sweep, SweepComparison, SweepReport, Verdict, View } from "../engine/types.gen";
 
 /** How far a sweep has come. */
 export type SweepStatus = "running" | "done" | "cancelled" | "failed";
@@ -20,6 +20,16 @@ export interface SweepShown {
   elapsedMs: number | null;
   /** Whether it was run for the settings on screen. */
   current: boolean;
+  /** A comparison link's two sweeps (its `b.` keys beside a sweep), as far as they have come; null without one. */
+  compared?: SweepCompared | null;
+}
+
+/** A comparison link's sweeps: A's and B's, run by the engine in alternating order, the knee of each paired. */
+export interface SweepCompared {
+  status: "waiting" | "running" | "done" | "failed" | "cancelled";
+  /** Both sweeps and their knees once done (null before, or when B has no sweep). */
+  result: SweepComparison | null;
+  failure: string | null;
 }
 
 /** How the page compares two measured times: the engine's rule (`Stats::verdict`), through the codec. */

@@ -163,10 +163,31 @@ function dataset(reader: string, label: string, data: XY[], knee: Knee | undefin
   };
 }
 
+/** B's sweep drawn beside A's (a comparison link's two sweeps), and each side's name for the legend. */
+export interface SweepPairLines {
+  b: SweepReport;
+  sides: { a: string; b: string };
+}
+
+/** B's line of one reader: A's colour with a longer dash and hollow markers, its knee marked as A's is. */
+function bLine(reader: string, label: string, data: XY[], knee: Knee | undefined): ChartDataset<"line", XY[]> {
+  return { ...dataset(reader, label, data, knee, undefined), borderDash: [9, 4], backgroundColor: "transparent", pointBackgroundColor: "transparent" };
+}
+
+/** B's knee marks: one per value, naming B (and the readers, when not every reader knees there). */
+function pairMarks(b: SweepReport, metric: MetricView, readers: readonly string[], format: (v: number) => string): { value: number; text: string }[] {
+  const byValue = new Map<number, string[]>();
+  for (const reader of readers) {
+    const knee = b.knees.find((k) => k.reader === reader && k.metric === metric.id && k.across === undefined);
+    if (knee && !knee.first) byValue.set(knee.value, [...(byValue.get(knee.value) ?? []), reader]);
+  }
+  return [...byValue].map(([value, names]) => ({ value, text: names.length === readers.length ? `knee B ${format(value)}` : `knee B ${format(value)}: ${names.join(", ")}` }));
+}
+
 export interface SweepCharts {
   element: HTMLElement;
-  /** One step per chart, each drawing `report` into its chart (the charts are built at the first). */
-  steps(report: SweepReport, readers: readonly string[], kneeOf: (reader: string, metric: Metric) => Knee | undefined): (() => void)[];
+  /** One step per chart, each drawing `report` into its chart (the charts are built at the first); with `pair`, B's lines beside them. */
+  steps(report: SweepReport, readers: readonly string[], kneeOf: (reader: string, metric: Metric) => Knee | undefined, pair?: SweepPairLines | null): (() => void)[];
   /** The canvas of chart `i` (in METRICS' order), built if it is not yet. */
   canvas(i: number): Promise<HTMLCanvasElement>;
   retheme(): void;
@@ -184,11 +205,11 @@ export function createSweepCharts(axes: Axes, labelOf: (reader: string) => strin
   const charts = (): ReturnType<typeof buildChart>[] => (built ??= METRICS.map((metric, i) => buildChart(figures[i]!.canvas, metric, axes, theme)));
 
   /** Draws `report` into chart `i`: its lines, its caption (naming twin lines) and its knee marks. */
-  function draw(i: number, report: SweepReport, readers: readonly string[], kneeOf: (reader: string, metric: Metric) => Knee | undefined): void {
+  function draw(i: number, report: SweepReport, readers: readonly string[], kneeOf: (reader: string, metric: Metric) => Knee | undefined, pair: SweepPairLines | null): void {
     const metric = METRICS[i]!;
     const { chart, setAxis } = charts()[i]!;
     const axis = axes.infoOf(report.sweep.axis);
-    setAxis(axis, report.values);
+    setAxis(axis, pair ? [...new Set([...report.values, ...pair.b.values])].sort((x, y) => x - y) : report.values);
     const series = readers.map((_, r) => report.points.map((p) => metric.value(p.report.runs[r]!)));
     // A reader whose values equal an earlier reader's at every point.
     const sameAs = series.map((values, r) => series.findIndex((other, j) => j < r && other.every((v, k) => v === values[k])));
@@ -199,6 +220,8 @@ export function createSweepCharts(axes: Axes, labelOf: (reader: string) => strin
       const data = report.points.map((p, k) => ({ x: p.value, y: series[r]![k]! }));
       return dataset(reader, labelOf(reader), data, found && !found.first ? found : undefined, twin);
     });
+    if (pair) pairLines(chart, metric, readers, pair);
+    else delete chart.canvas.dataset["sides"];
     const twins = readers.flatMap((reader, r) => (sameAs[r]! >= 0 ? [`${labelOf(reader)} equals ${labelOf(readers[sameAs[r]!]!)} at every point`] : []));
     setText(figures[i]!.caption, [metric.note, twins.length ? `${twins.join("; ")}: the wide pale line is the second of the two.` : ""].filter(Boolean).join(" "));
     // One line per knee value, naming the readers that knee there only when not every reader does (the legend names the lines).
@@ -207,19 +230,36 @@ export function createSweepCharts(axes: Axes, labelOf: (reader: string) => strin
       const knee = kneeOf(reader, metric.id);
       if (knee && !knee.first) byValue.set(knee.value, [...(byValue.get(knee.value) ?? []), labelOf(reader)]);
     }
+    const side = pair ? "A " : "";
     const marks = [...byValue].map(([value, names]) => ({
       value,
-      text: names.length === readers.length ? `knee ${axes.formatValue(axis, value)}` : `knee ${axes.formatValue(axis, value)}: ${names.join(", ")}`,
+      text: names.length === readers.length ? `knee ${side}${axes.formatValue(axis, value)}` : `knee ${side}${axes.formatValue(axis, value)}: ${names.join(", ")}`,
     }));
+    if (pair) marks.push(...pairMarks(pair.b, metric, readers, (v) => axes.formatValue(axis, v)));
     kneesOf.set(chart as unknown as Chart, { marks, theme });
     // The knees this canvas draws, for tests and scripts (the list below says them in words).
     chart.canvas.dataset["knees"] = marks.map((m) => m.value).join(",");
     chart.update("none");
   }
 
+  /** A's lines named as A's, then B's line of each reader A runs; the canvas says which sides it draws (for tests and scripts). */
+  function pairLines(chart: Chart<"line", XY[], number>, metric: MetricView, readers: readonly string[], pair: SweepPairLines): void {
+    for (const d of chart.data.datasets) d.label = `${pair.sides.a} · ${d.label ?? ""}`;
+    const lines = readers.flatMap((reader) => {
+      const data = pair.b.points.flatMap((p) => {
+        const run = p.report.runs.find((r) => r.reader === reader);
+        return run ? [{ x: p.value, y: metric.value(run) }] : [];
+      });
+      const knee = pair.b.knees.find((k) => k.reader === reader && k.metric === metric.id && k.across === undefined);
+      return data.length ? [bLine(reader, `${pair.sides.b} · ${labelOf(reader)}`, data, knee && !knee.first ? knee : undefined)] : [];
+    });
+    chart.data.datasets.push(...lines);
+    chart.canvas.dataset["sides"] = lines.length ? "A,B" : "A";
+  }
+
   return {
     element: h("div", { class: "sweep-charts" }, ...figures.map((f) => f.block)),
-    steps: (report, readers, kneeOf) => METRICS.map((_, i) => () => draw(i, report, readers, kneeOf)),
+    steps: (report, readers, kneeOf, pair) => METRICS.map((_, i) => () => draw(i, report, readers, kneeOf, pair ?? null)),
     async canvas(i) {
       await lineChartLoaded();
       return charts()[i]!.chart.canvas;

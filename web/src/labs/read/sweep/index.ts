@@ -2,7 +2,9 @@
 // results of the page's newest sweep, point by point: four line charts
 // against the axis (charts.ts) or, on two axes, a heatmap (heatmap/),
 // how it was timed, the knees in words (knees.ts), a table (table.ts) and
-// the exports (export.ts); its progress under them (progress.ts). The
+// the exports (export.ts); its progress under them (progress.ts). A
+// comparison link's two sweeps add the knee of each, A against B (pair.ts),
+// and B's lines on the charts. The
 // sweep's state is the page's model's; this view draws what `render` hands it.
 //
 // Each report is drawn in steps (the text, then one chart each), each its
@@ -10,7 +12,7 @@
 // report replaces one still being drawn.
 
 import type { Codec } from "../../../engine/codec";
-import type { Knee, Metric, Params, Sweep, SweepReport } from "../../../engine/types.gen";
+import type { Knee, Metric, Params, Sweep, SweepComparison, SweepReport } from "../../../engine/types.gen";
 import { h, replaceChildren, setText } from "../../../shared/dom";
 import type { SweepShown } from "../../../shared/lab";
 import { createHeatmap } from "./heatmap";
@@ -20,6 +22,7 @@ import { createControls } from "./controls";
 import { createSweepExport } from "./export";
 import { gridHeadline, sweepHeadline } from "./headline";
 import { createKnees } from "./knees";
+import { createSweepPair, sweepSides } from "./pair";
 import { METRICS } from "./metrics";
 import { createProgress } from "./progress";
 import { createSweepTable } from "./table";
@@ -74,6 +77,9 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   const samplingNote = h("p", { class: "sweep-note" });
   const knees = createKnees(axes, labelOf, codec.schema.knee_tolerance);
   const table = createSweepTable(axes, labelOf);
+  // A comparison link's two sweeps: the knee of each, A against B (its A is drawn in place of the page's own sweep).
+  const pair = createSweepPair(codec.schema.knee_tolerance);
+  let paired: SweepComparison | null = null;
   /** The report drawn last (the heatmap's controls and the exports use it). */
   let last: SweepReport | null = null;
   const exports = createSweepExport({
@@ -83,7 +89,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     chartTitles: METRICS.map((m) => m.title),
     heatmap,
   });
-  const results = h("div", { class: "sweep-results", hidden: true }, charts.element, heatmap.element, samplingNote, ...knees.elements, table.element, exports.element);
+  const results = h("div", { class: "sweep-results", hidden: true }, pair.element, charts.element, heatmap.element, samplingNote, ...knees.elements, table.element, exports.element);
   // The controls in one row, the charts right under them; the progress and
   // what the axis does follow the results (the headline says the rest).
   replaceChildren(section, controls.form, controls.rangeNote, results, foot);
@@ -122,7 +128,8 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
       setText(samplingNote, samplingText(report));
       showProgress();
     };
-    return [text, ...(grid ? [() => heatmap.draw(report)] : charts.steps(report, readers, kneeOf))];
+    const lines = paired && paired.a === report ? { b: paired.b, sides: sweepSides(paired) } : null;
+    return [text, ...(grid ? [() => heatmap.draw(report)] : charts.steps(report, readers, kneeOf, lines))];
   }
 
   /** Draws `report` step by step; resolves once the newest report is fully shown. */
@@ -177,10 +184,14 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
       }
       section.dataset["current"] = String(sweep?.current ?? true);
       setRunning(sweep?.status === "running");
-      if (sweep?.report && sweep.report !== pendingReport && sweep.report !== drawnReport) {
-        const report = sweep.report;
+      pair.show(sweep?.compared);
+      // Once the comparison's sweeps are in, its A (measured beside B) is the sweep drawn, B's lines beside it.
+      paired = sweep?.compared?.result ?? null;
+      const shownReport = paired?.a ?? sweep?.report ?? null;
+      if (shownReport && shownReport !== pendingReport && shownReport !== drawnReport) {
+        const report = shownReport;
         void draw(report).then(() => {
-          if (shown?.status === "done" && shown.report === report) performance.mark("buflab:sweep-done");
+          if (shown?.status === "done" && (shown.report === report || paired?.a === report)) performance.mark("buflab:sweep-done");
           showProgress();
         });
       }

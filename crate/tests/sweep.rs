@@ -424,3 +424,23 @@ fn a_comparison_of_sweep_links_carries_the_sweeps() {
     let c = api::compare(&single.params, &single.compare.unwrap().params, &InstantClock::default(), Sampling::COUNTS).unwrap();
     assert!(c.sweeps.is_none());
 }
+
+/// A timed A/A sweep comparison on this (loaded, shared) machine never
+/// calls a time knee different: each side's noise may move its own knee a
+/// point, but a difference needs the later side to gain clearly more than
+/// the other side's samples allow. Before that second condition, one A/A
+/// run here read "B's knee comes later, clearly".
+#[test]
+fn a_timed_a_a_sweep_comparison_never_calls_a_time_knee_different() {
+    let d = decode_link("#v=1&len=16K&chunk=poor&rs=1&rd=std,chained&sweep=cap&from=16&to=4K&b.v=1");
+    let b = d.compare.unwrap();
+    for run in 0..5 {
+        let c = api::compare_sweeps(&d.params, &b.params, &InstantClock::default(), sweep::SAMPLING, |_, _, _, _| {}).unwrap();
+        for k in c.knees.iter().filter(|k| k.metric == Metric::Time) {
+            assert!(matches!(k.outcome, buflab::model::Outcome::Same | buflab::model::Outcome::NotCompared), "run {run}: {}", k.says);
+        }
+        for k in c.knees.iter().filter(|k| k.metric != Metric::Time) {
+            assert_eq!(k.outcome, buflab::model::Outcome::Tie, "run {run}: {}", k.says);
+        }
+    }
+}

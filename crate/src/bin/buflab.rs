@@ -92,8 +92,8 @@ slower only beyond 3×, and in ns not at all across two machines.
 Two sweeps (a sweep on A, B's keys changing something else) run their points in alternating
 order and compare the knee of each: a knee of a count is exact, so knees at different values
 differ for real; two time knees differ only where the later side clearly (all samples more than
-5%) gains between the two knees, and clearly more than the other side's samples allow there;
-otherwise the same within noise.
+5%) gains between the two knees and its time relative to the other's falls there beyond 3× (the
+factor of separately timed measurements); otherwise the same within noise.
 
 Examples:
   buflab compare 'len=1M&chunk=poor&cap=8K&rs=1&rd=std' 'len=1M&chunk=poor&cap=64K&rs=1&rd=std'

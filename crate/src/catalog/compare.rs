@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::metrics::{Unit, METRICS};
 use super::settings;
+use crate::engine::compare::SEPARATE_FACTOR;
 use crate::engine::sweep::KNEE_TOLERANCE;
 use crate::model::{
     Changed, Compared, Comparison, Id, KneePair, Lab, Metric, MetricId, Outcome, SpreadKind, SweepAxis, SweepComparison, Timing,
@@ -230,7 +231,7 @@ pub fn knee_says(axis: SweepAxis, across: Option<SweepAxis>, k: &KneePair) -> St
             let (who, other, at, from) = if b > a { ("B", "A", b, a) } else { ("A", "B", a, b) };
             format!(
                 "{times}: B's knee comes {}, clearly: {who}'s every sample at {} lies more than {pct} below its every sample at {}, \
-                 a gain {other}'s samples there do not allow",
+                 and {who}'s time relative to {other}'s falls there beyond {SEPARATE_FACTOR}×",
                 if b > a { "later" } else { "earlier" },
                 axis_value(axis, at),
                 axis_value(axis, from)
@@ -240,8 +241,8 @@ pub fn knee_says(axis: SweepAxis, across: Option<SweepAxis>, k: &KneePair) -> St
         (Outcome::Same, Some((a, b))) => {
             let (who, other, at, from) = if b > a { ("B", "A", b, a) } else { ("A", "B", a, b) };
             format!(
-                "{times}: same within noise (from {} to {}, {who}'s samples do not gain clearly more than {other}'s: \
-                 not every sample more than {pct} apart)",
+                "{times}: same within noise (from {} to {}, {who}'s time relative to {other}'s does not fall beyond \
+                 {SEPARATE_FACTOR}× in every ratio their samples allow, the factor points timed separately need)",
                 axis_value(axis, from),
                 axis_value(axis, at)
             )

@@ -121,10 +121,11 @@ pub struct KneePair {
     /// For counts (exact): `tie`, or `less` / `more` where B's knee lies at
     /// a smaller / larger value. For time: `same` within noise unless the
     /// side whose knee lies further along clearly gains between the two
-    /// knees, and clearly more than the other side's samples allow there
-    /// (every sample more than the knee tolerance apart, the rule the time
-    /// knee itself is found by): then `less` / `more`. `not_compared` where
-    /// a side has no knee or the sweeps run along different axes.
+    /// knees (every sample more than the knee tolerance apart, the rule the
+    /// time knee itself is found by) and its time relative to the other
+    /// side's falls there beyond the factor of separate measurements (3×):
+    /// then `less` / `more`. `not_compared` where a side has no knee or the
+    /// sweeps run along different axes.
     pub outcome: super::compare::Outcome,
     /// The comparison in words: "A's knee: 4 KiB; B's knee: 64 KiB …".
     pub says: String,

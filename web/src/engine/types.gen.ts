@@ -656,10 +656,11 @@ ratio: number | null,
  * For counts (exact): `tie`, or `less` / `more` where B's knee lies at
  * a smaller / larger value. For time: `same` within noise unless the
  * side whose knee lies further along clearly gains between the two
- * knees, and clearly more than the other side's samples allow there
- * (every sample more than the knee tolerance apart, the rule the time
- * knee itself is found by): then `less` / `more`. `not_compared` where
- * a side has no knee or the sweeps run along different axes.
+ * knees (every sample more than the knee tolerance apart, the rule the
+ * time knee itself is found by) and its time relative to the other
+ * side's falls there beyond the factor of separate measurements (3×):
+ * then `less` / `more`. `not_compared` where a side has no knee or the
+ * sweeps run along different axes.
  */
 outcome: Outcome, 
 /**

@@ -78,7 +78,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   const knees = createKnees(axes, labelOf, codec.schema.knee_tolerance);
   const table = createSweepTable(axes, labelOf);
   // A comparison link's two sweeps: the knee of each, A against B (its A is drawn in place of the page's own sweep).
-  const pair = createSweepPair(codec.schema.knee_tolerance);
+  const pair = createSweepPair(codec.schema.knee_tolerance, codec.schema.compare.separate_factor);
   let paired: SweepComparison | null = null;
   /** The report drawn last (the heatmap's controls and the exports use it). */
   let last: SweepReport | null = null;

@@ -29,7 +29,7 @@ function tone(k: KneePair): string {
   return k.outcome === "more" ? "warm" : k.outcome === "less" ? "cool" : "none";
 }
 
-export function createSweepPair(tolerance: number) {
+export function createSweepPair(tolerance: number, factor: number) {
   const pct = `${Math.round(tolerance * 100)}%`;
   const title = h("h3", { class: "sweep-pair-title" }, "A against B: the knee of each sweep");
   const status = h("p", { class: "sweep-pair-status", role: "status" });
@@ -38,7 +38,7 @@ export function createSweepPair(tolerance: number) {
   const note = h(
     "p",
     { class: "sweep-note" },
-    `Counts are exact, so knees of a count at different values differ for real. Two time knees differ only where the side whose knee comes later clearly gains between the two knees (all samples more than ${pct} apart), and clearly more than the other side's samples allow there; otherwise they are the same within noise.`,
+    `Counts are exact, so knees of a count at different values differ for real. Two time knees differ only where the side whose knee comes later clearly gains between the two knees (all samples more than ${pct} apart) and its time relative to the other side's falls there beyond ${factor}× (a sweep's points are timed one after another, so they are held to the factor of separate measurements); otherwise they are the same within noise.`,
   );
   const element = h("section", { class: "sweep-pair", "aria-label": "A against B: two sweeps", "aria-live": "polite", hidden: true }, title, status, changed, list, note);
 

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use super::id::Id;
 use super::params::ReaderKind;
 use super::report::{MetricId, Report};
+use super::sweep::{Metric, SweepReport};
 
 /// One setting that differs between A and B, as a link writes it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -218,8 +219,53 @@ pub struct Comparison {
     /// at the link's other settings.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
-    pub sweeps: Option<Box<super::sweep::SweepComparison>>,
+    pub sweeps: Option<Box<SweepComparison>>,
 }
 
 /// The `kind` of a [`Comparison`].
 pub const COMPARISON_KIND: &str = "compare";
+
+/// One knee of a sweep comparison: A's knee and B's for one reader and
+/// metric (and, on two axes, one column), and what can be said of them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct KneePair {
+    pub reader: ReaderKind,
+    pub metric: Metric,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub across: Option<u64>,
+    /// A's knee (its axis value); `None` where A's curve has none (a time
+    /// curve that zig-zags, a reader A does not run).
+    pub a: Option<u64>,
+    /// B's knee.
+    pub b: Option<u64>,
+    /// B's knee ÷ A's, where both have one.
+    pub ratio: Option<f64>,
+    /// For counts (exact): `tie`, or `less` / `more` where B's knee lies at
+    /// a smaller / larger value. For time: `same` within noise unless the
+    /// side whose knee lies further along clearly gains between the two
+    /// knees (every sample more than the knee tolerance apart, the rule the
+    /// time knee itself is found by) and its time relative to the other
+    /// side's falls there beyond the factor of separate measurements (3×):
+    /// then `less` / `more`. `not_compared` where a side has no knee or the
+    /// sweeps run along different axes.
+    pub outcome: Outcome,
+    /// The comparison in words: "A's knee: 4 KiB; B's knee: 64 KiB …".
+    pub says: String,
+}
+
+/// Two sweeps compared (a comparison link whose A has a sweep): both sweeps,
+/// their points run in alternating order, and the knee of each side paired.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct SweepComparison {
+    pub a: SweepReport,
+    pub b: SweepReport,
+    /// The canonical comparison link (A's link, then B's `b.` keys).
+    pub link: String,
+    /// The settings that differ, in the key table's order.
+    pub changed: Vec<Changed>,
+    /// Per reader and metric (and column, on two axes), A's knee and B's.
+    pub knees: Vec<KneePair>,
+}

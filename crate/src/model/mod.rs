@@ -20,7 +20,7 @@ pub mod timeline;
 pub mod trace;
 
 pub use chunk::{ChunkModel, Preset, PIPE_CHUNK, PRESETS};
-pub use compare::{Changed, Compared, Comparison, Outcome, PairedRun, Spread, SpreadKind, Timing, COMPARISON_KIND};
+pub use compare::{Changed, Compared, Comparison, KneePair, Outcome, PairedRun, Spread, SpreadKind, SweepComparison, Timing, COMPARISON_KIND};
 pub use id::Id;
 pub use limits::{
     key, max_streams, Bounds, Limits, ParamError, LIMITS, MAX_JOB_BYTES, MAX_GRID_POINTS, MAX_REAL_STREAMS,
@@ -38,6 +38,6 @@ pub use report::{
     MetricId, Ratio, Report, Run, SinkRun, Stage, Stats, Timer, Verdict, WriteFailure, WriteMode, WriteReport, REPORT_FORMAT,
 };
 pub use size::{format_size, parse_size, KIB, MIB};
-pub use sweep::{Knee, KneePair, Metric, SweepComparison, SweepPoint, SweepReport};
+pub use sweep::{Knee, Metric, SweepPoint, SweepReport};
 pub use timeline::{Kernel, Op, OpKind, Piece, Shape, SourceRead, Span, Timeline};
 pub use trace::{Descriptor, LogKind, Replay, ReplayOptions, ReplayRun, TraceProgress, TraceReport};

@@ -4,8 +4,8 @@
 // how it was timed, the knees in words (knees.ts), a table (table.ts) and
 // the exports (export.ts); its progress under them (progress.ts). A
 // comparison link's two sweeps add the knee of each, A against B (pair.ts),
-// and B's lines on the charts. The
-// sweep's state is the page's model's; this view draws what `render` hands it.
+// and B's lines on the charts. The sweep's state is the page's model's;
+// this view draws what `render` hands it.
 //
 // Each report is drawn in steps (the text, then one chart each), each its
 // own task, so a point never costs this thread one long task; a newer
@@ -106,7 +106,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
     section.setAttribute("aria-busy", String(running));
   };
   const showProgress = (): void => {
-    progress.show(shown, shown?.report == null || drawnReport === shown.report);
+    progress.show(shown, shown?.report == null || drawnReport === (paired?.a ?? shown.report));
     options.onHeadline();
   };
 

@@ -47,11 +47,14 @@ export interface Driver {
 
 export const ENGINES: readonly EngineName[] = ["chromium", "firefox", "webkit"];
 
+/** The browser WebKitWebDriver starts (from libwebkit2gtk-4.1, which webkit2gtk-driver brings). */
+export const MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+
 /** The programs each engine needs, installed by `scripts/setup.sh --browser`. */
 export const PROGRAMS: Record<EngineName, readonly string[]> = {
   chromium: ["/usr/bin/chromium"],
   firefox: ["/usr/bin/firefox-esr"],
-  webkit: ["/usr/bin/WebKitWebDriver", "/usr/bin/xvfb-run", "/usr/bin/Xvfb"],
+  webkit: ["/usr/bin/WebKitWebDriver", MINIBROWSER, "/usr/bin/xvfb-run", "/usr/bin/Xvfb"],
 };
 
 /** Throws, naming what to install, when `engine`'s programs are missing. */

@@ -7,9 +7,7 @@
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import { callSource, installErrorTrap, poll, takeTrappedErrors, type Driver, type InPage } from "./driver";
-
-const MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+import { callSource, installErrorTrap, MINIBROWSER, poll, takeTrappedErrors, type Driver, type InPage } from "./driver";
 const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
 
 /** WebDriver's codes for the keys the smoke set presses (the spec's "keys" table). */

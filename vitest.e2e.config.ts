@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
 
 // End-to-end tests: the built page (dist/, from `npm run build`) served by
-// `vite preview` and driven by headless Chromium through playwright-core.
+// `vite preview` and driven by headless Chromium through playwright-core;
+// the smoke set (web/e2e/smoke.ts) in Firefox and WebKit too, each file
+// serving dist/ from hosts of its own (web/e2e/engines/ drives each engine).
 // global-setup.ts builds the page, starts the server and the one Chromium
 // all files share, once for the run (it is the root's, not a project's: a
 // project's own globalSetup would run once per project).

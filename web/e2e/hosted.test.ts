@@ -245,8 +245,7 @@ describe("BufLab deployed under a sub-path of a plain static host", { retry: 0 }
     expect(fixed).toHaveLength(1);
     const timingWasm = host.log.filter((r) => r.at <= fullAt && isTimingWasm(r.path));
     expect(timingWasm.map((r) => r.path)).toEqual([`${MOUNT}${fixed[0]}`]);
-    // ... asked for once the counting build had arrived (the page's resource
-    // timing: index.html preloads it, and its fetch may be a second entry).
+    // ... asked for once the counting build had arrived (the page's resource timing).
     const [countsArrived, timingAsked] = await page.evaluate((timingWasm) => {
       const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
       const of = (pattern: RegExp): PerformanceResourceTiming[] => entries.filter((e) => pattern.test(e.name));

@@ -351,13 +351,7 @@ fn over_a_file_the_async_programs_read_calls_are_buflabs() {
     }
     links.push("v=1&len=1M&chunk=file&cap=8K&rd=tokio,futures&wl=to_end".into());
     let all: Vec<Params> = links.iter().map(|l| params(l)).collect();
-    std::fs::create_dir_all(dir.join("src")).unwrap();
-    std::fs::write(
-        dir.join("Cargo.toml"),
-        "[package]\nname = \"harness\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n\n\
-         [dependencies]\ntokio = { version = \"1\", features = [\"rt\", \"net\", \"fs\", \"io-util\"] }\nfutures = \"0.3\"\n",
-    )
-    .unwrap();
+    printed::scratch_crate(&dir, "harness", "tokio = { version = \"1\", features = [\"rt\", \"net\", \"fs\", \"io-util\"] }\nfutures = \"0.3\"\n");
     std::fs::write(dir.join("src/main.rs"), harness_source(&all.iter().map(snippet).collect::<Vec<_>>())).unwrap();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     // Its own target directory outside the case directory, kept between runs.

@@ -87,14 +87,7 @@ fn cargo_check(name: &str, dependencies: &str, programs: &[String]) {
     // Bins of an earlier run with more programs would be checked too.
     let _ = std::fs::remove_dir_all(&bins);
     std::fs::create_dir_all(&bins).unwrap();
-    std::fs::write(
-        dir.join("Cargo.toml"),
-        format!(
-            "[package]\nname = \"snippets\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n\n\
-             [dependencies]\n{dependencies}"
-        ),
-    )
-    .unwrap();
+    printed::scratch_crate(&dir, "snippets", dependencies);
     for (i, program) in programs.iter().enumerate() {
         std::fs::write(bins.join(format!("p{i}.rs")), program).unwrap();
     }

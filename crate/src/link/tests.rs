@@ -100,6 +100,27 @@ fn reversed_chunk_range_is_swapped() {
 }
 
 #[test]
+fn a_chunk_range_with_one_unreadable_end_is_no_chunk_model() {
+    // Half a range is not read as a range from the minimum: the whole value is refused.
+    for raw in ["4K-zz", "zz-4K"] {
+        let d = decode(&format!("chunk={raw}"));
+        assert_eq!(d.params.chunk, Params::default().chunk, "{raw}");
+        assert_eq!(d.notices.len(), 1, "{raw}: {:?}", d.notices);
+        assert!(d.notices[0].message.contains("is not a chunk model"), "{raw}: {}", d.notices[0].message);
+    }
+}
+
+#[test]
+fn a_length_range_with_one_unreadable_end_is_no_length_range() {
+    for raw in ["64-zz", "zz-1K"] {
+        let d = decode(&format!("line={raw}"));
+        assert_eq!(d.params.line, Params::default().line, "{raw}");
+        assert_eq!(d.notices.len(), 1, "{raw}: {:?}", d.notices);
+        assert!(d.notices[0].message.contains("is not a length range"), "{raw}: {}", d.notices[0].message);
+    }
+}
+
+#[test]
 fn oversized_links_are_refused_whole() {
     let link = format!("cap=16K&pad={}", "x".repeat(MAX_LINK_BYTES));
     let d = decode(&link);

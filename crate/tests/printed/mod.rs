@@ -52,19 +52,25 @@ pub fn harness_source(programs: &[String]) -> String {
     src
 }
 
-/// The harness of programs that need crates, built in `dir` by cargo as the
-/// main of a scratch crate with `dependencies` (its first build fetches and
-/// builds them; later ones only the harness).
-pub fn cargo_harness(dir: &Path, dependencies: &str, programs: &[String]) -> PathBuf {
+/// A scratch crate `name` in `dir` with `dependencies` (its own workspace,
+/// so the repository's does not claim it); its sources are the caller's.
+pub fn scratch_crate(dir: &Path, name: &str, dependencies: &str) {
     std::fs::create_dir_all(dir.join("src")).unwrap();
     std::fs::write(
         dir.join("Cargo.toml"),
         format!(
-            "[package]\nname = \"harness\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n\n\
+            "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n\n\
              [dependencies]\n{dependencies}"
         ),
     )
     .unwrap();
+}
+
+/// The harness of programs that need crates, built in `dir` by cargo as the
+/// main of a scratch crate with `dependencies` (its first build fetches and
+/// builds them; later ones only the harness).
+pub fn cargo_harness(dir: &Path, dependencies: &str, programs: &[String]) -> PathBuf {
+    scratch_crate(dir, "harness", dependencies);
     std::fs::write(dir.join("src/main.rs"), harness_source(programs)).unwrap();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo).args(["build", "--quiet"]).current_dir(dir).output().expect("cargo runs");

@@ -8,7 +8,7 @@ import type { Codec } from "../engine/codec";
 import { messageOf } from "../engine/errors";
 import { timingBuildOf, type Fault } from "../engine/protocol";
 import type { SweepRunner } from "../engine/sweep-runner";
-import type { LessonId } from "../engine/types.gen";
+import type { Answer, LessonChoices, LessonId } from "../engine/types.gen";
 import { writeLink } from "./link";
 import type { RoomEffect } from "./room";
 import type { Action, Effect, Held, Milestone, SweepOutcome } from "./state";
@@ -38,6 +38,8 @@ export interface EffectsOptions {
 
 export interface Effects {
   run(effect: Effect): void;
+  /** A lesson question's four choices (the room's card), from the side worker. */
+  lessonChoices(lesson: LessonId, link: string, answer: Answer): Promise<LessonChoices>;
   /** The next timed request carries `fault` (the recovery tests' builds). */
   injectFault(fault: Fault): void;
 }
@@ -97,13 +99,18 @@ export function createEffects({ codec, engines, openingCounts, milestones, dispa
     );
   }
 
-  /** The quiz's own worker, started by the first quiz (its jobs never wait behind the page's runs, nor drop them), on the timing build of the link's workload. */
-  let quizClient: EngineClient | null = null;
+  /**
+   * The side worker, for the questions the engine writes (the quiz's, the
+   * room's choices): started by the first one, so its jobs never wait behind
+   * the page's runs, nor drop them; each on the timing build of its link's workload.
+   */
+  let sideClient: EngineClient | null = null;
+  const side = (): EngineClient =>
+    (sideClient ??= createEngineClient("buflab-side", (job) => (job.kind === "quiz" || job.kind === "choices" ? timingBuildOf(codec.decodeLink(job.link).params) : "program")));
 
   function quiz(link: string): void {
-    quizClient ??= createEngineClient("buflab-quiz", (job) => (job.kind === "quiz" ? timingBuildOf(codec.decodeLink(job.link).params) : "program"));
     const report = (action: Extract<Action, { type: "quiz" }>["action"]): void => dispatch({ type: "quiz", action });
-    quizClient.submit({ kind: "quiz", link }).then(
+    side().submit({ kind: "quiz", link }).then(
       (written) => report({ kind: "written", link, quiz: written }),
       (error: unknown) => {
         if (!isDropped(error)) report({ kind: "failed", link, message: messageOf(error) });
@@ -186,6 +193,7 @@ export function createEffects({ codec, engines, openingCounts, milestones, dispa
 
   return {
     run,
+    lessonChoices: (lesson, link, answer) => side().submit({ kind: "choices", lesson, link, answer }),
     injectFault(fault) {
       nextFault = fault;
     },

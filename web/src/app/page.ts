@@ -100,7 +100,7 @@ export async function startPage(
   // module, on a write-lab link, loads beside the first counts); if it
   // cannot load, the page says so as for the engine (main.ts).
   await new Promise((arrived, failed) => labs[state().params.lab](arrived, failed));
-  const panels = createPanels({ codec, state, dispatch, intents, labOf: (id) => labOf(labs, id), results });
+  const panels = createPanels({ codec, state, dispatch, intents, labOf: (id) => labOf(labs, id), results, lessonChoices: effects.lessonChoices });
   // A lesson's link shows its card from the first render (its arrival would
   // move the results), so it is awaited with the lab; a card that cannot load leaves the page without one.
   if (state().params.lesson !== null) await new Promise<unknown>((arrived) => panels.lessons(arrived, arrived));

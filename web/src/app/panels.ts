@@ -6,9 +6,7 @@
 // so they come with the page. Each is handed what it needs here, never the
 // page's state or actions (panels/ sit below app/).
 
-import { createEngineClient, type EngineClient } from "../engine/client";
 import type { Codec } from "../engine/codec";
-import { timingBuildOf } from "../engine/protocol";
 import type { Answer, Lab, LabReport, LessonChoices, LessonId } from "../engine/types.gen";
 import { byId } from "../shared/dom";
 import type { LabUi } from "../shared/lab";
@@ -49,6 +47,8 @@ export interface PanelsOptions {
   labOf(lab: Lab): LabUi;
   /** The results: scrolled to when a lesson loads from the menu or the card. */
   results: HTMLElement;
+  /** A lesson question's four choices, for the room's card (app/effects.ts asks the engine). */
+  lessonChoices(lesson: LessonId, link: string, answer: Answer): Promise<LessonChoices>;
 }
 
 const urlOf = (fragment: string): string => linkUrl(location.href, fragment);
@@ -72,13 +72,7 @@ function comparedExport(state: AppState, report: LabReport, labelOf: (id: string
   };
 }
 
-export function createPanels({ codec, state, dispatch, intents, labOf, results }: PanelsOptions): Panels {
-  // The room's choices' own worker, started by the first lesson the room shows: on the build that runs the lesson's experiment.
-  let choicesClient: EngineClient | null = null;
-  const lessonChoices = (lesson: LessonId, link: string, answer: Answer): Promise<LessonChoices> => {
-    choicesClient ??= createEngineClient("buflab-choices", (job) => (job.kind === "choices" ? timingBuildOf(codec.decodeLink(job.link).params) : "program"));
-    return choicesClient.submit({ kind: "choices", lesson, link, answer });
-  };
+export function createPanels({ codec, state, dispatch, intents, labOf, results, lessonChoices }: PanelsOptions): Panels {
   // Lessons load by navigating to their links (the page's hashchange handler
   // loads them). The panel comes after the first numbers, unless the link
   // opens a lesson: then its card shows beside them.

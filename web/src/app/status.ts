@@ -9,7 +9,7 @@
 import { activityText, currentStage, isRunning, isStale, reportOf, sweepCurrent, viewOf, type AppState } from "./state";
 import { sampleCount } from "../engine/report";
 import type { LabReport, Stage, SweepReport, Timer } from "../engine/types.gen";
-import { formatNsShort } from "../shared/format";
+import { formatNsShort, plural } from "../shared/format";
 import { h, replaceChildren, setText } from "../shared/dom";
 
 export function describeTimer(timer: Timer): string {
@@ -25,7 +25,7 @@ export function describeReport(report: LabReport, stale: boolean): string {
   const what: Record<Stage, string> = {
     counts: "exact counts, not timed yet",
     quick: "quick estimate: 1 sample",
-    full: `full measurement, ${samples} sample${samples === 1 ? "" : "s"}`,
+    full: `full measurement, ${plural(samples, "sample")}`,
   };
   return stale ? `earlier settings: ${what[report.stage]}` : what[report.stage];
 }
@@ -35,13 +35,13 @@ export function describeSweep(sweep: SweepReport, stale: boolean): string {
   const first = sweep.points[0]?.report;
   const samples = first ? sampleCount(first) : 0;
   const points = sweep.complete ? `${sweep.points.length} points` : `${sweep.points.length} of ${sweep.total} points`;
-  const each = samples > 0 ? `, ${samples} sample${samples === 1 ? "" : "s"} each` : "";
+  const each = samples > 0 ? `, ${plural(samples, "sample")} each` : "";
   return `${stale ? "earlier settings: " : ""}sweep, ${points}${each}`;
 }
 
 /** What a sweep's times are, for the explanation. */
 export function explainSweep(samples: number): string {
-  return `Sweep: every point's counts are exact; its times are the median of ${samples} sample${samples === 1 ? "" : "s"} taken after a warm-up (fewer than a single run's, so a sweep of many points stays quick). A time knee is named only where the samples of neighbouring points do not overlap.`;
+  return `Sweep: every point's counts are exact; its times are the median of ${plural(samples, "sample")} taken after a warm-up (fewer than a single run's, so a sweep of many points stays quick). A time knee is named only where the samples of neighbouring points do not overlap.`;
 }
 
 /** What each stage means, for the explanation. */
@@ -52,7 +52,7 @@ export function explainMeasurement(stage: Stage, samples: number): string {
     case "quick":
       return "Quick estimate: the counts are exact; the times come from one sample without warm-up, so they are rough, and no time is called faster or slower on them. It shows while a slider moves; the full measurement replaces it when you let go.";
     case "full":
-      return `Full measurement: every time is the median of ${samples} sample${samples === 1 ? "" : "s"} taken after a warm-up, each long enough for the timer's step to be a small part of it. One time is called faster than another only when their samples do not overlap.`;
+      return `Full measurement: every time is the median of ${plural(samples, "sample")} taken after a warm-up, each long enough for the timer's step to be a small part of it. One time is called faster than another only when their samples do not overlap.`;
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bytesLabel, bytesRangeLabel, formatBinaryBytes, formatBytes, formatCount, formatNs, formatNsShort, formatRatio, formatRatioRange, timeUnit } from "./format";
+import { bytesLabel, bytesRangeLabel, formatBinaryBytes, formatBytes, formatCount, formatNs, formatNsShort, formatRatio, formatRatioRange, plural, timeUnit } from "./format";
 
 describe("formatting", () => {
   it("writes counts exactly, with thousands separators", () => {
@@ -80,5 +80,9 @@ describe("formatting", () => {
 describe("binary byte labels", () => {
   it("are short and exact at binary steps", () => {
     expect([0, 100, 262144, 786432, 1048576, 1572864].map(formatBinaryBytes)).toEqual(["0 B", "100 B", "256 KiB", "768 KiB", "1 MiB", "1.5 MiB"]);
+  });
+
+  it("writes a count with its noun, plural unless the count is one", () => {
+    expect([plural(1, "read"), plural(0, "read"), plural(2, "source read"), plural(1048577, "byte")]).toEqual(["1 read", "0 reads", "2 source reads", "1,048,577 bytes"]);
   });
 });

@@ -20,6 +20,9 @@ export function formatCount(n: number): string {
   return sign + digits.replace(/\B(?=(\d{3})+$)/g, ",");
 }
 
+/** A count and its noun, the noun plural unless the count is one (`plural(2, "read")` → "2 reads"). */
+export const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`;
+
 const TIME_UNITS: [number, string][] = [
   [1e9, "s"],
   [1e6, "ms"],

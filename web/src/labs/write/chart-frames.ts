@@ -6,7 +6,7 @@
 import type { WriteReport } from "../../engine/types.gen";
 import { chartBlock, sizeFor, type ChartBlock } from "../../shared/chart-kit";
 import { setText } from "../../shared/dom";
-import { formatCount, formatSignificant } from "../../shared/format";
+import { formatCount, formatSignificant, plural } from "../../shared/format";
 import { METRIC as M } from "../../shared/metrics";
 
 export interface WriteChartFrames {
@@ -58,7 +58,7 @@ export function showWriteFrames(frames: WriteChartFrames, report: WriteReport, t
         ? timing
           ? "(being measured now: the counts come first). "
           : "(not measured for these counts: stopped; Measure again times them). "
-        : `(median of ${samples} sample${samples === 1 ? "" : "s"}; whisker shows min–max). `) +
+        : `(median of ${plural(samples, "sample")}; whisker shows min–max). `) +
       "Blue: growable; purple: fixed buffer.",
   );
   setText(

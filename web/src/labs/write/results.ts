@@ -7,7 +7,7 @@ import type { Codec } from "../../engine/codec";
 import { isTimed } from "../../engine/report";
 import type { FlavourRun, Stats, WriteReport } from "../../engine/types.gen";
 import type { Compare, Times } from "../../shared/lab";
-import { formatCount, formatNs, formatRatio, formatRatioRange, listText } from "../../shared/format";
+import { formatCount, formatNs, formatRatio, formatRatioRange, listText, plural } from "../../shared/format";
 import { h, replaceChildren } from "../../shared/dom";
 import { onFirstUse } from "../../shared/later";
 import type { WriteCharts } from "./charts";
@@ -53,7 +53,7 @@ export function summarizeWrite(report: WriteReport, labelOf: (id: string) => str
   const grew = finished.filter((f) => f.reallocs > 0);
   if (grew.length > 0) {
     const counts = [...new Set(grew.map((f) => f.reallocs))].sort((a, b) => a - b);
-    const often = counts.length === 1 ? `${formatCount(counts[0]!)} time${counts[0] === 1 ? "" : "s"}` : `${formatCount(counts[0]!)} to ${formatCount(counts.at(-1)!)} times`;
+    const often = counts.length === 1 ? plural(counts[0]!, "time") : `${formatCount(counts[0]!)} to ${formatCount(counts.at(-1)!)} times`;
     const each = grew.length > 1 && counts.length === 1 ? " each" : "";
     const who = grew.length === 1 ? labelOf(grew[0]!.flavour) : `${grew.length} cursors`;
     const rest = finished.length - grew.length;

@@ -4,7 +4,7 @@
 // pasted link).
 
 import type { Lesson } from "../../engine/types.gen";
-import { formatCount, formatRatio, listText } from "../../shared/format";
+import { formatCount, formatRatio, listText, plural } from "../../shared/format";
 import { fragmentOf } from "../../shared/url";
 import { articleOf } from "../articles";
 
@@ -19,7 +19,6 @@ export function sourceLabel(lesson: Lesson): string {
  * and how many are BufLab's own (by their kind: "2 sweeps").
  */
 export function introduction(list: readonly Lesson[]): string {
-  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
   const fromArticles = list.filter((l) => articleOf(l.seed));
   const articles = new Set(fromArticles.map((l) => l.seed)).size;
   const own = new Map<string, number>();

@@ -7,7 +7,7 @@
 import { chartBlock, sizeFor, type ChartBlock } from "../../../shared/chart-kit";
 import type { Report } from "../../../engine/types.gen";
 import { replaceChildren, setText } from "../../../shared/dom";
-import { formatCount, formatSignificant } from "../../../shared/format";
+import { formatCount, formatSignificant, plural } from "../../../shared/format";
 import { METRIC } from "../../../shared/metrics";
 
 export interface ReadChartFrames {
@@ -58,7 +58,7 @@ export function showReadCaptions(frames: ReadChartFrames, report: Report, labelO
       ? timing
         ? "Solid: CPU time measured in this tab, being measured now (the counts come first). "
         : "Solid: CPU time measured in this tab: not measured for these counts (stopped; Measure again times them). "
-      : `Solid: CPU time measured in this tab (median of ${samples} sample${samples === 1 ? "" : "s"}; whisker shows min–max). `) +
+      : `Solid: CPU time measured in this tab (median of ${plural(samples, "sample")}; whisker shows min–max). `) +
       `Hatched: I/O time modelled as source reads × ${formatSignificant(report.params.sys)} ns + bytes × ${formatSignificant(report.params.sys_kib)} ns per KiB.`,
   );
   setText(frames.allocs.caption, allocationsCaption(report, labelOf));
@@ -72,8 +72,8 @@ function allocationsCaption(report: Report, labelOf: (readerId: string) => strin
     const taken = blocks.allocated + blocks.reused;
     parts.push(
       report.params.pool
-        ? `${labelOf(run.reader)}: ${formatCount(taken)} block${taken === 1 ? "" : "s"} taken, ${formatCount(blocks.reused)} of them handed out again by the pool.`
-        : `${labelOf(run.reader)}, pool off: each of its ${formatCount(taken)} block${taken === 1 ? "" : "s"} was a fresh allocation.`,
+        ? `${labelOf(run.reader)}: ${plural(taken, "block")} taken, ${formatCount(blocks.reused)} of them handed out again by the pool.`
+        : `${labelOf(run.reader)}, pool off: each of its ${plural(taken, "block")} was a fresh allocation.`,
     );
   }
   return parts.join(" ");

@@ -4,7 +4,7 @@
 
 import type { Report, Run, Stats } from "../../../engine/types.gen";
 import type { Times } from "../../../shared/lab";
-import { formatCount, formatNs, formatRatio, formatRatioRange, listText } from "../../../shared/format";
+import { formatCount, formatNs, formatRatio, formatRatioRange, listText, plural } from "../../../shared/format";
 
 /** A run's total time per run: measured CPU, shifted by its modelled I/O (exact, so it adds no spread). */
 export function totalTime(run: Run): Stats {
@@ -88,7 +88,6 @@ export function summarizeMemory(report: Report, labelOf: (readerId: string) => s
   }
   // A buffer per stream is not worth a sentence; an allocation per frame or per block is.
   if (hi.allocations < Math.max(100, 4 * lo.allocations)) return "";
-  const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`;
   const copies =
     lo.bytes_copied !== hi.bytes_copied
       ? ` and copied ${plural(lo.bytes_copied, "byte")} against ${formatCount(hi.bytes_copied)}`

@@ -5,7 +5,7 @@
 
 import type { Codec } from "../../../engine/codec";
 import type { Params, Report, Run } from "../../../engine/types.gen";
-import { bytesLabel, bytesRangeLabel, formatCount, formatNs, formatNsRange, untimedText } from "../../../shared/format";
+import { bytesLabel, bytesRangeLabel, formatCount, formatNs, formatNsRange, untimedText, plural } from "../../../shared/format";
 import { h, replaceChildren } from "../../../shared/dom";
 import { METRIC } from "../../../shared/metrics";
 import { metricCell, metricHead, type Cell, type ColumnHead } from "../../../shared/table-kit";
@@ -55,7 +55,7 @@ const COLUMNS: Column[] = [
             value: M.cpu_median_ns.value(r),
             detail:
               formatNsRange(r.cpu_ns.min, r.cpu_ns.max) +
-              (r.cpu_ns.outliers > 0 ? ` · ${r.cpu_ns.outliers} outlier${r.cpu_ns.outliers === 1 ? "" : "s"}` : ""),
+              (r.cpu_ns.outliers > 0 ? ` · ${plural(r.cpu_ns.outliers, "outlier")}` : ""),
           },
   },
   { ...metricHead(M.modelled_io_ns), cell: (r) => ({ text: formatNs(M.modelled_io_ns.value(r)), value: M.modelled_io_ns.value(r) }) },

@@ -6,7 +6,8 @@
 import type { Timeline } from "../../../engine/types.gen";
 import { BAR, NO_BUFFER, STRIP_HEIGHT, bufferRows, legendKeys, stripMarks, type Mark } from "./marks";
 import { bytesText } from "./start";
-import { flowCards, plural, totalsText } from "./words";
+import { plural } from "../../../shared/format";
+import { flowCards, totalsText } from "./words";
 
 /**
  * Something drawn in an exported step: a rectangle or a line of text (its

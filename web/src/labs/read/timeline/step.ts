@@ -7,7 +7,8 @@ import type { Op, Timeline } from "../../../engine/types.gen";
 import { append, h, replaceChildren, svgElement } from "../../../shared/dom";
 import { BAR, NO_BUFFER, STRIP_HEIGHT, bufferRows, legendKeys, stripMarks, type Mark } from "./marks";
 import { bytesText } from "./start";
-import { flowCards, plural, type FlowCard } from "./words";
+import { plural } from "../../../shared/format";
+import { flowCards, type FlowCard } from "./words";
 
 /** The three places bytes pass through this step, as cards. */
 export function showFlow(flow: HTMLElement, op: Op, t: Timeline): void {

@@ -3,7 +3,7 @@
 // (source, buffer, app) and the running totals.
 
 import type { Op, Run, Timeline } from "../../../engine/types.gen";
-import { formatCount } from "../../../shared/format";
+import { plural } from "../../../shared/format";
 import { stripScale } from "./marks";
 import { fillServes, fillSteps } from "../../../engine/report";
 import { bytesText } from "./start";
@@ -13,8 +13,6 @@ function sizeWord(n: number): string {
   const text = bytesText(n);
   return text.endsWith(" bytes") ? `${text.slice(0, -" bytes".length)}-byte` : text;
 }
-
-export const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`;
 
 /** The reader shown first: std's buffer is the one the timeline explains best. */
 export function defaultReader(runs: readonly Run[]): string | null {

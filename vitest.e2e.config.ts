@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
 
 // End-to-end tests: the built page (dist/, from `npm run build`) served by
-// `vite preview` and driven by headless Chromium through playwright-core.
+// `vite preview` and driven by headless Chromium through playwright-core;
+// the smoke set (web/e2e/smoke.ts) in Firefox and WebKit too, each file
+// serving dist/ from hosts of its own (web/e2e/engines/ drives each engine).
 // global-setup.ts builds the page, starts the server and the one Chromium
 // all files share, once for the run (it is the root's, not a project's: a
 // project's own globalSetup would run once per project).
@@ -10,9 +12,9 @@ import { defineConfig } from "vitest/config";
 // (their samples are time-budgeted), using about half of one core. Files
 // that hold a wall-clock bound run after the others, one at a time:
 // `hosted` (first results within 5 s), `faults` (Stop within 1 s),
-// `calibrate` (its reads are timed), `sweep` (no long task over 200 ms
-// while points arrive).
-const ALONE = ["web/e2e/hosted.test.ts", "web/e2e/faults.test.ts", "web/e2e/calibrate.test.ts", "web/e2e/sweep.test.ts", "web/e2e/room.test.ts"];
+// `calibrate` (its reads are timed), `warm` (a first time within 1.1× of
+// the next), `sweep` (no long task over 200 ms while points arrive).
+const ALONE = ["web/e2e/hosted.test.ts", "web/e2e/warm.test.ts", "web/e2e/faults.test.ts", "web/e2e/calibrate.test.ts", "web/e2e/sweep.test.ts", "web/e2e/room.test.ts"];
 
 const shared = {
   environment: "node",

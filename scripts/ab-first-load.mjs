@@ -1,21 +1,30 @@
-// A/B of two builds' first load: `node scripts/ab-first-load.mjs DIR_A DIR_B [N]`
+// A/B of two builds' first load: `node scripts/ab-first-load.mjs DIR_A DIR_B [N] [--again] [--visits K]`
 // serves each built page (`vite build --outDir DIR`) as the header-sending
 // server does and loads them alternately, N times each (default 8), each in a
 // fresh context (as `npm run bench` does); prints per side the median and
 // every value of the page's own marks `buflab:first-results` and
-// `buflab:first-full` (ms after navigation start). Alternating loads share
+// `buflab:first-full` (ms after navigation start). With `--again`, also each
+// load's first full measurement ÷ a Measure again right after it (each
+// reader's median time; the largest of the readers' ratios). With
+// `--visits K`, K visits in each context, one after the other (the same
+// browser profile: its HTTP, code and service worker caches), each visit's
+// figures printed apart. Alternating loads share
 // the machine's noise, which on a small shared machine is larger than most
 // single changes: compare medians, and rerun before believing a difference
 // under ~20 ms.
 
 import { chromium } from "playwright-core";
 import { preview } from "vite";
-import { loadUntilFull } from "./page-wait.mjs";
+import { loadUntilFull, waitIn } from "./page-wait.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
-const [dirA, dirB, count = "8"] = process.argv.slice(2);
-if (!dirA || !dirB) {
-  console.error("usage: node scripts/ab-first-load.mjs DIR_A DIR_B [N]");
+const flags = process.argv.slice(2);
+const again = flags.includes("--again");
+const visitsAt = flags.indexOf("--visits");
+const visits = visitsAt >= 0 ? Number(flags[visitsAt + 1]) : 1;
+const [dirA, dirB, count = "8"] = flags.filter((arg, i) => !arg.startsWith("--") && i !== visitsAt + 1);
+if (!dirA || !dirB || !(visits >= 1)) {
+  console.error("usage: node scripts/ab-first-load.mjs DIR_A DIR_B [N] [--again] [--visits K]");
   process.exit(2);
 }
 const dirs = [dirA, dirB];
@@ -30,15 +39,51 @@ const serve = (dir) =>
     preview: { port: 0, host: "127.0.0.1", open: false },
   });
 
-/** One fresh-context load: [first numbers, full measurement] in ms after navigation start. */
+/** Each reader's median time (ns) on screen. */
+function medians(page) {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll("#table table.results tbody tr[data-reader]")].map((row) => [
+        row.getAttribute("data-reader"),
+        Number(row.querySelector('td[data-metric="cpu_median_ns"]').getAttribute("data-value")),
+      ]),
+    ),
+  );
+}
+
+const done = (page) => waitIn(page, () => document.querySelector(".status .activity")?.textContent === "Done");
+
+/**
+ * `visits` loads in one fresh context, one after the other: per visit
+ * [first numbers, full measurement] in ms after navigation start, and with
+ * `again` the largest reader's first full ÷ Measure again.
+ */
 async function load(browser, url) {
   const context = await browser.newContext();
   try {
-    const page = await context.newPage();
-    await loadUntilFull(page, url);
-    return await page.evaluate(() =>
-      ["buflab:first-results", "buflab:first-full"].map((name) => Math.round(performance.getEntriesByName(name)[0].startTime)),
-    );
+    const seen = [];
+    for (let visit = 0; visit < visits; visit++) {
+      const page = await context.newPage();
+      await loadUntilFull(page, url);
+      const marks = await page.evaluate(() =>
+        ["buflab:first-results", "buflab:first-full"].map((name) => Math.round(performance.getEntriesByName(name)[0].startTime)),
+      );
+      if (again) {
+        await done(page);
+        const first = await medians(page);
+        await page.getByRole("button", { name: "Measure again" }).click();
+        // (a quick Measure again may come and go between two polls)
+        await waitIn(page, () => document.querySelector(".status .activity")?.textContent !== "Done", undefined, 5_000).catch(() => undefined);
+        await done(page);
+        const next = await medians(page);
+        marks.push(Math.max(...Object.keys(first).map((reader) => first[reader] / next[reader])));
+      }
+      // Let the service worker cache the rest, and V8 write its code cache (after 2 s without compiling).
+      if (visit + 1 < visits) await page.waitForTimeout(4000);
+      await page.close();
+      seen.push(marks);
+    }
+    return seen;
   } finally {
     await context.close();
   }
@@ -53,17 +98,24 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 try {
-  const seen = dirs.map(() => ({ first: [], full: [] }));
+  // seen[side][visit]: the loads' first numbers, full measurements and (--again) ratios.
+  const seen = dirs.map(() => Array.from({ length: visits }, () => ({ first: [], full: [], again: [] })));
   for (let i = 0; i < Number(count); i++) {
     for (const [side, server] of servers.entries()) {
-      const [first, full] = await load(browser, server.resolvedUrls.local[0]);
-      seen[side].first.push(first);
-      seen[side].full.push(full);
+      for (const [visit, [first, full, ratio]] of (await load(browser, server.resolvedUrls.local[0])).entries()) {
+        const into = seen[side][visit];
+        into.first.push(first);
+        into.full.push(full);
+        if (ratio !== undefined) into.again.push(ratio);
+      }
     }
   }
   for (const [side, dir] of dirs.entries()) {
-    const { first, full } = seen[side];
-    console.log(`${dir}: first numbers ${median(first)} ms (${first.join(" ")}); full measurement ${median(full)} ms (${full.join(" ")})`);
+    for (const [visit, { first, full, again: ratios }] of seen[side].entries()) {
+      const which = visits > 1 ? ` visit ${visit + 1}` : "";
+      const ratio = ratios.length > 0 ? `; first full ÷ Measure again ${median(ratios).toFixed(2)}× (${ratios.map((r) => r.toFixed(2)).join(" ")})` : "";
+      console.log(`${dir}${which}: first numbers ${median(first)} ms (${first.join(" ")}); full measurement ${median(full)} ms (${full.join(" ")})${ratio}`);
+    }
   }
 } finally {
   await browser.close();

@@ -3,7 +3,8 @@
 # second run takes seconds. Used by `npm start` and `npm test`.
 #
 #   scripts/setup.sh            Rust wasm target, wasm-bindgen CLI, wasm-pack, npm packages
-#   scripts/setup.sh --browser  the same, plus Debian's Chromium and ChromeDriver for tests
+#   scripts/setup.sh --browser  the same, plus the test browsers from Debian: Chromium and
+#                               ChromeDriver, Firefox ESR, WebKitGTK's WebDriver, and Xvfb
 #   scripts/setup.sh --rust     the Rust wasm target only (seconds): what compiling the
 #                               wasm needs, which `npm test` starts before the rest installs
 #
@@ -48,11 +49,19 @@ fi
 #   strace    crate/tests/kernel.rs counts the printed programs' read(2) calls with it
 #   valgrind  crate/tests/cursor_insns.rs counts the write cursors' instructions with callgrind
 #   chromium, chromium-driver   the browser tests (--browser)
+#   firefox-esr                 the smoke set in Firefox, over WebDriver BiDi (--browser)
+#   webkit2gtk-driver           the smoke set in WebKit: WebKitWebDriver and its MiniBrowser (--browser)
+#   xvfb                        the X display WebKitGTK's browser needs even when headless (--browser)
 debs=()
 [ -x /usr/bin/strace ] || debs+=(strace)
 have valgrind || debs+=(valgrind)
 if [ "$browser" = 1 ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
   debs+=(chromium chromium-driver)
+fi
+if [ "$browser" = 1 ]; then
+  [ -x /usr/bin/firefox-esr ] || debs+=(firefox-esr)
+  [ -x /usr/bin/WebKitWebDriver ] || debs+=(webkit2gtk-driver)
+  [ -x /usr/bin/Xvfb ] || debs+=(xvfb)
 fi
 install_debs() {
   as_root apt-get update -q

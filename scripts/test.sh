@@ -8,7 +8,8 @@
 #                  their dependencies and first builds compile at once, beside the installs
 #   faults build   the recovery-test build (its dev wasm at once; its site once the release wasm is in)
 #   types, units   TypeScript: type check and unit tests against the real wasm (tsc, vitest)
-#   end to end     the built page in headless Chromium (vitest + playwright-core)
+#   end to end     the built page in headless Chromium (vitest + playwright-core), and
+#                  the smoke set in Firefox (puppeteer-core, WebDriver BiDi) and WebKit (WebKitWebDriver)
 #   tracked files  the run left the files git tracks as it found them (images go to
 #                  test-results/; `npm run screenshots` writes docs/ on request)
 #
@@ -160,7 +161,7 @@ job faults-wasm 5 "setup" "recovery-test wasm (scripts/wasm.sh faults)" faults_w
 job faults 5 "wasm faults-wasm" "recovery-test build (npm run build:faults)" faults_build
 job engine 10 "setup engine-build" "engine (cargo test)" cargo test --workspace
 job units 10 "wasm" "TypeScript types and units (tsc, vitest)" web_units
-job e2e 0 "wasm faults engine-build" "end to end in Chromium (vitest + playwright)" end_to_end
+job e2e 0 "wasm faults engine-build" "end to end in Chromium, smoke set in Firefox and WebKit (vitest)" end_to_end
 run_all
 
 label[tree]="tracked files unchanged (git status before and after)"

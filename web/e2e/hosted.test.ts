@@ -39,7 +39,7 @@ const MOUNT = "/some/sub/path/";
  * targets: those live in benchmarks, so the 150 KB first-load target and its
  * measured figure are in `npm run bench` (docs/benchmarks.md, each figure
  * beside its target). The figures are printed here too. Before the first
- * numbers: 145.9 KiB gzipped (149.4 KB; the service worker, the write
+ * numbers: 146.0 KiB gzipped (149.5 KB; the service worker, the write
  * lab and the panels around the results come after them), the counting
  * build of the engine (83.8 KiB: the read lab only, sources that arrive in
  * time, comparing times, and the links a decoded link carries; a link with
@@ -64,7 +64,7 @@ const MOUNT = "/some/sub/path/";
  * Each guard sits just above its figure, so a doubled chunk or a few KiB
  * of new bloat trips it.
  */
-const BYTES_BUDGET = 146 * 1024;
+const BYTES_BUDGET = 147 * 1024;
 const LINK_BYTES_BUDGET = 412 * 1024;
 const ALL_BYTES_BUDGET = 2713 * 1024;
 /** Generous: a loaded 2-core CI machine. The target on localhost is 300 ms (docs/benchmarks.md). */
@@ -243,17 +243,19 @@ describe("BufLab deployed under a sub-path of a plain static host", { retry: 0 }
     const fixedWasm = readFileSync(new URL("../pkg-timing/fixed/buflab_timing_bg.wasm", import.meta.url));
     const fixed = laterWasm.filter((file) => readFileSync(join(dist, file)).equals(fixedWasm));
     expect(fixed).toHaveLength(1);
-    const timingWasm = host.log.filter((r) => r.at <= fullAt && isTimingWasm(r.path));
+    // Its body came once: the compiling fetch after the prefetch is the HTTP cache's (at most a 304).
+    const timingWasm = host.log.filter((r) => r.at <= fullAt && isTimingWasm(r.path) && r.bytes > 0);
     expect(timingWasm.map((r) => r.path)).toEqual([`${MOUNT}${fixed[0]}`]);
+    expect(new Set(host.log.filter((r) => r.at <= fullAt && isTimingWasm(r.path)).map((r) => r.path))).toEqual(new Set([`${MOUNT}${fixed[0]}`]));
     // ... asked for once the counting build had arrived (the page's resource
-    // timing: index.html preloads it, and its fetch may be a second entry).
+    // timing: the timing build's prefetch, then its compiling fetch from the cache).
     const [countsArrived, timingAsked] = await page.evaluate((timingWasm) => {
       const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
       const of = (pattern: RegExp): PerformanceResourceTiming[] => entries.filter((e) => pattern.test(e.name));
       return [Math.min(...of(/\/buflab_counts_bg-[^/]+\.wasm$/).map((e) => e.responseEnd)), of(new RegExp(timingWasm)).map((e) => e.startTime)] as [number, number[]];
     }, TIMING_WASM.source);
-    expect(timingAsked).toHaveLength(1);
-    expect(timingAsked[0]!).toBeGreaterThanOrEqual(countsArrived);
+    expect(timingAsked.length).toBeGreaterThanOrEqual(1);
+    for (const asked of timingAsked) expect(asked).toBeGreaterThanOrEqual(countsArrived);
     // (before it: the service worker's precache may revalidate the script afterwards, a 304 without a body)
     const timingScript = host.log.filter((r) => r.at <= fullAt && /\/worker-timing-[^/]+\.js$/.test(r.path));
     expect(timingScript).toHaveLength(1);

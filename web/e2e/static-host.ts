@@ -3,7 +3,7 @@
 // (Content-Type, Content-Length, Last-Modified, 304 on If-Modified-Since),
 // the way `python3 -m http.server` does. No COOP/COEP, no CSP header:
 // cross-origin isolation must come from the service worker, as on GitHub
-// Pages. No compression either, unless `compress` is set: then a file's
+// Pages (unless `headers` adds them: a host that sends the isolation headers). No compression either, unless `compress` is set: then a file's
 // `.gz` copy (web/build/precompress.ts) goes to every browser that accepts
 // gzip, as GitHub Pages compresses what it serves.
 //
@@ -55,10 +55,12 @@ export interface HostOptions {
   port?: number;
   /** Send a file's precompressed `.gz` copy, where there is one, to a browser that accepts gzip. */
   compress?: boolean;
+  /** Headers sent with every file besides the plain ones (the isolation headers, for a host that sends them). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Serves `root` at http://127.0.0.1:<port><mount> (mount like "/some/sub/path/"). */
-export async function startStaticHost(root: string, mount: string, { port = 0, compress = false }: HostOptions = {}): Promise<StaticHost> {
+export async function startStaticHost(root: string, mount: string, { port = 0, compress = false, headers: extra = {} }: HostOptions = {}): Promise<StaticHost> {
   const log: Served[] = [];
   const gzipCache = new Map<string, number>();
   const state = { down: false };
@@ -103,6 +105,7 @@ export async function startStaticHost(root: string, mount: string, { port = 0, c
       const headers = {
         "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
         "Last-Modified": modified.toUTCString(),
+        ...extra,
       };
       if (since && Date.parse(since) >= modified.getTime()) {
         answer(304, Buffer.alloc(0), headers);

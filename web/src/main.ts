@@ -1,6 +1,6 @@
 // Boot: colours first; the engine's counting build (the codec here, and the
 // counting worker) starts loading at once, and the page's code (app/page.ts, a
-// chunk of its own) downloads beside this script (index.html's preloads);
+// chunk of its own) downloads beside this script (index.html's modulepreloads);
 // then the two engine clients (exact counts, timing), the opening link's
 // counts, and only then the page's code runs and builds everything else,
 // while the counting worker counts (a write-lab link: the timing worker, with

@@ -32,7 +32,9 @@ pub trait Clock {
 /// slower and scatter wider for a while (docs/benchmarks.md, "A fresh
 /// instance"). So the first full measurement of an instance warms up until
 /// this long after its start ([`Clock::fresh_until_ns`], [`sample`]); later
-/// ones are past it.
+/// ones are past it. The page's timing worker ends the period sooner, once
+/// short calls of the functions it times stop getting faster (`warmed_up` in
+/// wasm.rs).
 pub const FRESH_NS: f64 = 400e6;
 
 /// Native clock (`Instant` is not available in wasm32-unknown-unknown; the

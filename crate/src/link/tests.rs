@@ -111,6 +111,16 @@ fn a_chunk_range_with_one_unreadable_end_is_no_chunk_model() {
 }
 
 #[test]
+fn a_length_range_with_one_unreadable_end_is_no_length_range() {
+    for raw in ["64-zz", "zz-1K"] {
+        let d = decode(&format!("line={raw}"));
+        assert_eq!(d.params.line, Params::default().line, "{raw}");
+        assert_eq!(d.notices.len(), 1, "{raw}: {:?}", d.notices);
+        assert!(d.notices[0].message.contains("is not a length range"), "{raw}: {}", d.notices[0].message);
+    }
+}
+
+#[test]
 fn oversized_links_are_refused_whole() {
     let link = format!("cap=16K&pad={}", "x".repeat(MAX_LINK_BYTES));
     let d = decode(&link);
@@ -694,6 +704,17 @@ fn sweep_ends_clamp_to_the_axis_powers_of_two() {
     let d = decode("sweep=streams&len=1K&cap=1&from=1&to=1000");
     assert_eq!(d.params.sweep.unwrap().to, streams.max, "{:?}", d.notices);
     assert_eq!(d.params.check(), Ok(()));
+}
+
+#[test]
+fn sweep_ends_round_to_the_nearest_power_of_two_a_tie_going_down() {
+    // 100 lies 36 above 64 and 28 below 128; 3000 lies 952 above 2K and 1096 below 4K; 3K lies 1K from both.
+    for (raw, to) in [("100", 128), ("3000", 2048), ("3K", 2048), ("5K", 4096), ("7K", 8192), ("1000", 1024)] {
+        let d = decode(&format!("sweep=cap&from=16&to={raw}"));
+        assert_eq!(d.params.sweep.unwrap().to, to, "{raw}");
+        assert_eq!(d.notices.len(), 1, "{raw}: {:?}", d.notices);
+        assert_eq!(d.notices[0].message, format!("{} is not a power of two; using {}", format_size(crate::model::parse_size(raw).unwrap().unwrap()), format_size(to)));
+    }
 }
 
 /// A decoder bug that let a value past its limit would reach the engine in

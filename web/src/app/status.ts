@@ -3,8 +3,9 @@
 // counts, a quick estimate or the full measurement), and the timer they were
 // taken with, each explained where it appears (the ? button opens what they
 // mean). It never says "Done" over results of other settings. Without
-// cross-origin isolation a worker's clock ticks in 100 µs steps; the engine
-// then lengthens its samples, and the line says so.
+// cross-origin isolation a worker's clock ticks in 100 µs steps (1 ms in
+// Firefox and WebKit); the engine then lengthens its samples, and the line
+// says so, and while it measures that this is why measuring takes longer.
 
 import { activityText, currentStage, isRunning, isStale, reportOf, sweepCurrent, viewOf, type AppState } from "./state";
 import { sampleCount } from "../engine/report";
@@ -12,9 +13,11 @@ import type { LabReport, Stage, SweepReport, Timer } from "../engine/types.gen";
 import { formatNsShort, plural } from "../shared/format";
 import { h, replaceChildren, setText } from "../shared/dom";
 
-export function describeTimer(timer: Timer): string {
+/** The timer the results were taken with; `measuring`: a measurement with it is under way. */
+export function describeTimer(timer: Timer, measuring = false): string {
   const step = formatNsShort(timer.resolution_ns);
-  return timer.isolated ? `timer ${step}, isolated` : `timer ${step}, not isolated: samples lengthened`;
+  if (timer.isolated) return `timer ${step}, isolated`;
+  return `timer ${step}, not isolated: samples lengthened${measuring ? ", so measuring takes longer" : ""}`;
 }
 
 export { activityText };
@@ -134,7 +137,7 @@ export function createStatus(container: HTMLElement, results: HTMLElement): Stat
         const samples = sampleCount(report);
         setText(measurement, describeReport(report, isStale(state)));
         measurement.classList.toggle("quick", report.stage !== "full");
-        setText(timer, describeTimer(report.timer));
+        setText(timer, describeTimer(report.timer, busy));
         timer.classList.toggle("warn", !report.timer.isolated);
         timer.setAttribute("data-isolated", String(report.timer.isolated));
         timer.setAttribute("data-resolution-ns", String(report.timer.resolution_ns));

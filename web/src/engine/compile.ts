@@ -1,15 +1,31 @@
 // Compiling an engine build while it downloads: the playground's engine
 // (spawn.ts) and the bench page both compile on the page's thread and hand
 // the module to their workers.
+//
+// Every build is compiled by WebAssembly.compileStreaming from a fetch of its
+// own stable URL, never from bytes: Chromium keeps the optimized code of a
+// module of 128 KB or more compiled that way from an `application/wasm`
+// response (beside the HTTP cache's copy, or the service worker cache's), and
+// the next visit starts from it. A module compiled from bytes is compiled
+// afresh, unoptimized, on every visit.
 
-/** Compiles the wasm at `url`, streaming it where the host's content type allows. */
-export async function compileWasm(url: string): Promise<WebAssembly.Module> {
-  try {
-    return await WebAssembly.compileStreaming(fetch(url));
-  } catch (error) {
-    // A host that sends the wasm without `application/wasm` fails streaming compilation only.
-    if (!(error instanceof TypeError)) throw error;
-    const response = await fetch(url);
-    return WebAssembly.compile(await response.arrayBuffer());
+/**
+ * Compiles the wasm at `url` by streaming it. Where streaming cannot be had
+ * (a browser without compileStreaming, a host that sends the wasm without
+ * `application/wasm`, the network gone after a prefetch), it compiles
+ * `bytes`, when the caller has them already, or the bytes of a new fetch.
+ */
+export async function compileWasm(url: string, bytes?: ArrayBuffer): Promise<WebAssembly.Module> {
+  if (typeof WebAssembly.compileStreaming === "function") {
+    try {
+      return await WebAssembly.compileStreaming(fetch(url));
+    } catch (error) {
+      // A wrong content type and a failed fetch are TypeErrors; a CompileError is the wasm's own.
+      if (!(error instanceof TypeError)) throw error;
+    }
   }
+  if (bytes !== undefined) return WebAssembly.compile(bytes);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return WebAssembly.compile(await response.arrayBuffer());
 }

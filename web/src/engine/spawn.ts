@@ -15,11 +15,13 @@
 //                                         lab (its counts too: Codec.countsBuild)
 //                                         and Calibrate
 //
-// Each is compiled once, on this thread, while it downloads
-// (WebAssembly.compileStreaming), and the compiled Module is handed to every
-// worker that runs it by postMessage:
+// Each is compiled once, on this thread, by streaming it from its URL
+// (WebAssembly.compileStreaming, compile.ts: the way Chromium keeps its
+// optimized code for the next visit), a prefetched build from the HTTP
+// cache, and the compiled Module is handed to every worker that runs it by
+// postMessage; the workers share its compiled code:
 //
-//   page ── compileStreaming(wasm) ──▶ Module ──postMessage──▶ worker: init({ module_or_path })
+//   page ── compileStreaming(fetch(wasm)) ──▶ Module ──postMessage──▶ worker: init({ module_or_path })
 //
 // The timing and program builds wait until the page says the first numbers
 // are on screen (`startFullEngine`), so the first numbers download nothing
@@ -75,23 +77,31 @@ export function startFullEngine(): void {
   release();
 }
 
-/** Wasm downloaded ahead of `startFullEngine` (`prefetchEngine`), by build. */
-const fetched: Partial<Record<EngineBuild, Promise<ArrayBuffer>>> = {};
+/**
+ * Wasm downloaded ahead of `startFullEngine` (`prefetchEngine`), by build:
+ * its bytes, and whether the browser's HTTP cache may keep them (a host
+ * that says `no-store` would have them downloaded twice).
+ */
+const fetched: Partial<Record<EngineBuild, Promise<{ bytes: ArrayBuffer; cached: boolean }>>> = {};
 
 /**
- * Starts downloading `build`'s wasm now, without compiling it: called once
- * the counting build has arrived and the opening link is read, when the
- * first numbers need nothing more from the network but the page's own code
- * is still running. Compiling still waits for `startFullEngine`, so it takes
- * no CPU from the first numbers. On a phone's network the timing build is
- * most of the wait for the first full measurement.
+ * Starts downloading `build`'s wasm now, into the browser's HTTP cache,
+ * without compiling it: called once the counting build has arrived and the
+ * opening link is read, when the first numbers need nothing more from the
+ * network but the page's own code is still running. Compiling still waits
+ * for `startFullEngine`, so it takes no CPU from the first numbers, and then
+ * streams the wasm from the cache (`compileBuild`). On a phone's network the
+ * timing build is most of the wait for the first full measurement.
  */
 export function prefetchEngine(build: EngineBuild): void {
   // The dev server is this machine: nothing to hurry, and a build it is still compiling is not there.
   if (devServer || build === "counts" || compiled[build] !== undefined || fetched[build] !== undefined) return;
-  const bytes = fetch(WASM[build]).then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(response.statusText))));
-  bytes.catch(() => undefined);
-  fetched[build] = bytes;
+  const prefetch = fetch(WASM[build]).then(async (response) => {
+    if (!response.ok) throw new Error(response.statusText);
+    return { bytes: await response.arrayBuffer(), cached: !/\bno-store\b/i.test(response.headers.get("Cache-Control") ?? "") };
+  });
+  prefetch.catch(() => undefined);
+  fetched[build] = prefetch;
 }
 
 /**
@@ -141,15 +151,18 @@ async function fromDevServer(build: EngineBuild): Promise<WebAssembly.Module> {
 }
 
 /**
- * `build`'s module from its prefetched bytes, or fetched now if it was not
- * prefetched (or that failed). The bytes are let go here: the module is
+ * `build`'s module, streamed from the HTTP cache its prefetch filled (or
+ * from the network if it was not prefetched, or that failed); compiled
+ * from the prefetched bytes only where streaming cannot be had or the host
+ * forbids caching (`compileWasm`). The bytes are let go here: the module is
  * what the page keeps (`compiled`), and a timing build's bytes are a
  * megabyte.
  */
 async function compileBuild(build: EngineBuild): Promise<WebAssembly.Module> {
-  const bytes = await fetched[build]?.catch(() => undefined);
+  const prefetched = await fetched[build]?.catch(() => undefined);
   delete fetched[build];
-  if (bytes !== undefined) return WebAssembly.compile(bytes);
+  if (prefetched !== undefined && !prefetched.cached) return WebAssembly.compile(prefetched.bytes);
+  if (prefetched !== undefined) return compileWasm(WASM[build], prefetched.bytes);
   return devServer ? fromDevServer(build) : compileWasm(WASM[build]);
 }
 

@@ -4,20 +4,85 @@
 // exports and imports, so one glue serves them all: the page hands over the
 // compiled build of the link's workload (engine/builds.test.ts holds the
 // builds' glue to that). Each job blocks this thread until it is done;
-// Cancel terminates the worker.
+// Cancel terminates the worker. Before its first full measurement the
+// worker warms its instance up with short calls of the same job (`warmUp`).
 
-import init, { compare, lesson_choices, quiz, run, sweep_point, sweep_report, sweep_total, time_counted } from "../../pkg-timing/fixed/buflab_timing.js";
+import init, { compare, lesson_choices, quiz, run, sweep_point, sweep_report, sweep_total, time_counted, warmed_up } from "../../pkg-timing/fixed/buflab_timing.js";
 import type { Comparison, LessonChoices, Quiz, SweepPoint, SweepReport } from "./types.gen";
 import { serve, timedRun } from "./worker";
+
+/** How the worker warms up before its first full measurement (`warmUp`). */
+const WARM_UP = {
+  /** At least this many calls. */
+  minCalls: 3,
+  /**
+   * A call this much faster than the second (the first also compiles the
+   * baseline code of what it calls, lazily) shows the optimized code has
+   * come; only after one does the warm-up end early.
+   */
+  step: 0.2,
+  /** Then this many calls in a row, none faster than the fastest before by `gain`, end it. */
+  flatCalls: 3,
+  gain: 0.05,
+  /** At most this long (ms): the engine's fixed fresh period (FRESH_NS, crate/src/engine/clock.rs). */
+  maxMs: 400,
+  /**
+   * A call this long (ms) ends it and leaves the fresh period to the engine:
+   * a heavy link's runs are long calls of their own, and more of them would
+   * only delay its measurement.
+   */
+  longMs: 100,
+};
+
+let warm = false;
+
+/**
+ * Calls `call` (a quick estimate of the first full measurement's own link:
+ * the very functions it times, a short sample each) until it has got faster
+ * and stopped getting faster, then ends the engine's fresh period
+ * (`warmed_up`); calls that never got faster (on a busy machine the
+ * optimizing compiles wait for a core) leave that period to the engine,
+ * as do calls too long to be short ones. V8 optimizes a
+ * wasm function once its baseline code has run for a budget, and a call
+ * already running stays in the code it began in: the next call enters the
+ * optimized code. So many short calls reach it soonest, and the full
+ * measurement then starts in it; a long warm-up inside that measurement
+ * would keep its own outer loop in the baseline code throughout.
+ */
+function warmUp(call: () => unknown): void {
+  warm = true;
+  const started = performance.now();
+  let second = Infinity;
+  let fastest = Infinity;
+  let flat = 0;
+  for (let calls = 1; performance.now() - started < WARM_UP.maxMs; calls++) {
+    const at = performance.now();
+    call();
+    const took = performance.now() - at;
+    if (took > WARM_UP.longMs) return;
+    // (the first call compiles its callees' baseline code too: it says nothing of their speed)
+    if (calls === 1) continue;
+    if (calls === 2) second = took;
+    flat = took < fastest * (1 - WARM_UP.gain) ? 0 : flat + 1;
+    fastest = Math.min(fastest, took);
+    const optimized = fastest < second * (1 - WARM_UP.step);
+    if (calls >= WARM_UP.minCalls && optimized && flat >= WARM_UP.flatCalls) {
+      warmed_up();
+      return;
+    }
+  }
+}
 
 serve(
   { build: "timing", init },
   {
     // Counts known already (the counting worker's): only the timed pass runs.
-    run: ({ link, stage, fault, counted }) =>
-      timedRun(() =>
-        counted === undefined || stage === "counts" ? run(link, stage === "counts", stage === "quick", fault) : time_counted(link, stage === "quick", counted),
-      ),
+    run: ({ link, stage, fault, counted }) => {
+      const timed = (quick: boolean): unknown =>
+        counted === undefined || stage === "counts" ? run(link, stage === "counts", quick, fault) : time_counted(link, quick, counted);
+      if (stage === "full" && !warm && fault === undefined) warmUp(() => timed(true));
+      return timedRun(() => timed(stage === "quick"));
+    },
     // A and B in alternating rounds, in this one worker.
     compare: ({ link, quick }) => {
       const started = performance.now();

@@ -4,6 +4,7 @@ import {
   cacheKey,
   cacheName,
   cachesToDelete,
+  forPage,
   handles,
   installCacheMode,
   installUrl,
@@ -38,6 +39,31 @@ describe("withIsolation", () => {
   it("passes a network error (status 0) through untouched", () => {
     const failed = Response.error();
     expect(withIsolation(failed)).toBe(failed);
+  });
+});
+
+describe("forPage", () => {
+  const wasmUrl = `${scope}assets/buflab_timing_bg-AEPBKKxi.wasm`;
+
+  it("hands a wasm sent as application/wasm out as it is: Chromium keeps compiled code beside that response only", () => {
+    const cached = new Response(new Uint8Array([0, 97, 115, 109]), { headers: { "Content-Type": "application/wasm" } });
+    expect(forPage(cached, wasmUrl)).toBe(cached);
+  });
+
+  it("gives a wasm sent with another type application/wasm, so the page can still compile it while it streams", async () => {
+    const mistyped = new Response(new Uint8Array([0, 97, 115, 109]), { headers: { "Content-Type": "application/octet-stream", "Last-Modified": "x" } });
+    const fixed = forPage(mistyped, wasmUrl);
+    expect(fixed.headers.get("Content-Type")).toBe("application/wasm");
+    expect(fixed.headers.get("Last-Modified")).toBe("x");
+    expect(new Uint8Array(await fixed.arrayBuffer())).toEqual(new Uint8Array([0, 97, 115, 109]));
+  });
+
+  it("gives every other file, and a failed wasm, the isolation headers", () => {
+    const page = forPage(new Response("<!doctype html>", { headers: { "Content-Type": "text/html" } }), `${scope}index.html`);
+    expect(page.headers.get("Cross-Origin-Embedder-Policy")).toBe("require-corp");
+    const missing = forPage(new Response("missing", { status: 404 }), wasmUrl);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
   });
 });
 

@@ -7,7 +7,8 @@
 //      ticks in 100 µs steps unless the page is cross-origin isolated, which
 //      needs COOP/COEP response headers. A service worker may add headers to
 //      the responses it hands out, so it adds them to every same-origin
-//      response: the page, its scripts, the engine worker's script, the wasm.
+//      response that is not wasm: the page, its scripts, the engine worker's
+//      script (the wasm is fetched by the page, where they change nothing).
 //   2. Offline. Every file of the build is precached, so after one visit the
 //      page loads and runs with the network off: at install what the first
 //      numbers need, and the rest (the timing and program builds of the
@@ -17,9 +18,11 @@
 //      times share the machine with neither.
 //
 // What must stay true: every response the worker hands out goes through
-// `withIsolation` (a response without the headers would load the page, or the
-// engine worker, without isolation), and the precache lists every file of the
-// build, the wasm and the worker chunk included.
+// `forPage`, which gives every file but the wasm the headers
+// (`withIsolation`: a response without them would load the page, or the
+// engine worker, without isolation) and hands the wasm out untouched, as
+// `application/wasm`, so Chromium keeps its compiled code; and the precache
+// lists every file of the build, the wasm and the worker chunk included.
 
 /** Sent by `vite dev`/`vite preview` as real headers, added by the service worker elsewhere. */
 export const ISOLATION_HEADERS = {
@@ -112,6 +115,27 @@ export function withIsolation(response: Response): Response {
   if (response.status === 0 || response.type === "opaque" || response.type === "opaqueredirect") return response;
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(ISOLATION_HEADERS)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The only content type WebAssembly.compileStreaming takes, exactly (no parameters). */
+export const WASM_TYPE = "application/wasm";
+
+/**
+ * What the service worker hands the page for `response` to a request of
+ * `url`. The page's files carry the isolation headers (`withIsolation`). A
+ * wasm goes out as the cache (or the network) gave it when its type is
+ * `application/wasm`: Chromium keeps a module's optimized code beside that
+ * response only, never beside a copy the worker made, and the isolation
+ * headers do nothing on a file that is neither a page nor a worker's script.
+ * A wasm of another type is copied with the right one, so the page still
+ * compiles it while it streams (uncached).
+ */
+export function forPage(response: Response, url: string): Response {
+  if (!new URL(url).pathname.endsWith(".wasm") || !response.ok) return withIsolation(response);
+  if (response.headers.get("Content-Type")?.toLowerCase() === WASM_TYPE) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Content-Type", WASM_TYPE);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 

@@ -7,7 +7,8 @@
 //             the rest (`later`: the timing and program builds, chart.js)
 //   activate  drop caches of builds older than the previous one
 //   fetch     same-origin GET inside the scope: cache first, then network;
-//             every answer carries the cross-origin isolation headers
+//             every answer but the wasm carries the cross-origin isolation
+//             headers, the wasm goes out as cached (policy.ts, forPage)
 //
 // It takes over at once (skipWaiting) but does not claim open pages: the
 // page that registered it stays as it loaded (register.ts); the next visit
@@ -17,12 +18,12 @@ import {
   cacheKey,
   cacheName,
   cachesToDelete,
+  forPage,
   handles,
   installCacheMode,
   installUrl,
   olderCaches,
   PRECACHE_LATER,
-  withIsolation,
   type PrecacheEntry,
 } from "./policy";
 
@@ -135,6 +136,6 @@ sw.addEventListener("fetch", (event) => {
       const copy = response.ok ? response.clone() : null;
       cachedOnTheWay(copy ? caches.open(current).then((cache) => cache.put(key, copy)).catch(() => undefined) : Promise.resolve());
       return response;
-    })().then(withIsolation),
+    })().then((response) => forPage(response, key)),
   );
 });

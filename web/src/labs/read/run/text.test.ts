@@ -197,6 +197,9 @@ describe("result sentences", () => {
   it("states the timer and whether the worker was isolated", () => {
     expect(describeTimer({ resolution_ns: 5000, isolated: true })).toBe("timer 5 µs, isolated");
     expect(describeTimer({ resolution_ns: 100000, isolated: false })).toBe("timer 100 µs, not isolated: samples lengthened");
+    // While it measures, why that takes longer (Firefox's and WebKit's 1 ms step: 200 ms samples).
+    expect(describeTimer({ resolution_ns: 1e6, isolated: false }, true)).toBe("timer 1 ms, not isolated: samples lengthened, so measuring takes longer");
+    expect(describeTimer({ resolution_ns: 5000, isolated: true }, true)).toBe("timer 5 µs, isolated");
     // Each is explained where it appears: the step, and what isolation is.
     expect(explainTimer({ resolution_ns: 5000, isolated: true })).toMatch(/ticks in 5 µs steps\. Isolated: .*cross-origin isolated/);
     expect(explainTimer({ resolution_ns: 100000, isolated: false })).toMatch(/100 µs steps, because this page is not cross-origin isolated/);

@@ -3,11 +3,13 @@
 // the module to their workers.
 //
 // Every build is compiled by WebAssembly.compileStreaming from a fetch of its
-// own stable URL, never from bytes: Chromium keeps the optimized code of a
-// module of 128 KB or more compiled that way from an `application/wasm`
-// response (beside the HTTP cache's copy, or the service worker cache's), and
-// the next visit starts from it. A module compiled from bytes is compiled
-// afresh, unoptimized, on every visit.
+// own stable URL, never from bytes: only a module compiled that way (128 KB or
+// more, from an `application/wasm` response, beside the HTTP cache's copy or
+// the service worker cache's) can have its optimized code kept by Chromium
+// for the next visit; one compiled from bytes starts unoptimized every visit.
+// Chromium keeps it only once optimized code exists for it: so far that is
+// the program build's, not the builds that run only in workers
+// (docs/benchmarks.md, "Warm from the start").
 
 /**
  * Compiles the wasm at `url` by streaming it. Where streaming cannot be had

@@ -336,6 +336,16 @@ describe("compare", () => {
     // Every chart pairs A's lines and B's.
     await expect.poll(() => page.locator('#sweep .sweep-chart canvas[data-sides="A,B"]').count()).toBe(4);
     expect(await page.evaluate(() => location.hash)).toMatch(/sweep=cap.*b\.chunk=128/);
+    // The exports carry both sweeps: the CSV A's rows and B's with both links and the knees, the JSON the comparison.
+    const csv = (await downloaded(page, "#sweep-export-csv")).bytes.toString("utf8");
+    expect(csv).toMatch(/^# BufLab sweeps compared, A against B, of cap\r\n/);
+    expect(csv).toMatch(/\r\n# B link: [^\r]*chunk=128[^\r]*\r\n# comparison link: [^\r]*b\.chunk=128/);
+    expect(csv).toContain("# knee: std, source reads: A's knee: 512 bytes; B's knee: 128 bytes");
+    const sides = csv.split("\r\n").filter((l) => /^[AB],cap,/.test(l)).map((l) => l[0]);
+    expect([sides.filter((s) => s === "A").length, sides.filter((s) => s === "B").length]).toEqual([8, 8]);
+    const json = JSON.parse((await downloaded(page, "#sweep-export-json")).bytes.toString("utf8")) as { b_link: string; comparison: { knees: unknown[] } };
+    expect(json.b_link).toContain("chunk=128");
+    expect(json.comparison.knees.length).toBeGreaterThan(0);
   });
 
   it("a mistyped key gets a notice naming the nearest known key, and the link still runs", async () => {

@@ -1,9 +1,9 @@
 // The sweep's CSV and JSON against a real sweep from the engine (`npm run wasm`'s builds, engine/real-engine.ts).
 
 import { describe, expect, it } from "vitest";
-import { realSweep } from "../../../engine/real-engine";
-import type { SweepReport } from "../../../engine/types.gen";
-import { GRID_CSV_HEADER, SWEEP_CSV_HEADER, sweepCsv, sweepJson } from "./export";
+import { realSweep, realTimingEngine } from "../../../engine/real-engine";
+import type { Comparison, SweepComparison, SweepReport } from "../../../engine/types.gen";
+import { GRID_CSV_HEADER, SWEEP_CSV_HEADER, sweepCsv, sweepJson, sweepPairCsv, sweepPairJson } from "./export";
 
 
 function sweep(fragment: string, upTo?: number): SweepReport {
@@ -65,5 +65,33 @@ describe("sweep export", () => {
       ["64", "rs", "1"], ["64", "rs", "2"], ["64", "rs", "4"], ["128", "rs", "1"], ["128", "rs", "2"], ["128", "rs", "4"],
     ]);
     expect(rows.map((r) => Number(at(r, "source_reads")))).toEqual(report.points.map((p) => p.report.runs[0]!.source_reads));
+  });
+
+  it("exports two sweeps compared: A's rows and B's, both links and the comparison's, and the knees in the engine's words", () => {
+    // The counts of a b. sweep link, as the timing worker compares it.
+    const link = "v=1&len=4K&chunk=512&rs=1&rd=std&sweep=cap&from=16&to=2K&b.chunk=128";
+    const c = (realTimingEngine("fixed").compare(link, true, false) as Comparison).sweeps as SweepComparison;
+    const urlOf = (fragment: string): string => `https://example.org/buflab/#${fragment}`;
+    const lines = sweepPairCsv(c, urlOf).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("# BufLab sweeps compared, A against B, of cap");
+    expect(lines[2]).toBe(`# A link: ${urlOf(c.a.link)}`);
+    expect(lines[4]).toBe(`# B link: ${urlOf(c.b.link)}`);
+    expect(lines[5]).toBe(`# comparison link: ${urlOf(c.link)}`);
+    expect(c.a.link).not.toContain("b.");
+    expect(c.b.link).toContain("chunk=128");
+    expect(c.link).toContain("b.chunk=128");
+    const knees = lines.filter((l) => l.startsWith("# knee: "));
+    expect(knees).toEqual(c.knees.map((k) => `# knee: ${k.says}`));
+    expect(knees.some((l) => /std, source reads: A's knee: 512 bytes; B's knee: 128 bytes/.test(l))).toBe(true);
+    const header = lines.find((l) => !l.startsWith("#"))!;
+    expect(header).toBe(["side", ...SWEEP_CSV_HEADER].join(","));
+    const rows = lines.slice(lines.indexOf(header) + 1).map((l) => l.split(","));
+    const reads = (side: string): number[] => rows.filter((r) => r[0] === side).map((r) => Number(r[1 + SWEEP_CSV_HEADER.indexOf("source_reads")]));
+    expect(reads("A")).toEqual(c.a.points.map((p) => p.report.runs[0]!.source_reads));
+    expect(reads("B")).toEqual(c.b.points.map((p) => p.report.runs[0]!.source_reads));
+    expect(reads("A")).not.toEqual(reads("B"));
+    const parsed = JSON.parse(sweepPairJson(c, urlOf, new Date(0))) as { link: string; a_link: string; b_link: string; comparison: SweepComparison };
+    expect([parsed.link, parsed.a_link, parsed.b_link]).toEqual([urlOf(c.link), urlOf(c.a.link), urlOf(c.b.link)]);
+    expect(parsed.comparison).toEqual(c);
   });
 });

@@ -84,6 +84,7 @@ export function createSweep(section: HTMLElement, options: SweepOptions): SweepP
   let last: SweepReport | null = null;
   const exports = createSweepExport({
     report: () => last,
+    compared: () => paired,
     urlOf: options.urlOf,
     chart: async (i, r) => ({ canvas: await charts.canvas(i), title: `${METRICS[i]!.title} against ${axes.infoOf(r.sweep.axis).label}` }),
     chartTitles: METRICS.map((m) => m.title),

@@ -109,7 +109,7 @@ describe("the engine's builds are compiled by streaming, as application/wasm, fr
     // Let the service worker take the rest of the build into its cache, for the next visit.
     await page.waitForFunction(
       async (pattern) => {
-        if (!(await navigator.serviceWorker.getRegistration())?.active) return false;
+        if ((await navigator.serviceWorker.getRegistration())?.active?.state !== "activated") return false;
         for (const name of await caches.keys()) {
           const keys = await (await caches.open(name)).keys();
           if (keys.some((request) => new RegExp(pattern).test(request.url))) return true;

@@ -37,7 +37,7 @@ export function createSweepPair(tolerance: number, factor: number) {
   const list = h("ul", { class: "sweep-pair-knees" });
   const note = h(
     "p",
-    { class: "sweep-note" },
+    { class: "sweep-note sweep-pair-note" },
     `Counts are exact, so knees of a count at different values differ for real. Two time knees differ only where the side whose knee comes later clearly gains between the two knees (all samples more than ${pct} apart) and its time relative to the other side's falls there beyond ${factor}× (a sweep's points are timed one after another, so they are held to the factor of separate measurements); otherwise they are the same within noise.`,
   );
   const element = h("section", { class: "sweep-pair", "aria-label": "A against B: two sweeps", "aria-live": "polite", hidden: true }, title, status, changed, list, note);

@@ -126,6 +126,11 @@ describe("the engine's builds are compiled by streaming, as application/wasm, fr
     const page = watch(await context.newPage(), problems);
     await page.goto(host.url);
     await settled(page);
+    // A page opened while the worker was still activating is not controlled: its next load is.
+    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+      await page.reload();
+      await settled(page);
+    }
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     streamedEveryBuild(await compiledOn(page));
     await page.close();

@@ -9,12 +9,12 @@
 // must exist: `npm run wasm` (or `npm run build`) first.
 
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { chromium, type BrowserServer } from "playwright-core";
 import { build, preview, type PreviewServer } from "vite";
 import type { TestProject } from "vitest/node";
 import { CHROMIUM } from "./chromium";
+import { freePort } from "./ports";
 import { SCREENSHOT_PORT, SCREENSHOTS } from "./screenshots";
 
 declare module "vitest" {
@@ -27,17 +27,6 @@ declare module "vitest" {
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const configFile = fileURLToPath(new URL("../../vite.config.ts", import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 let server: PreviewServer | undefined;
 let browser: BrowserServer | undefined;

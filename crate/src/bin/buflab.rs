@@ -594,17 +594,24 @@ fn compare_sweeps(a: &buflab::Params, b: &buflab::Params, sampling: Sampling, js
     finish(result, json, sweep_comparison_table, |c| c.a.digests_agree && c.b.digests_agree, "a reader delivered different bytes than the source")
 }
 
+/// A comparison's first lines: its link, A's and B's, and what differs in
+/// words (or that B is the same `what` as A).
+fn comparison_head(links: [&str; 3], changed: &[buflab::model::Changed], lab: buflab::model::Lab, what: &str) -> String {
+    let [link, a, b] = links;
+    let mut out = format!("#{link}\nA: #{a}\nB: #{b}\n");
+    if changed.is_empty() {
+        out += &format!("B is the same {what} as A (an A/A comparison).\n");
+    } else {
+        let words: Vec<String> = changed.iter().map(|ch| buflab::catalog::compare::changed_words(lab, ch)).collect();
+        out += &format!("B differs from A in: {}.\n", words.join("; "));
+    }
+    out
+}
+
 /// A sweep comparison as text: the links, what differs, A's sweep, B's
 /// sweep, then the knees of A and B side by side in the engine's words.
 fn sweep_comparison_table(c: &buflab::model::SweepComparison) -> String {
-    use buflab::catalog::compare::changed_words;
-    let mut out = format!("#{}\nA: #{}\nB: #{}\n", c.link, c.a.link, c.b.link);
-    if c.changed.is_empty() {
-        out += "B is the same sweep as A (an A/A comparison).\n";
-    } else {
-        let words: Vec<String> = c.changed.iter().map(|ch| changed_words(c.a.params.lab, ch)).collect();
-        out += &format!("B differs from A in: {}.\n", words.join("; "));
-    }
+    let mut out = comparison_head([&c.link, &c.a.link, &c.b.link], &c.changed, c.a.params.lab, "sweep");
     out += "Points run in alternating order (A then B, then B then A).\n";
     for (side, r) in [("A", &c.a), ("B", &c.b)] {
         out += &format!("\n── {side} ──\n{}", sweep_table(r));
@@ -648,16 +655,10 @@ fn spread_text(side: &str, metric: buflab::model::MetricId, s: buflab::model::Sp
 /// B ÷ A, what that means, and each spread with what it is; then the time
 /// rows' sentences, where each side was measured, and the notes.
 fn comparison_table(c: &buflab::model::Comparison) -> String {
-    use buflab::catalog::compare::{changed_words, figure, ratio, SPREADS};
+    use buflab::catalog::compare::{figure, ratio, SPREADS};
     use buflab::catalog::metrics::METRICS;
     use buflab::model::{Compared, Timing};
-    let mut out = format!("#{}\nA: #{}\nB: #{}\n", c.link, c.a.link, c.b.link);
-    if c.changed.is_empty() {
-        out += "B is the same experiment as A (an A/A comparison).\n";
-    } else {
-        let words: Vec<String> = c.changed.iter().map(|ch| changed_words(c.a.params.lab, ch)).collect();
-        out += &format!("B differs from A in: {}.\n", words.join("; "));
-    }
+    let mut out = comparison_head([&c.link, &c.a.link, &c.b.link], &c.changed, c.a.params.lab, "experiment");
     out += &match c.timing {
         Timing::Untimed => "Counts only (no times).\n".to_string(),
         Timing::Alternating { rounds, margin, .. } => {

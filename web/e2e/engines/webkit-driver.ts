@@ -6,7 +6,7 @@
 // no console log, so errors are trapped in the page (driver.ts).
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "../ports";
 import { callSource, installErrorTrap, MINIBROWSER, poll, takeTrappedErrors, type Driver, type InPage } from "./driver";
 const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
 
@@ -22,17 +22,6 @@ const KEYS: Record<string, string> = {
   ArrowDown: "\uE015",
   Tab: "\uE004",
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 export async function openWebKit(): Promise<Driver> {
   const port = await freePort();

@@ -9,6 +9,7 @@
 // and leaves both in its performance timeline (engine/warm-up.ts).
 
 import init, { compare, lesson_choices, quiz, run, sweep_point, sweep_report, sweep_total, time_counted, warmed_up } from "../../pkg-timing/fixed/buflab_timing.js";
+import TIMING from "./timing.gen.json";
 import type { Comparison, LessonChoices, Quiz, SweepPoint, SweepReport } from "./types.gen";
 import { type Called, FULL_MEASURE, WARM_UP_MEASURE, type WarmUpDetail, type WarmUpEnd } from "./warm-up";
 import { serve, timedRun } from "./worker";
@@ -26,8 +27,8 @@ const WARM_UP = {
   /** Then this many calls in a row, none faster than the fastest before by `gain`, end it. */
   flatCalls: 3,
   gain: 0.05,
-  /** At most this long (ms): the engine's fixed fresh period (FRESH_NS, crate/src/engine/clock.rs). */
-  maxMs: 400,
+  /** At most this long (ms): the engine's fixed fresh period (`FRESH_NS` in crate/src/engine/clock.rs, generated into timing.gen.json). */
+  maxMs: TIMING.fresh_ms,
   /**
    * A call after the first this long (ms) ends it and leaves the fresh
    * period to the engine: a heavy link's runs are long calls of their own,

@@ -741,16 +741,25 @@ if (firstLoadOnly) {
   process.exit(0);
 }
 
+// Each part prints its figures as it ends (a long run on a shared machine
+// may be stopped before the last), then the whole printout comes at the end.
 const loadBefore = loadAverage();
-const crit = criterion();
-const native = nativeSuite();
-const wasm = await wasmSuite();
+console.log(`load average before: ${loadBefore}`);
+const visits = await visitLoads();
+console.log(visitLines(visits).join("\n"));
 const load = await firstLoad();
 const size = sizes(load);
+console.log(firstLoadLines(load, size).join("\n"));
 const throttled = await throttledLoads();
+console.log(throttledLines(throttled).join("\n"));
+const native = nativeSuite();
+const wasm = await wasmSuite();
+console.log(`the suite's WASM ÷ native, median of its rows: ${f(median(native.results.map((n, i) => wasm.suite.results[i].ns_per_byte / n.ns_per_byte)), 2)}×`);
+const crit = criterion();
+for (const [name, rounds] of crit) console.log(`${name}: BufLab ÷ plain (Criterion) ${f(roundsSummary(rounds).ratio, 2)}×`);
 const order = { native: await nativeOrder(), wasm: await wasmOrder(), settled: await wasmOrder(ORDER_SETTLE_MS) };
-const visits = await visitLoads();
 const loadAfter = loadAverage();
+console.log(`load average after: ${loadAfter}\n`);
 
 const ms = (ns) => (ns >= 1e6 ? `${f(ns / 1e6, 2)} ms` : `${f(ns / 1e3, 1)} µs`);
 const crossRows = native.crosscheck.map((n, i) => {

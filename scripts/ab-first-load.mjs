@@ -22,7 +22,7 @@ const flags = process.argv.slice(2);
 const again = flags.includes("--again");
 const visitsAt = flags.indexOf("--visits");
 const visits = visitsAt >= 0 ? Number(flags[visitsAt + 1]) : 1;
-const [dirA, dirB, count = "8"] = flags.filter((arg, i) => !arg.startsWith("--") && i !== visitsAt + 1);
+const [dirA, dirB, count = "8"] = flags.filter((arg, i) => !arg.startsWith("--") && (visitsAt < 0 || i !== visitsAt + 1));
 if (!dirA || !dirB || !(visits >= 1)) {
   console.error("usage: node scripts/ab-first-load.mjs DIR_A DIR_B [N] [--again] [--visits K]");
   process.exit(2);

@@ -755,6 +755,9 @@ fn a_sweep_has_one_or_two_axes_each_with_its_own_ends() {
     assert_eq!(d.params.sweep, Some(Sweep::one(SweepAxis::Cap, 16, 64 * 1024)));
     assert_eq!(keys(&d), ["sweep"]);
     assert_eq!(d.notices[0].message, "cap twice; sweeping it alone");
+    // `off` is no sweep, without a word.
+    let d = decode("sweep=off");
+    assert_eq!((d.params.sweep, d.notices.len()), (None, 0), "{:?}", d.notices);
 }
 
 /// `from` and `to` give one end per axis: an empty part keeps that axis'
@@ -838,6 +841,17 @@ fn a_grid_past_the_job_size_at_its_second_axis_from_is_cut_on_its_first_axis() {
     assert_eq!(d.params, Params { len: MIB, ..Params::default() });
     assert_eq!(keys(&d), ["to", "to"]);
     assert!(d.notices[1].message.starts_with("the point cap = 1, streams = 128: "), "{:?}", d.notices);
+}
+
+/// The params of a canonical link are taken as they are; a link the codec
+/// would have to correct is refused with its first notice.
+#[test]
+fn params_of_takes_a_canonical_link_and_refuses_one_that_needs_a_correction() {
+    let p = Params { cap: 16 * 1024, ..Params::default() };
+    assert_eq!(params_of(&encode(&p)), Ok(p));
+    let e = params_of("v=1&cap=banana").unwrap_err();
+    assert_eq!(e.key, "link");
+    assert!(e.message.starts_with("cap: "), "{e:?}");
 }
 
 #[test]

@@ -155,7 +155,7 @@ export function createIntents({ codec, labs, state, dispatch, show }: IntentsOpt
 
   function compareWith(key: string | null, value: string): void {
     const { b_prefix } = codec.schema.compare;
-    const b = key === null ? `${b_prefix}v=1` : `${b_prefix}${encodeURIComponent(key)}=${encodeURIComponent(value)}`;
+    const b = key === null ? `${b_prefix}v=${codec.schema.version}` : `${b_prefix}${encodeURIComponent(key)}=${encodeURIComponent(value)}`;
     loadLink(codec.decodeLink(`${state().runFragment}&${b}`));
   }
 

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{ParamError, Stage, Stats};
+use crate::model::{ParamError, Stage, Stats, Timer};
 
 /// A monotonic clock. Natively [`std::time::Instant`]; in the worker the wasm
 /// glue supplies `performance.now()`, whose resolution depends on cross-origin
@@ -79,6 +79,23 @@ pub const COARSE_RESOLUTION_FACTOR: f64 = 200.0;
 /// shorter, but never fewer than [`COARSE_RESOLUTION_FACTOR`] ticks.
 pub fn min_sample_ns(resolution_ns: f64, ticks: f64) -> f64 {
     (resolution_ns * ticks).min(MAX_MIN_SAMPLE_NS).max(resolution_ns * COARSE_RESOLUTION_FACTOR)
+}
+
+/// Whether a clock of this step lengthens a full measurement's samples so
+/// much that measuring takes longer: [`Sampling::FULL`]'s samples, each
+/// [`min_sample_ns`] long, no longer all fit in its budget, so the timer's
+/// step and not the runs sets how long measuring lasts. A browser worker's
+/// 5 µs step (Chromium, isolated) does not (10 samples of 5 ms); a 20 µs one
+/// (Firefox and WebKit, isolated) does, as does any step without isolation.
+pub fn samples_lengthened(resolution_ns: f64) -> bool {
+    let full = Sampling::FULL;
+    min_sample_ns(resolution_ns, full.ticks) * f64::from(full.samples) > full.budget_ns
+}
+
+/// The timer a report states: the step seen, isolation, and what the step
+/// does to sampling ([`samples_lengthened`]).
+pub fn timer(clock: &dyn Clock, resolution_ns: f64) -> Timer {
+    Timer { resolution_ns, isolated: clock.isolated(), samples_lengthened: samples_lengthened(resolution_ns) }
 }
 
 /// The smallest step the clock shows: the least non-zero difference between
@@ -526,6 +543,21 @@ mod tests {
             clock.0.set(clock.0.get() + 0.4e6);
         });
         assert_eq!((runs, s.samples, s.batch), (1 + 3 * 3, 3, 3), "{s:?}");
+    }
+
+    #[test]
+    fn samples_are_lengthened_once_a_full_measurements_samples_outlast_its_budget() {
+        // Chromium's isolated step, and a native clock: 10 samples of 5 ms (1 µs) fit in 100 ms.
+        assert!(!samples_lengthened(5_000.0));
+        assert!(!samples_lengthened(20.0));
+        // 10 µs: 10 samples of 10 ms, exactly the budget.
+        assert!(!samples_lengthened(10_000.0));
+        // Firefox's and WebKit's isolated 20 µs (samples of 20 ms), and every step without isolation.
+        assert!(samples_lengthened(20_000.0));
+        assert!(samples_lengthened(100_000.0));
+        assert!(samples_lengthened(1e6));
+        let clock = InstantClock::default();
+        assert_eq!(timer(&clock, 20_000.0), Timer { resolution_ns: 20_000.0, isolated: true, samples_lengthened: true });
     }
 
     #[test]

@@ -18,7 +18,7 @@ use super::workload::CountSink;
 use super::{timed, timeline};
 use super::workload::{self, combined_digest, Consume, DigestSink, Spec, Ticking};
 use crate::model::{
-    key, ArrivalCounts, Id, Lab, LabReport, ParamError, Params, ReaderKind, Report, Run, Stage, Stats, Timeline, Timer,
+    key, ArrivalCounts, Id, Lab, LabReport, ParamError, Params, ReaderKind, Report, Run, Stage, Stats, Timeline,
     REPORT_FORMAT,
 };
 
@@ -85,7 +85,7 @@ pub fn run_with(params: &Params, clock: &dyn Clock, sampling: Sampling, timeline
     Ok(Report {
         params: params.clone(),
         runs,
-        timer: Timer { resolution_ns, isolated: clock.isolated() },
+        timer: clock::timer(clock, resolution_ns),
         quick: sampling == Sampling::QUICK,
         stage: sampling.stage(),
         source_digest: combined_digest(&vec![expected.digest; params.streams as usize]),
@@ -130,7 +130,7 @@ pub fn time_counted(params: &Params, counted: Report, clock: &dyn Clock, samplin
     for run in &mut report.runs {
         time_run(params, run, &data, clock, resolution_ns, sampling, Timelines::Record);
     }
-    report.timer = Timer { resolution_ns, isolated: clock.isolated() };
+    report.timer = clock::timer(clock, resolution_ns);
     report.quick = sampling == Sampling::QUICK;
     report.stage = sampling.stage();
     report.set_copy_floor(time_copy(&data, params.streams, clock, resolution_ns, sampling));

@@ -38,7 +38,7 @@ mod tests {
         assert_eq!(cpu_model(x86).as_deref(), Some("Intel(R) Xeon(R) CPU @ 2.20GHz"));
         assert_eq!(cpu_model("processor : 0\nHardware : BCM2835\n").as_deref(), Some("BCM2835"));
         assert_eq!(cpu_model("garbage without colons"), None);
-        let here = native(&Timer { resolution_ns: 20.0, isolated: true });
+        let here = native(&Timer { resolution_ns: 20.0, isolated: true, samples_lengthened: false });
         assert_eq!((here.kind, here.timer_step_ns), (MachineKind::Native, 20.0));
         assert!(here.cores.is_some_and(|c| c >= 1), "{here:?}");
     }

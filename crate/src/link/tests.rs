@@ -118,6 +118,10 @@ fn oversized_links_are_refused_whole() {
     let d = decode(&link);
     assert_eq!(d.params, Params::default());
     assert_eq!(keys(&d), ["link"]);
+    // A link of exactly the limit is read.
+    let pad = "x".repeat(MAX_LINK_BYTES - "cap=16K&pad=".len());
+    let d = decode(&format!("#cap=16K&pad={pad}"));
+    assert_eq!((d.params.cap, keys(&d)), (16 * 1024, vec!["pad"]));
 }
 
 #[test]
@@ -732,6 +736,122 @@ fn a_grid_past_the_job_size_is_cut_on_its_second_axis_first() {
     assert_eq!((a.axis, a.from, a.to), (SweepAxis::Streams, 1, 64), "{:?}", d.notices);
     assert_eq!(keys(&d), ["to"]);
     assert!(d.notices[0].message.starts_with("12 points past cap = 8K, streams = 64 dropped"), "{:?}", d.notices);
+}
+
+/// Two axes, each with both ends; a third axis is dropped, and an axis named
+/// twice is swept alone, each with a notice naming `sweep`.
+#[test]
+fn a_sweep_has_one_or_two_axes_each_with_its_own_ends() {
+    let d = decode("sweep=cap,rs&from=16,2&to=1K,8");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    let s = d.params.sweep.unwrap();
+    assert_eq!((s.axis, s.from, s.to), (SweepAxis::Cap, 16, 1024));
+    assert_eq!(s.across, Some(Across { axis: SweepAxis::Rs, from: 2, to: 8 }));
+    let d = decode("sweep=cap,rs,len&from=16,2&to=1K,8");
+    assert_eq!(d.params.sweep.unwrap().across.map(|a| a.axis), Some(SweepAxis::Rs));
+    assert_eq!(keys(&d), ["sweep"]);
+    assert!(d.notices[0].message.ends_with("a sweep has one or two axes; using the first two"), "{:?}", d.notices);
+    let d = decode("sweep=cap,cap");
+    assert_eq!(d.params.sweep, Some(Sweep::one(SweepAxis::Cap, 16, 64 * 1024)));
+    assert_eq!(keys(&d), ["sweep"]);
+    assert_eq!(d.notices[0].message, "cap twice; sweeping it alone");
+    // `off` is no sweep, without a word.
+    let d = decode("sweep=off");
+    assert_eq!((d.params.sweep, d.notices.len()), (None, 0), "{:?}", d.notices);
+}
+
+/// `from` and `to` give one end per axis: an empty part keeps that axis'
+/// end without a word; a second part on one axis is ignored with a notice
+/// (an empty one silently).
+#[test]
+fn sweep_ends_give_one_part_per_axis() {
+    let d = decode("sweep=cap,rs&from=64,&to=1K,8");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    let s = d.params.sweep.unwrap();
+    assert_eq!((s.from, s.across.unwrap().from), (64, SweepAxis::Rs.default_range().0));
+    let d = decode("sweep=cap&from=64,2");
+    assert_eq!(d.params.sweep.unwrap().from, 64);
+    assert_eq!(keys(&d), ["from"]);
+    assert_eq!(d.notices[0].message, "'2' ignored: the sweep has one axis");
+    let d = decode("sweep=cap&from=64,");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert_eq!(d.params.sweep.unwrap().from, 64);
+}
+
+/// A reversed range is swapped, on either axis, with a notice naming
+/// `from`; a range of one point is no reversed range.
+#[test]
+fn reversed_sweep_ranges_are_swapped_and_one_point_ranges_kept() {
+    let d = decode("sweep=rs&from=1K&to=16");
+    assert_eq!(d.params.sweep, Some(Sweep::one(SweepAxis::Rs, 16, 1024)));
+    assert_eq!(keys(&d), ["from"]);
+    assert_eq!(d.notices[0].message, "from 1K is above to 16; swapped");
+    let d = decode("sweep=cap,rs&from=16,8&to=1K,2");
+    assert_eq!(d.params.sweep.unwrap().across, Some(Across { axis: SweepAxis::Rs, from: 2, to: 8 }));
+    assert_eq!(keys(&d), ["from"]);
+    assert_eq!(d.notices[0].message, "rs from 8 is above to 2; swapped");
+    for link in ["sweep=rs&from=1K&to=1K", "sweep=cap,rs&from=16,8&to=1K,8"] {
+        let d = decode(link);
+        assert!(d.notices.is_empty(), "{link}: {:?}", d.notices);
+    }
+    assert_eq!(decode("sweep=rs&from=1K&to=1K").params.sweep, Some(Sweep::one(SweepAxis::Rs, 1024, 1024)));
+}
+
+/// A sweep of more than MAX_SWEEP_POINTS points is cut at `to`; a grid of
+/// more than MAX_GRID_POINTS at its second axis' `to`: exactly at the limit,
+/// nothing is cut.
+#[test]
+fn sweeps_and_grids_are_cut_at_their_point_limits_and_kept_at_them() {
+    // 1..64M is 27 points: the 24th is 8M.
+    let d = decode("sweep=chunk&from=1&to=64M");
+    assert_eq!(d.params.sweep, Some(Sweep::one(SweepAxis::Chunk, 1, 8 * MIB)), "{:?}", d.notices);
+    assert_eq!(keys(&d), ["to"]);
+    assert_eq!(d.notices[0].message, "27 points is too many (at most 24); using to = 8M");
+    let d = decode("sweep=chunk&from=2&to=16M");
+    assert!(d.notices.is_empty(), "24 points: {:?}", d.notices);
+    assert_eq!(d.params.sweep.unwrap().to, 16 * MIB);
+    // 13 capacities (16..64K) leave 64 / 13 = 4 points to the second axis: 1..8.
+    let d = decode("sweep=cap,rs");
+    let s = d.params.sweep.unwrap();
+    assert_eq!((s.from, s.to), (16, 64 * 1024));
+    assert_eq!(s.across, Some(Across { axis: SweepAxis::Rs, from: 1, to: 8 }), "{:?}", d.notices);
+    assert_eq!(keys(&d), ["to"]);
+    assert_eq!(d.notices[0].message, "13 × 17 points is too many (at most 24 per axis, 64 in all); using rs to = 8");
+    let d = decode("sweep=cap,rs&from=16,2&to=64K,16");
+    assert!(d.notices.is_empty(), "13 × 4 points: {:?}", d.notices);
+    assert_eq!(d.params.sweep.unwrap().across.unwrap().to, 16);
+}
+
+
+
+/// A grid whose second axis, cut down to its `from`, still breaks the
+/// job-size rule is cut on its first axis too; one that breaks it even at
+/// the first axis' least value is refused whole, naming that point.
+#[test]
+fn a_grid_past_the_job_size_at_its_second_axis_from_is_cut_on_its_first_axis() {
+    // 32 streams of 4M make 128M: the streams stay 32..32 and the lengths stop at 2M.
+    let d = decode("sweep=len,streams&from=16K,32&to=4M,64");
+    let s = d.params.sweep.unwrap();
+    assert_eq!((s.from, s.to), (16 * 1024, 2 * MIB), "{:?}", d.notices);
+    assert_eq!(s.across, Some(Across { axis: SweepAxis::Streams, from: 32, to: 32 }));
+    assert_eq!(keys(&d), ["to"]);
+    assert!(d.notices[0].message.starts_with("10 points past len = 2M, streams = 32 dropped"), "{:?}", d.notices);
+    // 128 streams of 1M break it at any capacity.
+    let d = decode("len=1M&sweep=cap,streams&from=1K,128&to=8K,512");
+    assert_eq!(d.params, Params { len: MIB, ..Params::default() });
+    assert_eq!(keys(&d), ["to", "to"]);
+    assert!(d.notices[1].message.starts_with("the point cap = 1, streams = 128: "), "{:?}", d.notices);
+}
+
+/// The params of a canonical link are taken as they are; a link the codec
+/// would have to correct is refused with its first notice.
+#[test]
+fn params_of_takes_a_canonical_link_and_refuses_one_that_needs_a_correction() {
+    let p = Params { cap: 16 * 1024, ..Params::default() };
+    assert_eq!(params_of(&encode(&p)), Ok(p));
+    let e = params_of("v=1&cap=banana").unwrap_err();
+    assert_eq!(e.key, "link");
+    assert!(e.message.starts_with("cap: "), "{e:?}");
 }
 
 #[test]

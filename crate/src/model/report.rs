@@ -140,6 +140,11 @@ pub struct Timer {
     pub resolution_ns: f64,
     /// Cross-origin isolated (fine timer) in a browser; always true natively.
     pub isolated: bool,
+    /// Whether this step is coarse enough that a full measurement's samples
+    /// are lengthened to it, so measuring takes longer (the engine's rule,
+    /// `engine::clock::samples_lengthened`). Reports without it: false.
+    #[serde(default)]
+    pub samples_lengthened: bool,
 }
 
 /// The format of a report (read, write, comparison) as this build writes

@@ -16,6 +16,9 @@ export async function openChromium(): Promise<Driver> {
     async goto(url) {
       await page.goto(url);
     },
+    async reload() {
+      await page.reload();
+    },
     evaluate: run,
     // Polled from here: playwright's waitForFunction evals a string in the page, which its CSP forbids.
     waitFor: (fn, arg, timeoutMs = 60_000) => poll(() => run(fn, arg), timeoutMs, `${fn.name || "a condition"} in Chromium`),

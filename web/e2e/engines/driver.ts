@@ -25,6 +25,8 @@ export interface Driver {
   readonly version: string;
   /** Loads `url` in the tab and waits for its load event. */
   goto(url: string): Promise<void>;
+  /** Reloads the tab's page (as the browser's Reload does) and waits for its load event. */
+  reload(): Promise<void>;
   /** Runs `fn(arg)` in the page and returns its result. */
   evaluate<A, R>(fn: InPage<A, R>, arg: A): Promise<R>;
   /** Polls `fn(arg)` in the page (every 100 ms) until it returns a truthy value, which it returns. */

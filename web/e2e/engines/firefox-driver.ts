@@ -39,6 +39,9 @@ export async function openFirefox(): Promise<Driver> {
     async goto(url) {
       await page.goto(url, { waitUntil: "load" });
     },
+    async reload() {
+      await page.reload({ waitUntil: "load" });
+    },
     evaluate: run,
     waitFor: (fn, arg, timeoutMs = 60_000) => poll(() => run(fn, arg), timeoutMs, `${fn.name || "a condition"} in Firefox`),
     async click(selector) {

@@ -96,6 +96,11 @@ export async function openWebKit(): Promise<Driver> {
       await call("POST", `${at}/url`, { url });
       await run(installErrorTrap, undefined);
     },
+    async reload() {
+      await collect();
+      await call("POST", `${at}/refresh`, {});
+      await run(installErrorTrap, undefined);
+    },
     evaluate: run,
     waitFor: (fn, arg, timeoutMs = 60_000) => poll(() => run(fn, arg), timeoutMs, `${fn.name || "a condition"} in WebKit`),
     async click(selector) {

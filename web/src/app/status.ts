@@ -4,8 +4,10 @@
 // taken with, each explained where it appears (the ? button opens what they
 // mean). It never says "Done" over results of other settings. Without
 // cross-origin isolation a worker's clock ticks in 100 µs steps (1 ms in
-// Firefox and WebKit); the engine then lengthens its samples, and the line
-// says so, and while it measures that this is why measuring takes longer.
+// Firefox and WebKit), and with it in 5 µs steps (20 µs in Firefox and
+// WebKit); where the engine's rule says a step lengthens its samples (every
+// step without isolation, 20 µs with it) the line says so, and while it
+// measures that this is why measuring takes longer.
 
 import { activityText, currentStage, isRunning, isStale, reportOf, sweepCurrent, viewOf, type AppState } from "./state";
 import { sampleCount } from "../engine/report";
@@ -13,11 +15,17 @@ import type { LabReport, Stage, SweepReport, Timer } from "../engine/types.gen";
 import { formatNsShort, plural } from "../shared/format";
 import { h, replaceChildren, setText } from "../shared/dom";
 
-/** The timer the results were taken with; `measuring`: a measurement with it is under way. */
+/**
+ * The timer the results were taken with; `measuring`: a measurement with it
+ * is under way. Whether its step lengthens the samples is the engine's rule
+ * (`samples_lengthened`, clock.rs): always without isolation, and with it
+ * where the isolated step is still coarse (Firefox's and WebKit's 20 µs).
+ */
 export function describeTimer(timer: Timer, measuring = false): string {
   const step = formatNsShort(timer.resolution_ns);
-  if (timer.isolated) return `timer ${step}, isolated`;
-  return `timer ${step}, not isolated: samples lengthened${measuring ? ", so measuring takes longer" : ""}`;
+  const why = measuring ? ", so measuring takes longer" : "";
+  if (!timer.isolated) return `timer ${step}, not isolated: samples lengthened${why}`;
+  return timer.samples_lengthened ? `timer ${step}, isolated but coarse: samples lengthened${why}` : `timer ${step}, isolated`;
 }
 
 export { activityText };
@@ -62,8 +70,11 @@ export function explainMeasurement(stage: Stage, samples: number): string {
 /** What the timer's resolution and isolation mean, for the explanation. */
 export function explainTimer(timer: Timer): string {
   const step = formatNsShort(timer.resolution_ns);
+  const coarse = timer.samples_lengthened
+    ? " This browser's isolated clock is still coarse, so BufLab lengthens each sample to keep the step a small part of it: times are right, just slower to take."
+    : "";
   return timer.isolated
-    ? `Timer: the worker's clock (performance.now()) ticks in ${step} steps. Isolated: this page is cross-origin isolated (its server's COOP/COEP headers, or BufLab's service worker), which is what gives a browser worker its fine clock.`
+    ? `Timer: the worker's clock (performance.now()) ticks in ${step} steps. Isolated: this page is cross-origin isolated (its server's COOP/COEP headers, or BufLab's service worker), which is what gives a browser worker its fine clock.${coarse}`
     : `Timer: the worker's clock (performance.now()) ticks in ${step} steps, because this page is not cross-origin isolated (no COOP/COEP headers). BufLab lengthens each sample so the coarse step stays a small part of it; times are still right, just slower to take. Opened on its own (not in another site's frame), BufLab's service worker adds those headers from the page's next visit on: reload it for the fine timer.`;
 }
 
@@ -141,6 +152,7 @@ export function createStatus(container: HTMLElement, results: HTMLElement): Stat
         timer.classList.toggle("warn", !report.timer.isolated);
         timer.setAttribute("data-isolated", String(report.timer.isolated));
         timer.setAttribute("data-resolution-ns", String(report.timer.resolution_ns));
+        timer.setAttribute("data-samples-lengthened", String(report.timer.samples_lengthened));
         setText(aboutMeasurement, explainMeasurement(report.stage, samples));
         setText(aboutTimer, explainTimer(report.timer));
       }

@@ -47,7 +47,7 @@ const paramsOf = (m: { link: string }): Params => realCodec().decodeLink(m.link)
 const reportFor = (p: Params): Report => ({
   params: p,
   runs: [],
-  timer: { resolution_ns: 5000, isolated: true },
+  timer: { resolution_ns: 5000, isolated: true, samples_lengthened: false },
   quick: false,
   stage: "full",
   source_digest: "",

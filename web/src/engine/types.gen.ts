@@ -2282,7 +2282,13 @@ resolution_ns: number,
 /**
  * Cross-origin isolated (fine timer) in a browser; always true natively.
  */
-isolated: boolean, };
+isolated: boolean, 
+/**
+ * Whether this step is coarse enough that a full measurement's samples
+ * are lengthened to it, so measuring takes longer (the engine's rule,
+ * `engine::clock::samples_lengthened`). Reports without it: false.
+ */
+samples_lengthened: boolean, };
 
 /**
  * How the two sides' times were taken, and so what their comparison may claim.

@@ -62,6 +62,10 @@ describe("formatting", () => {
     expect(formatNsShort(100_000)).toBe("100 µs");
     expect(formatNsShort(1500)).toBe("1.5 µs");
     expect(formatNsShort(1234)).toBe("1.23 µs");
+    // A step measured just under a unit's boundary reads in the larger unit (WebKit's 1 ms timer, measured as 999,990 ns).
+    expect(formatNsShort(999_990)).toBe("1 ms");
+    expect(formatNs(999_990)).toBe("1.00 ms");
+    expect(formatNs(999.7)).toBe("1.00 µs");
   });
 
   it("names byte sizes with binary units", () => {

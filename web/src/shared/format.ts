@@ -43,8 +43,10 @@ export function timeUnit(ns: number): { scale: number; unit: string } {
 export function formatNs(ns: number): string {
   if (!Number.isFinite(ns)) return "–";
   if (ns === 0) return "0 ns";
-  const { scale, unit } = timeUnit(ns);
-  return `${formatSignificant(ns / scale)} ${unit}`;
+  // Rounded before the unit is chosen: 999,990 ns is "1 ms", not "1000 µs".
+  const rounded = Math.abs(ns) < 1e12 ? Number(ns.toPrecision(3)) : ns;
+  const { scale, unit } = timeUnit(rounded);
+  return `${formatSignificant(rounded / scale)} ${unit}`;
 }
 
 export function formatSignificant(value: number, digits = 3): string {

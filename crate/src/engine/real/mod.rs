@@ -35,7 +35,7 @@ use super::source::{Generic, ObservedRead, Probe, Source};
 use super::timed::{self, Loop};
 use super::workload::{self, digest_of, Consume, CountSink, DigestSink, Many, One, Spec, Ticking};
 use crate::model::{
-    Calibration, ChunkModel, ParamError, Params, ReadSizes, ReaderKind, SysSource, Timer, LIMITS, MIB,
+    Calibration, ChunkModel, ParamError, Params, ReadSizes, ReaderKind, SysSource, LIMITS, MIB,
 };
 
 /// A real source as the reader sees it: every call goes to `inner` and is
@@ -414,7 +414,7 @@ pub fn calibrate<F: Store>(params: &Params, clock: &dyn Clock, store: &mut F, so
         in_memory_ns,
         sys: LIMITS.sys.clamp(sys),
         bytes_ok,
-        timer: Timer { resolution_ns, isolated: clock.isolated() },
+        timer: clock::timer(clock, resolution_ns),
     })
 }
 

@@ -17,7 +17,7 @@ use super::heap::AllocScope;
 use super::source::{counting_bytes, AtMost, Chunker, Limit, Uniform};
 use super::workload::{digest_of, Consume, CountSink, DigestSink};
 use crate::model::{
-    ChunkModel, Ending, Flavour, FlavourRun, Id, Lab, ParamError, Params, Record, SinkRun, Timer, WriteFailure, WriteMode,
+    ChunkModel, Ending, Flavour, FlavourRun, Id, Lab, ParamError, Params, Record, SinkRun, WriteFailure, WriteMode,
     WriteReport, RECORD_BYTES,
 };
 
@@ -61,7 +61,7 @@ pub fn run(params: &Params, clock: &dyn Clock, sampling: Sampling) -> Result<Wri
         sink,
         sink_digest: digest_of(&data),
         final_flush,
-        timer: Timer { resolution_ns, isolated: clock.isolated() },
+        timer: clock::timer(clock, resolution_ns),
         quick: sampling == Sampling::QUICK,
         stage: sampling.stage(),
         link: String::new(),

@@ -42,7 +42,7 @@ function report(runs: Run[]): Report {
   return {
     params: codec.schema.defaults,
     runs,
-    timer: { resolution_ns: 5000, isolated: true },
+    timer: { resolution_ns: 5000, isolated: true, samples_lengthened: false },
     quick: false,
     stage: "full",
     source_digest: "x",
@@ -194,15 +194,24 @@ describe("result sentences", () => {
     expect(describeParams({ ...codec.schema.defaults, chunk: { kind: "fixed", size: 100 } }, codec)).toContain("chunks of 100 B");
   });
 
-  it("states the timer and whether the worker was isolated", () => {
-    expect(describeTimer({ resolution_ns: 5000, isolated: true })).toBe("timer 5 µs, isolated");
-    expect(describeTimer({ resolution_ns: 100000, isolated: false })).toBe("timer 100 µs, not isolated: samples lengthened");
+  it("states the timer, whether the worker was isolated, and whether its step lengthened the samples", () => {
+    // `samples_lengthened` is the engine's rule (clock.rs), as the reports carry it.
+    const fine = { resolution_ns: 5000, isolated: true, samples_lengthened: false };
+    const coarseIsolated = { resolution_ns: 20000, isolated: true, samples_lengthened: true };
+    expect(describeTimer(fine)).toBe("timer 5 µs, isolated");
+    expect(describeTimer({ resolution_ns: 100000, isolated: false, samples_lengthened: true })).toBe("timer 100 µs, not isolated: samples lengthened");
     // While it measures, why that takes longer (Firefox's and WebKit's 1 ms step: 200 ms samples).
-    expect(describeTimer({ resolution_ns: 1e6, isolated: false }, true)).toBe("timer 1 ms, not isolated: samples lengthened, so measuring takes longer");
-    expect(describeTimer({ resolution_ns: 5000, isolated: true }, true)).toBe("timer 5 µs, isolated");
+    expect(describeTimer({ resolution_ns: 1e6, isolated: false, samples_lengthened: true }, true)).toBe("timer 1 ms, not isolated: samples lengthened, so measuring takes longer");
+    expect(describeTimer(fine, true)).toBe("timer 5 µs, isolated");
+    // Isolated but coarse (Firefox's and WebKit's 20 µs: samples of 20 ms, not 5): said too, and why while measuring.
+    expect(describeTimer(coarseIsolated)).toBe("timer 20 µs, isolated but coarse: samples lengthened");
+    expect(describeTimer(coarseIsolated, true)).toBe("timer 20 µs, isolated but coarse: samples lengthened, so measuring takes longer");
+    // The rule, not the step, decides: a step the engine does not lengthen for is not called coarse.
+    expect(describeTimer({ resolution_ns: 20000, isolated: true, samples_lengthened: false }, true)).toBe("timer 20 µs, isolated");
     // Each is explained where it appears: the step, and what isolation is.
-    expect(explainTimer({ resolution_ns: 5000, isolated: true })).toMatch(/ticks in 5 µs steps\. Isolated: .*cross-origin isolated/);
-    expect(explainTimer({ resolution_ns: 100000, isolated: false })).toMatch(/100 µs steps, because this page is not cross-origin isolated/);
+    expect(explainTimer(fine)).toMatch(/ticks in 5 µs steps\. Isolated: .*cross-origin isolated[^]*clock\.$/);
+    expect(explainTimer(coarseIsolated)).toMatch(/ticks in 20 µs steps\. Isolated: .*still coarse, so BufLab lengthens each sample/);
+    expect(explainTimer({ resolution_ns: 100000, isolated: false, samples_lengthened: true })).toMatch(/100 µs steps, because this page is not cross-origin isolated/);
   });
 
   it("offers 0 and 1-2-5 steps within the cost limits", () => {

@@ -642,4 +642,185 @@ mod tests {
             }
         }
     }
+
+    fn run(reader: ReaderKind, median: f64, modelled_io_ns: f64, digest: &str) -> Run {
+        Run {
+            reader,
+            source_reads: 0,
+            app_reads: 0,
+            bytes: 0,
+            bytes_copied: 0,
+            alloc: AllocCounts::default(),
+            digest: digest.into(),
+            cpu_ns: Stats { median, samples: 5, ..Stats::default() },
+            modelled_io_ns,
+            source_bytes: 0,
+            arrival: None,
+            blocks: None,
+            polls: None,
+            pendings: None,
+            timeline: None,
+            cpu_x_copy: None,
+        }
+    }
+
+    fn read_report(runs: Vec<Run>, source_digest: &str) -> Report {
+        Report {
+            params: Params::default(),
+            runs,
+            timer: Timer { resolution_ns: 20.0, isolated: true, samples_lengthened: false },
+            quick: false,
+            stage: Stage::Full,
+            source_digest: source_digest.into(),
+            link: String::new(),
+            lab: Lab::Read,
+            copy_ns: None,
+            machine: None,
+            format: None,
+        }
+    }
+
+    #[test]
+    fn the_modelled_total_is_the_cpu_median_plus_the_modelled_io() {
+        assert_eq!(run(ReaderKind::Std, 300.0, 200.0, "d").modelled_total_ns(), 500.0);
+        assert_eq!(run(ReaderKind::Std, 300.0, 0.0, "d").modelled_total_ns(), 300.0);
+    }
+
+    #[test]
+    fn digests_agree_only_when_every_run_delivered_the_sources_digest() {
+        let agree = read_report(vec![run(ReaderKind::Unbuffered, 1.0, 0.0, "abc"), run(ReaderKind::Std, 1.0, 0.0, "abc")], "abc");
+        assert!(agree.digests_agree());
+        let one_off = read_report(vec![run(ReaderKind::Unbuffered, 1.0, 0.0, "abc"), run(ReaderKind::Std, 1.0, 0.0, "abd")], "abc");
+        assert!(!one_off.digests_agree(), "one reader delivered other bytes");
+        assert!(!read_report(vec![run(ReaderKind::Std, 1.0, 0.0, "abc")], "xyz").digests_agree());
+    }
+
+    #[test]
+    fn a_copy_floor_puts_each_runs_median_in_multiples_of_it() {
+        let mut report = read_report(vec![run(ReaderKind::Unbuffered, 300.0, 0.0, "d"), run(ReaderKind::Std, 60.0, 0.0, "d")], "d");
+        let floor = Stats { min: 100.0, median: 120.0, max: 140.0, samples: 5, ..Stats::default() };
+        report.set_copy_floor(floor);
+        assert_eq!(report.copy_ns, Some(floor));
+        assert_eq!(report.runs[0].cpu_x_copy, Some(2.5));
+        assert_eq!(report.runs[1].cpu_x_copy, Some(0.5));
+        // A floor without samples (no timing): no floor, and no multiples.
+        let mut untimed = read_report(vec![run(ReaderKind::Std, 60.0, 0.0, "d")], "d");
+        untimed.set_copy_floor(Stats { median: 120.0, ..Stats::default() });
+        assert_eq!(untimed.copy_ns, None);
+        assert_eq!(untimed.runs[0].cpu_x_copy, None);
+    }
+
+    #[test]
+    fn a_time_in_copies_needs_a_timed_floor_above_zero_and_a_finite_time_above_zero() {
+        let floor = Stats { min: 100.0, median: 120.0, max: 140.0, samples: 5, ..Stats::default() };
+        assert_eq!(x_copy(300.0, &floor), Some(2.5));
+        assert_eq!(x_copy(300.0, &Stats { samples: 0, ..floor }), None, "an untimed floor");
+        assert_eq!(x_copy(300.0, &Stats { median: 0.0, ..floor }), None, "a floor of zero");
+        assert_eq!(x_copy(300.0, &Stats { median: -1.0, ..floor }), None, "a floor below zero");
+        assert_eq!(x_copy(0.0, &floor), None, "an untimed run");
+        assert_eq!(x_copy(-30.0, &floor), None);
+        assert_eq!(x_copy(f64::INFINITY, &floor), None);
+        assert_eq!(x_copy(f64::NAN, &floor), None);
+    }
+
+    #[test]
+    fn a_timer_step_reads_in_the_largest_unit_it_fills() {
+        assert_eq!(format_step(20.0), "20 ns");
+        assert_eq!(format_step(999.0), "999 ns");
+        assert_eq!(format_step(1e3), "1 µs");
+        assert_eq!(format_step(5e3), "5 µs");
+        assert_eq!(format_step(100e3), "100 µs");
+        assert_eq!(format_step(1e6), "1 ms");
+        assert_eq!(format_step(16e6), "16 ms");
+    }
+
+    #[test]
+    fn this_build_names_the_version_the_target_and_the_profile() {
+        let build = Machine::this_build();
+        let profile = if cfg!(debug_assertions) { "debug" } else { "release" };
+        assert_eq!(build, format!("buflab {}, {}, {profile}", env!("CARGO_PKG_VERSION"), std::env::consts::ARCH));
+    }
+
+    #[test]
+    fn a_machine_is_described_in_one_line_with_its_cores_counted_in_words() {
+        let native = Machine {
+            kind: MachineKind::Native,
+            user_agent: None,
+            os: Some("linux x86_64".into()),
+            cpu: Some("Some CPU".into()),
+            cores: Some(2),
+            isolated: true,
+            timer_step_ns: 20.0,
+            build: "buflab 0.1.0, x86_64, release".into(),
+        };
+        assert_eq!(native.describe(), "native, linux x86_64, Some CPU, 2 cores, timer step 20 ns, buflab 0.1.0, x86_64, release");
+        let one = Machine { cores: Some(1), ..native.clone() };
+        assert!(one.describe().contains(", 1 core, "), "{}", one.describe());
+        let browser = Machine {
+            kind: MachineKind::Browser,
+            user_agent: Some("Agent/1".into()),
+            os: None,
+            cpu: None,
+            cores: None,
+            isolated: false,
+            timer_step_ns: 100e3,
+            build: "b".into(),
+        };
+        assert_eq!(browser.describe(), "browser, Agent/1, not isolated, timer step 100 µs, b");
+        assert_eq!(Machine { isolated: true, ..browser }.describe(), "browser, Agent/1, cross-origin isolated, timer step 100 µs, b");
+    }
+
+    fn flavour(digest: Option<&str>, failed: bool) -> FlavourRun {
+        FlavourRun {
+            flavour: Flavour::CursorVec,
+            bytes: 0,
+            alloc: AllocCounts::default(),
+            digest: digest.map(Into::into),
+            error: failed.then(|| WriteFailure { kind: "WriteZero".into(), message: "failed to write whole buffer".into(), bytes_written: 0 }),
+            cpu_ns: None,
+        }
+    }
+
+    fn sink(mode: WriteMode, digest: &str) -> SinkRun {
+        SinkRun {
+            mode,
+            app_writes: 0,
+            sink_writes: 0,
+            sink_flushes: 0,
+            bytes: 0,
+            bytes_copied: 0,
+            alloc: AllocCounts::default(),
+            digest: digest.into(),
+            cpu_ns: Stats::default(),
+            modelled_io_ns: 0.0,
+        }
+    }
+
+    fn write_report(flavours: Vec<FlavourRun>, sinks: Vec<SinkRun>) -> WriteReport {
+        WriteReport {
+            lab: Lab::Write,
+            params: Params::default(),
+            flavours,
+            reference_digest: "ref".into(),
+            reference_bytes: 0,
+            sink: sinks,
+            sink_digest: "data".into(),
+            final_flush: Vec::new(),
+            timer: Timer { resolution_ns: 20.0, isolated: true, samples_lengthened: false },
+            quick: false,
+            stage: Stage::Full,
+            link: String::new(),
+        }
+    }
+
+    #[test]
+    fn write_bytes_agree_when_every_finished_flavour_and_both_sinks_match_and_a_failed_flavour_is_passed_over() {
+        let sinks = || vec![sink(WriteMode::Direct, "data"), sink(WriteMode::BufWriter, "data")];
+        assert!(write_report(vec![flavour(Some("ref"), false), flavour(Some("ref"), false)], sinks()).bytes_agree());
+        assert!(write_report(vec![flavour(Some("ref"), false), flavour(None, true)], sinks()).bytes_agree(), "a failed run has no digest to agree");
+        assert!(!write_report(vec![flavour(Some("ref"), false), flavour(Some("other"), false)], sinks()).bytes_agree());
+        assert!(!write_report(vec![flavour(None, false)], sinks()).bytes_agree(), "a finished run without a digest");
+        let one_sink_off = vec![sink(WriteMode::Direct, "data"), sink(WriteMode::BufWriter, "lost")];
+        assert!(!write_report(vec![flavour(Some("ref"), false)], one_sink_off).bytes_agree(), "the buffered sink lost bytes");
+    }
 }

@@ -615,4 +615,151 @@ mod tests {
         let chunks: Vec<_> = points(&p).iter().map(|p| p.chunk).collect();
         assert_eq!(chunks, [Fixed { size: 64 }, Fixed { size: 128 }, Fixed { size: 256 }]);
     }
+
+    /// A counted sweep of `link`, every point run (no timing).
+    fn counted(link: &str) -> SweepReport {
+        use crate::engine::clock::InstantClock;
+        let d = crate::link::decode(link);
+        assert!(d.notices.is_empty(), "{link}: {:?}", d.notices);
+        run_sweep(&d.params, &InstantClock::default(), Sampling::COUNTS, |_, _, _| {}).unwrap()
+    }
+
+    #[test]
+    fn a_grid_varies_its_second_axis_fastest_and_no_sweep_has_no_points() {
+        let one = crate::link::decode("sweep=cap&from=16&to=64").params;
+        assert_eq!(grid(&one), [(16, None), (32, None), (64, None)]);
+        let two = crate::link::decode("len=4K&chunk=512&sweep=cap,rs&from=16,1&to=32,2").params;
+        assert_eq!(grid(&two), [(16, Some(1)), (16, Some(2)), (32, Some(1)), (32, Some(2))]);
+        assert!(grid(&Params::default()).is_empty());
+    }
+
+    /// A point's time is its CPU time plus its modelled I/O, in each figure.
+    #[test]
+    fn a_points_total_time_adds_the_modelled_io_to_each_figure() {
+        let mut run = timed_sweep(&KNEE_AT_64).points[0].report.runs[0].clone();
+        run.modelled_io_ns = 50.0;
+        assert_eq!(total(&run), Timed { median: 350.0, min: 349.0, max: 351.0 });
+    }
+
+    /// A time knee reports the medians: its own and the curve's best.
+    #[test]
+    fn a_time_knee_reports_the_median_there_and_the_best_median() {
+        let r = timed_sweep(&KNEE_AT_64);
+        let k = r.knees.iter().find(|k| k.metric == Metric::Time).unwrap();
+        assert_eq!((k.value, k.at_knee, k.best, k.first, k.across), (64, 100.0, 97.0, false, None), "{k:?}");
+    }
+
+    /// A report of the points so far is complete only once every point is in.
+    #[test]
+    fn a_sweep_report_is_complete_only_with_every_point() {
+        let r = counted("len=4K&chunk=512&rd=std&sweep=cap&from=16&to=64");
+        assert!(r.complete && r.digests_agree && r.total == 3 && r.points.len() == 3, "{r:?}");
+        let part = report(&r.params, r.points[..2].to_vec()).unwrap();
+        assert!(!part.complete && part.total == 3, "{part:?}");
+        assert_eq!(report(&Params::default(), Vec::new()), None, "no sweep, no report");
+    }
+
+    /// On two axes, each column of the grid has the knees of the one-axis
+    /// sweep with the second axis fixed at that column's value.
+    #[test]
+    fn a_grids_knees_are_each_columns_own_one_axis_knees() {
+        // Reads of 32 bytes pass a 16- or 32-byte buffer by; reads of 64 pass all three.
+        let grid = counted("len=4K&chunk=512&rd=std&sweep=cap,rs&from=16,32&to=64,64");
+        let column = |rs: u64| counted(&format!("len=4K&chunk=512&rd=std&rs={rs}&sweep=cap&from=16&to=64")).knees;
+        let (one, two) = (column(32), column(64));
+        assert_ne!(one, two, "the columns' knees differ, so a column read from the other shows");
+        let want: Vec<Knee> = one.into_iter().map(|k| Knee { across: Some(32), ..k }).chain(two.into_iter().map(|k| Knee { across: Some(64), ..k })).collect();
+        assert_eq!(grid.knees, want);
+    }
+
+    /// A reader that is missing from a point, or listed in another place
+    /// there, has no whole curve: no knees. The other readers keep theirs.
+    #[test]
+    fn a_reader_missing_from_a_point_or_out_of_place_has_no_knees() {
+        let r = counted("len=4K&chunk=512&rd=unbuffered,std&sweep=cap&from=16&to=64");
+        let readers = |r: &SweepReport| {
+            let mut v: Vec<ReaderKind> = r.knees.iter().map(|k| k.reader).collect();
+            v.dedup();
+            v
+        };
+        assert_eq!(readers(&r), [ReaderKind::Unbuffered, ReaderKind::Std]);
+        let mut points = r.points.clone();
+        points[2].report.runs.truncate(1);
+        assert_eq!(readers(&report(&r.params, points).unwrap()), [ReaderKind::Unbuffered]);
+        let mut points = r.points.clone();
+        points[1].report.runs.reverse();
+        assert!(report(&r.params, points).unwrap().knees.is_empty());
+    }
+
+    #[test]
+    fn a_factor_spans_every_ratio_the_samples_allow() {
+        let f = factor((Timed { median: 30.0, min: 20.0, max: 40.0 }, Timed { median: 60.0, min: 50.0, max: 80.0 }));
+        assert_eq!(f, Timed { median: 0.5, min: 0.25, max: 0.8 });
+    }
+
+    /// On the 3× edge: B's time relative to A's falls from 1.5 (96 ÷ 64, at
+    /// A's knee) to 0.5 (32 ÷ 64, at B's), exactly 3×: not more, so the same
+    /// within noise; from 97 ÷ 64 it is more.
+    #[test]
+    fn knees_exactly_the_factor_apart_are_the_same_within_noise() {
+        let a = timed_sweep(&[(300.0, 0.0), (200.0, 0.0), (64.0, 0.0), (64.0, 0.0), (64.0, 0.0), (64.0, 0.0)]);
+        let b = timed_sweep(&[(300.0, 0.0), (200.0, 0.0), (96.0, 0.0), (32.0, 0.0), (32.0, 0.0), (32.0, 0.0)]);
+        let k = time_pair(&a, &b);
+        assert_eq!((k.a, k.b, k.outcome), (Some(64), Some(128), Outcome::Same), "{k:?}");
+        let b = timed_sweep(&[(300.0, 0.0), (200.0, 0.0), (97.0, 0.0), (32.0, 0.0), (32.0, 0.0), (32.0, 0.0)]);
+        assert_eq!(time_pair(&a, &b).outcome, Outcome::More);
+    }
+
+    /// Times of one sample each (a quick sweep) show no noise: knees at
+    /// different values are never called different on them.
+    #[test]
+    fn quick_times_never_call_knees_different() {
+        let a = timed_sweep(&KNEE_AT_64);
+        let mut b = timed_sweep(&[(900.0, 1.0), (800.0, 1.0), (700.0, 1.0), (600.0, 1.0), (100.0, 1.0), (99.0, 1.0)]);
+        assert_eq!(time_pair(&a, &b).outcome, Outcome::More);
+        for p in &mut b.points {
+            p.report.runs[0].cpu_ns.samples = 1;
+        }
+        let k = time_pair(&a, &b);
+        assert_eq!((k.a, k.b, k.outcome), (Some(64), Some(256), Outcome::Same), "{k:?}");
+    }
+
+    /// A reader's knees are compared on its own times, not on the first
+    /// listed reader's: a flat reader listed first changes nothing.
+    #[test]
+    fn knees_are_compared_on_the_readers_own_times() {
+        let flat_first = |r: SweepReport| {
+            let mut points = r.points.clone();
+            for p in &mut points {
+                let mut other = p.report.runs[0].clone();
+                other.reader = ReaderKind::Unbuffered;
+                (other.cpu_ns.median, other.cpu_ns.min, other.cpu_ns.max) = (500.0, 499.0, 501.0);
+                p.report.runs.insert(0, other);
+            }
+            report(&r.params, points).unwrap()
+        };
+        let a = flat_first(timed_sweep(&KNEE_AT_64));
+        let b = flat_first(timed_sweep(&[(900.0, 1.0), (800.0, 1.0), (700.0, 1.0), (600.0, 1.0), (100.0, 1.0), (99.0, 1.0)]));
+        let k = compare_knees(&a, &b).into_iter().find(|k| k.reader == ReaderKind::Std && k.metric == Metric::Time).unwrap();
+        assert_eq!((k.a, k.b, k.outcome), (Some(64), Some(256), Outcome::More), "{k:?}");
+    }
+
+    /// Two sweeps run point by point in turn (A first on even steps, B
+    /// first on odd ones), each to its own length, and their knees paired.
+    #[test]
+    fn a_sweep_pair_alternates_its_points_and_runs_each_side_to_its_own_length() {
+        use crate::engine::clock::InstantClock;
+        let a = crate::link::decode("len=4K&chunk=512&rd=std&sweep=cap&from=16&to=64").params;
+        let b = crate::link::decode("len=4K&chunk=512&rd=std&sweep=cap&from=16&to=32").params;
+        let mut order = Vec::new();
+        let c = run_pair(&a, &b, &InstantClock::default(), Sampling::COUNTS, |side, i, n, p| order.push((side, i, n, p.value))).unwrap();
+        assert_eq!(order, [('A', 0, 3, 16), ('B', 0, 2, 16), ('B', 1, 2, 32), ('A', 1, 3, 32), ('A', 2, 3, 64)]);
+        let values = |r: &SweepReport| r.points.iter().map(|p| p.value).collect::<Vec<_>>();
+        assert_eq!((values(&c.a), values(&c.b)), (vec![16, 32, 64], vec![16, 32]));
+        assert!(c.a.complete && c.b.complete);
+        assert!(!c.knees.is_empty());
+        assert_eq!(c.knees, compare_knees(&c.a, &c.b));
+        let none = run_pair(&a, &Params::default(), &InstantClock::default(), Sampling::COUNTS, |_, _, _, _| {});
+        assert_eq!(none.map(|_| ()).map_err(|e| e.key), Err("sweep"));
+    }
 }

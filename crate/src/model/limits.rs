@@ -616,4 +616,91 @@ mod tests {
         let refused = with(MAX_SWEEP_POINTS + 1).unwrap_err();
         assert_eq!((refused.key, refused.message), (key::TO, format!("25 points; a sweep has at most {MAX_SWEEP_POINTS}")));
     }
+
+    /// The link keys' ranges as README.md's link format table states them
+    /// (a contract: link format v1), written out in plain numbers.
+    #[test]
+    fn the_limits_are_the_ranges_the_link_format_documents() {
+        let b = Bounds::new;
+        assert_eq!(LIMITS.len, b(1024, 67_108_864), "len 1K – 64M");
+        assert_eq!(LIMITS.cap, b(1, 4_194_304), "cap 1 – 4M");
+        assert_eq!(LIMITS.rs, b(1, 1_048_576), "rs 1 – 1M");
+        assert_eq!(LIMITS.chunk, b(1, 67_108_864));
+        assert_eq!(LIMITS.sys, b(0, 10_000_000));
+        assert_eq!(LIMITS.sys_kib, b(0, 10_000_000));
+        assert_eq!(LIMITS.rate, b(1024, 68_719_476_736), "rate 1K – 64G");
+        assert_eq!(LIMITS.work, b(0, 10_000_000));
+        assert_eq!(LIMITS.pend, b(0, 100));
+        assert_eq!(LIMITS.seed, b(0, 9_007_199_254_740_991), "seed 0 – 2^53−1");
+        assert_eq!(LIMITS.qseed, b(0, 9_007_199_254_740_991));
+        assert_eq!(LIMITS.records, b(1, 1_048_576));
+        assert_eq!(LIMITS.init_cap, b(0, 16_777_216));
+        assert_eq!(LIMITS.buf, b(0, 16_777_216));
+        assert_eq!(LIMITS.wlen, b(1024, 67_108_864));
+        assert_eq!(LIMITS.ws, b(1, 1_048_576));
+        assert_eq!(LIMITS.wcap, b(1, 4_194_304));
+        assert_eq!(LIMITS.streams, b(1, 1000));
+        assert_eq!(LIMITS.line, b(0, 65_536));
+        assert_eq!(LIMITS.frame, b(0, 1_048_576));
+        assert_eq!(LIMITS.nul, b(0, 67_108_864));
+        assert_eq!(LIMITS.step, b(1, 100));
+        assert_eq!(MAX_JOB_BYTES, 67_108_864);
+    }
+
+    /// What reading an strace log keeps, in plain numbers.
+    #[test]
+    fn the_trace_limits_are_their_stated_sizes() {
+        let t = TRACE;
+        assert_eq!((t.line_bytes, t.string_bytes, t.path_chars, t.quoted_lines, t.quote_chars), (65_536, 4096, 240, 5, 120));
+        assert_eq!((t.descriptors, t.open_fds, t.pids, t.pending, t.pending_bytes), (1024, 4096, 65_536, 1024, 4352));
+        assert_eq!((t.syscall_names, t.error_names, t.exact_sizes, t.slices), (64, 16, 32, 128));
+        assert_eq!((t.runs_per_descriptor, t.runs_total, t.replay_ask, t.json_bytes), (262_144, 1_048_576, 67_108_864, 4_194_304));
+        assert_eq!(t.sweep_caps, Bounds::new(16, 1_048_576));
+    }
+
+    /// A write job's heap: the records in memory (16 bytes each) and the
+    /// largest cursor buffer (twice the 16-byte output while a growable one
+    /// doubles, or `buf`/`icap` if larger), or the sink's data plus its
+    /// buffer, whichever is larger.
+    #[test]
+    fn a_write_jobs_heap_is_its_larger_part() {
+        assert_eq!(std::mem::size_of::<crate::model::params::Record>(), 16);
+        let w = |records, buf, init_cap, len, cap| WriteParams { records, buf, init_cap, len, cap, ..WriteParams::default() };
+        // 1000 records: 16,000 bytes in memory + a 32,000-byte doubled buffer.
+        assert_eq!(write_job_bytes(&w(1000, 0, 0, 1024, 1)), 48_000);
+        assert_eq!(write_job_bytes(&w(1, 65_536, 0, 1024, 1)), 16 + 65_536);
+        assert_eq!(write_job_bytes(&w(1, 0, 100_000, 1024, 1)), 16 + 100_000);
+        // The sink's side: 1 MiB of data and a 4 KiB buffer.
+        assert_eq!(write_job_bytes(&w(1, 0, 0, 1_048_576, 4096)), 1_052_672);
+    }
+
+    #[test]
+    fn pow2_floor_is_the_largest_power_of_two_at_or_below() {
+        assert_eq!([1, 2, 3, 4, 1000, 1024, 1025].map(pow2_floor), [1, 2, 2, 4, 512, 1024, 1024]);
+        assert_eq!(pow2_floor(u64::MAX), 1 << 63);
+    }
+
+    #[test]
+    fn the_streams_rule_says_which_size_limits_the_streams() {
+        assert_eq!(
+            streams_cap_reason(MIB, 8 * KIB),
+            "stream length × streams and buffer capacity × streams may each be at most 64M, so a stream length of 1M allows at most 64 streams"
+        );
+        assert!(streams_cap_reason(KIB, 4 * MIB).ends_with("so a buffer capacity of 4M allows at most 16 streams"));
+    }
+
+    #[test]
+    fn a_param_error_reads_key_then_message() {
+        let e = ParamError { key: "len", message: "0 is outside 1024..=67108864".into() };
+        assert_eq!(e.to_string(), "len: 0 is outside 1024..=67108864");
+    }
+
+    #[test]
+    fn a_sweeps_last_point_names_each_axis_at_its_end() {
+        use crate::model::params::Across;
+        let one = Sweep::one(SweepAxis::Cap, 16, 64 * KIB);
+        assert_eq!(one.describe_last(), "cap = 64K");
+        let two = Sweep { across: Some(Across { axis: SweepAxis::Rs, from: 1, to: 8 }), ..one };
+        assert_eq!(two.describe_last(), "cap = 64K, rs = 8");
+    }
 }

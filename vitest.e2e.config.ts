@@ -12,8 +12,8 @@ import { defineConfig } from "vitest/config";
 // (their samples are time-budgeted), using about half of one core. Files
 // that hold a wall-clock bound run after the others, one at a time:
 // `hosted` (first results within 5 s), `faults` (Stop within 1 s),
-// `calibrate` (its reads are timed), `warm` (a first time within 1.1× of
-// the next), `sweep` (no long task over 200 ms while points arrive).
+// `calibrate` (its reads are timed), `warm` (a warm-up that must see V8's
+// optimized code arrive), `sweep` (no long task over 200 ms while points arrive).
 const ALONE = ["web/e2e/hosted.test.ts", "web/e2e/warm.test.ts", "web/e2e/faults.test.ts", "web/e2e/calibrate.test.ts", "web/e2e/sweep.test.ts", "web/e2e/room.test.ts"];
 
 const shared = {

@@ -5,7 +5,7 @@
 // every value of the page's own marks `buflab:first-results` and
 // `buflab:first-full` (ms after navigation start). With `--again`, also each
 // load's first full measurement ÷ a Measure again right after it (each
-// reader's median time; the largest of the readers' ratios). With
+// reader's median time; the readers' ratio farthest from 1 either way). With
 // `--visits K`, K visits in each context, one after the other (the same
 // browser profile: its HTTP, code and service worker caches), each visit's
 // figures printed apart. Alternating loads share
@@ -15,14 +15,14 @@
 
 import { chromium } from "playwright-core";
 import { preview } from "vite";
-import { loadUntilFull, waitIn } from "./page-wait.mjs";
+import { visitsInOneProfile } from "./visits.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const flags = process.argv.slice(2);
 const again = flags.includes("--again");
 const visitsAt = flags.indexOf("--visits");
 const visits = visitsAt >= 0 ? Number(flags[visitsAt + 1]) : 1;
-const [dirA, dirB, count = "8"] = flags.filter((arg, i) => !arg.startsWith("--") && i !== visitsAt + 1);
+const [dirA, dirB, count = "8"] = flags.filter((arg, i) => !arg.startsWith("--") && (visitsAt < 0 || i !== visitsAt + 1));
 if (!dirA || !dirB || !(visits >= 1)) {
   console.error("usage: node scripts/ab-first-load.mjs DIR_A DIR_B [N] [--again] [--visits K]");
   process.exit(2);
@@ -39,56 +39,6 @@ const serve = (dir) =>
     preview: { port: 0, host: "127.0.0.1", open: false },
   });
 
-/** Each reader's median time (ns) on screen. */
-function medians(page) {
-  return page.evaluate(() =>
-    Object.fromEntries(
-      [...document.querySelectorAll("#table table.results tbody tr[data-reader]")].map((row) => [
-        row.getAttribute("data-reader"),
-        Number(row.querySelector('td[data-metric="cpu_median_ns"]').getAttribute("data-value")),
-      ]),
-    ),
-  );
-}
-
-const done = (page) => waitIn(page, () => document.querySelector(".status .activity")?.textContent === "Done");
-
-/**
- * `visits` loads in one fresh context, one after the other: per visit
- * [first numbers, full measurement] in ms after navigation start, and with
- * `again` the largest reader's first full ÷ Measure again.
- */
-async function load(browser, url) {
-  const context = await browser.newContext();
-  try {
-    const seen = [];
-    for (let visit = 0; visit < visits; visit++) {
-      const page = await context.newPage();
-      await loadUntilFull(page, url);
-      const marks = await page.evaluate(() =>
-        ["buflab:first-results", "buflab:first-full"].map((name) => Math.round(performance.getEntriesByName(name)[0].startTime)),
-      );
-      if (again) {
-        await done(page);
-        const first = await medians(page);
-        await page.getByRole("button", { name: "Measure again" }).click();
-        // (a quick Measure again may come and go between two polls)
-        await waitIn(page, () => document.querySelector(".status .activity")?.textContent !== "Done", undefined, 5_000).catch(() => undefined);
-        await done(page);
-        const next = await medians(page);
-        marks.push(Math.max(...Object.keys(first).map((reader) => first[reader] / next[reader])));
-      }
-      // Let the service worker cache the rest, and V8 write its code cache (after 2 s without compiling).
-      if (visit + 1 < visits) await page.waitForTimeout(4000);
-      await page.close();
-      seen.push(marks);
-    }
-    return seen;
-  } finally {
-    await context.close();
-  }
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const servers = await Promise.all(dirs.map(serve));
@@ -102,7 +52,7 @@ try {
   const seen = dirs.map(() => Array.from({ length: visits }, () => ({ first: [], full: [], again: [] })));
   for (let i = 0; i < Number(count); i++) {
     for (const [side, server] of servers.entries()) {
-      for (const [visit, [first, full, ratio]] of (await load(browser, server.resolvedUrls.local[0])).entries()) {
+      for (const [visit, { first, full, again: ratio }] of (await visitsInOneProfile(browser, server.resolvedUrls.local[0], visits, again)).entries()) {
         const into = seen[side][visit];
         into.first.push(first);
         into.full.push(full);

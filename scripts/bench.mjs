@@ -25,6 +25,15 @@
 // `node scripts/bench.mjs --order` runs only the order check (one scenario
 // timed alone and after every other, natively and in WebAssembly; about two
 // minutes) and prints it; it needs `npm run bench`'s release and bench builds.
+// `node scripts/bench.mjs --visits` measures only two visits in one profile
+// on a plain static host against the floor page, each with its first full
+// measurement against a Measure again (about three minutes; prints, writes
+// nothing).
+//
+// The full run prints, first, each of issue 51's targets beside its figure
+// from this run (`targetLines`), and the load average of the machine before
+// and after it: on a shared machine every time here measures the other work
+// too.
 
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -34,13 +43,15 @@ import { chromium } from "playwright-core";
 import { preview, runnerImport } from "vite";
 import { loadUntilFull, waitIn } from "./page-wait.mjs";
 import { interactionFigures, interactionLines } from "./page-interactions.mjs";
+import { visitsInOneProfile } from "./visits.mjs";
 
 const firstLoadOnly = process.argv.includes("--first-load");
 const pageOnly = process.argv.includes("--page");
 const throttledOnly = process.argv.includes("--throttled");
 const criterionOnly = process.argv.includes("--criterion");
 const orderOnly = process.argv.includes("--order");
-const write = !process.argv.includes("--no-write") && !firstLoadOnly && !pageOnly && !throttledOnly && !orderOnly;
+const visitsOnly = process.argv.includes("--visits");
+const write = !process.argv.includes("--no-write") && !firstLoadOnly && !pageOnly && !throttledOnly && !orderOnly && !visitsOnly;
 const root = new URL("..", import.meta.url).pathname;
 /**
  * The mobile profile, and which wasm downloads beside the first count (not
@@ -557,6 +568,92 @@ function throttledLines(t) {
   ];
 }
 
+/** Rounds of `visitLoads`. */
+const VISIT_ROUNDS = 5;
+
+/**
+ * A first and a repeat visit (`visitsInOneProfile`: one fresh profile, the
+ * second visit after the first has left the service worker and V8's code
+ * cache their time), each with its first full measurement against a Measure
+ * again right after it, on a plain static host serving dist/, alternating
+ * with the floor page (served the same way), after one uncounted load;
+ * median of VISIT_ROUNDS each.
+ */
+async function visitLoads() {
+  const plain = await servePlain();
+  const floors = await serveFloors();
+  const browser = await launch();
+  try {
+    const url = plain.resolvedUrls.local[0];
+    const floorUrl = floors.server.resolvedUrls.local[0];
+    await oneFirstLoad(browser, floorUrl);
+    const floor = [];
+    const visits = [[], []];
+    for (let i = 0; i < VISIT_ROUNDS; i++) {
+      floor.push((await oneFirstLoad(browser, floorUrl)).first);
+      for (const [visit, figures] of (await visitsInOneProfile(browser, url, 2, true)).entries()) visits[visit].push(figures);
+    }
+    const sum = (all) => ({ full: median(all.map((v) => v.full)), again: median(all.map((v) => v.again)), all });
+    return { floor: median(floor), floors: floor, first: sum(visits[0]), repeat: sum(visits[1]) };
+  } finally {
+    await browser.close();
+    await plain.close();
+    await floors.server.close();
+    rmSync(floors.dir, { recursive: true, force: true });
+  }
+}
+
+/** The visits' figures, each load's values too. */
+function visitLines(v) {
+  const each = (key, digits) => (visit) => visit.all.map((x) => f(x[key], digits)).join(" ");
+  return [
+    `| a first and a repeat visit in one profile, plain static host (median of ${VISIT_ROUNDS}, alternating with the floor page; each load's values in brackets) | first visit | repeat visit |`,
+    "| --- | ---: | ---: |",
+    `| full measurement on screen after navigation start | ${v.first.full} ms (${each("full", 0)(v.first)}) | ${v.repeat.full} ms (${each("full", 0)(v.repeat)}) |`,
+    `| first full measurement ÷ a Measure again right after it, the reader farthest from 1 | ${f(v.first.again, 2)}× (${each("again", 2)(v.first)}) | ${f(v.repeat.again, 2)}× (${each("again", 2)(v.repeat)}) |`,
+    `| for scale, the floor page | ${v.floor} ms (${v.floors.join(" ")}) | |`,
+  ];
+}
+
+/** One row of the targets table: what, its target, this run's figure, and whether the figure meets it. */
+const targetRow = (what, target, figure, met) => `| ${what} | ${target} | ${figure} | ${met ? "met" : "**not met**"} |`;
+
+/** Within 1.1× either way: neither more than 1.1 times the other nor less than its 1/1.1. */
+const withinTenth = (ratio) => ratio <= 1.1 && ratio >= 1 / 1.1;
+
+/**
+ * Issue 51's targets, each beside its figure from this run: the first and
+ * repeat visits' full measurements above the floor page (`visits`), the
+ * first full measurement against a Measure again, the phone's figures above
+ * its floor (`throttled`), WebAssembly against native (`medianRatio`) and
+ * each cross-check row (`crossRows`, Criterion's ratio); and issue 51's
+ * first-numbers and counts targets (`load`, `counts`).
+ */
+function targetLines({ load, visits, throttled, counts, medianRatio, crossRows }) {
+  const above = (ms, floor) => ms - floor;
+  const firstAbove = above(load.hosted.first, load.floor.first);
+  const firstFull = above(visits.first.full, visits.floor);
+  const repeatFull = above(visits.repeat.full, visits.floor);
+  const phoneFirst = above(throttled.first, throttled.floor);
+  const phoneFull = above(throttled.full, throttled.floor);
+  return [
+    "| target (issue 51), this run | target | figure | |",
+    "| --- | ---: | ---: | --- |",
+    targetRow("first exact numbers above the floor page, first visit, plain static host", "≤ 100 ms", `${firstAbove} ms`, firstAbove <= 100),
+    targetRow("exact counts on screen after a control change: buffer capacity / read size", "≤ 50 ms", `${f(counts.capacity, 1)} / ${f(counts.readSize, 1)} ms`, Math.max(counts.capacity, counts.readSize) <= 50),
+    targetRow("full measurement above the floor page, first visit, plain static host", "≤ 500 ms", `${firstFull} ms`, firstFull <= 500),
+    targetRow("full measurement above the floor page, repeat visit in the same profile", "≤ 250 ms", `${repeatFull} ms`, repeatFull <= 250),
+    targetRow("first full measurement ÷ a Measure again right after it, first visit / repeat visit (the reader farthest from 1)", "within 1.1× either way", `${f(visits.first.again, 2)}× / ${f(visits.repeat.again, 2)}×`, withinTenth(visits.first.again) && withinTenth(visits.repeat.again)),
+    targetRow("a phone (Lighthouse's mobile profile, gzip host): first exact numbers above its floor page", "≤ 500 ms", `${phoneFirst} ms`, phoneFirst <= 500),
+    targetRow("a phone: full measurement above its floor page", "≤ 1500 ms", `${phoneFull} ms`, phoneFull <= 1500),
+    targetRow("WebAssembly ÷ native, median of the suite's rows", "≤ 1.3×", `${f(medianRatio, 2)}×`, medianRatio <= 1.3),
+    ...crossRows.map((r) => targetRow(`cross-check: ${r.name}, BufLab ÷ plain (Criterion)`, "within 1.1× either way", `${f(r.ratio, 2)}×`, withinTenth(r.ratio))),
+  ];
+}
+
+/** The 1-minute, 5-minute and 15-minute load averages, for the printout. */
+const loadAverage = () => os.loadavg().map((x) => x.toFixed(1)).join(", ");
+
 function machine() {
   const rustc = execFileSync("rustc", ["--version"], { encoding: "utf8" }).trim();
   return `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
@@ -626,6 +723,14 @@ if (pageOnly) {
   process.exit(0);
 }
 
+if (visitsOnly) {
+  console.log(`load average before: ${loadAverage()}`);
+  const visits = await visitLoads();
+  console.log(visitLines(visits).join("\n"));
+  console.log(`load average after: ${loadAverage()}`);
+  process.exit(0);
+}
+
 if (firstLoadOnly) {
   const load = await firstLoad();
   const size = sizes(load);
@@ -636,13 +741,25 @@ if (firstLoadOnly) {
   process.exit(0);
 }
 
-const crit = criterion();
-const native = nativeSuite();
-const wasm = await wasmSuite();
+// Each part prints its figures as it ends (a long run on a shared machine
+// may be stopped before the last), then the whole printout comes at the end.
+const loadBefore = loadAverage();
+console.log(`load average before: ${loadBefore}`);
+const visits = await visitLoads();
+console.log(visitLines(visits).join("\n"));
 const load = await firstLoad();
 const size = sizes(load);
+console.log(firstLoadLines(load, size).join("\n"));
 const throttled = await throttledLoads();
+console.log(throttledLines(throttled).join("\n"));
+const native = nativeSuite();
+const wasm = await wasmSuite();
+console.log(`the suite's WASM ÷ native, median of its rows: ${f(median(native.results.map((n, i) => wasm.suite.results[i].ns_per_byte / n.ns_per_byte)), 2)}×`);
+const crit = criterion();
+for (const [name, rounds] of crit) console.log(`${name}: BufLab ÷ plain (Criterion) ${f(roundsSummary(rounds).ratio, 2)}×`);
 const order = { native: await nativeOrder(), wasm: await wasmOrder(), settled: await wasmOrder(ORDER_SETTLE_MS) };
+const loadAfter = loadAverage();
+console.log(`load average after: ${loadAfter}\n`);
 
 const ms = (ns) => (ns >= 1e6 ? `${f(ns / 1e6, 2)} ms` : `${f(ns / 1e3, 1)} µs`);
 const crossRows = native.crosscheck.map((n, i) => {
@@ -692,6 +809,15 @@ const lines = [
 ];
 const table = lines.join("\n");
 const crossTable = [...crossLines, "", crossSummary].join("\n");
+const targets = [
+  ...targetLines({ load, visits, throttled, counts: wasm.countsLatency, medianRatio, crossRows }),
+  "",
+  `Load average (1, 5, 15 minutes) on ${os.cpus().length} cores: ${loadBefore} before the run, ${loadAfter} after it.`,
+  "",
+  ...visitLines(visits),
+].join("\n");
+console.log(targets);
+console.log();
 console.log(crossTable);
 console.log();
 console.log(table);
@@ -708,6 +834,14 @@ samples, each at least 1000× the timer resolution). Times are measured CPU time
 of the reader loop over an in-memory source; nothing here is modelled.
 
 Machine: ${machine()}; Chromium ${wasm.chromium}. Run on ${new Date().toISOString().slice(0, 10)}.
+
+## Targets, from this run
+
+Each figure is this run's, beside its target; the times are above a page for
+scale measured in the same run, alternating with the page (the first load's,
+the visits' and the phone's floor pages, below).
+
+${targets}
 
 ## Cross-check: BufLab's timed pass against plain programs
 

@@ -20,6 +20,9 @@
 //! `glossary.gen.json`, which the glossary panel imports. `boot.gen.json`
 //! holds what the page's boot code reads of a raw link before the codec
 //! has loaded: presenter mode's key and value ([`crate::link::boot_facts`]).
+//! `timing.gen.json` holds what the timing worker's own code needs of the
+//! clock's rules ([`TimingFacts`]): its warm-up lasts at most the engine's
+//! fresh period.
 //!
 //! [`generated_files_are_current`] fails when a file differs from what the
 //! Rust says; `npm run types` rewrites them.
@@ -43,6 +46,21 @@ const SCHEMA_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engin
 const LESSONS_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/lessons.gen.json");
 const GLOSSARY_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/glossary.gen.json");
 const BOOT_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/boot.gen.json");
+const TIMING_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/engine/timing.gen.json");
+
+/// What the timing worker (web/src/engine/worker-timing.ts) reads of the
+/// clock's rules, so it copies none of them.
+#[derive(serde::Serialize)]
+struct TimingFacts {
+    /// The engine's fresh period ([`crate::engine::clock::FRESH_NS`]) in ms:
+    /// the longest the worker's warm-up goes on, since past it a full
+    /// measurement waits for no fresh engine anyway.
+    fresh_ms: f64,
+}
+
+fn timing_facts() -> TimingFacts {
+    TimingFacts { fresh_ms: crate::engine::clock::FRESH_NS / 1e6 }
+}
 
 /// Collects the declarations of a type and everything it refers to.
 struct Collect<'a> {
@@ -125,6 +143,7 @@ fn generated_files_are_current() {
         (LESSONS_PATH, generate_json(&LESSONS)),
         (GLOSSARY_PATH, generate_json(&glossary())),
         (BOOT_PATH, generate_json(&crate::link::boot_facts())),
+        (TIMING_PATH, generate_json(&timing_facts())),
     ];
     for (path, want) in files {
         if std::env::var_os("BUFLAB_WRITE_TYPES").is_some() {

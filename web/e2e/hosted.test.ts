@@ -47,12 +47,12 @@ const MOUNT = "/some/sub/path/";
  * and the page's code (the page chunk, with the state model, 27.2 KiB, the
  * room's, the comparison's and the quiz's sections of the model included;
  * their panels, camera and detector come later). For the default link's
- * full measurement, besides those (416.6 KiB with them): the timing build
+ * full measurement, besides those (417.1 KiB with them): the timing build
  * of its workload (fixed, 265.8 KiB: every reader's loops
  * of that one workload, over a chunked source and over one that arrives in
  * time, A/B comparison rounds, the quiz's counted runs and a lesson
  * question's four choices, each a real run, two sweeps compared) and the timing
- * worker's script. In all (2758.5 KiB): the seven timing builds, the
+ * worker's script. In all (2760.3 KiB): the seven timing builds, the
  * program build (238.1 KiB: writing links, the code panel and its
  * Playground program, the write lab, Calibrate) and the trace build
  * (296.5 KiB: a program's strace log, two result files paired), which the
@@ -65,8 +65,8 @@ const MOUNT = "/some/sub/path/";
  * of new bloat trips it.
  */
 const BYTES_BUDGET = 147 * 1024;
-const LINK_BYTES_BUDGET = 417 * 1024;
-const ALL_BYTES_BUDGET = 2760 * 1024;
+const LINK_BYTES_BUDGET = 418 * 1024;
+const ALL_BYTES_BUDGET = 2762 * 1024;
 /** Generous: a loaded 2-core CI machine. The target on localhost is 300 ms (docs/benchmarks.md). */
 const FIRST_RESULTS_BOUND_MS = 5_000;
 /** Exact by the engine's definition: one source read per byte, plus the final read that returns 0. */

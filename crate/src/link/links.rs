@@ -90,4 +90,16 @@ mod tests {
         // A sweep view without a sweep shows the sweep view (it offers to pick an axis).
         assert_eq!(links(&Params { view: View::Sweep, ..Params::default() }).view, View::Sweep);
     }
+
+    #[test]
+    fn the_run_link_opens_the_view_shown_but_the_sweep_and_the_sweep_link_opens_the_sweep() {
+        let swept = Params { sweep: Some(Sweep::one(SweepAxis::Cap, 16, 1024)), ..Params::default() };
+        // The sweep view's run link opens a single run; any other view's keeps its view.
+        for (view, run_view) in [(View::Run, View::Run), (View::Sweep, View::Run), (View::Timeline, View::Timeline)] {
+            let l = links(&Params { view, ..swept.clone() });
+            assert_eq!(decode(&l.run).params.view, run_view, "{view:?}: {}", l.run);
+            let sweep = l.sweep.expect("a sweep link");
+            assert_eq!(decode(&sweep).params.view, View::Sweep, "{view:?}: {sweep}");
+        }
+    }
 }

@@ -99,6 +99,8 @@ mod tests {
         assert_eq!(edits("lenn", "len"), 1);
         assert_eq!(edits("", "cap"), 3);
         assert_eq!(edits("seeds", "seed"), 1);
+        // A swap at the end of a longer key, where j - 2 is not j / 2.
+        assert_eq!(edits("lessno", "lesson"), 1);
     }
 
     #[test]
@@ -114,5 +116,16 @@ mod tests {
         assert_eq!(nearest_key("x"), None, "one letter is never taken for another key");
         assert_eq!(nearest_key("future"), None);
         assert_eq!(nearest_key(&"q".repeat(500)), None);
+    }
+
+    #[test]
+    fn a_key_of_up_to_4_characters_is_near_at_one_edit_a_longer_at_two_and_a_tie_goes_to_the_first_listed() {
+        // `cpax` is two edits from `cap`: too far for a key of 4 characters.
+        assert_eq!(nearest_key("cpax"), None);
+        // Two edits are near enough for a longer one.
+        assert_eq!(nearest_key("lesxxn").as_deref(), Some("lesson"));
+        assert_eq!(nearest_key("chnku").as_deref(), Some("chunk"));
+        // `rx` is one edit from `rs` and from `rd`: the table lists `rs` first.
+        assert_eq!(nearest_key("rx").as_deref(), Some("rs"));
     }
 }

@@ -125,6 +125,16 @@ fn oversized_links_are_refused_whole() {
 }
 
 #[test]
+fn a_fragment_over_8_kib_is_refused_as_the_readme_says() {
+    // README: "A fragment over 8 KiB is refused" (written out, not MAX_LINK_BYTES).
+    let link = |bytes: usize| format!("cap=16K&pad={}", "x".repeat(bytes - "cap=16K&pad=".len()));
+    let d = decode(&link(8 * 1024));
+    assert_eq!((d.params.cap, keys(&d)), (16 * 1024, vec!["pad"]));
+    let d = decode(&link(8 * 1024 + 1));
+    assert_eq!((d.params.cap, keys(&d)), (Params::default().cap, vec!["link"]));
+}
+
+#[test]
 fn reset_gives_defaults() {
     assert_eq!(decode("#reset").params, Params::default());
 }
@@ -1036,6 +1046,20 @@ mod comparison {
         assert_eq!(b_keys(&d), ["b.v"]);
         // B the same as A by value is an A/A comparison too.
         assert!(decode("cap=8K&b.cap=8K").compare.unwrap().fragment.ends_with("&b.v=1"));
+    }
+
+    #[test]
+    fn a_sweep_on_another_axis_brings_its_ends_and_a_dropped_sweep_only_itself() {
+        use crate::model::{Sweep, SweepAxis};
+        let swept = |axis| Params { sweep: Some(Sweep::one(axis, 16, 1024)), ..Params::default() };
+        let keys = |a: &Params, b: &Params| changed(a, b).into_iter().map(|c| c.key).collect::<Vec<_>>();
+        let cap = swept(SweepAxis::Cap);
+        // The same range on another axis means other values: the ends go with the axis.
+        assert_eq!(keys(&cap, &swept(SweepAxis::Rs)), ["sweep", "from", "to"]);
+        // The same sweep: its ends are compared by value, as any key.
+        assert_eq!(keys(&cap, &Params { cap: 4096, ..cap.clone() }), ["cap"]);
+        // B without a sweep: `sweep=off`, and no ends (B has none).
+        assert_eq!(keys(&cap, &Params::default()), ["sweep"]);
     }
 
     #[test]

@@ -63,11 +63,9 @@ describe("Later parts", () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(quiet).toBe(false);
       later.firstNumbersShown();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect([quiet, loads]).toEqual([true, 0]);
+      await vi.waitFor(() => expect([quiet, loads]).toEqual([true, 0]));
       later.startLaterParts();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(loads).toBe(1);
+      await vi.waitFor(() => expect(loads).toBe(1));
     } finally {
       Reflect.deleteProperty(globalThis, "document");
       Reflect.deleteProperty(globalThis, "requestIdleCallback");
@@ -89,8 +87,7 @@ describe("Later parts", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(whole).toBe(false);
     arrive("charts");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(whole).toBe(true);
+    await vi.waitFor(() => expect(whole).toBe(true));
   });
 
   it("onFirstUse loads only once the later parts may (startLaterParts) and the page has painted", async () => {
@@ -106,8 +103,9 @@ describe("Later parts", () => {
     await settle();
     expect(loads).toBe(0);
     startLaterParts();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(loads).toBe(1);
-    expect(seen).toEqual(["charts"]);
+    await vi.waitFor(() => {
+      expect(loads).toBe(1);
+      expect(seen).toEqual(["charts"]);
+    });
   });
 });

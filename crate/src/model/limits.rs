@@ -647,17 +647,6 @@ mod tests {
         assert_eq!(MAX_JOB_BYTES, 67_108_864);
     }
 
-    /// What reading an strace log keeps, in plain numbers.
-    #[test]
-    fn the_trace_limits_are_their_stated_sizes() {
-        let t = TRACE;
-        assert_eq!((t.line_bytes, t.string_bytes, t.path_chars, t.quoted_lines, t.quote_chars), (65_536, 4096, 240, 5, 120));
-        assert_eq!((t.descriptors, t.open_fds, t.pids, t.pending, t.pending_bytes), (1024, 4096, 65_536, 1024, 4352));
-        assert_eq!((t.syscall_names, t.error_names, t.exact_sizes, t.slices), (64, 16, 32, 128));
-        assert_eq!((t.runs_per_descriptor, t.runs_total, t.replay_ask, t.json_bytes), (262_144, 1_048_576, 67_108_864, 4_194_304));
-        assert_eq!(t.sweep_caps, Bounds::new(16, 1_048_576));
-    }
-
     /// A write job's heap: the records in memory (16 bytes each) and the
     /// largest cursor buffer (twice the 16-byte output while a growable one
     /// doubles, or `buf`/`icap` if larger), or the sink's data plus its

@@ -99,8 +99,8 @@ function tableCounts(names: readonly string[]): Record<string, Record<string, nu
   return out;
 }
 
-/** The paths `log` answered with a body more than once. */
-function fetchedTwice(log: readonly Served[], most = 1): string[] {
+/** The paths `log` answered with a body more than `most` times. */
+function fetchedMoreThan(log: readonly Served[], most: number): string[] {
   const bodies = new Map<string, number>();
   for (const served of log) if (served.status === 200) bodies.set(served.path, (bodies.get(served.path) ?? 0) + 1);
   return [...bodies].filter(([, n]) => n > most).map(([path]) => path);
@@ -214,16 +214,16 @@ export function smokeSuite(engine: EngineName): void {
         // cache the timing build comes twice, by design: its prefetch fills the cache its
         // streaming compile then fetches from (engine/compile.ts), and there is no cache to fill.
         const timingByDesign = (path: string): boolean => !httpCache && /\/buflab_timing_bg-[^/]+\.wasm$/.test(path);
-        const pageTwice = fetchedTwice(log.slice(0, swAt)).filter((path) => !timingByDesign(path));
+        const pageTwice = fetchedMoreThan(log.slice(0, swAt), 1).filter((path) => !timingByDesign(path));
         expect(pageTwice, `${engine}: files the page downloaded more than once on the ${name} host`).toEqual([]);
         // The service worker's precache takes the page's files from the HTTP cache, so over the
         // whole visit each file comes once too, where the browser has one; without, the precache
         // downloads once more what the page fetched (before the worker registered or after it:
         // the later parts load beside it), and never a third time (the timing build's, which the
         // page fetched twice above, never a fourth).
-        const twice = fetchedTwice(log.slice(0, before), httpCache ? 1 : 2).filter((path) => !timingByDesign(path));
+        const twice = fetchedMoreThan(log.slice(0, before), httpCache ? 1 : 2).filter((path) => !timingByDesign(path));
         expect(twice, `${engine}: files downloaded more than ${httpCache ? "once" : "twice"} on the ${name} host`).toEqual([]);
-        expect(fetchedTwice(log.slice(0, before), 3), `${engine}: files downloaded four times or more`).toEqual([]);
+        expect(fetchedMoreThan(log.slice(0, before), 3), `${engine}: files downloaded four times or more`).toEqual([]);
       });
     }
 

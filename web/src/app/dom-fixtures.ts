@@ -3,12 +3,17 @@
 // file): the page's own markup, web/index.html's body, in the test's
 // document, so each module is handed the elements the page hands it.
 
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { byId } from "../shared/dom";
 
-const indexHtml = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "../../index.html"), "utf8");
+const here = dirname(fileURLToPath(import.meta.url));
+const indexHtml = readFileSync(join(here, "../../index.html"), "utf8");
+/** The page's own stylesheets (web/src/style.css and what it imports). */
+const styles = [join(here, "../style.css"), ...readdirSync(join(here, "../styles")).map((name) => join(here, "../styles", name))]
+  .map((path) => readFileSync(path, "utf8"))
+  .join("\n");
 /** The page's <body> and what it holds; <head> (styles, the script) is left out. */
 const body = /<body[^>]*>[\s\S]*<\/body>/.exec(indexHtml)![0];
 
@@ -19,3 +24,17 @@ export function loadPageMarkup(): void {
 }
 
 export { byId };
+
+/**
+ * The selectors of `selectors` that the page's stylesheets do not write, or
+ * that find no element under `root`: the parts a module draws that the
+ * styles select must carry what the styles select them by.
+ */
+export function unstyled(root: ParentNode, selectors: readonly string[]): string[] {
+  return selectors.filter((selector) => !styles.includes(selector) || root.querySelector(selector) === null);
+}
+
+/** The buttons under `root` that would submit a form they sat in (every button the page draws is `type="button"`). */
+export function submitting(root: ParentNode): HTMLButtonElement[] {
+  return [...root.querySelectorAll("button")].filter((b) => b.getAttribute("type") !== "button");
+}

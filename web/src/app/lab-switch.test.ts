@@ -7,15 +7,17 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Codec } from "../engine/codec";
 import schema from "../engine/schema.gen.json";
 import type { Lab } from "../engine/types.gen";
-import { byId, loadPageMarkup } from "./dom-fixtures";
+import { byId, loadPageMarkup, submitting, unstyled } from "./dom-fixtures";
 import { createLabSwitch } from "./lab-switch";
 
 const codec = { schema } as unknown as Codec;
+/** The schema with a third lab: the keys move through any number of labs. */
+const threeLabs = { schema: { ...schema, labs: [...schema.labs, { ...schema.labs[1]!, id: "third", label: "Third" }] } } as unknown as Codec;
 
-function make() {
+function make(c: Codec = codec) {
   loadPageMarkup();
   const chosen: Lab[] = [];
-  const labSwitch = createLabSwitch(byId("lab-switch"), codec, "settings results", (lab) => chosen.push(lab));
+  const labSwitch = createLabSwitch(byId("lab-switch"), c, "settings results", (lab) => chosen.push(lab));
   const tab = (lab: Lab) => byId(`lab-tab-${lab}`);
   return { labSwitch, chosen, tab };
 }
@@ -66,6 +68,24 @@ describe("the lab switch", () => {
     press(s.tab("write"), "Home");
     press(s.tab("read"), "End");
     expect(s.chosen).toEqual(["write", "read", "write", "read", "read", "write"]);
+  });
+
+  it("with three labs, the arrows step one lab either way, and End goes to the last", () => {
+    const t = make(threeLabs);
+    const third = t.tab("third" as Lab);
+    press(t.tab("read"), "ArrowRight");
+    press(t.tab("write"), "ArrowRight");
+    press(t.tab("write"), "ArrowLeft");
+    press(third, "ArrowLeft");
+    press(t.tab("read"), "End");
+    press(third, "ArrowRight");
+    expect(t.chosen).toEqual(["write", "third", "read", "write", "third", "read"]);
+  });
+
+  it("is styled as the page's stylesheets select it, and submits no form", () => {
+    s.labSwitch.show("read");
+    expect(unstyled(byId("lab-switch"), ['.lab-tabs [role="tab"]', '.lab-tabs [role="tab"][aria-selected="true"]', ".lab-name", ".lab-about"])).toEqual([]);
+    expect(submitting(byId("lab-switch"))).toEqual([]);
   });
 
   it("leaves other keys alone", () => {

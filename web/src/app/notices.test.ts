@@ -4,7 +4,7 @@
 // be dismissed; the experiment's error, or the engine's, is an alert.
 
 import { beforeEach, describe, expect, it } from "vitest";
-import { byId, loadPageMarkup } from "./dom-fixtures";
+import { byId, loadPageMarkup, submitting, unstyled } from "./dom-fixtures";
 import { createNotices } from "./notices";
 import type { AppState, EngineStatus, Notice } from "./state";
 
@@ -51,6 +51,16 @@ describe("the notices", () => {
     expect(s.list.getAttribute("aria-live")).toBe("polite");
   });
 
+  it("are styled as the page's stylesheets select them, and their buttons submit no form", () => {
+    s.notices.update(stateWith([{ id: 1, source: "link", key: "cap", message: "a" }], "boom"));
+    expect(unstyled(byId("notices"), [".notice-list", ".notice > p", ".notice-kind", ".dismiss", ".alert p"])).toEqual([]);
+    for (const source of ["settings", "file", "engine"] as const) {
+      s.notices.update(stateWith([{ id: 2, source, message: "b" }]));
+      expect(unstyled(byId("notices"), [".notice-kind"])).toEqual([]);
+    }
+    expect(submitting(byId("notices"))).toEqual([]);
+  });
+
   it("show a link's value as text, never as markup", () => {
     const value = `<img src=x onerror="alert(1)"><b>bold</b>`;
     s.notices.update(stateWith([{ id: 1, source: "link", key: "<i>k</i>", message: value }]));
@@ -87,6 +97,10 @@ describe("the notices", () => {
     expect(s.alert.textContent).toBe("The experiment could not run. <b>boom</b>");
     expect(s.alert.querySelector("strong")!.textContent).toBe("The experiment could not run. ");
     expect(s.alert.querySelector("b")).toBeNull();
+    // The same error again is not announced again.
+    const shown = s.alert.firstElementChild;
+    s.notices.update(stateWith([{ id: 3, source: "engine", message: "c" }], "<b>boom</b>"));
+    expect(s.alert.firstElementChild).toBe(shown);
     s.notices.update(stateWith([], null));
     expect(s.alert.hidden).toBe(true);
     expect(s.alert.textContent).toBe("");

@@ -4,7 +4,7 @@
 // person can take it (the clipboard, or a selected field when refused).
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { byId, loadPageMarkup } from "./dom-fixtures";
+import { byId, loadPageMarkup, submitting, unstyled } from "./dom-fixtures";
 import { createActions, trackToolbarHeight } from "./toolbar";
 
 const LINK = "https://example.test/#v=1&size=8K";
@@ -76,6 +76,14 @@ describe("the actions", () => {
     expect(s.note.textContent).toBe("Press Ctrl+C (⌘C) to copy the selected link.");
     s.field.dispatchEvent(new Event("blur"));
     expect(s.field.parentElement!.hidden).toBe(false);
+  });
+
+  it("are styled as the page's stylesheets select them, and submit no form", () => {
+    const selectors = [".actions .buttons button", "button.primary", ".actions .link-row input", ".copy-note", ".phone-only", ".peek-slot"];
+    expect(unstyled(byId("actions"), selectors)).toEqual([]);
+    expect(s.button("Measure again").matches("button.primary")).toBe(true);
+    expect(s.button("Settings").matches(".phone-only")).toBe(true);
+    expect(submitting(byId("actions"))).toEqual([]);
   });
 
   it("the link field is read-only and named", () => {

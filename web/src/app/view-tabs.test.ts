@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Codec } from "../engine/codec";
 import schema from "../engine/schema.gen.json";
 import type { View } from "../engine/types.gen";
-import { byId, loadPageMarkup } from "./dom-fixtures";
+import { byId, loadPageMarkup, submitting, unstyled } from "./dom-fixtures";
 import { createViewTabs } from "./view-tabs";
 
 const codec = { schema } as unknown as Codec;
@@ -77,6 +77,25 @@ describe("the view tabs", () => {
     press(s.tab("sweep"), "End");
     press(s.tab("sweep"), "ArrowLeft");
     expect(s.chosen).toEqual(["timeline", "run", "timeline", "run", "timeline", "run"]);
+  });
+
+  it("with three views offered, the arrows step one view either way", () => {
+    s.tabs.show(ALL, "sweep");
+    press(s.tab("sweep"), "ArrowRight");
+    press(s.tab("sweep"), "ArrowLeft");
+    expect(s.chosen).toEqual(["timeline", "run"]);
+  });
+
+  it("before the lab's views are shown, a key chooses nothing", () => {
+    press(s.tab("run"), "ArrowRight");
+    press(s.tab("run"), "End");
+    expect(s.chosen).toEqual([]);
+  });
+
+  it("are styled as the page's stylesheets select them, and submit no form", () => {
+    s.tabs.show(ALL, "run");
+    expect(unstyled(byId("view-tabs"), ['.view-tabs [role="tab"]', '.view-tabs [role="tab"][aria-selected="true"]'])).toEqual([]);
+    expect(submitting(byId("view-tabs"))).toEqual([]);
   });
 
   it("leave other keys alone", () => {

@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
 
 // Unit tests: pure TypeScript plus the real engine loaded from web/pkg with
-// initSync (build it first with `npm run wasm`). Node environment, no DOM.
+// initSync (build it first with `npm run wasm`). Node environment, no DOM; a
+// test file of the page's wiring asks for happy-dom in its first line
+// (`// @vitest-environment happy-dom`).
 export default defineConfig({
   test: {
     include: ["web/src/**/*.test.ts"],

@@ -4,7 +4,7 @@
 // reaches the model as the action it expects, or the intent; the parts
 // after the first numbers load only then, a lesson's card at once.
 
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Codec } from "../engine/codec";
 import schema from "../engine/schema.gen.json";
 import type { Lab, LabReport, Params } from "../engine/types.gen";
@@ -108,18 +108,26 @@ describe("before the first numbers", () => {
   });
 });
 
+/**
+ * A page whose later parts have all arrived, each made (and logged) alone:
+ * made in the test itself, so that what the test checks is what this page made.
+ */
+async function madeAfterFirstNumbers() {
+  // The parts the pages made before load now; this page's are logged alone.
+  startLaterParts();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  made.log.length = 0;
+  const s = make();
+  const p: Panels = s.panels;
+  await Promise.all([arrived(p.lessons), arrived(p.room), arrived(p.quiz), arrived(p.glossary), arrived(p.code), arrived(p.native), arrived(p.calibrate), arrived(p.trace), arrived(p.exportTools), arrived(p.baseline), arrived(p.compare)]);
+  await vi.waitFor(() => expect(made.of("about")).toHaveLength(1));
+  return s;
+}
+
 describe("the parts after the first numbers", () => {
   let s: ReturnType<typeof make>;
-  let p: Panels;
-  beforeAll(async () => {
-    // The parts the pages made above load now; this page's are logged alone.
-    startLaterParts();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    made.log.length = 0;
-    s = make();
-    p = s.panels;
-    await Promise.all([arrived(p.lessons), arrived(p.room), arrived(p.quiz), arrived(p.glossary), arrived(p.code), arrived(p.native), arrived(p.calibrate), arrived(p.trace), arrived(p.exportTools), arrived(p.baseline), arrived(p.compare)]);
-    await vi.waitFor(() => expect(made.of("about")).toHaveLength(1));
+  beforeEach(async () => {
+    s = await madeAfterFirstNumbers();
   });
 
   it("each is made once, into its own element of the page", () => {

@@ -1,0 +1,173 @@
+// @vitest-environment happy-dom
+// The whole page, built by startPage on the page's own markup with the real
+// codec, the real read lab and stand-in workers: what a person sees and
+// does reaches the workers, and what the workers say reaches the screen.
+
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ClientEvent, EngineClient, Engines, RunResult } from "../engine/client";
+import type { Codec } from "../engine/codec";
+import type { LabReport } from "../engine/types.gen";
+import { realQuickRun } from "../engine/real-engine";
+import type { ThemeSwitch } from "../shared/theme";
+import { byId, loadPageMarkup } from "./dom-fixtures";
+import { startPage } from "./page";
+import { codec as realCodec } from "./state-fixtures";
+
+/** A promise and its two ends. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((a, b) => ((resolve = a), (reject = b)));
+  return { promise, resolve, reject };
+}
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The real codec with some of its answers replaced. */
+function codecWith(changes: Partial<Record<keyof Codec, unknown>>): Codec {
+  const c = Object.create(realCodec) as Codec;
+  for (const [key, value] of Object.entries(changes)) Object.defineProperty(c, key, { value });
+  return c;
+}
+
+/** Workers that record what they are asked and answer when told. */
+function workers() {
+  const asked: { client: string; args: unknown[]; answer: ReturnType<typeof deferred<RunResult>> }[] = [];
+  const client = (name: string) =>
+    ({
+      run: (...args: unknown[]) => {
+        const answer = deferred<RunResult>();
+        asked.push({ client: name, args, answer });
+        return answer.promise;
+      },
+      submit: () => new Promise(() => undefined),
+      cancel: () => void asked.push({ client: `${name}.cancel`, args: [], answer: deferred() }),
+    }) as unknown as EngineClient;
+  const engines: Engines = { counter: client("counter"), timer: client("timer") };
+  return { engines, asked };
+}
+
+/** The counts of `link`, as the counting worker reports them. */
+const countsOf = (link: string): RunResult => ({ report: { ...realQuickRun(link), stage: "counts" } as LabReport, elapsedMs: 2 });
+
+async function open(options: { link?: string; codec?: Codec } = {}) {
+  loadPageMarkup();
+  const codec = options.codec ?? realCodec;
+  const w = workers();
+  const counts = deferred<RunResult>();
+  const decoded = codec.decodeLink(options.link ?? "");
+  const reached: string[] = [];
+  let engine: (event: ClientEvent) => void = () => undefined;
+  const page = await startPage(
+    codec,
+    w.engines,
+    { decoded, counts: counts.promise },
+    { firstNumbers: () => void reached.push("firstNumbers"), firstFull: () => void reached.push("firstFull") },
+    (target) => (engine = target),
+    { onChange: () => undefined } as ThemeSwitch,
+  );
+  const button = (name: string) => [...byId("actions").querySelectorAll("button")].find((b) => b.textContent === name)!;
+  return { page, ...w, counts, decoded, reached, engine: (event: ClientEvent) => engine(event), button, activity: () => byId("status").querySelector(".activity")!.textContent };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the page", () => {
+  it("opens on its link: the address bar, the counts asked before the page was built, then the full measurement of those counts", async () => {
+    const p = await open({ link: "cap=4096" });
+    expect(location.hash).toBe(`#${p.decoded.links.link}`);
+    expect(p.activity()).toBe("Counting…");
+    expect(p.asked).toEqual([]);
+    const counts = countsOf(p.decoded.links.run);
+    p.counts.resolve(counts);
+    await settle();
+    expect(p.asked.map((a) => [a.client, a.args])).toEqual([["timer", [p.decoded.links.run, "full", undefined, counts.report]]]);
+    expect(p.activity()).toBe("Exact counts; timing…");
+    expect(byId("headline").textContent).not.toBe("");
+    expect(p.reached).toEqual(["firstNumbers"]);
+  });
+
+  it("Measure again asks for new counts; Stop ends both workers' requests; Reset opens the default link", async () => {
+    const p = await open({ link: "cap=4096" });
+    p.button("Measure again").click();
+    expect(p.asked.map((a) => [a.client, a.args])).toEqual([["counter", [p.decoded.links.run, "counts"]]]);
+    expect(p.button("Stop").disabled).toBe(false);
+    p.button("Stop").click();
+    expect(p.asked.slice(1).map((a) => a.client)).toEqual(["counter.cancel", "timer.cancel"]);
+    expect(p.activity()).toBe("Stopped");
+    p.button("Reset").click();
+    await settle();
+    expect(location.hash).toBe(`#${realCodec.decodeLink("").links.link}`);
+    expect(p.asked.at(-1)!.args).toEqual([realCodec.decodeLink("").links.run, "counts"]);
+  });
+
+  it("Copy link offers the address of what is on screen", async () => {
+    const p = await open({ link: "cap=4096" });
+    p.button("Copy link").click();
+    expect(byId<HTMLInputElement>("link-field").value).toBe(`${location.href.split("#")[0]}#${p.decoded.links.link}`);
+  });
+
+  it("Settings (phones) takes the person to the form", async () => {
+    const p = await open();
+    const scrolled = vi.fn();
+    byId("settings").scrollIntoView = scrolled;
+    p.button("Settings").click();
+    expect(scrolled).toHaveBeenCalledWith({ block: "start" });
+    expect(document.activeElement).toBe(byId("settings"));
+  });
+
+  it("a link pasted into the address bar is read and measured", async () => {
+    const p = await open();
+    window.dispatchEvent(new HashChangeEvent("hashchange", { newURL: "http://localhost/#cap=512", oldURL: "http://localhost/" }));
+    await settle();
+    const read = realCodec.decodeLink("cap=512");
+    expect(p.asked.at(-1)!.args).toEqual([read.links.run, "counts"]);
+    expect(location.hash).toBe(`#${read.links.link}`);
+  });
+
+  it("what the engine's clients say reaches the screen", async () => {
+    const p = await open();
+    const mark = vi.spyOn(performance, "mark");
+    p.engine({ type: "ready", info: { isolated: false } as never });
+    expect(mark).toHaveBeenCalledWith("buflab:engine-ready");
+    expect(byId("status").querySelector(".timer")!.textContent).toBe("worker not isolated: coarse timer");
+    p.engine({ type: "building", builds: ["timing-fixed"] });
+    p.counts.resolve(countsOf(p.decoded.links.run));
+    await settle();
+    expect(p.activity()).toBe("Building timing-fixed…");
+    p.engine({ type: "respawned", reason: "The worker ran out of memory and was restarted." });
+    expect(byId("notices").textContent).toContain("The worker ran out of memory and was restarted.");
+    p.engine({ type: "broken", message: "The engine's wasm did not load." });
+    expect(byId("notices").querySelector("[role=alert]")!.textContent).toContain("The engine's wasm did not load.");
+    expect(p.activity()).toBe("Engine unavailable");
+  });
+
+  it("a fault for the recovery tests rides on the next measurement's timed run", async () => {
+    const p = await open();
+    const fault = { kind: "panic" } as never;
+    p.page.runWithFault(fault);
+    const counts = p.asked.find((a) => a.client === "counter")!;
+    counts.answer.resolve(countsOf(p.decoded.links.run));
+    await settle();
+    expect(p.asked.filter((a) => a.client === "timer").at(-1)!.args).toEqual([p.decoded.links.run, "full", fault, undefined]);
+  });
+
+  it("the controls that write links are inert until the program build has loaded", async () => {
+    const program = deferred<void>();
+    const p = await open({ codec: codecWith({ ready: false, programLoaded: program.promise }) });
+    const writers = ["controls", "lab-switch", "view-tabs", "present"].map((id) => byId(id));
+    expect(writers.map((e) => e.inert)).toEqual([true, true, true, true]);
+    program.resolve();
+    await settle();
+    expect(writers.map((e) => e.inert)).toEqual([false, false, false, false]);
+    expect(p.activity()).toBe("Counting…");
+  });
+
+  it("a program build that does not load says settings cannot change, and why", async () => {
+    const program = deferred<void>();
+    await open({ codec: codecWith({ ready: false, programLoaded: program.promise }) });
+    program.reject(new Error("404"));
+    await settle();
+    expect(byId("notices").textContent).toContain("Settings cannot change: the engine's program build did not load (404). Reload the page to try again.");
+    expect(byId("controls").inert).toBe(true);
+  });
+});

@@ -17,6 +17,9 @@ vi.mock("../labs/write", () => ({
   createWriteLab: (context: unknown) => (made.order.push("write"), { id: "write", context }),
 }));
 
+// A part that never arrives fails its test within seconds (every part here arrives in milliseconds).
+vi.setConfig({ testTimeout: 5_000, hookTimeout: 5_000 });
+
 const context = { codec: {} } as unknown as LabContext;
 const arrival = (later: (use: (lab: LabUi) => void, failed: (e: unknown) => void) => void) =>
   new Promise<LabUi>((resolve, reject) => later(resolve, reject));

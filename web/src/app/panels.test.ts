@@ -49,6 +49,9 @@ vi.mock("../labs/read/compare/compare-export", () => ({
 vi.mock("../panels/embed", () => ({ createEmbedBar: made.maker("embedBar"), createEmbedCode: made.maker("embedCode") }));
 vi.mock("../panels/presenter", () => ({ createPresenterToggle: made.maker("presenter") }));
 
+// A part that never arrives fails its test within seconds (every part here arrives in milliseconds).
+vi.setConfig({ testTimeout: 5_000, hookTimeout: 5_000 });
+
 const defaults = schema.defaults as unknown as Params;
 const arrived = <T>(later: (use: (part: T) => void, failed: (e: unknown) => void) => void) => new Promise<T>((resolve, reject) => later(resolve, reject));
 

@@ -120,14 +120,11 @@ describe("the body", () => {
   });
 
   it("hides the results while the quiz waits for its pick, not while a lesson's prediction does (that has its own look)", () => {
-    const p = page();
-    bodyPiece(p.state);
+    bodyPiece(page().state);
     expect(document.body.classList.contains("quizzing")).toBe(false);
-    const quizzing = { ...p.state, params: { ...p.state.params, quiz: true } };
-    bodyPiece(quizzing);
+    bodyPiece(page({ ...defaults, quiz: true }).state);
     expect(document.body.classList.contains("quizzing")).toBe(true);
-    const predicting = { ...p.state, params: { ...p.state.params, quiz: true, predict: true, lesson: "one-byte" } } as unknown as AppState;
-    bodyPiece(predicting);
+    bodyPiece(page({ ...defaults, quiz: true, predict: true, lesson: "one-byte" } as Params).state);
     expect(document.body.classList.contains("quizzing")).toBe(false);
   });
 });

@@ -220,7 +220,8 @@ describe("the status line", () => {
     s.status.update(p.state);
     expect(s.sweepBadge.textContent).toBe("sweep, 13 points, 3 samples each");
     expect(s.sweepBadge.classList.contains("quick")).toBe(false);
-    p.edit({ ...swept, cap: 4096 } as Params);
+    // A drag: counted and estimated, not swept, so the sweep on screen is of earlier settings.
+    p.edit({ ...swept, cap: 4096 } as Params, true);
     s.status.update(p.state);
     expect(s.sweepBadge.textContent).toBe("earlier settings: sweep, 13 points, 3 samples each");
   });

@@ -32,6 +32,7 @@ describe("the store", () => {
   it("a dispatched action is the model's next state, drawn for every listener, with its effects", () => {
     const s = make();
     s.store.open(opening(s.store.state));
+    s.store.dispatch({ type: "codecReady" });
     const second: AppState[] = [];
     s.store.subscribe((state) => void second.push(state));
     const before = s.store.state;

@@ -264,7 +264,12 @@ describe("the parts after the first numbers", () => {
   it("the embed bar links to the full page without the embed, once links can be written; the embed code to its own link", () => {
     const [, fullPage, isolated] = made.of("embedBar")[0]!.args as [unknown, (p: Params) => string | null, () => boolean];
     expect(fullPage({ ...defaults, cap: 64, embed: ["time"] } as Params)).toMatch(/#cap=64&embed=$/);
-    expect(isolated()).toBe(self.crossOriginIsolated);
+    // The embed bar asks the page itself whether it is isolated, each time.
+    vi.stubGlobal("crossOriginIsolated", true);
+    expect(isolated()).toBe(true);
+    vi.stubGlobal("crossOriginIsolated", false);
+    expect(isolated()).toBe(false);
+    vi.unstubAllGlobals();
     const [, embedUrl] = made.of("embedCode")[0]!.args as [unknown, (p: Params) => string];
     expect(embedUrl({ ...defaults, cap: 64, embed: ["time"] } as Params)).toMatch(/#cap=64&embed=time$/);
     make(defaults, false);

@@ -5,7 +5,7 @@
 
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LabReport, Params, Stage, SweepReport, Timer } from "../engine/types.gen";
-import { byId, loadPageMarkup } from "./dom-fixtures";
+import { byId, loadPageMarkup, submitting, unstyled } from "./dom-fixtures";
 import { codec, decoded, defaults, page } from "./state-fixtures";
 import { initialState, type AppState } from "./state";
 import { createStatus, describeReport, describeSweep, describeTimer, explainMeasurement, explainSweep, explainTimer } from "./status";
@@ -60,7 +60,7 @@ describe("the status's sentences", () => {
     expect(notIsolated).toContain("reload it for the fine timer");
     const isolated = explainTimer(fine);
     expect(isolated).toMatch(/^Timer: the worker's clock \(performance.now\(\)\) ticks in 5 µs steps. Isolated: /);
-    expect(isolated).not.toContain("still coarse");
+    expect(isolated).toMatch(/gives a browser worker its fine clock\.$/);
     expect(explainTimer(isolatedCoarse)).toMatch(/ticks in 20 µs steps. Isolated: .*This browser's isolated clock is still coarse/);
   });
 });
@@ -97,11 +97,30 @@ function answer(p: ReturnType<typeof page>, id: number, stage: Stage, timer: Tim
 describe("the status line", () => {
   afterEach(() => vi.useRealTimers());
 
+  it("is styled as the page's stylesheets select it; only the activity is announced; ? opens what the figures mean", () => {
+    const s = make();
+    s.status.update(page().state);
+    const selectors = [".spinner", ".activity-wrap", ".elapsed", ".badge", ".status .timer", ".status button.info", ".status-about p", ".popover"];
+    expect(unstyled(s.container, selectors)).toEqual([]);
+    expect(s.sweepBadge.matches(".badge")).toBe(true);
+    const live = s.container.querySelector("[aria-live]")!;
+    expect([live.getAttribute("role"), live.getAttribute("aria-live")]).toEqual(["status", "polite"]);
+    expect(live.textContent).toBe(s.activity.textContent);
+    expect([s.spinner.getAttribute("aria-hidden"), s.elapsed.getAttribute("aria-hidden")]).toEqual(["true", "true"]);
+    const about = byId(s.info.getAttribute("popovertarget")!);
+    expect([about.getAttribute("popover"), about.getAttribute("role")]).toEqual(["auto", "note"]);
+    expect(about.querySelectorAll("p")).toHaveLength(2);
+    expect([s.info.textContent, s.info.getAttribute("aria-label")]).toEqual(["?", "What the measurement and timer mean"]);
+    expect(submitting(s.container)).toEqual([]);
+  });
+
   it("before the engine is ready: what it does, and no timer yet", () => {
     const s = make();
+    expect(s.sweepBadge.hidden).toBe(true);
     s.status.update(initialState(decoded(defaults), codec));
     expect(s.activity.textContent).toBe("Loading engine…");
     expect(s.timer.hidden).toBe(true);
+    expect(s.timer.textContent).toBe("");
     expect(s.measurement.hidden).toBe(true);
     expect(s.info.hidden).toBe(true);
     expect(s.container.dataset["stage"]).toBe("none");
@@ -133,6 +152,7 @@ describe("the status line", () => {
     expect(s.measurement.textContent).toBe("exact counts, not timed yet");
     expect(s.measurement.classList.contains("quick")).toBe(true);
     expect(s.timer.textContent).toBe("timer 100 µs, not isolated: samples lengthened, so measuring takes longer");
+    expect(s.timer.hidden).toBe(false);
     expect(s.timer.classList.contains("warn")).toBe(true);
     expect([s.timer.dataset["isolated"], s.timer.dataset["resolutionNs"], s.timer.dataset["samplesLengthened"]]).toEqual(["false", "100000", "true"]);
     expect(s.info.hidden).toBe(false);
@@ -193,6 +213,8 @@ describe("the status line", () => {
     answer(p, p.newest("timer").id, "full");
     s.status.update(p.state);
     expect(s.elapsed.textContent).toBe("");
+    // No clock left ticking while nothing runs.
+    expect(vi.getTimerCount()).toBe(0);
     vi.advanceTimersByTime(5000);
     expect(s.elapsed.textContent).toBe("");
     // The next measurement counts from its own start.
@@ -224,6 +246,15 @@ describe("the status line", () => {
     p.edit({ ...swept, cap: 4096 } as Params, true);
     s.status.update(p.state);
     expect(s.sweepBadge.textContent).toBe("earlier settings: sweep, 13 points, 3 samples each");
+  });
+
+  it("the sweep view before any sweep: no sweep badge", () => {
+    const s = make();
+    const p = page({ ...defaults, view: "sweep", sweep: null } as Params);
+    expect(p.state.sweep).toBeNull();
+    s.status.update(p.state);
+    expect(s.sweepBadge.hidden).toBe(true);
+    expect(s.activity.textContent).toBe("Pick an axis");
   });
 
   it("a sweep without a point in, or the single run's view, keeps the single run's badge", () => {

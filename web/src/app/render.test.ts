@@ -27,7 +27,7 @@ import {
   roomPiece,
 } from "./render";
 import type { AppState } from "./state";
-import { codec, defaults, links, page, report } from "./state-fixtures";
+import { codec, defaults, links, page, report, sweepReport } from "./state-fixtures";
 import { createViewTabs } from "./view-tabs";
 
 /** A part that has arrived. */
@@ -162,10 +162,11 @@ describe("the results", () => {
     expect(drawn).toEqual([counts]);
     results({ ...p.state });
     expect(read.of("update")).toHaveLength(1);
-    // Stop: the same report, its times no longer coming.
+    // Stop: the same report, its times no longer coming (and not shown anew).
     p.act({ type: "stop" });
     results(p.state);
     expect(read.of("update")).toEqual([[counts, true], [counts, false]]);
+    expect(mark.mock.calls.filter(([name]) => name === "buflab:counts-shown")).toHaveLength(1);
     mark.mockClear();
     p.act({ type: "measure" });
     const full = answered(p, p.newest("counter").id);
@@ -176,6 +177,25 @@ describe("the results", () => {
     expect(read.of("update").slice(2)).toEqual([[full, true], [last, false]]);
     expect(last.stage).toBe("full");
     expect(mark.mock.calls.filter(([name]) => name === "buflab:counts-shown")).toHaveLength(1);
+    mark.mockRestore();
+  });
+
+  it("a lab's report not on screen is never timing, nor marked", () => {
+    const { read, write, labs } = makeLabs();
+    const results = resultsPiece(labs, () => undefined);
+    const p = page(writeLab);
+    p.answerAll();
+    results(p.state);
+    expect(write.of("update").at(-1)![1]).toBe(false);
+    const told = write.of("update").length;
+    // To the read lab, whose full measurement is then on its way.
+    p.edit(defaults);
+    p.answer(p.newest("counter").id);
+    expect(p.state.inFlight.map((r) => r.stage)).toEqual(["full"]);
+    const mark = vi.spyOn(performance, "mark");
+    results(p.state);
+    expect(write.of("update")).toHaveLength(told);
+    expect(read.of("update").at(-1)![1]).toBe(true);
     mark.mockRestore();
   });
 
@@ -211,6 +231,37 @@ describe("the results", () => {
     expect((read.of("showSweep")[2]![0] as SweepShown).status).toBe("cancelled");
     results(page().state);
     expect(read.of("showSweep")[3]).toEqual([null]);
+  });
+
+  it("a new sweep, each point and each change of the comparison's status reach the lab, even when nothing else changed", () => {
+    const { read, labs } = makeLabs();
+    const results = resultsPiece(labs, () => undefined);
+    const p = page(swept);
+    results(p.state);
+    const first = p.state.sweep!;
+    // A new range: a new sweep, running with no points yet, like the one it replaces.
+    const range = { ...swept, sweep: { axis: "cap", from: 64, to: 4096 } } as Params;
+    p.act({ type: "sweepEdited", params: range, links: links(range) });
+    expect(p.state.sweep!.id).not.toBe(first.id);
+    results(p.state);
+    expect((read.of("showSweep")[1]![0] as SweepShown).id).toBe(p.state.sweep!.id);
+    const point = sweepReport(p.state.sweep!.fragment);
+    p.act({ type: "sweepPoint", id: p.state.sweep!.id, report: point });
+    results(p.state);
+    expect((read.of("showSweep")[2]![0] as SweepShown).report).toBe(point);
+    const compare = { id: 9, fragment: "#x", source: "link", file: null, fileA: null, status: "waiting", result: null, failure: null, retries: 0 } as const;
+    results({ ...p.state, compare });
+    results({ ...p.state, compare: { ...compare, status: "running" } });
+    expect(read.of("showSweep").slice(3).map(([s]) => (s as SweepShown).compared?.status)).toEqual(["waiting", "running"]);
+  });
+
+  it("a comparison link shows no sweep comparison once its settings have no sweep", () => {
+    const { read, labs } = makeLabs();
+    const results = resultsPiece(labs, () => undefined);
+    const p = page(swept);
+    const compare = { id: 9, fragment: "#x", source: "link", file: null, fileA: null, status: "running", result: null, failure: null, retries: 0 } as const;
+    results({ ...p.state, params: { ...p.state.params, sweep: null }, compare });
+    expect(read.of("showSweep")[0]![0]).toMatchObject({ compared: null });
   });
 
   it("a comparison link with a sweep shows its comparison beside the sweep, and each change of it", () => {

@@ -226,16 +226,18 @@ describe("the sweep", () => {
       return answer.promise;
     };
     const params = { sweep: { axis: "cap" } } as unknown as Params;
+    const now = vi.spyOn(performance, "now").mockReturnValue(1000);
     s.effects.run({ type: "sweep", id: 3, params, fragment: "s" });
     await settle();
     expect(runs).toEqual([[params, false]]);
     const point = { points: [1] } as unknown as SweepReport;
     onPoint(point);
     expect(s.dispatched).toEqual([{ type: "sweepPoint", id: 3, report: point }]);
+    now.mockReturnValue(1250);
     answer.resolve(point);
     await settle();
-    expect(s.dispatched[1]).toEqual({ type: "sweepSettled", id: 3, outcome: { kind: "done", report: point }, elapsedMs: expect.any(Number) });
-    expect((s.dispatched[1] as { elapsedMs: number }).elapsedMs).toBeGreaterThanOrEqual(0);
+    expect(s.dispatched[1]).toEqual({ type: "sweepSettled", id: 3, outcome: { kind: "done", report: point }, elapsedMs: 250 });
+    now.mockRestore();
   });
 
   it("a sweep cancelled or replaced is cancelled; one that fails says why", async () => {
@@ -344,7 +346,10 @@ describe("the room's camera", () => {
     s.effects.run({ type: "room", effect: { kind: "stopCamera" } });
     expect(hoisted.camera.stops).toBe(1);
     s.effects.run({ type: "room", effect: { kind: "stopCamera" } });
+    await settle();
     expect(hoisted.camera.stops).toBe(1);
+    // Stopping starts nothing.
+    expect(hoisted.camera.started).toHaveLength(1);
   });
 
   it("a second start stops the first camera; a stop before the scanner has loaded starts none", async () => {

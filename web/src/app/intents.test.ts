@@ -102,6 +102,15 @@ describe("a setting changed", () => {
     expect(s.dispatched).toEqual([{ type: "edited", params: fit, links: links(fit), live: false }]);
   });
 
+  it("without a sweep, nothing is fitted and the lab's notes about fitting are left alone", () => {
+    const s = make();
+    s.intents.edit(cap4k, false);
+    expect(s.fittedNotes).toEqual([]);
+    const held = make({ state: page(swept).state, codec: notReady() });
+    held.intents.edit(swept, false);
+    expect(held.fittedNotes).toEqual([]);
+  });
+
   it("a sweep that cannot be fitted (the rest invalid) is refused by the links' own reason", () => {
     const s = make({ codec: codecWith({ fitSweep: () => { throw new Error("fit"); }, links: () => { throw new Error("len: too long"); } }) });
     s.intents.edit(swept, false);
@@ -167,6 +176,12 @@ describe("a view tab", () => {
     s.intents.chooseView("sweep");
     expect(s.dispatched).toEqual([{ type: "viewChosen", view: "sweep", entered: null }]);
     expect(s.entered).toEqual([]);
+  });
+
+  it("a view whose sweep cannot be fitted is refused by the links' own reason", () => {
+    const s = make({ state: page(swept).state, codec: codecWith({ fitSweep: () => { throw new Error("fit"); }, links: () => { throw new Error("sweep: to"); } }) });
+    s.intents.chooseView("timeline");
+    expect(s.dispatched).toEqual([{ type: "refused", message: "sweep: to" }]);
   });
 
   it("refused: nothing but the refusal", () => {

@@ -151,6 +151,35 @@ describe("the page", () => {
     expect(p.activity()).toBe("Engine unavailable");
   });
 
+  it("a setting changed in the form measures the new settings", async () => {
+    const p = await open();
+    const workload = [...byId("controls").querySelectorAll("select")].find((select) => [...select.options].some((o) => o.value === "lines"))!;
+    workload.value = "lines";
+    workload.dispatchEvent(new Event("change", { bubbles: true }));
+    const lines = realCodec.links({ ...p.decoded.params, workload: "lines" });
+    expect(p.asked.at(-1)!.client).toBe("counter");
+    expect(p.asked.at(-1)!.args).toEqual([lines.run, "counts"]);
+    expect(location.hash).toBe(`#${lines.link}`);
+  });
+
+  it("a view tab shows its view", async () => {
+    const p = await open();
+    byId("view-tab-timeline").click();
+    expect(document.body.dataset["view"]).toBe("timeline");
+    expect(byId("view-tab-timeline").getAttribute("aria-selected")).toBe("true");
+    expect(location.hash).toContain("view=timeline");
+    expect(p.activity()).not.toBe("");
+  });
+
+  it("a notice dismissed goes", async () => {
+    const p = await open();
+    p.button("Stop").click();
+    p.engine({ type: "respawned", reason: "Restarted." });
+    const dismiss = byId("notices").querySelector<HTMLButtonElement>("button.dismiss")!;
+    dismiss.click();
+    expect(byId("notices").querySelector("li")).toBeNull();
+  });
+
   it("a fault for the recovery tests rides on the next measurement's timed run", async () => {
     const p = await open();
     const fault = { kind: "panic" } as never;

@@ -106,6 +106,7 @@ describe("the page", () => {
     p.button("Reset").click();
     await settle();
     expect(location.hash).toBe(`#${realCodec.decodeLink("").links.link}`);
+    expect(byId("notices").querySelector("li")).toBeNull();
     expect(p.asked.at(-1)!.args).toEqual([realCodec.decodeLink("").links.run, "counts"]);
   });
 
@@ -115,13 +116,45 @@ describe("the page", () => {
     expect(byId<HTMLInputElement>("link-field").value).toBe(`${location.href.split("#")[0]}#${p.decoded.links.link}`);
   });
 
-  it("Settings (phones) takes the person to the form", async () => {
+  it("Settings (phones) takes the person to the form, without a second jump", async () => {
     const p = await open();
     const scrolled = vi.fn();
     byId("settings").scrollIntoView = scrolled;
+    const focus = vi.spyOn(byId("settings"), "focus");
     p.button("Settings").click();
     expect(scrolled).toHaveBeenCalledWith({ block: "start" });
+    expect(focus).toHaveBeenCalledWith({ preventScroll: true });
     expect(document.activeElement).toBe(byId("settings"));
+  });
+
+  it("marks the page built for the bench; the lab tabs control the settings and the results", async () => {
+    const mark = vi.spyOn(performance, "mark");
+    await open();
+    expect(mark).toHaveBeenCalledWith("buflab:ui");
+    const controls = byId("lab-tab-read").getAttribute("aria-controls")!.split(" ");
+    expect(controls).toEqual(["settings", "results"]);
+    for (const id of controls) expect(byId(id).tagName).toBe("SECTION");
+  });
+
+  it("the phone bar watches the headline and both labs' results", async () => {
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        observe(element: Element) {
+          observed.push(element);
+        }
+      },
+    );
+    await open();
+    vi.unstubAllGlobals();
+    expect(observed).toEqual([byId("headline"), byId("read-results"), byId("write-results")]);
+  });
+
+  it("a lesson's link opens with its card", async () => {
+    const p = await open({ link: "lesson=one-byte" });
+    expect(byId("lesson-card").hidden).toBe(false);
+    expect(p.decoded.params.lesson).toBe("one-byte");
   });
 
   it("a link pasted into the address bar is read and measured", async () => {

@@ -76,10 +76,13 @@ describe("terms and the skip link", () => {
   it("the skip link moves focus to the results, without touching the link", () => {
     const results = byId("results");
     results.scrollIntoView = vi.fn();
+    const focus = vi.spyOn(results, "focus");
     const click = new MouseEvent("click", { bubbles: true, cancelable: true });
     document.querySelector("a.skip")!.dispatchEvent(click);
     expect(click.defaultPrevented).toBe(true);
     expect(results.scrollIntoView).toHaveBeenCalledWith({ block: "start" });
+    expect(focus).toHaveBeenCalledWith({ preventScroll: true });
+    focus.mockRestore();
     expect(document.activeElement).toBe(results);
   });
 });
@@ -102,6 +105,11 @@ describe("a clicker in presenter mode", () => {
       { type: "back", order: ORDER },
       { type: "back", order: ORDER },
     ]);
+  });
+
+  it("a key with no element focused (the document's own) moves the lesson too", () => {
+    expect(key(document, "PageDown").defaultPrevented).toBe(true);
+    expect(did.actions).toEqual([{ type: "forward", order: ORDER }]);
   });
 
   it("B blanks the screen", () => {

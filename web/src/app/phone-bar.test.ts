@@ -5,7 +5,7 @@
 // to the results.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { byId, loadPageMarkup } from "./dom-fixtures";
+import { byId, loadPageMarkup, submitting, unstyled } from "./dom-fixtures";
 import { createPeek } from "./phone-bar";
 import { page } from "./state-fixtures";
 
@@ -41,6 +41,22 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the phone bar's peek", () => {
+  it("is hidden until it has something to say, even with every number out of view", () => {
+    const s = make();
+    expect(s.button.hidden).toBe(true);
+    s.inView();
+    expect(s.button.hidden).toBe(true);
+  });
+
+  it("is styled as the page's stylesheets select it, and its arrow is not part of its name", () => {
+    const s = make();
+    expect(unstyled(s.button, [".peek-text", ".peek-go"])).toEqual([]);
+    const arrow = s.button.querySelector(".peek-go [aria-hidden='true']")!;
+    expect(arrow.textContent).toBe(" ↑");
+    expect(s.button.querySelector(".peek-go")!.textContent).toBe("Show results ↑");
+    expect(submitting(s.button.parentElement!)).toEqual([]);
+  });
+
   it("watches every element with numbers, and hides while any is in view", () => {
     const s = make();
     expect(observed).toEqual(s.numbers);
@@ -85,8 +101,10 @@ describe("the phone bar's peek", () => {
     const results = byId("results");
     const scrolled = vi.fn();
     results.scrollIntoView = scrolled;
+    const focus = vi.spyOn(results, "focus");
     s.button.click();
     expect(scrolled).toHaveBeenCalledWith({ block: "start" });
+    expect(focus).toHaveBeenCalledWith({ preventScroll: true });
     expect(document.activeElement).toBe(results);
     expect(s.button.textContent).toContain("Show results");
     expect(s.button.getAttribute("aria-label")).toBeNull();

@@ -159,7 +159,7 @@ describe("a clicker in presenter mode", () => {
     qr.id = "qr-panel";
     let open = true;
     const matches = qr.matches.bind(qr);
-    qr.matches = (selector: string) => (selector === ":popover-open" ? open : matches(selector));
+    qr.matches = ((selector: string) => (selector === ":popover-open" ? open : matches(selector))) as typeof qr.matches;
     qr.hidePopover = () => void (open = false);
     expect(key(document.body, "PageDown").defaultPrevented).toBe(true);
     expect(open).toBe(false);

@@ -5,7 +5,7 @@
 // presenter mode, dropped files are compared, and a change of colour
 // scheme re-themes the charts.
 
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LessonId, Params } from "../engine/types.gen";
 import type { ThemeSwitch } from "../shared/theme";
 import { byId, loadPageMarkup } from "./dom-fixtures";
@@ -22,10 +22,24 @@ let state: AppState = presenting;
 let themeChanged: () => void = () => undefined;
 let schemeChanged: () => void = () => undefined;
 
-beforeAll(() => {
+/** The listeners this test attached to the document and the window: taken off after it. */
+const attached: [EventTarget, string, EventListenerOrEventListenerObject][] = [];
+
+// Each test attaches the listeners afresh, on a fresh copy of the markup,
+// and takes them off after: so each mutant of `listen` is live while they are attached.
+beforeEach(() => {
+  Object.assign(did, { actions: [], links: [], terms: [], dropped: [], rethemes: 0 });
+  state = presenting;
   loadPageMarkup();
   const media = { addEventListener: (_type: string, listener: () => void) => (schemeChanged = listener) };
   window.matchMedia = vi.fn(() => media) as unknown as typeof window.matchMedia;
+  for (const target of [document, window] as EventTarget[]) {
+    const add = target.addEventListener.bind(target);
+    vi.spyOn(target, "addEventListener").mockImplementation((type, listener, options) => {
+      if (listener) attached.push([target, type, listener]);
+      add(type, listener, options);
+    });
+  }
   listen({
     state: () => state,
     dispatch: (action) => void did.actions.push(action),
@@ -37,12 +51,11 @@ beforeAll(() => {
     retheme: () => void did.rethemes++,
     dropFiles: (files) => void did.dropped.push(files),
   });
+  vi.restoreAllMocks();
   expect(window.matchMedia).toHaveBeenCalledWith("(prefers-color-scheme: dark)");
 });
-beforeEach(() => {
-  Object.assign(did, { actions: [], links: [], terms: [], dropped: [], rethemes: 0 });
-  state = presenting;
-  (document.activeElement as HTMLElement | null)?.blur();
+afterEach(() => {
+  for (const [target, type, listener] of attached.splice(0)) target.removeEventListener(type, listener);
 });
 
 const key = (target: EventTarget, name: string, more: KeyboardEventInit = {}): KeyboardEvent => {

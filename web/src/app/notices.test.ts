@@ -73,6 +73,7 @@ describe("the notices", () => {
     s.notices.update(stateWith([{ id: 7, source: "engine", message: "a" }, { id: 9, source: "engine", message: "b" }]));
     const buttons = [...s.list.querySelectorAll<HTMLButtonElement>("button.dismiss")];
     expect(buttons.map((b) => b.getAttribute("aria-label"))).toEqual(["Dismiss this notice", "Dismiss this notice"]);
+    expect(buttons.map((b) => b.textContent)).toEqual(["×", "×"]);
     buttons[1]!.click();
     expect(s.dismissed).toEqual([9]);
   });

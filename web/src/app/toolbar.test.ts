@@ -90,6 +90,9 @@ describe("the actions", () => {
     expect(s.field.readOnly).toBe(true);
     expect(s.field.getAttribute("aria-label")).toBe("Link to this experiment");
     expect(s.note.getAttribute("role")).toBe("status");
+    expect(s.note.getAttribute("aria-live")).toBe("polite");
+    // The end-to-end tests find the button by its id.
+    expect(byId("copy-link")).toBe(s.button("Copy link"));
   });
 });
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LabReport, Params, Stage, SweepReport, Timer } from "../engine/types.gen";
 import { byId, loadPageMarkup, submitting, unstyled } from "./dom-fixtures";
 import { codec, decoded, defaults, page } from "./state-fixtures";
-import { initialState, type AppState } from "./state";
+import { initialState, opening, update, type AppState } from "./state";
 import { createStatus, describeReport, describeSweep, describeTimer, explainMeasurement, explainSweep, explainTimer } from "./status";
 
 const coarse: Timer = { resolution_ns: 100_000, isolated: false, samples_lengthened: true };
@@ -124,6 +124,17 @@ describe("the status line", () => {
     expect(s.measurement.hidden).toBe(true);
     expect(s.info.hidden).toBe(true);
     expect(s.container.dataset["stage"]).toBe("none");
+  });
+
+  it("counts in before the engine says it is ready: their timer shows all the same", () => {
+    const s = make();
+    let state = opening(initialState(decoded(defaults), codec)).state;
+    const asked = state.inFlight[0]!;
+    state = update(state, { type: "settled", id: asked.id, outcome: { kind: "report", report: reportOf("counts", asked.fragment, 0), elapsedMs: 1 } }).state;
+    expect(state.engine.kind).toBe("loading");
+    s.status.update(state);
+    expect(s.timer.hidden).toBe(false);
+    expect(s.timer.textContent).toMatch(/^timer 100 µs, not isolated/);
   });
 
   it("while counting: the spinner, the results busy, and the worker's own word on its timer", () => {

@@ -790,6 +790,22 @@ mod tests {
         assert_eq!((r.read_calls, r.skipped.lines, r.skipped.examples[0].reason), (0, 1, SkipReason::TooLong));
     }
 
+    /// README.md ("What a buffer would have made of it"): a descriptor's
+    /// requests are replayed in order, and unbuffered gives exactly the
+    /// log's calls: here 2,000 reads each asking a size of its own (2,000
+    /// runs, far below the million the replay keeps), one of 4 MiB, and the end.
+    #[test]
+    fn unbuffered_replays_exactly_the_logs_calls() {
+        let mut log: String = (1..=2000).map(|n| format!("read(3, \"\"..., {n}) = {n}\n")).collect();
+        log += "read(3, \"\"..., 4194304) = 4194304\nread(3, \"\", 4194304) = 0\n";
+        let mut parser = Parser::new();
+        parser.feed(log.as_bytes());
+        let trace = parser.finish(true);
+        let unbuffered = replay::drive(trace.runs(0).unwrap(), None, crate::model::ReaderKind::Unbuffered, 1).unwrap();
+        let bytes = 2000 * 2001 / 2 + 4_194_304;
+        assert_eq!((unbuffered.source_reads, unbuffered.app_reads, unbuffered.bytes), (2002, 2002, bytes));
+    }
+
     /// README.md: any log is read "in at most about 90 MiB of heap". The
     /// bound the integration tests hold the reader to (every table at its
     /// limit in [`TRACE`]) is that figure, to the README's precision.

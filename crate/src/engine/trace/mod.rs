@@ -748,3 +748,70 @@ pub fn read_text(text: &[u8]) -> Trace {
     parser.feed(text);
     parser.finish(true)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::trace::SkipReason;
+
+    /// `log` read in chunks of 4 KiB, as a file is: a longer line is
+    /// gathered across them, and held to the line's bounds.
+    fn read_in_chunks(log: &str) -> TraceReport {
+        let mut parser = Parser::new();
+        for chunk in log.as_bytes().chunks(4096) {
+            parser.feed(chunk);
+        }
+        parser.finish(true).report
+    }
+
+    /// ARCHITECTURE.md ("strace logs"): a line is kept up to 64 KiB outside
+    /// its quoted strings, each string cut to 4 KiB (the kept part counts).
+    #[test]
+    fn a_line_is_kept_up_to_64_kib_each_string_cut_to_4_kib() {
+        // A read whose descriptor's path (`-y`, outside any string) makes the line `len` bytes.
+        let read = |len: usize| {
+            let (head, tail) = ("read(3</", ">, \"a\", 1) = 1");
+            format!("{head}{}{tail}\n", "p".repeat(len - head.len() - tail.len()))
+        };
+        let r = read_in_chunks(&read(65_536));
+        assert_eq!((r.read_calls, r.skipped.lines), (1, 0));
+        let r = read_in_chunks(&read(65_537));
+        assert_eq!((r.read_calls, r.skipped.lines, r.skipped.examples[0].reason), (0, 1, SkipReason::TooLong));
+        // A readv into `n` buffers of 8,000 bytes, each string cut to its
+        // first 4,096: with 15 the line keeps 61,898 bytes, within 64 KiB;
+        // with 16, 66,023, past it.
+        let readv = |n: usize| {
+            let iov = format!("{{iov_base=\"{}\", iov_len=8000}}", "d".repeat(8000));
+            format!("readv(3, [{}], {n}) = {}\n", vec![iov; n].join(", "), n * 8000)
+        };
+        let r = read_in_chunks(&readv(15));
+        assert_eq!((r.read_calls, r.skipped.lines, r.descriptors[0].bytes), (1, 0, 120_000));
+        let r = read_in_chunks(&readv(16));
+        assert_eq!((r.read_calls, r.skipped.lines, r.skipped.examples[0].reason), (0, 1, SkipReason::TooLong));
+    }
+
+    /// README.md ("What a buffer would have made of it"): a descriptor's
+    /// requests are replayed in order, and unbuffered gives exactly the
+    /// log's calls: here 2,000 reads each asking a size of its own (2,000
+    /// runs, far below the million the replay keeps), one of 4 MiB, and the end.
+    #[test]
+    fn unbuffered_replays_exactly_the_logs_calls() {
+        let mut log: String = (1..=2000).map(|n| format!("read(3, \"\"..., {n}) = {n}\n")).collect();
+        log += "read(3, \"\"..., 4194304) = 4194304\nread(3, \"\", 4194304) = 0\n";
+        let mut parser = Parser::new();
+        parser.feed(log.as_bytes());
+        let trace = parser.finish(true);
+        let unbuffered = replay::drive(trace.runs(0).unwrap(), None, crate::model::ReaderKind::Unbuffered, 1).unwrap();
+        let bytes = 2000 * 2001 / 2 + 4_194_304;
+        assert_eq!((unbuffered.source_reads, unbuffered.app_reads, unbuffered.bytes), (2002, 2002, bytes));
+    }
+
+    /// README.md: any log is read "in at most about 90 MiB of heap". The
+    /// bound the integration tests hold the reader to (every table at its
+    /// limit in [`TRACE`]) is that figure, to the README's precision.
+    #[test]
+    fn the_heap_bound_is_the_readmes_90_mib() {
+        let mib = memory_bound() as f64 / (1u64 << 20) as f64;
+        assert_eq!(mib.round(), 90.0, "{mib:.2} MiB");
+    }
+}

@@ -30,8 +30,9 @@ const attached: [EventTarget, string, EventListenerOrEventListenerObject][] = []
 beforeEach(() => {
   Object.assign(did, { actions: [], links: [], terms: [], dropped: [], rethemes: 0 });
   state = presenting;
+  schemeChanged = themeChanged = () => undefined;
   loadPageMarkup();
-  const media = { addEventListener: (_type: string, listener: () => void) => (schemeChanged = listener) };
+  const media = { addEventListener: (type: string, listener: () => void) => type === "change" && (schemeChanged = listener) };
   window.matchMedia = vi.fn(() => media) as unknown as typeof window.matchMedia;
   for (const target of [document, window] as EventTarget[]) {
     const add = target.addEventListener.bind(target);

@@ -230,6 +230,7 @@ describe("comparing with the baseline", () => {
     expect(text("#baseline-differs")).toMatch(/^The settings differ \(buffer capacity 8 KiB → 16 KiB\): /);
     const compare = button("baseline-compare");
     expect(compare.disabled).toBe(false);
+    expect(compare.title).toBe("");
     compare.click();
     expect(compared).toHaveLength(1);
     expect(compared[0]!.base.link).toBe(full8K.link);

@@ -12,9 +12,9 @@ const report = process.env.STRYKER_REPORT || "web";
 export default {
   testRunner: "vitest",
   vitest: { configFile: "vitest.config.ts" },
-  // web/src/app/ (issue 52) and the baseline's comparisons. baseline.ts from
-  // line 242 on is the panel's DOM, which only the end-to-end suite drives.
-  mutate: ["web/src/app/**/*.ts", "!web/src/app/**/*.test.ts", "!web/src/app/**/*-fixtures.ts", "web/src/panels/baseline.ts:1-241"],
+  // web/src/app/ (issue 52) and the baseline panel: its comparisons, its
+  // storage and its DOM (baseline.test.ts runs it in happy-dom).
+  mutate: ["web/src/app/**/*.ts", "!web/src/app/**/*.test.ts", "!web/src/app/**/*-fixtures.ts", "web/src/panels/baseline.ts"],
   coverageAnalysis: "perTest",
   // A mutant run only while a module loads (a constant table) would rerun
   // every unit test, the property test among them: left out, and counted as

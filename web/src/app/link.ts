@@ -20,7 +20,8 @@ export function readLink(codec: Codec, hash: string): Decoded {
  */
 export function openingLink(codec: Codec, hash: string): Decoded {
   const fragment = fragmentOf(hash);
-  return readLink(codec, fragment !== "" && document.getElementById(fragment) ? "" : fragment);
+  // No element has the id "", so an empty fragment reads as itself.
+  return readLink(codec, document.getElementById(fragment) ? "" : fragment);
 }
 
 export interface HistoryLike {

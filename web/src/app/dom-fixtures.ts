@@ -26,6 +26,21 @@ export function loadPageMarkup(): void {
 export { byId };
 
 /**
+ * `run`'s result, with the engine timing on Node's clock: the engine takes
+ * this scope's `performance` only if it is a `Performance`, and happy-dom's
+ * `Performance` class is not that of Node's clock.
+ */
+export function onNodeClock<T>(run: () => T): T {
+  const Performance = globalThis.Performance;
+  globalThis.Performance = performance.constructor as typeof Performance;
+  try {
+    return run();
+  } finally {
+    globalThis.Performance = Performance;
+  }
+}
+
+/**
  * The selectors of `selectors` that the page's stylesheets do not write, or
  * that find no element under `root`: the parts a module draws that the
  * styles select must carry what the styles select them by.

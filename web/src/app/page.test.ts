@@ -9,7 +9,7 @@ import type { Codec } from "../engine/codec";
 import type { LabReport } from "../engine/types.gen";
 import { realCountingEngine } from "../engine/real-engine";
 import type { ThemeSwitch } from "../shared/theme";
-import { byId, loadPageMarkup } from "./dom-fixtures";
+import { byId, loadPageMarkup, onNodeClock } from "./dom-fixtures";
 import { startPage } from "./page";
 import { codec as realCodec } from "./state-fixtures";
 
@@ -48,14 +48,7 @@ function workers() {
 
 /** The counts of `link`, as the counting worker reports them. */
 function countsOf(link: string): RunResult {
-  // The engine takes this scope's clock only if it is a Performance, and happy-dom's class is not Node's clock's.
-  const Performance = globalThis.Performance;
-  globalThis.Performance = performance.constructor as typeof Performance;
-  try {
-    return { report: realCountingEngine().run(link, true, false) as LabReport, elapsedMs: 2 };
-  } finally {
-    globalThis.Performance = Performance;
-  }
+  return { report: onNodeClock(() => realCountingEngine().run(link, true, false) as LabReport), elapsedMs: 2 };
 }
 
 async function open(options: { link?: string; codec?: Codec } = {}) {

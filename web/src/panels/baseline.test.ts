@@ -10,7 +10,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import type { Codec } from "../engine/codec";
 import { realCodec, realQuickRun, realTimingEngine } from "../engine/real-engine";
 import type { LabReport, Report } from "../engine/types.gen";
-import { submitting, unstyled } from "../app/dom-fixtures";
+import { onNodeClock, submitting, unstyled } from "../app/dom-fixtures";
 import { BASELINE_KEY, createBaseline, type Baseline, type BaselinePanel } from "./baseline";
 
 let codec: Codec;
@@ -28,15 +28,9 @@ function runLink(fragment: string): string {
   return links.run;
 }
 
-/** A real measurement: the engine times with this scope's `performance` only if it is a Performance, and happy-dom's class is not that of Node's clock. */
+/** A real measurement of `fragment` (its counts only with `counts`). */
 function measured(fragment: string, counts: boolean): Report {
-  const Performance = globalThis.Performance;
-  globalThis.Performance = performance.constructor as typeof Performance;
-  try {
-    return realTimingEngine("fixed").run(runLink(fragment), counts, false) as Report;
-  } finally {
-    globalThis.Performance = Performance;
-  }
+  return onNodeClock(() => realTimingEngine("fixed").run(runLink(fragment), counts, false) as Report);
 }
 
 beforeAll(() => {
@@ -259,11 +253,7 @@ describe("comparing with the baseline", () => {
     const p = panel();
     p.update(full8K as LabReport);
     button("baseline-save").click();
-    const Performance = globalThis.Performance;
-    globalThis.Performance = performance.constructor as typeof Performance;
-    const write = realQuickRun(codec.decodeLink("lab=write").links.run);
-    globalThis.Performance = Performance;
-    p.update(write);
+    p.update(onNodeClock(() => realQuickRun(codec.decodeLink("lab=write").links.run)));
     expect(button("baseline-save").disabled).toBe(true);
     expect(container.querySelector("#baseline-compare")).toBeNull();
   });

@@ -53,3 +53,14 @@ export function unstyled(root: ParentNode, selectors: readonly string[]): string
 export function submitting(root: ParentNode): HTMLButtonElement[] {
   return [...root.querySelectorAll("button")].filter((b) => b.getAttribute("type") !== "button");
 }
+
+/** A promise and its two ends: a worker's answer the test gives when it chooses. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((a, b) => ((resolve = a), (reject = b)));
+  return { promise, resolve, reject };
+}
+
+/** Lets promises and dynamic imports settle. */
+export const settle = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, 0));

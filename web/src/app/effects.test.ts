@@ -8,6 +8,7 @@ import { Cancelled, Superseded, type EngineClient, type Engines, type RunResult 
 import type { Codec } from "../engine/codec";
 import type { LabReport, Params, SweepReport } from "../engine/types.gen";
 import type { CameraReports } from "../panels/room/camera";
+import { deferred, settle } from "./dom-fixtures";
 import { createEffects, type Milestones } from "./effects";
 import type { Action, Effect, Held } from "./state";
 
@@ -33,15 +34,6 @@ vi.mock("../panels/room/camera", () => ({
   },
 }));
 
-/** A promise and its two ends. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((a, b) => ((resolve = a), (reject = b)));
-  return { promise, resolve, reject };
-}
-/** Lets promises and dynamic imports settle. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const report = (stage: string) => ({ stage, lab: "read", link: "x" }) as unknown as LabReport;
 

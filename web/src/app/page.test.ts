@@ -9,18 +9,10 @@ import type { Codec } from "../engine/codec";
 import type { LabReport } from "../engine/types.gen";
 import { realCountingEngine } from "../engine/real-engine";
 import type { ThemeSwitch } from "../shared/theme";
-import { byId, loadPageMarkup, onNodeClock } from "./dom-fixtures";
+import { byId, deferred, loadPageMarkup, onNodeClock, settle } from "./dom-fixtures";
 import { startPage } from "./page";
 import { codec as realCodec } from "./state-fixtures";
 
-/** A promise and its two ends. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((a, b) => ((resolve = a), (reject = b)));
-  return { promise, resolve, reject };
-}
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The real codec with some of its answers replaced. */
 function codecWith(changes: Partial<Record<keyof Codec, unknown>>): Codec {

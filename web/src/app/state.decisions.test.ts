@@ -402,3 +402,67 @@ describe("comparisons, where they meet Stop and a link read", () => {
     expect(Math.max(...ids)).toBeLessThan(p.state.nextRequestId);
   });
 });
+
+describe("an edit of the settings", () => {
+  it("a control set back to the value measured in full asks nothing of the workers, only writes the link", () => {
+    const p = page();
+    p.answerAll();
+    expect(currentResults(p.state).report?.stage).toBe("full");
+    expect(asked(p.edit({ ...defaults })).map((e) => e.type)).toEqual(["writeLink"]);
+    expect(activityText(p.state)).toBe("Done");
+  });
+
+  it("the same settings dragged live are counted again: a drag is never taken for a rest", () => {
+    const p = page();
+    p.answerAll();
+    const dragged = p.edit({ ...defaults }, true);
+    expect(stages(dragged)).toEqual(["counts"]);
+    expect(dragged.some((e) => e.type === "debounce")).toBe(true);
+  });
+
+  it("a slider let go where it rests asks only the full measurement its counts lack", () => {
+    const p = page();
+    p.answerAll();
+    const moved = { ...defaults, cap: 1024 };
+    p.edit(moved, true);
+    p.act({ type: "debounced" });
+    p.answer(p.newest("counter").id);
+    expect(currentResults(p.state).report?.stage).toBe("counts");
+    const released = p.edit(moved);
+    expect(stages(released)).toEqual(["full"]);
+    expect(runs(released)[0]!.fragment).toBe(links(moved).run);
+    expect(asked(released).map((e) => e.type)).toEqual(["writeLink", "run"]);
+    expect(p.state.debouncing).toBe(false);
+  });
+
+  it("a slider let go before its quick estimate was due cancels the estimate and asks only the full measurement", () => {
+    const p = page();
+    p.answerAll();
+    const moved = { ...defaults, cap: 1024 };
+    p.edit(moved, true);
+    expect(p.state.debouncing).toBe(true);
+    p.answer(p.newest("counter").id);
+    const released = p.edit(moved);
+    expect(released.some((e) => e.type === "cancelDebounce")).toBe(true);
+    expect(stages(released)).toEqual(["full"]);
+    expect(p.state.debouncing).toBe(false);
+  });
+
+  it("a new experiment drops the link's notices and keeps the engine's; a display key alone keeps both", () => {
+    const opened = codec.decodeLink("cap=8K&capp=1");
+    expect(opened.notices.length).toBeGreaterThan(0);
+    let state = opening(initialState(opened, codec)).state;
+    state = update(state, { type: "codecReady" }).state;
+    state = update(state, { type: "engineNotice", message: "The engine restarted." }).state;
+    const sources = (s: typeof state) => s.notices.map((n) => n.source).sort();
+    expect(sources(state)).toEqual(["engine", "link"]);
+
+    const shownAsSweep = { ...opened.params, view: "sweep" as const };
+    const viewOnly = update(state, { type: "edited", params: shownAsSweep, links: links(shownAsSweep), live: false }).state;
+    expect(sources(viewOnly)).toEqual(["engine", "link"]);
+
+    const other = { ...opened.params, cap: 1024 };
+    const changed = update(state, { type: "edited", params: other, links: links(other), live: false }).state;
+    expect(changed.notices.map((n) => n.message)).toEqual(["The engine restarted."]);
+  });
+});

@@ -12,6 +12,7 @@ import { codec, defaults, links, page, report, sweepReport } from "./state-fixtu
 import {
   activityText,
   currentResults,
+  effectsBeforeRender,
   exportFragment,
   hasResults,
   initialState,
@@ -464,5 +465,35 @@ describe("an edit of the settings", () => {
     const other = { ...opened.params, cap: 1024 };
     const changed = update(state, { type: "edited", params: other, links: links(other), live: false }).state;
     expect(changed.notices.map((n) => n.message)).toEqual(["The engine restarted."]);
+  });
+});
+
+describe("what runs before the page draws a step", () => {
+  const run = (stage: "counts" | "quick" | "full"): Effect => ({ type: "run", id: 1, stage, fragment: "f", lab: "read", counts: null });
+  const write: Effect = { type: "writeLink", fragment: "f" };
+
+  it("the effects up to a change's exact counts, when each before them only cancels or writes the link", () => {
+    expect(effectsBeforeRender([run("counts")])).toBe(1);
+    expect(effectsBeforeRender([write, run("counts"), { type: "debounce" }])).toBe(2);
+    expect(effectsBeforeRender([{ type: "cancelRuns" }, { type: "cancelDebounce" }, { type: "cancelSweep" }, write, run("counts"), run("full")])).toBe(5);
+  });
+
+  it("none, without counts to ask or with anything else before them", () => {
+    expect(effectsBeforeRender([])).toBe(0);
+    expect(effectsBeforeRender([write, run("full")])).toBe(0);
+    expect(effectsBeforeRender([write, { type: "debounce" }, run("counts")])).toBe(0);
+    expect(effectsBeforeRender([run("quick"), run("counts")])).toBe(0);
+    expect(effectsBeforeRender([{ type: "sweep", id: 1, params: defaults, fragment: "f" }, run("counts")])).toBe(0);
+    expect(effectsBeforeRender([{ type: "quiz", link: "f" }, run("counts")])).toBe(0);
+  });
+
+  it("an edit's link and counts go out before the page draws it", () => {
+    const p = page();
+    p.answerAll();
+    const effects = p.edit({ ...defaults, cap: 1024 });
+    const early = effectsBeforeRender(effects);
+    expect(early).toBeGreaterThan(0);
+    expect(effects.slice(0, early).map((e) => e.type)).toEqual(["writeLink", "run"]);
+    expect(stages(effects.slice(0, early))).toEqual(["counts"]);
   });
 });

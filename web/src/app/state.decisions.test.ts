@@ -497,3 +497,44 @@ describe("what runs before the page draws a step", () => {
     expect(stages(effects.slice(0, early))).toEqual(["counts"]);
   });
 });
+
+describe("the status's word for each state of the run view", () => {
+  it("counting first, timing after, the build still compiling said by name", () => {
+    const p = page();
+    expect(activityText(p.state)).toBe("Counting…");
+    p.answer(1);
+    expect(activityText(p.state)).toBe("Exact counts; timing…");
+    p.act({ type: "building", builds: ["timing-fixed"] });
+    expect(activityText(p.state)).toBe("Building timing-fixed…");
+    p.act({ type: "building", builds: [] });
+    p.answer(2, true);
+    expect(activityText(p.state)).toBe("Drawing…");
+  });
+
+  it("a failed timing leaves exact counts, not timed", () => {
+    const p = page();
+    p.answer(1);
+    p.fail(2);
+    expect(activityText(p.state)).toBe("Exact counts, not timed");
+  });
+
+  it("Stop before anything came says Stopped; after the counts, Stopped: not timed", () => {
+    const before = page();
+    before.act({ type: "stop" });
+    expect(activityText(before.state)).toBe("Stopped");
+    const counted = page();
+    counted.answer(1);
+    counted.act({ type: "stop" });
+    expect(activityText(counted.state)).toBe("Stopped: not timed");
+  });
+
+  it("a broken engine is said over everything else", () => {
+    const p = page();
+    p.act({ type: "engineBroken", message: "no memory" });
+    expect(activityText(p.state)).toBe("Engine unavailable");
+  });
+
+  it("the sweep view without an axis asks for one", () => {
+    expect(activityText(page(axisless).state)).toBe("Pick an axis");
+  });
+});

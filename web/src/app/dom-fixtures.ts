@@ -54,6 +54,13 @@ export function submitting(root: ParentNode): HTMLButtonElement[] {
   return [...root.querySelectorAll("button")].filter((b) => b.getAttribute("type") !== "button");
 }
 
+/** A key pressed on `target`, as a browser sends it (bubbling, cancelable); the event, to ask whether a handler took it. */
+export function press(target: EventTarget, key: string, more: KeyboardEventInit = {}): KeyboardEvent {
+  const event = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true, ...more });
+  target.dispatchEvent(event);
+  return event;
+}
+
 /** A promise and its two ends: a worker's answer the test gives when it chooses. */
 export function deferred<T>() {
   let resolve!: (value: T) => void;

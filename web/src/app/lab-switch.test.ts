@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Codec } from "../engine/codec";
 import schema from "../engine/schema.gen.json";
 import type { Lab } from "../engine/types.gen";
-import { byId, loadPageMarkup, submitting, unstyled } from "./dom-fixtures";
+import { byId, loadPageMarkup, press, submitting, unstyled } from "./dom-fixtures";
 import { createLabSwitch } from "./lab-switch";
 
 const codec = { schema } as unknown as Codec;
@@ -21,12 +21,6 @@ function make(c: Codec = codec) {
   const tab = (lab: Lab) => byId(`lab-tab-${lab}`);
   return { labSwitch, chosen, tab };
 }
-
-const press = (element: HTMLElement, key: string): KeyboardEvent => {
-  const event = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true });
-  element.dispatchEvent(event);
-  return event;
-};
 
 describe("the lab switch", () => {
   let s: ReturnType<typeof make>;

@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LessonId, Params } from "../engine/types.gen";
 import type { ThemeSwitch } from "../shared/theme";
-import { byId, loadPageMarkup } from "./dom-fixtures";
+import { byId, loadPageMarkup, press } from "./dom-fixtures";
 import { listen } from "./listeners";
 import type { Action, AppState } from "./state";
 import { defaults, page } from "./state-fixtures";
@@ -59,12 +59,6 @@ afterEach(() => {
   for (const [target, type, listener] of attached.splice(0)) target.removeEventListener(type, listener);
 });
 
-const key = (target: EventTarget, name: string, more: KeyboardEventInit = {}): KeyboardEvent => {
-  const event = new KeyboardEvent("keydown", { key: name, bubbles: true, cancelable: true, ...more });
-  target.dispatchEvent(event);
-  return event;
-};
-
 describe("terms and the skip link", () => {
   it("a term, or a word inside it, opens its glossary entry; other clicks do nothing", () => {
     const term = document.createElement("button");
@@ -112,7 +106,7 @@ describe("the address bar", () => {
 
 describe("a clicker in presenter mode", () => {
   it("→ and PageDown go forward, ← and PageUp back, through the lessons' order", () => {
-    for (const name of ["ArrowRight", "PageDown", "ArrowLeft", "PageUp"]) expect(key(document.body, name).defaultPrevented).toBe(true);
+    for (const name of ["ArrowRight", "PageDown", "ArrowLeft", "PageUp"]) expect(press(document.body, name).defaultPrevented).toBe(true);
     expect(did.actions).toEqual([
       { type: "forward", order: ORDER },
       { type: "forward", order: ORDER },
@@ -122,12 +116,12 @@ describe("a clicker in presenter mode", () => {
   });
 
   it("a key with no element focused (the document's own) moves the lesson too", () => {
-    expect(key(document, "PageDown").defaultPrevented).toBe(true);
+    expect(press(document, "PageDown").defaultPrevented).toBe(true);
     expect(did.actions).toEqual([{ type: "forward", order: ORDER }]);
   });
 
   it("B blanks the screen", () => {
-    key(document.body, "b");
+    press(document.body, "b");
     expect(did.actions).toEqual([{ type: "blank" }]);
   });
 
@@ -135,7 +129,7 @@ describe("a clicker in presenter mode", () => {
     const button = byId("actions").appendChild(document.createElement("button"));
     button.focus();
     expect(document.activeElement).toBe(button);
-    key(button, "PageDown");
+    press(button, "PageDown");
     expect(document.activeElement).not.toBe(button);
     expect(did.actions).toEqual([{ type: "forward", order: ORDER }]);
   });
@@ -146,15 +140,15 @@ describe("a clicker in presenter mode", () => {
     slider.setAttribute("role", "slider");
     const editable = byId("controls").appendChild(document.createElement("div"));
     editable.setAttribute("contenteditable", "true");
-    for (const target of [input, slider, editable]) expect(key(target, "ArrowRight").defaultPrevented).toBe(false);
-    for (const modifier of ["altKey", "ctrlKey", "metaKey", "shiftKey"]) key(document.body, "PageDown", { [modifier]: true });
+    for (const target of [input, slider, editable]) expect(press(target, "ArrowRight").defaultPrevented).toBe(false);
+    for (const modifier of ["altKey", "ctrlKey", "metaKey", "shiftKey"]) press(document.body, "PageDown", { [modifier]: true });
     expect(did.actions).toEqual([]);
-    key(input, "PageDown");
+    press(input, "PageDown");
     expect(did.actions).toEqual([{ type: "forward", order: ORDER }]);
     state = page({ ...defaults, present: true } as Params).state;
-    key(document.body, "PageDown");
+    press(document.body, "PageDown");
     state = page({ ...defaults, lesson: "one-byte" } as Params).state;
-    key(document.body, "PageDown");
+    press(document.body, "PageDown");
     expect(did.actions).toHaveLength(1);
   });
 
@@ -162,7 +156,7 @@ describe("a clicker in presenter mode", () => {
     const controls = byId("controls");
     const take = (event: Event) => event.preventDefault();
     controls.addEventListener("keydown", take);
-    key(controls, "PageDown");
+    press(controls, "PageDown");
     controls.removeEventListener("keydown", take);
     expect(did.actions).toEqual([]);
   });
@@ -175,10 +169,10 @@ describe("a clicker in presenter mode", () => {
     const matches = qr.matches.bind(qr);
     qr.matches = ((selector: string) => (selector === ":popover-open" ? open : matches(selector))) as typeof qr.matches;
     qr.hidePopover = () => void (open = false);
-    expect(key(document.body, "PageDown").defaultPrevented).toBe(true);
+    expect(press(document.body, "PageDown").defaultPrevented).toBe(true);
     expect(open).toBe(false);
     expect(did.actions).toEqual([]);
-    key(document.body, "PageDown");
+    press(document.body, "PageDown");
     expect(did.actions).toEqual([{ type: "forward", order: ORDER }]);
     qr.remove();
   });

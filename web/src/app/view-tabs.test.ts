@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Codec } from "../engine/codec";
 import schema from "../engine/schema.gen.json";
 import type { View } from "../engine/types.gen";
-import { byId, loadPageMarkup, submitting, unstyled } from "./dom-fixtures";
+import { byId, loadPageMarkup, press, submitting, unstyled } from "./dom-fixtures";
 import { createViewTabs } from "./view-tabs";
 
 const codec = { schema } as unknown as Codec;
@@ -19,12 +19,6 @@ function make() {
   const tab = (view: View) => byId(`view-tab-${view}`);
   return { tabs, chosen, tab };
 }
-
-const press = (element: HTMLElement, key: string): KeyboardEvent => {
-  const event = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true });
-  element.dispatchEvent(event);
-  return event;
-};
 
 describe("the view tabs", () => {
   let s: ReturnType<typeof make>;

@@ -86,6 +86,14 @@ describe("notices", () => {
     expect(p.state.error).toBeNull();
   });
 
+  it("the timeline on the same settings keeps the link's notices: its view and step are no new experiment", () => {
+    const p = page(codec.decodeLink("cap=8K&capp=1"));
+    const timeline = { ...p.state.params, view: "timeline" as const };
+    expect(links(timeline).run).not.toBe(p.state.runFragment);
+    p.act({ type: "viewChosen", view: "timeline", entered: { params: timeline, links: links(timeline), note: null } });
+    expect(p.state.notices.map((n) => n.key)).toEqual(["capp"]);
+  });
+
   it("choosing a view keeps the engine's notices, and a view with its own settings measures them in full, not as a drag", () => {
     const p = page();
     p.answerAll();
@@ -103,8 +111,8 @@ describe("notices", () => {
 describe("result files and comparison links", () => {
   it("refused files leave a notice each beside the engine's, each dismissed on its own, and the next notice is new", () => {
     const p = page();
-    p.act({ type: "engineNotice", message: "The engine restarted." });
     p.act({ type: "compareFile", file: "old.json", outcome: { kind: "refused", message: "not a result" } });
+    p.act({ type: "engineNotice", message: "The engine restarted." });
     p.act({ type: "compareFile", file: "cut.json", outcome: { kind: "refused", message: "the file ends early", others: [{ file: "huge.json", message: "larger than 4 MiB" }] } });
     p.act({ type: "engineNotice", message: "Again." });
     expect(p.state.notices.map((n) => n.key ?? n.message)).toEqual(["cut.json", "huge.json", "The engine restarted.", "Again."]);
@@ -287,7 +295,7 @@ describe("the engine's state", () => {
     expect(activityText(update(state, { type: "engineReady", isolated: true }).state)).toBe("Ready to sweep");
   });
 
-  it("a broken engine keeps what it said", () => {
+  it("a broken engine keeps its message: the error line shows it in place of any edit's", () => {
     const p = page();
     p.act({ type: "engineBroken", message: "out of memory" });
     expect(p.state.engine).toEqual({ kind: "broken", message: "out of memory" });
@@ -436,6 +444,35 @@ describe("timing what is on screen", () => {
   });
 });
 
+describe("a slider let go", () => {
+  it("in the sweep view, after a drag, sweeps the settings it rests on", () => {
+    const p = page(swept);
+    p.act({ type: "sweepSettled", id: p.state.sweep!.id, outcome: { kind: "done", report: sweepReport(links(swept).sweep!) }, elapsedMs: 9 });
+    const moved = { ...swept, cap: 4096 };
+    expect(p.edit(moved, true).some((e) => e.type === "sweep")).toBe(false);
+    p.answerAll();
+    const released = p.edit(moved);
+    expect(released.filter((e) => e.type === "sweep")).toMatchObject([{ fragment: links(moved).sweep }]);
+  });
+
+  it("in the sweep view, set back to the value swept, asks nothing, though the single run's timing failed", () => {
+    const p = page(swept);
+    p.answer(1);
+    p.fail(p.newest("timer").id);
+    p.act({ type: "sweepSettled", id: p.state.sweep!.id, outcome: { kind: "done", report: sweepReport(links(swept).sweep!) }, elapsedMs: 9 });
+    expect(asked(p.edit({ ...swept })).map((e) => e.type)).toEqual(["writeLink"]);
+  });
+
+  it("where its drag's counts failed, counts again first", () => {
+    const p = page();
+    p.answerAll();
+    const moved = { ...defaults, cap: 1024 };
+    p.edit(moved, true);
+    p.fail(p.newest("counter").id);
+    expect(stages(p.edit(moved))).toEqual(["counts"]);
+  });
+});
+
 describe("the sweep, run and shown again", () => {
   it("Run sweep while the sweep runs cancels it and sweeps anew with an id of its own; after it ended, only sweeps", () => {
     const p = page(swept);
@@ -521,6 +558,35 @@ describe("the lesson's own results", () => {
     p.act({ type: "sweepSettled", id: p.state.sweep!.id, outcome: { kind: "done", report: sweepReport(links(wider).sweep!) }, elapsedMs: 9 });
     expect(lessonResults(p.state).sweep).toBe(answer);
     expect(lessonAnswerComing(p.state)).toBe(true);
+  });
+
+  it("a lesson opened with a sweep its own link lacks, or without the one it has: once its own link is known, its answer is of that link's kind", () => {
+    // knee-grid's answer is a sweep's: opened without its sweep keys, nothing on screen sweeps its own link.
+    const kneeUnswept = codec.decodeLink(lessons.find((l) => l.id === "knee-grid")!.link.replace(/&sweep=[^&]*&from=[^&]*&to=[^&]*/, ""));
+    expect(kneeUnswept.links.sweep).toBeNull();
+    const p = page(kneeUnswept);
+    expect(lessonAnswerComing(p.state)).toBe(true);
+    p.act({ type: "lessonLink", link: knee });
+    expect(lessonAnswerComing(p.state)).toBe(false);
+    // one-byte's answer is a count: opened with a sweep added, the sweep is not its answer.
+    const oneByteSwept = codec.decodeLink(`${lesson.link.slice(1)}&sweep=cap&from=16&to=64K`);
+    expect(oneByteSwept.links.sweep).not.toBeNull();
+    const q = page(oneByteSwept);
+    q.act({ type: "lessonLink", link: own });
+    q.answerAll();
+    expect(lessonResults(q.state).report?.link).toBe(own.links.run);
+    expect(lessonResults(q.state).sweep).toBeNull();
+    expect(lessonAnswerComing(q.state)).toBe(true);
+  });
+
+  it("the room's hands counted for one lesson are gone at the next", () => {
+    const p = page({ ...own.params, present: true, predict: true });
+    p.act({ type: "room", action: { kind: "hands", letter: "C", count: 3 } });
+    expect(p.state.room.hands.C).toBe(3);
+    const next = codec.decodeLink(lessons.find((l) => l.id === "no-help")!.link);
+    const effects = p.act({ type: "linkLoaded", link: next, links: next.links });
+    expect(p.state.room.hands.C).toBe(0);
+    expect(effects.filter((e) => e.type === "room")).toEqual([]);
   });
 
   it("without a lesson, the answer is the results on screen, and it is always coming", () => {

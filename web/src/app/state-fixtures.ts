@@ -1,4 +1,4 @@
-// For the model's unit tests (state.test.ts, state.decisions.test.ts): a
+// For the model's unit tests (state.test.ts, state.decisions.test.ts, state.events.test.ts): a
 // page driven through `update` alone, with links from the real codec and
 // the workers' answers made up of what each request asked for.
 

@@ -115,7 +115,9 @@ describe("result files and comparison links", () => {
     p.act({ type: "engineNotice", message: "The engine restarted." });
     p.act({ type: "compareFile", file: "cut.json", outcome: { kind: "refused", message: "the file ends early", others: [{ file: "huge.json", message: "larger than 4 MiB" }] } });
     p.act({ type: "engineNotice", message: "Again." });
-    expect(p.state.notices.map((n) => n.key ?? n.message)).toEqual(["cut.json", "huge.json", "The engine restarted.", "Again."]);
+    p.act({ type: "engineNotice", message: "Once more." });
+    expect(p.state.notices.map((n) => n.key ?? n.message)).toEqual(["cut.json", "huge.json", "The engine restarted.", "Again.", "Once more."]);
+    expect(new Set(ids(p.state.notices)).size).toBe(5);
     for (const key of ["huge.json", "The engine restarted.", "cut.json"]) {
       const before = p.state.notices.length;
       p.act({ type: "noticeDismissed", id: p.state.notices.find((n) => (n.key ?? n.message) === key)!.id });

@@ -1,0 +1,81 @@
+// For the whole page's tests (page.test.ts, page.later.test.ts): startPage
+// on the page's own markup with the real codec and workers that record what
+// they are asked and answer when the test says. Run in happy-dom.
+
+import type { ClientEvent, EngineClient, Engines, RunResult } from "../engine/client";
+import type { Codec } from "../engine/codec";
+import type { LabReport } from "../engine/types.gen";
+import { realCountingEngine } from "../engine/real-engine";
+import type { ThemeSwitch } from "../shared/theme";
+import { byId, deferred, loadPageMarkup, onNodeClock } from "./dom-fixtures";
+import type { startPage } from "./page";
+import { codec as realCodec } from "./state-fixtures";
+
+export { realCodec };
+
+/** The real codec with some of its answers replaced (a getter's answer is asked each time). */
+export function codecWith(changes: Partial<Record<keyof Codec, unknown>>, getters: Partial<Record<keyof Codec, () => unknown>> = {}): Codec {
+  const c = Object.create(realCodec) as Codec;
+  for (const [key, value] of Object.entries(changes)) Object.defineProperty(c, key, { value });
+  for (const [key, get] of Object.entries(getters)) Object.defineProperty(c, key, { get });
+  return c;
+}
+
+/** Workers that record what they are asked and answer when told. */
+export function workers() {
+  const asked: { client: string; args: unknown[]; answer: ReturnType<typeof deferred<RunResult>> }[] = [];
+  const client = (name: string) =>
+    ({
+      run: (...args: unknown[]) => {
+        const answer = deferred<RunResult>();
+        asked.push({ client: name, args, answer });
+        return answer.promise;
+      },
+      submit: () => new Promise(() => undefined),
+      cancel: () => void asked.push({ client: `${name}.cancel`, args: [], answer: deferred() }),
+    }) as unknown as EngineClient;
+  const engines: Engines = { counter: client("counter"), timer: client("timer") };
+  return { engines, asked };
+}
+
+/** The counts of `link`, as the counting worker reports them. */
+export function countsOf(link: string): RunResult {
+  return { report: onNodeClock(() => realCountingEngine().run(link, true, false) as LabReport), elapsedMs: 2 };
+}
+
+/**
+ * A page built by `start` (page.ts's `startPage`, from the module graph the
+ * test holds) on its link: its workers, its opening counts (unanswered until
+ * the test answers them), the milestones reached, the engine's events, the
+ * colour scheme switched, the toolbar's buttons and the status's activity.
+ */
+export async function openPage(start: typeof startPage, options: { link?: string; codec?: Codec } = {}) {
+  loadPageMarkup();
+  const codec = options.codec ?? realCodec;
+  const w = workers();
+  const counts = deferred<RunResult>();
+  const decoded = codec.decodeLink(options.link ?? "");
+  const reached: string[] = [];
+  let engine: (event: ClientEvent) => void = () => undefined;
+  let themeChanged: () => void = () => undefined;
+  const page = await start(
+    codec,
+    w.engines,
+    { decoded, counts: counts.promise },
+    { firstNumbers: () => void reached.push("firstNumbers"), firstFull: () => void reached.push("firstFull") },
+    (target) => (engine = target),
+    { onChange: (changed: () => void) => (themeChanged = changed) } as unknown as ThemeSwitch,
+  );
+  const button = (name: string) => [...byId("actions").querySelectorAll("button")].find((b) => b.textContent === name)!;
+  return {
+    page,
+    ...w,
+    counts,
+    decoded,
+    reached,
+    engine: (event: ClientEvent) => engine(event),
+    themeChanged: () => themeChanged(),
+    button,
+    activity: () => byId("status").querySelector(".activity")!.textContent,
+  };
+}

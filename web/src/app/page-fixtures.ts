@@ -2,6 +2,7 @@
 // on the page's own markup with the real codec and workers that record what
 // they are asked and answer when the test says. Run in happy-dom.
 
+import { afterEach } from "vitest";
 import type { ClientEvent, EngineClient, Engines, RunResult } from "../engine/client";
 import type { Codec } from "../engine/codec";
 import type { LabReport } from "../engine/types.gen";
@@ -12,6 +13,39 @@ import type { startPage } from "./page";
 import { codec as realCodec } from "./state-fixtures";
 
 export { realCodec };
+
+/**
+ * Keeps the test file's window to what a browser does where whole pages
+ * depend on it (call once, at the top of the file). happy-dom fires
+ * `hashchange`, a task later, for a link written with
+ * history.replaceState: a page would read its own link back as a link
+ * pasted, or a page of the next test the link of this one; here such an
+ * event reaches no page. And a page listens on the document and the window
+ * for good: the listeners a test's page added are taken off after the test,
+ * so a page of an earlier test hears nothing.
+ */
+export function pagesOneAtATime(): void {
+  const written = new Set<string>();
+  const replaceState = history.replaceState.bind(history);
+  history.replaceState = (data: unknown, unused: string, url?: string | URL | null) => {
+    if (url) written.add(new URL(url, location.href).href);
+    replaceState(data, unused, url);
+  };
+  window.addEventListener("hashchange", (event) => {
+    if (written.delete(event.newURL)) event.stopImmediatePropagation();
+  });
+  const added: [EventTarget, string, EventListenerOrEventListenerObject, boolean | EventListenerOptions | undefined][] = [];
+  for (const target of [document, window] as EventTarget[]) {
+    const add = target.addEventListener.bind(target);
+    target.addEventListener = (type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) => {
+      if (listener) added.push([target, type, listener, options]);
+      add(type, listener, options);
+    };
+  }
+  afterEach(() => {
+    for (const [target, type, listener, options] of added.splice(0)) target.removeEventListener(type, listener, options);
+  });
+}
 
 /** The real codec with some of its answers replaced (a getter's answer is asked each time). */
 export function codecWith(changes: Partial<Record<keyof Codec, unknown>>, getters: Partial<Record<keyof Codec, () => unknown>> = {}): Codec {

@@ -13,7 +13,7 @@ import { realQuickRun } from "../engine/real-engine";
 import { TIMELINE_START } from "../labs/read/timeline/start";
 import type { SweepShown } from "../shared/lab";
 import { byId, onNodeClock, press, settle } from "./dom-fixtures";
-import { countsOf, openPage, realCodec } from "./page-fixtures";
+import { countsOf, openPage, pagesOneAtATime, realCodec } from "./page-fixtures";
 
 /** Each stood-in part's maker: records what it was handed, and returns a part that records what it is told. */
 const made = vi.hoisted(() => {
@@ -93,39 +93,16 @@ vi.mock("../labs/read/compare", () => ({ createCompare: made.maker("compare") })
 // A part that never arrives fails its test within seconds (every part here arrives in milliseconds).
 vi.setConfig({ testTimeout: 10_000 });
 
-/** The listeners a page puts on the document and the window, taken off after its test: a page of an earlier test hears nothing. */
-const listening: [EventTarget, string, EventListenerOrEventListenerObject][] = [];
+pagesOneAtATime();
 
 beforeEach(() => {
   vi.resetModules();
   made.log.length = 0;
   made.events.length = 0;
   made.words.sweep = "";
-  // As in a browser, the page's own link written (history.replaceState) is not read back as a link pasted: happy-dom fires `hashchange` for it.
-  const written = new Set<string>();
-  const replace = history.replaceState.bind(history);
-  vi.spyOn(history, "replaceState").mockImplementation((data, unused, url) => {
-    if (url) written.add(new URL(url, location.href).href);
-    replace(data, unused, url);
-  });
-  const ownLink = (event: Event) => {
-    if (written.delete((event as HashChangeEvent).newURL)) event.stopImmediatePropagation();
-  };
-  window.addEventListener("hashchange", ownLink);
-  listening.push([window, "hashchange", ownLink]);
-  for (const target of [document, window]) {
-    const add = target.addEventListener.bind(target);
-    vi.spyOn(target, "addEventListener").mockImplementation((type, listener, options) => {
-      if (listener) listening.push([target, type, listener]);
-      add(type, listener, options);
-    });
-  }
 });
 
-afterEach(() => {
-  for (const [target, type, listener] of listening.splice(0)) target.removeEventListener(type, listener);
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
 /** A page on `link`, built from fresh modules: its later parts load once the test calls `startLaterParts`. */
 async function open(link = "") {

@@ -480,6 +480,7 @@ function sizes(load) {
   return {
     counts: wasm((f) => f.includes("buflab_counts_bg")),
     program: wasm((f) => f.includes("buflab_program_bg")),
+    questions: wasm((f) => f.includes("buflab_questions_bg")),
     timing: wasm((f) => readFileSync(dist + f).equals(packaged("pkg-timing/fixed/buflab_timing_bg.wasm"))),
     timings: { gzip: timings.reduce((sum, f) => sum + gz(f), 0) },
     beforeFirst: fetchedOf(load.hosted.beforeFirst),
@@ -682,7 +683,7 @@ function firstLoadLines(load, size) {
     `| the same, header-sending server | ${kibKb(size.beforeFirstHeaders.gzip)} | ≤ 150 KB |`,
     `| the same, brotli (the build's .br copies, on hosts that serve them), plain static host | ${kib(size.beforeFirst.brotli)} | |`,
     `| the wasm the first numbers need (the counting build), gzipped (${kib(size.counts.raw)} raw) | ${kibKb(size.counts.gzip)} | ≤ 80 KB |`,
-    `| the timing build of the default link's workload (fixed), gzipped (${kib(size.timing.raw)} raw); the program build (writing links, the code panel, the write lab, Calibrate) ${kib(size.program.gzip)} | ${kib(size.timing.gzip)} | |`,
+    `| the timing build of the default link's workload (fixed), gzipped (${kib(size.timing.raw)} raw); the program build (writing links, the code panel, the write lab, Calibrate) ${kib(size.program.gzip)}; the questions build (the quiz, a read lesson's choices) ${kib(size.questions.gzip)} | ${kib(size.timing.gzip)} | |`,
     `| everything the first visit fetches, after its first numbers too (the seven timing builds ${kib(size.timings.gzip)}, the program build, chart.js, offline copy), gzipped | ${kib(size.all.gzip)} | |`,
     `| a 13-point sweep (the buffer-size lesson's), Run sweep to the last point drawn, median of 3 | ${load.sweep} ms | ≤ 1000 ms |`,
   ];

@@ -8,10 +8,12 @@
 #                                            the page fetches the one its link's workload needs (engine/spawn.ts);
 #                                            web/src/engine/builds.test.ts checks each runs its own and refuses the others
 #   program         web/pkg-program          writing links, the code panel, the write lab, Calibrate
+#   questions       web/pkg-questions        the quiz and a read lesson's choices (counted runs; fetched
+#                                            when a room, a quiz link or a lesson first asks)
 #   trace           web/pkg-trace            reading an strace log (the trace panel; fetched when a log is opened)
 #   faults          web/pkg-faults           test only: every feature and `faults`, a dev build (npm run build:faults)
 #
-#   scripts/wasm.sh                 the page's ten release builds (counts, timing-*, program, trace)
+#   scripts/wasm.sh                 the page's eleven release builds (counts, questions, timing-*, program, trace)
 #   scripts/wasm.sh NAME…           those builds only (`timing` is the seven; `behind` is
 #                                   all but counts, most needed first: what `npm start`
 #                                   builds while the page is already served,
@@ -47,22 +49,25 @@ TIMING=("${WORKLOADS[@]/#/timing-}")
 # Every release build, in the order one lane builds them; two lanes split
 # them so each holds about half of the compile time (the counting build
 # compiles the dependencies again, in its own profile).
-RELEASE=(counts "${TIMING[@]}" program trace)
+RELEASE=(counts questions "${TIMING[@]}" program trace)
 # What the default link needs after its first numbers, then the rest: its
-# timing build, the program build (writing links), the other workloads, the trace build.
-BEHIND=(timing-fixed program "${TIMING[@]:1}" trace)
-LANE_1=(counts "${TIMING[@]:0:3}" trace)
+# timing build, the program build (writing links), the questions, the other
+# workloads, the trace build.
+BEHIND=(timing-fixed program questions "${TIMING[@]:1}" trace)
+# (The questions build shares the counting build's profile, so its lane.)
+LANE_1=(counts questions "${TIMING[@]:0:3}" trace)
 LANE_2=(program "${TIMING[@]:3}")
 
 # The wasm-pack arguments of a build (after `wasm-pack build crate --target web`).
 args_of() {
   case "$1" in
     counts) echo "--profile counts --no-opt --out-dir ../web/pkg-counts --out-name buflab_counts -- --no-default-features --features workloads" ;;
+    questions) echo "--profile counts --no-opt --out-dir ../web/pkg-questions --out-name buflab_questions -- --no-default-features --features workloads,questions" ;;
     timing-*) echo "--release --out-dir ../web/pkg-timing/${1#timing-} --out-name buflab_timing -- --no-default-features --features timed,wl-${1#timing-}" ;;
-    program) echo "--release --out-dir ../web/pkg-program --out-name buflab_program -- --no-default-features --features timed,write-lab,program" ;;
+    program) echo "--release --out-dir ../web/pkg-program --out-name buflab_program -- --no-default-features --features timed,write-lab,program,questions" ;;
     trace) echo "--release --out-dir ../web/pkg-trace --out-name buflab_trace -- --no-default-features --features trace" ;;
     faults) echo "--dev --out-dir ../web/pkg-faults --out-name buflab -- --features faults" ;;
-    *) echo "scripts/wasm.sh: no build named $1 (counts, timing, timing-<workload>, program, trace, faults)" >&2; return 1 ;;
+    *) echo "scripts/wasm.sh: no build named $1 (counts, questions, timing, timing-<workload>, program, trace, faults)" >&2; return 1 ;;
   esac
 }
 
@@ -152,10 +157,11 @@ build() {
   # (Errors are checked by hand: `set -e` does not hold inside `lane || …`.)
   # shellcheck disable=SC2086 # the arguments are words
   wasm-pack build crate --target web $args || return 1
-  if [ "$name" = counts ]; then
-    # The counting build leans to size (Cargo.toml's `counts` profile) and
-    # gets wasm-opt -Os, not wasm-pack's -O (crate/Cargo.toml says why 50).
-    wasm-opt -Os --one-caller-inline-max-function-size 50 "$out/buflab_counts_bg.wasm" -o "$out/buflab_counts_bg.wasm" || return 1
+  if [ "$(profile_of "$name")" = counts ]; then
+    # The counting and questions builds lean to size (Cargo.toml's `counts`
+    # profile) and get wasm-opt -Os, not wasm-pack's -O (crate/Cargo.toml
+    # says why 50).
+    wasm-opt -Os --one-caller-inline-max-function-size 50 "$out/buflab_${name}_bg.wasm" -o "$out/buflab_${name}_bg.wasm" || return 1
   fi
   keep_sources "$name" "$out"
   stamp_of "$out" "$args" >"$out/.inputs"
@@ -164,7 +170,7 @@ build() {
 
 profile_of() {
   case "$1" in
-    counts) echo counts ;;
+    counts | questions) echo counts ;;
     faults) echo dev ;;
     *) echo release ;;
   esac

@@ -36,7 +36,9 @@
 //!   (`time_counted`, `run`) and sweeps, with the loops of that workload only;
 //! - web/pkg-program: what the page calls on its own thread besides reading
 //!   links (`encode_link`, `links`, `fit_sweep`, `code`, `playground`,
-//!   `encode_comparison`), the write lab and Calibrate.
+//!   `encode_comparison`), the write lab and Calibrate;
+//! - web/pkg-questions: the questions a room, a quiz link or a lesson asks
+//!   (`quiz`, `lesson_choices`), from counted runs of every workload.
 //!
 //! `compare` is in the timing builds: its rounds time both sides.
 //!
@@ -46,7 +48,8 @@
 //!
 //! Exports marked `#[cfg(feature = "timed")]` exist in the timing and
 //! program builds, those marked `program` in the program build only, those
-//! marked `trace` in the trace build.
+//! marked `questions` in the questions and program builds, those marked
+//! `trace` in the trace build.
 
 #[cfg(any(feature = "timed", feature = "program"))]
 use serde::Deserialize;
@@ -281,9 +284,10 @@ pub fn pair_results(a: &str, b: &str) -> Result<JsValue, JsError> {
 
 /// The quiz the engine writes for a link (`catalog::quiz`): its questions,
 /// answered by real counted runs. `link`: a canonical fragment, as [`run`]'s.
-/// In the timing builds (the page asks the one of the link's workload), not
-/// the counting build: the first numbers' download stays without it.
-#[cfg(feature = "timed")]
+/// In the questions build (and the program build's), not the counting or
+/// timing builds: neither the first numbers nor the first full measurement
+/// download it.
+#[cfg(feature = "questions")]
 #[wasm_bindgen]
 pub fn quiz(link: &str) -> Result<JsValue, JsError> {
     let params = link::params_of(link).map_err(|e| JsError::new(&e.to_string()))?;
@@ -294,10 +298,9 @@ pub fn quiz(link: &str) -> Result<JsValue, JsError> {
 /// and three wrong ones, each a real run of the lesson's experiment with one
 /// thing changed, lettered A to D in the lesson's own order. `link`: the
 /// lesson's link; `answer`: its question's `answer` (lessons.gen.json), so
-/// this build carries no lesson texts. In the timing builds (a read
-/// lesson's, of its workload) and the program build (the write lab's
-/// lesson), not the counting build.
-#[cfg(feature = "timed")]
+/// this build carries no lesson texts. In the questions build (a read
+/// lesson's) and the program build (the write lab's lesson).
+#[cfg(feature = "questions")]
 #[wasm_bindgen]
 pub fn lesson_choices(link: &str, answer: JsValue) -> Result<JsValue, JsError> {
     use crate::catalog::choices::{answer_from, choices_of};

@@ -5,7 +5,7 @@
 // (browser.ts `launchChromium`), once for the run. The tests get the
 // address and the browser's endpoint through vitest's provide/inject.
 //
-// The engine's builds (web/pkg-counts, web/pkg-program, web/pkg-timing/*, web/pkg-trace)
+// The engine's builds (web/pkg-counts, web/pkg-program, web/pkg-questions, web/pkg-timing/*, web/pkg-trace)
 // must exist: `npm run wasm` (or `npm run build`) first.
 
 import { existsSync } from "node:fs";
@@ -32,7 +32,7 @@ let server: PreviewServer | undefined;
 let browser: BrowserServer | undefined;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  for (const wasm of ["pkg-counts/buflab_counts_bg.wasm", "pkg-program/buflab_program_bg.wasm", "pkg-timing/fixed/buflab_timing_bg.wasm", "pkg-trace/buflab_trace_bg.wasm"]) {
+  for (const wasm of ["pkg-counts/buflab_counts_bg.wasm", "pkg-program/buflab_program_bg.wasm", "pkg-questions/buflab_questions_bg.wasm", "pkg-timing/fixed/buflab_timing_bg.wasm", "pkg-trace/buflab_trace_bg.wasm"]) {
     if (!existsSync(new URL(`../${wasm}`, import.meta.url))) {
       throw new Error(`web/${wasm} is missing: run \`npm run wasm\` before the end-to-end tests.`);
     }

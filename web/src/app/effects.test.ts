@@ -56,7 +56,7 @@ function make(opening = deferred<RunResult>()) {
   const engines: Engines = { counter: client("counter"), timer: client("timer") };
   const codec = {
     countsBuild: (lab: string) => (lab === "write" ? "program" : "counts"),
-    decodeLink: (link: string) => ({ params: { lab: "read", workload: link.includes("lines") ? "lines" : "fixed" } }),
+    decodeLink: (link: string) => ({ params: { lab: link.includes("write") ? "write" : "read", workload: link.includes("lines") ? "lines" : "fixed" } }),
   } as unknown as Codec;
   const dispatched: Action[] = [];
   const reached: string[] = [];
@@ -282,7 +282,7 @@ describe("a comparison", () => {
 });
 
 describe("the side worker's questions", () => {
-  it("a quiz is written by one side worker, started by the first question, on its link's timing build", async () => {
+  it("a quiz is written by one side worker, started by the first question, on the questions build (the write lab's on the program build)", async () => {
     const s = make();
     const jobs: unknown[] = [];
     const answers: ReturnType<typeof deferred<unknown>>[] = [];
@@ -298,7 +298,12 @@ describe("the side worker's questions", () => {
     s.effects.run({ type: "quiz", link: "q3" });
     expect(hoisted.side.made.map(([name]) => name)).toEqual(["buflab-side"]);
     const build = hoisted.side.made[0]![1];
-    expect([build({ kind: "quiz", link: "x-lines" }), build({ kind: "choices", link: "y" }), build({ kind: "run", link: "z-lines" })]).toEqual(["timing-lines", "timing-fixed", "program"]);
+    expect([build({ kind: "quiz", link: "x-lines" }), build({ kind: "choices", link: "y" }), build({ kind: "choices", link: "y-write" }), build({ kind: "run", link: "z-lines" })]).toEqual([
+      "questions",
+      "questions",
+      "program",
+      "program",
+    ]);
     expect(jobs).toEqual([{ kind: "quiz", link: "q-lines" }, { kind: "quiz", link: "q2" }, { kind: "quiz", link: "q3" }]);
     const written = { questions: [] };
     answers[0]!.resolve(written);

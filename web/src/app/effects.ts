@@ -6,7 +6,7 @@
 import { countsClient, createEngineClient, isDropped, type EngineClient, type Engines, type RunResult } from "../engine/client";
 import type { Codec } from "../engine/codec";
 import { messageOf } from "../engine/errors";
-import { timingBuildOf, type Fault } from "../engine/protocol";
+import { questionsBuildOf, type Fault } from "../engine/protocol";
 import type { SweepRunner } from "../engine/sweep-runner";
 import type { Answer, LessonChoices, LessonId } from "../engine/types.gen";
 import { writeLink } from "./link";
@@ -102,11 +102,12 @@ export function createEffects({ codec, engines, openingCounts, milestones, dispa
   /**
    * The side worker, for the questions the engine writes (the quiz's, the
    * room's choices): started by the first one, so its jobs never wait behind
-   * the page's runs, nor drop them; each on the timing build of its link's workload.
+   * the page's runs, nor drop them; each on the questions build (the write
+   * lab's on the program build).
    */
   let sideClient: EngineClient | null = null;
   const side = (): EngineClient =>
-    (sideClient ??= createEngineClient("buflab-side", (job) => (job.kind === "quiz" || job.kind === "choices" ? timingBuildOf(codec.decodeLink(job.link).params) : "program")));
+    (sideClient ??= createEngineClient("buflab-side", (job) => (job.kind === "quiz" || job.kind === "choices" ? questionsBuildOf(codec.decodeLink(job.link).params) : "program")));
 
   function quiz(link: string): void {
     const report = (action: Extract<Action, { type: "quiz" }>["action"]): void => dispatch({ type: "quiz", action });

@@ -1,9 +1,9 @@
 // The quiz's model (app/quiz.ts) and where it meets the page's (state.ts):
-// the quiz is the engine's own (the timing build's `quiz`), asked for the
+// the quiz is the engine's own (the questions build's `quiz`), asked for the
 // link on screen, asked again only for another experiment or qseed.
 
 import { describe, expect, it } from "vitest";
-import { realCodec, realTimingEngine } from "../engine/real-engine";
+import { realCodec, realQuestionsEngineFor } from "../engine/real-engine";
 import schema from "../engine/schema.gen.json";
 import type { Decoded, Params, Quiz } from "../engine/types.gen";
 import { finished, noQuiz, quizAsked, quizAsking, quizUpdate, score, type QuizState } from "./quiz";
@@ -13,8 +13,8 @@ const codec = realCodec();
 const defaults = schema.defaults as unknown as Params;
 const LINK = "v=1&len=64K&chunk=poor&seed=42&cap=1K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&quiz=on";
 
-/** The engine's quiz of a link, as the quiz worker writes it (the timing build of the link's workload). */
-const engineQuiz = (link: string): Quiz => realTimingEngine(codec.decodeLink(link).params.workload).quiz(link) as Quiz;
+/** The engine's quiz of a link, as the page's side worker writes it (protocol.ts, questionsBuildOf). */
+const engineQuiz = (link: string): Quiz => realQuestionsEngineFor(codec.decodeLink(link).params).quiz(link) as Quiz;
 
 function written(link = LINK): QuizState {
   return quizUpdate(quizAsked(link, 1).quiz, { kind: "written", link, quiz: engineQuiz(link) });

@@ -1,12 +1,13 @@
 // The page runs several builds of the engine (engine/spawn.ts): the counting
 // build for the codec and the first numbers, the timing build of the link's
-// workload for times, the program build for writing links and the write lab.
+// workload for times, the program build for writing links and the write lab,
+// the questions build for the quiz and a read lesson's choices.
 // They must agree on everything they share, or the page would show one
 // experiment's counts beside another's times. All are the real wasm.
 
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { realCodec, realCountingEngine, realEngineFor, realProgramEngine, realTimingEngine, realTraceEngine } from "./real-engine";
+import { realCodec, realCountingEngine, realEngineFor, realProgramEngine, realQuestionsEngine, realTimingEngine, realTraceEngine } from "./real-engine";
 import type { Decoded, LabReport, Params, Workload } from "./types.gen";
 
 const counting = realCountingEngine();
@@ -44,7 +45,7 @@ function decoded(link: string): { fragment: string; params: Params } {
 
 describe("the counting, timing and program builds", () => {
   it("agree with the generated schema: an empty link decodes to its defaults", () => {
-    for (const build of [counting, program, realTimingEngine("fixed")]) {
+    for (const build of [counting, program, realTimingEngine("fixed"), realQuestionsEngine()]) {
       expect((build.decode_link("") as { params: Params }).params).toEqual(realCodec().schema.defaults);
     }
   });
@@ -71,7 +72,7 @@ describe("the counting, timing and program builds", () => {
     },
   );
 
-  it.each(LINKS)("count %j alike in the counting build and the build that times it: every count and digest (or the counting build refuses a lab the schema says it leaves out)", (link) => {
+  it.each(LINKS)("count %j alike in the counting build, the questions build and the build that times it: every count and digest (or the counting build refuses a lab the schema says it leaves out)", (link) => {
     const { fragment, params } = decoded(link);
     const b = realEngineFor(params).run(fragment, true, false) as LabReport;
     expect(b.stage).toBe("counts");
@@ -82,6 +83,8 @@ describe("the counting, timing and program builds", () => {
     const a = counting.run(fragment, true, false) as LabReport;
     expect(a.stage).toBe("counts");
     expect(counts(a)).toEqual(counts(b));
+    // The quiz's and the lessons' answers are counted there: the numbers on screen.
+    expect(counts(realQuestionsEngine().run(fragment, true, false) as LabReport)).toEqual(counts(a));
   });
 
   it.each(LINKS)("time %j from the counting build's counts as from its own run: the same counts, digests and timelines", (link) => {
@@ -137,11 +140,14 @@ describe("the counting, timing and program builds", () => {
     }
   });
 
-  it("the counting build refuses to time, and records no timeline", () => {
+  it.each([
+    ["counting", counting],
+    ["questions", realQuestionsEngine()],
+  ] as const)("the %s build refuses to time, and records no timeline", (_, build) => {
     const { fragment } = decoded("len=16K&rd=std");
-    expect(() => counting.run(fragment, false, true)).toThrow(/counts only/);
-    expect(() => counting.run(fragment, false, false)).toThrow(/counts only/);
-    const report = counting.run(fragment, true, false) as LabReport;
+    expect(() => build.run(fragment, false, true)).toThrow(/counts only/);
+    expect(() => build.run(fragment, false, false)).toThrow(/counts only/);
+    const report = build.run(fragment, true, false) as LabReport;
     if (report.lab !== "read") throw new Error("a read-lab link gave a write-lab report");
     expect(report.runs[0]!.timeline).toBeUndefined();
   });
@@ -188,13 +194,18 @@ describe("the counting, timing and program builds", () => {
     const programOnly = ["code", "encode_link", "fit_sweep", "calibrate_opfs"];
     const timingOnly = ["sweep_point", "sweep_report", "sweep_total"];
     const comparisons = ["verdict", "time_ratio"];
-    expect(exports(counting, [...programOnly, ...timingOnly, "time_counted", ...comparisons])).toEqual(comparisons);
-    expect(exports(timing, [...programOnly, ...timingOnly, "time_counted"])).toEqual([...timingOnly, "time_counted"]);
-    expect(exports(program, [...programOnly, "time_counted"])).toEqual([...programOnly, "time_counted"]);
+    // The questions a room, a quiz link or a lesson asks: neither the first
+    // numbers nor the first full measurement download them.
+    const questions = ["quiz", "lesson_choices"];
+    const all = [...programOnly, ...timingOnly, "time_counted", ...questions];
+    expect(exports(counting, [...all, ...comparisons])).toEqual(comparisons);
+    expect(exports(timing, all)).toEqual([...timingOnly, "time_counted"]);
+    expect(exports(program, [...programOnly, "time_counted", ...questions])).toEqual([...programOnly, "time_counted", ...questions]);
+    expect(exports(realQuestionsEngine(), all)).toEqual(questions);
     // Reading a whole result file (a deserializer of every report) is the
     // trace build's, which reads the files a person opens; the program
     // build, which a first change of a setting waits for, is without it.
-    for (const build of [counting, timing, program]) expect("pair_results" in build).toBe(false);
+    for (const build of [counting, timing, program, realQuestionsEngine()]) expect("pair_results" in build).toBe(false);
     expect("pair_results" in realTraceEngine()).toBe(true);
   });
 

@@ -19,9 +19,9 @@
 //              a progress message per point; the answer is the last report
 //   compare    compare(link, counts, quick) on a link with `b.` keys: A and
 //              B counted, then timed in alternating rounds: a Comparison
-//   quiz       quiz(link): the quiz the engine writes for a link (the timing build of its workload)
+//   quiz       quiz(link): the quiz the engine writes for a link (the questions build)
 //   choices    lesson_choices(link, answer): a lesson question's four choices, each a real run
-//              (the timing build of the lesson's workload; the program build for the write lab's)
+//              (the questions build; the program build for the write lab's)
 //   calibrate  opens a file in the Origin Private File System (async), then
 //              calibrate_opfs(params, handle): a Calibration, or what this
 //              browser is missing
@@ -36,9 +36,10 @@ export type Fault = "panic" | "hang" | "oom";
  * crate/Cargo.toml): `counts`, reading links and the read lab's counted
  * pass (the first numbers); `timing-<workload>`, the read lab's timed pass,
  * timelines and sweeps with that workload's loops only; `program`, writing
- * links, the code panel, the write lab and Calibrate.
+ * links, the code panel, the write lab and Calibrate; `questions`, the quiz
+ * and a read lesson's four choices, from counted runs.
  */
-export type EngineBuild = "counts" | "program" | TimingBuild;
+export type EngineBuild = "counts" | "program" | "questions" | TimingBuild;
 
 /** The read lab's timing build of one workload. */
 export type TimingBuild = `timing-${Workload}`;
@@ -46,6 +47,11 @@ export type TimingBuild = `timing-${Workload}`;
 /** The build that times `params` and sweeps them: the read lab's timing build of their workload, or the program build for the write lab. */
 export function timingBuildOf(params: Pick<Params, "lab" | "workload">): EngineBuild {
   return params.lab === "read" ? `timing-${params.workload}` : "program";
+}
+
+/** The build that writes the quiz of `params` and a lesson's choices: the questions build, or the program build for the write lab. */
+export function questionsBuildOf(params: Pick<Params, "lab">): EngineBuild {
+  return params.lab === "read" ? "questions" : "program";
 }
 
 /**

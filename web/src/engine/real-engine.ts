@@ -1,6 +1,6 @@
 // For unit tests: the real engine, the builds the page loads (`npm run
-// wasm`: web/pkg-counts, web/pkg-program, web/pkg-timing/<workload>,
-// web/pkg-trace),
+// wasm`: web/pkg-counts, web/pkg-program, web/pkg-questions,
+// web/pkg-timing/<workload>, web/pkg-trace),
 // loaded synchronously with initSync where the page loads them
 // asynchronously. Tests take params, limits and defaults from them instead
 // of keeping copies, and hold the builds to each other (builds.test.ts).
@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import * as counting from "../../pkg-counts/buflab_counts.js";
 import * as program from "../../pkg-program/buflab_program.js";
+import * as questions from "../../pkg-questions/buflab_questions.js";
 import * as bytes from "../../pkg-timing/bytes/buflab_timing.js";
 import * as exact from "../../pkg-timing/exact/buflab_timing.js";
 import * as fixed from "../../pkg-timing/fixed/buflab_timing.js";
@@ -17,7 +18,7 @@ import * as scan from "../../pkg-timing/scan/buflab_timing.js";
 import * as toEnd from "../../pkg-timing/to_end/buflab_timing.js";
 import * as trace from "../../pkg-trace/buflab_trace.js";
 import { codecFrom, type Codec } from "./codec";
-import { timingBuildOf } from "./protocol";
+import { questionsBuildOf, timingBuildOf } from "./protocol";
 import type { Comparison, LabReport, Notice, Params, SweepPoint, SweepReport, Workload } from "./types.gen";
 
 /** A timing build's exports (every workload's has the same). */
@@ -45,6 +46,16 @@ export function realCountingEngine(): typeof counting {
 /** The program build's exports (writing links, the code panel, the write lab, Calibrate), loaded. */
 export function realProgramEngine(): typeof program {
   return load(program, "../../pkg-program/buflab_program_bg.wasm");
+}
+
+/** The questions build's exports (the quiz, a read lesson's choices), loaded. */
+export function realQuestionsEngine(): typeof questions {
+  return load(questions, "../../pkg-questions/buflab_questions_bg.wasm");
+}
+
+/** The build that writes the quiz and a lesson's choices for `params`, as the page's side worker picks it (protocol.ts `questionsBuildOf`), loaded. */
+export function realQuestionsEngineFor(params: Pick<Params, "lab">): typeof questions | typeof program {
+  return questionsBuildOf(params) === "program" ? realProgramEngine() : realQuestionsEngine();
 }
 
 /** The timing build of `workload` (the read lab's timed pass and sweeps of that workload), loaded. */

@@ -14,6 +14,10 @@
 //                                         the code panel's program; the write
 //                                         lab (its counts too: Codec.countsBuild)
 //                                         and Calibrate
+//   questions       web/pkg-questions     the quiz and a read lesson's four
+//                                         choices, from counted runs: the side
+//                                         worker's, when a room, a quiz link or
+//                                         a lesson first asks
 //
 // Each is compiled once, on this thread, by streaming it from its URL
 // (WebAssembly.compileStreaming, compile.ts: the way Chromium keeps its
@@ -26,14 +30,16 @@
 // The timing and program builds wait until the page says the first numbers
 // are on screen (`startFullEngine`), so the first numbers download nothing
 // they do not use; a link to a lab the counting build leaves out starts them
-// at once (main.ts). The program build then waits for the first timing build
-// asked for to arrive, so the two do not share the network on the way to
-// the first full measurement. Every worker waits for that first message
-// before it loads (worker.ts), the glue of its build already in its script
-// (worker-counts.ts, worker-timing.ts, worker-program.ts).
+// at once (main.ts). The program and questions builds then wait for the
+// first timing build asked for to arrive, so they do not share the network
+// with it on the way to the first full measurement. Every worker waits for
+// that first message before it loads (worker.ts), the glue of its build
+// already in its script (worker-counts.ts, worker-timing.ts,
+// worker-program.ts, worker-questions.ts).
 
 import countsUrl from "../../pkg-counts/buflab_counts_bg.wasm?url";
 import programUrl from "../../pkg-program/buflab_program_bg.wasm?url";
+import questionsUrl from "../../pkg-questions/buflab_questions_bg.wasm?url";
 import bytesUrl from "../../pkg-timing/bytes/buflab_timing_bg.wasm?url";
 import exactUrl from "../../pkg-timing/exact/buflab_timing_bg.wasm?url";
 import fixedUrl from "../../pkg-timing/fixed/buflab_timing_bg.wasm?url";
@@ -53,6 +59,7 @@ const devServer = import.meta.env["BUFLAB_DEV_SERVER"] === true;
 const WASM: Record<EngineBuild, string> & Record<TimingBuild, string> = {
   counts: countsUrl,
   program: programUrl,
+  questions: questionsUrl,
   "timing-fixed": fixedUrl,
   "timing-exact": exactUrl,
   "timing-bytes": bytesUrl,
@@ -69,7 +76,7 @@ const fullReleased = new Promise<void>((resolve) => {
   release = resolve;
 });
 
-/** The first timing build asked for, once it has arrived (or failed): the program build waits for it. */
+/** The first timing build asked for, once it has arrived (or failed): the program and questions builds wait for it. */
 let firstTiming: Promise<unknown> | null = null;
 
 /** Lets the timing and program builds download and compile (once the first numbers are on screen, or earlier if something needs them). */
@@ -172,9 +179,9 @@ export function engineModule(build: EngineBuild): Promise<WebAssembly.Module> {
     compiled.counts ??= compileWasm(countsUrl);
     return compiled.counts;
   }
-  if (build === "program") {
-    compiled.program ??= fullReleased.then(() => firstTiming?.catch(() => undefined)).then(() => compileBuild("program"));
-    return compiled.program;
+  if (build === "program" || build === "questions") {
+    compiled[build] ??= fullReleased.then(() => firstTiming?.catch(() => undefined)).then(() => compileBuild(build));
+    return compiled[build];
   }
   let module = compiled[build];
   if (module === undefined) {
@@ -245,16 +252,17 @@ class LateWorker implements EngineWorker {
 
 /** A new worker of the script that carries `build`'s glue. */
 function workerScript(name: string, build: EngineBuild): Worker {
-  // Each build's worker script carries its glue (worker-counts.ts, worker-timing.ts, worker-program.ts).
+  // Each build's worker script carries its glue (worker-counts.ts, worker-timing.ts, worker-program.ts, worker-questions.ts).
   if (build === "counts") return new Worker(new URL("./worker-counts.ts", import.meta.url), { type: "module", name });
   if (build === "program") return new Worker(new URL("./worker-program.ts", import.meta.url), { type: "module", name });
+  if (build === "questions") return new Worker(new URL("./worker-questions.ts", import.meta.url), { type: "module", name });
   return new Worker(new URL("./worker-timing.ts", import.meta.url), { type: "module", name });
 }
 
 /**
  * A fresh engine worker, sent the compiled build (or why there is none) as
- * its first message; a worker of a timing or program build starts once
- * those are released.
+ * its first message; a worker of any other build but the counting build
+ * starts once those are released.
  */
 export function spawnEngineWorker(name: string, build: EngineBuild): EngineWorker {
   // Asked for now, though it waits for its release: the program build then

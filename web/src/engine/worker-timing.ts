@@ -1,6 +1,6 @@
 // The timing builds' worker script (engine/spawn.ts): worker.ts on the
 // timing builds' glue, bundled into this one file, doing the read lab's runs,
-// sweeps and quizzes (protocol.ts, Jobs). Every workload's timing build has the same
+// comparisons and sweeps (protocol.ts, Jobs). Every workload's timing build has the same
 // exports and imports, so one glue serves them all: the page hands over the
 // compiled build of the link's workload (engine/builds.test.ts holds the
 // builds' glue to that). Each job blocks this thread until it is done;
@@ -8,9 +8,9 @@
 // worker warms its instance up with short calls of the same job (`warmUp`),
 // and leaves both in its performance timeline (engine/warm-up.ts).
 
-import init, { compare, lesson_choices, quiz, run, sweep_point, sweep_report, sweep_total, time_counted, warmed_up } from "../../pkg-timing/fixed/buflab_timing.js";
+import init, { compare, run, sweep_point, sweep_report, sweep_total, time_counted, warmed_up } from "../../pkg-timing/fixed/buflab_timing.js";
 import TIMING from "./timing.gen.json";
-import type { Comparison, LessonChoices, Quiz, SweepPoint, SweepReport } from "./types.gen";
+import type { Comparison, SweepPoint, SweepReport } from "./types.gen";
 import { type Called, FULL_MEASURE, WARM_UP_MEASURE, type WarmUpDetail, type WarmUpEnd } from "./warm-up";
 import { serve, timedRun } from "./worker";
 
@@ -122,9 +122,5 @@ serve(
       }
       return report ?? (sweep_report(params, points) as SweepReport);
     },
-    // The quiz of a link of this build's workload, from counted runs (catalog/quiz.rs).
-    quiz: ({ link }) => quiz(link) as Quiz,
-    // A read lesson's four choices, each a real run (catalog/choices.rs).
-    choices: ({ link, answer }) => lesson_choices(link, answer) as LessonChoices,
   },
 );

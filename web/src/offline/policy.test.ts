@@ -104,12 +104,14 @@ describe("install", () => {
 });
 
 describe("what install leaves for after the first numbers", () => {
-  it("the timing and program builds and the charts wait; the counting build, the page and its scripts do not", () => {
+  it("the timing, program and questions builds and the charts wait; the counting build, the page and its scripts do not", () => {
     for (const later of [
       "assets/buflab_timing_bg-AEPBKKxi.wasm",
       "assets/buflab_timing_bg-Bx9zKKq2.wasm",
       "assets/buflab_program_bg-C1PBKKxi.wasm",
       "assets/buflab_program-CmbFRZO1.js",
+      "assets/buflab_questions_bg-Dq3nW8xk.wasm",
+      "assets/worker-questions-Cz1pQ0aL.js",
       "assets/chart-BR13wkzm.js",
       "assets/chart-bars-D6SiBZ7B.js",
       "assets/charts-DRWl7oc8.js",

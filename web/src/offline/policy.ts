@@ -51,8 +51,9 @@ export const PRECACHE_LATER = "buflab:precache-later";
 
 /**
  * Files the first numbers do not need: the engine's timing builds (one per
- * workload) and its program build (their wasm, and the program build's JS
- * glue; the counting build is `buflab_counts…`), chart.js's chunks, the
+ * workload), its program build and its questions build (their wasm, and the
+ * program build's JS glue; the counting build is `buflab_counts…`; the
+ * questions build's worker, `worker-questions…`), chart.js's chunks, the
  * labs' chart modules (`charts-…`, `chart-kit-…`), the read lab's sweep,
  * timeline and compare views, which the page loads after its first numbers, and the
  * strace log reader (its panel, worker, wasm and the shipped log), and the
@@ -63,14 +64,14 @@ export const PRECACHE_LATER = "buflab:precache-later";
 export function isLater(url: string): boolean {
   return (
     LATER_WASM.test(url) ||
-    /^assets\/(buflab_program|charts?|sweep|timeline|compare|trace|worker-trace|room|camera|detect-worker|cards-page|marker|aruco)-[^/]+\.js$/.test(url) ||
+    /^assets\/(buflab_program|charts?|sweep|timeline|compare|trace|worker-trace|worker-questions|room|camera|detect-worker|cards-page|marker|aruco)-[^/]+\.js$/.test(url) ||
     /^assets\/(trace|room)-[^/]+\.css$/.test(url) ||
     /^traces\/[^/]+\.strace$/.test(url)
   );
 }
 
-/** The wasm of the builds that come after the first numbers (web/pkg-timing/<workload>, web/pkg-program; hashed), by URL or path. */
-export const LATER_WASM = /\/?assets\/buflab_(timing|program|trace)_bg-[^/]+\.wasm$/;
+/** The wasm of the builds that come after the first numbers (web/pkg-timing/<workload>, web/pkg-program, web/pkg-questions, web/pkg-trace; hashed), by URL or path. */
+export const LATER_WASM = /\/?assets\/buflab_(timing|program|questions|trace)_bg-[^/]+\.wasm$/;
 
 /**
  * The start of every cache name of the deployment at `scope`. Cache storage is

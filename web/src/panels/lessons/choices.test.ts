@@ -1,6 +1,6 @@
 // A lesson's four choices, as the engine computes them (crate/src/catalog/
-// choices.rs) on the build that runs the lesson's experiment (the real wasm:
-// the timing build of its workload, the program build for the write lab),
+// choices.rs) on the build the page asks (the real wasm: the questions
+// build, the program build for the write lab),
 // held to every lesson's real results as the page reads them (answer.ts):
 // the real answer among them exactly once, four distinct numbers, each
 // saying what run it is, the same letters every time. And the page's own
@@ -8,7 +8,7 @@
 
 import { describe, expect, it } from "vitest";
 import { lessons } from "../../engine/lessons";
-import { realCodec, realProgramEngine, realQuickRun, realSweep, realTimingEngine } from "../../engine/real-engine";
+import { realCodec, realQuestionsEngineFor, realQuickRun, realSweep } from "../../engine/real-engine";
 import type { Lesson, LessonChoices } from "../../engine/types.gen";
 import { answerOf } from "./answer";
 import { choicesOf, LETTERS, wellFormed } from "./choices";
@@ -21,11 +21,10 @@ function resultsOf(lesson: Lesson): CurrentResults {
   return { report: realQuickRun(lesson.link), sweep: null };
 }
 
-/** The engine's choices of `lesson`, from the build the page's worker would ask (protocol.ts, timingBuildOf). */
+/** The engine's choices of `lesson`, from the build the page's side worker would ask (protocol.ts, questionsBuildOf). */
 function engineChoices(lesson: Lesson): LessonChoices {
   const params = realCodec().decodeLink(lesson.link.replace(/^#/, "")).params;
-  const engine = params.lab === "read" ? realTimingEngine(params.workload) : realProgramEngine();
-  return engine.lesson_choices(lesson.link, lesson.question.answer) as LessonChoices;
+  return realQuestionsEngineFor(params).lesson_choices(lesson.link, lesson.question.answer) as LessonChoices;
 }
 
 describe("a lesson's four choices, from the engine", () => {

@@ -617,34 +617,76 @@ mod tests {
         assert_eq!((refused.key, refused.message), (key::TO, format!("25 points; a sweep has at most {MAX_SWEEP_POINTS}")));
     }
 
-    /// The link keys' ranges as README.md's link format table states them
-    /// (a contract: link format v1), written out in plain numbers.
+    /// The ranges README.md's key tables give (`| key | meaning | … |`: the
+    /// link format, sweeps, the write lab, the workloads), by key: a row
+    /// whose values cell states one range (`1K – 64M`, `0–64 KiB`,
+    /// `1 to 100`, `0 – 2^53−1`); a cell with several (`chunk`'s presets)
+    /// states none.
+    fn readme_ranges(readme: &str) -> std::collections::BTreeMap<String, (u64, u64)> {
+        let number = |text: &str| if text == "2^53\u{2212}1" { Some((1 << 53) - 1) } else { crate::model::size::parse_size(text).ok().flatten() };
+        let mut ranges = std::collections::BTreeMap::new();
+        let mut in_key_table = false;
+        for line in readme.lines() {
+            if !line.starts_with('|') {
+                in_key_table = false;
+                continue;
+            }
+            let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+            in_key_table |= cells[0] == "key";
+            let key = cells[0].strip_prefix('`').and_then(|k| k.strip_suffix('`')).filter(|k| !k.contains('`'));
+            let (Some(key), true) = (key, in_key_table) else { continue };
+            let values = cells[cells.len() - 1].replace(" \u{2013} ", "\u{2013}").replace(" to ", "\u{2013}");
+            let words: Vec<&str> = values.split_whitespace().collect();
+            let found: Vec<(u64, u64)> = words
+                .iter()
+                .enumerate()
+                .filter_map(|(i, word)| {
+                    let (low, high) = word.trim_end_matches([',', ';', '.', ')']).split_once('\u{2013}')?;
+                    // A unit after the number ("0–64 KiB").
+                    let unit = words.get(i + 1).filter(|u| ["KiB", "MiB", "GiB"].contains(u)).copied().unwrap_or("");
+                    Some((number(low)?, number(&format!("{high}{unit}")).or_else(|| number(high))?))
+                })
+                .collect();
+            if let [range] = found[..] {
+                ranges.insert(key.to_owned(), range);
+            }
+        }
+        ranges
+    }
+
+    /// Every limit is the range README.md gives its key (a contract: link
+    /// format v1), and every range README gives a key is that key's limit;
+    /// only `chunk` (bounded by the job's size, its row lists presets) and
+    /// `qseed` (any seed; README gives its default) have no range there.
+    /// The job's size is the one README states under `streams`.
     #[test]
-    fn the_limits_are_the_ranges_the_link_format_documents() {
-        let b = Bounds::new;
-        assert_eq!(LIMITS.len, b(1024, 67_108_864), "len 1K – 64M");
-        assert_eq!(LIMITS.cap, b(1, 4_194_304), "cap 1 – 4M");
-        assert_eq!(LIMITS.rs, b(1, 1_048_576), "rs 1 – 1M");
-        assert_eq!(LIMITS.chunk, b(1, 67_108_864));
-        assert_eq!(LIMITS.sys, b(0, 10_000_000));
-        assert_eq!(LIMITS.sys_kib, b(0, 10_000_000));
-        assert_eq!(LIMITS.rate, b(1024, 68_719_476_736), "rate 1K – 64G");
-        assert_eq!(LIMITS.work, b(0, 10_000_000));
-        assert_eq!(LIMITS.pend, b(0, 100));
-        assert_eq!(LIMITS.seed, b(0, 9_007_199_254_740_991), "seed 0 – 2^53−1");
-        assert_eq!(LIMITS.qseed, b(0, 9_007_199_254_740_991));
-        assert_eq!(LIMITS.records, b(1, 1_048_576));
-        assert_eq!(LIMITS.init_cap, b(0, 16_777_216));
-        assert_eq!(LIMITS.buf, b(0, 16_777_216));
-        assert_eq!(LIMITS.wlen, b(1024, 67_108_864));
-        assert_eq!(LIMITS.ws, b(1, 1_048_576));
-        assert_eq!(LIMITS.wcap, b(1, 4_194_304));
-        assert_eq!(LIMITS.streams, b(1, 1000));
-        assert_eq!(LIMITS.line, b(0, 65_536));
-        assert_eq!(LIMITS.frame, b(0, 1_048_576));
-        assert_eq!(LIMITS.nul, b(0, 67_108_864));
-        assert_eq!(LIMITS.step, b(1, 100));
-        assert_eq!(MAX_JOB_BYTES, 67_108_864);
+    fn the_limits_are_the_ranges_the_readme_documents() {
+        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
+        let documented = readme_ranges(&readme);
+        // The link key of each limit whose field is named otherwise.
+        let key_of = |field: &str| match field {
+            "sys_kib" => key::SYS_KIB,
+            "records" => key::RECORDS,
+            "init_cap" => key::INIT_CAP,
+            other => other,
+        }
+        .to_owned();
+        let limits = serde_json::to_value(LIMITS).unwrap();
+        let mut limited = Vec::new();
+        for (field, bounds) in limits.as_object().unwrap() {
+            let key = key_of(field);
+            let bounds = (bounds["min"].as_u64().unwrap(), bounds["max"].as_u64().unwrap());
+            match documented.get(&key) {
+                Some(&range) => assert_eq!(range, bounds, "README's range for `{key}`"),
+                None => assert!(["chunk", "qseed"].contains(&field.as_str()), "README gives `{key}` no range"),
+            }
+            limited.push(key);
+        }
+        for key in documented.keys() {
+            assert!(limited.contains(key), "README gives `{key}` a range, and the model no limit");
+        }
+        assert!(documented.len() >= 20, "{documented:?}");
+        assert!(readme.contains(&format!("capacity × streams each at most {}", format_size(MAX_JOB_BYTES).replace('M', " MiB"))));
     }
 
     /// A write job's heap: the records in memory (16 bytes each) and the

@@ -4,64 +4,12 @@
 // does reaches the workers, and what the workers say reaches the screen.
 
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ClientEvent, EngineClient, Engines, RunResult } from "../engine/client";
-import type { Codec } from "../engine/codec";
-import type { LabReport } from "../engine/types.gen";
-import { realCountingEngine } from "../engine/real-engine";
-import type { ThemeSwitch } from "../shared/theme";
-import { byId, deferred, loadPageMarkup, onNodeClock, settle } from "./dom-fixtures";
+import { byId, deferred, settle } from "./dom-fixtures";
 import { startPage } from "./page";
-import { codec as realCodec } from "./state-fixtures";
+import { codecWith, countsOf, openPage, pagesOneAtATime, realCodec } from "./page-fixtures";
 
-
-/** The real codec with some of its answers replaced. */
-function codecWith(changes: Partial<Record<keyof Codec, unknown>>): Codec {
-  const c = Object.create(realCodec) as Codec;
-  for (const [key, value] of Object.entries(changes)) Object.defineProperty(c, key, { value });
-  return c;
-}
-
-/** Workers that record what they are asked and answer when told. */
-function workers() {
-  const asked: { client: string; args: unknown[]; answer: ReturnType<typeof deferred<RunResult>> }[] = [];
-  const client = (name: string) =>
-    ({
-      run: (...args: unknown[]) => {
-        const answer = deferred<RunResult>();
-        asked.push({ client: name, args, answer });
-        return answer.promise;
-      },
-      submit: () => new Promise(() => undefined),
-      cancel: () => void asked.push({ client: `${name}.cancel`, args: [], answer: deferred() }),
-    }) as unknown as EngineClient;
-  const engines: Engines = { counter: client("counter"), timer: client("timer") };
-  return { engines, asked };
-}
-
-/** The counts of `link`, as the counting worker reports them. */
-function countsOf(link: string): RunResult {
-  return { report: onNodeClock(() => realCountingEngine().run(link, true, false) as LabReport), elapsedMs: 2 };
-}
-
-async function open(options: { link?: string; codec?: Codec } = {}) {
-  loadPageMarkup();
-  const codec = options.codec ?? realCodec;
-  const w = workers();
-  const counts = deferred<RunResult>();
-  const decoded = codec.decodeLink(options.link ?? "");
-  const reached: string[] = [];
-  let engine: (event: ClientEvent) => void = () => undefined;
-  const page = await startPage(
-    codec,
-    w.engines,
-    { decoded, counts: counts.promise },
-    { firstNumbers: () => void reached.push("firstNumbers"), firstFull: () => void reached.push("firstFull") },
-    (target) => (engine = target),
-    { onChange: () => undefined } as ThemeSwitch,
-  );
-  const button = (name: string) => [...byId("actions").querySelectorAll("button")].find((b) => b.textContent === name)!;
-  return { page, ...w, counts, decoded, reached, engine: (event: ClientEvent) => engine(event), button, activity: () => byId("status").querySelector(".activity")!.textContent };
-}
+pagesOneAtATime();
+const open = (options: Parameters<typeof openPage>[1] = {}) => openPage(startPage, options);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -217,6 +165,21 @@ describe("the page", () => {
     await settle();
     expect(writers.map((e) => e.inert)).toEqual([false, false, false, false]);
     expect(p.activity()).toBe("Counting…");
+  });
+
+  it("a link pasted before the program build has loaded is held, and measured once it has", async () => {
+    const program = deferred<void>();
+    let loaded = false;
+    const p = await open({ codec: codecWith({ programLoaded: program.promise }, { ready: () => loaded }) });
+    window.dispatchEvent(new HashChangeEvent("hashchange", { newURL: "http://localhost/#cap=512", oldURL: "http://localhost/" }));
+    await settle();
+    const read = realCodec.decodeLink("cap=512");
+    expect(p.asked.map((a) => a.args[0])).not.toContain(read.links.run);
+    loaded = true;
+    program.resolve();
+    await settle();
+    expect(p.asked.at(-1)?.args).toEqual([read.links.run, "counts"]);
+    expect(location.hash).toBe(`#${read.links.link}`);
   });
 
   it("a program build that does not load says settings cannot change, and why", async () => {

@@ -1,4 +1,4 @@
-// For the model's unit tests (state.test.ts, state.decisions.test.ts): a
+// For the model's unit tests (state.test.ts, state.decisions.test.ts, state.events.test.ts): a
 // page driven through `update` alone, with links from the real codec and
 // the workers' answers made up of what each request asked for.
 
@@ -18,9 +18,9 @@ export const decoded = (p: Params): Decoded => ({ params: p, notices: [], fragme
 export const report = (stage: Stage, link: string): LabReport => ({ stage, lab: "read", link, runs: [] }) as unknown as LabReport;
 export const sweepReport = (link: string): SweepReport => ({ link, points: [{}], total: 1, complete: true }) as unknown as SweepReport;
 
-/** A page opened on `params`, its last effects, and the workers' answers; `ready`: its codec can write links. */
-export function page(params: Params = defaults, ready = true) {
-  let state: AppState = initialState(decoded(params), codec);
+/** A page opened on `params` (or on a link as the codec read it), its last effects, and the workers' answers; `ready`: its codec can write links. */
+export function page(at: Params | Decoded = defaults, ready = true) {
+  let state: AppState = initialState("links" in at ? at : decoded(at), codec);
   const opened = opening(state);
   state = update(opened.state, { type: "engineReady", isolated: true }).state;
   if (ready) state = update(state, { type: "codecReady" }).state;

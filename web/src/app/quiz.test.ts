@@ -67,6 +67,43 @@ describe("the quiz's model", () => {
     expect(quizAsking(none)).toBe(false);
   });
 
+  it("takes no pick, Next or Again before the quiz is written, and drops a failure of another link's quiz", () => {
+    const asked = quizAsked(LINK, 1).quiz;
+    for (const action of [{ kind: "pick", choice: 0 }, { kind: "next" }, { kind: "again" }] as const) expect(quizUpdate(asked, action)).toBe(asked);
+    const stale = quizUpdate(asked, { kind: "failed", link: "v=1&len=2K&quiz=on", message: "crashed" });
+    expect([stale.failed, quizAsking(stale)]).toEqual([null, true]);
+  });
+
+  it("refuses a pick that is none of the question's choices, at either end", () => {
+    const q = written();
+    const choices = q.quiz!.questions[0]!.choices.length;
+    expect(quizUpdate(q, { kind: "pick", choice: -1 })).toBe(q);
+    expect(quizUpdate(q, { kind: "pick", choice: choices })).toBe(q);
+    expect(quizUpdate(q, { kind: "pick", choice: choices - 1 }).picked[0]).toBe(choices - 1);
+  });
+
+  it("after Again, every question waits for its pick once more: Next stays and the results are hidden", () => {
+    let q = written();
+    for (let i = 0; i < q.quiz!.questions.length; i++) q = quizUpdate(quizUpdate(q, { kind: "pick", choice: 0 }), { kind: "next" });
+    const again = quizUpdate(q, { kind: "again" });
+    expect(quizAsking(again)).toBe(true);
+    expect(quizUpdate(again, { kind: "next" })).toBe(again);
+    expect(quizUpdate(again, { kind: "pick", choice: 1 }).picked[0]).toBe(1);
+  });
+
+  it("keeps one pick per question, none before the questions are written", () => {
+    let q = quizAsked(LINK, 1).quiz;
+    expect(q.picked).toEqual([]);
+    q = quizUpdate(q, { kind: "written", link: LINK, quiz: engineQuiz(LINK) });
+    expect(q.picked).toEqual(q.quiz!.questions.map(() => null));
+  });
+
+  it("never shows a score for a quiz without questions", () => {
+    const none = quizUpdate(quizAsked(LINK, 1).quiz, { kind: "written", link: LINK, quiz: { qseed: 1, questions: [], note: "none" } });
+    expect(finished(none)).toBe(false);
+    expect(finished(quizUpdate(none, { kind: "next" }))).toBe(false);
+  });
+
   it("has no score before a quiz", () => {
     expect(score(noQuiz())).toEqual({ right: 0, of: 0 });
     expect(finished(noQuiz())).toBe(false);

@@ -27,9 +27,9 @@
 //
 //   page ── compileStreaming(fetch(wasm)) ──▶ Module ──postMessage──▶ worker: init({ module_or_path })
 //
-// The timing and program builds wait until the page says the first numbers
-// are on screen (`startFullEngine`), so the first numbers download nothing
-// they do not use; a link to a lab the counting build leaves out starts them
+// The timing, program and questions builds wait until the page says the
+// first numbers are on screen (`startFullEngine`), so the first numbers
+// download nothing they do not use; a link to a lab the counting build leaves out starts them
 // at once (main.ts). The program and questions builds then wait for the
 // first timing build asked for to arrive, so they do not share the network
 // with it on the way to the first full measurement. Every worker waits for

@@ -282,7 +282,7 @@ describe("a comparison", () => {
 });
 
 describe("the side worker's questions", () => {
-  it("a quiz is written by one side worker, started by the first question, on the questions build (the write lab's on the program build)", async () => {
+  it("a quiz is written by one side worker, started by the first question, on the questions build (the write lab's lesson's choices on the program build)", async () => {
     const s = make();
     const jobs: unknown[] = [];
     const answers: ReturnType<typeof deferred<unknown>>[] = [];
@@ -298,12 +298,15 @@ describe("the side worker's questions", () => {
     s.effects.run({ type: "quiz", link: "q3" });
     expect(hoisted.side.made.map(([name]) => name)).toEqual(["buflab-side"]);
     const build = hoisted.side.made[0]![1];
-    expect([build({ kind: "quiz", link: "x-lines" }), build({ kind: "choices", link: "y" }), build({ kind: "choices", link: "y-write" }), build({ kind: "run", link: "z-lines" })]).toEqual([
-      "questions",
-      "questions",
-      "program",
-      "program",
-    ]);
+    // A write-lab link's quiz too: the questions build says the quiz is the read lab's (the program build's worker writes no quiz).
+    const asked = [
+      build({ kind: "quiz", link: "x-lines" }),
+      build({ kind: "quiz", link: "x-write" }),
+      build({ kind: "choices", link: "y" }),
+      build({ kind: "choices", link: "y-write" }),
+      build({ kind: "run", link: "z-lines" }),
+    ];
+    expect(asked).toEqual(["questions", "questions", "questions", "program", "program"]);
     expect(jobs).toEqual([{ kind: "quiz", link: "q-lines" }, { kind: "quiz", link: "q2" }, { kind: "quiz", link: "q3" }]);
     const written = { questions: [] };
     answers[0]!.resolve(written);

@@ -6,7 +6,7 @@
 import { countsClient, createEngineClient, isDropped, type EngineClient, type Engines, type RunResult } from "../engine/client";
 import type { Codec } from "../engine/codec";
 import { messageOf } from "../engine/errors";
-import { questionsBuildOf, type Fault } from "../engine/protocol";
+import { choicesBuildOf, type Fault } from "../engine/protocol";
 import type { SweepRunner } from "../engine/sweep-runner";
 import type { Answer, LessonChoices, LessonId } from "../engine/types.gen";
 import { writeLink } from "./link";
@@ -103,11 +103,13 @@ export function createEffects({ codec, engines, openingCounts, milestones, dispa
    * The side worker, for the questions the engine writes (the quiz's, the
    * room's choices): started by the first one, so its jobs never wait behind
    * the page's runs, nor drop them; each on the questions build (the write
-   * lab's on the program build).
+   * lab's lesson's choices on the program build).
    */
   let sideClient: EngineClient | null = null;
   const side = (): EngineClient =>
-    (sideClient ??= createEngineClient("buflab-side", (job) => (job.kind === "quiz" || job.kind === "choices" ? questionsBuildOf(codec.decodeLink(job.link).params) : "program")));
+    (sideClient ??= createEngineClient("buflab-side", (job) =>
+      job.kind === "quiz" ? "questions" : job.kind === "choices" ? choicesBuildOf(codec.decodeLink(job.link).params) : "program",
+    ));
 
   function quiz(link: string): void {
     const report = (action: Extract<Action, { type: "quiz" }>["action"]): void => dispatch({ type: "quiz", action });

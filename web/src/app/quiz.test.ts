@@ -3,7 +3,7 @@
 // link on screen, asked again only for another experiment or qseed.
 
 import { describe, expect, it } from "vitest";
-import { realCodec, realQuestionsEngineFor } from "../engine/real-engine";
+import { realCodec, realQuestionsEngine } from "../engine/real-engine";
 import schema from "../engine/schema.gen.json";
 import type { Decoded, Params, Quiz } from "../engine/types.gen";
 import { finished, noQuiz, quizAsked, quizAsking, quizUpdate, score, type QuizState } from "./quiz";
@@ -13,8 +13,8 @@ const codec = realCodec();
 const defaults = schema.defaults as unknown as Params;
 const LINK = "v=1&len=64K&chunk=poor&seed=42&cap=1K&rs=1&sys=150&rd=unbuffered,std&wl=fixed&quiz=on";
 
-/** The engine's quiz of a link, as the page's side worker writes it (protocol.ts, questionsBuildOf). */
-const engineQuiz = (link: string): Quiz => realQuestionsEngineFor(codec.decodeLink(link).params).quiz(link) as Quiz;
+/** The engine's quiz of a link, as the page's side worker writes it (the questions build, every lab's: app/effects.ts). */
+const engineQuiz = (link: string): Quiz => realQuestionsEngine().quiz(link) as Quiz;
 
 function written(link = LINK): QuizState {
   return quizUpdate(quizAsked(link, 1).quiz, { kind: "written", link, quiz: engineQuiz(link) });
@@ -96,6 +96,14 @@ describe("the quiz's model", () => {
     expect(q.picked).toEqual([]);
     q = quizUpdate(q, { kind: "written", link: LINK, quiz: engineQuiz(LINK) });
     expect(q.picked).toEqual(q.quiz!.questions.map(() => null));
+  });
+
+  it("a write-lab link's quiz, from the build the page asks, is a note that the quiz is the read lab's, with no score", () => {
+    const link = codec.decodeLink("lab=write&quiz=on").fragment;
+    const written = quizUpdate(quizAsked(link, 1).quiz, { kind: "written", link, quiz: engineQuiz(link) });
+    expect(written.quiz?.questions).toEqual([]);
+    expect(written.quiz?.note).toMatch(/read lab/);
+    expect(finished(written)).toBe(false);
   });
 
   it("never shows a score for a quiz without questions", () => {

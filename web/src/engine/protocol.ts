@@ -19,7 +19,7 @@
 //              a progress message per point; the answer is the last report
 //   compare    compare(link, counts, quick) on a link with `b.` keys: A and
 //              B counted, then timed in alternating rounds: a Comparison
-//   quiz       quiz(link): the quiz the engine writes for a link (the questions build)
+//   quiz       quiz(link): the quiz the engine writes for a link (the questions build, every lab's)
 //   choices    lesson_choices(link, answer): a lesson question's four choices, each a real run
 //              (the questions build; the program build for the write lab's)
 //   calibrate  opens a file in the Origin Private File System (async), then
@@ -49,8 +49,13 @@ export function timingBuildOf(params: Pick<Params, "lab" | "workload">): EngineB
   return params.lab === "read" ? `timing-${params.workload}` : "program";
 }
 
-/** The build that writes the quiz of `params` and a lesson's choices: the questions build, or the program build for the write lab. */
-export function questionsBuildOf(params: Pick<Params, "lab">): EngineBuild {
+/**
+ * The build that writes a lesson's four choices for `params`: the questions
+ * build, or the program build for the write lab's lesson. (Every quiz is
+ * the questions build's: a write-lab link's is a note that the quiz is the
+ * read lab's.)
+ */
+export function choicesBuildOf(params: Pick<Params, "lab">): EngineBuild {
   return params.lab === "read" ? "questions" : "program";
 }
 

@@ -18,7 +18,7 @@ import * as scan from "../../pkg-timing/scan/buflab_timing.js";
 import * as toEnd from "../../pkg-timing/to_end/buflab_timing.js";
 import * as trace from "../../pkg-trace/buflab_trace.js";
 import { codecFrom, type Codec } from "./codec";
-import { questionsBuildOf, timingBuildOf } from "./protocol";
+import { choicesBuildOf, timingBuildOf } from "./protocol";
 import type { Comparison, LabReport, Notice, Params, SweepPoint, SweepReport, Workload } from "./types.gen";
 
 /** A timing build's exports (every workload's has the same). */
@@ -53,9 +53,9 @@ export function realQuestionsEngine(): typeof questions {
   return load(questions, "../../pkg-questions/buflab_questions_bg.wasm");
 }
 
-/** The build that writes the quiz and a lesson's choices for `params`, as the page's side worker picks it (protocol.ts `questionsBuildOf`), loaded. */
-export function realQuestionsEngineFor(params: Pick<Params, "lab">): typeof questions | typeof program {
-  return questionsBuildOf(params) === "program" ? realProgramEngine() : realQuestionsEngine();
+/** The build that writes a lesson's choices for `params`, as the page's side worker picks it (protocol.ts `choicesBuildOf`), loaded. */
+export function realChoicesEngineFor(params: Pick<Params, "lab">): typeof questions | typeof program {
+  return choicesBuildOf(params) === "program" ? realProgramEngine() : realQuestionsEngine();
 }
 
 /** The timing build of `workload` (the read lab's timed pass and sweeps of that workload), loaded. */

@@ -8,7 +8,7 @@
 
 import { describe, expect, it } from "vitest";
 import { lessons } from "../../engine/lessons";
-import { realCodec, realQuestionsEngineFor, realQuickRun, realSweep } from "../../engine/real-engine";
+import { realChoicesEngineFor, realCodec, realQuickRun, realSweep } from "../../engine/real-engine";
 import type { Lesson, LessonChoices } from "../../engine/types.gen";
 import { answerOf } from "./answer";
 import { choicesOf, LETTERS, wellFormed } from "./choices";
@@ -21,10 +21,10 @@ function resultsOf(lesson: Lesson): CurrentResults {
   return { report: realQuickRun(lesson.link), sweep: null };
 }
 
-/** The engine's choices of `lesson`, from the build the page's side worker would ask (protocol.ts, questionsBuildOf). */
+/** The engine's choices of `lesson`, from the build the page's side worker would ask (protocol.ts, choicesBuildOf). */
 function engineChoices(lesson: Lesson): LessonChoices {
   const params = realCodec().decodeLink(lesson.link.replace(/^#/, "")).params;
-  return realQuestionsEngineFor(params).lesson_choices(lesson.link, lesson.question.answer) as LessonChoices;
+  return realChoicesEngineFor(params).lesson_choices(lesson.link, lesson.question.answer) as LessonChoices;
 }
 
 describe("a lesson's four choices, from the engine", () => {

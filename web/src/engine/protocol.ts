@@ -61,10 +61,12 @@ export function choicesBuildOf(params: Pick<Params, "lab">): EngineBuild {
 
 /**
  * The first message every worker gets (engine/spawn.ts): the engine's wasm,
- * compiled once by the page, or why it could not be compiled.
+ * compiled by the page; or the URL the worker compiles it from by
+ * streaming, in the HTTP cache by then; or why there is neither.
  */
 export type ModuleMessage =
   | { type: "module"; build: EngineBuild; module: WebAssembly.Module }
+  | { type: "module"; build: EngineBuild; url: string }
   | { type: "module"; build: EngineBuild; error: string };
 
 /**

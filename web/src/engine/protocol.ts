@@ -61,12 +61,10 @@ export function choicesBuildOf(params: Pick<Params, "lab">): EngineBuild {
 
 /**
  * The first message every worker gets (engine/spawn.ts): the engine's wasm,
- * compiled by the page; or the URL the worker compiles it from by
- * streaming, in the HTTP cache by then; or why there is neither.
+ * compiled once by the page, or why it could not be compiled.
  */
 export type ModuleMessage =
   | { type: "module"; build: EngineBuild; module: WebAssembly.Module }
-  | { type: "module"; build: EngineBuild; url: string }
   | { type: "module"; build: EngineBuild; error: string };
 
 /**

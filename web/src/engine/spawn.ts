@@ -102,21 +102,13 @@ const fetched: Partial<Record<EngineBuild, Promise<{ bytes: ArrayBuffer; cached:
  */
 export function prefetchEngine(build: EngineBuild): void {
   // The dev server is this machine: nothing to hurry, and a build it is still compiling is not there.
-  if (devServer || build === "counts" || compiled[build] !== undefined || prefetched.has(build)) return;
-  prefetch(build);
-}
-
-/** The builds `prefetch` has started downloading, whether or not their bytes are still kept (`fetched`). */
-const prefetched = new Set<EngineBuild>();
-
-function prefetch(build: EngineBuild): void {
-  prefetched.add(build);
-  const download = fetch(WASM[build]).then(async (response) => {
+  if (devServer || build === "counts" || compiled[build] !== undefined || fetched[build] !== undefined) return;
+  const prefetch = fetch(WASM[build]).then(async (response) => {
     if (!response.ok) throw new Error(response.statusText);
     return { bytes: await response.arrayBuffer(), cached: !/\bno-store\b/i.test(response.headers.get("Cache-Control") ?? "") };
   });
-  download.catch(() => undefined);
-  fetched[build] = download;
+  prefetch.catch(() => undefined);
+  fetched[build] = prefetch;
 }
 
 /**
@@ -149,27 +141,20 @@ function setBuilding(build: EngineBuild, still: boolean): void {
 }
 
 /**
- * Resolves once the dev server has `build` in: it says `building` while
- * `npm start` still compiles it (web/build/builds-behind.ts), and is asked
- * again every BUILDING_POLL_MS, the page told meanwhile (`watchBuilding`).
- * A build that failed or was never built is an error.
+ * `build`'s module from the dev server, once it is in: the server says
+ * `building` while `npm start` still compiles it (web/build/builds-behind.ts),
+ * and is asked again every BUILDING_POLL_MS, the page told meanwhile
+ * (`watchBuilding`). A build that failed or was never built is an error.
  */
-async function fromDevServer(build: EngineBuild): Promise<void> {
+async function fromDevServer(build: EngineBuild): Promise<WebAssembly.Module> {
   const of = new URL(WASM[build], location.href).pathname;
   for (;;) {
     const { state, message } = (await (await fetch(`${BUILD_STATE_PATH}?of=${encodeURIComponent(of)}`)).json()) as BuildState;
     setBuilding(build, state === "building");
-    if (state === "in") return;
+    if (state === "in") return compileWasm(WASM[build]);
     if (state !== "building") throw new Error(message);
     await new Promise((resolve) => setTimeout(resolve, BUILDING_POLL_MS));
   }
-}
-
-/** The builds the page runs itself (codec.ts): compiled here, the Module handed to their workers. */
-type PageBuild = "counts" | "program";
-
-function runOnPage(build: EngineBuild): build is PageBuild {
-  return build === "counts" || build === "program";
 }
 
 /**
@@ -177,65 +162,34 @@ function runOnPage(build: EngineBuild): build is PageBuild {
  * from the network if it was not prefetched, or that failed); compiled
  * from the prefetched bytes only where streaming cannot be had or the host
  * forbids caching (`compileWasm`). The bytes are let go here: the module is
- * what the page keeps (`compiled`).
+ * what the page keeps (`compiled`), and a timing build's bytes are a
+ * megabyte.
  */
-async function compileBuild(build: PageBuild): Promise<WebAssembly.Module> {
+async function compileBuild(build: EngineBuild): Promise<WebAssembly.Module> {
   const prefetched = await fetched[build]?.catch(() => undefined);
   delete fetched[build];
   if (prefetched !== undefined && !prefetched.cached) return WebAssembly.compile(prefetched.bytes);
   if (prefetched !== undefined) return compileWasm(WASM[build], prefetched.bytes);
-  if (devServer) await fromDevServer(build);
-  return compileWasm(WASM[build]);
+  return devServer ? fromDevServer(build) : compileWasm(WASM[build]);
 }
 
-/** What a worker of a build is sent: the page's compiled Module, or the URL it compiles its own from. */
-type Source = { module: WebAssembly.Module } | { url: string };
-
-const sources: Partial<Record<EngineBuild, Promise<Source>>> = {};
-
-/**
- * Where the workers of a build the page does not run get it from, once it
- * has arrived: its URL, to compile by streaming from the HTTP cache (the
- * prefetch, or a fetch made here, filled it first), each worker its own
- * compilation. Only a host that forbids caching has it compiled here from
- * the bytes and the Module handed over.
- */
-async function workerSource(build: Exclude<EngineBuild, PageBuild>): Promise<Source> {
-  const url = new URL(WASM[build], location.href).href;
-  if (devServer) {
-    await fromDevServer(build);
-    return { url };
-  }
-  if (!prefetched.has(build)) prefetch(build);
-  const download = await fetched[build]?.catch(() => undefined);
-  delete fetched[build];
-  if (download !== undefined && !download.cached) return { module: await WebAssembly.compile(download.bytes) };
-  return { url };
-}
-
-/** One engine build the page runs itself, compiled once per page (the program build only after `startFullEngine`). */
-export function engineModule(build: PageBuild): Promise<WebAssembly.Module> {
+/** One engine build, compiled once per page (all but the counting build only after `startFullEngine`). */
+export function engineModule(build: EngineBuild): Promise<WebAssembly.Module> {
   if (build === "counts") {
     compiled.counts ??= compileWasm(countsUrl);
     return compiled.counts;
   }
-  compiled.program ??= fullReleased.then(() => firstTiming?.catch(() => undefined)).then(() => compileBuild("program"));
-  return compiled.program;
-}
-
-/** What `build`'s workers are sent (`Source`), once per page; all but the counting build's only after `startFullEngine`. */
-function engineSource(build: EngineBuild): Promise<Source> {
-  if (runOnPage(build)) return engineModule(build).then((module) => ({ module }));
-  let source = sources[build];
-  if (source === undefined) {
-    source =
-      build === "questions"
-        ? fullReleased.then(() => firstTiming?.catch(() => undefined)).then(() => workerSource(build))
-        : fullReleased.then(() => workerSource(build));
-    sources[build] = source;
-    if (build !== "questions") firstTiming ??= source;
+  if (build === "program" || build === "questions") {
+    compiled[build] ??= fullReleased.then(() => firstTiming?.catch(() => undefined)).then(() => compileBuild(build));
+    return compiled[build];
   }
-  return source;
+  let module = compiled[build];
+  if (module === undefined) {
+    module = fullReleased.then(() => compileBuild(build));
+    compiled[build] = module;
+    firstTiming ??= module;
+  }
+  return module;
 }
 
 /**
@@ -244,7 +198,7 @@ function engineSource(build: EngineBuild): Promise<Source> {
  * downloads or is still being compiled by the dev server.
  */
 export function engineArrived(build: EngineBuild): Promise<void> {
-  return engineSource(build).then(
+  return engineModule(build).then(
     () => undefined,
     () => undefined,
   );
@@ -313,12 +267,12 @@ function workerScript(name: string, build: EngineBuild): Worker {
 export function spawnEngineWorker(name: string, build: EngineBuild): EngineWorker {
   // Asked for now, though it waits for its release: the program build then
   // knows a timing build comes first.
-  const source = engineSource(build);
+  const module = engineModule(build);
   const make = (): Worker => {
     const worker = workerScript(name, build);
     const send = (message: ModuleMessage): void => worker.postMessage(message);
-    source.then(
-      (source) => send({ type: "module", build, ...source }),
+    module.then(
+      (module) => send({ type: "module", build, module }),
       (error: unknown) => send({ type: "module", build, error: messageOf(error) }),
     );
     return worker;
@@ -327,7 +281,7 @@ export function spawnEngineWorker(name: string, build: EngineBuild): EngineWorke
   // From the dev server, the worker's script imports its build's glue from
   // web/pkg-*, which a build still being compiled does not have yet: the
   // worker starts once the module is there.
-  const settled = source.then(
+  const settled = module.then(
     () => undefined,
     () => undefined,
   );

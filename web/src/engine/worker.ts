@@ -11,7 +11,6 @@
 // this thread for the whole measurement: that is why it lives here and why
 // the client cancels by terminating the worker.
 
-import { compileWasm } from "./compile";
 import type { EngineBuild, FromWorker, Job, JobKind, ModuleMessage, Progress, Reply, ToWorker } from "./protocol";
 import type { LabReport } from "./types.gen";
 
@@ -60,14 +59,10 @@ export function timedRun(run: () => unknown): Reply<"run"> {
   return { report, elapsedMs: performance.now() - started };
 }
 
-// The compiled engine: the page's first message, or the URL it names, compiled here by streaming.
+// The compiled engine: the page's first message.
 let moduleArrived: (message: ModuleMessage) => void = () => undefined;
 const compiled = new Promise<{ build: EngineBuild; module: WebAssembly.Module }>((resolve, reject) => {
-  moduleArrived = (message) => {
-    if ("module" in message) resolve(message);
-    else if ("url" in message) compileWasm(message.url).then((module) => resolve({ build: message.build, module }), reject);
-    else reject(new Error(message.error));
-  };
+  moduleArrived = (message) => ("module" in message ? resolve(message) : reject(new Error(message.error)));
 });
 
 /** Runs this worker on `glue` once the page's compiled module of that build arrives, doing the jobs in `jobs`. */

@@ -6,13 +6,18 @@
 // prints per visit the page's marks and the V8 wasm code-cache events of
 // Chromium's trace: streamFromResponseCallback (a build compiled by
 // streaming), compiledModule and cachedModule (its optimized code written
-// to the cache), moduleCacheHit (a later visit started from it).
+// to the cache), moduleCacheHit (a later visit started from it), and the
+// timing worker's warm-up (its calls, time and why it ended).
+// CHROMIUM_FLAGS adds flags to the browser's, e.g.
+// `--js-flags=--wasm-caching-timeout-ms=0` (V8 writes each chunk of
+// optimized code at once rather than after 2 s without new optimized code:
+// docs/benchmarks.md, "Warm from the start").
 
 import { chromium } from "playwright-core";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 const [url, visits = "3", persistent] = process.argv.slice(2);
-const args = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const args = [...(process.env.CHROMIUM_FLAGS ? process.env.CHROMIUM_FLAGS.split(" ") : []), "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 let browser, context;
 if (persistent) {
   context = await chromium.launchPersistentContext(mkdtempSync(`${tmpdir()}/buflab-profile-`), { executablePath: "/usr/bin/chromium", args });
@@ -42,7 +47,12 @@ for (let v = 0; v < Number(visits); v++) {
     const key = `${e.name}${e.args?.url ? " " + e.args.url.replace(/^.*\//, "") : ""}`;
     summary[key] = (summary[key] ?? 0) + 1;
   }
-  console.log(`visit ${v + 1}: first numbers ${marks[0]} ms, full ${marks[1]} ms, controlled ${await page.evaluate(() => navigator.serviceWorker.controller !== null)}`);
+  // The timing worker's warm-up before its first full measurement (engine/warm-up.ts).
+  const warmUps = [];
+  for (const worker of page.workers().filter((w) => /\/worker-timing[^/]*\.js$/.test(new URL(w.url()).pathname))) {
+    warmUps.push(...(await worker.evaluate(() => performance.getEntriesByName("buflab:warm-up", "measure").map((e) => `${e.detail.calls} calls, ${Math.round(e.duration)} ms, ${e.detail.ended}`))));
+  }
+  console.log(`visit ${v + 1}: first numbers ${marks[0]} ms, full ${marks[1]} ms, controlled ${await page.evaluate(() => navigator.serviceWorker.controller !== null)}, warm-up ${warmUps.join("; ") || "none"}`);
   for (const [k, n] of Object.entries(summary)) console.log(`   ${k} ×${n}`);
   await page.close();
 }

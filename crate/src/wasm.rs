@@ -284,10 +284,10 @@ pub fn pair_results(a: &str, b: &str) -> Result<JsValue, JsError> {
 
 /// The quiz the engine writes for a link (`catalog::quiz`): its questions,
 /// answered by real counted runs. `link`: a canonical fragment, as [`run`]'s.
-/// In the questions build (and the program build's), not the counting or
-/// timing builds: neither the first numbers nor the first full measurement
-/// download it.
-#[cfg(feature = "questions")]
+/// In the questions build only (a quiz is the read lab's: it needs every
+/// workload's counted loops, which the program build leaves out); neither
+/// the first numbers nor the first full measurement download it.
+#[cfg(all(feature = "questions", feature = "workloads"))]
 #[wasm_bindgen]
 pub fn quiz(link: &str) -> Result<JsValue, JsError> {
     let params = link::params_of(link).map_err(|e| JsError::new(&e.to_string()))?;

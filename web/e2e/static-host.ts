@@ -5,7 +5,10 @@
 // cross-origin isolation must come from the service worker, as on GitHub
 // Pages (unless `headers` adds them: a host that sends the isolation headers). No compression either, unless `compress` is set: then a file's
 // `.gz` copy (web/build/precompress.ts) goes to every browser that accepts
-// gzip, as GitHub Pages compresses what it serves.
+// gzip, as GitHub Pages compresses what it serves, or with "brotli" its
+// `.br` copy to a browser that accepts br (as Netlify, Caddy's
+// `precompressed` and nginx's brotli_static do; Chromium asks for br from
+// localhost too), the `.gz` copy to one that does not.
 //
 // It logs every request it answers (for the byte budget and for "nothing
 // left the origin"), and `down` makes it drop every connection, like a
@@ -28,10 +31,16 @@ const TYPES: Record<string, string> = {
   ".png": "image/png",
 };
 
+/** The precompressed copies a host may send (web/build/precompress.ts), the preferred first. */
+const COPIES = [
+  { encoding: "br", ending: ".br" },
+  { encoding: "gzip", ending: ".gz" },
+] as const;
+
 export interface Served {
   path: string;
   status: number;
-  /** Body bytes sent (the `.gz` copy's, when that was sent). */
+  /** Body bytes sent (the precompressed copy's, when that was sent). */
   bytes: number;
   /** The body's size gzipped (level 9), as a host that compresses would send it. */
   gzipBytes: number;
@@ -53,8 +62,12 @@ export interface StaticHost {
 export interface HostOptions {
   /** Port 0 (the default) takes a free one. */
   port?: number;
-  /** Send a file's precompressed `.gz` copy, where there is one, to a browser that accepts gzip. */
-  compress?: boolean;
+  /**
+   * Send a file's precompressed copy, where there is one, to a browser that
+   * accepts its encoding: `true` the `.gz` copy, "brotli" the `.br` copy
+   * first.
+   */
+  compress?: boolean | "brotli";
   /** Headers sent with every file besides the plain ones (the isolation headers, for a host that sends them). */
   headers?: Readonly<Record<string, string>>;
 }
@@ -111,8 +124,11 @@ export async function startStaticHost(root: string, mount: string, { port = 0, c
         answer(304, Buffer.alloc(0), headers);
         return;
       }
-      if (compress && /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? "")) && existsSync(`${file}.gz`)) {
-        answer(200, readFileSync(`${file}.gz`), { ...headers, "Content-Encoding": "gzip", Vary: "Accept-Encoding" });
+      const accepted = String(request.headers["accept-encoding"] ?? "");
+      const copies = compress === "brotli" ? COPIES : compress ? COPIES.filter((c) => c.encoding === "gzip") : [];
+      const copy = copies.find((c) => new RegExp(`\\b${c.encoding}\\b`).test(accepted) && existsSync(`${file}${c.ending}`));
+      if (copy !== undefined) {
+        answer(200, readFileSync(`${file}${copy.ending}`), { ...headers, "Content-Encoding": copy.encoding, Vary: "Accept-Encoding" });
         return;
       }
       answer(200, readFileSync(file), headers);

@@ -7,8 +7,10 @@
 // more, from an `application/wasm` response, beside the HTTP cache's copy or
 // the service worker cache's) can have its optimized code kept by Chromium
 // for the next visit; one compiled from bytes starts unoptimized every visit.
-// Chromium keeps it only once optimized code exists for it: so far that is
-// the program build's, not the builds that run only in workers
+// Chromium writes it only when V8's delayed caching task fires, some
+// seconds after the module's optimized code stops coming, whichever thread
+// compiled or optimized it; on this page it fired for the program build in
+// every visit measured and almost never for the counting and timing builds
 // (docs/benchmarks.md, "Warm from the start").
 
 /**

@@ -43,7 +43,7 @@ import os from "node:os";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { preview, runnerImport } from "vite";
-import { loadUntilFull, waitIn } from "./page-wait.mjs";
+import { loadUntilFull, throttledPage, waitIn } from "./page-wait.mjs";
 import { interactionFigures, interactionLines } from "./page-interactions.mjs";
 import { visitsInOneProfile } from "./visits.mjs";
 
@@ -503,13 +503,8 @@ async function staticHost(dir, options) {
  * (the page's own marks), and the bytes the host sent before each.
  */
 async function oneThrottledLoad(browser, url, host) {
-  const context = await browser.newContext({ viewport: MOBILE.viewport });
+  const { context, page } = await throttledPage(browser, MOBILE);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", MOBILE.network);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: MOBILE.cpuSlowdown });
     const from = host.log.length;
     await loadUntilFull(page, url);
     const [first, full, origin] = await page.evaluate(() => [

@@ -1,4 +1,4 @@
-// How the bench scripts (bench.mjs, ab-first-load.mjs) wait on a page
+// How the bench scripts (bench.mjs, ab-first-load.mjs, phone-ab.mjs) open and wait on a page
 // without disturbing what it measures. Playwright's waitForFunction polls on
 // every animation frame by default, which keeps the page rendering at the
 // display's rate, and its first call injects Playwright's own script (30 ms
@@ -26,4 +26,19 @@ export async function loadUntilFull(page, url) {
   await page.goto(url);
   await page.waitForTimeout(HANDS_OFF_MS);
   await waitIn(page, () => performance.getEntriesByName("buflab:first-full").length > 0);
+}
+
+/**
+ * A page in a fresh context of `browser` under `mobile` (web/e2e/phone.ts's
+ * MOBILE: its viewport, network and CPU slowdown, through the DevTools
+ * protocol before anything loads): the context, for the caller to close.
+ */
+export async function throttledPage(browser, mobile) {
+  const context = await browser.newContext({ viewport: mobile.viewport });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", mobile.network);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: mobile.cpuSlowdown });
+  return { context, page };
 }

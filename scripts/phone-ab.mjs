@@ -13,7 +13,7 @@
 
 import { chromium } from "playwright-core";
 import { runnerImport } from "vite";
-import { loadUntilFull } from "./page-wait.mjs";
+import { loadUntilFull, throttledPage } from "./page-wait.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const [sideA, sideB, count = "5"] = process.argv.slice(2);
@@ -29,13 +29,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** One fresh load of `host`'s page: its marks, two files' fetches, and the bytes the host sent before its first full measurement. */
 async function load(browser, host) {
-  const context = await browser.newContext({ viewport: MOBILE.viewport });
+  const { context, page } = await throttledPage(browser, MOBILE);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", MOBILE.network);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: MOBILE.cpuSlowdown });
     const from = host.log.length;
     await loadUntilFull(page, host.url);
     const seen = await page.evaluate(

@@ -33,8 +33,8 @@ const TYPES: Record<string, string> = {
 
 /** The precompressed copies a host may send (web/build/precompress.ts), the preferred first. */
 const COPIES = [
-  { encoding: "br", ending: ".br" },
-  { encoding: "gzip", ending: ".gz" },
+  { encoding: "br", ending: ".br", accepted: /\bbr\b/ },
+  { encoding: "gzip", ending: ".gz", accepted: /\bgzip\b/ },
 ] as const;
 
 export interface Served {
@@ -126,7 +126,7 @@ export async function startStaticHost(root: string, mount: string, { port = 0, c
       }
       const accepted = String(request.headers["accept-encoding"] ?? "");
       const copies = compress === "brotli" ? COPIES : compress ? COPIES.filter((c) => c.encoding === "gzip") : [];
-      const copy = copies.find((c) => new RegExp(`\\b${c.encoding}\\b`).test(accepted) && existsSync(`${file}${c.ending}`));
+      const copy = copies.find((c) => c.accepted.test(accepted) && existsSync(`${file}${c.ending}`));
       if (copy !== undefined) {
         answer(200, readFileSync(`${file}${copy.ending}`), { ...headers, "Content-Encoding": copy.encoding, Vary: "Accept-Encoding" });
         return;

@@ -4,7 +4,11 @@
 // (default 6) opens the default link of that lab in a fresh context, reads
 // each reader's or cursor's median time once the first full measurement is
 // on screen, presses Measure again twice and reads them again. Prints per
-// load the first time ÷ the last one. A fresh engine instance ran its first
+// load and reader the three times, the first ÷ the next, and the next ÷ the
+// last: the same measurement twice (A/A), what the machine alone moves a
+// ratio by (docs/benchmarks.md, "The machine's two speeds"). CHROMIUM_FLAGS
+// adds flags to the browser's (e.g. `--js-flags=--no-liftoff`: every wasm
+// function optimized before it first runs). A fresh engine instance ran its first
 // full measurement slow (docs/benchmarks.md, the order check): this is the
 // check of that on the page itself.
 
@@ -44,7 +48,7 @@ const server = await preview({
   logLevel: "warn",
   preview: { port: 0, host: "127.0.0.1", open: false },
 });
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", ...(process.env.CHROMIUM_FLAGS ?? "").split(" ").filter(Boolean)] });
 try {
   for (let i = 0; i < Number(count); i++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -53,14 +57,20 @@ try {
       await loadUntilFull(page, server.resolvedUrls.local[0] + chosen.fragment);
       await done(page);
       const first = await medians(page);
-      let last = first;
+      const agains = [];
       for (let again = 0; again < 2; again++) {
         await page.getByRole("button", { name: "Measure again" }).click();
         await waitIn(page, () => document.querySelector(".status .activity")?.textContent !== "Done", undefined, 5_000);
         await done(page);
-        last = await medians(page);
+        agains.push(await medians(page));
       }
-      console.log(Object.keys(first).map((id) => `${id} ${(first[id] / last[id]).toFixed(2)}×`).join("  "));
+      const [next, last] = agains;
+      const ms = (ns) => (ns / 1e6).toFixed(2);
+      console.log(
+        Object.keys(first)
+          .map((id) => `${id} ${ms(first[id])} ${ms(next[id])} ${ms(last[id])} ms: first ÷ next ${(first[id] / next[id]).toFixed(2)}×, next ÷ last ${(next[id] / last[id]).toFixed(2)}×`)
+          .join("  "),
+      );
     } finally {
       await context.close();
     }

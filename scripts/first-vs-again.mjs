@@ -8,9 +8,11 @@
 // last: the same measurement twice (A/A), what the machine alone moves a
 // ratio by (docs/benchmarks.md, "The machine's two speeds"). CHROMIUM_FLAGS
 // adds flags to the browser's (e.g. `--js-flags=--no-liftoff`: every wasm
-// function optimized before it first runs). A fresh engine instance ran its first
-// full measurement slow (docs/benchmarks.md, the order check): this is the
-// check of that on the page itself.
+// function optimized before it first runs); DIST serves another build's
+// output instead of dist/ (two builds alternated by hand: A, B, A, B). A
+// fresh engine instance ran its first full measurement slow
+// (docs/benchmarks.md, the order check): this is the check of that on the
+// page itself.
 
 import { chromium } from "playwright-core";
 import { preview } from "vite";
@@ -46,6 +48,7 @@ const server = await preview({
   configFile: `${root}vite.config.ts`,
   mode: "production",
   logLevel: "warn",
+  ...(process.env.DIST ? { build: { outDir: process.env.DIST } } : {}),
   preview: { port: 0, host: "127.0.0.1", open: false },
 });
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", ...(process.env.CHROMIUM_FLAGS ?? "").split(" ").filter(Boolean)] });

@@ -6,14 +6,14 @@
 //   - load/store: a byte array of 32 KiB (inside any core's L1 cache), each
 //     byte read and written, as BufLab's readers move bytes;
 //   - chain: a multiply-add chain in registers, no memory at all.
-// On a machine to itself both read about 1.0×. On the 2-core VM this
+// On a machine that runs code at one speed both read about 1.0×. On the 2-core VM this
 // project's figures come from (docs/benchmarks.md, "The machine's two
 // speeds"), the load/store loop switches between two speeds about 1.6×
 // apart, in phases of a quarter second to a few seconds, on each core on its
 // own, while the chain stays flat: no time taken there can be held to a
 // tenth against a time taken a second earlier. Pin it to a core with
 // `taskset -c N` to watch one core. `npm run bench` runs it for three
-// seconds before and after its pages (`machinePhases`).
+// seconds before and after its run (`machinePhases`).
 
 /** The two loops, each a call of a few milliseconds. */
 const LOOPS = {

@@ -31,6 +31,9 @@
 // on a plain static host against the floor page, each with its first full
 // measurement against a Measure again (about three minutes; prints, writes
 // nothing).
+// `node scripts/bench.mjs --suite` runs only the suite, natively and in
+// WebAssembly in alternating rounds, and prints its table (needs `npm run
+// bench`'s release and bench builds; about two minutes; writes nothing).
 //
 // The full run prints, first, each of issue 51's targets beside its figure
 // from this run (`targetLines`), and the load average of the machine before
@@ -54,7 +57,8 @@ const throttledOnly = process.argv.includes("--throttled");
 const criterionOnly = process.argv.includes("--criterion");
 const orderOnly = process.argv.includes("--order");
 const visitsOnly = process.argv.includes("--visits");
-const write = !process.argv.includes("--no-write") && !firstLoadOnly && !pageOnly && !throttledOnly && !orderOnly && !visitsOnly;
+const suiteOnly = process.argv.includes("--suite");
+const write = !process.argv.includes("--no-write") && !firstLoadOnly && !pageOnly && !throttledOnly && !orderOnly && !visitsOnly && !suiteOnly;
 const root = new URL("..", import.meta.url).pathname;
 /**
  * The mobile profile, and which wasm downloads beside the first count (not
@@ -211,25 +215,61 @@ function launch() {
   });
 }
 
-async function wasmSuite() {
+/** Rounds of the suite on each side, alternating which side goes first (`suiteRounds`). */
+const SUITE_ROUNDS = 5;
+
+/** One run of the suite in WebAssembly: a fresh load of the benchmark page in `page`, its report. */
+async function wasmSuiteOnce(page, url) {
+  await page.goto(`${url}bench.html`);
+  await waitIn(page, () => document.getElementById("state")?.textContent !== "running…", undefined, 600_000);
+  const state = await page.textContent("#state");
+  const text = await page.textContent("#out");
+  if (state !== "done") throw new Error(`wasm suite failed: ${text}`);
+  return JSON.parse(text);
+}
+
+/** Of one row's rounds, the round with the median ns/byte (the lower middle one of an even count). */
+const medianRound = (rounds) => [...rounds].sort((a, b) => a.ns_per_byte - b.ns_per_byte)[(rounds.length - 1) >> 1];
+
+/**
+ * The suite natively (`nativeSuite`) and in WebAssembly (`wasmSuiteOnce`)
+ * in SUITE_ROUNDS rounds each, alternating which side goes first: this
+ * machine's speed for the same code changes by 1.5–1.9× from one second to
+ * the next (docs/benchmarks.md, "The machine's two speeds"), so one run of
+ * each, a minute apart, compared whichever phases each fell in. Per side,
+ * the suite's first round with each row replaced by that row's median
+ * round, and `rounds`, every round's report; the cross-check rows (their
+ * own alternating rounds inside one run) are the first round's.
+ */
+async function suiteRounds() {
   const server = await serve("bench");
-  const site = await serve("production");
-  const url = server.resolvedUrls.local[0];
   const browser = await launch();
   try {
     const page = await browser.newPage();
-    const navStart = Date.now();
-    await page.goto(`${url}bench.html`);
-    await waitIn(page, () => document.getElementById("state")?.textContent !== "running…", undefined, 600_000);
-    const state = await page.textContent("#state");
-    const text = await page.textContent("#out");
-    if (state !== "done") throw new Error(`wasm suite failed: ${text}`);
-    const countsLatency = await countsLatencyMs(browser, site.resolvedUrls.local[0]);
-    const interactions = await interactionFigures(browser, site.resolvedUrls.local[0]);
-    return { suite: JSON.parse(text), chromium: browser.version(), seconds: (Date.now() - navStart) / 1000, countsLatency, interactions };
+    const url = server.resolvedUrls.local[0];
+    const rounds = { native: [], wasm: [] };
+    for (let i = 0; i < SUITE_ROUNDS; i++) {
+      for (const side of i % 2 ? ["wasm", "native"] : ["native", "wasm"]) {
+        rounds[side].push(side === "native" ? nativeSuite() : await wasmSuiteOnce(page, url));
+      }
+    }
+    const merged = (all) => ({ ...all[0], results: all[0].results.map((_, row) => medianRound(all.map((r) => r.results[row]))), rounds: all });
+    return { native: merged(rounds.native), wasm: merged(rounds.wasm), chromium: browser.version() };
   } finally {
     await browser.close();
     await server.close();
+  }
+}
+
+/** The page's responsiveness on the production build: counts after a control change, and every control's interaction to next paint. */
+async function pageFigures() {
+  const site = await serve("production");
+  const browser = await launch();
+  try {
+    const url = site.resolvedUrls.local[0];
+    return { countsLatency: await countsLatencyMs(browser, url), interactions: await interactionFigures(browser, url) };
+  } finally {
+    await browser.close();
     await site.close();
   }
 }
@@ -570,6 +610,34 @@ function throttledLines(t) {
   ];
 }
 
+/**
+ * The suite's table: per row each side's median round and their ratio,
+ * with the range of the ratios of the rounds taken side by side (round r
+ * natively against round r in WebAssembly); and the median of the rows'
+ * ratios.
+ */
+function suiteTable(native, wasm) {
+  const rows = native.results.map((n, i) => {
+    const w = wasm.results[i];
+    const paired = native.rounds.map((round, r) => wasm.rounds[r].results[i].ns_per_byte / round.results[i].ns_per_byte);
+    return { name: n.name, link: n.link, native: n.ns_per_byte, wasm: w.ns_per_byte, ratio: w.ns_per_byte / n.ns_per_byte,
+      ratioMin: Math.min(...paired), ratioMax: Math.max(...paired),
+      copyBound: n.copy_bound, nativeMad: n.cpu_ns.mad / n.cpu_ns.median, wasmMad: w.cpu_ns.mad / w.cpu_ns.median };
+  });
+  const medianRatio = median(rows.map((r) => r.ratio));
+  const lines = [
+    `| scenario (each side's median of ${SUITE_ROUNDS} rounds, alternating which side goes first) | ns/byte native | ns/byte WASM | WASM / native [min–max of the rounds side by side] |`,
+    "| --- | ---: | ---: | ---: |",
+    ...rows.map(
+      (r) =>
+        `| ${r.name}${r.copyBound ? " (copy-bound)" : ""} | ${f(r.native)} ±${f(r.nativeMad * 100, 0)}% | ${f(r.wasm)} ±${f(r.wasmMad * 100, 0)}% | ${f(r.ratio, 2)}× [${f(r.ratioMin, 2)}–${f(r.ratioMax, 2)}] |`,
+    ),
+    "",
+    `Median WASM/native ratio: **${f(medianRatio, 2)}×**.`,
+  ];
+  return { rows, medianRatio, lines };
+}
+
 /** How long the machine's own speed is watched before and after the run (`machinePhases`). */
 const PHASES_MS = 3000;
 
@@ -723,17 +791,18 @@ if (throttledOnly) {
 }
 
 if (pageOnly) {
-  const site = await serve("production");
-  const browser = await launch();
-  try {
-    const url = site.resolvedUrls.local[0];
-    const counts = await countsLatencyMs(browser, url);
-    console.log(interactionLines(await interactionFigures(browser, url)).join("\n"));
-    console.log(["", ...countsLatencyLines(counts)].join("\n"));
-  } finally {
-    await browser.close();
-    await site.close();
-  }
+  const page = await pageFigures();
+  console.log(interactionLines(page.interactions).join("\n"));
+  console.log(["", ...countsLatencyLines(page.countsLatency)].join("\n"));
+  process.exit(0);
+}
+
+if (suiteOnly) {
+  console.log(`load average before: ${loadAverage()}`);
+  const { native, wasm } = await suiteRounds();
+  const { lines } = suiteTable(native, wasm);
+  console.log(lines.join("\n"));
+  console.log(`load average after: ${loadAverage()}`);
   process.exit(0);
 }
 
@@ -770,9 +839,10 @@ const size = sizes(load);
 console.log(firstLoadLines(load, size).join("\n"));
 const throttled = await throttledLoads();
 console.log(throttledLines(throttled).join("\n"));
-const native = nativeSuite();
-const wasm = await wasmSuite();
-console.log(`the suite's WASM ÷ native, median of its rows: ${f(median(native.results.map((n, i) => wasm.suite.results[i].ns_per_byte / n.ns_per_byte)), 2)}×`);
+const { native, wasm: wasmSuite, chromium: chromiumVersion } = await suiteRounds();
+const wasm = { suite: wasmSuite, chromium: chromiumVersion, ...(await pageFigures()) };
+const suite = suiteTable(native, wasm.suite);
+console.log(`the suite's WASM ÷ native, median of its rows: ${f(suite.medianRatio, 2)}×`);
 const crit = criterion();
 for (const [name, rounds] of crit) console.log(`${name}: BufLab ÷ plain (Criterion) ${f(roundsSummary(rounds).ratio, 2)}×`);
 const order = { native: await nativeOrder(), wasm: await wasmOrder(), settled: await wasmOrder(ORDER_SETTLE_MS) };
@@ -801,21 +871,11 @@ const crossSummary =
   `Within 1.1× either way (from 0.91× to 1.10×): ${within(crossRows.map((r) => r.ratio))} of ${crossRows.length} (Criterion), ` +
   `${within(crossRows.map((r) => r.native.ratio))} natively and ${within(crossRows.map((r) => r.wasm.ratio))} in WASM (alternating rounds).`;
 
-const rows = native.results.map((n, i) => {
-  const w = wasm.suite.results[i];
-  return { name: n.name, link: n.link, native: n.ns_per_byte, wasm: w.ns_per_byte, ratio: w.ns_per_byte / n.ns_per_byte,
-    copyBound: n.copy_bound, nativeMad: n.cpu_ns.mad / n.cpu_ns.median, wasmMad: w.cpu_ns.mad / w.cpu_ns.median };
-});
-const medianRatio = median(rows.map((r) => r.ratio));
+const medianRatio = suite.medianRatio;
 
 const lines = [
-  "| scenario | ns/byte native | ns/byte WASM | WASM / native |",
-  "| --- | ---: | ---: | ---: |",
-  ...rows.map((r) => `| ${r.name}${r.copyBound ? " (copy-bound)" : ""} | ${f(r.native)} ±${f(r.nativeMad * 100, 0)}% | ${f(r.wasm)} ±${f(r.wasmMad * 100, 0)}% | ${f(r.ratio, 2)}× |`),
+  ...suite.lines,
   "",
-  `Median WASM/native ratio: **${f(medianRatio, 2)}×**.`,
-  "",
-
   ...firstLoadLines(load, size),
   "",
   ...throttledLines(throttled),
@@ -851,7 +911,8 @@ Written by \`npm run bench\` (scripts/bench.mjs); rerun it to refresh this page.
 The suite is \`crate/src/bench/mod.rs\`: each scenario is a BufLab link with one
 reader, timed natively (release build, \`Instant\`) and as WebAssembly in
 headless Chromium (a worker, \`performance.now()\`, cross-origin isolated),
-with the same warm-up, batching and statistics (median ± MAD of at least 5
+the whole suite ${SUITE_ROUNDS} times on each side in rounds that alternate
+which side goes first, with the same warm-up, batching and statistics (median ± MAD of at least 5
 samples, each at least 1000× the timer resolution). Times are measured CPU time
 of the reader loop over an in-memory source; nothing here is modelled.
 

@@ -27,15 +27,28 @@ use crate::engine::{content, experiment, readers, sweep, timeline};
 use crate::link;
 use crate::model::{key, max_streams, AllocCounts, Flavour, FlavourRun, Id, LessonId, Run, Metric, ParamError, Params, ReaderKind, Timeline, View, LIMITS};
 
-/// The letters of the four choices, as the room's printed cards carry them.
-pub const LETTERS: [&str; 4] = ["A", "B", "C", "D"];
+/// The letter of one of a question's four choices, as the room's printed
+/// cards carry them (A on a card's top edge, then B, C and D clockwise:
+/// web/src/shared/cards.ts); the page's `Letter` type is generated from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub enum Letter {
+    A,
+    B,
+    C,
+    D,
+}
+
+impl Letter {
+    /// The four, in the order the choices are lettered.
+    pub const ALL: [Letter; 4] = [Letter::A, Letter::B, Letter::C, Letter::D];
+}
 
 /// One choice of a lesson's question.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Choice {
-    /// "A" to "D".
-    pub letter: String,
+    pub letter: Letter,
     pub value: u64,
     /// The real answer (exactly one choice has it).
     pub real: bool,
@@ -161,14 +174,14 @@ pub fn choices_of(link_text: &str, answer: Answer, clock: &dyn Clock) -> Result<
     let id = params.lesson.ok_or_else(|| missing("lesson"))?;
     let (real, wrong) = candidates(answer, &params, clock)?;
     let mut rng = SplitMix64::new(fnv1a(format!("#{fragment}").as_bytes()));
-    let mut picked = pick(real.clone(), wrong, LETTERS.len(), &mut rng);
-    if picked.len() < LETTERS.len() {
+    let mut picked = pick(real.clone(), wrong, Letter::ALL.len(), &mut rng);
+    if picked.len() < Letter::ALL.len() {
         // The experiment offered fewer than three distinct numbers: guesses
         // fill in, named as guesses, never equal to a number already offered.
         let mut taken: Vec<u64> = picked.iter().map(|(c, _)| c.value).collect();
         let mut extra = Vec::new();
         for v in guesses(real.value) {
-            if taken.len() >= LETTERS.len() {
+            if taken.len() >= Letter::ALL.len() {
                 break;
             }
             if !taken.contains(&v) {
@@ -176,14 +189,14 @@ pub fn choices_of(link_text: &str, answer: Answer, clock: &dyn Clock) -> Result<
                 extra.push(Candidate::new(v, "a guess, not a run: the experiment offers no other count"));
             }
         }
-        picked = pick(real, picked.into_iter().filter(|(_, r)| !r).map(|(c, _)| c).chain(extra), LETTERS.len(), &mut rng);
+        picked = pick(real, picked.into_iter().filter(|(_, r)| !r).map(|(c, _)| c).chain(extra), Letter::ALL.len(), &mut rng);
     }
     Ok(LessonChoices {
         lesson: id,
         choices: picked
             .into_iter()
-            .zip(LETTERS)
-            .map(|((c, real), letter)| Choice { letter: letter.into(), value: c.value, real, what: c.what, link: c.link })
+            .zip(Letter::ALL)
+            .map(|((c, real), letter)| Choice { letter, value: c.value, real, what: c.what, link: c.link })
             .collect(),
     })
 }
@@ -483,7 +496,7 @@ mod tests {
     fn every_lesson_has_four_distinct_choices_with_its_answer_once_and_each_says_what_it_is() {
         for l in &lessons::LESSONS {
             let c = lesson_choices(l.id, &InstantClock::default()).unwrap();
-            assert_eq!(c.choices.iter().map(|c| c.letter.as_str()).collect::<Vec<_>>(), LETTERS, "{}", l.id.id());
+            assert_eq!(c.choices.iter().map(|c| c.letter).collect::<Vec<_>>(), Letter::ALL, "{}", l.id.id());
             let mut v = values(&c);
             v.sort();
             v.dedup();

@@ -134,11 +134,7 @@ b: string | null, };
 /**
  * One choice of a lesson's question.
  */
-export type Choice = { 
-/**
- * "A" to "D".
- */
-letter: string, value: number, 
+export type Choice = { letter: Letter, value: number, 
 /**
  * The real answer (exactly one choice has it).
  */
@@ -764,6 +760,13 @@ export type LessonChoices = { lesson: LessonId, choices: Array<Choice>, };
  * A lesson's id: the value of the `lesson` link key.
  */
 export type LessonId = "one-byte" | "no-help" | "async-bufreader" | "bytes-vs-to-end" | "chained-worst" | "cursors" | "fast-sender" | "buffer-size" | "knee-grid" | "buffer-timeline" | "own-log";
+
+/**
+ * The letter of one of a question's four choices, as the room's printed
+ * cards carry them (A on a card's top edge, then B, C and D clockwise:
+ * web/src/shared/cards.ts); the page's `Letter` type is generated from it.
+ */
+export type Letter = "A" | "B" | "C" | "D";
 
 /**
  * Every numeric limit, in one place.

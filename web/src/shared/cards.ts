@@ -6,9 +6,21 @@
 // rotation in the camera's picture gives the letter. Pure: the handout draws
 // the cards (panels/room/cards-page.ts), the room's worker reads them.
 
-/** The choices' letters, in order. */
-export const LETTERS = ["A", "B", "C", "D"] as const;
-export type Letter = (typeof LETTERS)[number];
+import type { Letter } from "../engine/types.gen";
+
+export type { Letter };
+
+/**
+ * Where each choice's letter is printed on a card: quarter turns clockwise
+ * from its top edge. The letters are the engine's (`Letter` in
+ * crate/src/catalog/choices.rs, which letters a question's choices; its
+ * type is generated into types.gen.ts): this record must name each of them
+ * once, so tsc fails if the two ever differ.
+ */
+const EDGE: Record<Letter, 0 | 1 | 2 | 3> = { A: 0, B: 1, C: 2, D: 3 };
+
+/** The choices' letters, in order: the card's top, right, bottom and left edges. */
+export const LETTERS: readonly Letter[] = (Object.keys(EDGE) as Letter[]).sort((a, b) => EDGE[a] - EDGE[b]);
 
 /** How many cards the handout prints (markers 0 to CARDS − 1). */
 export const CARDS = 40;

@@ -36,7 +36,7 @@ export function choicesOf(answer: Answer, results: CurrentResults, engine: Lesso
   if (real === null) return null;
   const choices = engine.choices;
   if (!wellFormed(choices) || choices.find((c) => c.real)!.value !== real) return null;
-  return choices.map((c) => ({ letter: c.letter as Letter, value: c.value, real: c.real, what: c.what }));
+  return choices.map((c) => ({ letter: c.letter, value: c.value, real: c.real, what: c.what }));
 }
 
 /** Four choices lettered A to D, distinct numbers, exactly one real. */

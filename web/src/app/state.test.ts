@@ -7,6 +7,7 @@ import { codec, defaults, links, page, sweepReport } from "./state-fixtures";
 import {
   MAX_ENGINE_NOTICES,
   activityText,
+  currentStage,
   exportFragment,
   isRunning,
   pendingStages,
@@ -262,6 +263,22 @@ describe("the page's model", () => {
     const q = page(defaults, false);
     q.act({ type: "viewChosen", view: "timeline", entered: null });
     expect(q.act({ type: "codecReady" })).toEqual([{ type: "replay", held: { kind: "view", view: "timeline" } }]);
+  });
+
+  it("the timeline view over a full measurement of the same settings shows it, and so does the run view back: nothing runs", () => {
+    const p = page();
+    p.answerAll();
+    p.answerAll();
+    expect(currentStage(p.state)).toBe("full");
+    const timeline = { ...defaults, view: "timeline" as const };
+    // Its run link says its view: a different link, the same experiment.
+    expect(links(timeline).run).not.toBe(p.state.runFragment);
+    expect(runs(p.act({ type: "viewChosen", view: "timeline", entered: { params: timeline, links: links(timeline), note: null } }))).toEqual([]);
+    expect(p.state.view).toBe("timeline");
+    expect(currentStage(p.state)).toBe("full");
+    expect(activityText(p.state)).toBe("Done");
+    expect(runs(p.act({ type: "viewChosen", view: "run", entered: { params: defaults, links: links(defaults), note: null } }))).toEqual([]);
+    expect(currentStage(p.state)).toBe("full");
   });
 
   it("a view tab that brings settings of its own changes the experiment and says so; one with the same run link only shows the view", () => {

@@ -895,11 +895,15 @@ function sweepEdited(state: AppState, params: Params, links: Links): Step {
   return merge(step(next, [{ type: "writeLink", fragment: links.link }]), sweepIfShown);
 }
 
-/** A view tab was chosen: its own starting settings are a change of experiment, said in a notice; else only the view changes. */
+/**
+ * A view tab was chosen: its own starting settings are a change of experiment, said in a notice; else only the view
+ * changes, and the results on screen stay (every single run records its buffer timelines, so the timeline view shows
+ * the run view's report, whose link differs from its own only in the view).
+ */
 function viewChosen(chosen: AppState, entered: Entered): Step {
   // A note about the view left (its starting settings) goes with it.
   const state = { ...chosen, notices: chosen.notices.filter((n) => n.source !== "settings") };
-  if (entered.links.run === state.runFragment) return displayed(state, entered.params, entered.links);
+  if (sameLink(state, entered.links.run, state.runFragment)) return displayed(state, entered.params, entered.links);
   const changed = edited(state, entered.params, entered.links, false);
   return entered.note === null ? changed : merge(changed, (s) => settingsNote(s, entered.note!));
 }

@@ -67,9 +67,19 @@ const root = new URL("..", import.meta.url).pathname;
  */
 const { MOBILE, TIMING_WASM: BESIDE_COUNT } = (await runnerImport(`${root}web/e2e/phone.ts`)).module;
 
+/**
+ * The suite natively: `buflab --bench` (its cross-check rows, the timer),
+ * then each row again in a process of its own (`buflab --bench-one`), whose
+ * figure the row keeps. In one process a row's buffers land wherever the
+ * rows before it left the heap, and glibc's memcpy on this AMD CPU is about
+ * 10× slower where a destination lies 1–31 bytes past its source's offset
+ * in a page: the NUL scan's 64 KiB refills fell there in the suite and read
+ * 5× their own time (docs/benchmarks.md, "A memcpy cliff").
+ */
 function nativeSuite() {
-  const out = execFileSync(`${root}target/release/buflab`, ["--bench"], { encoding: "utf8" });
-  return JSON.parse(out);
+  const buflab = (args) => JSON.parse(execFileSync(`${root}target/release/buflab`, args, { encoding: "utf8" }));
+  const suite = buflab(["--bench"]);
+  return { ...suite, results: suite.results.map((row) => buflab(["--bench-one", row.name])) };
 }
 
 /** The order check's scenario: the cross-check row whose full Criterion runs read 1.5–3.4× (issue 35). */

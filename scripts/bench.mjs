@@ -1,7 +1,8 @@
 // Native vs WebAssembly on the same scenario suite, same machine, same run,
 // and the cross-check of BufLab's timed pass against plain programs.
 //
-//   native:    target/release/buflab --bench           (Instant clock)
+//   native:    target/release/buflab --bench           (Instant clock; each row
+//              again alone: buflab --bench-one NAME)
 //   wasm:      dist-bench/bench.html in headless Chromium (performance.now()
 //              in a worker, cross-origin isolated by vite preview's headers)
 //   criterion: cargo bench --bench crosscheck           (the referee, natively)

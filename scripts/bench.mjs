@@ -923,7 +923,7 @@ The suite is \`crate/src/bench/mod.rs\`: each scenario is a BufLab link with one
 reader, timed natively (release build, \`Instant\`) and as WebAssembly in
 headless Chromium (a worker, \`performance.now()\`, cross-origin isolated),
 the whole suite ${SUITE_ROUNDS} times on each side in rounds that alternate
-which side goes first, with the same warm-up, batching and statistics (median ± MAD of at least 5
+which side goes first (natively each row in a process of its own), with the same warm-up, batching and statistics (median ± MAD of at least 5
 samples, each at least 1000× the timer resolution). Times are measured CPU time
 of the reader loop over an in-memory source; nothing here is modelled.
 

@@ -1,8 +1,8 @@
 // Native vs WebAssembly on the same scenario suite, same machine, same run,
 // and the cross-check of BufLab's timed pass against plain programs.
 //
-//   native:    target/release/buflab --bench           (Instant clock; each row
-//              again alone: buflab --bench-one NAME)
+//   native:    target/release/buflab --bench-one NAME  (Instant clock; each row
+//              in a process of its own; --bench for the cross-check rows)
 //   wasm:      dist-bench/bench.html in headless Chromium (performance.now()
 //              in a worker, cross-origin isolated by vite preview's headers)
 //   criterion: cargo bench --bench crosscheck           (the referee, natively)
@@ -68,20 +68,19 @@ const root = new URL("..", import.meta.url).pathname;
  */
 const { MOBILE, TIMING_WASM: BESIDE_COUNT } = (await runnerImport(`${root}web/e2e/phone.ts`)).module;
 
+/** `target/release/buflab ARGS`' JSON. */
+const buflab = (args) => JSON.parse(execFileSync(`${root}target/release/buflab`, args, { encoding: "utf8" }));
+
 /**
- * The suite natively: `buflab --bench` (its cross-check rows, the timer),
- * then each row again in a process of its own (`buflab --bench-one`), whose
- * figure the row keeps. In one process a row's buffers land wherever the
- * rows before it left the heap, and glibc's memcpy on this AMD CPU is about
+ * The suite's rows natively, each in a process of its own (`buflab
+ * --bench-one NAME`), as the row's own program would run. In one process
+ * a row's buffers land wherever the rows before it left the heap, and
+ * glibc's memcpy on the AMD CPU docs/benchmarks.md was measured on is about
  * 10× slower where a destination lies 1–31 bytes past its source's offset
- * in a page: the NUL scan's 64 KiB refills fell there in the suite and read
- * 5× their own time (docs/benchmarks.md, "A memcpy cliff").
+ * in a page: the NUL scan's 64 KiB refills fell there in `buflab --bench`
+ * and read 5× their own time ("A memcpy cliff").
  */
-function nativeSuite() {
-  const buflab = (args) => JSON.parse(execFileSync(`${root}target/release/buflab`, args, { encoding: "utf8" }));
-  const suite = buflab(["--bench"]);
-  return { ...suite, results: suite.results.map((row) => buflab(["--bench-one", row.name])) };
-}
+const nativeRows = (names) => ({ results: names.map((name) => buflab(["--bench-one", name])) });
 
 /** The order check's scenario: the cross-check row whose full Criterion runs read 1.5–3.4× (issue 35). */
 const ORDER_SCENARIO = "64-byte reads, std 8K";
@@ -109,7 +108,7 @@ async function orderRounds(one) {
 function nativeOrder() {
   return orderRounds(async (afterOthers) => {
     const args = ["--bench-one", ORDER_SCENARIO, ...(afterOthers ? ["--after-others"] : [])];
-    return JSON.parse(execFileSync(`${root}target/release/buflab`, args, { encoding: "utf8" })).ns_per_byte;
+    return buflab(args).ns_per_byte;
   });
 }
 
@@ -243,14 +242,15 @@ async function wasmSuiteOnce(page, url) {
 const medianRound = (rounds) => [...rounds].sort((a, b) => a.ns_per_byte - b.ns_per_byte)[(rounds.length - 1) >> 1];
 
 /**
- * The suite natively (`nativeSuite`) and in WebAssembly (`wasmSuiteOnce`)
+ * The suite natively (`nativeRows`) and in WebAssembly (`wasmSuiteOnce`)
  * in SUITE_ROUNDS rounds each, alternating which side goes first: this
  * machine's speed for the same code changes by 1.5–1.9× from one second to
  * the next (docs/benchmarks.md, "The machine's two speeds"), so one run of
  * each, a minute apart, compared whichever phases each fell in. Per side,
- * the suite's first round with each row replaced by that row's median
- * round, and `rounds`, every round's report; the cross-check rows (their
- * own alternating rounds inside one run) are the first round's.
+ * the rows' median rounds and `rounds`, every round's report; the
+ * cross-check rows (their own alternating rounds inside one run) and the
+ * timer come from one `buflab --bench` natively and the first round in
+ * WebAssembly.
  */
 async function suiteRounds() {
   const server = await serve("bench");
@@ -258,14 +258,16 @@ async function suiteRounds() {
   try {
     const page = await browser.newPage();
     const url = server.resolvedUrls.local[0];
+    const whole = buflab(["--bench"]);
+    const names = whole.results.map((row) => row.name);
     const rounds = { native: [], wasm: [] };
     for (let i = 0; i < SUITE_ROUNDS; i++) {
       for (const side of i % 2 ? ["wasm", "native"] : ["native", "wasm"]) {
-        rounds[side].push(side === "native" ? nativeSuite() : await wasmSuiteOnce(page, url));
+        rounds[side].push(side === "native" ? nativeRows(names) : await wasmSuiteOnce(page, url));
       }
     }
-    const merged = (all) => ({ ...all[0], results: all[0].results.map((_, row) => medianRound(all.map((r) => r.results[row]))), rounds: all });
-    return { native: merged(rounds.native), wasm: merged(rounds.wasm), chromium: browser.version() };
+    const merged = (first, all) => ({ ...first, results: all[0].results.map((_, row) => medianRound(all.map((r) => r.results[row]))), rounds: all });
+    return { native: merged(whole, rounds.native), wasm: merged(rounds.wasm[0], rounds.wasm), chromium: browser.version() };
   } finally {
     await browser.close();
     await server.close();
@@ -622,10 +624,10 @@ function throttledLines(t) {
 }
 
 /**
- * The suite's table: per row each side's median round and their ratio,
- * with the range of the ratios of the rounds taken side by side (round r
- * natively against round r in WebAssembly); and the median of the rows'
- * ratios.
+ * The suite's table (`lines`): per row each side's median round and
+ * their ratio, with the range of the ratios of the rounds taken side by
+ * side (round r natively against round r in WebAssembly); and
+ * `medianRatio`, the median of the rows' ratios.
  */
 function suiteTable(native, wasm) {
   const rows = native.results.map((n, i) => {
@@ -646,7 +648,7 @@ function suiteTable(native, wasm) {
     "",
     `Median WASM/native ratio: **${f(medianRatio, 2)}×**.`,
   ];
-  return { rows, medianRatio, lines };
+  return { medianRatio, lines };
 }
 
 /** How long the machine's own speed is watched before and after the run (`machinePhases`). */

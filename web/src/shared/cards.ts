@@ -55,5 +55,7 @@ export function letterOf(corners: readonly Point[]): Letter {
 
 /** The rotation, in degrees clockwise, a card is drawn at to show `letter` on top (the inverse of `letterOf`). */
 export function rotationFor(letter: Letter): number {
-  return { A: 0, B: -90, C: 180, D: 90 }[letter];
+  // A quarter turn back for each edge the letter lies clockwise from the top, within (−180°, 180°].
+  const turned = (360 - 90 * EDGE[letter]) % 360;
+  return turned > 180 ? turned - 360 : turned;
 }
